@@ -1,0 +1,117 @@
+//! The document shell (server only) and the root component (both sides).
+use crate::components::{Footer, Header, PageMeta};
+use crate::config::{to_inline_json, use_public_config, CONFIG_ELEMENT_ID};
+use crate::i18n::{provide_i18n, use_i18n, Key};
+use crate::pages::{HomePage, InfoPage, NotFoundPage, PhoneLocatePage, RevealLocationPage};
+use crate::routes::{resolve, Page};
+use leptos::either::{Either, EitherOf5};
+use leptos::prelude::*;
+use leptos_meta::{provide_meta_context, Html, MetaTags};
+use leptos_router::{components::*, hooks::use_location, path};
+
+/// The whole HTML document. The server renders it; the browser hydrates `<body>`.
+pub fn shell() -> impl IntoView {
+    let config = use_public_config();
+    let assets = config.assets.clone();
+    let boot = match (&assets.app_js, &assets.app_wasm) {
+        (Some(js), Some(wasm)) => format!(
+            "import init, * as app from '{js}';\
+             await init({{ module_or_path: '{wasm}' }});\
+             app.hydrate();\
+             for (const el of document.querySelectorAll('leptos-island')) {{\
+               const island = app[el.dataset.component];\
+               if (island) {{ await island(el); }} else {{ console.warn('missing island', el.dataset.component); }}\
+             }}\
+             app.islands_ready();"
+        ),
+        _ => String::new(),
+    };
+    view! {
+        <!DOCTYPE html>
+        <html>
+            <head>
+                <meta charset="utf-8"/>
+                <meta name="viewport" content="width=device-width, initial-scale=1"/>
+                <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
+                {assets.css.map(|href| view! { <link rel="stylesheet" href=href/> })}
+                {assets.app_js.clone().map(|href| view! { <link rel="modulepreload" href=href/> })}
+                {assets
+                    .app_wasm
+                    .clone()
+                    .map(|href| {
+                        view! { <link rel="preload" href=href r#as="fetch" r#type="application/wasm" crossorigin=""/> }
+                    })}
+                <script id=CONFIG_ELEMENT_ID type="application/json" inner_html=to_inline_json(&config)></script>
+                {(!boot.is_empty()).then(|| view! { <script type="module" inner_html=boot></script> })}
+                <MetaTags/>
+            </head>
+            <body>
+                <App/>
+            </body>
+        </html>
+    }
+}
+
+/// The root component: one wildcard route, resolved by [`crate::routes`].
+#[component]
+pub fn App() -> impl IntoView {
+    provide_meta_context();
+    view! {
+        <Router>
+            <Routes fallback=|| ()>
+                <Route path=path!("/*any") view=Site/>
+            </Routes>
+        </Router>
+    }
+}
+
+#[component]
+fn Site() -> impl IntoView {
+    let location = use_location();
+    let resolved = Memo::new(move |_| resolve(&location.pathname.get()));
+    provide_i18n(Signal::derive(move || resolved.get().locale));
+    let i18n = use_i18n();
+    move || {
+        let current = resolved.get();
+        let page = current.page.unwrap_or_else(|| {
+            mark_not_found();
+            Page::NotFound
+        });
+        let body = page_body(page);
+        let content = if page.has_chrome() {
+            Either::Left(view! {
+                <a class="skip-link" href="#main">{i18n.text(Key::SkipToContent)}</a>
+                <Header page=page/>
+                <main id="main">{body}</main>
+                <Footer/>
+            })
+        } else {
+            Either::Right(body)
+        };
+        view! {
+            <Html {..} lang=current.locale.html_lang()/>
+            <PageMeta locale=current.locale page=page/>
+            {content}
+        }
+    }
+}
+
+/// `EitherOf5`, not `AnyView`: type-erased views carry async-hydration code
+/// for every page into the WASM whether it is used or not.
+fn page_body(page: Page) -> impl IntoView {
+    match page {
+        Page::Home => EitherOf5::A(view! { <HomePage/> }),
+        Page::PhoneLocate => EitherOf5::B(view! { <PhoneLocatePage/> }),
+        Page::RevealLocation => EitherOf5::C(view! { <RevealLocationPage/> }),
+        Page::NotFound => EitherOf5::D(view! { <NotFoundPage/> }),
+        other => EitherOf5::E(view! { <InfoPage page=other/> }),
+    }
+}
+
+/// Unknown paths answer 404 (spec §2), not 200 with an error text.
+fn mark_not_found() {
+    #[cfg(feature = "ssr")]
+    if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
+        response.set_status(http::StatusCode::NOT_FOUND);
+    }
+}

@@ -1,0 +1,96 @@
+//! The country-code picker: a plain `<select>` that works without JavaScript,
+//! plus a search box (shown once hydrated) that filters it as you type.
+use crate::countries::{self, Country};
+use crate::i18n::{t, use_i18n, Key, Locale};
+use leptos::prelude::*;
+use stylers_macro::style;
+
+fn label(country: &Country, locale: Locale) -> String {
+    let name = country.name(locale).unwrap_or_else(|| t(locale, Key::CountryNongeo));
+    format!("{} {} (+{})", country.flag(), name, country.calling_code)
+}
+
+/// Picks a calling code; `selected` holds the submitted value (region or `+code`).
+#[component]
+pub fn CountryPicker(selected: RwSignal<String>) -> impl IntoView {
+    let i18n = use_i18n();
+    let query = RwSignal::new(String::new());
+    // Server HTML hides the search box; it appears only once it can work.
+    let interactive = RwSignal::new(false);
+    Effect::new(move |_| interactive.set(true));
+
+    // Keep the submitted value visible: when the filter hides the selected
+    // entry, select the first entry that matches.
+    Effect::new(move |_| {
+        let q = query.get();
+        let locale = i18n.locale();
+        let list = countries::sorted(locale);
+        let current = selected.get_untracked();
+        if !list.iter().any(|c| c.key() == current && c.matches(locale, &q)) {
+            if let Some(first) = list.iter().find(|c| c.matches(locale, &q)) {
+                selected.set(first.key());
+            }
+        }
+    });
+
+    let class = style! {
+        .picker {
+            display: flex;
+            flex-direction: column;
+            gap: 0.25rem;
+            min-width: 14rem;
+        }
+        select {
+            font-size: 1rem;
+            padding: 0.5rem;
+        }
+        input {
+            font-size: 1rem;
+            padding: 0.5rem;
+        }
+    };
+    let options = move || {
+        let locale = i18n.locale();
+        countries::sorted(locale)
+            .iter()
+            .map(|country| {
+                let key = country.key();
+                let value = key.clone();
+                let country = *country;
+                view! {
+                    <option
+                        value=value
+                        selected=move || selected.get() == key
+                        hidden=move || !country.matches(locale, &query.get())
+                    >
+                        {label(&country, locale)}
+                    </option>
+                }
+            })
+            .collect_view()
+    };
+    view! { class = class,
+        <div class="picker">
+            <label for="country">{i18n.text(Key::HomeCountryLabel)}</label>
+            <input
+                type="search"
+                id="country-search"
+                autocomplete="off"
+                hidden=move || !interactive.get()
+                aria-label=i18n.text(Key::HomeCountrySearch)
+                placeholder=i18n.text(Key::HomeCountrySearch)
+                aria-controls="country"
+                prop:value=move || query.get()
+                on:input=move |ev| query.set(event_target_value(&ev))
+            />
+            <select
+                id="country"
+                name="country"
+                size=move || if query.get().is_empty() { 1 } else { 6 }
+                on:change=move |ev| selected.set(event_target_value(&ev))
+            >
+                {options}
+            </select>
+        </div>
+    }
+}

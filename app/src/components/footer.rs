@@ -1,0 +1,48 @@
+//! Site footer: legal links, support address and the honest fine print.
+use crate::config::use_public_config;
+use crate::i18n::{t_args, use_i18n, Key};
+use crate::routes::{href, Page};
+use leptos::prelude::*;
+use leptos_router::components::A;
+
+/// The footer shown on every page with chrome.
+#[component]
+pub fn Footer() -> impl IntoView {
+    let i18n = use_i18n();
+    let email = use_public_config().support_email;
+    let links = [
+        (Page::AboutUs, Key::FooterAbout),
+        (Page::PrivacyPolicy, Key::FooterPrivacy),
+        (Page::TermOfUse, Key::FooterTerms),
+        (Page::Intellectual, Key::FooterIp),
+        (Page::CookiePolicy, Key::FooterCookies),
+        (Page::CancelSubscription, Key::FooterCancel),
+        (Page::Unsubscribe, Key::FooterUnsubscribe),
+        (Page::Help, Key::FooterHelp),
+    ];
+    let mailto = format!("mailto:{email}");
+    view! {
+        <footer class="site-footer">
+            <ul class="footer-links">
+                {links
+                    .into_iter()
+                    .map(|(target, key)| {
+                        view! {
+                            <li>
+                                <A href=move || href(i18n.locale(), target)>{i18n.text(key)}</A>
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ul>
+            <p>
+                <a href=mailto>
+                    {move || t_args(i18n.locale(), Key::FooterSupport, &[("email", &email)])}
+                </a>
+            </p>
+            <p>{i18n.text(Key::FooterConsent)}</p>
+            <p>{i18n.text(Key::FooterDescriptor)}</p>
+            <p>{i18n.text(Key::FooterOperator)}</p>
+        </footer>
+    }
+}

@@ -1,0 +1,90 @@
+//! Site header: brand, main navigation and the language switch.
+use crate::i18n::{t, use_i18n, Key, Locale};
+use crate::routes::{href, Page};
+use leptos::prelude::*;
+use leptos_router::components::A;
+use stylers_macro::style;
+
+/// The header shown on every page with chrome. `page` keeps the language
+/// switch on the same page.
+#[component]
+pub fn Header(page: Page) -> impl IntoView {
+    let i18n = use_i18n();
+    let class = style! {
+        header {
+            display: flex;
+            flex-wrap: wrap;
+            align-items: center;
+            gap: 1rem;
+            padding: 0.75rem 1.5rem;
+            border-bottom: 1px solid #e5e7eb;
+        }
+        .brand {
+            font-weight: 700;
+            font-size: 1.25rem;
+            color: #0f766e;
+            text-decoration: none;
+            margin-right: auto;
+        }
+        nav ul {
+            display: flex;
+            flex-wrap: wrap;
+            gap: 1rem;
+            list-style: none;
+            margin: 0;
+            padding: 0;
+        }
+        .langs a[aria-current] {
+            font-weight: 700;
+        }
+    };
+    let nav = [
+        (Page::PhoneLocate, Key::NavLocate),
+        (Page::VoiceSms, Key::NavVoice),
+        (Page::Telecom, Key::NavLookup),
+        (Page::Faq, Key::NavFaq),
+        (Page::ContactUs, Key::NavContact),
+    ];
+    view! { class = class,
+        <header>
+            <A href=move || href(i18n.locale(), Page::Home) attr:class=format!("brand {class}")>
+                {i18n.text(Key::SiteName)}
+            </A>
+            <nav aria-label=i18n.text(Key::NavLocate)>
+                <ul>
+                    {nav
+                        .into_iter()
+                        .map(|(target, key)| {
+                            view! {
+                                <li>
+                                    <A href=move || href(i18n.locale(), target)>{i18n.text(key)}</A>
+                                </li>
+                            }
+                        })
+                        .collect_view()}
+                </ul>
+            </nav>
+            <nav class="langs" aria-label=i18n.text(Key::NavLanguage)>
+                <ul>
+                    {Locale::ALL
+                        .into_iter()
+                        .map(|locale| {
+                            view! { class = class,
+                                <li>
+                                    <a
+                                        href=href(locale, page)
+                                        hreflang=locale.html_lang()
+                                        lang=locale.html_lang()
+                                        aria-current=move || (i18n.locale() == locale).then_some("true")
+                                    >
+                                        {t(locale, Key::LangName)}
+                                    </a>
+                                </li>
+                            }
+                        })
+                        .collect_view()}
+                </ul>
+            </nav>
+        </header>
+    }
+}

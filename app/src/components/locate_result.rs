@@ -1,0 +1,117 @@
+//! The locating result under the search form: after Locate, the rows of what
+//! the numbering plan says (carrier, country, time zone, area) and a
+//! location row that stays DEFINED, because a position can only come from the
+//! owner's consent. Animated after a search in the browser; rendered in its
+//! final state by the server (no JavaScript, reloads).
+use crate::api::ApiClient;
+use crate::i18n::{use_i18n, Key};
+use crate::interactive::is_interactive;
+use crate::model::NumberInfo;
+use crate::routes::{href, Page};
+use leptos::either::EitherOf3;
+use leptos::prelude::*;
+use std::time::Duration;
+
+/// Stage after which everything is shown: connecting (0), five rows, done.
+const DONE: u8 = 6;
+const STEP: Duration = Duration::from_millis(450);
+
+/// Shows the result of the submitted search: `(country, phone)`.
+#[component]
+pub fn LocateResult(search: Signal<(String, String)>) -> impl IntoView {
+    let i18n = use_i18n();
+    let client = ApiClient::new();
+    let info = Resource::new(
+        move || (i18n.locale(), search.get()),
+        move |(locale, (country, phone))| {
+            let client = client.clone();
+            async move {
+                if phone.trim().is_empty() {
+                    return None;
+                }
+                Some(client.number_info(locale, &country, &phone).await)
+            }
+        },
+    );
+    view! {
+        <Suspense fallback=|| ()>
+            {move || Suspend::new(async move {
+                match info.await {
+                    None => EitherOf3::A(()),
+                    Some(Err(e)) => EitherOf3::B(view! { <p class="field-error locate-error" role="alert">{e.msg}</p> }),
+                    Some(Ok(info)) => EitherOf3::C(view! { <Locating info=info/> }),
+                }
+            })}
+        </Suspense>
+    }
+}
+
+#[component]
+fn Locating(info: NumberInfo) -> impl IntoView {
+    let i18n = use_i18n();
+    // First render must match the server's HTML; only later searches animate.
+    let stage = RwSignal::new(if is_interactive() { 0 } else { DONE });
+    if stage.get_untracked() < DONE {
+        advance(stage);
+    }
+    let not_listed = move |value: &str| {
+        if value.is_empty() {
+            i18n.t(Key::LocateNotListed).to_owned()
+        } else {
+            value.to_owned()
+        }
+    };
+    let rows = [
+        (Key::LocateRowCarrier, not_listed(&info.carrier), "carrier"),
+        (Key::LocateRowCountry, info.country.clone(), "country"),
+        (Key::LocateRowTimezone, not_listed(&info.display_name), "displayName"),
+        (Key::LocateRowCity, not_listed(&info.city), "city"),
+    ];
+    let offer = format!("{}?phone={}", href(i18n.locale(), Page::PayMethod), info.e164.trim_start_matches('+'));
+    view! {
+        <section class="locating" aria-live="polite" data-stage=move || stage.get()>
+            <p class="locating-status" hidden=move || { stage.get() >= DONE }>{i18n.text(Key::LocateConnecting)}</p>
+            <p class="locating-number">{info.international.clone()}</p>
+            <dl class="locating-rows">
+                {rows
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, (key, value, field))| {
+                        let shown = move || stage.get() > i as u8;
+                        view! {
+                            <div class="locating-row" data-field=field hidden=move || !shown()>
+                                <dt>{i18n.text(key)}</dt>
+                                <dd>{value}</dd>
+                            </div>
+                        }
+                    })
+                    .collect_view()}
+                <div class="locating-row" data-field="location" hidden=move || { stage.get() < 5 }>
+                    <dt>{i18n.text(Key::LocateRowLocation)}</dt>
+                    <dd><span class="tag-defined">{i18n.text(Key::LocateDefined)}</span></dd>
+                </div>
+            </dl>
+            <div class="locating-done" hidden=move || { stage.get() < DONE }>
+                <h2>{i18n.text(Key::LocateDone)}</h2>
+                <p>{i18n.text(Key::LocateOffer)}</p>
+                <a class="btn-primary" href=offer>{i18n.text(Key::LocateCta)}</a>
+            </div>
+        </section>
+    }
+}
+
+/// Steps the animation forward until it is done.
+fn advance(stage: RwSignal<u8>) {
+    set_timeout(
+        move || {
+            let next = stage.try_get_untracked().map(|s| s + 1);
+            if let Some(next) = next {
+                stage.set(next);
+                if next < DONE {
+                    advance(stage);
+                }
+            }
+        },
+        STEP,
+    );
+}

@@ -1,0 +1,111 @@
+//! The home banner's search: country code, phone number, Locate, and the
+//! locating result. An island: the only part of the home page that ships to
+//! the browser. The number is checked 500 ms after typing stops (spec §9) by
+//! the server, whose phone library never ships to the browser. Without
+//! JavaScript the form is a plain GET form and the server renders the result.
+use super::{CountryPicker, LocateResult};
+use crate::api::ApiClient;
+use crate::countries;
+use crate::i18n::{provide_i18n, use_i18n, Key, Locale};
+use crate::interactive::{is_interactive, push_url};
+use crate::routes::{href, Page};
+use leptos::prelude::*;
+use std::time::Duration;
+
+/// Longest input accepted (spec §5).
+pub const PHONE_INPUT_MAX_LEN: usize = 250;
+/// Spec §9: default debounce.
+const DEBOUNCE: Duration = Duration::from_millis(500);
+
+/// The search form and its result. `country` and `phone` are the submitted
+/// values of the URL (`?country=ID&phone=…`), if any.
+#[island]
+pub fn PhoneSearch(locale: Locale, country: Option<String>, phone: Option<String>) -> impl IntoView {
+    provide_i18n(Signal::derive(move || locale));
+    let i18n = use_i18n();
+    let (initial_country, initial_phone) = (country, phone);
+    let known = |key: &str| countries::all().iter().any(|c| c.key() == key);
+    let country = RwSignal::new(
+        initial_country
+            .filter(|c| known(c))
+            .unwrap_or_else(|| countries::default_region(i18n.locale()).to_owned()),
+    );
+    let phone = RwSignal::new(initial_phone.clone().unwrap_or_default());
+    let message = RwSignal::new(None::<String>);
+    debounce_validation(country, phone, message);
+    let submitted = RwSignal::new((country.get_untracked(), initial_phone.unwrap_or_default()));
+    // Once interactive, a search runs in place and the URL becomes the one the
+    // plain form would load, so reloading or sharing it shows the same result.
+    let on_submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let search = (country.get_untracked(), phone.get_untracked());
+        push_url(&format!(
+            "{}?country={}&phone={}",
+            href(i18n.locale(), Page::Home),
+            crate::api::encode(&search.0),
+            crate::api::encode(&search.1),
+        ));
+        submitted.set(search);
+    };
+    view! {
+        <form method="get" action=move || href(i18n.locale(), Page::Home) class="phone-search" on:submit=on_submit>
+            <CountryPicker selected=country/>
+            <div class="phone-field">
+                <label for="phone">{i18n.text(Key::HomePhoneLabel)}</label>
+                <input
+                    id="phone"
+                    name="phone"
+                    type="tel"
+                    inputmode="tel"
+                    autocomplete="tel-national"
+                    maxlength=PHONE_INPUT_MAX_LEN
+                    placeholder=i18n.text(Key::HomePhonePlaceholder)
+                    aria-describedby="phone-error"
+                    value=phone.get_untracked()
+                    aria-invalid=move || message.with(Option::is_some).then_some("true")
+                    prop:value=move || phone.get()
+                    on:input=move |ev| phone.set(event_target_value(&ev))
+                />
+                <p id="phone-error" class="field-error" role="alert">{move || message.get()}</p>
+            </div>
+            <button type="submit" class="btn-primary">{i18n.text(Key::HomeLocate)}</button>
+        </form>
+        <LocateResult search=submitted.into()/>
+    }
+}
+
+/// After each edit, waits for a 500 ms pause, then asks the server whether
+/// the number is valid and shows its message (or clears it).
+fn debounce_validation(country: RwSignal<String>, phone: RwSignal<String>, message: RwSignal<Option<String>>) {
+    let i18n = use_i18n();
+    let client = ApiClient::new();
+    let generation = StoredValue::new(0_u64);
+    Effect::new(move |previous: Option<()>| {
+        let (country, phone) = (country.get(), phone.get());
+        // The first run is the initial render, not an edit.
+        if previous.is_none() || !is_interactive() {
+            return;
+        }
+        generation.update_value(|g| *g += 1);
+        let mine = generation.get_value();
+        if phone.trim().is_empty() {
+            message.set(None);
+            return;
+        }
+        let client = client.clone();
+        set_timeout(
+            move || {
+                if generation.get_value() != mine {
+                    return; // typed again within the pause
+                }
+                leptos::task::spawn_local(async move {
+                    let result = client.number_info(i18n.locale(), &country, &phone).await;
+                    if generation.get_value() == mine {
+                        message.set(result.err().map(|e| e.msg));
+                    }
+                });
+            },
+            DEBOUNCE,
+        );
+    });
+}

@@ -1,0 +1,59 @@
+//! The trial offer, read from `GET /portal/priceSetup` through the API client:
+//! the price first, then the renewal terms in plain words.
+use crate::api::ApiClient;
+use crate::i18n::{t, t_args, use_i18n, Key, Locale};
+use crate::model::{Cycle, PricePlan};
+use leptos::either::EitherOf3;
+use leptos::prelude::*;
+
+fn terms(locale: Locale, plan: &PricePlan) -> String {
+    let cycle = t(locale, if plan.cycle == Cycle::Week { Key::CycleWeek } else { Key::CycleMonth });
+    let price = plan.present_price_text();
+    if plan.is_tryout {
+        let days = plan.trial_days.to_string();
+        t_args(locale, Key::PriceTrialTerms, &[("days", &days), ("price", &price), ("cycle", cycle)])
+    } else {
+        t_args(locale, Key::PriceFullTerms, &[("price", &price), ("cycle", cycle)])
+    }
+}
+
+/// The first plan of the locale's channel, shown as the trial offer.
+#[component]
+pub fn TrialPrice() -> impl IntoView {
+    let i18n = use_i18n();
+    let client = ApiClient::new();
+    let plans = Resource::new(
+        move || i18n.locale(),
+        move |locale| {
+            let client = client.clone();
+            async move { client.price_setup(locale).await }
+        },
+    );
+    view! {
+        <Suspense fallback=|| ()>
+            {move || Suspend::new(async move {
+                let locale = i18n.locale();
+                match plans.await {
+                    Ok(list) if !list.is_empty() => {
+                        let plan = &list[0];
+                        let parts = plan.display_price();
+                        EitherOf3::A(view! {
+                            <div class="trial-price" data-testid="trial-price">
+                                <span class="trial-intro">{t(locale, Key::PriceTrialIntro)}</span>
+                                " "
+                                <span class="price">
+                                    <span class="price-symbol">{parts.symbol}</span>
+                                    <span class="price-integer">{parts.integer}</span>
+                                    <span class="price-decimal">{parts.decimal}</span>
+                                </span>
+                                <p class="trial-terms">{terms(locale, plan)}</p>
+                            </div>
+                        })
+                    }
+                    Ok(_) => EitherOf3::B(view! { <p class="trial-price">{t(locale, Key::PriceUnavailable)}</p> }),
+                    Err(e) => EitherOf3::C(view! { <p class="trial-price" role="alert">{e.msg}</p> }),
+                }
+            })}
+        </Suspense>
+    }
+}

@@ -1,0 +1,76 @@
+//! Settings the browser may see: rendered by the server into the page
+//! (`#ct-config`) and read back on hydration. Never put a secret here.
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// Public, per-deployment settings and the hashed asset URLs of this build.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PublicConfig {
+    /// Absolute origin of the site, for canonical and `hreflang` links.
+    pub base_url: String,
+    /// The 24/7 support address shown in the footer.
+    pub support_email: String,
+    /// Map tile URL template (`{z}/{x}/{y}`, optional `{s}`).
+    pub map_tile_url: String,
+    /// Asset URLs of the current build.
+    pub assets: Assets,
+}
+
+/// URLs of the built front-end files; `None` when the server runs without a
+/// front-end build (pages still render, they just do not hydrate).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Assets {
+    /// wasm-bindgen JS glue of the hydrate build.
+    pub app_js: Option<String>,
+    /// The hydrate WASM module.
+    pub app_wasm: Option<String>,
+    /// Site stylesheet (global + scoped component CSS).
+    pub css: Option<String>,
+    /// React widget bundle, loaded only by pages that show a widget.
+    pub widgets_js: Option<String>,
+    /// Widget stylesheet, loaded together with the bundle.
+    pub widgets_css: Option<String>,
+}
+
+/// The element id of the serialized config in the page.
+pub const CONFIG_ELEMENT_ID: &str = "ct-config";
+
+/// The public config: from context (server, gallery), else — inside an
+/// island in the browser — from the page's `#ct-config` element.
+pub fn use_public_config() -> PublicConfig {
+    use_context::<PublicConfig>().unwrap_or_else(from_document)
+}
+
+#[cfg(feature = "browser")]
+fn from_document() -> PublicConfig {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(CONFIG_ELEMENT_ID))
+        .and_then(|el| el.text_content())
+        .and_then(|json| serde_json::from_str(&json).ok())
+        .unwrap_or_default()
+}
+
+#[cfg(not(feature = "browser"))]
+fn from_document() -> PublicConfig {
+    PublicConfig::default()
+}
+
+/// The config as JSON safe to inline in a `<script>` element.
+pub fn to_inline_json(config: &PublicConfig) -> String {
+    serde_json::to_string(config).unwrap_or_else(|_| "{}".into()).replace('<', "\\u003c")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inline_json_cannot_close_the_script_element() {
+        let config = PublicConfig { base_url: "</script><script>x".into(), ..Default::default() };
+        let json = to_inline_json(&config);
+        assert!(!json.contains("</script"));
+        let back: PublicConfig = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, config);
+    }
+}

@@ -1,0 +1,140 @@
+//! Every calling code with its regions, flags and localized names (for the
+//! country-code picker). The table is generated from libphonenumber's data.
+mod data;
+
+use crate::i18n::Locale;
+use std::sync::OnceLock;
+
+/// One entry of the picker: a region (or a non-geographic plan, `"001"`) and its calling code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Country {
+    /// ISO 3166-1 alpha-2 region, or `"001"` for non-geographic numbering plans.
+    pub region: &'static str,
+    /// The international calling code, without `+`.
+    pub calling_code: u16,
+    /// Names in en, id, zh; `None` for non-geographic plans.
+    names: Option<[&'static str; 3]>,
+}
+
+impl Country {
+    /// The value submitted by the picker: the region, or `+<code>` for non-geographic plans.
+    pub fn key(&self) -> String {
+        if self.names.is_some() {
+            self.region.to_owned()
+        } else {
+            format!("+{}", self.calling_code)
+        }
+    }
+
+    /// The name in `locale`; `None` for non-geographic plans (the caller names them).
+    pub fn name(&self, locale: Locale) -> Option<&'static str> {
+        self.names.map(|n| n[locale as usize])
+    }
+
+    /// The flag emoji built from the region's regional-indicator letters.
+    pub fn flag(&self) -> String {
+        if self.names.is_none() {
+            return "\u{1F310}".to_owned(); // globe: no flag for a non-geographic plan
+        }
+        self.region
+            .chars()
+            .filter_map(|c| char::from_u32(0x1F1E6 + (c as u32).checked_sub('A' as u32)?))
+            .collect()
+    }
+
+    /// Whether the entry matches what a visitor typed: name (in the page's
+    /// language or English), region code or calling code, ignoring case, `+` and spaces.
+    pub fn matches(&self, locale: Locale, query: &str) -> bool {
+        let query = query.trim().trim_start_matches('+').to_lowercase();
+        if query.is_empty() {
+            return true;
+        }
+        let code = self.calling_code.to_string();
+        code.starts_with(&query)
+            || self.region.eq_ignore_ascii_case(&query)
+            || [self.name(locale), self.name(Locale::En)]
+                .into_iter()
+                .flatten()
+                .any(|n| n.to_lowercase().contains(&query))
+    }
+}
+
+/// All entries in calling-code order.
+pub fn all() -> &'static [Country] {
+    data::COUNTRIES
+}
+
+/// All entries in display order for `locale`: alphabetical by name for
+/// alphabetic scripts, by calling code for Chinese (code-point order of
+/// Han characters means nothing to a reader).
+pub fn sorted(locale: Locale) -> &'static [Country] {
+    static CACHE: [OnceLock<Vec<Country>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    CACHE[locale as usize].get_or_init(|| {
+        let mut list = data::COUNTRIES.to_vec();
+        if locale != Locale::Zh {
+            list.sort_by_key(|c| (c.names.is_none(), c.name(locale).map(str::to_lowercase)));
+        }
+        list
+    })
+}
+
+/// The region preselected when nothing better is known.
+pub fn default_region(locale: Locale) -> &'static str {
+    match locale {
+        Locale::En => "US",
+        Locale::Id => "ID",
+        Locale::Zh => "CN",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn find(region: &str) -> Country {
+        *all().iter().find(|c| c.region == region).expect("region present")
+    }
+
+    #[test]
+    fn covers_every_calling_code_including_non_geographic_ones() {
+        let codes: std::collections::BTreeSet<u16> = all().iter().map(|c| c.calling_code).collect();
+        for code in [1, 7, 44, 62, 63, 86, 91, 234, 800, 882, 979] {
+            assert!(codes.contains(&code), "+{code} missing");
+        }
+        assert!(all().len() >= 240);
+    }
+
+    #[test]
+    fn names_flags_and_keys() {
+        let id = find("ID");
+        assert_eq!(id.calling_code, 62);
+        assert_eq!(id.name(Locale::Zh), Some("印度尼西亚"));
+        assert_eq!(find("US").name(Locale::Id), Some("Amerika Serikat"));
+        assert_eq!(id.flag(), "🇮🇩");
+        assert_eq!(id.key(), "ID");
+        let satellite = *all().iter().find(|c| c.calling_code == 881).unwrap();
+        assert_eq!(satellite.key(), "+881");
+        assert_eq!(satellite.name(Locale::En), None);
+    }
+
+    #[test]
+    fn search_matches_names_codes_and_regions() {
+        let id = find("ID");
+        assert!(id.matches(Locale::En, "indo"));
+        assert!(id.matches(Locale::En, "+62"));
+        assert!(id.matches(Locale::En, " 62 "));
+        assert!(id.matches(Locale::Zh, "印度"));
+        assert!(id.matches(Locale::Zh, "Indonesia"));
+        assert!(id.matches(Locale::En, "id"));
+        assert!(!id.matches(Locale::En, "brazil"));
+        assert!(!id.matches(Locale::En, "63"));
+    }
+
+    #[test]
+    fn display_order_is_alphabetical_for_latin_scripts() {
+        let en = sorted(Locale::En);
+        assert_eq!(en[0].name(Locale::En), Some("Afghanistan"));
+        assert!(en.last().unwrap().name(Locale::En).is_none(), "non-geographic plans come last");
+        assert_eq!(sorted(Locale::Zh)[0].calling_code, 1);
+    }
+}

@@ -1,0 +1,62 @@
+//! The widget gallery (Trunk, client-side only): every React widget mounted
+//! through the same Rust bridge the site uses, with sample props, so widget
+//! work can be seen without the server. Query: `?lang=id|zh`, `?tiles=<url>`.
+use crate::config::{Assets, PublicConfig};
+use crate::i18n::{provide_i18n, use_i18n, Key, Locale};
+use crate::widgets::{GeoPoint, MapView};
+use leptos::prelude::*;
+
+const OSM_TILES: &str = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+
+fn query_param(name: &str) -> Option<String> {
+    let search = web_sys::window()?.location().search().ok()?;
+    search.trim_start_matches('?').split('&').find_map(|pair| {
+        let (k, v) = pair.split_once('=')?;
+        (k == name).then(|| js_sys::decode_uri_component(v).ok().map(String::from)).flatten()
+    })
+}
+
+fn asset_url(path: &str) -> Option<String> {
+    let base = web_sys::window()?.document()?.base_uri().ok()??;
+    web_sys::Url::new_with_base(path, &base).ok().map(|u| u.href())
+}
+
+/// Mounts the gallery on `<body>`.
+pub fn run() {
+    let config = PublicConfig {
+        map_tile_url: query_param("tiles").unwrap_or_else(|| OSM_TILES.to_owned()),
+        assets: Assets {
+            widgets_js: asset_url("widgets/widgets.js"),
+            widgets_css: asset_url("widgets/widgets.css"),
+            ..Assets::default()
+        },
+        ..PublicConfig::default()
+    };
+    let locale = query_param("lang").and_then(|l| Locale::from_code(&l)).unwrap_or_default();
+    leptos::mount::mount_to_body(move || {
+        provide_context(config);
+        provide_i18n(Signal::derive(move || locale));
+        view! { <Gallery/> }
+    });
+    crate::interactive::mark_interactive();
+}
+
+#[component]
+fn Gallery() -> impl IntoView {
+    let i18n = use_i18n();
+    // Monas, Jakarta: a fixed, public landmark as sample data.
+    let known = GeoPoint { lat: -6.175392, lng: 106.827153, accuracy: Some(35.0) };
+    view! {
+        <main class="gallery">
+            <h1>{i18n.text(Key::GalleryTitle)}</h1>
+            <section id="map-known">
+                <h2>{i18n.text(Key::GalleryMapKnown)}</h2>
+                <MapView location=Signal::derive(move || Some(known))/>
+            </section>
+            <section id="map-empty">
+                <h2>{i18n.text(Key::GalleryMapEmpty)}</h2>
+                <MapView location=Signal::derive(|| None)/>
+            </section>
+        </main>
+    }
+}

@@ -1,0 +1,36 @@
+//! Whether the page is interactive yet: false on the server and while the
+//! browser hydrates, true afterwards. Components use it to tell a first
+//! render (must match the server's HTML) from a later, client-side one.
+use std::sync::atomic::{AtomicBool, Ordering};
+
+static INTERACTIVE: AtomicBool = AtomicBool::new(false);
+
+/// True once hydration (or the gallery's mount) has finished.
+pub fn is_interactive() -> bool {
+    INTERACTIVE.load(Ordering::Relaxed)
+}
+
+/// Replaces the address bar's URL (history entry) without loading it.
+pub fn push_url(url: &str) {
+    #[cfg(feature = "browser")]
+    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ = history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(url));
+    }
+    #[cfg(not(feature = "browser"))]
+    let _ = url;
+}
+
+/// Marks the document interactive: sets the flag, `<html data-hydrated>` and
+/// fires `ct:hydrated`, which scripts and browser tests wait for.
+#[cfg(feature = "browser")]
+pub fn mark_interactive() {
+    INTERACTIVE.store(true, Ordering::Relaxed);
+    if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
+        if let Some(root) = doc.document_element() {
+            let _ = root.set_attribute("data-hydrated", "true");
+        }
+        if let Ok(event) = web_sys::Event::new("ct:hydrated") {
+            let _ = doc.dispatch_event(&event);
+        }
+    }
+}

@@ -1,0 +1,6 @@
+//! Wire types shared by the server, the API client and the components.
+mod phone;
+mod price;
+
+pub use phone::{NumberInfo, VisitorCountry};
+pub use price::{Cycle, PriceParts, PricePlan};

@@ -1,0 +1,20 @@
+//! Home: the search banner with the trial offer.
+use crate::components::{PhoneSearch, TrialPrice};
+use crate::i18n::{use_i18n, Key};
+use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
+
+/// The home page.
+#[component]
+pub fn HomePage() -> impl IntoView {
+    let i18n = use_i18n();
+    let (country, phone) = use_query_map().with_untracked(|q| (q.get("country"), q.get("phone")));
+    view! {
+        <section class="banner">
+            <h1>{i18n.text(Key::HomeHeading)}</h1>
+            <p class="lead">{i18n.text(Key::HomeSubheading)}</p>
+            <PhoneSearch locale=i18n.locale() country=country phone=phone/>
+            <TrialPrice/>
+        </section>
+    }
+}

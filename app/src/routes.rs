@@ -1,0 +1,248 @@
+//! The route table of spec §2 as data: which page a path shows, in which
+//! locale, and the path of a page in a locale. Pure functions, shared by the
+//! server (redirects, status codes) and the browser (client-side navigation).
+use crate::i18n::{Key, Locale};
+
+/// A page of the site.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Page {
+    Home,
+    VoiceSms,
+    Telecom,
+    PhoneLocate,
+    AboutUs,
+    PrivacyPolicy,
+    TermOfUse,
+    Intellectual,
+    CookiePolicy,
+    ContactUs,
+    Faq,
+    Help,
+    CancelSubscription,
+    PayMethod,
+    PayResult,
+    RevealLocation,
+    Unsubscribe,
+    NotFound,
+    Billing,
+}
+
+impl Page {
+    /// Every page with a route.
+    pub const ALL: [Page; 19] = [
+        Page::Home,
+        Page::VoiceSms,
+        Page::Telecom,
+        Page::PhoneLocate,
+        Page::AboutUs,
+        Page::PrivacyPolicy,
+        Page::TermOfUse,
+        Page::Intellectual,
+        Page::CookiePolicy,
+        Page::ContactUs,
+        Page::Faq,
+        Page::Help,
+        Page::CancelSubscription,
+        Page::PayMethod,
+        Page::PayResult,
+        Page::RevealLocation,
+        Page::Unsubscribe,
+        Page::NotFound,
+        Page::Billing,
+    ];
+
+    /// The path segment after the locale prefix (empty for the home page).
+    pub const fn slug(self) -> &'static str {
+        match self {
+            Page::Home => "",
+            Page::VoiceSms => "voice-sms",
+            Page::Telecom => "telecom",
+            Page::PhoneLocate => "phone-locate",
+            Page::AboutUs => "about-us",
+            Page::PrivacyPolicy => "privacy-policy",
+            Page::TermOfUse => "term-of-use",
+            Page::Intellectual => "intellectual",
+            Page::CookiePolicy => "cookie-policy",
+            Page::ContactUs => "contact-us",
+            Page::Faq => "faq",
+            Page::Help => "help",
+            Page::CancelSubscription => "cancel-subscription",
+            Page::PayMethod => "pay-method",
+            Page::PayResult => "pay-result",
+            Page::RevealLocation => "reveal-location",
+            Page::Unsubscribe => "unsubscribe",
+            Page::NotFound => "404",
+            Page::Billing => "billing",
+        }
+    }
+
+    /// The `<title>` (and heading) of the page.
+    pub const fn title_key(self) -> Key {
+        match self {
+            Page::Home => Key::TitleHome,
+            Page::VoiceSms => Key::TitleVoiceSms,
+            Page::Telecom => Key::TitleTelecom,
+            Page::PhoneLocate => Key::TitlePhoneLocate,
+            Page::AboutUs => Key::TitleAboutUs,
+            Page::PrivacyPolicy => Key::TitlePrivacyPolicy,
+            Page::TermOfUse => Key::TitleTermOfUse,
+            Page::Intellectual => Key::TitleIntellectual,
+            Page::CookiePolicy => Key::TitleCookiePolicy,
+            Page::ContactUs => Key::TitleContactUs,
+            Page::Faq => Key::TitleFaq,
+            Page::Help => Key::TitleHelp,
+            Page::CancelSubscription => Key::TitleCancelSubscription,
+            Page::PayMethod => Key::TitlePayMethod,
+            Page::PayResult => Key::TitlePayResult,
+            Page::RevealLocation => Key::TitleRevealLocation,
+            Page::Unsubscribe => Key::TitleUnsubscribe,
+            Page::NotFound => Key::TitleNotFound,
+            Page::Billing => Key::TitleBilling,
+        }
+    }
+
+    /// The meta description of the page.
+    pub const fn description_key(self) -> Key {
+        match self {
+            Page::Home => Key::DescHome,
+            Page::VoiceSms => Key::DescVoiceSms,
+            Page::Telecom => Key::DescTelecom,
+            Page::PhoneLocate => Key::DescPhoneLocate,
+            Page::AboutUs => Key::DescAboutUs,
+            Page::PrivacyPolicy => Key::DescPrivacyPolicy,
+            Page::TermOfUse => Key::DescTermOfUse,
+            Page::Intellectual => Key::DescIntellectual,
+            Page::CookiePolicy => Key::DescCookiePolicy,
+            Page::ContactUs => Key::DescContactUs,
+            Page::Faq => Key::DescFaq,
+            Page::Help => Key::DescHelp,
+            Page::CancelSubscription => Key::DescCancelSubscription,
+            Page::PayMethod => Key::DescPayMethod,
+            Page::PayResult => Key::DescPayResult,
+            Page::RevealLocation => Key::DescRevealLocation,
+            Page::Unsubscribe => Key::DescUnsubscribe,
+            Page::NotFound => Key::DescNotFound,
+            Page::Billing => Key::DescBilling,
+        }
+    }
+
+    /// Whether the page shows the site header and footer (spec §2: all but
+    /// the owner's reveal view, which must not look like a sales page).
+    pub const fn has_chrome(self) -> bool {
+        !matches!(self, Page::RevealLocation)
+    }
+
+    /// Whether the page is a private, per-person view search engines must skip.
+    pub const fn is_private(self) -> bool {
+        matches!(self, Page::RevealLocation | Page::PayResult | Page::Billing | Page::NotFound)
+    }
+
+    fn from_slug(slug: &str) -> Option<Page> {
+        Page::ALL.into_iter().find(|p| p.slug() == slug)
+    }
+}
+
+/// What a path shows: the locale always, the page unless it is unknown (404).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resolved {
+    /// The locale of the page (English unless the path says otherwise).
+    pub locale: Locale,
+    /// The page, or `None` for a path with no route.
+    pub page: Option<Page>,
+}
+
+/// Resolves a request path (without query) to a locale and a page.
+///
+/// The first segment is a locale code; a supported one selects the locale, an
+/// unsupported code (two letters, optionally with a region) falls back to
+/// English, and anything else is part of the page path.
+pub fn resolve(path: &str) -> Resolved {
+    let trimmed = path.trim_start_matches('/');
+    let (first, rest) = trimmed.split_once('/').unwrap_or((trimmed, ""));
+    let (locale, page_path) = match Locale::from_code(first) {
+        Some(locale) if first == locale.code() => (locale, rest),
+        _ if looks_like_locale_code(first) => (Locale::En, rest),
+        _ => (Locale::En, trimmed),
+    };
+    let page_path = page_path.trim_end_matches('/');
+    Resolved { locale, page: Page::from_slug(page_path) }
+}
+
+fn looks_like_locale_code(segment: &str) -> bool {
+    let bytes = segment.as_bytes();
+    let lang = |b: &[u8]| b.len() == 2 && b.iter().all(u8::is_ascii_lowercase);
+    match bytes.len() {
+        2 => lang(bytes),
+        5 => lang(&bytes[..2]) && bytes[2] == b'-' && bytes[3..].iter().all(u8::is_ascii_alphabetic),
+        _ => false,
+    }
+}
+
+/// The path of `page` in `locale`, e.g. `/id/voice-sms`, `/id` or `/`.
+pub fn href(locale: Locale, page: Page) -> String {
+    match (locale.path_prefix(), page.slug()) {
+        ("", "") => "/".to_owned(),
+        (prefix, "") => prefix.to_owned(),
+        (prefix, slug) => format!("{prefix}/{slug}"),
+    }
+}
+
+/// The redirect for a path that is a locale with a trailing slash (`/id/` → `/id`),
+/// which the spec answers with a permanent redirect that keeps the query.
+pub fn locale_slash_redirect(path: &str, query: Option<&str>) -> Option<String> {
+    let code = path.strip_prefix('/')?.strip_suffix('/')?;
+    let locale = Locale::from_code(code).filter(|l| l.code() == code && *l != Locale::En)?;
+    Some(match query {
+        Some(q) if !q.is_empty() => format!("{}?{q}", locale.path_prefix()),
+        _ => locale.path_prefix().to_owned(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_page_resolves_in_every_locale() {
+        for locale in Locale::ALL {
+            for page in Page::ALL {
+                let path = href(locale, page);
+                assert_eq!(resolve(&path), Resolved { locale, page: Some(page) }, "{path}");
+            }
+        }
+    }
+
+    #[test]
+    fn home_paths() {
+        assert_eq!(href(Locale::En, Page::Home), "/");
+        assert_eq!(href(Locale::Id, Page::Home), "/id");
+        assert_eq!(resolve("/"), Resolved { locale: Locale::En, page: Some(Page::Home) });
+        assert_eq!(resolve(""), Resolved { locale: Locale::En, page: Some(Page::Home) });
+    }
+
+    #[test]
+    fn unsupported_or_missing_prefix_falls_back_to_english() {
+        assert_eq!(resolve("/fr/faq"), Resolved { locale: Locale::En, page: Some(Page::Faq) });
+        assert_eq!(resolve("/pt-BR/faq"), Resolved { locale: Locale::En, page: Some(Page::Faq) });
+        assert_eq!(resolve("/faq"), Resolved { locale: Locale::En, page: Some(Page::Faq) });
+        assert_eq!(resolve("/fr"), Resolved { locale: Locale::En, page: Some(Page::Home) });
+    }
+
+    #[test]
+    fn unknown_paths_have_no_page_but_keep_their_locale() {
+        assert_eq!(resolve("/nope"), Resolved { locale: Locale::En, page: None });
+        assert_eq!(resolve("/id/nope"), Resolved { locale: Locale::Id, page: None });
+        assert_eq!(resolve("/zh/faq/extra"), Resolved { locale: Locale::Zh, page: None });
+        // Only the exact lowercase code selects a locale.
+        assert_eq!(resolve("/ID/faq").locale, Locale::En);
+    }
+
+    #[test]
+    fn locale_slash_redirects_keep_the_query() {
+        assert_eq!(locale_slash_redirect("/id/", Some("a=1&b=2")).as_deref(), Some("/id?a=1&b=2"));
+        assert_eq!(locale_slash_redirect("/zh/", None).as_deref(), Some("/zh"));
+        assert_eq!(locale_slash_redirect("/en/", None), None);
+        assert_eq!(locale_slash_redirect("/id", None), None);
+        assert_eq!(locale_slash_redirect("/faq/", None), None);
+    }
+}

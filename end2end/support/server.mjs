@@ -1,0 +1,56 @@
+// Starts the real server binary on a free loopback port with a fresh SQLite
+// database, waits for /healthz, and stops it after the tests.
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ROOT, SERVER_BIN } from "./env.mjs";
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer(extraEnv = {}) {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), "ct-e2e-"));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child = spawn(SERVER_BIN, [], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      BIND_ADDR: `127.0.0.1:${port}`,
+      DATABASE_URL: `sqlite://${dir}/e2e.db?mode=rwc`,
+      PUBLIC_BASE_URL: baseURL,
+      RUST_LOG: "warn",
+      ...extraEnv,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${baseURL}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseURL,
+    async stop() {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,69 @@
+// With JavaScript: hydration completes on every page without console errors,
+// and the country picker filters as you type.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { collectErrors, waitForHydration } from "../support/browser.mjs";
+import { LOCALES, SLUGS, pathOf } from "../support/routes.mjs";
+import { newContext, serverAndBrowser } from "../support/suite.mjs";
+
+const suite = serverAndBrowser();
+
+test("every page hydrates without console errors in every locale", async () => {
+  const context = await newContext(suite);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  for (const { prefix } of LOCALES) {
+    for (const slug of SLUGS) {
+      const path = pathOf(prefix, slug);
+      await page.goto(path);
+      await waitForHydration(page);
+    }
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the country picker filters as you type once hydrated", async () => {
+  const context = await newContext(suite);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.waitForSelector("#country-search", { state: "visible" });
+  const visible = () => page.$$eval("#country option", (opts) => opts.filter((o) => !o.hidden).map((o) => o.value));
+  assert.ok((await visible()).length >= 240);
+  await page.fill("#country-search", "indo");
+  assert.deepEqual(await visible(), ["ID"]);
+  assert.equal(await page.inputValue("#country"), "ID", "the only match is selected");
+  await page.fill("#country-search", "+63");
+  assert.deepEqual(await visible(), ["PH"]);
+  await page.fill("#country-search", "");
+  assert.ok((await visible()).length >= 240);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the picker searches names in the page's language", async () => {
+  const context = await newContext(suite);
+  const page = await context.newPage();
+  await page.goto("/zh");
+  await waitForHydration(page);
+  await page.fill("#country-search", "菲律宾");
+  const visible = await page.$$eval("#country option", (opts) => opts.filter((o) => !o.hidden).map((o) => o.value));
+  assert.deepEqual(visible, ["PH"]);
+  await context.close();
+});
+
+test("client-side navigation switches language and page", async () => {
+  const context = await newContext(suite);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto("/faq");
+  await waitForHydration(page);
+  await page.click("nav.langs >> text=Bahasa Indonesia");
+  await page.waitForURL("**/id/faq");
+  assert.equal((await page.textContent("h1")).trim(), "Pertanyaan yang sering diajukan");
+  assert.equal(await page.getAttribute("html", "lang"), "id");
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,78 @@
+// The home page's number check (500 ms debounce, spec message) and the
+// locating animation with the real data of an Indonesian and a US number.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { collectErrors, waitForHydration } from "../support/browser.mjs";
+import { newContext, serverAndBrowser } from "../support/suite.mjs";
+
+const suite = serverAndBrowser();
+
+test("an invalid number shows the message only after typing pauses", async () => {
+  const context = await newContext(suite);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto("/id");
+  await waitForHydration(page);
+  const checks = [];
+  page.on("request", (req) => req.url().includes("/other/location/info/") && checks.push(req.url()));
+  await page.locator("#phone").pressSequentially("0812", { delay: 50 });
+  // Typing continuously: no check has been sent, no message shown.
+  assert.equal(checks.length, 0);
+  assert.equal((await page.textContent("#phone-error")).trim(), "");
+  await page.waitForFunction(() => document.querySelector("#phone-error").textContent.trim() !== "");
+  assert.equal((await page.textContent("#phone-error")).trim(), "Silakan masukkan nomor yang benar");
+  assert.equal(checks.length, 1, "one check per pause, not per key");
+  assert.equal(await page.getAttribute("#phone", "aria-invalid"), "true");
+  await page.locator("#phone").pressSequentially("34567890", { delay: 20 });
+  await page.waitForFunction(() => document.querySelector("#phone-error").textContent.trim() === "");
+  assert.equal(await page.getAttribute("#phone", "aria-invalid"), null);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+async function locate(page, path, country, number) {
+  await page.goto(path);
+  await waitForHydration(page);
+  await page.selectOption("#country", country);
+  await page.fill("#phone", number);
+  await page.click("button[type=submit]");
+  // The animation starts with the towers line and reveals rows one by one.
+  await page.waitForSelector(".locating-status:not([hidden])");
+  assert.equal(await page.isVisible(".locating-done"), false);
+  await page.waitForSelector(".locating-done:not([hidden])", { timeout: 10_000 });
+  const rows = {};
+  for (const row of await page.$$(".locating-row")) {
+    rows[await row.getAttribute("data-field")] = (await row.$eval("dd", (dd) => dd.textContent.trim()));
+  }
+  return rows;
+}
+
+test("locating an Indonesian mobile shows its real rows, then Number Located", async () => {
+  const context = await newContext(suite);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  const rows = await locate(page, "/id", "ID", "0812-3456-7890");
+  assert.equal(rows.carrier, "Telkomsel");
+  assert.equal(rows.country, "Indonesia");
+  assert.equal(rows.displayName, "Asia/Jakarta");
+  assert.equal(rows.location, "DITENTUKAN", "the position stays undefined without consent");
+  assert.equal((await page.textContent(".locating-done h2")).trim(), "Nomor Ditemukan!");
+  assert.match(page.url(), /country=ID&phone=0812-3456-7890/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("locating a US number shows its area and time zone", async () => {
+  const context = await newContext(suite);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  const rows = await locate(page, "/", "US", "(201) 555-0123");
+  assert.equal(rows.country, "United States");
+  assert.equal(rows.city, "New Jersey");
+  assert.equal(rows.displayName, "America/New_York");
+  assert.equal(rows.carrier, "Not listed");
+  assert.equal(rows.location, "DEFINED");
+  assert.equal((await page.textContent(".locating-done h2")).trim(), "Number Located!");
+  assert.deepEqual(errors, []);
+  await context.close();
+});

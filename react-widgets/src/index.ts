@@ -1,0 +1,14 @@
+// The only public API of the bundle: Rust (WASM) imports `mount` and talks to
+// widgets through the returned handle; widgets answer with DOM CustomEvents
+// named `widget:<name>:<event>` that bubble from the host element.
+import { createRegistry, type WidgetHandle } from './bridge/registry';
+import type { Widget } from './bridge/widget';
+import { MAP_VIEW, mapViewWidget } from './map-view';
+
+export type { WidgetHandle };
+
+const registry = createRegistry(new Map<string, Widget>([[MAP_VIEW, mapViewWidget]]));
+
+export function mount(name: string, el: HTMLElement, props: unknown): WidgetHandle {
+  return registry(name, el, props);
+}

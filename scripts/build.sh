@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# The one build entry point: widgets (esbuild) → hydrate WASM → wasm-bindgen →
+# CSS → content-hashed site in target/site → server. Incremental: cargo and
+# npm skip what has not changed.
+#   scripts/build.sh            debug server
+#   scripts/build.sh --release  release server
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+SERVER_PROFILE=dev
+[ "${1:-}" = "--release" ] && SERVER_PROFILE=release
+SITE="$TARGET/site"
+
+build_widgets() {
+  log "react-widgets: esbuild"
+  cd "$ROOT/react-widgets"
+  # npm ci only when the lockfile changed since the last install.
+  if [ ! -f node_modules/.ct-lock ] || ! cmp -s package-lock.json node_modules/.ct-lock; then
+    npm ci --no-audit --no-fund --loglevel=error
+    cp package-lock.json node_modules/.ct-lock
+  fi
+  node build.mjs >/dev/null
+  cd "$ROOT"
+}
+
+build_wasm() {
+  bash "$ROOT/scripts/toolchain.sh" wasm
+  eval "$(bash "$ROOT/scripts/toolchain.sh" --print-env)"
+  log "hydrate WASM ($CT_WASM_ROUTE toolchain)"
+  (cd "$ROOT" && cargo rustc -p app --lib --crate-type cdylib --profile wasm-release \
+      --target wasm32-unknown-unknown --features hydrate -q)
+  local wasm="$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-release/app.wasm"
+  local out="$TARGET/bindgen"
+  rm -rf "$out" && mkdir -p "$out"
+  # No wasm-opt: Debian's binaryen 108 breaks hydration, and npm's gains <1%.
+  wasm-bindgen --target web --remove-name-section --remove-producers-section \
+    --out-dir "$out" --out-name app "$wasm"
+}
+
+assemble_site() {
+  log "assembling $SITE"
+  local stage="$TARGET/site-stage"
+  rm -rf "$stage" && mkdir -p "$stage"
+  cp -r "$TARGET/bindgen/." "$stage/"
+  rm -f "$stage"/*.d.ts
+  cat "$ROOT/style/main.css" "$ROOT/target/stylers/app.css" > "$stage/app.css"
+  cp -r "$ROOT/react-widgets/dist/widgets/." "$stage/"
+  local hash
+  hash="$(cd "$stage" && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-12)"
+  mkdir -p "$SITE/pkg"
+  # Keep only the current build; a rolling deploy keeps the previous directory itself.
+  find "$SITE/pkg" -mindepth 1 -maxdepth 1 ! -name "$hash" -exec rm -rf {} +
+  rm -rf "$SITE/pkg/$hash" && mv "$stage" "$SITE/pkg/$hash"
+  node "$ROOT/scripts/compress.mjs" "$SITE/pkg/$hash"
+  local base="/pkg/$hash"
+  cat > "$SITE/manifest.json" <<JSON
+{
+  "app_js": "$base/app.js",
+  "app_wasm": "$base/app_bg.wasm",
+  "css": "$base/app.css",
+  "widgets_js": "$base/widgets.js",
+  "widgets_css": "$base/widgets.css"
+}
+JSON
+}
+
+build_server() {
+  log "server ($SERVER_PROFILE)"
+  (cd "$ROOT" && cargo build -p server --profile "$SERVER_PROFILE" -q)
+}
+
+main() {
+  command -v node >/dev/null || die "node is required (see README)"
+  build_widgets
+  # The server build runs build.rs, which writes the scoped CSS used below.
+  build_server
+  build_wasm
+  assemble_site
+  log "build done"
+}
+main "$@"

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Builds everything and starts the site on http://127.0.0.1:3000 with an
+# embedded SQLite database (data/cool-tracker.db); migrations and seed data are
+# applied on start. Environment variables: see .env.example.
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+bash "$ROOT/scripts/build.sh" "$@"
+cd "$ROOT"
+if [ -f .env ]; then set -a; source .env; set +a; fi
+profile=debug; [ "${1:-}" = "--release" ] && profile=release
+log "starting http://${BIND_ADDR:-127.0.0.1:3000}"
+exec "$TARGET/$profile/server"

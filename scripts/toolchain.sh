@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Sets up everything the build needs that is not a project dependency:
+#  - a wasm32 compiler: rustup's target when installed, else Debian's rustc-web
+#    1.96 with its std source (built with -Zbuild-std), unpacked into the cache
+#    (see shared/notes/wasm-toolchain.md); nothing is installed system-wide;
+#  - wasm-bindgen-cli at exactly the lockfile's version;
+#  - trunk (widget gallery).
+# Idempotent: every step checks its stamp first. Prints `export` lines for the
+# wasm build environment when called with --print-env.
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+WASM_TC="$CT_CACHE/wasm-toolchain"
+DEB_RUST_VERSION="1.96.0+dfsg1-1~deb12u2"
+TRUNK_VERSION="0.21.14"
+
+have_rustup_wasm() {
+  rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown
+}
+
+setup_debian_wasm() {
+  [ -f "$WASM_TC/.ready" ] && return 0
+  log "wasm32 std missing from rustup: unpacking Debian rustc-web ${DEB_RUST_VERSION%%+*} into $WASM_TC"
+  local dl; dl="$(mktemp -d)"
+  apt_ensure ca-certificates
+  local sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  (cd "$dl" && apt-get download -qq \
+     "rust-web-src=$DEB_RUST_VERSION" "rustc-web=$DEB_RUST_VERSION" libstd-rust-web-1.96 \
+     "libstd-rust-web-dev=$DEB_RUST_VERSION" libllvm22 lld-22 liblld-22)
+  rm -rf "$WASM_TC" && mkdir -p "$WASM_TC/src" "$WASM_TC/tc"
+  for f in "$dl"/rust-web-src_*.deb; do dpkg -x "$f" "$WASM_TC/src"; done
+  for f in "$dl"/rustc-web_* "$dl"/libstd-rust-web-1.96* "$dl"/libstd-rust-web-dev_* \
+           "$dl"/libllvm22* "$dl"/lld-22* "$dl"/liblld-22*; do dpkg -x "$f" "$WASM_TC/tc"; done
+  mkdir -p "$WASM_TC/tc/usr/lib/rustlib/src"
+  ln -sfn "$WASM_TC/src/usr/src/rustc-1.96.0" "$WASM_TC/tc/usr/lib/rustlib/src/rust"
+  rm -rf "$dl"
+  touch "$WASM_TC/.ready"
+}
+
+# Environment for any cargo invocation that targets wasm32 (hydrate and gallery).
+wasm_env() {
+  if have_rustup_wasm; then
+    echo "export CT_WASM_ROUTE=rustup"
+    echo "export CARGO_TARGET_DIR=$TARGET/wasm"
+  else
+    local tc="$WASM_TC/tc/usr"
+    echo "export CT_WASM_ROUTE=debian"
+    echo "export LD_LIBRARY_PATH=$tc/lib/x86_64-linux-gnu:$tc/lib"
+    echo "export RUSTC=$tc/bin/rustc"
+    echo "export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=$tc/bin/wasm-ld-22"
+    echo "export CARGO_UNSTABLE_BUILD_STD=std,panic_abort"
+    # std built for size, and panics compiled to a bare trap: -14 KB brotli on
+    # the home page, which has a 180 KB budget. Only possible with build-std.
+    echo "export CARGO_UNSTABLE_BUILD_STD_FEATURES=optimize_for_size"
+    echo "export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS='-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none -Zfmt-debug=none'"
+    # A separate target dir: the Debian compiler must not invalidate the host build.
+    echo "export CARGO_TARGET_DIR=$TARGET/wasm"
+  fi
+}
+
+install_wasm_bindgen() {
+  local want; want="$(wasm_bindgen_version)"
+  [ -n "$want" ] || die "no wasm-bindgen in Cargo.lock"
+  if [ -x "$TOOLS_BIN/wasm-bindgen" ] && [ "$("$TOOLS_BIN/wasm-bindgen" --version | awk '{print $2}')" = "$want" ]; then
+    return 0
+  fi
+  log "cargo install wasm-bindgen-cli =$want (once, ~2 min)"
+  # Not --locked: the locked tree wants a webpki-roots release the registry lacks.
+  cargo install -q wasm-bindgen-cli --version "=$want" --root "$CT_CACHE/tools" --force
+}
+
+install_trunk() {
+  if [ -x "$TOOLS_BIN/trunk" ] && "$TOOLS_BIN/trunk" --version | grep -q "$TRUNK_VERSION"; then
+    return 0
+  fi
+  log "cargo install trunk $TRUNK_VERSION (once, a few minutes)"
+  cargo install -q trunk --version "=$TRUNK_VERSION" --locked --root "$CT_CACHE/tools" --force \
+    || cargo install -q trunk --version "=$TRUNK_VERSION" --root "$CT_CACHE/tools" --force
+}
+
+main() {
+  case "${1:-all}" in
+    --print-env) have_rustup_wasm || setup_debian_wasm; wasm_env ;;
+    wasm) have_rustup_wasm || setup_debian_wasm; install_wasm_bindgen ;;
+    trunk) install_trunk ;;
+    all) have_rustup_wasm || setup_debian_wasm; install_wasm_bindgen; install_trunk ;;
+    *) die "usage: toolchain.sh [all|wasm|trunk|--print-env]" ;;
+  esac
+}
+main "$@"

@@ -1,0 +1,28 @@
+//! The REST API under `/api_f/v1` (spec §7): thin handlers that read the
+//! request, call a service and answer with the envelope.
+mod context;
+mod envelope;
+mod health;
+mod other;
+mod portal;
+mod words;
+
+pub use context::ApiContext;
+pub use envelope::{ApiError, ApiOk, ApiResult};
+pub use health::healthz;
+
+use crate::state::AppState;
+use app::api::API_BASE;
+use axum::{routing::get, Router};
+
+/// The API router, mounted at [`API_BASE`]. Unknown API paths answer the
+/// envelope with a localized "not found", never an HTML page.
+pub fn api_router() -> Router<AppState> {
+    let v1 = Router::new()
+        .route("/portal/priceSetup", get(portal::price_setup))
+        .route("/other/location/info/{phone}", get(other::location_info))
+        .route("/other/ipInfo", get(other::ip_info))
+        .route("/multilingualWord/one/3/{group}", get(words::word_group))
+        .fallback(envelope::not_found);
+    Router::new().nest(API_BASE, v1)
+}

@@ -1,0 +1,48 @@
+//! `/other/*`: number information and the visitor's country.
+use super::{ApiContext, ApiError, ApiOk, ApiResult};
+use crate::services::{phone, visitor};
+use crate::state::AppState;
+use app::model::{NumberInfo, VisitorCountry};
+use axum::extract::{rejection::QueryRejection, ConnectInfo, Path, Query, State};
+use axum::http::request::Parts;
+use serde::Deserialize;
+use std::net::SocketAddr;
+
+/// Query of `/other/location/info/{phone}`.
+#[derive(Debug, Deserialize)]
+pub struct LocationInfoQuery {
+    /// Default region (ISO alpha-2) for numbers written without `+`.
+    region: Option<String>,
+}
+
+/// `GET /other/location/info/{phone}?region=ID`: the locating rows, type and formats.
+pub async fn location_info(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    Path(input): Path<String>,
+    query: Result<Query<LocationInfoQuery>, QueryRejection>,
+) -> ApiResult<NumberInfo> {
+    let Query(query) = query.map_err(|_| ApiError::bad_request(&ctx))?;
+    phone::number_info(state.phone_data, &input, query.region.as_deref(), ctx.locale)
+        .map(ApiOk::obj)
+        .map_err(|e| ApiError::from_service(&ctx, e))
+}
+
+/// `GET /other/ipInfo`: the visitor's country (`nationalCountry`) for the picker.
+pub async fn ip_info(State(state): State<AppState>, request: Parts) -> ApiResult<VisitorCountry> {
+    let headers = &request.headers;
+    let connect = request.extensions.get::<ConnectInfo<SocketAddr>>();
+    let forwarded = state
+        .config
+        .trust_forwarded_for
+        .then(|| headers.get("x-forwarded-for")?.to_str().ok()?.split(',').next()?.trim().parse().ok())
+        .flatten();
+    let ip = forwarded.or(connect.map(|c| c.0.ip()));
+    let language = headers.get("accept-language").and_then(|v| v.to_str().ok());
+    Ok(ApiOk::obj(visitor::national_country(
+        state.geoip.as_deref(),
+        ip,
+        language,
+        &state.config.default_country,
+    )))
+}

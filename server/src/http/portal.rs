@@ -1,0 +1,30 @@
+//! `/portal/*`: public calls of the marketing pages.
+use super::{ApiContext, ApiError, ApiOk, ApiResult};
+use crate::{services::pricing, state::AppState};
+use app::model::PricePlan;
+use axum::extract::{rejection::QueryRejection, Query, State};
+use serde::Deserialize;
+
+/// Query of `GET /portal/priceSetup`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PriceSetupQuery {
+    /// `true`: only plans currently on offer (weight > 0).
+    #[serde(default)]
+    has_weight: bool,
+    /// Price channel: `cpl2`, or `cpl2_<locale>` for non-English pages.
+    channel: String,
+}
+
+/// `GET /portal/priceSetup?hasWeight=true&channel=cpl2[_<locale>]`: the plans, by `sort`.
+pub async fn price_setup(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    query: Result<Query<PriceSetupQuery>, QueryRejection>,
+) -> ApiResult<Vec<PricePlan>> {
+    let Query(query) = query.map_err(|_| ApiError::bad_request(&ctx))?;
+    pricing::list_plans(&state.db, &query.channel, query.has_weight)
+        .await
+        .map(ApiOk::obj)
+        .map_err(|e| ApiError::from_service(&ctx, e))
+}

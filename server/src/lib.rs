@@ -1,0 +1,12 @@
+//! The Cool Tracker server. Requests enter through `web` (pages) and `http`
+//! (the `/api_f/v1` REST API); rules live in `services`; rows in `persistence`.
+#![recursion_limit = "256"] // Deeply nested Leptos view types (static page trees).
+pub mod config;
+pub mod domain;
+pub mod http;
+pub mod persistence;
+pub mod services;
+pub mod startup;
+pub mod state;
+pub mod telemetry;
+pub mod web;

@@ -1,0 +1,3 @@
+//! sea-orm entities, one file per table.
+pub mod multilingual_word;
+pub mod price_plan;

@@ -1,0 +1,19 @@
+//! Schema migrations. Only sea-query schema helpers are used, so every
+//! migration runs unchanged on SQLite and PostgreSQL.
+use sea_orm_migration::prelude::*;
+
+mod m20261120_000001_create_price_plans;
+mod m20261121_000002_create_multilingual_words;
+
+/// All migrations, oldest first.
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![
+            Box::new(m20261120_000001_create_price_plans::Migration),
+            Box::new(m20261121_000002_create_multilingual_words::Migration),
+        ]
+    }
+}

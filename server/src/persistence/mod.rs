@@ -1,0 +1,54 @@
+//! Where rows are stored: connection setup, migrations, entities and seed data.
+pub mod entities;
+pub mod migrations;
+pub mod seed;
+
+use anyhow::{Context as _, Result};
+use sea_orm::{ConnectOptions, Database, DatabaseConnection};
+use sea_orm_migration::MigratorTrait as _;
+use std::time::Duration;
+
+/// Opens the database named by `url` (SQLite or PostgreSQL) and brings its
+/// schema up to date. SQLite runs in WAL mode with foreign keys enforced.
+///
+/// # Errors
+/// When the database cannot be reached or a migration fails.
+pub async fn connect_and_migrate(url: &str, max_connections: u32) -> Result<DatabaseConnection> {
+    if let Some(path) = sqlite_file_path(url) {
+        if let Some(dir) = std::path::Path::new(&path).parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        }
+    }
+    let mut options = ConnectOptions::new(url.to_owned());
+    options
+        .max_connections(max_connections)
+        .connect_timeout(Duration::from_secs(10))
+        .sqlx_logging(false)
+        .map_sqlx_sqlite_opts(|o| {
+            o.journal_mode(sea_orm::sqlx::sqlite::SqliteJournalMode::Wal)
+                .foreign_keys(true)
+                .busy_timeout(Duration::from_secs(5))
+        });
+    let db = Database::connect(options).await.context("connecting to the database")?;
+    migrations::Migrator::up(&db, None).await.context("running migrations")?;
+    Ok(db)
+}
+
+/// The file behind a `sqlite://path?…` URL; `None` for memory or other backends.
+fn sqlite_file_path(url: &str) -> Option<String> {
+    let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
+    let path = rest.split('?').next().unwrap_or("");
+    (!path.is_empty() && path != ":memory:").then(|| path.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sqlite_file_path;
+
+    #[test]
+    fn finds_the_sqlite_file() {
+        assert_eq!(sqlite_file_path("sqlite://data/a.db?mode=rwc").as_deref(), Some("data/a.db"));
+        assert_eq!(sqlite_file_path("sqlite::memory:"), None);
+        assert_eq!(sqlite_file_path("postgres://localhost/test"), None);
+    }
+}

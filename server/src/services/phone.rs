@@ -1,0 +1,91 @@
+//! Number information for the locating flow: validation (the spec's one
+//! message for every failure), then carrier, country, area and time zones
+//! from libphonenumber's data, in the caller's language.
+use super::ServiceError;
+use crate::domain::phone::{self, Phone, PhoneFormat};
+use crate::domain::phone_data::{Lang, PhoneData};
+use app::i18n::{t, Key, Locale};
+use app::model::NumberInfo;
+
+/// Spec §5: extensions of up to 7 digits; longer ones are not a number we call.
+const MAX_EXTENSION_DIGITS: usize = 7;
+
+/// Parses and validates `input` (a `+` number, or national with `region`).
+///
+/// # Errors
+/// [`ServiceError::Invalid`] with "Please enter the correct number" for
+/// anything that is not a valid number.
+pub fn validate(input: &str, region: Option<&str>) -> Result<Phone, ServiceError> {
+    let invalid = || ServiceError::Invalid(Key::PhoneInvalid);
+    let phone = phone::parse(input, region).map_err(|_| invalid())?;
+    let extension_ok = phone.extension().is_none_or(|e| e.len() <= MAX_EXTENSION_DIGITS);
+    if phone.is_valid() && extension_ok {
+        Ok(phone)
+    } else {
+        Err(invalid())
+    }
+}
+
+/// Everything the numbering plan tells about `input`, in `locale`.
+///
+/// # Errors
+/// As [`validate`].
+pub fn number_info(
+    data: &PhoneData,
+    input: &str,
+    region: Option<&str>,
+    locale: Locale,
+) -> Result<NumberInfo, ServiceError> {
+    let phone = validate(input, region)?;
+    let lang = match locale {
+        Locale::En => Lang::En,
+        Locale::Id => Lang::Id,
+        Locale::Zh => Lang::Zh,
+    };
+    let region = phone.region().unwrap_or_else(|| "001".to_owned());
+    let country = country_name(&region, locale);
+    let digits = phone.e164_digits();
+    let number_type = phone.number_type();
+    // Product rule: every language falls back to English, then to the
+    // country row (libphonenumber itself shows no English to zh readers).
+    let carrier = number_type
+        .has_carrier()
+        .then(|| data.carrier(&digits, lang).or_else(|| data.carrier(&digits, Lang::En)))
+        .flatten()
+        .unwrap_or_default()
+        .to_owned();
+    let geographical = phone.is_geographical();
+    // The country is already a row of its own; an area equal to it adds nothing.
+    let city = geographical
+        .then(|| data.area(&digits, lang).or_else(|| data.area(&digits, Lang::En)))
+        .flatten()
+        .filter(|area| *area != country)
+        .unwrap_or_default()
+        .to_owned();
+    // As libphonenumber: non-geographic numbers get their country's zones.
+    let zone_key = if geographical { digits.clone() } else { phone.calling_code().to_string() };
+    let display_name = data.time_zones(&zone_key).iter().map(AsRef::as_ref).collect::<Vec<&str>>().join(", ");
+    Ok(NumberInfo {
+        carrier,
+        country,
+        display_name,
+        city,
+        location: String::new(),
+        calling_code: phone.calling_code(),
+        number_type: number_type.name().to_owned(),
+        e164: phone.format(PhoneFormat::E164),
+        international: phone.format(PhoneFormat::International),
+        national: phone.format(PhoneFormat::National),
+        rfc3966: phone.format(PhoneFormat::Rfc3966),
+        region,
+    })
+}
+
+fn country_name(region: &str, locale: Locale) -> String {
+    app::countries::all()
+        .iter()
+        .find(|c| c.region == region)
+        .and_then(|c| c.name(locale))
+        .unwrap_or_else(|| t(locale, Key::CountryNongeo))
+        .to_owned()
+}

@@ -1,0 +1,129 @@
+//! Assembling the application: database, state, router, listener, shutdown.
+use crate::{config::Config, http, persistence, state::AppState, web};
+use anyhow::{Context as _, Result};
+use app::config::PublicConfig;
+use axum::{middleware, routing::get, Router};
+use std::{sync::Arc, time::Duration};
+use tokio::net::TcpListener;
+use tower_http::{
+    catch_panic::CatchPanicLayer, compression::CompressionLayer, timeout::TimeoutLayer, trace::TraceLayer,
+};
+
+/// Spec §9: requests time out after 30 s.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Builds the state: connects, migrates, seeds, loads the asset manifest.
+///
+/// # Errors
+/// Database or migration failures.
+pub async fn build_state(config: Config) -> Result<AppState> {
+    let db = persistence::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
+    if config.seed_data {
+        persistence::seed::apply(&db, now_ms()).await.context("applying seed data")?;
+    }
+    crate::services::words::seed(&db, &app::i18n::Key::ALL).await.context("storing texts")?;
+    let geoip = match &config.geoip_db_path {
+        Some(path) => Some(Arc::new(
+            maxminddb::Reader::open_readfile(path).with_context(|| format!("opening {}", path.display()))?,
+        )),
+        None => None,
+    };
+    let phone_data = crate::domain::phone_data::PhoneData::global();
+    let public = PublicConfig {
+        base_url: config.public_base_url.clone(),
+        support_email: config.support_email.clone(),
+        map_tile_url: config.map_tile_url.clone(),
+        assets: web::load_manifest(&config.site_root),
+    };
+    Ok(AppState { db, config: Arc::new(config), public: Arc::new(public), phone_data, geoip })
+}
+
+/// The complete router: API, health, static files, then pages for everything else.
+pub fn build_router(state: AppState) -> Router {
+    // Leptos resources spawn onto the global executor; already set is fine.
+    let _ = any_spawner::Executor::init_tokio();
+    let static_files = web::static_router(&state.config);
+    Router::new()
+        .merge(http::api_router())
+        .route("/healthz", get(http::healthz))
+        .fallback(web::render_page)
+        .with_state(state)
+        .merge(static_files)
+        .layer(middleware::from_fn(web::locale_slash_redirect))
+        .layer(CompressionLayer::new().br(true).gzip(true))
+        .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
+        .layer(TraceLayer::new_for_http())
+        .layer(CatchPanicLayer::custom(internal_error))
+}
+
+/// A panic is a bug: log it, answer a plain 500 without internals.
+fn internal_error(_: Box<dyn std::any::Any + Send + 'static>) -> axum::response::Response {
+    use axum::response::IntoResponse as _;
+    tracing::error!("request handler panicked");
+    let body = app::api::Envelope::<()>::error(app::i18n::t(app::i18n::Locale::En, app::i18n::Key::ErrorGeneric));
+    (axum::http::StatusCode::INTERNAL_SERVER_ERROR, axum::Json(body)).into_response()
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    i64::try_from(since.as_millis()).unwrap_or(i64::MAX)
+}
+
+/// A bound, ready-to-serve application.
+pub struct Application {
+    listener: TcpListener,
+    router: Router,
+}
+
+impl Application {
+    /// Prepares state and binds the listener.
+    ///
+    /// # Errors
+    /// Database failures or an address already in use.
+    pub async fn build(config: Config) -> Result<Self> {
+        let addr = config.bind_addr;
+        let state = build_state(config).await?;
+        let listener = TcpListener::bind(addr).await.with_context(|| format!("binding {addr}"))?;
+        tracing::info!(%addr, "listening");
+        Ok(Application { listener, router: build_router(state) })
+    }
+
+    /// Serves until SIGINT/SIGTERM, then lets in-flight requests finish.
+    ///
+    /// # Errors
+    /// I/O errors of the listener.
+    pub async fn run_until_stopped(self) -> Result<()> {
+        let service = self.router.into_make_service_with_connect_info::<std::net::SocketAddr>();
+        axum::serve(self.listener, service)
+            .with_graceful_shutdown(shutdown_signal())
+            .await
+            .context("serving")?;
+        tracing::info!("stopped");
+        Ok(())
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            tracing::error!(error = %e, "cannot listen for ctrl-c");
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(e) => tracing::error!(error = %e, "cannot listen for SIGTERM"),
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutdown signal received, draining connections");
+}

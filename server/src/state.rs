@@ -1,0 +1,22 @@
+//! What every handler can reach.
+use crate::config::Config;
+use crate::domain::phone_data::PhoneData;
+use crate::services::visitor::GeoIpReader;
+use app::config::PublicConfig;
+use sea_orm::DatabaseConnection;
+use std::sync::Arc;
+
+/// Shared application state (cheap to clone).
+#[derive(Clone)]
+pub struct AppState {
+    /// The database pool.
+    pub db: DatabaseConnection,
+    /// Server configuration.
+    pub config: Arc<Config>,
+    /// What the browser may see (rendered into every page).
+    pub public: Arc<PublicConfig>,
+    /// Carrier, area and time-zone tables (loaded once per process).
+    pub phone_data: &'static PhoneData,
+    /// The IP-to-country database, when one is configured.
+    pub geoip: Option<Arc<GeoIpReader>>,
+}

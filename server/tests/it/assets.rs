@@ -1,0 +1,53 @@
+//! Static files: hashed build output is immutable and served pre-compressed.
+use crate::util::{scratch_dir, TestApp};
+
+#[tokio::test]
+async fn hashed_assets_are_precompressed_and_cached_for_a_year() {
+    let site = scratch_dir();
+    let pkg = site.join("pkg/abc123");
+    std::fs::create_dir_all(&pkg).unwrap();
+    std::fs::write(pkg.join("app.js"), "console.log('plain')").unwrap();
+    std::fs::write(pkg.join("app.js.br"), "BROTLI").unwrap();
+    std::fs::write(pkg.join("app.js.gz"), "GZIP").unwrap();
+    for app in TestApp::all_with_site(site.clone()).await {
+        let br = app.get_with("/pkg/abc123/app.js", &[("accept-encoding", "br, gzip")]).await;
+        assert_eq!(br.status, 200);
+        assert_eq!(br.header("content-encoding"), Some("br"));
+        assert_eq!(br.body, "BROTLI");
+        assert_eq!(br.header("cache-control"), Some("public, max-age=31536000, immutable"));
+        let gz = app.get_with("/pkg/abc123/app.js", &[("accept-encoding", "gzip")]).await;
+        assert_eq!(gz.header("content-encoding"), Some("gzip"));
+        let plain = app.get("/pkg/abc123/app.js").await;
+        assert_eq!(plain.body, "console.log('plain')");
+        assert_eq!(app.get("/pkg/abc123/missing.js").await.status, 404);
+    }
+}
+
+#[tokio::test]
+async fn pages_reference_the_built_assets_from_the_manifest() {
+    let site = scratch_dir();
+    std::fs::write(
+        site.join("manifest.json"),
+        r#"{"app_js":"/pkg/h1/app.js","app_wasm":"/pkg/h1/app_bg.wasm","css":"/pkg/h1/app.css",
+            "widgets_js":"/pkg/h1/widgets.js","widgets_css":"/pkg/h1/widgets.css"}"#,
+    )
+    .unwrap();
+    for app in TestApp::all_with_site(site.clone()).await {
+        let body = app.get("/").await.body;
+        assert!(body.contains(r#"<link rel="stylesheet" href="/pkg/h1/app.css""#));
+        assert!(body.contains("import init, * as app from '/pkg/h1/app.js'"));
+        assert!(body.contains("module_or_path: '/pkg/h1/app_bg.wasm'"));
+        assert!(!body.contains("widgets.js\"></script>"), "React is not loaded by pages without widgets");
+    }
+}
+
+#[tokio::test]
+async fn html_is_compressed_on_the_fly_and_favicon_served() {
+    for app in TestApp::all().await {
+        let res = app.get_with("/faq", &[("accept-encoding", "br")]).await;
+        assert_eq!(res.header("content-encoding"), Some("br"));
+        let icon = app.get("/favicon.svg").await;
+        assert_eq!(icon.status, 200);
+        assert_eq!(icon.header("cache-control"), Some("public, max-age=3600"));
+    }
+}

@@ -1,0 +1,10 @@
+//! Integration tests: the real router on a real database. Every test runs on
+//! SQLite, and on PostgreSQL too when `TEST_DATABASE_URL` points at one.
+mod util;
+
+mod api_other;
+mod api_portal;
+mod assets;
+mod health;
+mod pages;
+mod phone_corpus;

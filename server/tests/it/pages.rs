@@ -1,0 +1,173 @@
+//! Server-rendered pages: routes, locales, redirects, 404s and head metadata.
+use crate::util::TestApp;
+
+const ROUTES: [&str; 19] = [
+    "", "voice-sms", "telecom", "phone-locate", "about-us", "privacy-policy", "term-of-use",
+    "intellectual", "cookie-policy", "contact-us", "faq", "help", "cancel-subscription",
+    "pay-method", "pay-result", "reveal-location", "unsubscribe", "404", "billing",
+];
+
+fn path(prefix: &str, slug: &str) -> String {
+    match (prefix, slug) {
+        ("", "") => "/".into(),
+        (p, "") => p.into(),
+        (p, s) => format!("{p}/{s}"),
+    }
+}
+
+#[tokio::test]
+async fn every_route_renders_in_every_locale_with_lang_title_and_alternates() {
+    for app in TestApp::all().await {
+        for (prefix, lang) in [("", "en"), ("/id", "id"), ("/zh", "zh-Hans")] {
+            for slug in ROUTES {
+                let uri = path(prefix, slug);
+                let res = app.get(&uri).await;
+                assert_eq!(res.status, 200, "{:?} {uri}", app.backend);
+                assert!(res.body.contains(&format!(r#"<html lang="{lang}""#)), "{uri}: html lang");
+                assert!(res.body.contains("<title>"), "{uri}: title");
+                assert!(res.body.contains(r#"<meta name="description""#), "{uri}: description");
+                for alt in ["en", "id", "zh-Hans", "x-default"] {
+                    assert!(res.body.contains(&format!(r#"hreflang="{alt}""#)), "{uri}: hreflang {alt}");
+                }
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn titles_and_descriptions_are_localized() {
+    for app in TestApp::all().await {
+        let en = app.get("/voice-sms").await.body;
+        let id = app.get("/id/voice-sms").await.body;
+        let zh = app.get("/zh/voice-sms").await.body;
+        assert!(en.contains("<title>Send an anonymous voice message | Cool Tracker</title>"));
+        assert!(id.contains("<title>Kirim pesan suara anonim | Cool Tracker</title>"));
+        assert!(zh.contains("<title>发送匿名语音留言 | Cool Tracker</title>"));
+        assert!(id.contains(r#"href="https://ct.test/zh/voice-sms""#), "absolute alternates");
+    }
+}
+
+#[tokio::test]
+async fn header_and_footer_everywhere_but_the_reveal_view() {
+    for app in TestApp::all().await {
+        for uri in ["/", "/faq", "/id/telecom", "/404", "/nope"] {
+            let body = app.get(uri).await.body;
+            assert!(body.contains("<header"), "{uri}");
+            assert!(body.contains("<footer"), "{uri}");
+        }
+        for uri in ["/reveal-location", "/id/reveal-location", "/zh/reveal-location"] {
+            let body = app.get(uri).await.body;
+            assert!(!body.contains("<header"), "{uri}");
+            assert!(!body.contains("<footer"), "{uri}");
+        }
+        let body = app.get("/reveal-location").await.body;
+        assert!(body.contains("Geographic location not found"), "no position without consent");
+        assert!(app.get("/id/reveal-location").await.body.contains("Lokasi geografis tidak ditemukan"));
+    }
+}
+
+#[tokio::test]
+async fn unknown_routes_answer_404_with_the_spec_texts_in_their_locale() {
+    for app in TestApp::all().await {
+        let res = app.get("/no-such-page").await;
+        assert_eq!(res.status, 404);
+        assert!(res.body.contains("This page could not be found"));
+        assert!(res.body.contains("The page you were looking for cannot be located."));
+        assert!(res.body.contains(">BACK<"));
+        let res = app.get("/id/no-such-page").await;
+        assert_eq!(res.status, 404);
+        assert!(res.body.contains("Halaman ini tidak dapat ditemukan"));
+        assert!(res.body.contains(r#"<html lang="id""#));
+        let res = app.get("/404").await;
+        assert_eq!(res.status, 200, "/404 is a page of its own");
+        assert!(res.body.contains("The page you were looking for cannot be located."));
+    }
+}
+
+#[tokio::test]
+async fn locale_with_trailing_slash_redirects_permanently_keeping_the_query() {
+    for app in TestApp::all().await {
+        let res = app.get("/id/?utm_source=x&gclid=1").await;
+        assert_eq!(res.status, 301);
+        assert_eq!(res.header("location"), Some("/id?utm_source=x&gclid=1"));
+        let res = app.get("/zh/").await;
+        assert_eq!(res.status, 301);
+        assert_eq!(res.header("location"), Some("/zh"));
+    }
+}
+
+#[tokio::test]
+async fn unsupported_or_missing_locale_prefix_falls_back_to_english() {
+    for app in TestApp::all().await {
+        for uri in ["/fr/faq", "/pt-BR/faq", "/faq"] {
+            let res = app.get(uri).await;
+            assert_eq!(res.status, 200, "{uri}");
+            assert!(res.body.contains(r#"<html lang="en""#), "{uri}");
+            assert!(res.body.contains("Frequently asked questions"), "{uri}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn home_shows_the_trial_price_from_the_database_split_in_parts() {
+    for app in TestApp::all().await {
+        let id = app.get("/id").await.body;
+        assert!(id.contains(r#"<span class="price-symbol">Rp</span>"#), "{id}");
+        assert!(id.contains(r#"<span class="price-integer">300</span>"#));
+        assert!(id.contains("Rp 190000 per bulan"), "renewal terms stated plainly");
+        let en = app.get("/").await.body;
+        assert!(en.contains(r#"<span class="price-integer">0</span>"#));
+        assert!(en.contains(r#"<span class="price-decimal">.99</span>"#));
+        assert!(en.contains("$ 29.99 per month"));
+    }
+}
+
+#[tokio::test]
+async fn home_has_a_no_javascript_country_picker_with_every_calling_code() {
+    for app in TestApp::all().await {
+        let body = app.get("/id").await.body;
+        assert!(body.contains(r#"<select id="country" name="country""#));
+        let options = body.matches("<option").count();
+        assert!(options >= 240, "{options} options");
+        assert!(body.contains("Amerika Serikat (+1)"), "names in the page's language");
+        assert!(body.contains(r#"value="ID" selected"#), "Indonesia preselected on /id");
+        let zh = app.get("/zh?country=PH&phone=0917").await.body;
+        assert!(zh.contains(r#"value="PH" selected"#), "the submitted country is kept");
+        assert!(zh.contains(r#"value="0917""#), "the typed number is kept");
+        assert!(zh.contains("菲律宾 (+63)"));
+    }
+}
+
+#[tokio::test]
+async fn a_search_without_javascript_renders_the_located_rows_or_the_message() {
+    for app in TestApp::all().await {
+        let body = app.get("/id?country=ID&phone=0812-3456-7890").await.body;
+        assert!(body.contains("Telkomsel"), "carrier row");
+        assert!(body.contains("Asia/Jakarta"), "time zone row");
+        assert!(body.contains("DITENTUKAN"), "location stays DEFINED");
+        assert!(body.contains("Nomor Ditemukan!"));
+        assert!(tag_of(&body, "locating-status").contains("hidden"), "final state: towers line hidden");
+        assert!(!tag_of(&body, "locating-done").contains("hidden"), "final state: offer shown");
+        assert!(body.contains("/id/pay-method?phone=6281234567890"), "the offer to create an account");
+        let body = app.get("/?country=US&phone=12").await.body;
+        assert!(body.contains("Please enter the correct number"));
+        assert!(!body.contains("Number Located!"));
+    }
+}
+
+#[tokio::test]
+async fn the_phone_locate_page_answers_the_questions_in_every_locale() {
+    for app in TestApp::all().await {
+        assert!(app.get("/phone-locate").await.body.contains("Can the owner say no?"));
+        assert!(app.get("/id/phone-locate").await.body.contains("Bisakah pemiliknya menolak?"));
+        assert!(app.get("/zh/phone-locate").await.body.contains("机主可以拒绝吗？"));
+    }
+}
+
+/// The opening tag of the element whose attributes contain `marker`.
+fn tag_of<'a>(body: &'a str, marker: &str) -> &'a str {
+    let at = body.find(marker).unwrap_or_else(|| panic!("{marker} not in page"));
+    let start = body[..at].rfind('<').expect("tag start");
+    let end = at + body[at..].find('>').expect("tag end");
+    &body[start..=end]
+}

@@ -1,0 +1,117 @@
+//! `TestApp`: the real router over a fresh database per test, and request helpers.
+use axum::{body::Body, http::Request, Router};
+use http_body_util::BodyExt as _;
+use sea_orm::{ConnectionTrait as _, Database};
+use server::config::Config;
+use std::{
+    path::PathBuf,
+    sync::atomic::{AtomicU32, Ordering},
+};
+use tower::ServiceExt as _;
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+/// Which database a test ran on, for failure messages.
+#[derive(Clone, Copy, Debug)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+pub struct TestApp {
+    pub backend: Backend,
+    pub router: Router,
+}
+
+/// A response, read whole.
+pub struct TestResponse {
+    pub status: u16,
+    pub headers: axum::http::HeaderMap,
+    pub body: String,
+}
+
+impl TestResponse {
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+    }
+
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+}
+
+fn unique(prefix: &str) -> String {
+    format!("{prefix}_{}_{}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed))
+}
+
+fn base_config(database_url: String, site_root: PathBuf) -> Config {
+    let mut config = Config::from_env().expect("config");
+    config.database_url = database_url;
+    config.db_max_connections = 4;
+    config.seed_data = true;
+    config.site_root = site_root;
+    config.public_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../public");
+    config.public_base_url = "https://ct.test".into();
+    config
+}
+
+/// A scratch directory for one test (database file, fake site build).
+pub fn scratch_dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(unique("ct-it"));
+    std::fs::create_dir_all(&dir).expect("create scratch dir");
+    dir
+}
+
+impl TestApp {
+    async fn build(backend: Backend, database_url: String, site_root: PathBuf) -> TestApp {
+        let state = server::startup::build_state(base_config(database_url, site_root))
+            .await
+            .unwrap_or_else(|e| panic!("{backend:?}: {e:#}"));
+        TestApp { backend, router: server::startup::build_router(state) }
+    }
+
+    /// Every backend this run can reach: SQLite always, PostgreSQL when configured.
+    pub async fn all() -> Vec<TestApp> {
+        Self::all_with_site(scratch_dir()).await
+    }
+
+    /// Like [`TestApp::all`], serving front-end files from `site_root`.
+    pub async fn all_with_site(site_root: PathBuf) -> Vec<TestApp> {
+        let sqlite = format!("sqlite://{}/app.db?mode=rwc", scratch_dir().display());
+        let mut apps = vec![Self::build(Backend::Sqlite, sqlite, site_root.clone()).await];
+        if let Some(url) = postgres_url().await {
+            apps.push(Self::build(Backend::Postgres, url, site_root).await);
+        }
+        apps
+    }
+
+    pub async fn get(&self, uri: &str) -> TestResponse {
+        self.request(Request::get(uri).body(Body::empty()).unwrap()).await
+    }
+
+    pub async fn get_with(&self, uri: &str, headers: &[(&str, &str)]) -> TestResponse {
+        let mut builder = Request::get(uri);
+        for (k, v) in headers {
+            builder = builder.header(*k, *v);
+        }
+        self.request(builder.body(Body::empty()).unwrap()).await
+    }
+
+    pub async fn request(&self, request: Request<Body>) -> TestResponse {
+        let response = self.router.clone().oneshot(request).await.expect("infallible");
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let bytes = response.into_body().collect().await.expect("body").to_bytes();
+        TestResponse { status, headers, body: String::from_utf8_lossy(&bytes).into_owned() }
+    }
+}
+
+/// A fresh PostgreSQL database (a new schema on `TEST_DATABASE_URL`), or `None`.
+async fn postgres_url() -> Option<String> {
+    let base = std::env::var("TEST_DATABASE_URL").ok().filter(|u| u.starts_with("postgres"))?;
+    let db = Database::connect(&base).await.unwrap_or_else(|e| panic!("TEST_DATABASE_URL unreachable: {e}"));
+    let database = unique("ct_it").to_lowercase();
+    db.execute_unprepared(&format!("CREATE DATABASE {database}")).await.expect("create test database");
+    let (prefix, _) = base.rsplit_once('/').expect("URL has a database name");
+    Some(format!("{prefix}/{database}"))
+}
