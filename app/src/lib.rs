@@ -1,6 +1,7 @@
 //! Cool Tracker's UI: pages, components, i18n, the route table and the typed
 //! API client. Compiled with `ssr` into the server and with `hydrate` into WASM.
 #![recursion_limit = "256"] // Deeply nested Leptos view types (static page trees).
+pub mod account;
 pub mod api;
 pub mod app;
 pub mod components;

@@ -25,11 +25,16 @@ pub enum Page {
     Unsubscribe,
     NotFound,
     Billing,
+    Login,
+    ResetPassword,
+    ResetCode,
+    DashboardLocations,
+    Account,
 }
 
 impl Page {
     /// Every page with a route.
-    pub const ALL: [Page; 19] = [
+    pub const ALL: [Page; 24] = [
         Page::Home,
         Page::VoiceSms,
         Page::Telecom,
@@ -49,6 +54,11 @@ impl Page {
         Page::Unsubscribe,
         Page::NotFound,
         Page::Billing,
+        Page::Login,
+        Page::ResetPassword,
+        Page::ResetCode,
+        Page::DashboardLocations,
+        Page::Account,
     ];
 
     /// The path segment after the locale prefix (empty for the home page).
@@ -73,6 +83,11 @@ impl Page {
             Page::Unsubscribe => "unsubscribe",
             Page::NotFound => "404",
             Page::Billing => "billing",
+            Page::Login => "login",
+            Page::ResetPassword => "reset-password",
+            Page::ResetCode => "reset-code",
+            Page::DashboardLocations => "dashboard/locations",
+            Page::Account => "dashboard/account",
         }
     }
 
@@ -98,6 +113,11 @@ impl Page {
             Page::Unsubscribe => Key::TitleUnsubscribe,
             Page::NotFound => Key::TitleNotFound,
             Page::Billing => Key::TitleBilling,
+            Page::Login => Key::TitleLogin,
+            Page::ResetPassword => Key::TitleResetPassword,
+            Page::ResetCode => Key::TitleResetCode,
+            Page::DashboardLocations => Key::TitleDashboardLocations,
+            Page::Account => Key::TitleAccount,
         }
     }
 
@@ -123,6 +143,11 @@ impl Page {
             Page::Unsubscribe => Key::DescUnsubscribe,
             Page::NotFound => Key::DescNotFound,
             Page::Billing => Key::DescBilling,
+            Page::Login => Key::DescLogin,
+            Page::ResetPassword => Key::DescResetPassword,
+            Page::ResetCode => Key::DescResetCode,
+            Page::DashboardLocations => Key::DescDashboardLocations,
+            Page::Account => Key::DescAccount,
         }
     }
 
@@ -134,7 +159,32 @@ impl Page {
 
     /// Whether the page is a private, per-person view search engines must skip.
     pub const fn is_private(self) -> bool {
-        matches!(self, Page::RevealLocation | Page::PayResult | Page::Billing | Page::NotFound)
+        matches!(
+            self,
+            Page::RevealLocation
+                | Page::PayResult
+                | Page::Billing
+                | Page::NotFound
+                | Page::Login
+                | Page::ResetPassword
+                | Page::ResetCode
+                | Page::DashboardLocations
+                | Page::Account
+        )
+    }
+
+    /// Pages only a signed-in user sees; visitors are sent to the login page.
+    pub const fn needs_login(self) -> bool {
+        matches!(self, Page::DashboardLocations | Page::Account | Page::Billing)
+    }
+
+    /// Landing and sign-in pages a signed-in user is sent past, to the
+    /// dashboard (spec §2). Legal and help pages stay readable for everyone.
+    pub const fn sends_members_to_dashboard(self) -> bool {
+        matches!(
+            self,
+            Page::Home | Page::VoiceSms | Page::Telecom | Page::PhoneLocate | Page::Login | Page::ResetPassword | Page::ResetCode
+        )
     }
 
     fn from_slug(slug: &str) -> Option<Page> {

@@ -1,0 +1,192 @@
+//! The validators of spec §5. Each writes its message into its field's error
+//! slot and returns it; the browser runs them for instant feedback and the
+//! server runs them again, because it never trusts the browser.
+use crate::i18n::Key;
+use serde::{Deserialize, Serialize};
+
+/// Password length bounds in characters (spec §9).
+pub const PASSWORD_LEN: std::ops::RangeInclusive<usize> = 6..=30;
+/// Fewest digits of a code (spec §9).
+pub const CODE_MIN_DIGITS: usize = 5;
+/// Longest code accepted: codes are 6 digits; anything far longer is not one.
+pub const CODE_MAX_DIGITS: usize = 12;
+/// Longest e-mail address (RFC 5321 path limit).
+pub const EMAIL_MAX_LEN: usize = 254;
+
+/// The error slot of a form field, named as the spec names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Slot {
+    /// `emailErrorMsg`
+    Email,
+    /// `passwordErrorMsg`
+    Password,
+    /// `newPasswordErrorMsg`
+    NewPassword,
+    /// `codeErrorMsg`
+    Code,
+    /// A message about the whole form (wrong credentials, rate limit).
+    Form,
+}
+
+impl Slot {
+    /// The spec's slot name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Slot::Email => "emailErrorMsg",
+            Slot::Password => "passwordErrorMsg",
+            Slot::NewPassword => "newPasswordErrorMsg",
+            Slot::Code => "codeErrorMsg",
+            Slot::Form => "formErrorMsg",
+        }
+    }
+}
+
+/// A form's error slots: at most one message per slot.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FieldErrors(Vec<(Slot, Key)>);
+
+impl FieldErrors {
+    /// Puts `key` into `slot` (replacing an older message), or clears it with `None`.
+    pub fn set(&mut self, slot: Slot, key: Option<Key>) {
+        self.0.retain(|(s, _)| *s != slot);
+        if let Some(key) = key {
+            self.0.push((slot, key));
+        }
+    }
+
+    /// The message in `slot`.
+    pub fn get(&self, slot: Slot) -> Option<Key> {
+        self.0.iter().find(|(s, _)| *s == slot).map(|(_, k)| *k)
+    }
+
+    /// Whether every slot is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The first message (in the order they were set).
+    pub fn first(&self) -> Option<Key> {
+        self.0.first().map(|(_, k)| *k)
+    }
+}
+
+/// Spec §5 e-mail: letters or digits with optional single `_` or `.`
+/// separators, `@`, a domain of the same form, a dot, and 2–3 letters.
+pub fn is_email(value: &str) -> bool {
+    let Some((local, domain)) = value.split_once('@') else { return false };
+    let Some((host, tld)) = domain.rsplit_once('.') else { return false };
+    value.len() <= EMAIL_MAX_LEN
+        && is_dotted_word(local)
+        && is_dotted_word(host)
+        && (2..=3).contains(&tld.len())
+        && tld.bytes().all(|b| b.is_ascii_alphabetic())
+}
+
+/// `word([_.]word)*` with ASCII letters and digits.
+fn is_dotted_word(value: &str) -> bool {
+    !value.is_empty()
+        && value.split(['_', '.']).all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_alphanumeric()))
+}
+
+/// Checks an e-mail into its default slot (`emailErrorMsg`).
+pub fn validate_email(value: &str, errors: &mut FieldErrors) -> Option<Key> {
+    let key = (!is_email(value.trim())).then_some(Key::ValidateEmail);
+    errors.set(Slot::Email, key);
+    key
+}
+
+/// Checks a password into `slot` (`passwordErrorMsg` or `newPasswordErrorMsg`).
+pub fn validate_password_into(value: &str, slot: Slot, errors: &mut FieldErrors) -> Option<Key> {
+    let key = (!PASSWORD_LEN.contains(&value.chars().count())).then_some(Key::ValidatePassword);
+    errors.set(slot, key);
+    key
+}
+
+/// Checks a password into its default slot (`passwordErrorMsg`).
+pub fn validate_password(value: &str, errors: &mut FieldErrors) -> Option<Key> {
+    validate_password_into(value, Slot::Password, errors)
+}
+
+/// Checks a code into its default slot (`codeErrorMsg`): digits only, at least 5.
+pub fn validate_code(value: &str, errors: &mut FieldErrors) -> Option<Key> {
+    let value = value.trim();
+    let ok = (CODE_MIN_DIGITS..=CODE_MAX_DIGITS).contains(&value.len()) && value.bytes().all(|b| b.is_ascii_digit());
+    let key = (!ok).then_some(Key::ValidateCode);
+    errors.set(Slot::Code, key);
+    key
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{t, Locale};
+
+    #[test]
+    fn email_rule_of_the_spec() {
+        for ok in ["a@b.co", "john.doe@mail.com", "j_d.x1@sub.domain.org", "A1@B2.id", "x@y.z.cn"] {
+            assert!(is_email(ok), "{ok}");
+        }
+        for bad in [
+            "", "plain", "@b.co", "a@", "a@b", "a@b.c", "a@b.info", "a..b@c.com", "a._b@c.com", ".a@b.com",
+            "a.@b.com", "a@.b.com", "a@b..com", "a b@c.com", "a-b@c.com", "a@b-c.com", "a@b.c1", "a@@b.com",
+            "a@b@c.com", "ä@b.com",
+        ] {
+            assert!(!is_email(bad), "{bad}");
+        }
+        assert!(!is_email(&format!("{}@b.com", "a".repeat(250))));
+    }
+
+    #[test]
+    fn validators_fill_their_slot_and_return_the_message() {
+        let mut errors = FieldErrors::default();
+        assert_eq!(validate_email("nope", &mut errors), Some(Key::ValidateEmail));
+        assert_eq!(errors.get(Slot::Email), Some(Key::ValidateEmail));
+        assert_eq!(validate_password("12345", &mut errors), Some(Key::ValidatePassword));
+        assert_eq!(errors.get(Slot::Password), Some(Key::ValidatePassword));
+        assert_eq!(validate_code("12a45", &mut errors), Some(Key::ValidateCode));
+        assert_eq!(errors.get(Slot::Code), Some(Key::ValidateCode));
+        assert_eq!(validate_password_into("x", Slot::NewPassword, &mut errors), Some(Key::ValidatePassword));
+        assert_eq!(errors.get(Slot::NewPassword), Some(Key::ValidatePassword));
+        // Fixing a field clears its slot only.
+        assert_eq!(validate_email(" me@mail.com ", &mut errors), None);
+        assert_eq!(errors.get(Slot::Email), None);
+        assert_eq!(errors.get(Slot::Code), Some(Key::ValidateCode));
+        assert_eq!(Slot::Email.name(), "emailErrorMsg");
+        assert_eq!(Slot::Password.name(), "passwordErrorMsg");
+        assert_eq!(Slot::Code.name(), "codeErrorMsg");
+    }
+
+    #[test]
+    fn password_is_counted_in_characters() {
+        let mut errors = FieldErrors::default();
+        assert_eq!(validate_password("123456", &mut errors), None);
+        assert_eq!(validate_password(&"x".repeat(30), &mut errors), None);
+        assert_eq!(validate_password(&"x".repeat(31), &mut errors), Some(Key::ValidatePassword));
+        assert_eq!(validate_password("密码密码密码", &mut errors), None);
+        assert_eq!(validate_password("密码密码密", &mut errors), Some(Key::ValidatePassword));
+    }
+
+    #[test]
+    fn code_is_at_least_five_digits() {
+        let mut errors = FieldErrors::default();
+        assert_eq!(validate_code("12345", &mut errors), None);
+        assert_eq!(validate_code("123456", &mut errors), None);
+        assert_eq!(validate_code("1234", &mut errors), Some(Key::ValidateCode));
+        assert_eq!(validate_code("", &mut errors), Some(Key::ValidateCode));
+        assert_eq!(validate_code("١٢٣٤٥", &mut errors), Some(Key::ValidateCode));
+    }
+
+    #[test]
+    fn messages_are_the_spec_texts_and_translated() {
+        assert_eq!(t(Locale::En, Key::ValidateEmail), "Please enter a correct mailbox");
+        assert_eq!(t(Locale::En, Key::ValidatePassword), "Password must be between 6 to 30 characters");
+        assert_eq!(
+            t(Locale::En, Key::ValidateCode),
+            "The code format is wrong, it must be a number and no less than 5 digits"
+        );
+        for key in [Key::ValidateEmail, Key::ValidatePassword, Key::ValidateCode] {
+            assert_ne!(t(Locale::Id, key), t(Locale::En, key));
+            assert_ne!(t(Locale::Zh, key), t(Locale::En, key));
+        }
+    }
+}
