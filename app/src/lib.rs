@@ -10,6 +10,7 @@ pub mod countries;
 pub mod i18n;
 pub mod interactive;
 pub mod model;
+pub mod navigation;
 pub mod pages;
 pub mod routes;
 pub mod widgets;

@@ -35,7 +35,8 @@ pub async fn build_state(config: Config) -> Result<AppState> {
         map_tile_url: config.map_tile_url.clone(),
         assets: web::load_manifest(&config.site_root),
     };
-    Ok(AppState { db, config: Arc::new(config), public: Arc::new(public), phone_data, geoip })
+    let mailer = Arc::new(crate::mail::Mailer::Outbox(db.clone()));
+    Ok(AppState { db, config: Arc::new(config), public: Arc::new(public), phone_data, geoip, mailer })
 }
 
 /// The complete router: API, health, static files, then pages for everything else.
@@ -46,7 +47,7 @@ pub fn build_router(state: AppState) -> Router {
     Router::new()
         .merge(http::api_router())
         .route("/healthz", get(http::healthz))
-        .fallback(web::render_page)
+        .fallback(web::page_request)
         .with_state(state)
         .merge(static_files)
         .layer(middleware::from_fn(web::locale_slash_redirect))

@@ -29,6 +29,9 @@ pub enum Slot {
 }
 
 impl Slot {
+    /// Every slot, in display order.
+    pub const ALL: [Slot; 5] = [Slot::Email, Slot::Password, Slot::NewPassword, Slot::Code, Slot::Form];
+
     /// The spec's slot name.
     pub const fn name(self) -> &'static str {
         match self {
