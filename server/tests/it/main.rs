@@ -2,6 +2,8 @@
 //! SQLite, and on PostgreSQL too when `TEST_DATABASE_URL` points at one.
 mod util;
 
+mod account_pages;
+mod api_accounts;
 mod api_other;
 mod api_portal;
 mod assets;

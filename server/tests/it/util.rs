@@ -21,6 +21,8 @@ pub enum Backend {
 pub struct TestApp {
     pub backend: Backend,
     pub router: Router,
+    /// The app's database, for arranging rows and checking what was stored.
+    pub db: sea_orm::DatabaseConnection,
 }
 
 /// A response, read whole.
@@ -67,7 +69,8 @@ impl TestApp {
         let state = server::startup::build_state(base_config(database_url, site_root))
             .await
             .unwrap_or_else(|e| panic!("{backend:?}: {e:#}"));
-        TestApp { backend, router: server::startup::build_router(state) }
+        let db = state.db.clone();
+        TestApp { backend, router: server::startup::build_router(state), db }
     }
 
     /// Every backend this run can reach: SQLite always, PostgreSQL when configured.
@@ -95,6 +98,18 @@ impl TestApp {
             builder = builder.header(*k, *v);
         }
         self.request(builder.body(Body::empty()).unwrap()).await
+    }
+
+    /// Any method, headers and a form-encoded body (`None`: no body).
+    pub async fn send(&self, method: &str, uri: &str, headers: &[(&str, &str)], form: Option<&str>) -> TestResponse {
+        let mut builder = Request::builder().method(method).uri(uri);
+        for (k, v) in headers {
+            builder = builder.header(*k, *v);
+        }
+        if form.is_some() {
+            builder = builder.header("content-type", "application/x-www-form-urlencoded");
+        }
+        self.request(builder.body(Body::from(form.unwrap_or_default().to_owned())).unwrap()).await
     }
 
     pub async fn request(&self, request: Request<Body>) -> TestResponse {
