@@ -11,6 +11,21 @@ mod messages {
 }
 pub use messages::Key;
 
+/// Keys travel (in `FieldErrors`, in a form outcome) as their locale-file name,
+/// which stays stable when keys are added (the variant index does not).
+impl serde::Serialize for Key {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Key {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        Key::from_name(&name).ok_or_else(|| serde::de::Error::custom(format!("unknown message key {name:?}")))
+    }
+}
+
 /// The text of `key` in `locale`.
 pub fn t(locale: Locale, key: Key) -> &'static str {
     let table = match locale {
@@ -86,6 +101,13 @@ mod tests {
     fn placeholders_are_filled() {
         let s = t_args(Locale::En, Key::FooterSupport, &[("email", "help@example.com")]);
         assert_eq!(s, "Support 24/7: help@example.com");
+    }
+
+    #[test]
+    fn keys_serialize_by_name() {
+        assert_eq!(serde_json::to_string(&Key::ValidateEmail).ok().as_deref(), Some("\"validate_email\""));
+        assert_eq!(serde_json::from_str::<Key>("\"error_generic\"").ok(), Some(Key::ErrorGeneric));
+        assert!(serde_json::from_str::<Key>("\"no_such_key\"").is_err());
     }
 
     #[test]
