@@ -290,3 +290,29 @@ fn header_offers_visitors_the_login_page_of_their_locale() {
     assert_has(&html, &[r#"href="/id/login""#, id(Key::NavLogin)]);
     assert!(!html.contains(r#"href="/id/dashboard/account""#));
 }
+
+#[test]
+fn the_site_dispatches_account_pages_and_mounts_the_islands() {
+    let html = render("/id/login?redirect=billing", Request::default(), || view! { <crate::app::App/> });
+    assert_has(
+        &html,
+        &[
+            r#"name="form" value="login""#,
+            // Island names carry a hash suffix; the csrf reaches the dialog as a prop.
+            r#"data-component="DialogLayer_"#,
+            r#"data-component="AuthFormGuard_"#,
+            r#"&quot;csrf&quot;:&quot;csrf-token-123&quot;"#,
+        ],
+    );
+    let html = render("/id/billing", Request { viewer: Some(member()), ..Request::default() }, || {
+        view! { <crate::app::App/> }
+    });
+    assert_has(&html, &["2100-01-01", "member@mail.com"]);
+}
+
+#[test]
+#[ignore = "prints a rendered page for a look; run with --ignored --nocapture"]
+fn print_login_page() {
+    let html = render("/id/login?redirect=billing&reason=invalid", Request::default(), || view! { <LoginPage/> });
+    println!("{html}");
+}
