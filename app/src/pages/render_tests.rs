@@ -309,10 +309,3 @@ fn the_site_dispatches_account_pages_and_mounts_the_islands() {
     });
     assert_has(&html, &["2100-01-01", "member@mail.com"]);
 }
-
-#[test]
-#[ignore = "prints a rendered page for a look; run with --ignored --nocapture"]
-fn print_login_page() {
-    let html = render("/id/login?redirect=billing&reason=invalid", Request::default(), || view! { <LoginPage/> });
-    println!("{html}");
-}
