@@ -4,6 +4,7 @@
 pub mod config;
 pub mod domain;
 pub mod http;
+pub mod mail;
 pub mod persistence;
 pub mod services;
 pub mod startup;

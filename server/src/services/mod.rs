@@ -1,6 +1,7 @@
 //! The one service layer: every rule lives here once. The REST API, Leptos
 //! pages (through the in-process API) and background jobs all call it.
 pub mod error;
+pub mod outbox;
 pub mod phone;
 pub mod pricing;
 pub mod visitor;

@@ -6,5 +6,6 @@ mod api_other;
 mod api_portal;
 mod assets;
 mod health;
+mod mail;
 mod pages;
 mod phone_corpus;
