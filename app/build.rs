@@ -64,6 +64,15 @@ fn generate_messages(dir: &Path) {
         writeln!(out, "            {k:?} => Some(Key::{}),", camel(k)).unwrap();
     }
     out += "            _ => None,\n        }\n    }\n}\n\n";
+    // On the wire (form errors in API answers) a key is its locale-file name.
+    out += "impl serde::Serialize for Key {\n";
+    out += "    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {\n";
+    out += "        s.serialize_str(self.name())\n    }\n}\n\n";
+    out += "impl<'de> serde::Deserialize<'de> for Key {\n";
+    out += "    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Key, D::Error> {\n";
+    out += "        let name = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(d)?;\n";
+    out += "        Key::from_name(&name).ok_or_else(|| serde::de::Error::custom(format!(\"unknown message key {name:?}\")))\n";
+    out += "    }\n}\n\n";
     writeln!(out, "pub(crate) const KEY_COUNT: usize = {};", keys.len()).unwrap();
     for (code, table) in LOCALES.iter().zip(&tables) {
         writeln!(out, "pub(crate) static {}: [&str; KEY_COUNT] = [", code.to_uppercase()).unwrap();
