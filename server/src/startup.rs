@@ -30,7 +30,10 @@ pub async fn build_state(config: Config) -> Result<AppState> {
     };
     let phone_data = crate::domain::phone_data::PhoneData::global();
     let mailer = Arc::new(crate::mail::Mailer::from_config(&config, db.clone()).context("setting up e-mail")?);
-    tracing::info!(transport = mailer.name(), dev_tools = config.dev_tools, "mail ready");
+    tracing::info!(transport = mailer.name(), "mail ready");
+    if config.dev_tools {
+        tracing::warn!("DEV_TOOLS is on: /dev/outbox shows every kept message; never enable it in production");
+    }
     let public = PublicConfig {
         base_url: config.public_base_url.clone(),
         support_email: config.support_email.clone(),

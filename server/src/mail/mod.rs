@@ -11,7 +11,10 @@ pub mod templates;
 
 pub use smtp::SmtpMailer;
 
-use crate::{config::{Config, MailTransport}, services::outbox};
+use crate::{
+    config::{Config, MailTransport},
+    services::outbox,
+};
 use sea_orm::DatabaseConnection;
 
 /// A rendered e-mail, ready for any transport.
@@ -50,7 +53,11 @@ impl MailError {
     /// Whether trying again later may succeed (a 4xx reply, a timeout, a
     /// connection failure), as opposed to a bad address or a 5xx refusal.
     pub fn is_transient(&self) -> bool {
-        matches!(self, MailError::Smtp { kind, .. } if *kind != "permanent") || matches!(self, MailError::Outbox(_))
+        match self {
+            MailError::Smtp { kind, .. } => matches!(*kind, "transient" | "timeout" | "connection"),
+            MailError::Outbox(_) => true,
+            MailError::InvalidRecipient | MailError::Build(_) => false,
+        }
     }
 }
 

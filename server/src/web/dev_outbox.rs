@@ -121,7 +121,8 @@ fn render_page(rows: &[dev_outbox::Model]) -> String {
     )
 }
 
-const STYLE: &str = "body{font-family:system-ui,sans-serif;max-width:960px;margin:24px auto;padding:0 16px;color:#1f2328}\
+const STYLE: &str =
+    "body{font-family:system-ui,sans-serif;max-width:960px;margin:24px auto;padding:0 16px;color:#1f2328}\
 article{border:1px solid #d1d9e0;border-radius:8px;padding:12px 16px;margin:0 0 16px}\
 h2{font-size:18px;margin:8px 0}pre{white-space:pre-wrap;background:#f6f8fa;padding:12px;border-radius:6px}\
 .channel{text-transform:uppercase;font-size:12px;background:#ddf4ff;padding:2px 6px;border-radius:4px}\

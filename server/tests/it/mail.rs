@@ -34,12 +34,10 @@ impl SmtpSink {
         if let Some(auth) = auth {
             command.args(["--auth", auth]);
         }
-        let mut child = command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot run python3 ({e}); the mail tests need Python 3 with aiosmtpd: {INSTALL_HINT}"));
+        let mut child =
+            command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().unwrap_or_else(|e| {
+                panic!("cannot run python3 ({e}); the mail tests need Python 3 with aiosmtpd: {INSTALL_HINT}")
+            });
         let stdout = child.stdout.take().expect("piped stdout");
         let mut line = String::new();
         BufReader::new(stdout).read_line(&mut line).expect("read the sink's first line");
@@ -64,7 +62,9 @@ impl SmtpSink {
     }
 
     fn received(&self) -> usize {
-        std::fs::read_dir(&self.dir).map_or(0, |d| d.filter_map(Result::ok).filter(|e| e.path().extension().is_some_and(|x| x == "json")).count())
+        std::fs::read_dir(&self.dir).map_or(0, |d| {
+            d.filter_map(Result::ok).filter(|e| e.path().extension().is_some_and(|x| x == "json")).count()
+        })
     }
 }
 
@@ -180,7 +180,8 @@ async fn the_outbox_keeps_mail_and_serves_it_to_developers() {
         let backend = app.backend;
         assert_eq!(app.state.mailer.name(), "outbox");
         let brand = templates::Brand::from_config(&app.state.config);
-        let send = |to: &str, code: &str| app.state.mailer.send(templates::reset_code(Locale::Zh, to, code, 15, &brand));
+        let send =
+            |to: &str, code: &str| app.state.mailer.send(templates::reset_code(Locale::Zh, to, code, 15, &brand));
         send("Wei@Example.test", "100001").await.expect("kept");
         send("wei@example.test", "100002").await.expect("kept");
         send("other@example.test", "999999").await.expect("kept");

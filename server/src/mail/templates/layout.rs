@@ -1,7 +1,10 @@
 //! The frame every mail shares: greeting, the template's blocks, and the
 //! footer (support 24/7, operator, "sent automatically"), as plain text and
 //! as simple inline-styled HTML that mail clients render consistently.
-use super::{html::{escape_html, fill_html}, Brand};
+use super::{
+    html::{escape_html, fill_html},
+    Brand,
+};
 use crate::mail::OutgoingEmail;
 use app::i18n::{t, t_args, Key, Locale};
 
@@ -43,7 +46,8 @@ fn render_text(locale: Locale, brand: &Brand, blocks: &[Block]) -> String {
     format!("{}\n\n-- \n{}\n", parts.join("\n\n"), footer.join("\n"))
 }
 
-const BODY_STYLE: &str = "margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2328;";
+const BODY_STYLE: &str =
+    "margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2328;";
 const CARD_STYLE: &str = "max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border-radius:8px;";
 const P_STYLE: &str = "margin:0 0 16px;font-size:16px;line-height:1.5;";
 const CODE_STYLE: &str = "margin:0 0 16px;padding:12px 16px;background:#f4f5f7;border-radius:6px;\

@@ -1,5 +1,8 @@
 //! The password-reset code mail.
-use super::{layout::{self, Block}, Brand};
+use super::{
+    layout::{self, Block},
+    Brand,
+};
 use crate::mail::OutgoingEmail;
 use app::i18n::{t, t_args, Key, Locale};
 
@@ -31,7 +34,8 @@ mod tests {
     /// A `{name}` left in the output means a placeholder was not filled.
     fn assert_no_placeholder(text: &str) {
         let leftover = text.split('{').skip(1).find(|rest| {
-            rest.split_once('}').is_some_and(|(name, _)| !name.is_empty() && name.chars().all(|c| c.is_ascii_lowercase()))
+            rest.split_once('}')
+                .is_some_and(|(name, _)| !name.is_empty() && name.chars().all(|c| c.is_ascii_lowercase()))
         });
         assert!(leftover.is_none(), "unfilled placeholder in: {text}");
     }
