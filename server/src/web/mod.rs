@@ -3,10 +3,12 @@
 //! locale-slash redirect, and built assets.
 mod assets;
 mod cookies;
+mod dev_outbox;
 mod forms;
 mod pages;
 mod transport;
 
 pub use assets::{load_manifest, static_router};
+pub use dev_outbox::dev_router;
 pub use pages::{locale_slash_redirect, page_request};
 pub use transport::InProcessApi;

@@ -9,5 +9,6 @@ mod api_other;
 mod api_portal;
 mod assets;
 mod health;
+mod mail;
 mod pages;
 mod phone_corpus;

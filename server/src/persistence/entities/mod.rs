@@ -1,4 +1,5 @@
 //! sea-orm entities, one file per table.
+pub mod dev_outbox;
 pub mod multilingual_word;
 pub mod password_reset_code;
 pub mod price_plan;

@@ -1,6 +1,7 @@
 //! Changing a password, and resetting a forgotten one with an e-mailed code.
 use super::{limits, rate_limit, secrets, sessions, users, AuthSession, ClientInfo};
-use crate::mail::{templates, Brand, Mailer};
+use crate::mail::templates::{self, Brand};
+use crate::mail::Mailer;
 use crate::persistence::entities::{password_reset_code as code_row, user};
 use crate::services::ServiceError;
 use app::account::validation::{validate_code, validate_email, validate_password_into, FieldErrors, Slot};
