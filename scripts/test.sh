@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test suite, installing what it needs first:
-#   Rust unit + integration tests (SQLite, and PostgreSQL via TEST_DATABASE_URL),
+#   Rust unit + integration tests (SQLite, and PostgreSQL via TEST_DATABASE_URL;
+#   mail through a real SMTP server on loopback, Python aiosmtpd),
 #   widget tests (vitest + jsdom), the Trunk gallery build, and browser tests
 #   (headless Debian Chromium driven by playwright-core).
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -22,9 +23,17 @@ ensure_postgres() {
     | while read -r db; do psql "$TEST_DATABASE_URL" -qc "drop database if exists \"$db\"" >/dev/null; done
 }
 
+# Python packages the Rust tests drive (aiosmtpd: the loopback SMTP server of
+# server/tests/it/mail.rs). pip skips what is already installed at the pin.
+ensure_test_python() {
+  log "Python test packages (scripts/requirements-test.txt)"
+  python3 -m pip install -q --disable-pip-version-check -r "$ROOT/scripts/requirements-test.txt"
+}
+
 main() {
   apt_ensure chromium
   ensure_postgres
+  ensure_test_python
   bash "$ROOT/scripts/build.sh"
 
   log "Rust tests (SQLite + PostgreSQL at $TEST_DATABASE_URL)"

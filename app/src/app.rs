@@ -1,10 +1,14 @@
 //! The document shell (server only) and the root component (both sides).
-use crate::components::{Footer, Header, PageMeta};
+use crate::components::{csrf_token, AuthFormGuard, Footer, Header, PageMeta};
+use crate::dialogs::DialogLayer;
 use crate::config::{to_inline_json, use_public_config, CONFIG_ELEMENT_ID};
 use crate::i18n::{provide_i18n, use_i18n, Key};
-use crate::pages::{HomePage, InfoPage, NotFoundPage, PhoneLocatePage, RevealLocationPage};
+use crate::pages::{
+    AccountPage, BillingPage, DashboardLocationsPage, HomePage, InfoPage, LoginPage, NotFoundPage, PhoneLocatePage,
+    ResetCodePage, ResetPasswordPage, RevealLocationPage,
+};
 use crate::routes::{resolve, Page};
-use leptos::either::{Either, EitherOf5};
+use leptos::either::{Either, EitherOf6};
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, Html, MetaTags};
 use leptos_router::{components::*, hooks::use_location, path};
@@ -71,6 +75,8 @@ fn Site() -> impl IntoView {
     let resolved = Memo::new(move |_| resolve(&location.pathname.get()));
     provide_i18n(Signal::derive(move || resolved.get().locale));
     let i18n = use_i18n();
+    // Read once: the islands receive it as a prop (they have no server context).
+    let csrf = csrf_token();
     move || {
         let current = resolved.get();
         let page = current.page.unwrap_or_else(|| {
@@ -84,6 +90,8 @@ fn Site() -> impl IntoView {
                 <Header page=page/>
                 <main id="main">{body}</main>
                 <Footer/>
+                <DialogLayer locale=current.locale csrf=csrf.clone()/>
+                <AuthFormGuard locale=current.locale/>
             })
         } else {
             Either::Right(body)
@@ -96,15 +104,30 @@ fn Site() -> impl IntoView {
     }
 }
 
-/// `EitherOf5`, not `AnyView`: type-erased views carry async-hydration code
+/// `EitherOf6`, not `AnyView`: type-erased views carry async-hydration code
 /// for every page into the WASM whether it is used or not.
 fn page_body(page: Page) -> impl IntoView {
     match page {
-        Page::Home => EitherOf5::A(view! { <HomePage/> }),
-        Page::PhoneLocate => EitherOf5::B(view! { <PhoneLocatePage/> }),
-        Page::RevealLocation => EitherOf5::C(view! { <RevealLocationPage/> }),
-        Page::NotFound => EitherOf5::D(view! { <NotFoundPage/> }),
-        other => EitherOf5::E(view! { <InfoPage page=other/> }),
+        Page::Home => EitherOf6::A(view! { <HomePage/> }),
+        Page::PhoneLocate => EitherOf6::B(view! { <PhoneLocatePage/> }),
+        Page::RevealLocation => EitherOf6::C(view! { <RevealLocationPage/> }),
+        Page::NotFound => EitherOf6::D(view! { <NotFoundPage/> }),
+        Page::Login | Page::ResetPassword | Page::ResetCode | Page::DashboardLocations | Page::Account | Page::Billing => {
+            EitherOf6::E(account_page_body(page))
+        }
+        other => EitherOf6::F(view! { <InfoPage page=other/> }),
+    }
+}
+
+/// The sign-in, reset and member pages (a nested `EitherOf6`, same reason).
+fn account_page_body(page: Page) -> impl IntoView {
+    match page {
+        Page::Login => EitherOf6::A(view! { <LoginPage/> }),
+        Page::ResetPassword => EitherOf6::B(view! { <ResetPasswordPage/> }),
+        Page::ResetCode => EitherOf6::C(view! { <ResetCodePage/> }),
+        Page::DashboardLocations => EitherOf6::D(view! { <DashboardLocationsPage/> }),
+        Page::Account => EitherOf6::E(view! { <AccountPage/> }),
+        _ => EitherOf6::F(view! { <BillingPage/> }),
     }
 }
 

@@ -22,18 +22,15 @@ export async function startServer(extraEnv = {}) {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "ct-e2e-"));
   const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawn(SERVER_BIN, [], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      BIND_ADDR: `127.0.0.1:${port}`,
-      DATABASE_URL: `sqlite://${dir}/e2e.db?mode=rwc`,
-      PUBLIC_BASE_URL: baseURL,
-      RUST_LOG: "warn",
-      ...extraEnv,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const env = {
+    ...process.env,
+    BIND_ADDR: `127.0.0.1:${port}`,
+    DATABASE_URL: `sqlite://${dir}/e2e.db?mode=rwc`,
+    PUBLIC_BASE_URL: baseURL,
+    RUST_LOG: "warn",
+    ...extraEnv,
+  };
+  const child = spawn(SERVER_BIN, [], { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"] });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
@@ -48,9 +45,25 @@ export async function startServer(extraEnv = {}) {
   }
   return {
     baseURL,
+    // `server user create` on this server's database (README: Accounts).
+    createUser: (email, password, extraArgs = []) => createUser(env, email, password, extraArgs),
     async stop() {
       child.kill("SIGTERM");
       await exited;
     },
   };
+}
+
+function createUser(env, email, password, extraArgs) {
+  return new Promise((resolve, reject) => {
+    const cli = spawn(SERVER_BIN, ["user", "create", "--email", email, "--password-stdin", ...extraArgs], {
+      cwd: ROOT,
+      env,
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    let out = "";
+    cli.stdout.on("data", (chunk) => (out += chunk));
+    cli.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`user create exited ${code}: ${out}`))));
+    cli.stdin.end(`${password}\n`);
+  });
 }

@@ -16,11 +16,20 @@
 //! | `DEFAULT_COUNTRY` | `US`                                           | picker preselection when nothing else is known |
 //! | `LOG_FORMAT`      | `pretty`                                       | `pretty` or `json` |
 //! | `RUST_LOG`        | `info`                                         | log filter |
+//! | `MAIL_TRANSPORT`  | `outbox`                                       | `outbox` (rows in `dev_outbox`, read at `/dev/outbox`) or `smtp` |
+//! | `SMTP_HOST`       | unset (required with `smtp`)                   | SMTP relay host name |
+//! | `SMTP_PORT`       | `587`                                          | SMTP relay port |
+//! | `SMTP_TLS`        | `starttls`                                     | `starttls` (required upgrade), `tls` (implicit TLS, port 465) or `none` (loopback/tests only) |
+//! | `SMTP_USERNAME`   | unset                                          | SMTP AUTH user; no AUTH when unset |
+//! | `SMTP_PASSWORD`   | unset                                          | SMTP AUTH password (secret: never logged or printed) |
+//! | `MAIL_FROM`       | `Cool Tracker <no-reply@cooltracker.example>`  | `From` of every e-mail |
+//! | `OPERATOR_NAME`   | `Cool Tracker Ltd.`                            | legal operator named in e-mails |
+//! | `DEV_TOOLS`       | `true` with `MAIL_TRANSPORT=outbox`, else `false` | serve developer pages (`/dev/outbox`); never in production |
 //!
-//! Secrets (none yet) stay here and never reach the WASM bundle: the browser
-//! only sees [`app::config::PublicConfig`].
+//! Secrets (the SMTP password) stay here and never reach the WASM bundle: the
+//! browser only sees [`app::config::PublicConfig`].
 use anyhow::{Context as _, Result};
-use std::{env, net::SocketAddr, path::PathBuf, str::FromStr};
+use std::{env, fmt, net::SocketAddr, path::PathBuf, str::FromStr};
 
 /// The server's settings.
 #[derive(Clone, Debug)]
@@ -51,6 +60,105 @@ pub struct Config {
     pub default_country: String,
     /// `pretty` or `json`.
     pub log_format: String,
+    /// How e-mail leaves the server.
+    pub mail_transport: MailTransport,
+    /// The SMTP relay (used with [`MailTransport::Smtp`]).
+    pub smtp: SmtpConfig,
+    /// `From` of every e-mail, `Name <address>` or a bare address.
+    pub mail_from: String,
+    /// The legal operator named in e-mails.
+    pub operator_name: String,
+    /// Whether developer pages (`/dev/outbox`) are routed. Defaults to on only
+    /// with the outbox transport, so a production setup (which must use SMTP)
+    /// never exposes them unless someone asks explicitly.
+    pub dev_tools: bool,
+}
+
+/// Where outgoing e-mail goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MailTransport {
+    /// Stored in the `dev_outbox` table, readable at `/dev/outbox` (local runs, tests).
+    Outbox,
+    /// Sent through the SMTP relay of [`SmtpConfig`].
+    Smtp,
+}
+
+impl FromStr for MailTransport {
+    type Err = UnknownValue;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "outbox" => Ok(MailTransport::Outbox),
+            "smtp" => Ok(MailTransport::Smtp),
+            _ => Err(UnknownValue("outbox, smtp")),
+        }
+    }
+}
+
+/// How the SMTP connection is protected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SmtpTls {
+    /// Plain connect, then a required `STARTTLS` upgrade (port 587).
+    StartTls,
+    /// TLS from the first byte (port 465).
+    Tls,
+    /// No encryption: only for a relay on loopback and for tests.
+    None,
+}
+
+impl FromStr for SmtpTls {
+    type Err = UnknownValue;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "starttls" => Ok(SmtpTls::StartTls),
+            "tls" => Ok(SmtpTls::Tls),
+            "none" => Ok(SmtpTls::None),
+            _ => Err(UnknownValue("starttls, tls, none")),
+        }
+    }
+}
+
+/// A value outside an enumerated variable's choices (which it lists).
+#[derive(Debug, thiserror::Error)]
+#[error("expected one of: {0}")]
+pub struct UnknownValue(&'static str);
+
+/// The SMTP relay's address and credentials.
+#[derive(Clone, Debug)]
+pub struct SmtpConfig {
+    /// Host name (also checked against the TLS certificate).
+    pub host: Option<String>,
+    /// Port.
+    pub port: u16,
+    /// Connection protection.
+    pub tls: SmtpTls,
+    /// AUTH user; no AUTH when `None`.
+    pub username: Option<String>,
+    /// AUTH password.
+    pub password: Option<Secret>,
+}
+
+/// A value that must not appear in logs: `Debug` prints `Secret(***)`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    /// Wraps a secret value.
+    pub fn new(value: impl Into<String>) -> Self {
+        Secret(value.into())
+    }
+
+    /// The value itself, for the one place that needs it (the SMTP login).
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(***)")
+    }
 }
 
 impl Config {
@@ -59,6 +167,10 @@ impl Config {
     /// # Errors
     /// When a variable is set to a value that does not parse.
     pub fn from_env() -> Result<Self> {
+        let mail_transport: MailTransport = parsed("MAIL_TRANSPORT", "outbox")?;
+        if mail_transport == MailTransport::Smtp && optional("SMTP_HOST").is_none() {
+            anyhow::bail!("MAIL_TRANSPORT=smtp needs SMTP_HOST");
+        }
         Ok(Config {
             bind_addr: parsed("BIND_ADDR", "127.0.0.1:3000")?,
             database_url: var("DATABASE_URL", "sqlite://data/cool-tracker.db?mode=rwc"),
@@ -73,12 +185,27 @@ impl Config {
             trust_forwarded_for: parsed("TRUST_FORWARDED_FOR", "false")?,
             default_country: var("DEFAULT_COUNTRY", "US").to_ascii_uppercase(),
             log_format: var("LOG_FORMAT", "pretty"),
+            mail_transport,
+            smtp: SmtpConfig {
+                host: optional("SMTP_HOST"),
+                port: parsed("SMTP_PORT", "587")?,
+                tls: parsed("SMTP_TLS", "starttls")?,
+                username: optional("SMTP_USERNAME"),
+                password: optional("SMTP_PASSWORD").map(Secret),
+            },
+            mail_from: var("MAIL_FROM", "Cool Tracker <no-reply@cooltracker.example>"),
+            operator_name: var("OPERATOR_NAME", "Cool Tracker Ltd."),
+            dev_tools: parsed("DEV_TOOLS", if mail_transport == MailTransport::Outbox { "true" } else { "false" })?,
         })
     }
 }
 
+fn optional(name: &str) -> Option<String> {
+    env::var(name).ok().filter(|v| !v.is_empty())
+}
+
 fn var(name: &str, default: &str) -> String {
-    env::var(name).ok().filter(|v| !v.is_empty()).unwrap_or_else(|| default.to_owned())
+    optional(name).unwrap_or_else(|| default.to_owned())
 }
 
 fn parsed<T: FromStr>(name: &str, default: &str) -> Result<T>
@@ -87,4 +214,33 @@ where
 {
     let value = var(name, default);
     value.parse().with_context(|| format!("{name}={value:?} is not valid"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_are_redacted_in_debug_output() {
+        let smtp = SmtpConfig {
+            host: Some("smtp.example".into()),
+            port: 587,
+            tls: SmtpTls::StartTls,
+            username: Some("mailer".into()),
+            password: Some(Secret::new("hunter2")),
+        };
+        let printed = format!("{smtp:?}");
+        assert!(!printed.contains("hunter2"), "{printed}");
+        assert!(printed.contains("Secret(***)"), "{printed}");
+    }
+
+    #[test]
+    fn enumerated_values_parse_and_reject_others() {
+        assert_eq!("STARTTLS".parse::<SmtpTls>().ok(), Some(SmtpTls::StartTls));
+        assert_eq!("tls".parse::<SmtpTls>().ok(), Some(SmtpTls::Tls));
+        assert_eq!("none".parse::<SmtpTls>().ok(), Some(SmtpTls::None));
+        assert!("ssl".parse::<SmtpTls>().is_err());
+        assert_eq!("smtp".parse::<MailTransport>().ok(), Some(MailTransport::Smtp));
+        assert!("sendmail".parse::<MailTransport>().is_err());
+    }
 }

@@ -1,9 +1,11 @@
 //! The Cool Tracker server. Requests enter through `web` (pages) and `http`
 //! (the `/api_f/v1` REST API); rules live in `services`; rows in `persistence`.
 #![recursion_limit = "256"] // Deeply nested Leptos view types (static page trees).
+pub mod cli;
 pub mod config;
 pub mod domain;
 pub mod http;
+pub mod mail;
 pub mod persistence;
 pub mod services;
 pub mod startup;

@@ -29,24 +29,33 @@ pub async fn build_state(config: Config) -> Result<AppState> {
         None => None,
     };
     let phone_data = crate::domain::phone_data::PhoneData::global();
+    let mailer = Arc::new(crate::mail::Mailer::from_config(&config, db.clone()).context("setting up e-mail")?);
+    tracing::info!(transport = mailer.name(), "mail ready");
+    if config.dev_tools {
+        tracing::warn!("DEV_TOOLS is on: /dev/outbox shows every kept message; never enable it in production");
+    }
     let public = PublicConfig {
         base_url: config.public_base_url.clone(),
         support_email: config.support_email.clone(),
         map_tile_url: config.map_tile_url.clone(),
         assets: web::load_manifest(&config.site_root),
     };
-    Ok(AppState { db, config: Arc::new(config), public: Arc::new(public), phone_data, geoip })
+    Ok(AppState { db, config: Arc::new(config), public: Arc::new(public), phone_data, geoip, mailer })
 }
 
-/// The complete router: API, health, static files, then pages for everything else.
+/// The complete router: API, health, static files, developer pages when
+/// `DEV_TOOLS` is on, then pages for everything else.
 pub fn build_router(state: AppState) -> Router {
     // Leptos resources spawn onto the global executor; already set is fine.
     let _ = any_spawner::Executor::init_tokio();
     let static_files = web::static_router(&state.config);
-    Router::new()
-        .merge(http::api_router())
-        .route("/healthz", get(http::healthz))
-        .fallback(web::render_page)
+    let mut routes = Router::new().merge(http::api_router()).route("/healthz", get(http::healthz));
+    if state.config.dev_tools {
+        // Off: the paths fall through to the page renderer's 404 like any unknown URL.
+        routes = routes.merge(web::dev_router());
+    }
+    routes
+        .fallback(web::page_request)
         .with_state(state)
         .merge(static_files)
         .layer(middleware::from_fn(web::locale_slash_redirect))

@@ -1,6 +1,8 @@
 //! What every handler can reach.
 use crate::config::Config;
 use crate::domain::phone_data::PhoneData;
+use crate::mail::templates::Brand;
+use crate::mail::Mailer;
 use crate::services::visitor::GeoIpReader;
 use app::config::PublicConfig;
 use sea_orm::DatabaseConnection;
@@ -19,4 +21,13 @@ pub struct AppState {
     pub phone_data: &'static PhoneData,
     /// The IP-to-country database, when one is configured.
     pub geoip: Option<Arc<GeoIpReader>>,
+    /// Outgoing e-mail (SMTP, or the dev outbox): `state.mailer.send(mail::templates::…)`.
+    pub mailer: Arc<Mailer>,
+}
+
+impl AppState {
+    /// Who the e-mails say they come from.
+    pub fn brand(&self) -> Brand {
+        Brand::from_config(&self.config)
+    }
 }

@@ -1,7 +1,7 @@
 //! The account forms. Every form is a plain HTML form that posts to its own
 //! page's path, so it works without JavaScript; the server answers with a
 //! redirect on success or re-renders the page with a [`FormOutcome`].
-use super::validation::FieldErrors;
+use super::validation::{validate_slot, FieldErrors, Slot};
 use crate::i18n::Key;
 use serde::{Deserialize, Serialize};
 
@@ -30,6 +30,51 @@ pub enum AuthForm {
     ChangePassword,
     /// Ends the session.
     Logout,
+}
+
+impl AuthForm {
+    /// Every form.
+    pub const ALL: [AuthForm; 5] =
+        [AuthForm::Login, AuthForm::SendCode, AuthForm::ResetWithCode, AuthForm::ChangePassword, AuthForm::Logout];
+
+    /// The value of the hidden `form` field (the serde name).
+    pub const fn param(self) -> &'static str {
+        match self {
+            AuthForm::Login => "login",
+            AuthForm::SendCode => "send_code",
+            AuthForm::ResetWithCode => "reset_with_code",
+            AuthForm::ChangePassword => "change_password",
+            AuthForm::Logout => "logout",
+        }
+    }
+
+    /// Parses the hidden `form` field.
+    pub fn from_param(value: &str) -> Option<AuthForm> {
+        AuthForm::ALL.into_iter().find(|f| f.param() == value)
+    }
+
+    /// The checked input fields of the form, by error slot, in page order.
+    pub const fn slots(self) -> &'static [Slot] {
+        match self {
+            AuthForm::Login => &[Slot::Email, Slot::Password],
+            AuthForm::SendCode => &[Slot::Email],
+            AuthForm::ResetWithCode => &[Slot::Email, Slot::Code, Slot::NewPassword],
+            AuthForm::ChangePassword => &[Slot::Password, Slot::NewPassword],
+            AuthForm::Logout => &[],
+        }
+    }
+
+    /// Runs the spec §5 validators over every field of the form; `value`
+    /// reads a field by its `name` (missing fields count as empty). The
+    /// browser and the server call this with the same rules.
+    pub fn validate(self, value: impl Fn(&str) -> Option<String>) -> FieldErrors {
+        let mut errors = FieldErrors::default();
+        for &slot in self.slots() {
+            let field = slot.field().unwrap_or_default();
+            validate_slot(slot, &value(field).unwrap_or_default(), &mut errors);
+        }
+        errors
+    }
 }
 
 /// The anti-CSRF token of this render (server context), put into every form.
@@ -76,5 +121,45 @@ impl AfterLogin {
             AfterLogin::Dashboard => None,
             AfterLogin::Billing => Some("billing"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Key;
+
+    #[test]
+    fn form_params_are_the_serde_names() {
+        for form in AuthForm::ALL {
+            assert_eq!(serde_json::to_string(&form).ok(), Some(format!("\"{}\"", form.param())));
+            assert_eq!(AuthForm::from_param(form.param()), Some(form));
+        }
+        assert_eq!(AuthForm::from_param("Login"), None);
+    }
+
+    #[test]
+    fn validate_checks_exactly_the_fields_of_the_form() {
+        let fields = |pairs: &'static [(&'static str, &'static str)]| {
+            move |name: &str| pairs.iter().find(|(n, _)| *n == name).map(|(_, v)| (*v).to_owned())
+        };
+        let errors = AuthForm::Login.validate(fields(&[("email", "me@mail.com"), ("password", "123")]));
+        assert_eq!(errors.get(Slot::Password), Some(Key::ValidatePassword));
+        assert_eq!(errors.get(Slot::Email), None);
+        let errors = AuthForm::ResetWithCode.validate(fields(&[("email", "me@mail.com")]));
+        assert_eq!(errors.get(Slot::Code), Some(Key::ValidateCode));
+        assert_eq!(errors.get(Slot::NewPassword), Some(Key::ValidatePassword));
+        let errors = AuthForm::ChangePassword.validate(fields(&[("password", "old-secret"), ("newPassword", "new-secret")]));
+        assert!(errors.is_empty());
+        assert!(AuthForm::SendCode.validate(fields(&[("password", "x")])).get(Slot::Email).is_some());
+        assert!(AuthForm::Logout.validate(fields(&[])).is_empty());
+    }
+
+    #[test]
+    fn after_login_only_knows_billing() {
+        assert_eq!(AfterLogin::from_param(Some("billing")), AfterLogin::Billing);
+        assert_eq!(AfterLogin::from_param(Some("https://evil.example")), AfterLogin::Dashboard);
+        assert_eq!(AfterLogin::Billing.param(), Some("billing"));
+        assert_eq!(AfterLogin::Dashboard.param(), None);
     }
 }

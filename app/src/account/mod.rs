@@ -1,6 +1,8 @@
 //! Accounts as the UI sees them: who is signed in, the forms that sign in and
 //! reset passwords, and the spec §5 validators that both sides run.
 pub mod forms;
+pub mod plan;
+pub mod user_info;
 pub mod validation;
 
 use serde::{Deserialize, Serialize};

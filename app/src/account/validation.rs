@@ -29,6 +29,9 @@ pub enum Slot {
 }
 
 impl Slot {
+    /// Every slot, in display order.
+    pub const ALL: [Slot; 5] = [Slot::Email, Slot::Password, Slot::NewPassword, Slot::Code, Slot::Form];
+
     /// The spec's slot name.
     pub const fn name(self) -> &'static str {
         match self {
@@ -38,6 +41,22 @@ impl Slot {
             Slot::Code => "codeErrorMsg",
             Slot::Form => "formErrorMsg",
         }
+    }
+
+    /// The form field (`name` attribute) whose message goes into this slot.
+    pub const fn field(self) -> Option<&'static str> {
+        match self {
+            Slot::Email => Some("email"),
+            Slot::Password => Some("password"),
+            Slot::NewPassword => Some("newPassword"),
+            Slot::Code => Some("code"),
+            Slot::Form => None,
+        }
+    }
+
+    /// The slot of a form field, by its `name` attribute.
+    pub fn from_field(name: &str) -> Option<Slot> {
+        [Slot::Email, Slot::Password, Slot::NewPassword, Slot::Code].into_iter().find(|s| s.field() == Some(name))
     }
 }
 
@@ -116,6 +135,17 @@ pub fn validate_code(value: &str, errors: &mut FieldErrors) -> Option<Key> {
     key
 }
 
+/// Runs the validator of `slot`'s field on `value` (nothing for [`Slot::Form`]).
+pub fn validate_slot(slot: Slot, value: &str, errors: &mut FieldErrors) -> Option<Key> {
+    match slot {
+        Slot::Email => validate_email(value, errors),
+        Slot::Password => validate_password(value, errors),
+        Slot::NewPassword => validate_password_into(value, Slot::NewPassword, errors),
+        Slot::Code => validate_code(value, errors),
+        Slot::Form => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,6 +184,21 @@ mod tests {
         assert_eq!(Slot::Email.name(), "emailErrorMsg");
         assert_eq!(Slot::Password.name(), "passwordErrorMsg");
         assert_eq!(Slot::Code.name(), "codeErrorMsg");
+    }
+
+    #[test]
+    fn slots_map_to_field_names_and_validators() {
+        for slot in [Slot::Email, Slot::Password, Slot::NewPassword, Slot::Code] {
+            let field = slot.field().expect("input slots have a field");
+            assert_eq!(Slot::from_field(field), Some(slot));
+            let mut errors = FieldErrors::default();
+            assert!(validate_slot(slot, "", &mut errors).is_some(), "{field}: empty is invalid");
+            assert!(errors.get(slot).is_some(), "{field}: message lands in its own slot");
+        }
+        assert_eq!(Slot::from_field("csrf"), None);
+        let mut errors = FieldErrors::default();
+        assert_eq!(validate_slot(Slot::NewPassword, "secret1", &mut errors), None);
+        assert_eq!(validate_slot(Slot::Form, "", &mut errors), None);
     }
 
     #[test]

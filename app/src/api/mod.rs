@@ -121,6 +121,15 @@ pub fn price_channel(locale: Locale) -> String {
     }
 }
 
+/// HTTP status of a call made with an invalid or expired session token.
+pub const STATUS_INVALID_SESSION: u16 = 401;
+
+/// Whether a response says the session is invalid, so the browser must forget
+/// its user (the `userInfo` cookie; see `account::user_info`).
+pub fn is_invalid_session(status: u16) -> bool {
+    status == STATUS_INVALID_SESSION
+}
+
 /// Percent-encodes everything but unreserved characters (RFC 3986).
 pub fn encode(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
@@ -159,6 +168,16 @@ mod tests {
         assert_eq!(encode("+62 812/34?x"), "%2B62%20812%2F34%3Fx");
         assert_eq!(encode("电话"), "%E7%94%B5%E8%AF%9D");
         assert_eq!(encode("abc-1.2_3~"), "abc-1.2_3~");
+    }
+
+    #[test]
+    fn only_401_means_an_invalid_session() {
+        assert!(is_invalid_session(401));
+        for status in [200, 302, 400, 403, 429, 500] {
+            assert!(!is_invalid_session(status), "{status}");
+        }
+        let clear = crate::account::user_info::clear_user_info_cookie();
+        assert!(clear.starts_with("userInfo=;") && clear.contains("Max-Age=0") && clear.contains("Path=/"), "{clear}");
     }
 
     #[test]

@@ -64,7 +64,23 @@ mod imp {
         let response: Response = JsFuture::from(window.fetch_with_request(&req)).await?.dyn_into()?;
         let token = response.headers().get("token")?;
         let body = JsFuture::from(response.text()?).await?.as_string().unwrap_or_default();
+        if crate::api::is_invalid_session(response.status()) {
+            forget_user();
+        }
         Ok(ApiResponse { status: response.status(), body, token })
+    }
+
+    /// The session is invalid: the client clears its user state (spec §3),
+    /// i.e. the script-readable `userInfo` cookie. The server's localized
+    /// message still reaches the caller in the envelope.
+    fn forget_user() {
+        use wasm_bindgen::JsCast;
+        let document = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.dyn_into::<web_sys::HtmlDocument>().ok());
+        if let Some(document) = document {
+            let _ = document.set_cookie(&crate::account::user_info::clear_user_info_cookie());
+        }
     }
 }
 

@@ -1,4 +1,7 @@
-//! Site header: brand, main navigation and the language switch.
+//! Site header: brand, main navigation, the account links and the language
+//! switch. Signed-in people see their e-mail and their dashboard links where
+//! visitors see "Log in".
+use crate::account::use_viewer;
 use crate::i18n::{t, use_i18n, Key, Locale};
 use crate::routes::{href, Page};
 use leptos::prelude::*;
@@ -64,6 +67,7 @@ pub fn Header(page: Page) -> impl IntoView {
                         .collect_view()}
                 </ul>
             </nav>
+            <AccountNav/>
             <nav class="langs" aria-label=i18n.text(Key::NavLanguage)>
                 <ul>
                     {Locale::ALL
@@ -86,5 +90,31 @@ pub fn Header(page: Page) -> impl IntoView {
                 </ul>
             </nav>
         </header>
+    }
+}
+
+/// "Log in" for visitors; the e-mail, "My requests" and "Account" for members.
+#[component]
+fn AccountNav() -> impl IntoView {
+    let i18n = use_i18n();
+    let link = move |target: Page, key: Key| {
+        view! {
+            <li>
+                <A href=move || href(i18n.locale(), target)>{i18n.text(key)}</A>
+            </li>
+        }
+    };
+    let items = match use_viewer() {
+        Some(viewer) => leptos::either::Either::Left(view! {
+            <li class="viewer-email">{viewer.email}</li>
+            {link(Page::DashboardLocations, Key::NavMyRequests)}
+            {link(Page::Account, Key::NavAccount)}
+        }),
+        None => leptos::either::Either::Right(link(Page::Login, Key::NavLogin)),
+    };
+    view! {
+        <nav class="account-nav" aria-label=i18n.text(Key::NavAccountMenu)>
+            <ul>{items}</ul>
+        </nav>
     }
 }

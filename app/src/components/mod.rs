@@ -1,4 +1,7 @@
 //! Building blocks shared by pages.
+mod account_forms;
+mod auth_form;
+mod auth_form_guard;
 mod country_picker;
 mod footer;
 mod header;
@@ -7,6 +10,9 @@ mod page_meta;
 mod phone_search;
 mod trial_price;
 
+pub use account_forms::{LoginForm, ResetCodeForm, SendCodeForm};
+pub use auth_form::{csrf_token, AuthField, FieldKind, FormMessages, FormState, HiddenFields, FORM_MARKER, SLOT_MARKER};
+pub use auth_form_guard::AuthFormGuard;
 pub use country_picker::CountryPicker;
 pub use footer::Footer;
 pub use header::Header;

@@ -1,4 +1,5 @@
 //! Wire types shared by the server, the API client and the components.
+pub mod account;
 mod phone;
 mod price;
 

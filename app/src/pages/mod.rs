@@ -1,12 +1,27 @@
 //! One component per screen of spec §2.
+mod account;
+mod billing;
+mod dashboard_locations;
 mod home;
 mod info;
+mod login;
 mod not_found;
 mod phone_locate;
+mod reset_code;
+mod reset_password;
 mod reveal_location;
 
+#[cfg(test)]
+mod render_tests;
+
+pub use account::AccountPage;
+pub use billing::BillingPage;
+pub use dashboard_locations::DashboardLocationsPage;
 pub use home::HomePage;
 pub use info::InfoPage;
+pub use login::LoginPage;
 pub use not_found::NotFoundPage;
 pub use phone_locate::PhoneLocatePage;
+pub use reset_code::ResetCodePage;
+pub use reset_password::ResetPasswordPage;
 pub use reveal_location::RevealLocationPage;

@@ -1,8 +1,12 @@
 //! What every API request carries besides its payload (spec §7): the session
-//! token, the language for messages and the website type.
+//! token, the language for messages and the website type, plus the client's
+//! address and agent for abuse limits.
+use crate::services::accounts::ClientInfo;
+use crate::state::AppState;
 use app::i18n::Locale;
-use axum::{extract::FromRequestParts, http::request::Parts};
-use std::convert::Infallible;
+use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::http::{request::Parts, HeaderMap};
+use std::{convert::Infallible, net::IpAddr, net::SocketAddr};
 
 /// Request metadata, extracted from headers.
 #[derive(Clone, Debug, Default)]
@@ -13,11 +17,12 @@ pub struct ApiContext {
     pub token: Option<String>,
     /// The `website_type` header, kept for attribution.
     pub website_type: Option<String>,
+    /// Address and user agent of the caller.
+    pub client: ClientInfo,
 }
 
-fn header(parts: &Parts, name: &str) -> Option<String> {
-    parts
-        .headers
+fn header(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
         .get(name)
         .and_then(|v| v.to_str().ok())
         .map(str::trim)
@@ -25,16 +30,31 @@ fn header(parts: &Parts, name: &str) -> Option<String> {
         .map(str::to_owned)
 }
 
-impl<S: Send + Sync> FromRequestParts<S> for ApiContext {
+/// The caller's address: the first `X-Forwarded-For` hop when the server sits
+/// behind a trusted proxy (`TRUST_FORWARDED_FOR`), else the socket peer.
+pub fn client_ip(parts: &Parts, trust_forwarded_for: bool) -> Option<IpAddr> {
+    let forwarded = trust_forwarded_for
+        .then(|| parts.headers.get("x-forwarded-for")?.to_str().ok()?.split(',').next()?.trim().parse().ok())
+        .flatten();
+    forwarded.or_else(|| parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip()))
+}
+
+/// The caller as abuse limits and session lists see it.
+pub fn client_info(parts: &Parts, trust_forwarded_for: bool) -> ClientInfo {
+    ClientInfo { ip: client_ip(parts, trust_forwarded_for), user_agent: header(&parts.headers, "user-agent") }
+}
+
+impl FromRequestParts<AppState> for ApiContext {
     type Rejection = Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         Ok(ApiContext {
-            locale: header(parts, "accept-language")
+            locale: header(&parts.headers, "accept-language")
                 .map(|v| Locale::from_accept_language(&v))
                 .unwrap_or_default(),
-            token: header(parts, "token"),
-            website_type: header(parts, "website_type"),
+            token: header(&parts.headers, "token"),
+            website_type: header(&parts.headers, "website_type"),
+            client: client_info(parts, state.config.trust_forwarded_for),
         })
     }
 }

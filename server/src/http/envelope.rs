@@ -1,6 +1,7 @@
 //! Turning service results into the spec's envelope `{success, msg, obj, page, result}`.
 use super::ApiContext;
 use crate::services::ServiceError;
+use app::account::validation::{FieldErrors, Slot};
 use app::api::Envelope;
 use app::i18n::{t, Key, Locale};
 use axum::{
@@ -45,12 +46,15 @@ pub struct ApiError {
     status: StatusCode,
     key: Key,
     locale: Locale,
+    /// Per-field messages, sent as `obj: {emailErrorMsg: …}` (spec §5 slots).
+    fields: Option<FieldErrors>,
+    retry_after_secs: Option<u64>,
 }
 
 impl ApiError {
     /// An error with an explicit status and message.
     pub fn new(ctx: &ApiContext, status: StatusCode, key: Key) -> Self {
-        ApiError { status, key, locale: ctx.locale }
+        ApiError { status, key, locale: ctx.locale, fields: None, retry_after_secs: None }
     }
 
     /// Malformed input (bad query, form or path).
@@ -63,7 +67,8 @@ impl ApiError {
         let status = match &error {
             // The input was understood and is wrong: an answer, not a failed
             // request. `success: 0` carries it (spec §7), without a console error.
-            ServiceError::Invalid(_) => StatusCode::OK,
+            ServiceError::Invalid(_) | ServiceError::Fields(_) => StatusCode::OK,
+            ServiceError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ServiceError::NotFound => StatusCode::NOT_FOUND,
             ServiceError::Unauthorized => StatusCode::UNAUTHORIZED,
             ServiceError::Database(e) => {
@@ -71,14 +76,31 @@ impl ApiError {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
         };
-        Self::new(ctx, status, error.message_key())
+        let mut api_error = Self::new(ctx, status, error.message_key());
+        match error {
+            ServiceError::Fields(fields) => api_error.fields = Some(fields),
+            ServiceError::RateLimited { retry_after_secs } => api_error.retry_after_secs = Some(retry_after_secs),
+            _ => {}
+        }
+        api_error
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = Envelope::<()>::error(t(self.locale, self.key));
-        (self.status, Json(body)).into_response()
+        let mut body = Envelope::<serde_json::Value>::error(t(self.locale, self.key));
+        body.obj = self.fields.map(|fields| {
+            Slot::ALL
+                .into_iter()
+                .filter_map(|slot| Some((slot.name().to_owned(), t(self.locale, fields.get(slot)?).into())))
+                .collect::<serde_json::Map<_, _>>()
+                .into()
+        });
+        let mut response = (self.status, Json(body)).into_response();
+        if let Some(secs) = self.retry_after_secs {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        response
     }
 }
 

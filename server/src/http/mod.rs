@@ -1,5 +1,6 @@
 //! The REST API under `/api_f/v1` (spec §7): thin handlers that read the
 //! request, call a service and answer with the envelope.
+mod admin;
 mod context;
 mod envelope;
 mod health;
@@ -7,19 +8,32 @@ mod other;
 mod portal;
 mod words;
 
-pub use context::ApiContext;
+pub use context::{client_info, ApiContext};
 pub use envelope::{ApiError, ApiOk, ApiResult};
 pub use health::healthz;
 
 use crate::state::AppState;
 use app::api::API_BASE;
-use axum::{routing::get, Router};
+use axum::{
+    routing::{get, post, put},
+    Router,
+};
 
 /// The API router, mounted at [`API_BASE`]. Unknown API paths answer the
 /// envelope with a localized "not found", never an HTML page.
 pub fn api_router() -> Router<AppState> {
     let v1 = Router::new()
         .route("/portal/priceSetup", get(portal::price_setup))
+        .route("/portal/user/checkEmail/{email}", get(admin::check_email))
+        .route("/portal/user/checkRegister/{code}", get(admin::check_register))
+        .route("/admin/userSession", post(admin::login).delete(admin::logout))
+        .route("/admin/userSession/{id}", get(admin::session_detail))
+        .route("/admin/user/password", put(admin::change_password))
+        .route(
+            "/admin/userSession/forgetPassword/{email}",
+            get(admin::send_reset_code).put(admin::reset_with_code),
+        )
+        .route("/admin/userSession/restPassword/{email}", put(admin::reset_with_code))
         .route("/other/location/info/{phone}", get(other::location_info))
         .route("/other/ipInfo", get(other::ip_info))
         .route("/multilingualWord/one/3/{group}", get(words::word_group))

@@ -3,10 +3,9 @@ use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::{phone, visitor};
 use crate::state::AppState;
 use app::model::{NumberInfo, VisitorCountry};
-use axum::extract::{rejection::QueryRejection, ConnectInfo, Path, Query, State};
+use axum::extract::{rejection::QueryRejection, Path, Query, State};
 use axum::http::request::Parts;
 use serde::Deserialize;
-use std::net::SocketAddr;
 
 /// Query of `/other/location/info/{phone}`.
 #[derive(Debug, Deserialize)]
@@ -30,15 +29,8 @@ pub async fn location_info(
 
 /// `GET /other/ipInfo`: the visitor's country (`nationalCountry`) for the picker.
 pub async fn ip_info(State(state): State<AppState>, request: Parts) -> ApiResult<VisitorCountry> {
-    let headers = &request.headers;
-    let connect = request.extensions.get::<ConnectInfo<SocketAddr>>();
-    let forwarded = state
-        .config
-        .trust_forwarded_for
-        .then(|| headers.get("x-forwarded-for")?.to_str().ok()?.split(',').next()?.trim().parse().ok())
-        .flatten();
-    let ip = forwarded.or(connect.map(|c| c.0.ip()));
-    let language = headers.get("accept-language").and_then(|v| v.to_str().ok());
+    let ip = super::context::client_ip(&request, state.config.trust_forwarded_for);
+    let language = request.headers.get("accept-language").and_then(|v| v.to_str().ok());
     Ok(ApiOk::obj(visitor::national_country(
         state.geoip.as_deref(),
         ip,

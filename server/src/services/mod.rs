@@ -1,6 +1,8 @@
 //! The one service layer: every rule lives here once. The REST API, Leptos
 //! pages (through the in-process API) and background jobs all call it.
+pub mod accounts;
 pub mod error;
+pub mod outbox;
 pub mod phone;
 pub mod pricing;
 pub mod visitor;

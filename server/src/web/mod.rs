@@ -1,9 +1,14 @@
 //! Where page requests enter: Leptos SSR for every path the API and static
-//! files do not claim, the locale-slash redirect, and built assets.
+//! files do not claim, the account forms posted to those paths, the
+//! locale-slash redirect, and built assets.
 mod assets;
+mod cookies;
+mod dev_outbox;
+mod forms;
 mod pages;
 mod transport;
 
 pub use assets::{load_manifest, static_router};
-pub use pages::{locale_slash_redirect, render_page};
+pub use dev_outbox::dev_router;
+pub use pages::{locale_slash_redirect, page_request};
 pub use transport::InProcessApi;

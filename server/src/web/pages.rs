@@ -1,31 +1,121 @@
-//! Server-side rendering of the Leptos app, and the redirect rules that run before it.
-use super::InProcessApi;
+//! Server-side rendering of the Leptos app, and the rules that run before it:
+//! who is signed in, where they should be instead (spec §2), anti-CSRF.
+use super::{cookies, cookies::CookiePolicy, forms, InProcessApi};
+use crate::services::accounts::{secrets, sessions};
+use crate::startup::now_ms;
 use crate::state::AppState;
+use app::account::forms::{CsrfToken, FormOutcome, CSRF_COOKIE, SESSION_COOKIE};
+use app::account::{CurrentViewer, Viewer};
 use app::api::SharedTransport;
+use app::navigation::{redirect_for, Visitor};
 use axum::{
     body::Body,
-    extract::{Request, State},
-    http::{header, StatusCode},
+    extract::{Query, Request, State},
+    http::{header, HeaderMap, HeaderValue, Method, StatusCode},
     middleware::Next,
     response::{IntoResponse, Response},
 };
 use leptos::prelude::provide_context;
 use std::sync::Arc;
 
-/// Renders any path as a page (the app decides between a page and a 404).
-/// Async mode: the whole document, data included, is sent at once, so pages
-/// are complete without JavaScript.
-pub async fn render_page(State(state): State<AppState>, request: Request) -> Response {
+/// Every path the API and static files do not claim: pages (GET/HEAD) and
+/// the no-JavaScript account forms (POST to the page's own path).
+pub async fn page_request(State(state): State<AppState>, request: Request) -> Response {
+    match *request.method() {
+        Method::GET | Method::HEAD => serve_page(state, request).await,
+        Method::POST => forms::submit(state, request).await,
+        _ => (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD, POST")]).into_response(),
+    }
+}
+
+/// Applies the navigation rules, then renders.
+async fn serve_page(state: AppState, request: Request) -> Response {
+    let resolved = app::routes::resolve(request.uri().path());
+    let (visitor, _) = visitor_of(&state, request.headers()).await;
+    let policy = CookiePolicy::for_origin(&state.config.public_base_url);
+    let mut set_cookies = Vec::new();
+    if visitor == Visitor::InvalidToken {
+        set_cookies.extend(policy.signed_out());
+    }
+    if let Some(page) = resolved.page {
+        let Query(query) = Query::<Vec<(String, String)>>::try_from_uri(request.uri()).unwrap_or_default();
+        if let Some(target) = redirect_for(page, resolved.locale, &query, &visitor, now_ms()) {
+            return redirect(&target, set_cookies);
+        }
+    }
+    let viewer = match visitor {
+        Visitor::Member(viewer) => Some(viewer),
+        Visitor::Anonymous | Visitor::InvalidToken => None,
+    };
+    render(&state, request, viewer, None, set_cookies).await
+}
+
+/// The visitor behind the session cookie, and their session when valid.
+pub(super) async fn visitor_of(
+    state: &AppState,
+    headers: &HeaderMap,
+) -> (Visitor, Option<sessions::AuthSession>) {
+    let Some(token) = cookies::read(headers, SESSION_COOKIE) else { return (Visitor::Anonymous, None) };
+    match sessions::authenticate(&state.db, Some(&token), now_ms()).await {
+        Ok(auth) => (Visitor::Member(auth.viewer()), Some(auth)),
+        Err(crate::services::ServiceError::Unauthorized) => (Visitor::InvalidToken, None),
+        Err(e) => {
+            // The database failed: render as a visitor rather than fail the page.
+            tracing::error!(error = %e, "session lookup failed");
+            (Visitor::Anonymous, None)
+        }
+    }
+}
+
+/// A 302 (spec §9 default) with cookies to set.
+pub(super) fn redirect(target: &str, set_cookies: Vec<HeaderValue>) -> Response {
+    let mut response = (StatusCode::FOUND, [(header::LOCATION, target)]).into_response();
+    for cookie in set_cookies {
+        response.headers_mut().append(header::SET_COOKIE, cookie);
+    }
+    response
+}
+
+/// Renders the page of `request` with who is signed in, the anti-CSRF token
+/// for its forms and, after a form post, how that went. Async mode: the whole
+/// document, data included, is sent at once, so pages work without JavaScript.
+pub(super) async fn render(
+    state: &AppState,
+    request: Request,
+    viewer: Option<Viewer>,
+    outcome: Option<FormOutcome>,
+    mut set_cookies: Vec<HeaderValue>,
+) -> Response {
+    let policy = CookiePolicy::for_origin(&state.config.public_base_url);
+    let csrf = cookies::read(request.headers(), CSRF_COOKIE).filter(|t| t.len() == 64).unwrap_or_else(|| {
+        let token = secrets::new_token();
+        set_cookies.push(policy.csrf(&token));
+        token
+    });
+    let personal = viewer.is_some() || outcome.is_some();
     let public = state.public.clone();
     let transport: SharedTransport = Arc::new(InProcessApi::new(state.clone()));
     let handler = leptos_axum::render_app_async_with_context(
         move || {
             provide_context((*public).clone());
             provide_context(transport.clone());
+            provide_context(CurrentViewer(viewer.clone()));
+            provide_context(CsrfToken(csrf.clone()));
+            if let Some(outcome) = outcome.clone() {
+                provide_context(outcome);
+            }
         },
         app::shell,
     );
-    handler(request.map(Body::new)).await.into_response()
+    let mut response = handler(request.map(Body::new)).await.into_response();
+    let headers = response.headers_mut();
+    for cookie in set_cookies {
+        headers.append(header::SET_COOKIE, cookie);
+    }
+    // Pages carry a per-visitor CSRF token, and members' pages their e-mail.
+    let cache = if personal { "private, no-store" } else { "private, no-cache" };
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    response
 }
 
 /// `/id/` → `/id` with 301, query kept (spec §2).

@@ -2,9 +2,13 @@
 //! SQLite, and on PostgreSQL too when `TEST_DATABASE_URL` points at one.
 mod util;
 
+mod account_pages;
+mod api_accounts;
+mod api_password_reset;
 mod api_other;
 mod api_portal;
 mod assets;
 mod health;
+mod mail;
 mod pages;
 mod phone_corpus;

@@ -1,10 +1,12 @@
 //! Server-rendered pages: routes, locales, redirects, 404s and head metadata.
 use crate::util::TestApp;
 
-const ROUTES: [&str; 19] = [
+/// Every route a visitor can open (members' pages redirect; see accounts tests).
+const ROUTES: [&str; 21] = [
     "", "voice-sms", "telecom", "phone-locate", "about-us", "privacy-policy", "term-of-use",
     "intellectual", "cookie-policy", "contact-us", "faq", "help", "cancel-subscription",
-    "pay-method", "pay-result", "reveal-location", "unsubscribe", "404", "billing",
+    "pay-method", "pay-result", "reveal-location", "unsubscribe", "404", "login", "reset-password",
+    "reset-code",
 ];
 
 fn path(prefix: &str, slug: &str) -> String {

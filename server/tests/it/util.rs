@@ -2,7 +2,7 @@
 use axum::{body::Body, http::Request, Router};
 use http_body_util::BodyExt as _;
 use sea_orm::{ConnectionTrait as _, Database};
-use server::config::Config;
+use server::{config::Config, state::AppState};
 use std::{
     path::PathBuf,
     sync::atomic::{AtomicU32, Ordering},
@@ -21,6 +21,10 @@ pub enum Backend {
 pub struct TestApp {
     pub backend: Backend,
     pub router: Router,
+    /// The app's database, for arranging rows and checking what was stored.
+    pub db: sea_orm::DatabaseConnection,
+    /// The state behind `router` (database, mailer…), for tests that call services directly.
+    pub state: AppState,
 }
 
 /// A response, read whole.
@@ -52,6 +56,9 @@ fn base_config(database_url: String, site_root: PathBuf) -> Config {
     config.site_root = site_root;
     config.public_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../public");
     config.public_base_url = "https://ct.test".into();
+    // Mail never leaves a test: it lands in the outbox, readable at /dev/outbox.
+    config.mail_transport = server::config::MailTransport::Outbox;
+    config.dev_tools = true;
     config
 }
 
@@ -63,11 +70,17 @@ pub fn scratch_dir() -> PathBuf {
 }
 
 impl TestApp {
-    async fn build(backend: Backend, database_url: String, site_root: PathBuf) -> TestApp {
-        let state = server::startup::build_state(base_config(database_url, site_root))
-            .await
-            .unwrap_or_else(|e| panic!("{backend:?}: {e:#}"));
-        TestApp { backend, router: server::startup::build_router(state) }
+    async fn build(
+        backend: Backend,
+        database_url: String,
+        site_root: PathBuf,
+        configure: &(dyn Fn(&mut Config) + Sync),
+    ) -> TestApp {
+        let mut config = base_config(database_url, site_root);
+        configure(&mut config);
+        let state = server::startup::build_state(config).await.unwrap_or_else(|e| panic!("{backend:?}: {e:#}"));
+        let db = state.db.clone();
+        TestApp { backend, router: server::startup::build_router(state.clone()), state, db }
     }
 
     /// Every backend this run can reach: SQLite always, PostgreSQL when configured.
@@ -77,10 +90,20 @@ impl TestApp {
 
     /// Like [`TestApp::all`], serving front-end files from `site_root`.
     pub async fn all_with_site(site_root: PathBuf) -> Vec<TestApp> {
+        Self::all_built(site_root, &|_| {}).await
+    }
+
+    /// Like [`TestApp::all`], with `configure` applied to the test
+    /// configuration first (e.g. `|c| c.dev_tools = false`).
+    pub async fn all_configured(configure: impl Fn(&mut Config) + Sync) -> Vec<TestApp> {
+        Self::all_built(scratch_dir(), &configure).await
+    }
+
+    async fn all_built(site_root: PathBuf, configure: &(dyn Fn(&mut Config) + Sync)) -> Vec<TestApp> {
         let sqlite = format!("sqlite://{}/app.db?mode=rwc", scratch_dir().display());
-        let mut apps = vec![Self::build(Backend::Sqlite, sqlite, site_root.clone()).await];
+        let mut apps = vec![Self::build(Backend::Sqlite, sqlite, site_root.clone(), configure).await];
         if let Some(url) = postgres_url().await {
-            apps.push(Self::build(Backend::Postgres, url, site_root).await);
+            apps.push(Self::build(Backend::Postgres, url, site_root, configure).await);
         }
         apps
     }
@@ -95,6 +118,18 @@ impl TestApp {
             builder = builder.header(*k, *v);
         }
         self.request(builder.body(Body::empty()).unwrap()).await
+    }
+
+    /// Any method, headers and a form-encoded body (`None`: no body).
+    pub async fn send(&self, method: &str, uri: &str, headers: &[(&str, &str)], form: Option<&str>) -> TestResponse {
+        let mut builder = Request::builder().method(method).uri(uri);
+        for (k, v) in headers {
+            builder = builder.header(*k, *v);
+        }
+        if form.is_some() {
+            builder = builder.header("content-type", "application/x-www-form-urlencoded");
+        }
+        self.request(builder.body(Body::from(form.unwrap_or_default().to_owned())).unwrap()).await
     }
 
     pub async fn request(&self, request: Request<Body>) -> TestResponse {

@@ -4,6 +4,8 @@ use sea_orm_migration::prelude::*;
 
 mod m20261120_000001_create_price_plans;
 mod m20261121_000002_create_multilingual_words;
+mod m20261121_000003_create_accounts;
+mod m20261121_000004_create_dev_outbox;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -14,6 +16,8 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m20261120_000001_create_price_plans::Migration),
             Box::new(m20261121_000002_create_multilingual_words::Migration),
+            Box::new(m20261121_000003_create_accounts::Migration),
+            Box::new(m20261121_000004_create_dev_outbox::Migration),
         ]
     }
 }

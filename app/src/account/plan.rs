@@ -1,0 +1,88 @@
+//! The subscription state shown on the billing page, from `Viewer::vip_time`.
+//! Dates are formatted by hand (civil-from-days) so neither side pulls in a
+//! date crate for one `YYYY-MM-DD`.
+
+/// Whether the viewer has an active subscription at a given moment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlanStatus {
+    /// Paid up until this UTC date (`YYYY-MM-DD`).
+    ActiveUntil(String),
+    /// Never subscribed (`vip_time` 0) or expired.
+    Inactive,
+}
+
+impl PlanStatus {
+    /// The status at `now_ms` (ms since the Unix epoch) for a `vip_time` expiry.
+    pub fn at(vip_time_ms: i64, now_ms: i64) -> PlanStatus {
+        if vip_time_ms > 0 && vip_time_ms > now_ms {
+            PlanStatus::ActiveUntil(format_utc_date(vip_time_ms))
+        } else {
+            PlanStatus::Inactive
+        }
+    }
+}
+
+/// `YYYY-MM-DD` (UTC) of a moment in ms since the Unix epoch.
+pub fn format_utc_date(ms: i64) -> String {
+    let days = ms.div_euclid(86_400_000);
+    let (year, month, day) = civil_from_days(days);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// Howard Hinnant's `civil_from_days`: proleptic Gregorian date of a day number.
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+/// The current time in ms since the Unix epoch, on either side.
+pub fn now_ms() -> i64 {
+    #[cfg(feature = "browser")]
+    {
+        js_sys::Date::now() as i64
+    }
+    #[cfg(not(feature = "browser"))]
+    {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_utc_dates() {
+        assert_eq!(format_utc_date(0), "1970-01-01");
+        assert_eq!(format_utc_date(951_782_400_000), "2000-02-29"); // leap day
+        assert_eq!(format_utc_date(1_709_251_199_999), "2024-02-29"); // last ms of the day
+        assert_eq!(format_utc_date(1_709_251_200_000), "2024-03-01");
+        assert_eq!(format_utc_date(1_735_689_599_000), "2024-12-31");
+        assert_eq!(format_utc_date(4_102_444_800_000), "2100-01-01");
+        assert_eq!(format_utc_date(-86_400_000), "1969-12-31");
+    }
+
+    #[test]
+    fn status_depends_on_expiry_and_now() {
+        let now = 1_700_000_000_000;
+        assert_eq!(PlanStatus::at(0, now), PlanStatus::Inactive);
+        assert_eq!(PlanStatus::at(now - 1, now), PlanStatus::Inactive);
+        assert_eq!(PlanStatus::at(now, now), PlanStatus::Inactive);
+        assert_eq!(PlanStatus::at(1_735_689_599_000, now), PlanStatus::ActiveUntil("2024-12-31".into()));
+    }
+
+    #[test]
+    fn now_is_after_2024() {
+        assert!(now_ms() > 1_704_067_200_000);
+    }
+}

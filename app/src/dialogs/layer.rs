@@ -1,0 +1,126 @@
+//! The dialog layer island, rendered once in the site shell. Closed on the
+//! server (it renders nothing there); once hydrated, a click on a link to the
+//! login page with a `redirect` parameter opens the Login dialog instead of
+//! navigating. Without JavaScript that link simply loads the login page.
+use super::state::{DialogData, DialogName, DialogState};
+use crate::components::{FormState, LoginForm, ResetCodeForm, SendCodeForm};
+use crate::i18n::{provide_i18n, use_i18n, Key, Locale};
+use leptos::either::EitherOf4;
+use leptos::html;
+use leptos::prelude::*;
+
+/// Shows at most one dialog. `csrf` is the page's anti-CSRF token, for the
+/// forms inside the dialogs.
+#[island]
+pub fn DialogLayer(locale: Locale, csrf: String) -> impl IntoView {
+    provide_i18n(Signal::derive(move || locale));
+    let i18n = use_i18n();
+    let state = RwSignal::new(DialogState::default());
+    let panel = NodeRef::<html::Div>::new();
+    Effect::new(move |_| {
+        #[cfg(feature = "browser")]
+        browser::install(state);
+    });
+    // Focus moves into the dialog when it opens: its first field, or the panel.
+    Effect::new(move |_| {
+        if let Some(panel) = panel.get() {
+            #[cfg(feature = "browser")]
+            browser::focus_first_field(&panel);
+            #[cfg(not(feature = "browser"))]
+            let _ = panel;
+        }
+    });
+    let close = move |_| state.update(DialogState::clear);
+    move || {
+        let shown = state.with(|s| s.shown());
+        let content = match shown {
+            None | Some(DialogName::Payment) => return None,
+            Some(name) => dialog_content(name, &state.get_untracked(), csrf.clone()),
+        };
+        let title = match shown {
+            Some(DialogName::Login) => Key::TitleLogin,
+            Some(DialogName::ResetCode) => Key::TitleResetCode,
+            _ => Key::TitleResetPassword,
+        };
+        let text = state.with_untracked(|s| s.text_key);
+        Some(view! {
+            <div class="dialog-backdrop" on:click=close></div>
+            <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="dialog-title" tabindex="-1" node_ref=panel>
+                <button type="button" class="dialog-close" aria-label=i18n.text(Key::DialogClose) on:click=close>
+                    <span aria-hidden="true">"×"</span>
+                </button>
+                <h2 id="dialog-title">{i18n.text(title)}</h2>
+                {text.map(|key| view! { <p class="dialog-text">{i18n.text(key)}</p> })}
+                {content}
+            </div>
+        })
+    }
+}
+
+/// The form of the open dialog (the Payment dialog arrives with checkout).
+fn dialog_content(name: DialogName, state: &DialogState, csrf: String) -> impl IntoView {
+    let email = match &state.data {
+        Some(DialogData::Reset { email }) => email.clone(),
+        _ => String::new(),
+    };
+    let prefilled = FormState { email, ..FormState::default() };
+    match name {
+        DialogName::Login => EitherOf4::A(view! {
+            <LoginForm prefix="dialog-login" csrf=csrf redirect=state.login_redirect() state=FormState::default() novalidate=true/>
+        }),
+        DialogName::ResetPsd => EitherOf4::B(view! {
+            <SendCodeForm prefix="dialog-reset" csrf=csrf state=prefilled novalidate=true/>
+        }),
+        DialogName::ResetCode => EitherOf4::C(view! {
+            <ResetCodeForm prefix="dialog-reset-code" csrf=csrf state=prefilled novalidate=true/>
+        }),
+        DialogName::Payment => EitherOf4::D(()),
+    }
+}
+
+#[cfg(feature = "browser")]
+mod browser {
+    use super::super::state::{login_link_redirect, DialogRequest, DialogState};
+    use leptos::ev;
+    use leptos::prelude::*;
+    use wasm_bindgen::JsCast;
+    use web_sys::{Element, HtmlElement};
+
+    /// Opens the Login dialog from login links; Escape closes any dialog.
+    pub(super) fn install(state: RwSignal<DialogState>) {
+        let _ = window_event_listener(ev::click, move |event| {
+            let plain = event.button() == 0
+                && !(event.meta_key() || event.ctrl_key() || event.shift_key() || event.alt_key());
+            if event.default_prevented() || !plain {
+                return; // new tab/window: let the browser do it
+            }
+            let Some(link) = event
+                .target()
+                .and_then(|t| t.dyn_into::<Element>().ok())
+                .and_then(|el| el.closest("a[href]").ok().flatten())
+            else {
+                return;
+            };
+            let Some(redirect) = link.get_attribute("href").as_deref().and_then(login_link_redirect) else { return };
+            event.prevent_default();
+            state.update(|s| s.set_data(DialogRequest::login(redirect)));
+        });
+        let _ = window_event_listener(ev::keydown, move |event| {
+            if event.key() == "Escape" && state.with_untracked(|s| s.visible) {
+                state.update(DialogState::clear);
+            }
+        });
+    }
+
+    pub(super) fn focus_first_field(panel: &web_sys::HtmlDivElement) {
+        let first = panel
+            .query_selector("input:not([type=hidden])")
+            .ok()
+            .flatten()
+            .and_then(|el| el.dyn_into::<HtmlElement>().ok());
+        let _ = match first {
+            Some(field) => field.focus(),
+            None => panel.focus(),
+        };
+    }
+}

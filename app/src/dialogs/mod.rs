@@ -1,0 +1,6 @@
+//! The dialog layer of the spec: one island in the site shell that can show
+//! one dialog at a time over the page.
+mod layer;
+pub mod state;
+
+pub use layer::DialogLayer;

@@ -1,0 +1,159 @@
+//! `/admin/*` and `/portal/user/*`: account calls (issue 4). Handlers only
+//! translate HTTP to `services::accounts` and back.
+use super::{ApiContext, ApiError, ApiOk, ApiResult};
+use crate::services::accounts::{passwords, sessions, users, AuthSession};
+use crate::services::ServiceError;
+use crate::startup::now_ms;
+use crate::state::AppState;
+use app::model::account::{Done, EmailCheck, LoginResult, RegisterCheck, SessionInfo};
+use axum::extract::{rejection::FormRejection, Form, Path, State};
+use serde::Deserialize;
+
+/// Body of `POST /admin/userSession`.
+#[derive(Debug, Deserialize)]
+pub struct LoginForm {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    password: String,
+}
+
+/// Body of `PUT /admin/user/password`: the current password and the new one.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChangePasswordForm {
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    new_password: String,
+}
+
+/// Body of `PUT /admin/userSession/{forgetPassword|restPassword}/{email}`.
+/// `password` is accepted for `newPassword` (older clients send it so).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResetForm {
+    #[serde(default)]
+    code: String,
+    #[serde(default)]
+    new_password: Option<String>,
+    #[serde(default)]
+    password: Option<String>,
+}
+
+fn service_error(ctx: &ApiContext) -> impl Fn(ServiceError) -> ApiError + '_ {
+    move |e| ApiError::from_service(ctx, e)
+}
+
+/// The caller's session, or the localized "login status is invalid" (401).
+async fn require_session(state: &AppState, ctx: &ApiContext) -> Result<AuthSession, ApiError> {
+    sessions::authenticate(&state.db, ctx.token.as_deref(), now_ms()).await.map_err(service_error(ctx))
+}
+
+fn session_info(auth: &AuthSession, session: &crate::persistence::entities::session::Model) -> SessionInfo {
+    SessionInfo {
+        id: session.id,
+        email: auth.user.email.clone(),
+        payment_count: i64::from(auth.user.payment_count),
+        vip_time: auth.user.vip_time,
+        created_at: session.created_at,
+        expires_at: session.expires_at,
+        last_seen_at: session.last_seen_at,
+        user_agent: session.user_agent.clone(),
+        current: session.id == auth.session.id,
+    }
+}
+
+/// `POST /admin/userSession` (form `email`, `password`): log in.
+pub async fn login(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    form: Result<Form<LoginForm>, FormRejection>,
+) -> ApiResult<LoginResult> {
+    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    let new = sessions::login(&state.db, &form.email, &form.password, &ctx.client, now_ms())
+        .await
+        .map_err(service_error(&ctx))?;
+    let session = session_info(&new.auth, &new.auth.session);
+    Ok(ApiOk::obj(LoginResult { token: new.token.clone(), session }).with_token(new.token))
+}
+
+/// `DELETE /admin/userSession`: log out (ends the calling session).
+pub async fn logout(State(state): State<AppState>, ctx: ApiContext) -> ApiResult<Done> {
+    let auth = require_session(&state, &ctx).await?;
+    sessions::logout(&state.db, &auth).await.map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(Done { done: true }))
+}
+
+/// `GET /admin/userSession/{id}`: one of the caller's sessions.
+pub async fn session_detail(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    Path(id): Path<String>,
+) -> ApiResult<SessionInfo> {
+    let auth = require_session(&state, &ctx).await?;
+    let id = id.parse::<i64>().map_err(|_| ApiError::from_service(&ctx, ServiceError::NotFound))?;
+    let session = sessions::detail(&state.db, &auth, id).await.map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(session_info(&auth, &session)))
+}
+
+/// `PUT /admin/user/password` (form `password`, `newPassword`).
+pub async fn change_password(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    form: Result<Form<ChangePasswordForm>, FormRejection>,
+) -> ApiResult<Done> {
+    let auth = require_session(&state, &ctx).await?;
+    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    passwords::change(&state.db, &auth, &form.password, &form.new_password, now_ms())
+        .await
+        .map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(Done { done: true }))
+}
+
+/// `GET /admin/userSession/forgetPassword/{email}`: e-mails a code when the
+/// address has an account; the answer is the same when it has none.
+pub async fn send_reset_code(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    Path(email): Path<String>,
+) -> ApiResult<Done> {
+    passwords::send_reset_code(&state.db, state.mailer.clone(), &state.brand(), &email, &ctx.client, now_ms())
+        .await
+        .map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(Done { done: true }))
+}
+
+/// `PUT /admin/userSession/forgetPassword/{email}` and `…/restPassword/{email}`
+/// (form `code`, `newPassword`): sets a new password with the code.
+pub async fn reset_with_code(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    Path(email): Path<String>,
+    form: Result<Form<ResetForm>, FormRejection>,
+) -> ApiResult<Done> {
+    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    let new_password = form.new_password.or(form.password).unwrap_or_default();
+    passwords::reset_with_code(&state.db, &email, &form.code, &new_password, &ctx.client, now_ms())
+        .await
+        .map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(Done { done: true }))
+}
+
+/// `GET /portal/user/checkEmail/{email}`: whether the address is usable
+/// (format only; never whether it has an account).
+pub async fn check_email(ctx: ApiContext, Path(email): Path<String>) -> ApiResult<EmailCheck> {
+    users::check_email(&email).map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(EmailCheck { valid: true }))
+}
+
+/// `GET /portal/user/checkRegister/{code}`: whether checkout's order `code`
+/// has created its account. Orders arrive with checkout; until then no code
+/// is registered. Codes are unguessable, so the answer tells strangers nothing.
+pub async fn check_register(ctx: ApiContext, Path(code): Path<String>) -> ApiResult<RegisterCheck> {
+    let well_formed = (8..=64).contains(&code.len()) && code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+    if !well_formed {
+        return Err(ApiError::bad_request(&ctx));
+    }
+    Ok(ApiOk::obj(RegisterCheck { registered: false }))
+}

@@ -1,0 +1,38 @@
+//! `users`: one row per account.
+use sea_orm::entity::prelude::*;
+
+/// A row of `users`.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "users")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    /// As typed at sign-up (shown back to the user).
+    pub email: String,
+    /// Lower-cased and trimmed: the unique key.
+    #[sea_orm(unique)]
+    pub email_normalized: String,
+    /// Argon2id PHC string.
+    pub password_hash: String,
+    pub payment_count: i32,
+    /// Subscription expiry, ms since the Unix epoch (0: never subscribed).
+    pub vip_time: i64,
+    /// Preferred locale code (`en`, `id`, `zh`): e-mails go out in it.
+    pub locale: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {
+    #[sea_orm(has_many = "super::session::Entity")]
+    Session,
+}
+
+impl Related<super::session::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Session.def()
+    }
+}
+
+impl ActiveModelBehavior for ActiveModel {}

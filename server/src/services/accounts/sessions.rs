@@ -1,0 +1,177 @@
+//! Signing in and out, and recognising a session token on later calls.
+use super::{limits, rate_limit, secrets, users, ClientInfo};
+use crate::persistence::entities::{session, user};
+use crate::services::ServiceError;
+use app::account::validation::{validate_email, validate_password, FieldErrors, Slot};
+use app::account::Viewer;
+use app::i18n::Key;
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+
+/// A valid session and its user.
+#[derive(Clone, Debug)]
+pub struct AuthSession {
+    pub session: session::Model,
+    pub user: user::Model,
+}
+
+impl AuthSession {
+    /// The signed-in person as the UI shows them.
+    pub fn viewer(&self) -> Viewer {
+        Viewer {
+            email: self.user.email.clone(),
+            payment_count: i64::from(self.user.payment_count),
+            vip_time: self.user.vip_time,
+        }
+    }
+}
+
+/// A session just created: the token exists only here and in the answer.
+#[derive(Clone, Debug)]
+pub struct NewSession {
+    pub token: String,
+    pub auth: AuthSession,
+}
+
+fn account_bucket(email: &str) -> String {
+    format!("login:account:{}", secrets::digest(&[&users::normalize_email(email)]))
+}
+
+/// Signs in with e-mail and password. A wrong e-mail and a wrong password get
+/// the same answer, in the same time.
+///
+/// # Errors
+/// [`ServiceError::Fields`] for malformed input, [`Key::ErrorLoginFailed`] for
+/// wrong credentials, [`ServiceError::RateLimited`] after too many failures.
+pub async fn login(
+    db: &impl ConnectionTrait,
+    email: &str,
+    password: &str,
+    client: &ClientInfo,
+    now: i64,
+) -> Result<NewSession, ServiceError> {
+    let mut errors = FieldErrors::default();
+    validate_email(email, &mut errors);
+    validate_password(password, &mut errors);
+    if !errors.is_empty() {
+        return Err(ServiceError::Fields(errors));
+    }
+    let account_key = account_bucket(email);
+    let ip_key = format!("login:ip:{}", client.ip_bucket());
+    rate_limit::check(db, &account_key, limits::LOGIN_FAILURES_PER_ACCOUNT, now).await?;
+    rate_limit::check(db, &ip_key, limits::LOGIN_FAILURES_PER_IP, now).await?;
+
+    let user = users::find_by_email(db, email).await?;
+    // Unknown accounts are checked against a dummy hash: same time, same answer.
+    let verified = secrets::verify_password(password.to_owned(), user.as_ref().map(|u| u.password_hash.clone())).await;
+    let Some(user) = user.filter(|_| verified) else {
+        return Err(failed_login(db, &account_key, &ip_key, now).await);
+    };
+    rate_limit::reset(db, &account_key).await?;
+    start(db, user, client, now).await
+}
+
+async fn failed_login(db: &impl ConnectionTrait, account_key: &str, ip_key: &str, now: i64) -> ServiceError {
+    let counted = async {
+        rate_limit::record(db, account_key, limits::LOGIN_FAILURES_PER_ACCOUNT, now).await?;
+        rate_limit::record(db, ip_key, limits::LOGIN_FAILURES_PER_IP, now).await
+    };
+    match counted.await {
+        Ok(()) => {
+            let mut errors = FieldErrors::default();
+            errors.set(Slot::Form, Some(Key::ErrorLoginFailed));
+            ServiceError::Fields(errors)
+        }
+        Err(e) => e,
+    }
+}
+
+/// Opens a session for `user` (login, and later checkout).
+///
+/// # Errors
+/// A database error.
+pub async fn start(
+    db: &impl ConnectionTrait,
+    user: user::Model,
+    client: &ClientInfo,
+    now: i64,
+) -> Result<NewSession, ServiceError> {
+    let token = secrets::new_token();
+    let row = session::ActiveModel {
+        user_id: Set(user.id),
+        token_hash: Set(secrets::digest(&[&token])),
+        created_at: Set(now),
+        expires_at: Set(now + limits::SESSION_TTL_MS),
+        last_seen_at: Set(now),
+        user_agent: Set(client.user_agent.as_deref().map(|ua| truncate(ua, 255))),
+        ..Default::default()
+    };
+    let session = session::Entity::insert(row).exec_with_returning(db).await?;
+    Ok(NewSession { token, auth: AuthSession { session, user } })
+}
+
+/// The session of a token, if it is valid now.
+///
+/// # Errors
+/// [`ServiceError::Unauthorized`] for a missing, unknown or expired token.
+pub async fn authenticate(db: &impl ConnectionTrait, token: Option<&str>, now: i64) -> Result<AuthSession, ServiceError> {
+    let token = token.filter(|t| t.len() == 64).ok_or(ServiceError::Unauthorized)?;
+    let found = session::Entity::find()
+        .filter(session::Column::TokenHash.eq(secrets::digest(&[token])))
+        .find_also_related(user::Entity)
+        .one(db)
+        .await?;
+    let Some((session, Some(user))) = found else { return Err(ServiceError::Unauthorized) };
+    if session.expires_at <= now {
+        session::Entity::delete_by_id(session.id).exec(db).await?;
+        return Err(ServiceError::Unauthorized);
+    }
+    let mut session = session;
+    if now - session.last_seen_at >= limits::LAST_SEEN_RESOLUTION_MS {
+        session::Entity::update_many()
+            .col_expr(session::Column::LastSeenAt, sea_orm::sea_query::Expr::value(now))
+            .filter(session::Column::Id.eq(session.id))
+            .exec(db)
+            .await?;
+        session.last_seen_at = now;
+    }
+    Ok(AuthSession { session, user })
+}
+
+/// One of the caller's own sessions. Someone else's answers "not found",
+/// exactly like a session that does not exist.
+///
+/// # Errors
+/// [`ServiceError::NotFound`]; a database error.
+pub async fn detail(db: &impl ConnectionTrait, auth: &AuthSession, id: i64) -> Result<session::Model, ServiceError> {
+    session::Entity::find_by_id(id)
+        .filter(session::Column::UserId.eq(auth.user.id))
+        .one(db)
+        .await?
+        .ok_or(ServiceError::NotFound)
+}
+
+/// Ends the caller's session.
+///
+/// # Errors
+/// A database error.
+pub async fn logout(db: &impl ConnectionTrait, auth: &AuthSession) -> Result<(), ServiceError> {
+    session::Entity::delete_by_id(auth.session.id).exec(db).await?;
+    Ok(())
+}
+
+/// Ends every session of `user_id` but `keep` (after a password change).
+///
+/// # Errors
+/// A database error.
+pub async fn end_others(db: &impl ConnectionTrait, user_id: i64, keep: Option<i64>) -> Result<(), ServiceError> {
+    let mut query = session::Entity::delete_many().filter(session::Column::UserId.eq(user_id));
+    if let Some(id) = keep {
+        query = query.filter(session::Column::Id.ne(id));
+    }
+    query.exec(db).await?;
+    Ok(())
+}
+
+fn truncate(value: &str, max_chars: usize) -> String {
+    value.chars().take(max_chars).collect()
+}

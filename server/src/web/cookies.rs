@@ -1,0 +1,101 @@
+//! The account cookies: reading the `Cookie` header and writing `Set-Cookie`.
+//! The session token is HttpOnly (scripts never see it), every cookie is
+//! SameSite=Lax, and Secure whenever the site is served over HTTPS.
+use app::account::forms::{CSRF_COOKIE, SESSION_COOKIE, USER_INFO_COOKIE, USER_INFO_MAX_AGE_SECS};
+use app::account::{user_info::encode_user_info, Viewer};
+use axum::http::{header, HeaderMap, HeaderValue};
+
+/// The value of cookie `name`.
+pub fn read(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v.trim_matches('"').to_owned())
+        .filter(|v| !v.is_empty())
+}
+
+/// How cookies are written for this site.
+#[derive(Clone, Copy, Debug)]
+pub struct CookiePolicy {
+    /// Add `Secure` (the public origin is HTTPS).
+    pub secure: bool,
+}
+
+impl CookiePolicy {
+    /// The policy for a site served at `public_base_url`.
+    pub fn for_origin(public_base_url: &str) -> Self {
+        CookiePolicy { secure: public_base_url.starts_with("https://") }
+    }
+
+    fn build(self, name: &str, value: &str, max_age: i64, http_only: bool) -> HeaderValue {
+        let mut cookie = format!("{name}={value}; Path=/; Max-Age={max_age}; SameSite=Lax");
+        if http_only {
+            cookie.push_str("; HttpOnly");
+        }
+        if self.secure {
+            cookie.push_str("; Secure");
+        }
+        HeaderValue::from_str(&cookie).unwrap_or_else(|_| HeaderValue::from_static("invalid=; Max-Age=0"))
+    }
+
+    /// The cookies of a new session: the token (HttpOnly) and `userInfo`
+    /// (e-mail and paymentCount for scripts; not written for a "middle" user).
+    pub fn signed_in(self, token: &str, viewer: &Viewer) -> Vec<HeaderValue> {
+        let mut cookies = vec![self.build(SESSION_COOKIE, token, USER_INFO_MAX_AGE_SECS, true)];
+        match encode_user_info(viewer) {
+            Some(info) => cookies.push(self.build(USER_INFO_COOKIE, &info, USER_INFO_MAX_AGE_SECS, false)),
+            None => cookies.push(self.build(USER_INFO_COOKIE, "", 0, false)),
+        }
+        cookies
+    }
+
+    /// Removes both account cookies (logout, or a dead token).
+    pub fn signed_out(self) -> Vec<HeaderValue> {
+        vec![self.build(SESSION_COOKIE, "", 0, true), self.build(USER_INFO_COOKIE, "", 0, false)]
+    }
+
+    /// The anti-CSRF cookie (session-long; the forms carry the same value).
+    pub fn csrf(self, token: &str) -> HeaderValue {
+        self.build(CSRF_COOKIE, token, USER_INFO_MAX_AGE_SECS, true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_one_cookie_among_many() {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::COOKIE, HeaderValue::from_static("a=1; token=abc; lang=id"));
+        assert_eq!(read(&headers, "token").as_deref(), Some("abc"));
+        assert_eq!(read(&headers, "lang").as_deref(), Some("id"));
+        assert_eq!(read(&headers, "nope"), None);
+    }
+
+    #[test]
+    fn session_cookie_is_http_only_lax_and_secure_on_https() {
+        let viewer = Viewer { email: "a@b.co".into(), payment_count: 1, vip_time: 0 };
+        let cookies = CookiePolicy::for_origin("https://ct.example").signed_in("tok", &viewer);
+        let session = cookies[0].to_str().unwrap();
+        assert!(session.starts_with("token=tok;"), "{session}");
+        for part in ["HttpOnly", "SameSite=Lax", "Secure", "Max-Age=7776000", "Path=/"] {
+            assert!(session.contains(part), "{session} lacks {part}");
+        }
+        assert!(!cookies[1].to_str().unwrap().contains("HttpOnly"), "userInfo is for scripts");
+        let plain = CookiePolicy::for_origin("http://127.0.0.1:3000").signed_in("tok", &viewer);
+        assert!(!plain[0].to_str().unwrap().contains("Secure"));
+    }
+
+    #[test]
+    fn middle_users_get_no_user_info_cookie() {
+        let viewer = Viewer { email: "a@b.co".into(), payment_count: 0, vip_time: 0 };
+        let cookies = CookiePolicy::for_origin("http://x").signed_in("tok", &viewer);
+        assert!(cookies[1].to_str().unwrap().starts_with("userInfo=; "));
+        assert!(cookies[1].to_str().unwrap().contains("Max-Age=0"));
+    }
+}
