@@ -1,5 +1,6 @@
 //! Wire types shared by the server, the API client and the components.
 pub mod account;
+pub mod locate;
 mod phone;
 mod price;
 

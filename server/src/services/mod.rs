@@ -2,6 +2,7 @@
 //! pages (through the in-process API) and background jobs all call it.
 pub mod accounts;
 pub mod error;
+pub mod locate;
 pub mod outbox;
 pub mod phone;
 pub mod pricing;

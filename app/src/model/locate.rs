@@ -1,0 +1,180 @@
+//! Locate with consent (issue 5): what the requester's calls and the owner's
+//! reveal page exchange. A position exists only after its owner chose
+//! "Share once"; nothing else here says where a phone is.
+use crate::i18n::Key;
+use crate::widgets::GeoPoint;
+use serde::{Deserialize, Serialize};
+
+/// Where a request stands. Final states never change again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LocateStatus {
+    /// Stored; the SMS is queued.
+    Created,
+    /// The SMS provider accepted the message.
+    Sent,
+    /// The provider reported delivery to the phone.
+    Delivered,
+    /// The owner opened the link.
+    Opened,
+    /// The owner shared a position once (final).
+    Located,
+    /// The owner declined (final).
+    Declined,
+    /// The number does not accept requests (final). The requester is not told why.
+    Blocked,
+    /// Nobody answered before the link expired (final).
+    Expired,
+    /// The SMS could not be delivered (final).
+    Failed,
+    /// The requester cancelled it (final).
+    Cancelled,
+}
+
+impl LocateStatus {
+    /// Every status, in the order of the flow.
+    pub const ALL: [LocateStatus; 10] = [
+        LocateStatus::Created,
+        LocateStatus::Sent,
+        LocateStatus::Delivered,
+        LocateStatus::Opened,
+        LocateStatus::Located,
+        LocateStatus::Declined,
+        LocateStatus::Blocked,
+        LocateStatus::Expired,
+        LocateStatus::Failed,
+        LocateStatus::Cancelled,
+    ];
+
+    /// The stored and wire name (`"located"`).
+    pub const fn code(self) -> &'static str {
+        match self {
+            LocateStatus::Created => "created",
+            LocateStatus::Sent => "sent",
+            LocateStatus::Delivered => "delivered",
+            LocateStatus::Opened => "opened",
+            LocateStatus::Located => "located",
+            LocateStatus::Declined => "declined",
+            LocateStatus::Blocked => "blocked",
+            LocateStatus::Expired => "expired",
+            LocateStatus::Failed => "failed",
+            LocateStatus::Cancelled => "cancelled",
+        }
+    }
+
+    /// Parses [`LocateStatus::code`].
+    pub fn from_code(code: &str) -> Option<LocateStatus> {
+        LocateStatus::ALL.into_iter().find(|s| s.code() == code)
+    }
+
+    /// The label shown to the requester.
+    pub const fn label_key(self) -> Key {
+        match self {
+            LocateStatus::Created => Key::LocateStatusCreated,
+            LocateStatus::Sent => Key::LocateStatusSent,
+            LocateStatus::Delivered => Key::LocateStatusDelivered,
+            LocateStatus::Opened => Key::LocateStatusOpened,
+            LocateStatus::Located => Key::LocateStatusLocated,
+            LocateStatus::Declined => Key::LocateStatusDeclined,
+            LocateStatus::Blocked => Key::LocateStatusBlocked,
+            LocateStatus::Expired => Key::LocateStatusExpired,
+            LocateStatus::Failed => Key::LocateStatusFailed,
+            LocateStatus::Cancelled => Key::LocateStatusCancelled,
+        }
+    }
+
+    /// Whether the request is over (no SMS, no answer, no change any more).
+    pub const fn is_final(self) -> bool {
+        matches!(
+            self,
+            LocateStatus::Located
+                | LocateStatus::Declined
+                | LocateStatus::Blocked
+                | LocateStatus::Expired
+                | LocateStatus::Failed
+                | LocateStatus::Cancelled
+        )
+    }
+}
+
+/// A request as its requester sees it (`GET /spyContent`, create, update).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LocateRequestView {
+    pub id: i64,
+    /// `+62 812-3456-7890`
+    pub phone: String,
+    /// The requester's own name for it (rename), empty when none.
+    pub label: String,
+    /// The note the owner sees (fixed once sent).
+    pub note: String,
+    pub status: LocateStatus,
+    /// ms since the Unix epoch.
+    pub created_at: i64,
+    /// When the owner's link stops working.
+    pub expires_at: i64,
+    /// The SMS may be sent once more (not yet resent, still pending).
+    pub can_resend: bool,
+    /// A shared position is stored (read it with `GET /gpsTrace/phoneLocation/{id}`).
+    pub has_location: bool,
+}
+
+/// `GET /gpsTrace/phoneLocation/{id}`: the position(s) the owner shared.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GpsTrace {
+    pub request_id: i64,
+    pub points: Vec<TracePoint>,
+}
+
+/// One shared position.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TracePoint {
+    pub point: GeoPoint,
+    /// When the owner shared it (ms).
+    pub shared_at: i64,
+}
+
+/// What the owner's page (`/reveal-location?t=…`) shows (`GET /reveal/{token}`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RevealView {
+    pub state: RevealState,
+    /// The requester's note (never a link), empty when none.
+    pub note: String,
+    /// The owner's number, international format (so they know it is about them).
+    pub phone: String,
+    /// When the link stops working (ms).
+    pub expires_at: i64,
+    /// The position the owner shared, after "Share once".
+    pub shared: Option<GeoPoint>,
+}
+
+/// Where the owner's link stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RevealState {
+    /// Waiting for the owner's decision.
+    Pending,
+    /// The owner shared once.
+    Shared,
+    /// The owner declined.
+    Declined,
+    /// The owner declined and blocked all future requests.
+    Blocked,
+    /// Expired, cancelled or unknown: the link does nothing any more.
+    Gone,
+}
+
+/// The owner's answer (`POST /reveal/{token}` form field `decision`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RevealDecision {
+    /// Share the position once (with `latitude`, `longitude`, `accuracy`).
+    Share,
+    /// Decline this request.
+    Decline,
+    /// Decline and block every future request for this number.
+    Block,
+}
