@@ -14,6 +14,11 @@
 //! | `GEOIP_DB_PATH`   | unset                                          | MaxMind-format country database (`.mmdb`) |
 //! | `TRUST_FORWARDED_FOR` | `false`                                    | take the client IP from `X-Forwarded-For` (behind a proxy) |
 //! | `DEFAULT_COUNTRY` | `US`                                           | picker preselection when nothing else is known |
+//! | `LOCATE_LINK_TTL_HOURS` | `24`                                     | how long an owner's SMS link works |
+//! | `LOCATE_RETENTION_DAYS` | `30`                                     | shared positions are deleted after this |
+//! | `LOCATE_CAP_REQUESTER_DAY` | `10`                                  | requests per account per 24 h (a family's phones, with retries) |
+//! | `LOCATE_CAP_REQUESTER_NUMBER_DAY` | `2`                            | requests per account for one number per 24 h (one, and one retry) |
+//! | `LOCATE_CAP_NUMBER_DAY` | `3`                                      | requests one number receives per 24 h from everybody (stops SMS bombing) |
 //! | `LOG_FORMAT`      | `pretty`                                       | `pretty` or `json` |
 //! | `RUST_LOG`        | `info`                                         | log filter |
 //! | `MAIL_TRANSPORT`  | `outbox`                                       | `outbox` (rows in `dev_outbox`, read at `/dev/outbox`) or `smtp` |
@@ -30,6 +35,21 @@
 //! browser only sees [`app::config::PublicConfig`].
 use anyhow::{Context as _, Result};
 use std::{env, fmt, net::SocketAddr, path::PathBuf, str::FromStr};
+
+/// Limits of the locate-with-consent flow (issue 5).
+#[derive(Clone, Debug)]
+pub struct LocateSettings {
+    /// How long the owner's link works.
+    pub link_ttl_ms: i64,
+    /// How long a shared position is kept.
+    pub retention_ms: i64,
+    /// Requests one account may create per 24 hours.
+    pub cap_per_requester_day: u64,
+    /// Requests one account may create for the same number per 24 hours.
+    pub cap_per_requester_number_day: u64,
+    /// Requests one number may receive per 24 hours, from everybody together.
+    pub cap_per_number_day: u64,
+}
 
 /// The server's settings.
 #[derive(Clone, Debug)]
@@ -60,6 +80,8 @@ pub struct Config {
     pub default_country: String,
     /// `pretty` or `json`.
     pub log_format: String,
+    /// Locate-with-consent limits.
+    pub locate: LocateSettings,
     /// How e-mail leaves the server.
     pub mail_transport: MailTransport,
     /// The SMTP relay (used with [`MailTransport::Smtp`]).
@@ -185,6 +207,13 @@ impl Config {
             trust_forwarded_for: parsed("TRUST_FORWARDED_FOR", "false")?,
             default_country: var("DEFAULT_COUNTRY", "US").to_ascii_uppercase(),
             log_format: var("LOG_FORMAT", "pretty"),
+            locate: LocateSettings {
+                link_ttl_ms: parsed::<i64>("LOCATE_LINK_TTL_HOURS", "24")? * 3_600_000,
+                retention_ms: parsed::<i64>("LOCATE_RETENTION_DAYS", "30")? * 86_400_000,
+                cap_per_requester_day: parsed("LOCATE_CAP_REQUESTER_DAY", "10")?,
+                cap_per_requester_number_day: parsed("LOCATE_CAP_REQUESTER_NUMBER_DAY", "2")?,
+                cap_per_number_day: parsed("LOCATE_CAP_NUMBER_DAY", "3")?,
+            },
             mail_transport,
             smtp: SmtpConfig {
                 host: optional("SMTP_HOST"),

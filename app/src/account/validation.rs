@@ -24,13 +24,18 @@ pub enum Slot {
     NewPassword,
     /// `codeErrorMsg`
     Code,
+    /// `phoneErrorMsg`
+    Phone,
+    /// `noteErrorMsg`
+    Note,
     /// A message about the whole form (wrong credentials, rate limit).
     Form,
 }
 
 impl Slot {
     /// Every slot, in display order.
-    pub const ALL: [Slot; 5] = [Slot::Email, Slot::Password, Slot::NewPassword, Slot::Code, Slot::Form];
+    pub const ALL: [Slot; 7] =
+        [Slot::Email, Slot::Password, Slot::NewPassword, Slot::Code, Slot::Phone, Slot::Note, Slot::Form];
 
     /// The spec's slot name.
     pub const fn name(self) -> &'static str {
@@ -39,6 +44,8 @@ impl Slot {
             Slot::Password => "passwordErrorMsg",
             Slot::NewPassword => "newPasswordErrorMsg",
             Slot::Code => "codeErrorMsg",
+            Slot::Phone => "phoneErrorMsg",
+            Slot::Note => "noteErrorMsg",
             Slot::Form => "formErrorMsg",
         }
     }
@@ -50,13 +57,15 @@ impl Slot {
             Slot::Password => Some("password"),
             Slot::NewPassword => Some("newPassword"),
             Slot::Code => Some("code"),
+            Slot::Phone => Some("phone"),
+            Slot::Note => Some("note"),
             Slot::Form => None,
         }
     }
 
     /// The slot of a form field, by its `name` attribute.
     pub fn from_field(name: &str) -> Option<Slot> {
-        [Slot::Email, Slot::Password, Slot::NewPassword, Slot::Code].into_iter().find(|s| s.field() == Some(name))
+        [Slot::Email, Slot::Password, Slot::NewPassword, Slot::Code, Slot::Phone, Slot::Note].into_iter().find(|s| s.field() == Some(name))
     }
 }
 
@@ -135,6 +144,41 @@ pub fn validate_code(value: &str, errors: &mut FieldErrors) -> Option<Key> {
     key
 }
 
+/// Longest note a requester may add for the owner (spec: "short").
+pub const NOTE_MAX_CHARS: usize = 140;
+
+/// Whether `text` contains something a phone would turn into a link: a
+/// scheme, `www.`, or a `name.tld` word. Notes are shown to a stranger on our
+/// page; a link there would be a phishing vector, so none are allowed.
+pub fn contains_link(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    if lower.contains("://") || lower.contains("www.") || lower.contains("mailto:") {
+        return true;
+    }
+    lower.split(|c: char| c.is_whitespace() || "()[]<>\"'，。,;!?".contains(c)).any(|word| {
+        let word = word.trim_end_matches(['.', ':']);
+        word.rsplit_once('.').is_some_and(|(host, tld)| {
+            !host.is_empty()
+                && host.chars().last().is_some_and(|c| c.is_ascii_alphanumeric())
+                && (2..=24).contains(&tld.len())
+                && tld.chars().all(|c| c.is_ascii_lowercase())
+        })
+    })
+}
+
+/// Checks a note into `noteErrorMsg`: at most 140 characters, no links.
+pub fn validate_note(value: &str, errors: &mut FieldErrors) -> Option<Key> {
+    let key = if value.trim().chars().count() > NOTE_MAX_CHARS {
+        Some(Key::LocateNoteTooLong)
+    } else if contains_link(value) {
+        Some(Key::LocateNoteLink)
+    } else {
+        None
+    };
+    errors.set(Slot::Note, key);
+    key
+}
+
 /// Runs the validator of `slot`'s field on `value` (nothing for [`Slot::Form`]).
 pub fn validate_slot(slot: Slot, value: &str, errors: &mut FieldErrors) -> Option<Key> {
     match slot {
@@ -142,7 +186,9 @@ pub fn validate_slot(slot: Slot, value: &str, errors: &mut FieldErrors) -> Optio
         Slot::Password => validate_password(value, errors),
         Slot::NewPassword => validate_password_into(value, Slot::NewPassword, errors),
         Slot::Code => validate_code(value, errors),
-        Slot::Form => None,
+        Slot::Note => validate_note(value, errors),
+        // Phone numbers need libphonenumber's metadata: checked by the server.
+        Slot::Phone | Slot::Form => None,
     }
 }
 
@@ -199,6 +245,20 @@ mod tests {
         let mut errors = FieldErrors::default();
         assert_eq!(validate_slot(Slot::NewPassword, "secret1", &mut errors), None);
         assert_eq!(validate_slot(Slot::Form, "", &mut errors), None);
+    }
+
+    #[test]
+    fn notes_are_short_and_carry_no_links() {
+        let mut errors = FieldErrors::default();
+        for ok in ["", "Hi Mum, it's me. Please share, I'm worried.", "Ini saya, Budi. Tolong bagikan ya!", "我是小明，请分享一下位置。", "Dinner at 7.30?"] {
+            assert_eq!(validate_note(ok, &mut errors), None, "{ok}");
+        }
+        for link in ["see https://x.io", "www.example", "go to bit.ly/abc", "evil.com", "Cek EVIL.COM!", "mailto:a@b", "x (tinyurl.com)"] {
+            assert_eq!(validate_note(link, &mut errors), Some(Key::LocateNoteLink), "{link}");
+        }
+        assert_eq!(validate_note(&"a".repeat(141), &mut errors), Some(Key::LocateNoteTooLong));
+        assert_eq!(errors.get(Slot::Note), Some(Key::LocateNoteTooLong));
+        assert_eq!(validate_note(&"好".repeat(140), &mut errors), None);
     }
 
     #[test]

@@ -6,6 +6,7 @@ mod m20261120_000001_create_price_plans;
 mod m20261121_000002_create_multilingual_words;
 mod m20261121_000003_create_accounts;
 mod m20261121_000004_create_dev_outbox;
+mod m20261121_000005_create_locate;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -18,6 +19,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000002_create_multilingual_words::Migration),
             Box::new(m20261121_000003_create_accounts::Migration),
             Box::new(m20261121_000004_create_dev_outbox::Migration),
+            Box::new(m20261121_000005_create_locate::Migration),
         ]
     }
 }
