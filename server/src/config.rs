@@ -19,6 +19,7 @@
 //! | `LOCATE_CAP_REQUESTER_DAY` | `10`                                  | requests per account per 24 h (a family's phones, with retries) |
 //! | `LOCATE_CAP_REQUESTER_NUMBER_DAY` | `2`                            | requests per account for one number per 24 h (one, and one retry) |
 //! | `LOCATE_CAP_NUMBER_DAY` | `3`                                      | requests one number receives per 24 h from everybody (stops SMS bombing) |
+//! | `IP_HASH_KEY` | random per process                                 | key for hashing owners' IP addresses in consent records; set it to compare records across restarts |
 //! | `LOG_FORMAT`      | `pretty`                                       | `pretty` or `json` |
 //! | `RUST_LOG`        | `info`                                         | log filter |
 //! | `MAIL_TRANSPORT`  | `outbox`                                       | `outbox` (rows in `dev_outbox`, read at `/dev/outbox`) or `smtp` |
@@ -82,6 +83,8 @@ pub struct Config {
     pub log_format: String,
     /// Locate-with-consent limits.
     pub locate: LocateSettings,
+    /// Key of the hash under which owners' IP addresses are kept with their consent.
+    pub ip_hash_key: String,
     /// How e-mail leaves the server.
     pub mail_transport: MailTransport,
     /// The SMTP relay (used with [`MailTransport::Smtp`]).
@@ -207,6 +210,10 @@ impl Config {
             trust_forwarded_for: parsed("TRUST_FORWARDED_FOR", "false")?,
             default_country: var("DEFAULT_COUNTRY", "US").to_ascii_uppercase(),
             log_format: var("LOG_FORMAT", "pretty"),
+            ip_hash_key: env::var("IP_HASH_KEY")
+                .ok()
+                .filter(|v| !v.is_empty())
+                .unwrap_or_else(crate::services::accounts::secrets::new_token),
             locate: LocateSettings {
                 link_ttl_ms: parsed::<i64>("LOCATE_LINK_TTL_HOURS", "24")? * 3_600_000,
                 retention_ms: parsed::<i64>("LOCATE_RETENTION_DAYS", "30")? * 86_400_000,

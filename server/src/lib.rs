@@ -5,6 +5,7 @@ pub mod cli;
 pub mod config;
 pub mod domain;
 pub mod http;
+pub mod jobs;
 pub mod mail;
 pub mod persistence;
 pub mod services;

@@ -40,7 +40,9 @@ pub async fn build_state(config: Config) -> Result<AppState> {
         map_tile_url: config.map_tile_url.clone(),
         assets: web::load_manifest(&config.site_root),
     };
-    Ok(AppState { db, config: Arc::new(config), public: Arc::new(public), phone_data, geoip, mailer })
+    let sms = Arc::new(crate::sms::SmsSender::Outbox(db.clone()));
+    let sms_wake = Arc::new(tokio::sync::Notify::new());
+    Ok(AppState { db, config: Arc::new(config), public: Arc::new(public), phone_data, geoip, mailer, sms, sms_wake })
 }
 
 /// The complete router: API, health, static files, developer pages when
@@ -93,6 +95,7 @@ impl Application {
     pub async fn build(config: Config) -> Result<Self> {
         let addr = config.bind_addr;
         let state = build_state(config).await?;
+        crate::jobs::spawn(&state);
         let listener = TcpListener::bind(addr).await.with_context(|| format!("binding {addr}"))?;
         tracing::info!(%addr, "listening");
         Ok(Application { listener, router: build_router(state) })

@@ -23,9 +23,18 @@ pub struct AppState {
     pub geoip: Option<Arc<GeoIpReader>>,
     /// Outgoing e-mail (SMTP, or the dev outbox): `state.mailer.send(mail::templates::…)`.
     pub mailer: Arc<Mailer>,
+    /// Where SMS go (Twilio, or the dev outbox).
+    pub sms: Arc<crate::sms::SmsSender>,
+    /// Wakes the SMS sender job early.
+    pub sms_wake: Arc<tokio::sync::Notify>,
 }
 
 impl AppState {
+    /// Tells the SMS sender job that a message was queued (it also polls).
+    pub fn wake_sms_sender(&self) {
+        self.sms_wake.notify_one();
+    }
+
     /// Who the e-mails say they come from.
     pub fn brand(&self) -> Brand {
         Brand::from_config(&self.config)

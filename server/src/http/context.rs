@@ -52,7 +52,13 @@ impl FromRequestParts<AppState> for ApiContext {
             locale: header(&parts.headers, "accept-language")
                 .map(|v| Locale::from_accept_language(&v))
                 .unwrap_or_default(),
-            token: header(&parts.headers, "token"),
+            // API clients send the `token` header. The browser's session is
+            // the HttpOnly cookie, accepted only with `website_type`: a
+            // cross-site form cannot set that header (CSRF defence).
+            token: header(&parts.headers, "token").or_else(|| {
+                header(&parts.headers, "website_type")?;
+                crate::web::session_cookie(&parts.headers)
+            }),
             website_type: header(&parts.headers, "website_type"),
             client: client_info(parts, state.config.trust_forwarded_for),
         })

@@ -23,6 +23,18 @@ impl<T> ApiOk<T> {
         ApiOk { envelope: Envelope::ok(obj), token: None }
     }
 
+    /// Adds paging (list calls).
+    pub fn with_page(mut self, page: app::api::Page) -> Self {
+        self.envelope.page = Some(page);
+        self
+    }
+
+    /// Adds the envelope's `result` value.
+    pub fn with_result(mut self, result: serde_json::Value) -> Self {
+        self.envelope.result = Some(result);
+        self
+    }
+
     /// Sends `token` back in the `token` response header (login).
     pub fn with_token(mut self, token: String) -> Self {
         self.token = Some(token);

@@ -4,6 +4,7 @@ mod admin;
 mod context;
 mod envelope;
 mod health;
+mod locate;
 mod other;
 mod portal;
 mod words;
@@ -34,6 +35,14 @@ pub fn api_router() -> Router<AppState> {
             get(admin::send_reset_code).put(admin::reset_with_code),
         )
         .route("/admin/userSession/restPassword/{email}", put(admin::reset_with_code))
+        .route("/spyContent", get(locate::list))
+        .route("/spyContent/phoneLocation", post(locate::create))
+        .route("/spyContent/phoneLocation/{id}", put(locate::update))
+        .route("/spyContent/clear/{id}", post(locate::clear))
+        .route("/gpsTrace/phoneLocation/{id}", get(locate::trace))
+        .route("/reveal/{token}", get(locate::reveal).post(locate::answer))
+        .route("/doNotLocate/code", post(locate::registry_code))
+        .route("/doNotLocate/confirm", post(locate::registry_confirm))
         .route("/other/location/info/{phone}", get(other::location_info))
         .route("/other/ipInfo", get(other::ip_info))
         .route("/multilingualWord/one/3/{group}", get(words::word_group))

@@ -12,3 +12,8 @@ pub use assets::{load_manifest, static_router};
 pub use dev_outbox::dev_router;
 pub use pages::{locale_slash_redirect, page_request};
 pub use transport::InProcessApi;
+
+/// The browser's session token (the HttpOnly cookie), if any.
+pub fn session_cookie(headers: &axum::http::HeaderMap) -> Option<String> {
+    cookies::read(headers, app::account::forms::SESSION_COOKIE)
+}

@@ -1,3 +1,54 @@
-//! Locate with consent (issue 5): requests, the owner's decision, the
-//! do-not-locate registry, caps, retention and the SMS queue.
+//! Locate with consent (issue 5). A requester asks about a number; the
+//! owner gets an SMS link and decides. Rules live here once: requests and
+//! caps (`requests`), the owner's decision (`consent`), the do-not-locate
+//! registry (`registry`), the SMS queue (`queue`), provider events
+//! (`sms_events`) and retention (`retention`).
+pub mod consent;
+pub mod queue;
+pub mod registry;
+pub mod requests;
+pub mod retention;
 pub mod sms_events;
+
+use crate::persistence::entities::locate_request;
+use app::model::locate::{LocateRequestView, LocateStatus};
+
+/// Statuses in which the owner may still answer.
+pub const PENDING: [LocateStatus; 4] =
+    [LocateStatus::Created, LocateStatus::Sent, LocateStatus::Delivered, LocateStatus::Opened];
+
+fn pending_codes() -> Vec<&'static str> {
+    PENDING.iter().map(|s| s.code()).collect()
+}
+
+/// The stored status, or `Expired` for a pending request past its expiry
+/// (the expiry job persists that soon; readers must not wait for it).
+pub fn effective_status(row: &locate_request::Model, now: i64) -> LocateStatus {
+    let stored = LocateStatus::from_code(&row.status).unwrap_or(LocateStatus::Failed);
+    if PENDING.contains(&stored) && now >= row.expires_at {
+        LocateStatus::Expired
+    } else {
+        stored
+    }
+}
+
+/// A request as its requester sees it.
+pub fn view(row: &locate_request::Model, has_location: bool, phone_display: String, now: i64) -> LocateRequestView {
+    let status = effective_status(row, now);
+    LocateRequestView {
+        id: row.id,
+        phone: phone_display,
+        label: row.label.clone(),
+        note: row.note.clone(),
+        status,
+        created_at: row.created_at,
+        expires_at: row.expires_at,
+        can_resend: !row.resent && matches!(status, LocateStatus::Sent | LocateStatus::Delivered),
+        has_location,
+    }
+}
+
+/// `+62 812-3456-7890` for a stored E.164 number.
+pub fn display_phone(e164: &str) -> String {
+    crate::domain::phone::format_or_empty(e164, None, crate::domain::phone::PhoneFormat::International)
+}

@@ -1,7 +1,10 @@
 //! What the SMS provider tells us (delivery reports, inbound keywords),
 //! applied to requests and the do-not-locate registry.
+use super::{queue, registry, requests};
+use crate::persistence::entities::sms_queue;
 use crate::services::ServiceError;
-use sea_orm::DatabaseConnection;
+use app::model::locate::LocateStatus;
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, TransactionTrait};
 
 /// A delivery state the provider reported for one of our messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,15 +35,33 @@ pub enum OptKeyword {
 /// # Errors
 /// Database errors.
 pub async fn record_delivery(db: &DatabaseConnection, provider_id: &str, report: DeliveryReport, now: i64) -> Result<(), ServiceError> {
-    let _ = (db, provider_id, report, now);
-    Ok(()) // Filled in by the locate-core branch.
+    let Some(message) = sms_queue::Entity::find().filter(sms_queue::Column::ProviderId.eq(provider_id)).one(db).await? else {
+        return Ok(());
+    };
+    let Some(request_id) = message.request_id else { return Ok(()) };
+    match report {
+        DeliveryReport::Accepted => Ok(()),
+        DeliveryReport::Sent => queue::advance(db, request_id, LocateStatus::Sent, now).await,
+        DeliveryReport::Delivered => queue::advance(db, request_id, LocateStatus::Delivered, now).await,
+        DeliveryReport::Failed => queue::fail_request(db, request_id, now).await,
+    }
 }
 
-/// Applies a keyword texted by `from_e164`.
+/// Applies a keyword texted by `from_e164`: STOP registers the number (and
+/// ends its pending requests), START undoes a STOP.
 ///
 /// # Errors
 /// Database errors.
 pub async fn record_keyword(db: &DatabaseConnection, from_e164: &str, keyword: OptKeyword, now: i64) -> Result<(), ServiceError> {
-    let _ = (db, from_e164, keyword, now);
-    Ok(()) // Filled in by the locate-core branch.
+    match keyword {
+        OptKeyword::Stop => {
+            let txn = db.begin().await?;
+            registry::add(&txn, from_e164, registry::Reason::Stop, now).await?;
+            requests::block_pending_for_number(&txn, from_e164, now).await?;
+            txn.commit().await?;
+            Ok(())
+        }
+        OptKeyword::Start => registry::remove_stop(db, from_e164).await,
+        OptKeyword::Help => Ok(()),
+    }
 }

@@ -1,0 +1,181 @@
+//! `/spyContent`, `/gpsTrace`, `/reveal`, `/doNotLocate`: locate with consent
+//! (issue 5). Thin: read the request, call `services::locate`, answer.
+use super::{ApiContext, ApiError, ApiOk, ApiResult};
+use crate::services::accounts::{sessions, AuthSession};
+use crate::services::locate::{consent, registry, requests};
+use crate::services::ServiceError;
+use crate::startup::now_ms;
+use crate::state::AppState;
+use app::api::Page;
+use app::model::account::Done;
+use app::model::locate::{GpsTrace, LocateRequestView, RevealDecision, RevealView};
+use app::widgets::GeoPoint;
+use axum::extract::{rejection::FormRejection, rejection::QueryRejection, Form, Path, Query, State};
+use serde::Deserialize;
+
+/// Largest page of `GET /spyContent`.
+const MAX_PAGE_SIZE: u64 = 100;
+
+fn service_error(ctx: &ApiContext) -> impl Fn(ServiceError) -> ApiError + '_ {
+    move |e| ApiError::from_service(ctx, e)
+}
+
+async fn require_session(state: &AppState, ctx: &ApiContext) -> Result<AuthSession, ApiError> {
+    sessions::authenticate(&state.db, ctx.token.as_deref(), now_ms()).await.map_err(service_error(ctx))
+}
+
+fn parse_id(ctx: &ApiContext, id: &str) -> Result<i64, ApiError> {
+    id.parse().map_err(|_| ApiError::from_service(ctx, ServiceError::NotFound))
+}
+
+/// Body of `POST /spyContent/phoneLocation`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct CreateForm {
+    country: String,
+    phone: String,
+    note: String,
+}
+
+/// `POST /spyContent/phoneLocation`: a new request; the owner gets an SMS.
+pub async fn create(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    form: Result<Form<CreateForm>, FormRejection>,
+) -> ApiResult<LocateRequestView> {
+    let auth = require_session(&state, &ctx).await?;
+    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    let input = requests::NewRequest { country: &form.country, phone: &form.phone, note: &form.note };
+    let view = requests::create(&state.db, &state.config, &auth, input, now_ms()).await.map_err(service_error(&ctx))?;
+    state.wake_sms_sender();
+    Ok(ApiOk::obj(view))
+}
+
+/// Query of `GET /spyContent`.
+#[derive(Debug, Deserialize)]
+pub struct ListQuery {
+    page: Option<u64>,
+    size: Option<u64>,
+}
+
+/// `GET /spyContent?page=1&size=20`: the caller's requests, newest first;
+/// `result.notificationsTotal` counts answers not seen before.
+pub async fn list(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    query: Result<Query<ListQuery>, QueryRejection>,
+) -> ApiResult<Vec<LocateRequestView>> {
+    let auth = require_session(&state, &ctx).await?;
+    let Query(query) = query.map_err(|_| ApiError::bad_request(&ctx))?;
+    let (current, size) = (query.page.unwrap_or(1).max(1), query.size.unwrap_or(20).clamp(1, MAX_PAGE_SIZE));
+    let page = requests::list(&state.db, &auth, current, size, now_ms()).await.map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(page.items)
+        .with_page(Page { current: u32::try_from(current).unwrap_or(u32::MAX), size: u32::try_from(size).unwrap_or(100), total: page.total })
+        .with_result(serde_json::json!({ "notificationsTotal": page.unseen })))
+}
+
+/// Body of `PUT /spyContent/phoneLocation/{id}`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct UpdateForm {
+    action: String,
+    label: String,
+}
+
+/// `PUT /spyContent/phoneLocation/{id}` (`action` = resend | cancel | rename, `label`).
+pub async fn update(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    Path(id): Path<String>,
+    form: Result<Form<UpdateForm>, FormRejection>,
+) -> ApiResult<LocateRequestView> {
+    let auth = require_session(&state, &ctx).await?;
+    let id = parse_id(&ctx, &id)?;
+    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    let change = match form.action.as_str() {
+        "resend" => requests::Change::Resend,
+        "cancel" => requests::Change::Cancel,
+        "rename" => requests::Change::Rename(form.label),
+        _ => return Err(ApiError::bad_request(&ctx)),
+    };
+    let view = requests::update(&state.db, &state.config, &auth, id, change, now_ms()).await.map_err(service_error(&ctx))?;
+    state.wake_sms_sender();
+    Ok(ApiOk::obj(view))
+}
+
+/// `POST /spyContent/clear/{id}`: erases the request's position now.
+pub async fn clear(State(state): State<AppState>, ctx: ApiContext, Path(id): Path<String>) -> ApiResult<LocateRequestView> {
+    let auth = require_session(&state, &ctx).await?;
+    let id = parse_id(&ctx, &id)?;
+    requests::clear(&state.db, &auth, id, now_ms()).await.map(ApiOk::obj).map_err(service_error(&ctx))
+}
+
+/// `GET /gpsTrace/phoneLocation/{id}`: the position the owner shared (logged).
+pub async fn trace(State(state): State<AppState>, ctx: ApiContext, Path(id): Path<String>) -> ApiResult<GpsTrace> {
+    let auth = require_session(&state, &ctx).await?;
+    let id = parse_id(&ctx, &id)?;
+    requests::trace(&state.db, &auth, id, now_ms()).await.map(ApiOk::obj).map_err(service_error(&ctx))
+}
+
+/// `GET /reveal/{token}`: the owner's view of the request (marks it opened).
+pub async fn reveal(State(state): State<AppState>, ctx: ApiContext, Path(token): Path<String>) -> ApiResult<RevealView> {
+    consent::open(&state.db, &token, now_ms()).await.map(ApiOk::obj).map_err(service_error(&ctx))
+}
+
+/// Body of `POST /reveal/{token}`.
+#[derive(Debug, Deserialize)]
+pub struct AnswerForm {
+    decision: RevealDecision,
+    latitude: Option<f64>,
+    longitude: Option<f64>,
+    accuracy: Option<f64>,
+}
+
+/// `POST /reveal/{token}` (`decision` = share | decline | block; share with
+/// `latitude`, `longitude`, `accuracy`): the owner's answer.
+pub async fn answer(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    Path(token): Path<String>,
+    form: Result<Form<AnswerForm>, FormRejection>,
+) -> ApiResult<RevealView> {
+    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    let point = form.latitude.zip(form.longitude).map(|(lat, lng)| GeoPoint { lat, lng, accuracy: form.accuracy });
+    consent::answer(
+        &state.db,
+        &token,
+        form.decision,
+        point,
+        &ctx.client,
+        &state.config.ip_hash_key,
+        state.config.locate.retention_ms,
+        now_ms(),
+    )
+    .await
+    .map(ApiOk::obj)
+    .map_err(service_error(&ctx))
+}
+
+/// Body of the `/doNotLocate/*` calls.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct RegistryForm {
+    country: String,
+    phone: String,
+    code: String,
+}
+
+/// `POST /doNotLocate/code` (`country`, `phone`): texts a code to prove the number.
+pub async fn registry_code(State(state): State<AppState>, ctx: ApiContext, form: Result<Form<RegistryForm>, FormRejection>) -> ApiResult<Done> {
+    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    registry::send_proof(&state.db, &form.country, &form.phone, &ctx.client, now_ms()).await.map_err(service_error(&ctx))?;
+    state.wake_sms_sender();
+    Ok(ApiOk::obj(Done { done: true }))
+}
+
+/// `POST /doNotLocate/confirm` (`country`, `phone`, `code`): the number never receives requests again.
+pub async fn registry_confirm(State(state): State<AppState>, ctx: ApiContext, form: Result<Form<RegistryForm>, FormRejection>) -> ApiResult<Done> {
+    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    registry::confirm_proof(&state.db, &form.country, &form.phone, &form.code, now_ms()).await.map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(Done { done: true }))
+}

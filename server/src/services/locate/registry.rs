@@ -1,0 +1,156 @@
+//! The do-not-locate registry: numbers that chose "block" on the reveal
+//! page, replied STOP, or registered themselves after proving the number
+//! with a texted code. They never receive a request again.
+use super::{queue, requests};
+use crate::persistence::entities::{do_not_locate as entry, number_proof};
+use crate::services::accounts::{rate_limit, secrets, ClientInfo};
+use crate::services::ServiceError;
+use crate::sms::templates;
+use app::account::validation::{validate_code, FieldErrors, Slot};
+use app::i18n::Key;
+use sea_orm::sea_query::{Expr, ExprTrait as _};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
+
+/// Why a number is in the registry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// "Decline and block" on the reveal page.
+    Block,
+    /// Replied STOP (START undoes only this one).
+    Stop,
+    /// Registered on the public page with a texted code.
+    Registered,
+}
+
+impl Reason {
+    const fn code(self) -> &'static str {
+        match self {
+            Reason::Block => "block",
+            Reason::Stop => "stop",
+            Reason::Registered => "self",
+        }
+    }
+}
+
+const PROOF_TTL_MS: i64 = 15 * 60_000;
+const PROOF_MAX_ATTEMPTS: i32 = 5;
+/// Code texts per number per hour: a stranger cannot flood a phone with codes.
+const PROOFS_PER_NUMBER: rate_limit::Rule = rate_limit::Rule { limit: 3, window_ms: 3_600_000 };
+const PROOFS_PER_IP: rate_limit::Rule = rate_limit::Rule { limit: 10, window_ms: 3_600_000 };
+
+/// Whether `e164` refuses requests.
+///
+/// # Errors
+/// A database error.
+pub async fn is_blocked(db: &impl ConnectionTrait, e164: &str) -> Result<bool, ServiceError> {
+    Ok(entry::Entity::find_by_id(e164.to_owned()).one(db).await?.is_some())
+}
+
+/// Adds `e164` (keeps an existing entry and its reason).
+///
+/// # Errors
+/// A database error.
+pub async fn add(db: &impl ConnectionTrait, e164: &str, reason: Reason, now: i64) -> Result<(), ServiceError> {
+    if is_blocked(db, e164).await? {
+        return Ok(());
+    }
+    let new = entry::ActiveModel { phone_e164: Set(e164.to_owned()), reason: Set(reason.code().to_owned()), created_at: Set(now) };
+    entry::Entity::insert(new).exec(db).await?;
+    Ok(())
+}
+
+/// START: removes an entry made by STOP (not a block or a registration,
+/// which were made on our pages and are undone there only).
+///
+/// # Errors
+/// A database error.
+pub async fn remove_stop(db: &impl ConnectionTrait, e164: &str) -> Result<(), ServiceError> {
+    entry::Entity::delete_many()
+        .filter(entry::Column::PhoneE164.eq(e164))
+        .filter(entry::Column::Reason.eq(Reason::Stop.code()))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+fn parse(country: &str, phone: &str) -> Result<String, ServiceError> {
+    let number = match country.strip_prefix('+') {
+        Some(_) if !phone.trim_start().starts_with('+') => format!("{country}{phone}"),
+        _ => phone.to_owned(),
+    };
+    let region = (!country.starts_with('+')).then_some(country).filter(|c| !c.is_empty());
+    let parsed = crate::services::phone::validate(&number, region).map_err(|e| {
+        let mut errors = FieldErrors::default();
+        errors.set(Slot::Phone, Some(e.message_key()));
+        ServiceError::Fields(errors)
+    })?;
+    Ok(parsed.format(crate::domain::phone::PhoneFormat::E164))
+}
+
+/// Texts a code to the number so its holder can prove it. Same answer
+/// whether or not the number is already registered.
+///
+/// # Errors
+/// Field errors; rate limits; database errors.
+pub async fn send_proof(db: &DatabaseConnection, country: &str, phone: &str, client: &ClientInfo, now: i64) -> Result<(), ServiceError> {
+    let e164 = parse(country, phone)?;
+    let number_key = format!("dnl-code:number:{e164}");
+    let ip_key = format!("dnl-code:ip:{}", client.ip.map_or_else(|| "unknown".to_owned(), |ip| ip.to_string()));
+    rate_limit::check(db, &number_key, PROOFS_PER_NUMBER, now).await?;
+    rate_limit::check(db, &ip_key, PROOFS_PER_IP, now).await?;
+    rate_limit::record(db, &number_key, PROOFS_PER_NUMBER, now).await?;
+    rate_limit::record(db, &ip_key, PROOFS_PER_IP, now).await?;
+    let code = secrets::new_code();
+    let txn = db.begin().await?;
+    number_proof::Entity::delete_many().filter(number_proof::Column::PhoneE164.eq(&e164)).exec(&txn).await?;
+    let proof = number_proof::ActiveModel {
+        phone_e164: Set(e164.clone()),
+        code_hash: Set(secrets::digest(&["dnl-code", &e164, &code])),
+        attempts: Set(0),
+        expires_at: Set(now + PROOF_TTL_MS),
+        created_at: Set(now),
+        ..Default::default()
+    };
+    number_proof::Entity::insert(proof).exec(&txn).await?;
+    let body = templates::number_code(templates::locale_for_number(&e164), &code);
+    queue::enqueue(&txn, queue::NewSms { request_id: None, seq: 1, purpose: "dnl_code", to: &e164, body: &body }, now).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Registers the number after a correct code; its pending requests end.
+///
+/// # Errors
+/// Field errors (a wrong, used or expired code share one message); database errors.
+pub async fn confirm_proof(db: &DatabaseConnection, country: &str, phone: &str, code: &str, now: i64) -> Result<(), ServiceError> {
+    let e164 = parse(country, phone)?;
+    let mut errors = FieldErrors::default();
+    if validate_code(code, &mut errors).is_some() {
+        return Err(ServiceError::Fields(errors));
+    }
+    let proof = number_proof::Entity::find()
+        .filter(number_proof::Column::PhoneE164.eq(&e164))
+        .filter(number_proof::Column::ExpiresAt.gt(now))
+        .filter(number_proof::Column::Attempts.lt(PROOF_MAX_ATTEMPTS))
+        .order_by_desc(number_proof::Column::Id)
+        .one(db)
+        .await?;
+    let matches = proof
+        .as_ref()
+        .is_some_and(|p| secrets::same_secret(&p.code_hash, &secrets::digest(&["dnl-code", &e164, code.trim()])));
+    let Some(proof) = proof.filter(|_| matches) else {
+        number_proof::Entity::update_many()
+            .col_expr(number_proof::Column::Attempts, Expr::col(number_proof::Column::Attempts).add(1))
+            .filter(number_proof::Column::PhoneE164.eq(&e164))
+            .exec(db)
+            .await?;
+        errors.set(Slot::Code, Some(Key::ErrorCodeWrong));
+        return Err(ServiceError::Fields(errors));
+    };
+    let txn = db.begin().await?;
+    number_proof::Entity::delete_by_id(proof.id).exec(&txn).await?;
+    add(&txn, &e164, Reason::Registered, now).await?;
+    requests::block_pending_for_number(&txn, &e164, now).await?;
+    txn.commit().await?;
+    Ok(())
+}
