@@ -12,6 +12,13 @@ pub const CODE_MIN_DIGITS: usize = 5;
 pub const CODE_MAX_DIGITS: usize = 12;
 /// Longest e-mail address (RFC 5321 path limit).
 pub const EMAIL_MAX_LEN: usize = 254;
+/// Longest note a requester may send to a phone's owner, in characters.
+pub const NOTE_MAX_CHARS: usize = 140;
+/// Fewest and most digits a phone number can have (E.164 allows 15; a
+/// national number typed with a trunk prefix may have one more).
+pub const PHONE_DIGITS: std::ops::RangeInclusive<usize> = 4..=17;
+/// Longest phone input accepted (spec §5).
+pub const PHONE_INPUT_MAX_LEN: usize = 250;
 
 /// The error slot of a form field, named as the spec names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -24,13 +31,18 @@ pub enum Slot {
     NewPassword,
     /// `codeErrorMsg`
     Code,
+    /// `phoneErrorMsg` (locate requests, do-not-locate list)
+    Phone,
+    /// `noteErrorMsg` (the requester's note to the owner)
+    Note,
     /// A message about the whole form (wrong credentials, rate limit).
     Form,
 }
 
 impl Slot {
     /// Every slot, in display order.
-    pub const ALL: [Slot; 5] = [Slot::Email, Slot::Password, Slot::NewPassword, Slot::Code, Slot::Form];
+    pub const ALL: [Slot; 7] =
+        [Slot::Email, Slot::Password, Slot::NewPassword, Slot::Code, Slot::Phone, Slot::Note, Slot::Form];
 
     /// The spec's slot name.
     pub const fn name(self) -> &'static str {
@@ -39,6 +51,8 @@ impl Slot {
             Slot::Password => "passwordErrorMsg",
             Slot::NewPassword => "newPasswordErrorMsg",
             Slot::Code => "codeErrorMsg",
+            Slot::Phone => "phoneErrorMsg",
+            Slot::Note => "noteErrorMsg",
             Slot::Form => "formErrorMsg",
         }
     }
@@ -50,13 +64,15 @@ impl Slot {
             Slot::Password => Some("password"),
             Slot::NewPassword => Some("newPassword"),
             Slot::Code => Some("code"),
+            Slot::Phone => Some("phone"),
+            Slot::Note => Some("note"),
             Slot::Form => None,
         }
     }
 
     /// The slot of a form field, by its `name` attribute.
     pub fn from_field(name: &str) -> Option<Slot> {
-        [Slot::Email, Slot::Password, Slot::NewPassword, Slot::Code].into_iter().find(|s| s.field() == Some(name))
+        Slot::ALL.into_iter().find(|s| s.field() == Some(name))
     }
 }
 
@@ -135,6 +151,63 @@ pub fn validate_code(value: &str, errors: &mut FieldErrors) -> Option<Key> {
     key
 }
 
+/// A quick shape check of a typed number: digits with the usual separators
+/// (spaces, `-`, `.`, `(`, `)`, a leading `+`). The server checks the number
+/// against the numbering plan; this only catches obvious typos early.
+pub fn is_phone_input(value: &str) -> bool {
+    let value = value.trim();
+    let body = value.strip_prefix('+').unwrap_or(value);
+    let digits = body.bytes().filter(u8::is_ascii_digit).count();
+    value.len() <= PHONE_INPUT_MAX_LEN
+        && PHONE_DIGITS.contains(&digits)
+        && body.bytes().all(|b| b.is_ascii_digit() || b" -.()".contains(&b))
+}
+
+/// Checks a phone number into its slot (`phoneErrorMsg`).
+pub fn validate_phone(value: &str, errors: &mut FieldErrors) -> Option<Key> {
+    let key = (!is_phone_input(value)).then_some(Key::PhoneInvalid);
+    errors.set(Slot::Phone, key);
+    key
+}
+
+/// Top-level domains that make a word look like a link in a note.
+const LINK_TLDS: [&str; 20] = [
+    "com", "net", "org", "info", "biz", "io", "co", "me", "ly", "id", "cn", "ru", "us", "uk", "xyz", "top", "app",
+    "site", "link", "online",
+];
+
+/// Whether a note contains something a phone would open as a link. Notes
+/// must be plain text: a link in a consent request is a phishing vector.
+pub fn note_has_link(value: &str) -> bool {
+    let lower = value.to_lowercase();
+    if lower.contains("://") || lower.contains("www.") {
+        return true;
+    }
+    lower.split_whitespace().any(|word| {
+        let word = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '/');
+        let host = word.split('/').next().unwrap_or_default();
+        let Some((name, tld)) = host.rsplit_once('.') else { return false };
+        !name.is_empty()
+            && name.split('.').all(|part| !part.is_empty() && part.chars().all(|c| c.is_alphanumeric() || c == '-'))
+            && LINK_TLDS.contains(&tld)
+    })
+}
+
+/// Checks a note into its slot (`noteErrorMsg`): optional, at most 140
+/// characters, no links.
+pub fn validate_note(value: &str, errors: &mut FieldErrors) -> Option<Key> {
+    let value = value.trim();
+    let key = if value.chars().count() > NOTE_MAX_CHARS {
+        Some(Key::ValidateNoteLength)
+    } else if note_has_link(value) {
+        Some(Key::ValidateNoteLink)
+    } else {
+        None
+    };
+    errors.set(Slot::Note, key);
+    key
+}
+
 /// Runs the validator of `slot`'s field on `value` (nothing for [`Slot::Form`]).
 pub fn validate_slot(slot: Slot, value: &str, errors: &mut FieldErrors) -> Option<Key> {
     match slot {
@@ -142,6 +215,8 @@ pub fn validate_slot(slot: Slot, value: &str, errors: &mut FieldErrors) -> Optio
         Slot::Password => validate_password(value, errors),
         Slot::NewPassword => validate_password_into(value, Slot::NewPassword, errors),
         Slot::Code => validate_code(value, errors),
+        Slot::Phone => validate_phone(value, errors),
+        Slot::Note => validate_note(value, errors),
         Slot::Form => None,
     }
 }
@@ -199,6 +274,37 @@ mod tests {
         let mut errors = FieldErrors::default();
         assert_eq!(validate_slot(Slot::NewPassword, "secret1", &mut errors), None);
         assert_eq!(validate_slot(Slot::Form, "", &mut errors), None);
+    }
+
+    #[test]
+    fn phone_slot_checks_the_shape_of_a_number() {
+        assert_eq!(Slot::Phone.name(), "phoneErrorMsg");
+        assert_eq!(Slot::from_field("phone"), Some(Slot::Phone));
+        let mut errors = FieldErrors::default();
+        for ok in ["0812 3456 7890", "+62 812-3456-7890", "(021) 555.1234", "88213"] {
+            assert_eq!(validate_phone(ok, &mut errors), None, "{ok}");
+        }
+        for bad in ["", "123", "0812abc", "+", "++62812345", &"1".repeat(18)] {
+            assert_eq!(validate_phone(bad, &mut errors), Some(Key::PhoneInvalid), "{bad}");
+            assert_eq!(errors.get(Slot::Phone), Some(Key::PhoneInvalid));
+        }
+    }
+
+    #[test]
+    fn note_is_optional_short_and_without_links() {
+        assert_eq!(Slot::Note.name(), "noteErrorMsg");
+        assert_eq!(Slot::from_field("note"), Some(Slot::Note));
+        let mut errors = FieldErrors::default();
+        for ok in ["", "Hi Mum, it's Budi. Are you home?", "e.g. call me", "Jam 5.30 ya", &"字".repeat(140)] {
+            assert_eq!(validate_note(ok, &mut errors), None, "{ok}");
+        }
+        assert_eq!(validate_note(&"字".repeat(141), &mut errors), Some(Key::ValidateNoteLength));
+        for bad in ["see https://x.y", "go to www.example", "open bit.ly/abc", "cek promo.id sekarang", "Example.COM!"] {
+            assert_eq!(validate_note(bad, &mut errors), Some(Key::ValidateNoteLink), "{bad}");
+        }
+        assert_eq!(errors.get(Slot::Note), Some(Key::ValidateNoteLink));
+        assert_eq!(Slot::ALL.len(), 7);
+        assert_eq!(Slot::ALL.last(), Some(&Slot::Form));
     }
 
     #[test]

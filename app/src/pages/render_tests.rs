@@ -30,7 +30,7 @@ fn outcome(form: AuthForm, email: &str, errors: &[(Slot, Key)]) -> FormOutcome {
     for (slot, key) in errors {
         field_errors.set(*slot, Some(*key));
     }
-    FormOutcome { form, email: email.into(), errors: field_errors, notice: None }
+    FormOutcome { form, email: email.into(), errors: field_errors, notice: None, values: Vec::new() }
 }
 
 /// Renders `page` at `url` in Indonesian.
