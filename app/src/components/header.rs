@@ -108,12 +108,13 @@ fn AccountNav() -> impl IntoView {
     let total = use_notifications_total();
     let badge = (total > 0).then(|| {
         let count = total.to_string();
+        let label_count = count.clone();
         view! {
             <span
                 class="nav-badge"
                 id="notifications-total"
-                data-notifications=count.clone()
-                aria-label=move || t_args(i18n.locale(), Key::NavNotifications, &[("count", &count)])
+                data-notifications=count
+                aria-label=move || t_args(i18n.locale(), Key::NavNotifications, &[("count", &label_count)])
             >
                 {total}
             </span>

@@ -181,7 +181,7 @@ pub fn LocateRequests(
                 key=|r| (r.id, r.status, r.has_location, r.can_resend, r.label.clone())
                 children=move |request| {
                     let id = request.id;
-                    let position = Signal::derive(move || position_of(&traces.read(), id));
+                    let position = Signal::derive(move || traces.with(|t| position_of(t, id)));
                     view! {
                         <LocateRow
                             request=request

@@ -13,6 +13,8 @@ mod reset_password;
 mod reveal_location;
 
 #[cfg(test)]
+mod locate_render_tests;
+#[cfg(test)]
 mod render_tests;
 
 pub use account::AccountPage;

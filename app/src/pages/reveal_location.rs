@@ -192,7 +192,7 @@ pub fn RevealChoice(locale: Locale, token: String, csrf: String) -> impl IntoVie
     Effect::new(move |_| ready.set(true));
     let stage = RwSignal::new(Share::Idle);
     let share_token = token.clone();
-    let share = move |_| {
+    let share = move |_: leptos::ev::MouseEvent| {
         if stage.get_untracked() == Share::Locating {
             return;
         }
@@ -220,6 +220,7 @@ pub fn RevealChoice(locale: Locale, token: String, csrf: String) -> impl IntoVie
         #[cfg(not(feature = "browser"))]
         let _ = &share_token;
     };
+    let share_retry = share.clone();
     let action = reveal_href(locale, &token);
     let decision_form = move |decision: RevealDecision, key: Key, id: &'static str| {
         view! {
@@ -239,10 +240,17 @@ pub fn RevealChoice(locale: Locale, token: String, csrf: String) -> impl IntoVie
     };
     view! {
         <div class="reveal-choice">
-            <section data-reveal-state="shared" hidden=move || done().is_none()>
-                <p class="form-notice" role="status">{i18n.text(Key::RevealShared)}</p>
-                {move || done().map(|point| view! { <SharedPosition point=point/> })}
-            </section>
+            {move || {
+                done()
+                    .map(|point| {
+                        view! {
+                            <section data-reveal-state="shared">
+                                <p class="form-notice" role="status">{i18n.text(Key::RevealShared)}</p>
+                                <SharedPosition point=point/>
+                            </section>
+                        }
+                    })
+            }}
             <div class="reveal-actions" hidden=move || done().is_some()>
                 <p class="share-explain">{i18n.text(Key::RevealShareExplain)}</p>
                 <button
@@ -251,7 +259,7 @@ pub fn RevealChoice(locale: Locale, token: String, csrf: String) -> impl IntoVie
                     class="btn-primary"
                     disabled=move || !ready.get() || stage.get() == Share::Locating
                     aria-describedby="reveal-needs-js"
-                    on:click=share.clone()
+                    on:click=share
                 >
                     {move || {
                         if stage.get() == Share::Locating {
@@ -269,7 +277,7 @@ pub fn RevealChoice(locale: Locale, token: String, csrf: String) -> impl IntoVie
                         <div class="share-failed" role="alert">
                             <MapView location=Signal::derive(|| Option::<GeoPoint>::None)/>
                             {message.map(|m| view! { <p class="form-alert">{m}</p> })}
-                            <button type="button" id="reveal-retry" class="btn-secondary" on:click=share.clone()>
+                            <button type="button" id="reveal-retry" class="btn-secondary" on:click=share_retry.clone()>
                                 {i18n.text(Key::RevealRetry)}
                             </button>
                         </div>
@@ -302,8 +310,8 @@ mod geo {
         let get: Function = Reflect::get(&geolocation, &"getCurrentPosition".into()).ok()?.dyn_into().ok()?;
         let options = Object::new();
         let _ = Reflect::set(&options, &"enableHighAccuracy".into(), &JsValue::TRUE);
-        let _ = Reflect::set(&options, &"timeout".into(), &TIMEOUT_MS.into());
-        let _ = Reflect::set(&options, &"maximumAge".into(), &0.0.into());
+        let _ = Reflect::set(&options, &"timeout".into(), &JsValue::from(TIMEOUT_MS));
+        let _ = Reflect::set(&options, &"maximumAge".into(), &JsValue::from(0.0_f64));
         let promise = Promise::new(&mut |resolve, reject| {
             if get.call3(&geolocation, &resolve, &reject, &options).is_err() {
                 let _ = reject.call0(&JsValue::NULL);
