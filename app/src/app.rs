@@ -4,7 +4,7 @@ use crate::dialogs::DialogLayer;
 use crate::config::{to_inline_json, use_public_config, CONFIG_ELEMENT_ID};
 use crate::i18n::{provide_i18n, use_i18n, Key};
 use crate::pages::{
-    AccountPage, BillingPage, DashboardLocationsPage, HomePage, InfoPage, LoginPage, NotFoundPage, PhoneLocatePage,
+    AccountPage, BillingPage, DashboardLocationsPage, DoNotLocatePage, HomePage, InfoPage, LoginPage, NotFoundPage, PhoneLocatePage,
     ResetCodePage, ResetPasswordPage, RevealLocationPage,
 };
 use crate::routes::{resolve, Page};
@@ -110,12 +110,20 @@ fn page_body(page: Page) -> impl IntoView {
     match page {
         Page::Home => EitherOf6::A(view! { <HomePage/> }),
         Page::PhoneLocate => EitherOf6::B(view! { <PhoneLocatePage/> }),
-        Page::RevealLocation => EitherOf6::C(view! { <RevealLocationPage/> }),
+        Page::RevealLocation | Page::DoNotLocate => EitherOf6::C(consent_page_body(page)),
         Page::NotFound => EitherOf6::D(view! { <NotFoundPage/> }),
         Page::Login | Page::ResetPassword | Page::ResetCode | Page::DashboardLocations | Page::Account | Page::Billing => {
             EitherOf6::E(account_page_body(page))
         }
         other => EitherOf6::F(view! { <InfoPage page=other/> }),
+    }
+}
+
+/// The owner's side of locating with consent (a nested `Either`, same reason).
+fn consent_page_body(page: Page) -> impl IntoView {
+    match page {
+        Page::RevealLocation => Either::Left(view! { <RevealLocationPage/> }),
+        _ => Either::Right(view! { <DoNotLocatePage/> }),
     }
 }
 

@@ -30,11 +30,12 @@ pub enum Page {
     ResetCode,
     DashboardLocations,
     Account,
+    DoNotLocate,
 }
 
 impl Page {
     /// Every page with a route.
-    pub const ALL: [Page; 24] = [
+    pub const ALL: [Page; 25] = [
         Page::Home,
         Page::VoiceSms,
         Page::Telecom,
@@ -59,6 +60,7 @@ impl Page {
         Page::ResetCode,
         Page::DashboardLocations,
         Page::Account,
+        Page::DoNotLocate,
     ];
 
     /// The path segment after the locale prefix (empty for the home page).
@@ -88,6 +90,7 @@ impl Page {
             Page::ResetCode => "reset-code",
             Page::DashboardLocations => "dashboard/locations",
             Page::Account => "dashboard/account",
+            Page::DoNotLocate => "do-not-locate",
         }
     }
 
@@ -118,6 +121,7 @@ impl Page {
             Page::ResetCode => Key::TitleResetCode,
             Page::DashboardLocations => Key::TitleDashboardLocations,
             Page::Account => Key::TitleAccount,
+            Page::DoNotLocate => Key::TitleDoNotLocate,
         }
     }
 
@@ -148,6 +152,7 @@ impl Page {
             Page::ResetCode => Key::DescResetCode,
             Page::DashboardLocations => Key::DescDashboardLocations,
             Page::Account => Key::DescAccount,
+            Page::DoNotLocate => Key::DescDoNotLocate,
         }
     }
 
@@ -260,6 +265,14 @@ mod tests {
                 assert_eq!(resolve(&path), Resolved { locale, page: Some(page) }, "{path}");
             }
         }
+    }
+
+    #[test]
+    fn do_not_locate_is_a_public_page() {
+        assert_eq!(href(Locale::Id, Page::DoNotLocate), "/id/do-not-locate");
+        assert_eq!(resolve("/do-not-locate").page, Some(Page::DoNotLocate));
+        assert!(!Page::DoNotLocate.needs_login() && !Page::DoNotLocate.is_private());
+        assert!(Page::DoNotLocate.has_chrome() && !Page::DoNotLocate.sends_members_to_dashboard());
     }
 
     #[test]

@@ -30,12 +30,32 @@ pub enum AuthForm {
     ChangePassword,
     /// Ends the session.
     Logout,
+    /// A new locate request (`country`, `phone`, `note`) on the dashboard.
+    LocateCreate,
+    /// Resend, cancel, clear or rename a request (`id`, `action`, `label`).
+    LocateAction,
+    /// The owner's no-JS decline / block (`decision`, `t`) on the reveal page.
+    Reveal,
+    /// Do-not-locate: send a confirmation code to `country` + `phone`.
+    DnlCode,
+    /// Do-not-locate: confirm with `country`, `phone` and `code`.
+    DnlConfirm,
 }
 
 impl AuthForm {
     /// Every form.
-    pub const ALL: [AuthForm; 5] =
-        [AuthForm::Login, AuthForm::SendCode, AuthForm::ResetWithCode, AuthForm::ChangePassword, AuthForm::Logout];
+    pub const ALL: [AuthForm; 10] = [
+        AuthForm::Login,
+        AuthForm::SendCode,
+        AuthForm::ResetWithCode,
+        AuthForm::ChangePassword,
+        AuthForm::Logout,
+        AuthForm::LocateCreate,
+        AuthForm::LocateAction,
+        AuthForm::Reveal,
+        AuthForm::DnlCode,
+        AuthForm::DnlConfirm,
+    ];
 
     /// The value of the hidden `form` field (the serde name).
     pub const fn param(self) -> &'static str {
@@ -45,6 +65,11 @@ impl AuthForm {
             AuthForm::ResetWithCode => "reset_with_code",
             AuthForm::ChangePassword => "change_password",
             AuthForm::Logout => "logout",
+            AuthForm::LocateCreate => "locate_create",
+            AuthForm::LocateAction => "locate_action",
+            AuthForm::Reveal => "reveal",
+            AuthForm::DnlCode => "dnl_code",
+            AuthForm::DnlConfirm => "dnl_confirm",
         }
     }
 
@@ -60,7 +85,10 @@ impl AuthForm {
             AuthForm::SendCode => &[Slot::Email],
             AuthForm::ResetWithCode => &[Slot::Email, Slot::Code, Slot::NewPassword],
             AuthForm::ChangePassword => &[Slot::Password, Slot::NewPassword],
-            AuthForm::Logout => &[],
+            AuthForm::Logout | AuthForm::LocateAction | AuthForm::Reveal => &[],
+            AuthForm::LocateCreate => &[Slot::Phone, Slot::Note],
+            AuthForm::DnlCode => &[Slot::Phone],
+            AuthForm::DnlConfirm => &[Slot::Phone, Slot::Code],
         }
     }
 
@@ -94,6 +122,16 @@ pub struct FormOutcome {
     pub errors: FieldErrors,
     /// A success notice to show instead of errors.
     pub notice: Option<Key>,
+    /// Other values typed that the page shows again (`country`, `phone`,
+    /// `note`, `id`, …); never passwords or codes.
+    pub values: Vec<(String, String)>,
+}
+
+impl FormOutcome {
+    /// The value typed into the field `name`, if the server sent it back.
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.values.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
 }
 
 /// Where to go after signing in: only the known targets of spec §2, so the
@@ -153,6 +191,29 @@ mod tests {
         assert!(errors.is_empty());
         assert!(AuthForm::SendCode.validate(fields(&[("password", "x")])).get(Slot::Email).is_some());
         assert!(AuthForm::Logout.validate(fields(&[])).is_empty());
+        let errors = AuthForm::LocateCreate.validate(fields(&[("phone", "0812 3456 7890"), ("note", "www.x.com")]));
+        assert_eq!((errors.get(Slot::Phone), errors.get(Slot::Note)), (None, Some(Key::LocateNoteLink)));
+        let errors = AuthForm::DnlConfirm.validate(fields(&[("phone", "x")]));
+        assert_eq!((errors.get(Slot::Phone), errors.get(Slot::Code)), (Some(Key::PhoneInvalid), Some(Key::ValidateCode)));
+        assert!(AuthForm::Reveal.validate(fields(&[])).is_empty());
+    }
+
+    #[test]
+    fn locate_forms_use_snake_case_names_and_outcomes_keep_values() {
+        assert_eq!(AuthForm::from_param("locate_create"), Some(AuthForm::LocateCreate));
+        assert_eq!(AuthForm::from_param("locate_action"), Some(AuthForm::LocateAction));
+        assert_eq!(AuthForm::from_param("reveal"), Some(AuthForm::Reveal));
+        assert_eq!(AuthForm::from_param("dnl_code"), Some(AuthForm::DnlCode));
+        assert_eq!(AuthForm::from_param("dnl_confirm"), Some(AuthForm::DnlConfirm));
+        let outcome = FormOutcome {
+            form: AuthForm::DnlCode,
+            email: String::new(),
+            errors: FieldErrors::default(),
+            notice: None,
+            values: vec![("phone".into(), "0812".into())],
+        };
+        assert_eq!(outcome.value("phone"), Some("0812"));
+        assert_eq!(outcome.value("country"), None);
     }
 
     #[test]

@@ -27,3 +27,21 @@ pub struct CurrentViewer(pub Option<Viewer>);
 pub fn use_viewer() -> Option<Viewer> {
     leptos::prelude::use_context::<CurrentViewer>().and_then(|c| c.0)
 }
+
+/// The signed-in member's session token, provided as context by the server
+/// while it renders for a member; the [`crate::api::ApiClient`] sends it as
+/// the `token` header of its in-process calls. Server only: in the browser
+/// the HttpOnly session cookie travels with every call instead.
+#[cfg(feature = "ssr")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionToken(pub String);
+
+/// How many updates of the member's location requests are new (the server
+/// provides it as context; the header shows it as a badge, 0 hides it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NotificationsTotal(pub i64);
+
+/// The number of new updates, 0 outside the server's render.
+pub fn use_notifications_total() -> i64 {
+    leptos::prelude::use_context::<NotificationsTotal>().map_or(0, |n| n.0)
+}

@@ -29,6 +29,12 @@ pub fn format_utc_date(ms: i64) -> String {
     format!("{year:04}-{month:02}-{day:02}")
 }
 
+/// `YYYY-MM-DD HH:MM UTC` of a moment in ms since the Unix epoch.
+pub fn format_utc_datetime(ms: i64) -> String {
+    let minutes = ms.div_euclid(60_000).rem_euclid(1_440);
+    format!("{} {:02}:{:02} UTC", format_utc_date(ms), minutes / 60, minutes % 60)
+}
+
 /// Howard Hinnant's `civil_from_days`: proleptic Gregorian date of a day number.
 fn civil_from_days(days: i64) -> (i64, u32, u32) {
     let z = days + 719_468;
@@ -70,6 +76,8 @@ mod tests {
         assert_eq!(format_utc_date(1_735_689_599_000), "2024-12-31");
         assert_eq!(format_utc_date(4_102_444_800_000), "2100-01-01");
         assert_eq!(format_utc_date(-86_400_000), "1969-12-31");
+        assert_eq!(format_utc_datetime(1_709_251_199_999), "2024-02-29 23:59 UTC");
+        assert_eq!(format_utc_datetime(1_700_000_000_000), "2023-11-14 22:13 UTC");
     }
 
     #[test]

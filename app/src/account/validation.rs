@@ -12,6 +12,13 @@ pub const CODE_MIN_DIGITS: usize = 5;
 pub const CODE_MAX_DIGITS: usize = 12;
 /// Longest e-mail address (RFC 5321 path limit).
 pub const EMAIL_MAX_LEN: usize = 254;
+/// Longest note a requester may send to a phone's owner, in characters.
+pub const NOTE_MAX_CHARS: usize = 140;
+/// Fewest and most digits a phone number can have (E.164 allows 15; a
+/// national number typed with a trunk prefix may have one more).
+pub const PHONE_DIGITS: std::ops::RangeInclusive<usize> = 4..=17;
+/// Longest phone input accepted (spec §5).
+pub const PHONE_INPUT_MAX_LEN: usize = 250;
 
 /// The error slot of a form field, named as the spec names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -24,9 +31,9 @@ pub enum Slot {
     NewPassword,
     /// `codeErrorMsg`
     Code,
-    /// `phoneErrorMsg`
+    /// `phoneErrorMsg` (locate requests, do-not-locate list)
     Phone,
-    /// `noteErrorMsg`
+    /// `noteErrorMsg` (the requester's note to the owner)
     Note,
     /// A message about the whole form (wrong credentials, rate limit).
     Form,
@@ -65,7 +72,7 @@ impl Slot {
 
     /// The slot of a form field, by its `name` attribute.
     pub fn from_field(name: &str) -> Option<Slot> {
-        [Slot::Email, Slot::Password, Slot::NewPassword, Slot::Code, Slot::Phone, Slot::Note].into_iter().find(|s| s.field() == Some(name))
+        Slot::ALL.into_iter().find(|s| s.field() == Some(name))
     }
 }
 
@@ -144,8 +151,24 @@ pub fn validate_code(value: &str, errors: &mut FieldErrors) -> Option<Key> {
     key
 }
 
-/// Longest note a requester may add for the owner (spec: "short").
-pub const NOTE_MAX_CHARS: usize = 140;
+/// A quick shape check of a typed number: digits with the usual separators
+/// (spaces, `-`, `.`, `(`, `)`, a leading `+`). The server checks the number
+/// against the numbering plan; this only catches obvious typos early.
+pub fn is_phone_input(value: &str) -> bool {
+    let value = value.trim();
+    let body = value.strip_prefix('+').unwrap_or(value);
+    let digits = body.bytes().filter(u8::is_ascii_digit).count();
+    value.len() <= PHONE_INPUT_MAX_LEN
+        && PHONE_DIGITS.contains(&digits)
+        && body.bytes().all(|b| b.is_ascii_digit() || b" -.()".contains(&b))
+}
+
+/// Checks a phone number into its slot (`phoneErrorMsg`).
+pub fn validate_phone(value: &str, errors: &mut FieldErrors) -> Option<Key> {
+    let key = (!is_phone_input(value)).then_some(Key::PhoneInvalid);
+    errors.set(Slot::Phone, key);
+    key
+}
 
 /// Whether `text` contains something a phone would turn into a link: a
 /// scheme, `www.`, or a `name.tld` word. Notes are shown to a stranger on our
@@ -186,9 +209,9 @@ pub fn validate_slot(slot: Slot, value: &str, errors: &mut FieldErrors) -> Optio
         Slot::Password => validate_password(value, errors),
         Slot::NewPassword => validate_password_into(value, Slot::NewPassword, errors),
         Slot::Code => validate_code(value, errors),
+        Slot::Phone => validate_phone(value, errors),
         Slot::Note => validate_note(value, errors),
-        // Phone numbers need libphonenumber's metadata: checked by the server.
-        Slot::Phone | Slot::Form => None,
+        Slot::Form => None,
     }
 }
 
@@ -248,17 +271,34 @@ mod tests {
     }
 
     #[test]
-    fn notes_are_short_and_carry_no_links() {
+    fn phone_slot_checks_the_shape_of_a_number() {
+        assert_eq!(Slot::Phone.name(), "phoneErrorMsg");
+        assert_eq!(Slot::from_field("phone"), Some(Slot::Phone));
         let mut errors = FieldErrors::default();
-        for ok in ["", "Hi Mum, it's me. Please share, I'm worried.", "Ini saya, Budi. Tolong bagikan ya!", "我是小明，请分享一下位置。", "Dinner at 7.30?"] {
+        for ok in ["0812 3456 7890", "+62 812-3456-7890", "(021) 555.1234", "88213"] {
+            assert_eq!(validate_phone(ok, &mut errors), None, "{ok}");
+        }
+        for bad in ["", "123", "0812abc", "+", "++62812345", &"1".repeat(18)] {
+            assert_eq!(validate_phone(bad, &mut errors), Some(Key::PhoneInvalid), "{bad}");
+            assert_eq!(errors.get(Slot::Phone), Some(Key::PhoneInvalid));
+        }
+    }
+
+    #[test]
+    fn note_is_optional_short_and_without_links() {
+        assert_eq!(Slot::Note.name(), "noteErrorMsg");
+        assert_eq!(Slot::from_field("note"), Some(Slot::Note));
+        let mut errors = FieldErrors::default();
+        for ok in ["", "Hi Mum, it's Budi. Are you home?", "e.g. call me", "Jam 5.30 ya", &"字".repeat(140)] {
             assert_eq!(validate_note(ok, &mut errors), None, "{ok}");
         }
-        for link in ["see https://x.io", "www.example", "go to bit.ly/abc", "evil.com", "Cek EVIL.COM!", "mailto:a@b", "x (tinyurl.com)"] {
-            assert_eq!(validate_note(link, &mut errors), Some(Key::LocateNoteLink), "{link}");
+        assert_eq!(validate_note(&"字".repeat(141), &mut errors), Some(Key::LocateNoteTooLong));
+        for bad in ["see https://x.y", "go to www.example", "open bit.ly/abc", "cek promo.id sekarang", "Example.COM!"] {
+            assert_eq!(validate_note(bad, &mut errors), Some(Key::LocateNoteLink), "{bad}");
         }
-        assert_eq!(validate_note(&"a".repeat(141), &mut errors), Some(Key::LocateNoteTooLong));
-        assert_eq!(errors.get(Slot::Note), Some(Key::LocateNoteTooLong));
-        assert_eq!(validate_note(&"好".repeat(140), &mut errors), None);
+        assert_eq!(errors.get(Slot::Note), Some(Key::LocateNoteLink));
+        assert_eq!(Slot::ALL.len(), 7);
+        assert_eq!(Slot::ALL.last(), Some(&Slot::Form));
     }
 
     #[test]

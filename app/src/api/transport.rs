@@ -54,6 +54,8 @@ mod imp {
         let req = Request::new_with_str_and_init(&request.path_and_query, &init)?;
         let headers = req.headers();
         headers.set("accept-language", request.locale.code())?;
+        // The server accepts the session cookie only with this header (CSRF defence).
+        headers.set(super::WEBSITE_TYPE_HEADER, super::WEBSITE_TYPE_WEB)?;
         if request.form.is_some() {
             headers.set("content-type", "application/x-www-form-urlencoded")?;
         }
@@ -83,6 +85,12 @@ mod imp {
         }
     }
 }
+
+/// Header every browser call carries; with it the server accepts the
+/// HttpOnly session cookie as credentials (a cross-site form cannot set it).
+pub const WEBSITE_TYPE_HEADER: &str = "website_type";
+/// The value of [`WEBSITE_TYPE_HEADER`].
+pub const WEBSITE_TYPE_WEB: &str = "web";
 
 #[cfg(feature = "ssr")]
 pub use imp::{ApiTransport, SharedTransport};

@@ -153,6 +153,56 @@ pub fn AuthField(
     }
 }
 
+/// A labelled input for the locate forms (phone, note, SMS code), with its
+/// error slot and an optional hint. Ids: `{prefix}-{field}` for the input,
+/// `{prefix}-{slot name}` for the slot, as [`AuthField`] does.
+#[component]
+pub fn SlotField(
+    prefix: &'static str,
+    slot: Slot,
+    label: Key,
+    errors: FieldErrors,
+    max_len: usize,
+    #[prop(optional)] value: String,
+    #[prop(default = "text")] input_type: &'static str,
+    #[prop(optional)] autocomplete: Option<&'static str>,
+    #[prop(optional)] inputmode: Option<&'static str>,
+    #[prop(optional)] required: bool,
+    #[prop(optional)] hint: Option<Key>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let name = slot.field().unwrap_or_default();
+    let input_id = format!("{prefix}-{name}");
+    let error_id = format!("{prefix}-{}", slot.name());
+    let hint_id = format!("{prefix}-{name}-hint");
+    let described_by = match hint {
+        Some(_) => format!("{hint_id} {error_id}"),
+        None => error_id.clone(),
+    };
+    let error = errors.get(slot);
+    view! {
+        <div class="form-field">
+            <label for=input_id.clone()>{i18n.text(label)}</label>
+            <input
+                id=input_id
+                name=name
+                type=input_type
+                autocomplete=autocomplete
+                inputmode=inputmode
+                maxlength=max_len
+                required=required
+                value=value
+                aria-describedby=described_by
+                aria-invalid=error.map(|_| "true")
+            />
+            {hint.map(|key| view! { <p id=hint_id class="field-hint">{i18n.text(key)}</p> })}
+            <p id=error_id class="field-error" data-slot=slot.name() aria-live="polite">
+                {error.map(|key| i18n.text(key))}
+            </p>
+        </div>
+    }
+}
+
 /// The form-level message (`role="alert"`) or notice (`role="status"`).
 #[component]
 pub fn FormMessages(errors: FieldErrors, notice: Option<Key>) -> impl IntoView {

@@ -1,8 +1,8 @@
 //! Site header: brand, main navigation, the account links and the language
 //! switch. Signed-in people see their e-mail and their dashboard links where
 //! visitors see "Log in".
-use crate::account::use_viewer;
-use crate::i18n::{t, use_i18n, Key, Locale};
+use crate::account::{use_notifications_total, use_viewer};
+use crate::i18n::{t, t_args, use_i18n, Key, Locale};
 use crate::routes::{href, Page};
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -104,10 +104,29 @@ fn AccountNav() -> impl IntoView {
             </li>
         }
     };
+    // New updates of the member's location requests, next to "My requests".
+    let total = use_notifications_total();
+    let badge = (total > 0).then(|| {
+        let count = total.to_string();
+        let label_count = count.clone();
+        view! {
+            <span
+                class="nav-badge"
+                id="notifications-total"
+                data-notifications=count
+                aria-label=move || t_args(i18n.locale(), Key::NavNotifications, &[("count", &label_count)])
+            >
+                {total}
+            </span>
+        }
+    });
     let items = match use_viewer() {
         Some(viewer) => leptos::either::Either::Left(view! {
             <li class="viewer-email">{viewer.email}</li>
-            {link(Page::DashboardLocations, Key::NavMyRequests)}
+            <li>
+                <A href=move || href(i18n.locale(), Page::DashboardLocations)>{i18n.text(Key::NavMyRequests)}</A>
+                {badge}
+            </li>
             {link(Page::Account, Key::NavAccount)}
         }),
         None => leptos::either::Either::Right(link(Page::Login, Key::NavLogin)),

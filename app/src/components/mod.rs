@@ -11,7 +11,9 @@ mod phone_search;
 mod trial_price;
 
 pub use account_forms::{LoginForm, ResetCodeForm, SendCodeForm};
-pub use auth_form::{csrf_token, AuthField, FieldKind, FormMessages, FormState, HiddenFields, FORM_MARKER, SLOT_MARKER};
+pub use auth_form::{
+    csrf_token, AuthField, FieldKind, FormMessages, FormState, HiddenFields, SlotField, FORM_MARKER, SLOT_MARKER,
+};
 pub use auth_form_guard::AuthFormGuard;
 pub use country_picker::CountryPicker;
 pub use footer::Footer;

@@ -178,3 +178,103 @@ pub enum RevealDecision {
     /// Decline and block every future request for this number.
     Block,
 }
+
+impl RevealDecision {
+    /// The form value (`share`, `decline`, `block`).
+    pub const fn code(self) -> &'static str {
+        match self {
+            RevealDecision::Share => "share",
+            RevealDecision::Decline => "decline",
+            RevealDecision::Block => "block",
+        }
+    }
+}
+
+/// What the requester does to one request (`PUT /spyContent/phoneLocation/{id}`
+/// `action`, or the dashboard's no-JS form `locate_action`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LocateAction {
+    /// Send the SMS once more (only while [`LocateRequestView::can_resend`]).
+    Resend,
+    /// Stop the request; the owner's link stops working.
+    Cancel,
+    /// Erase the stored position now (`POST /spyContent/clear/{id}`).
+    Clear,
+    /// Give the request the requester's own name.
+    Rename(String),
+}
+
+impl LocateAction {
+    /// The `action` value.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            LocateAction::Resend => "resend",
+            LocateAction::Cancel => "cancel",
+            LocateAction::Clear => "clear",
+            LocateAction::Rename(_) => "rename",
+        }
+    }
+}
+
+impl LocateRequestView {
+    /// Whether the requester may still cancel it.
+    pub const fn can_cancel(&self) -> bool {
+        !self.status.is_final()
+    }
+}
+
+/// Whether any request can still change (the dashboard keeps polling).
+pub fn any_pending(requests: &[LocateRequestView]) -> bool {
+    requests.iter().any(|r| !r.status.is_final())
+}
+
+/// Longest label a requester can give a request, in characters.
+pub const LABEL_MAX_CHARS: usize = 60;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(status: LocateStatus) -> LocateRequestView {
+        LocateRequestView {
+            id: 1,
+            phone: "+62 812".into(),
+            label: String::new(),
+            note: String::new(),
+            status,
+            created_at: 0,
+            expires_at: 0,
+            can_resend: false,
+            has_location: false,
+        }
+    }
+
+    #[test]
+    fn wire_names_round_trip() {
+        for status in LocateStatus::ALL {
+            assert_eq!(serde_json::to_string(&status).ok(), Some(format!("\"{}\"", status.code())));
+            assert_eq!(LocateStatus::from_code(status.code()), Some(status));
+        }
+        assert_eq!(RevealDecision::Block.code(), "block");
+        assert_eq!(serde_json::to_string(&RevealDecision::Share).ok().as_deref(), Some("\"share\""));
+        assert_eq!(LocateAction::Rename("x".into()).code(), "rename");
+    }
+
+    #[test]
+    fn polling_stops_when_every_request_is_final() {
+        assert!(any_pending(&[request(LocateStatus::Located), request(LocateStatus::Opened)]));
+        assert!(!any_pending(&[request(LocateStatus::Located), request(LocateStatus::Cancelled)]));
+        assert!(!any_pending(&[]));
+        assert!(request(LocateStatus::Sent).can_cancel());
+        assert!(!request(LocateStatus::Expired).can_cancel());
+    }
+
+    #[test]
+    fn request_view_reads_the_server_json() {
+        let json = r#"{"id":7,"phone":"+62 812-3456-7890","label":"Mum","note":"hi","status":"opened",
+            "createdAt":1700000000000,"expiresAt":1700086400000,"canResend":true,"hasLocation":false}"#;
+        let view: LocateRequestView = serde_json::from_str(json).expect("camelCase wire names");
+        assert_eq!((view.id, view.status, view.can_resend), (7, LocateStatus::Opened, true));
+    }
+}

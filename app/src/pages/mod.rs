@@ -2,6 +2,7 @@
 mod account;
 mod billing;
 mod dashboard_locations;
+mod do_not_locate;
 mod home;
 mod info;
 mod login;
@@ -12,11 +13,14 @@ mod reset_password;
 mod reveal_location;
 
 #[cfg(test)]
+mod locate_render_tests;
+#[cfg(test)]
 mod render_tests;
 
 pub use account::AccountPage;
 pub use billing::BillingPage;
-pub use dashboard_locations::DashboardLocationsPage;
+pub use dashboard_locations::{DashboardLocationsPage, LocateRequests};
+pub use do_not_locate::DoNotLocatePage;
 pub use home::HomePage;
 pub use info::InfoPage;
 pub use login::LoginPage;
@@ -24,4 +28,4 @@ pub use not_found::NotFoundPage;
 pub use phone_locate::PhoneLocatePage;
 pub use reset_code::ResetCodePage;
 pub use reset_password::ResetPasswordPage;
-pub use reveal_location::RevealLocationPage;
+pub use reveal_location::{reveal_href, RevealChoice, RevealLocationPage};

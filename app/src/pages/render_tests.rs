@@ -6,7 +6,7 @@ use crate::account::validation::{FieldErrors, Slot};
 use crate::account::{CurrentViewer, Viewer};
 use crate::components::Header;
 use crate::i18n::{provide_i18n, t, Key, Locale};
-use crate::pages::{AccountPage, BillingPage, DashboardLocationsPage, LoginPage, ResetCodePage, ResetPasswordPage};
+use crate::pages::{AccountPage, BillingPage, LoginPage, ResetCodePage, ResetPasswordPage};
 use crate::routes::Page;
 use leptos::prelude::*;
 use leptos_router::components::Router;
@@ -30,7 +30,7 @@ fn outcome(form: AuthForm, email: &str, errors: &[(Slot, Key)]) -> FormOutcome {
     for (slot, key) in errors {
         field_errors.set(*slot, Some(*key));
     }
-    FormOutcome { form, email: email.into(), errors: field_errors, notice: None }
+    FormOutcome { form, email: email.into(), errors: field_errors, notice: None, values: Vec::new() }
 }
 
 /// Renders `page` at `url` in Indonesian.
@@ -205,16 +205,7 @@ fn reset_code_errors_replace_the_notice() {
     assert!(!html.contains(id(Key::NoticeCodeSent)));
 }
 
-#[test]
-fn dashboard_locations_has_a_real_empty_state() {
-    let html = render("/id/dashboard/locations", Request { viewer: Some(member()), ..Request::default() }, || {
-        view! { <DashboardLocationsPage/> }
-    });
-    assert_has(
-        &html,
-        &[id(Key::LocationsEmptyTitle), id(Key::LocationsEmptyText), id(Key::LocationsEmptyCta), r##"href="/id#phone""##],
-    );
-}
+// The dashboard renders through the API: see locate_render_tests.rs.
 
 #[test]
 fn account_page_changes_the_password_and_logs_out() {
