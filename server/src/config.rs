@@ -14,7 +14,7 @@
 //! | `GEOIP_DB_PATH`   | unset                                          | MaxMind-format country database (`.mmdb`) |
 //! | `TRUST_FORWARDED_FOR` | `false`                                    | take the client IP from `X-Forwarded-For` (behind a proxy) |
 //! | `DEFAULT_COUNTRY` | `US`                                           | picker preselection when nothing else is known |
-//! | `LOCATE_LINK_TTL_HOURS` | `24`                                     | how long an owner's SMS link works |
+//! | `LOCATE_LINK_TTL_SECS` | `86400` (24 h)                            | how long an owner's SMS link works |
 //! | `LOCATE_RETENTION_DAYS` | `30`                                     | shared positions are deleted after this |
 //! | `LOCATE_CAP_REQUESTER_DAY` | `10`                                  | requests per account per 24 h (a family's phones, with retries) |
 //! | `LOCATE_CAP_REQUESTER_NUMBER_DAY` | `2`                            | requests per account for one number per 24 h (one, and one retry) |
@@ -215,7 +215,7 @@ impl Config {
                 .filter(|v| !v.is_empty())
                 .unwrap_or_else(crate::services::accounts::secrets::new_token),
             locate: LocateSettings {
-                link_ttl_ms: parsed::<i64>("LOCATE_LINK_TTL_HOURS", "24")? * 3_600_000,
+                link_ttl_ms: parsed::<i64>("LOCATE_LINK_TTL_SECS", "86400")? * 1000,
                 retention_ms: parsed::<i64>("LOCATE_RETENTION_DAYS", "30")? * 86_400_000,
                 cap_per_requester_day: parsed("LOCATE_CAP_REQUESTER_DAY", "10")?,
                 cap_per_requester_number_day: parsed("LOCATE_CAP_REQUESTER_NUMBER_DAY", "2")?,

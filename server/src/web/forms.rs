@@ -1,17 +1,17 @@
-//! The account forms posted without JavaScript (issue 4): each posts to its
-//! own page's path. Success answers with a redirect; failure re-renders the
-//! page with the messages in their field slots and the e-mail kept.
+//! Forms posted without JavaScript to a page's own path (issues 4 and 5).
+//! Every post must carry the double-submitted anti-CSRF token. Success
+//! answers with a redirect; failure re-renders the page with the messages in
+//! their field slots and what was typed (never secrets) kept.
 use super::cookies::{self, CookiePolicy};
-use super::pages::{redirect, render, visitor_of};
+use super::pages::{redirect, render, visitor_of, Member};
+use super::{account_forms, locate_forms};
 use crate::http::client_info;
-use crate::services::accounts::{passwords, secrets, sessions};
+use crate::services::accounts::{secrets, ClientInfo};
 use crate::services::ServiceError;
-use crate::startup::now_ms;
 use crate::state::AppState;
-use app::account::forms::{AfterLogin, AuthForm, FormOutcome, CSRF_COOKIE};
+use app::account::forms::{AuthForm, FormOutcome, CSRF_COOKIE};
 use app::account::validation::{FieldErrors, Slot};
 use app::i18n::{Key, Locale};
-use app::navigation::Visitor;
 use app::routes::{href, resolve, Page};
 use axum::{
     body::{to_bytes, Body},
@@ -24,18 +24,67 @@ use serde::Deserialize;
 /// Forms are a few short fields; anything bigger is not one of ours.
 const MAX_FORM_BYTES: usize = 16 * 1024;
 
-/// Every field any account form posts.
+/// Every field any page form posts.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
-struct PostedForm {
-    csrf: String,
-    form: Option<AuthForm>,
-    email: String,
-    password: String,
-    new_password: String,
-    code: String,
-    redirect: Option<String>,
+pub(super) struct PostedForm {
+    pub csrf: String,
+    pub form: Option<AuthForm>,
+    pub email: String,
+    pub password: String,
+    pub new_password: String,
+    pub code: String,
+    pub redirect: Option<String>,
+    pub country: String,
+    pub phone: String,
+    pub note: String,
+    pub id: String,
+    pub action: String,
+    pub label: String,
+    pub t: String,
+    pub decision: String,
 }
+
+/// What a form handler has to work with.
+pub(super) struct Submission<'a> {
+    pub state: &'a AppState,
+    pub form: AuthForm,
+    pub posted: &'a PostedForm,
+    pub locale: Locale,
+    pub member: Option<&'a Member>,
+    pub client: &'a ClientInfo,
+    pub policy: CookiePolicy,
+}
+
+impl Submission<'_> {
+    /// Sends the visitor to log in again (their session is gone).
+    pub fn login_again(&self) -> Response {
+        redirect(&format!("{}?reason=invalid", href(self.locale, Page::Login)), self.policy.signed_out())
+    }
+
+    /// The typed values to show again (`names` only: never secrets).
+    pub fn kept(&self, names: &[&str]) -> Vec<(String, String)> {
+        let p = self.posted;
+        names
+            .iter()
+            .filter_map(|name| {
+                let value = match *name {
+                    "country" => &p.country,
+                    "phone" => &p.phone,
+                    "note" => &p.note,
+                    "id" => &p.id,
+                    "label" => &p.label,
+                    "t" => &p.t,
+                    _ => return None,
+                };
+                Some(((*name).to_owned(), value.clone()))
+            })
+            .collect()
+    }
+}
+
+/// A handler's verdict: a response (redirect), or an error to show on the page.
+pub(super) type Handled = Result<Response, (ServiceError, Vec<(String, String)>)>;
 
 /// Handles a POST to a page path.
 pub async fn submit(state: AppState, request: Request) -> Response {
@@ -46,81 +95,61 @@ pub async fn submit(state: AppState, request: Request) -> Response {
     };
     let client = client_info(&parts, state.config.trust_forwarded_for);
     let resolved = resolve(parts.uri.path());
-    let locale = resolved.locale;
-    let (visitor, auth) = visitor_of(&state, &parts.headers).await;
+    let (_, member) = visitor_of(&state, &parts.headers).await;
     let policy = CookiePolicy::for_origin(&state.config.public_base_url);
     let csrf_ok = cookies::read(&parts.headers, CSRF_COOKIE)
         .is_some_and(|cookie| !posted.csrf.is_empty() && secrets::same_secret(&cookie, &posted.csrf));
     // The page is rendered again as if fetched.
     parts.method = Method::GET;
     let page_request = Request::from_parts(parts, Body::empty());
-    let viewer = match &visitor {
-        Visitor::Member(viewer) => Some(viewer.clone()),
-        Visitor::Anonymous | Visitor::InvalidToken => None,
-    };
 
     let (Some(form), Some(_page)) = (posted.form, resolved.page) else {
-        return render(&state, page_request, viewer, None, Vec::new()).await;
+        return render(&state, page_request, member.as_ref(), None, Vec::new()).await;
     };
-    let failed = |errors: FieldErrors| FormOutcome { form, email: posted.email.trim().to_owned(), errors, notice: None };
+    let outcome = |errors: FieldErrors, values: Vec<(String, String)>| FormOutcome {
+        form,
+        email: posted.email.trim().to_owned(),
+        errors,
+        notice: None,
+        values,
+    };
     if !csrf_ok {
         let mut errors = FieldErrors::default();
         errors.set(Slot::Form, Some(Key::ErrorCsrf));
-        return with_status(render(&state, page_request, viewer, Some(failed(errors)), Vec::new()).await, StatusCode::FORBIDDEN);
+        let response = render(&state, page_request, member.as_ref(), Some(outcome(errors, Vec::new())), Vec::new()).await;
+        return with_status(response, StatusCode::FORBIDDEN);
     }
 
-    let now = now_ms();
-    let result = match form {
-        AuthForm::Login => sessions::login(&state.db, &posted.email, &posted.password, &client, now)
-            .await
-            .map(|new| {
-                let target = match AfterLogin::from_param(posted.redirect.as_deref()) {
-                    AfterLogin::Billing => href(locale, Page::Billing),
-                    AfterLogin::Dashboard => href(locale, Page::DashboardLocations),
-                };
-                redirect(&target, policy.signed_in(&new.token, &new.auth.viewer()))
-            }),
-        AuthForm::SendCode => passwords::send_reset_code(
-            &state.db,
-            state.mailer.clone(),
-            &state.brand(),
-            &posted.email,
-            &client,
-            now,
-        )
-        .await
-        .map(|()| {
-            let target = format!("{}?email={}", href(locale, Page::ResetCode), app::api::encode(posted.email.trim()));
-            redirect(&target, Vec::new())
-        }),
-        AuthForm::ResetWithCode => {
-            passwords::reset_with_code(&state.db, &posted.email, &posted.code, &posted.new_password, &client, now)
-                .await
-                .map(|()| redirect(&format!("{}?reset=1", href(locale, Page::Login)), policy.signed_out()))
-        }
-        AuthForm::ChangePassword => match &auth {
-            Some(auth) => passwords::change(&state.db, auth, &posted.password, &posted.new_password, now)
-                .await
-                .map(|()| redirect(&format!("{}?changed=1", href(locale, Page::Account)), Vec::new())),
-            None => Ok(login_again(locale, policy)),
-        },
-        AuthForm::Logout => {
-            if let Some(auth) = &auth {
-                if let Err(e) = sessions::logout(&state.db, auth).await {
-                    tracing::error!(error = %e, "logout failed");
-                }
-            }
-            Ok(redirect(&href(locale, Page::Home), policy.signed_out()))
-        }
+    let submission = Submission {
+        state: &state,
+        form,
+        posted: &posted,
+        locale: resolved.locale,
+        member: member.as_ref(),
+        client: &client,
+        policy,
     };
-    match result {
+    let handled = match form {
+        AuthForm::Login
+        | AuthForm::SendCode
+        | AuthForm::ResetWithCode
+        | AuthForm::ChangePassword
+        | AuthForm::Logout => account_forms::handle(&submission).await,
+        AuthForm::LocateCreate
+        | AuthForm::LocateAction
+        | AuthForm::Reveal
+        | AuthForm::DnlCode
+        | AuthForm::DnlConfirm => locate_forms::handle(&submission).await,
+    };
+    match handled {
         Ok(response) => response,
-        Err(ServiceError::Unauthorized) => login_again(locale, policy),
-        Err(error) => {
+        Err((ServiceError::Unauthorized, _)) => submission.login_again(),
+        Err((error, values)) => {
             let status = match &error {
                 ServiceError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+                ServiceError::NotFound => StatusCode::NOT_FOUND,
                 ServiceError::Database(e) => {
-                    tracing::error!(error = %e, "account form failed");
+                    tracing::error!(error = %e, "page form failed");
                     StatusCode::INTERNAL_SERVER_ERROR
                 }
                 _ => StatusCode::UNPROCESSABLE_ENTITY,
@@ -133,13 +162,10 @@ pub async fn submit(state: AppState, request: Request) -> Response {
                     errors
                 }
             };
-            with_status(render(&state, page_request, viewer, Some(failed(errors)), Vec::new()).await, status)
+            let response = render(&state, page_request, member.as_ref(), Some(outcome(errors, values)), Vec::new()).await;
+            with_status(response, status)
         }
     }
-}
-
-fn login_again(locale: Locale, policy: CookiePolicy) -> Response {
-    redirect(&format!("{}?reason=invalid", href(locale, Page::Login)), policy.signed_out())
 }
 
 fn with_status(mut response: Response, status: StatusCode) -> Response {

@@ -1,10 +1,12 @@
 //! Where page requests enter: Leptos SSR for every path the API and static
 //! files do not claim, the account forms posted to those paths, the
 //! locale-slash redirect, and built assets.
+mod account_forms;
 mod assets;
 mod cookies;
 mod dev_outbox;
 mod forms;
+mod locate_forms;
 mod pages;
 mod transport;
 

@@ -2,10 +2,11 @@
 //! who is signed in, where they should be instead (spec §2), anti-CSRF.
 use super::{cookies, cookies::CookiePolicy, forms, InProcessApi};
 use crate::services::accounts::{secrets, sessions};
+use crate::services::locate::requests;
 use crate::startup::now_ms;
 use crate::state::AppState;
 use app::account::forms::{CsrfToken, FormOutcome, CSRF_COOKIE, SESSION_COOKIE};
-use app::account::{CurrentViewer, Viewer};
+use app::account::{CurrentViewer, NotificationsTotal, SessionToken, Viewer};
 use app::api::SharedTransport;
 use app::navigation::{redirect_for, Visitor};
 use axum::{
@@ -31,7 +32,7 @@ pub async fn page_request(State(state): State<AppState>, request: Request) -> Re
 /// Applies the navigation rules, then renders.
 async fn serve_page(state: AppState, request: Request) -> Response {
     let resolved = app::routes::resolve(request.uri().path());
-    let (visitor, _) = visitor_of(&state, request.headers()).await;
+    let (visitor, member) = visitor_of(&state, request.headers()).await;
     let policy = CookiePolicy::for_origin(&state.config.public_base_url);
     let mut set_cookies = Vec::new();
     if visitor == Visitor::InvalidToken {
@@ -43,21 +44,22 @@ async fn serve_page(state: AppState, request: Request) -> Response {
             return redirect(&target, set_cookies);
         }
     }
-    let viewer = match visitor {
-        Visitor::Member(viewer) => Some(viewer),
-        Visitor::Anonymous | Visitor::InvalidToken => None,
-    };
-    render(&state, request, viewer, None, set_cookies).await
+    render(&state, request, member.as_ref(), None, set_cookies).await
+}
+
+/// A signed-in visitor: the session and the token that proved it (the page's
+/// in-process API calls are made with it).
+#[derive(Clone, Debug)]
+pub(super) struct Member {
+    pub auth: sessions::AuthSession,
+    pub token: String,
 }
 
 /// The visitor behind the session cookie, and their session when valid.
-pub(super) async fn visitor_of(
-    state: &AppState,
-    headers: &HeaderMap,
-) -> (Visitor, Option<sessions::AuthSession>) {
+pub(super) async fn visitor_of(state: &AppState, headers: &HeaderMap) -> (Visitor, Option<Member>) {
     let Some(token) = cookies::read(headers, SESSION_COOKIE) else { return (Visitor::Anonymous, None) };
     match sessions::authenticate(&state.db, Some(&token), now_ms()).await {
-        Ok(auth) => (Visitor::Member(auth.viewer()), Some(auth)),
+        Ok(auth) => (Visitor::Member(auth.viewer()), Some(Member { auth, token })),
         Err(crate::services::ServiceError::Unauthorized) => (Visitor::InvalidToken, None),
         Err(e) => {
             // The database failed: render as a visitor rather than fail the page.
@@ -82,10 +84,19 @@ pub(super) fn redirect(target: &str, set_cookies: Vec<HeaderValue>) -> Response 
 pub(super) async fn render(
     state: &AppState,
     request: Request,
-    viewer: Option<Viewer>,
+    member: Option<&Member>,
     outcome: Option<FormOutcome>,
     mut set_cookies: Vec<HeaderValue>,
 ) -> Response {
+    let viewer: Option<Viewer> = member.map(|m| m.auth.viewer());
+    let session_token = member.map(|m| SessionToken(m.token.clone()));
+    let notifications = match member {
+        Some(m) => requests::unseen_count(&state.db, m.auth.user.id).await.unwrap_or_else(|e| {
+            tracing::error!(error = %e, "counting notifications failed");
+            0
+        }),
+        None => 0,
+    };
     let policy = CookiePolicy::for_origin(&state.config.public_base_url);
     let csrf = cookies::read(request.headers(), CSRF_COOKIE).filter(|t| t.len() == 64).unwrap_or_else(|| {
         let token = secrets::new_token();
@@ -101,6 +112,10 @@ pub(super) async fn render(
             provide_context(transport.clone());
             provide_context(CurrentViewer(viewer.clone()));
             provide_context(CsrfToken(csrf.clone()));
+            provide_context(NotificationsTotal(i64::try_from(notifications).unwrap_or(i64::MAX)));
+            if let Some(token) = session_token.clone() {
+                provide_context(token);
+            }
             if let Some(outcome) = outcome.clone() {
                 provide_context(outcome);
             }

@@ -31,7 +31,7 @@ async fn mails_to(app: &TestApp, to: &str) -> usize {
     dev_outbox::Entity::find().filter(dev_outbox::Column::Recipient.eq(to)).all(&app.db).await.unwrap().len()
 }
 
-fn six_digits(text: &str) -> Option<String> {
+pub fn six_digits(text: &str) -> Option<String> {
     let bytes = text.as_bytes();
     (0..bytes.len().saturating_sub(5)).find_map(|i| {
         let run = &bytes[i..i + 6];

@@ -4,6 +4,7 @@ mod util;
 
 mod account_pages;
 mod api_accounts;
+mod api_locate;
 mod api_password_reset;
 mod api_other;
 mod api_portal;

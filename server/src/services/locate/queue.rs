@@ -77,7 +77,7 @@ pub async fn cancel_for_request(db: &impl ConnectionTrait, request_id: i64, now:
 /// Exponential backoff: 30 s, 1, 2, 4, 8 min… capped at one hour.
 pub fn backoff_ms(attempts: i32) -> i64 {
     let exp = u32::try_from(attempts.clamp(0, 7)).unwrap_or(0);
-    (30_000_i64 << exp).min(3_600_000)
+    std::cmp::min(30_000_i64 << exp, 3_600_000)
 }
 
 /// Sends what is due; returns how many messages were handled.

@@ -1,0 +1,134 @@
+// Locate with consent in two browsers (issue 5): the requester asks, the test
+// reads the owner's link from the SMS outbox, the owner (geolocation granted,
+// fixed coordinates) shares once, and the requester's dashboard shows the
+// position. Also decline, block and an expired link; in en and id.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { waitForHydration } from "../support/browser.mjs";
+import { newContext, serverAndBrowser } from "../support/suite.mjs";
+
+const suite = serverAndBrowser({ MAP_TILE_URL: "/tiles/{z}/{x}/{y}.png" });
+const PASSWORD = "secret-123";
+let numbers = 0;
+
+// A fresh Indonesian mobile number per test (caps are per number).
+function nextNumber() {
+  numbers += 1;
+  const local = `0812${String(Date.now() % 1e6).padStart(6, "0")}${numbers}`.slice(0, 12);
+  return { local, e164: `+62${local.slice(1)}` };
+}
+
+async function requester(prefix) {
+  const email = `req${Date.now()}${numbers}@mail.com`;
+  await suite.server.createUser(email, PASSWORD, ["--payment-count", "1", "--vip-days", "30"]);
+  const context = await newContext(suite);
+  const page = await context.newPage();
+  await page.goto(`${prefix}/login`);
+  await page.fill("#login-email", email);
+  await page.fill("#login-password", PASSWORD);
+  await Promise.all([page.waitForNavigation(), page.click("form[data-auth-form=login] button[type=submit]")]);
+  assert.equal(new URL(page.url()).pathname, `${prefix}/dashboard/locations`);
+  return { context, page };
+}
+
+async function ask(page, number, note) {
+  await page.selectOption("#locate-create-form select#country", "ID");
+  await page.fill("#locate-phone", number.local);
+  await page.fill("#locate-note", note);
+  await Promise.all([page.waitForNavigation(), page.click("#locate-submit")]);
+  const id = new URL(page.url()).searchParams.get("created");
+  assert.ok(id, `created: ${page.url()}`);
+  return id;
+}
+
+async function ownerLink(number) {
+  for (let i = 0; i < 100; i++) {
+    const res = await fetch(`${suite.server.baseURL}/dev/outbox.json?to=${encodeURIComponent(number.e164)}&channel=sms`);
+    const [sms] = await res.json();
+    const link = sms?.body_text.match(/https?:\/\/\S+reveal-location\?t=[0-9a-f]{64}/)?.[0];
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no SMS to ${number.e164}`);
+}
+
+async function owner(link, coords) {
+  const options = coords ? { geolocation: coords, permissions: ["geolocation"] } : {};
+  const context = await newContext(suite, options);
+  const page = await context.newPage();
+  await page.goto(link);
+  return { context, page };
+}
+
+async function rowStatus(page, id, status) {
+  await page.waitForSelector(`li.locate-row[data-request-id="${id}"][data-status="${status}"]`, { timeout: 15_000 });
+}
+
+for (const prefix of ["", "/id"]) {
+  const lang = prefix || "/en";
+
+  test(`${lang}: the owner shares once and the requester sees the marker`, async () => {
+    const { context, page } = await requester(prefix);
+    const number = nextNumber();
+    const id = await ask(page, number, "Hi, it's me");
+    const link = await ownerLink(number);
+    assert.match(link, /\/id\/reveal-location\?t=/, "an Indonesian number gets the Indonesian page");
+
+    const coords = { latitude: -6.175392, longitude: 106.827153, accuracy: 30 };
+    const them = await owner(link, coords);
+    await them.page.waitForSelector("[data-reveal-state=pending]");
+    assert.match(await them.page.textContent("body"), /Hi, it's me/);
+    await waitForHydration(them.page);
+    await them.page.click("#reveal-share");
+    await them.page.waitForSelector("[data-reveal-state=shared]", { timeout: 15_000 });
+
+    // Live on the requester's dashboard (polling), without a reload.
+    await rowStatus(page, id, "located");
+    const marker = page.locator(`li.locate-row[data-request-id="${id}"] .located-position`);
+    await marker.waitFor({ timeout: 15_000 });
+    assert.equal(Number(await marker.getAttribute("data-lat")), coords.latitude);
+    assert.equal(Number(await marker.getAttribute("data-lng")), coords.longitude);
+
+    // The link is spent: opening it again offers nothing.
+    await them.page.goto(link);
+    assert.equal(await them.page.locator("#reveal-share").count(), 0);
+    await them.context.close();
+    await context.close();
+  });
+
+  test(`${lang}: decline, then decline-and-block`, async () => {
+    const { context, page } = await requester(prefix);
+    const number = nextNumber();
+    const first = await ask(page, number, "");
+    const them = await owner(await ownerLink(number));
+    await Promise.all([them.page.waitForNavigation(), them.page.click("#reveal-decline")]);
+    await them.page.waitForSelector("[data-reveal-state=declined]");
+    await page.reload();
+    await rowStatus(page, first, "declined");
+
+    const second = await ask(page, number, "");
+    await them.page.goto(await ownerLink(number));
+    await Promise.all([them.page.waitForNavigation(), them.page.click("#reveal-block")]);
+    await them.page.waitForSelector("[data-reveal-state=blocked]");
+    await page.reload();
+    await rowStatus(page, second, "blocked");
+    await them.context.close();
+    await context.close();
+  });
+}
+
+test("a blocked number never gets another request; the requester only sees 'blocked'", async () => {
+  const { context, page } = await requester("");
+  const number = nextNumber();
+  await ask(page, number, "");
+  const them = await owner(await ownerLink(number));
+  await Promise.all([them.page.waitForNavigation(), them.page.click("#reveal-block")]);
+  const before = await (await fetch(`${suite.server.baseURL}/dev/outbox.json?to=${encodeURIComponent(number.e164)}&channel=sms`)).json();
+  const again = await ask(page, number, "");
+  await rowStatus(page, again, "blocked");
+  await new Promise((r) => setTimeout(r, 2500));
+  const after = await (await fetch(`${suite.server.baseURL}/dev/outbox.json?to=${encodeURIComponent(number.e164)}&channel=sms`)).json();
+  assert.equal(after.length, before.length, "no SMS to a blocked number");
+  await them.context.close();
+  await context.close();
+});
