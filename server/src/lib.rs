@@ -8,6 +8,7 @@ pub mod http;
 pub mod mail;
 pub mod persistence;
 pub mod services;
+pub mod sms;
 pub mod startup;
 pub mod state;
 pub mod telemetry;

@@ -12,3 +12,4 @@ mod health;
 mod mail;
 mod pages;
 mod phone_corpus;
+mod sms;
