@@ -51,8 +51,10 @@ pub fn build_router(state: AppState) -> Router {
     // Leptos resources spawn onto the global executor; already set is fine.
     let _ = any_spawner::Executor::init_tokio();
     let static_files = web::static_router(&state.config);
-    let mut routes = Router::new().merge(http::api_router()).route("/healthz", get(http::healthz))
-        .merge(http::twilio_router());
+    let mut routes = Router::new()
+        .merge(http::api_router())
+        .merge(http::twilio_router())
+        .route("/healthz", get(http::healthz));
     if state.config.dev_tools {
         // Off: the paths fall through to the page renderer's 404 like any unknown URL.
         routes = routes.merge(web::dev_router());

@@ -6,7 +6,7 @@ use crate::config::{Secret, TwilioConfig};
 use crate::services::locate::sms_events::{DeliveryReport, OptKeyword};
 use anyhow::Context as _;
 use base64::Engine as _;
-use hmac::{Hmac, KeyInit as _, Mac as _};
+use hmac::{Hmac, KeyInit, Mac as _};
 use serde::Deserialize;
 use sha1::Sha1;
 use std::time::Duration;
