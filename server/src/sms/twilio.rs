@@ -98,7 +98,7 @@ impl TwilioClient {
             Sender::From(from) => ("From", from.as_str()),
             Sender::MessagingService(sid) => ("MessagingServiceSid", sid.as_str()),
         };
-        let form = [
+        let form = vec![
             ("To", sms.to.as_str()),
             sender,
             ("Body", sms.body.as_str()),

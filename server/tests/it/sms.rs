@@ -283,7 +283,7 @@ fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
 async fn post_signed(app: &TestApp, path: &str, params: &[(String, String)]) -> crate::util::TestResponse {
     let signature = twilio::signature(TOKEN, &format!("https://ct.test{path}"), params);
     let form = serde_urlencoded::to_string(params).expect("form");
-    app.send("POST", path, &[("x-twilio-signature", &signature)], Some(&form)).await
+    app.send("POST", path, &[("x-twilio-signature", signature.as_str())], Some(&form)).await
 }
 
 fn delivered_report() -> Vec<(String, String)> {
@@ -317,7 +317,8 @@ const PYTHON_SIGNATURE: &str = "tRlrLblAOiaJx1j05y9HW3THK2g=";
 async fn the_signature_matches_one_computed_elsewhere() {
     let url = "https://ct.test/webhooks/twilio/status";
     assert_eq!(twilio::signature(TOKEN, url, &delivered_report()), PYTHON_SIGNATURE);
-    let app = &twilio_apps().await[0];
+    let apps = twilio_apps().await;
+    let app = &apps[0];
     let form = serde_urlencoded::to_string(delivered_report()).expect("form");
     let response =
         app.send("POST", "/webhooks/twilio/status", &[("x-twilio-signature", PYTHON_SIGNATURE)], Some(&form)).await;
@@ -341,13 +342,13 @@ async fn unsigned_or_mis_signed_webhooks_are_refused() {
         tampered[2].1 = "failed".into();
         let form = serde_urlencoded::to_string(&tampered).expect("form");
         let response =
-            app.send("POST", "/webhooks/twilio/status", &[("x-twilio-signature", &signature)], Some(&form)).await;
+            app.send("POST", "/webhooks/twilio/status", &[("x-twilio-signature", signature.as_str())], Some(&form)).await;
         assert_eq!(response.status, 403, "{:?}: tampered", app.backend);
         // Signed with another account's token.
         let signature = twilio::signature("other-token", "https://ct.test/webhooks/twilio/status", &delivered_report());
         let form = serde_urlencoded::to_string(delivered_report()).expect("form");
         let response =
-            app.send("POST", "/webhooks/twilio/status", &[("x-twilio-signature", &signature)], Some(&form)).await;
+            app.send("POST", "/webhooks/twilio/status", &[("x-twilio-signature", signature.as_str())], Some(&form)).await;
         assert_eq!(response.status, 403, "{:?}: other token", app.backend);
     }
 }
