@@ -248,6 +248,13 @@ async fn the_outbox_keeps_sms_on_every_backend() {
         assert_eq!(row.body_text, message.body);
         assert_eq!(row.body_html, None);
 
+        // What browser tests read: the `+` of the number percent-encoded.
+        let listed = app.get("/dev/outbox.json?channel=sms&to=%2B6281234567890").await.json();
+        assert_eq!(listed.as_array().map(Vec::len), Some(1), "{:?}: {listed}", app.backend);
+        assert_eq!(listed[0]["body_text"], message.body.as_str(), "{:?}", app.backend);
+        let page = app.get("/dev/outbox?channel=sms").await;
+        assert!(page.body.contains(r#"href="https://ct.test/r/abc""#), "{:?}: link clickable", app.backend);
+
         let error = app.state.sms.send(&sms("not a number")).await.expect_err("invalid");
         assert!(matches!(error, SmsError::InvalidRecipient), "{:?}", app.backend);
     }
