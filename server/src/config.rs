@@ -30,9 +30,15 @@
 //! | `SMTP_PASSWORD`   | unset                                          | SMTP AUTH password (secret: never logged or printed) |
 //! | `MAIL_FROM`       | `Cool Tracker <no-reply@cooltracker.example>`  | `From` of every e-mail |
 //! | `OPERATOR_NAME`   | `Cool Tracker Ltd.`                            | legal operator named in e-mails |
+//! | `SMS_PROVIDER`    | `outbox`                                       | `outbox` (rows in `dev_outbox`, channel `sms`) or `twilio` |
+//! | `TWILIO_ACCOUNT_SID` | unset (required with `twilio`)              | Account SID (`AC…`): the API path and the Basic-auth user |
+//! | `TWILIO_AUTH_TOKEN` | unset (required with `twilio`)               | Auth token: Basic-auth password and webhook signature key (secret: never logged or printed) |
+//! | `TWILIO_FROM`     | unset                                          | sending number (E.164) or alphanumeric ID; this or `TWILIO_MESSAGING_SERVICE_SID` is required with `twilio` |
+//! | `TWILIO_MESSAGING_SERVICE_SID` | unset                             | Messaging Service (`MG…`); used instead of `TWILIO_FROM` when set |
+//! | `TWILIO_API_BASE` | `https://api.twilio.com`                       | API origin (tests point it at a loopback fake) |
 //! | `DEV_TOOLS`       | `true` with `MAIL_TRANSPORT=outbox`, else `false` | serve developer pages (`/dev/outbox`); never in production |
 //!
-//! Secrets (the SMTP password) stay here and never reach the WASM bundle: the
+//! Secrets (the SMTP password, the Twilio auth token) stay here and never reach the WASM bundle: the
 //! browser only sees [`app::config::PublicConfig`].
 use anyhow::{Context as _, Result};
 use std::{env, fmt, net::SocketAddr, path::PathBuf, str::FromStr};
@@ -93,6 +99,10 @@ pub struct Config {
     pub mail_from: String,
     /// The legal operator named in e-mails.
     pub operator_name: String,
+    /// How SMS leave the server.
+    pub sms_provider: SmsProvider,
+    /// The Twilio account (used with [`SmsProvider::Twilio`]).
+    pub twilio: TwilioConfig,
     /// Whether developer pages (`/dev/outbox`) are routed. Defaults to on only
     /// with the outbox transport, so a production setup (which must use SMTP)
     /// never exposes them unless someone asks explicitly.
@@ -116,6 +126,67 @@ impl FromStr for MailTransport {
             "outbox" => Ok(MailTransport::Outbox),
             "smtp" => Ok(MailTransport::Smtp),
             _ => Err(UnknownValue("outbox, smtp")),
+        }
+    }
+}
+
+/// Where outgoing SMS go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SmsProvider {
+    /// Stored in the `dev_outbox` table (channel `sms`), readable at `/dev/outbox`.
+    Outbox,
+    /// Sent through Twilio's Messages API with [`TwilioConfig`].
+    Twilio,
+}
+
+impl FromStr for SmsProvider {
+    type Err = UnknownValue;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "outbox" => Ok(SmsProvider::Outbox),
+            "twilio" => Ok(SmsProvider::Twilio),
+            _ => Err(UnknownValue("outbox, twilio")),
+        }
+    }
+}
+
+/// The Twilio account SMS are sent from. `Debug` redacts the auth token.
+#[derive(Clone, Debug)]
+pub struct TwilioConfig {
+    /// Account SID (`AC…`).
+    pub account_sid: Option<String>,
+    /// Auth token: the API password and the key of `X-Twilio-Signature`.
+    pub auth_token: Option<Secret>,
+    /// Sending number (E.164) or alphanumeric sender ID.
+    pub from: Option<String>,
+    /// Messaging Service SID (`MG…`); preferred over `from` when set.
+    pub messaging_service_sid: Option<String>,
+    /// API origin without trailing slash (`https://api.twilio.com`).
+    pub api_base: String,
+}
+
+impl TwilioConfig {
+    /// What is missing for sending with Twilio, as one start-up message; `Ok`
+    /// when the account SID, the token and a sender are all there.
+    ///
+    /// # Errors
+    /// Names every missing variable.
+    pub fn check_complete(&self) -> Result<()> {
+        let mut missing = Vec::new();
+        if self.account_sid.is_none() {
+            missing.push("TWILIO_ACCOUNT_SID");
+        }
+        if self.auth_token.is_none() {
+            missing.push("TWILIO_AUTH_TOKEN");
+        }
+        if self.from.is_none() && self.messaging_service_sid.is_none() {
+            missing.push("TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID");
+        }
+        if missing.is_empty() {
+            Ok(())
+        } else {
+            anyhow::bail!("SMS_PROVIDER=twilio needs {}", missing.join(", "))
         }
     }
 }
@@ -196,6 +267,17 @@ impl Config {
         if mail_transport == MailTransport::Smtp && optional("SMTP_HOST").is_none() {
             anyhow::bail!("MAIL_TRANSPORT=smtp needs SMTP_HOST");
         }
+        let sms_provider: SmsProvider = parsed("SMS_PROVIDER", "outbox")?;
+        let twilio = TwilioConfig {
+            account_sid: optional("TWILIO_ACCOUNT_SID"),
+            auth_token: optional("TWILIO_AUTH_TOKEN").map(Secret),
+            from: optional("TWILIO_FROM"),
+            messaging_service_sid: optional("TWILIO_MESSAGING_SERVICE_SID"),
+            api_base: var("TWILIO_API_BASE", "https://api.twilio.com").trim_end_matches('/').to_owned(),
+        };
+        if sms_provider == SmsProvider::Twilio {
+            twilio.check_complete()?;
+        }
         Ok(Config {
             bind_addr: parsed("BIND_ADDR", "127.0.0.1:3000")?,
             database_url: var("DATABASE_URL", "sqlite://data/cool-tracker.db?mode=rwc"),
@@ -231,6 +313,8 @@ impl Config {
             },
             mail_from: var("MAIL_FROM", "Cool Tracker <no-reply@cooltracker.example>"),
             operator_name: var("OPERATOR_NAME", "Cool Tracker Ltd."),
+            sms_provider,
+            twilio,
             dev_tools: parsed("DEV_TOOLS", if mail_transport == MailTransport::Outbox { "true" } else { "false" })?,
         })
     }
@@ -278,5 +362,35 @@ mod tests {
         assert!("ssl".parse::<SmtpTls>().is_err());
         assert_eq!("smtp".parse::<MailTransport>().ok(), Some(MailTransport::Smtp));
         assert!("sendmail".parse::<MailTransport>().is_err());
+        assert_eq!("Twilio".parse::<SmsProvider>().ok(), Some(SmsProvider::Twilio));
+        assert!("vonage".parse::<SmsProvider>().is_err());
+    }
+
+    fn twilio(sid: Option<&str>, token: Option<&str>, from: Option<&str>, service: Option<&str>) -> TwilioConfig {
+        TwilioConfig {
+            account_sid: sid.map(str::to_owned),
+            auth_token: token.map(Secret::new),
+            from: from.map(str::to_owned),
+            messaging_service_sid: service.map(str::to_owned),
+            api_base: "https://api.twilio.com".into(),
+        }
+    }
+
+    #[test]
+    fn twilio_needs_an_account_a_token_and_a_sender() {
+        assert!(twilio(Some("AC1"), Some("t"), Some("+15005550006"), None).check_complete().is_ok());
+        assert!(twilio(Some("AC1"), Some("t"), None, Some("MG1")).check_complete().is_ok());
+        let message = twilio(None, None, None, None).check_complete().unwrap_err().to_string();
+        assert_eq!(
+            message,
+            "SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID"
+        );
+    }
+
+    #[test]
+    fn the_twilio_token_is_redacted_in_debug_output() {
+        let printed = format!("{:?}", twilio(Some("AC1"), Some("tok-secret-42"), Some("+1"), None));
+        assert!(!printed.contains("tok-secret-42"), "{printed}");
+        assert!(printed.contains("Secret(***)"), "{printed}");
     }
 }

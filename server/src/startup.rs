@@ -31,6 +31,8 @@ pub async fn build_state(config: Config) -> Result<AppState> {
     let phone_data = crate::domain::phone_data::PhoneData::global();
     let mailer = Arc::new(crate::mail::Mailer::from_config(&config, db.clone()).context("setting up e-mail")?);
     tracing::info!(transport = mailer.name(), "mail ready");
+    let sms = Arc::new(crate::sms::SmsSender::from_config(&config, db.clone()).context("setting up SMS")?);
+    tracing::info!(provider = sms.name(), "sms ready");
     if config.dev_tools {
         tracing::warn!("DEV_TOOLS is on: /dev/outbox shows every kept message; never enable it in production");
     }
@@ -40,7 +42,6 @@ pub async fn build_state(config: Config) -> Result<AppState> {
         map_tile_url: config.map_tile_url.clone(),
         assets: web::load_manifest(&config.site_root),
     };
-    let sms = Arc::new(crate::sms::SmsSender::Outbox(db.clone()));
     let sms_wake = Arc::new(tokio::sync::Notify::new());
     Ok(AppState { db, config: Arc::new(config), public: Arc::new(public), phone_data, geoip, mailer, sms, sms_wake })
 }
@@ -51,7 +52,10 @@ pub fn build_router(state: AppState) -> Router {
     // Leptos resources spawn onto the global executor; already set is fine.
     let _ = any_spawner::Executor::init_tokio();
     let static_files = web::static_router(&state.config);
-    let mut routes = Router::new().merge(http::api_router()).route("/healthz", get(http::healthz));
+    let mut routes = Router::new()
+        .merge(http::api_router())
+        .merge(http::twilio_router())
+        .route("/healthz", get(http::healthz));
     if state.config.dev_tools {
         // Off: the paths fall through to the page renderer's 404 like any unknown URL.
         routes = routes.merge(web::dev_router());

@@ -3,6 +3,7 @@ use crate::config::Config;
 use crate::domain::phone_data::PhoneData;
 use crate::mail::templates::Brand;
 use crate::mail::Mailer;
+use crate::sms::SmsSender;
 use crate::services::visitor::GeoIpReader;
 use app::config::PublicConfig;
 use sea_orm::DatabaseConnection;
@@ -23,9 +24,9 @@ pub struct AppState {
     pub geoip: Option<Arc<GeoIpReader>>,
     /// Outgoing e-mail (SMTP, or the dev outbox): `state.mailer.send(mail::templates::…)`.
     pub mailer: Arc<Mailer>,
-    /// Where SMS go (Twilio, or the dev outbox).
-    pub sms: Arc<crate::sms::SmsSender>,
-    /// Wakes the SMS sender job early.
+    /// Outgoing SMS (Twilio, or the dev outbox): `state.sms.send(&sms::templates::locate_request_sms(…))`.
+    pub sms: Arc<SmsSender>,
+    /// Wakes the SMS sender job early (it also polls).
     pub sms_wake: Arc<tokio::sync::Notify>,
 }
 

@@ -7,11 +7,13 @@ mod health;
 mod locate;
 mod other;
 mod portal;
+mod twilio_webhooks;
 mod words;
 
 pub use context::{client_info, ApiContext};
 pub use envelope::{ApiError, ApiOk, ApiResult};
 pub use health::healthz;
+pub use twilio_webhooks::twilio_router;
 
 use crate::state::AppState;
 use app::api::API_BASE;

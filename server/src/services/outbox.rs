@@ -10,13 +10,16 @@ use sea_orm::{
 /// The `channel` of e-mails.
 pub const CHANNEL_EMAIL: &str = "email";
 
+/// The `channel` of text messages (recipient: an E.164 number).
+pub const CHANNEL_SMS: &str = "sms";
+
 /// Most rows one listing returns.
 pub const MAX_LIMIT: u64 = 500;
 
 /// A message to keep.
 #[derive(Clone, Debug)]
 pub struct NewOutboxMessage<'a> {
-    /// [`CHANNEL_EMAIL`] (later `sms`).
+    /// [`CHANNEL_EMAIL`] or [`CHANNEL_SMS`].
     pub channel: &'a str,
     /// Address or phone number.
     pub recipient: &'a str,

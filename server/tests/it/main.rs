@@ -13,3 +13,4 @@ mod health;
 mod mail;
 mod pages;
 mod phone_corpus;
+mod sms;

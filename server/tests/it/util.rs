@@ -58,6 +58,8 @@ fn base_config(database_url: String, site_root: PathBuf) -> Config {
     config.public_base_url = "https://ct.test".into();
     // Mail never leaves a test: it lands in the outbox, readable at /dev/outbox.
     config.mail_transport = server::config::MailTransport::Outbox;
+    // SMS too: tests that need Twilio switch it on and point it at a fake.
+    config.sms_provider = server::config::SmsProvider::Outbox;
     config.dev_tools = true;
     config
 }
