@@ -180,7 +180,8 @@ pub fn contains_link(text: &str) -> bool {
     }
     lower.split(|c: char| c.is_whitespace() || "()[]<>\"'，。,;!?".contains(c)).any(|word| {
         let word = word.trim_end_matches(['.', ':']);
-        word.rsplit_once('.').is_some_and(|(host, tld)| {
+        let host = word.split('/').next().unwrap_or_default();
+        host.rsplit_once('.').is_some_and(|(host, tld)| {
             !host.is_empty()
                 && host.chars().last().is_some_and(|c| c.is_ascii_alphanumeric())
                 && (2..=24).contains(&tld.len())

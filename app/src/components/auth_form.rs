@@ -159,7 +159,7 @@ pub fn AuthField(
 #[component]
 pub fn SlotField(
     prefix: &'static str,
-    slot: Slot,
+    field: Slot,
     label: Key,
     errors: FieldErrors,
     max_len: usize,
@@ -171,15 +171,15 @@ pub fn SlotField(
     #[prop(optional)] hint: Option<Key>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let name = slot.field().unwrap_or_default();
+    let name = field.field().unwrap_or_default();
     let input_id = format!("{prefix}-{name}");
-    let error_id = format!("{prefix}-{}", slot.name());
+    let error_id = format!("{prefix}-{}", field.name());
     let hint_id = format!("{prefix}-{name}-hint");
     let described_by = match hint {
         Some(_) => format!("{hint_id} {error_id}"),
         None => error_id.clone(),
     };
-    let error = errors.get(slot);
+    let error = errors.get(field);
     view! {
         <div class="form-field">
             <label for=input_id.clone()>{i18n.text(label)}</label>
@@ -196,7 +196,7 @@ pub fn SlotField(
                 aria-invalid=error.map(|_| "true")
             />
             {hint.map(|key| view! { <p id=hint_id class="field-hint">{i18n.text(key)}</p> })}
-            <p id=error_id class="field-error" data-slot=slot.name() aria-live="polite">
+            <p id=error_id class="field-error" data-slot=field.name() aria-live="polite">
                 {error.map(|key| i18n.text(key))}
             </p>
         </div>

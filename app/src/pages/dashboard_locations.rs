@@ -124,7 +124,7 @@ fn CreateRequestForm(csrf: String, created: bool) -> impl IntoView {
                 <CountryPicker selected=country/>
                 <SlotField
                     prefix="locate"
-                    slot=Slot::Phone
+                    field=Slot::Phone
                     label=Key::LocateFormPhone
                     errors=errors.clone()
                     max_len=PHONE_INPUT_MAX_LEN
@@ -136,7 +136,7 @@ fn CreateRequestForm(csrf: String, created: bool) -> impl IntoView {
                 />
                 <SlotField
                     prefix="locate"
-                    slot=Slot::Note
+                    field=Slot::Note
                     label=Key::LocateFormNote
                     errors=errors
                     max_len=NOTE_MAX_CHARS

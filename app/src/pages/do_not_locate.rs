@@ -70,7 +70,7 @@ pub fn DoNotLocatePage() -> impl IntoView {
                     <CountryPicker selected=country/>
                     <SlotField
                         prefix="dnl"
-                        slot=Slot::Phone
+                        field=Slot::Phone
                         label=Key::LocateFormPhone
                         errors=state.errors
                         max_len=PHONE_INPUT_MAX_LEN
@@ -100,7 +100,7 @@ pub fn DoNotLocatePage() -> impl IntoView {
                     <CountryPicker selected=country/>
                     <SlotField
                         prefix="dnl"
-                        slot=Slot::Phone
+                        field=Slot::Phone
                         label=Key::LocateFormPhone
                         errors=state.errors.clone()
                         max_len=PHONE_INPUT_MAX_LEN
@@ -112,7 +112,7 @@ pub fn DoNotLocatePage() -> impl IntoView {
                     />
                     <SlotField
                         prefix="dnl"
-                        slot=Slot::Code
+                        field=Slot::Code
                         label=Key::DnlCodeLabel
                         errors=state.errors
                         max_len=CODE_MAX_DIGITS

@@ -102,6 +102,7 @@ fn render<V: IntoView + 'static>(
     request: Request,
     page: impl FnOnce() -> V + Send + 'static,
 ) -> String {
+    let _ = Executor::init_custom_executor(TestExecutor);
     let owner = Owner::new();
     let stream = owner.with(|| {
         provide_context(RequestUrl::new(url));
@@ -417,8 +418,8 @@ fn header_badges_new_updates_next_to_my_requests() {
     let api = FakeApi::default();
     let request = Request { member: true, notifications: Some(3), ..Request::default() };
     let html = render("/id", &api, request, || view! { <Header page=Page::Home/> });
-    let badge = section(&html, r#"class="nav-badge""#, "</span>");
-    assert_has(badge, &[r#"data-notifications="3""#, ">3"]);
+    let badge = section(&html, r#"id="notifications-total""#, "</span>");
+    assert_has(badge, &[r#"data-notifications="3""#, r#"class="nav-badge""#, ">3"]);
     let html = render("/id", &api, Request { member: true, ..Request::default() }, || view! { <Header page=Page::Home/> });
     assert!(!html.contains("nav-badge"), "no badge without news");
 }

@@ -81,14 +81,14 @@ pub fn RevealLocationPage() -> impl IntoView {
                     })
                 }}
             </Suspense>
-            <footer class="reveal-footer">
+            <aside class="reveal-footer">
                 <p>
                     <a id="reveal-never" href=href(locale, Page::DoNotLocate)>{i18n.text(Key::RevealNever)}</a>
                 </p>
                 <p class="reveal-service">
                     {t_args(locale, Key::RevealService, &[("site", t(locale, Key::SiteName))])}
                 </p>
-            </footer>
+            </aside>
         </main>
     }
 }
@@ -171,6 +171,7 @@ fn SharedPosition(point: Option<GeoPoint>) -> impl IntoView {
 
 /// Where the owner's "Share once" stands in the browser.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(not(feature = "hydrate"), allow(dead_code, reason = "built by the browser-side share flow"))]
 enum Share {
     /// Nothing asked yet.
     Idle,
