@@ -145,6 +145,7 @@ fn RevealBody(view: Option<RevealView>, token: String, csrf: String) -> impl Int
         _ => EitherOf5::E(view! {
             <section data-reveal-state="gone">
                 <p class="form-alert" role="status">{i18n.text(Key::RevealGone)}</p>
+                <MapView location=not_found/>
             </section>
         }),
     };

@@ -1,6 +1,7 @@
 //! SMS: the Twilio client against a loopback fake of the Messages API, the
 //! dev outbox on every backend, and the webhooks Twilio posts to us
 //! (signature checks, delivery reports, STOP/START/HELP answered in TwiML).
+use server::services::locate::registry;
 use crate::util::TestApp;
 use axum::{
     extract::{Path, State},
@@ -306,9 +307,28 @@ fn delivered_report() -> Vec<(String, String)> {
 #[tokio::test]
 async fn a_signed_delivery_report_is_accepted() {
     for app in twilio_apps().await {
+        // A request whose SMS Twilio accepted as SM…0001.
+        crate::api_accounts::make_user(&app, "sms@mail.com", "secret-123").await;
+        let (token, _) = crate::api_accounts::session_of(&app, "sms@mail.com", "secret-123").await;
+        let created = app
+            .send("POST", "/api_f/v1/spyContent/phoneLocation", &[("token", &token)], Some("country=ID&phone=081234567890"))
+            .await
+            .json();
+        let id = created["obj"]["id"].as_i64().expect("created");
+        use sea_orm::{sea_query::Expr, EntityTrait as _};
+        server::persistence::entities::sms_queue::Entity::update_many()
+            .col_expr(server::persistence::entities::sms_queue::Column::Status, Expr::value("sent"))
+            .col_expr(server::persistence::entities::sms_queue::Column::ProviderId, Expr::value("SM00000000000000000000000000000001"))
+            .exec(&app.db)
+            .await
+            .expect("mark sent");
+
         let response = post_signed(&app, "/webhooks/twilio/status", &delivered_report()).await;
         assert_eq!(response.status, 204, "{:?}: {}", app.backend, response.body);
         assert!(response.body.is_empty());
+        let list = app.get_with("/api_f/v1/spyContent", &[("token", &token)]).await.json();
+        assert_eq!(list["obj"][0]["id"], id);
+        assert_eq!(list["obj"][0]["status"], "delivered", "{:?}: the report moved the request on", app.backend);
     }
 }
 
@@ -340,6 +360,7 @@ async fn unsigned_or_mis_signed_webhooks_are_refused() {
             let missing = app.send("POST", path, &[], Some(&form)).await;
             assert_eq!(missing.status, 403, "{:?} {path}: no signature", app.backend);
             let wrong = app.send("POST", path, &[("x-twilio-signature", PYTHON_SIGNATURE)], Some(&form)).await;
+            assert!(!registry::is_blocked(&app.db, "+6281234567890").await.unwrap());
             let expected = if path.ends_with("status") { 204 } else { 403 };
             assert_eq!(wrong.status, expected, "{:?} {path}: signed for the other URL", app.backend);
         }
@@ -388,6 +409,10 @@ async fn keywords_are_confirmed_in_the_sender_s_language() {
             &app.state.config.support_email,
         );
         assert!(stop.body.contains(&format!("<Message>{expected}</Message>")), "{:?}: {}", app.backend, stop.body);
+        assert!(registry::is_blocked(&app.db, "+6281234567890").await.unwrap(), "STOP registers the number");
+        let restart = post_signed(&app, "/webhooks/twilio/inbound", &inbound("+6281234567890", "START")).await;
+        assert_twiml(&restart);
+        assert!(!registry::is_blocked(&app.db, "+6281234567890").await.unwrap(), "START undoes STOP");
 
         let start = post_signed(&app, "/webhooks/twilio/inbound", &inbound("+8613800138000", "START")).await;
         assert_twiml(&start);
@@ -401,6 +426,7 @@ async fn keywords_are_confirmed_in_the_sender_s_language() {
         let chat = post_signed(&app, "/webhooks/twilio/inbound", &inbound("+14155550100", "who is this?")).await;
         assert_twiml(&chat);
         assert!(chat.body.ends_with("<Response/>"), "{}", chat.body);
+        assert!(!registry::is_blocked(&app.db, "+14155550100").await.unwrap(), "HELP and chat change nothing");
     }
 }
 
