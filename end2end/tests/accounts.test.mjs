@@ -69,8 +69,8 @@ for (const { prefix, wrong, invalid, header } of [
     await Promise.all([page.waitForNavigation(), page.click("form[data-auth-form=send_code] button[type=submit]")]);
     assert.equal(new URL(page.url()).pathname, `${prefix}/reset-code`);
     const code = await mailedCode(email);
-    await page.fill("#code-code", code);
-    await page.fill("#code-newPassword", "brand-new-pass");
+    await page.fill("#reset-code-code", code);
+    await page.fill("#reset-code-newPassword", "brand-new-pass");
     await Promise.all([page.waitForNavigation(), page.click("form[data-auth-form=reset_with_code] button[type=submit]")]);
     assert.equal(new URL(page.url()).pathname, `${prefix}/login`);
     assert.ok((await page.textContent("[role=status]")).trim().length > 0, "a success notice");
