@@ -1,5 +1,6 @@
 //! `/admin/*` and `/portal/user/*`: account calls (issue 4). Handlers only
 //! translate HTTP to `services::accounts` and back.
+use super::context::{require_session, service_error};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::accounts::{passwords, sessions, users, AuthSession};
 use crate::services::ServiceError;
@@ -41,14 +42,7 @@ pub struct ResetForm {
     password: Option<String>,
 }
 
-fn service_error(ctx: &ApiContext) -> impl Fn(ServiceError) -> ApiError + '_ {
-    move |e| ApiError::from_service(ctx, e)
-}
 
-/// The caller's session, or the localized "login status is invalid" (401).
-async fn require_session(state: &AppState, ctx: &ApiContext) -> Result<AuthSession, ApiError> {
-    sessions::authenticate(&state.db, ctx.token.as_deref(), now_ms()).await.map_err(service_error(ctx))
-}
 
 fn session_info(auth: &AuthSession, session: &crate::persistence::entities::session::Model) -> SessionInfo {
     SessionInfo {

@@ -1,7 +1,7 @@
 //! `/spyContent`, `/gpsTrace`, `/reveal`, `/doNotLocate`: locate with consent
 //! (issue 5). Thin: read the request, call `services::locate`, answer.
+use super::context::{require_session, service_error};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
-use crate::services::accounts::{sessions, AuthSession};
 use crate::services::locate::{consent, registry, requests};
 use crate::services::ServiceError;
 use crate::startup::now_ms;
@@ -16,13 +16,7 @@ use serde::Deserialize;
 /// Largest page of `GET /spyContent`.
 const MAX_PAGE_SIZE: u64 = 100;
 
-fn service_error(ctx: &ApiContext) -> impl Fn(ServiceError) -> ApiError + '_ {
-    move |e| ApiError::from_service(ctx, e)
-}
 
-async fn require_session(state: &AppState, ctx: &ApiContext) -> Result<AuthSession, ApiError> {
-    sessions::authenticate(&state.db, ctx.token.as_deref(), now_ms()).await.map_err(service_error(ctx))
-}
 
 fn parse_id(ctx: &ApiContext, id: &str) -> Result<i64, ApiError> {
     id.parse().map_err(|_| ApiError::from_service(ctx, ServiceError::NotFound))

@@ -1,6 +1,7 @@
 //! Accounts: users, their sessions, password-reset codes, and the counters
 //! that rate-limit sign-in and code attempts.
 #![expect(elided_lifetimes_in_paths, reason = "the signature is dictated by sea-orm-migration's async_trait")]
+use super::schema::{cascade_fk, id_col};
 use sea_orm_migration::prelude::*;
 
 #[derive(DeriveMigrationName)]
@@ -52,16 +53,9 @@ enum RateLimitCounters {
     Hits,
 }
 
-fn id_col<T: IntoIden>(col: T) -> ColumnDef {
-    ColumnDef::new(col).big_integer().not_null().auto_increment().primary_key().to_owned()
-}
 
-fn user_fk<T: IntoIden + 'static>(table: T, col: T) -> ForeignKeyCreateStatement {
-    ForeignKey::create()
-        .from(table, col)
-        .to(Users::Table, Users::Id)
-        .on_delete(ForeignKeyAction::Cascade)
-        .to_owned()
+fn user_fk<T: IntoIden>(table: T, col: T) -> ForeignKeyCreateStatement {
+    cascade_fk(table, col, Users::Table, Users::Id)
 }
 
 #[async_trait::async_trait]

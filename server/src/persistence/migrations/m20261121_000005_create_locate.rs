@@ -2,6 +2,7 @@
 //! decisions, the do-not-locate registry, the SMS queue, number proofs for the
 //! registry and the disclosure audit log.
 #![expect(elided_lifetimes_in_paths, reason = "the signature is dictated by sea-orm-migration's async_trait")]
+use super::schema::{cascade_fk, id_col};
 use sea_orm_migration::prelude::*;
 
 #[derive(DeriveMigrationName)]
@@ -100,16 +101,9 @@ enum DisclosureLog {
     SeenAt,
 }
 
-fn id_col<T: IntoIden>(col: T) -> ColumnDef {
-    ColumnDef::new(col).big_integer().not_null().auto_increment().primary_key().to_owned()
-}
 
-fn request_fk<T: IntoIden + 'static>(table: T, col: T) -> ForeignKeyCreateStatement {
-    ForeignKey::create()
-        .from(table, col)
-        .to(LocateRequests::Table, LocateRequests::Id)
-        .on_delete(ForeignKeyAction::Cascade)
-        .to_owned()
+fn request_fk<T: IntoIden>(table: T, col: T) -> ForeignKeyCreateStatement {
+    cascade_fk(table, col, LocateRequests::Table, LocateRequests::Id)
 }
 
 #[async_trait::async_trait]
@@ -134,12 +128,7 @@ impl MigrationTrait for Migration {
                     .col(ColumnDef::new(LocateRequests::Unseen).boolean().not_null())
                     .col(ColumnDef::new(LocateRequests::CreatedAt).big_integer().not_null())
                     .col(ColumnDef::new(LocateRequests::UpdatedAt).big_integer().not_null())
-                    .foreign_key(
-                        ForeignKey::create()
-                            .from(LocateRequests::Table, LocateRequests::RequesterId)
-                            .to(Users::Table, Users::Id)
-                            .on_delete(ForeignKeyAction::Cascade),
-                    )
+                    .foreign_key(&mut cascade_fk(LocateRequests::Table, LocateRequests::RequesterId, Users::Table, Users::Id))
                     .to_owned(),
             )
             .await?;

@@ -3,6 +3,7 @@
 use sea_orm_migration::prelude::*;
 
 mod m20261120_000001_create_price_plans;
+mod schema;
 mod m20261121_000002_create_multilingual_words;
 mod m20261121_000003_create_accounts;
 mod m20261121_000004_create_dev_outbox;

@@ -74,17 +74,11 @@ pub async fn remove_stop(db: &impl ConnectionTrait, e164: &str) -> Result<(), Se
 }
 
 fn parse(country: &str, phone: &str) -> Result<String, ServiceError> {
-    let number = match country.strip_prefix('+') {
-        Some(_) if !phone.trim_start().starts_with('+') => format!("{country}{phone}"),
-        _ => phone.to_owned(),
-    };
-    let region = (!country.starts_with('+')).then_some(country).filter(|c| !c.is_empty());
-    let parsed = crate::services::phone::validate(&number, region).map_err(|e| {
+    super::requests::parse_target(country, phone).map(|(e164, _)| e164).map_err(|e| {
         let mut errors = FieldErrors::default();
         errors.set(Slot::Phone, Some(e.message_key()));
         ServiceError::Fields(errors)
-    })?;
-    Ok(parsed.format(crate::domain::phone::PhoneFormat::E164))
+    })
 }
 
 /// Texts a code to the number so its holder can prove it. Same answer

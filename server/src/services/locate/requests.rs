@@ -38,8 +38,9 @@ pub fn may_request(user: &crate::persistence::entities::user::Model, now: i64) -
     Ok(())
 }
 
-/// Parses the target number from the picker's value and the typed number.
-fn parse_target(country: &str, phone: &str) -> Result<(String, String), ServiceError> {
+/// Parses a number from the country picker's value (a region, or a
+/// non-geographic `+882`-style code) and the typed number: `(E.164, region)`.
+pub(super) fn parse_target(country: &str, phone: &str) -> Result<(String, String), ServiceError> {
     let (number, region) = match country.strip_prefix('+') {
         Some(_) if !phone.trim_start().starts_with('+') => (format!("{country}{phone}"), None),
         _ => (phone.to_owned(), Some(country).filter(|c| !c.is_empty())),
