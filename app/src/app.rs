@@ -4,7 +4,7 @@ use crate::dialogs::DialogLayer;
 use crate::config::{to_inline_json, use_public_config, CONFIG_ELEMENT_ID};
 use crate::i18n::{provide_i18n, use_i18n, Key};
 use crate::pages::{
-    AccountPage, BillingPage, DashboardLocationsPage, DoNotLocatePage, HomePage, InfoPage, LoginPage, NotFoundPage, PhoneLocatePage,
+    AccountPage, BillingPage, CancelSubscriptionPage, DashboardLocationsPage, DoNotLocatePage, HomePage, InfoPage, LoginPage, NotFoundPage, PhoneLocatePage,
     ResetCodePage, ResetPasswordPage, RevealLocationPage,
 };
 use crate::routes::{resolve, Page};
@@ -115,7 +115,8 @@ fn page_body(page: Page) -> impl IntoView {
         Page::Login | Page::ResetPassword | Page::ResetCode | Page::DashboardLocations | Page::Account | Page::Billing => {
             EitherOf6::E(account_page_body(page))
         }
-        other => EitherOf6::F(view! { <InfoPage page=other/> }),
+        Page::CancelSubscription => EitherOf6::F(Either::Left(view! { <CancelSubscriptionPage/> })),
+        other => EitherOf6::F(Either::Right(view! { <InfoPage page=other/> })),
     }
 }
 

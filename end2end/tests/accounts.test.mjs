@@ -131,3 +131,40 @@ async function mailedCode(email) {
   }
   throw new Error(`no code mailed to ${email}`);
 }
+
+test("the cancel page's login link opens the Login dialog, which signs in to billing", async () => {
+  const context = await newContext(suite);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  const email = await newUser();
+  await page.goto("/id/cancel-subscription");
+  await waitForHydration(page);
+  await page.click("#cancel-login");
+  const dialog = page.locator("[role=dialog]");
+  await dialog.waitFor({ state: "visible" });
+  assert.equal(new URL(page.url()).pathname, "/id/cancel-subscription", "the dialog opens in place");
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "hidden" });
+  await page.click("#cancel-login");
+  await dialog.waitFor({ state: "visible" });
+  await page.fill("#dialog-login-email", email);
+  await page.fill("#dialog-login-password", PASSWORD);
+  await Promise.all([page.waitForNavigation(), dialog.locator("button[type=submit]").click()]);
+  assert.equal(new URL(page.url()).pathname, "/id/billing");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("without JavaScript the cancel page's link is the login page, then billing", async () => {
+  const context = await newContext(suite, { javaScriptEnabled: false });
+  const page = await context.newPage();
+  const email = await newUser();
+  await page.goto("/cancel-subscription");
+  await Promise.all([page.waitForNavigation(), page.click("#cancel-login")]);
+  assert.equal(new URL(page.url()).pathname + new URL(page.url()).search, "/login?redirect=billing");
+  await page.fill("#login-email", email);
+  await page.fill("#login-password", PASSWORD);
+  await Promise.all([page.waitForNavigation(), page.click("form[data-auth-form=login] button[type=submit]")]);
+  assert.equal(new URL(page.url()).pathname, "/billing");
+  await context.close();
+});

@@ -1,6 +1,7 @@
 //! One component per screen of spec §2.
 mod account;
 mod billing;
+mod cancel_subscription;
 mod dashboard_locations;
 mod do_not_locate;
 mod home;
@@ -19,6 +20,7 @@ mod render_tests;
 
 pub use account::AccountPage;
 pub use billing::BillingPage;
+pub use cancel_subscription::CancelSubscriptionPage;
 pub use dashboard_locations::{DashboardLocationsPage, LocateRequests};
 pub use do_not_locate::DoNotLocatePage;
 pub use home::HomePage;
