@@ -13,6 +13,8 @@ pub const CSRF_COOKIE: &str = "csrf";
 pub const SESSION_COOKIE: &str = "token";
 /// Name of the client-readable cookie with e-mail and paymentCount (spec §3).
 pub const USER_INFO_COOKIE: &str = "userInfo";
+/// Name of the cookie with the language of the last page seen (spec §3 `lang`).
+pub const LANG_COOKIE: &str = "lang";
 /// Lifetime of both account cookies: 90 days (spec §9).
 pub const USER_INFO_MAX_AGE_SECS: i64 = 7_776_000;
 

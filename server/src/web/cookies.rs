@@ -1,7 +1,7 @@
 //! The account cookies: reading the `Cookie` header and writing `Set-Cookie`.
 //! The session token is HttpOnly (scripts never see it), every cookie is
 //! SameSite=Lax, and Secure whenever the site is served over HTTPS.
-use app::account::forms::{CSRF_COOKIE, SESSION_COOKIE, USER_INFO_COOKIE, USER_INFO_MAX_AGE_SECS};
+use app::account::forms::{CSRF_COOKIE, LANG_COOKIE, SESSION_COOKIE, USER_INFO_COOKIE, USER_INFO_MAX_AGE_SECS};
 use app::account::{user_info::encode_user_info, Viewer};
 use axum::http::{header, HeaderMap, HeaderValue};
 
@@ -56,6 +56,12 @@ impl CookiePolicy {
     /// Removes both account cookies (logout, or a dead token).
     pub fn signed_out(self) -> Vec<HeaderValue> {
         vec![self.build(SESSION_COOKIE, "", 0, true), self.build(USER_INFO_COOKIE, "", 0, false)]
+    }
+
+    /// The `lang` cookie: the language of the last page seen, for scripts
+    /// and for messages sent later (a year).
+    pub fn lang(self, code: &str) -> HeaderValue {
+        self.build(LANG_COOKIE, code, 31_536_000, false)
     }
 
     /// The anti-CSRF cookie (session-long; the forms carry the same value).

@@ -5,7 +5,7 @@ use crate::services::accounts::{secrets, sessions};
 use crate::services::locate::requests;
 use crate::startup::now_ms;
 use crate::state::AppState;
-use app::account::forms::{CsrfToken, FormOutcome, CSRF_COOKIE, SESSION_COOKIE};
+use app::account::forms::{CsrfToken, FormOutcome, CSRF_COOKIE, LANG_COOKIE, SESSION_COOKIE};
 use app::account::{CurrentViewer, NotificationsTotal, SessionToken, Viewer};
 use app::api::SharedTransport;
 use app::navigation::{redirect_for, Visitor};
@@ -103,6 +103,10 @@ pub(super) async fn render(
         set_cookies.push(policy.csrf(&token));
         token
     });
+    let locale = app::routes::resolve(request.uri().path()).locale;
+    if cookies::read(request.headers(), LANG_COOKIE).as_deref() != Some(locale.code()) {
+        set_cookies.push(policy.lang(locale.code()));
+    }
     let personal = viewer.is_some() || outcome.is_some();
     let public = state.public.clone();
     let transport: SharedTransport = Arc::new(InProcessApi::new(state.clone()));

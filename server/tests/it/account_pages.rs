@@ -136,3 +136,15 @@ async fn logout_form_ends_the_session_and_clears_cookies() {
         assert_eq!(after.header("location"), Some("/login?reason=invalid"));
     }
 }
+
+#[tokio::test]
+async fn pages_remember_their_language_in_the_lang_cookie() {
+    for app in TestApp::all().await {
+        let first = app.get("/id/faq").await;
+        assert_eq!(cookie_value(&first, "lang").as_deref(), Some("id"));
+        let again = app.get_with("/id/faq", &[("cookie", "lang=id")]).await;
+        assert_eq!(cookie_value(&again, "lang"), None, "unchanged: not set again");
+        let switched = app.get_with("/zh", &[("cookie", "lang=id")]).await;
+        assert_eq!(cookie_value(&switched, "lang").as_deref(), Some("zh"));
+    }
+}
