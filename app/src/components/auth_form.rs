@@ -115,8 +115,8 @@ impl FieldKind {
     }
 }
 
-/// A labelled input with its error slot below it. Ids are `prefix`ed so the
-/// same form can appear on a page and in a dialog.
+/// A labelled account input with its error slot below it: a [`SlotField`]
+/// shaped by its [`FieldKind`]. Passwords are never filled back in.
 #[component]
 pub fn AuthField(
     prefix: &'static str,
@@ -125,37 +125,26 @@ pub fn AuthField(
     errors: FieldErrors,
     #[prop(optional)] value: String,
 ) -> impl IntoView {
-    let i18n = use_i18n();
-    let slot = kind.slot();
-    let name = slot.field().unwrap_or_default();
-    let input_id = format!("{prefix}-{name}");
-    let error_id = format!("{prefix}-{}", slot.name());
-    let error = errors.get(slot);
+    let is_password = matches!(kind, FieldKind::CurrentPassword | FieldKind::NewPassword);
     view! {
-        <div class="form-field">
-            <label for=input_id.clone()>{i18n.text(label)}</label>
-            <input
-                id=input_id
-                name=name
-                type=kind.input_type()
-                autocomplete=kind.autocomplete()
-                inputmode=(kind == FieldKind::Code).then_some("numeric")
-                maxlength=kind.max_len()
-                required=true
-                value=(kind != FieldKind::CurrentPassword && kind != FieldKind::NewPassword).then_some(value)
-                aria-describedby=error_id.clone()
-                aria-invalid=error.map(|_| "true")
-            />
-            <p id=error_id class="field-error" data-slot=slot.name() aria-live="polite">
-                {error.map(|key| i18n.text(key))}
-            </p>
-        </div>
+        <SlotField
+            prefix=prefix
+            field=kind.slot()
+            label=label
+            errors=errors
+            max_len=kind.max_len()
+            value=if is_password { String::new() } else { value }
+            input_type=kind.input_type()
+            autocomplete=kind.autocomplete()
+            inputmode=(kind == FieldKind::Code).then_some("numeric")
+            required=true
+        />
     }
 }
 
-/// A labelled input for the locate forms (phone, note, SMS code), with its
-/// error slot and an optional hint. Ids: `{prefix}-{field}` for the input,
-/// `{prefix}-{slot name}` for the slot, as [`AuthField`] does.
+/// A labelled input with its error slot below it and an optional hint. Ids:
+/// `{prefix}-{field}` for the input, `{prefix}-{slot name}` for the slot, so the
+/// same form can appear on a page and in a dialog.
 #[component]
 pub fn SlotField(
     prefix: &'static str,
@@ -166,7 +155,7 @@ pub fn SlotField(
     #[prop(optional)] value: String,
     #[prop(default = "text")] input_type: &'static str,
     #[prop(optional)] autocomplete: Option<&'static str>,
-    #[prop(optional)] inputmode: Option<&'static str>,
+    #[prop(default = None, into)] inputmode: Option<&'static str>,
     #[prop(optional)] required: bool,
     #[prop(optional)] hint: Option<Key>,
 ) -> impl IntoView {

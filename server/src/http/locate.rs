@@ -86,12 +86,7 @@ pub async fn update(
     let auth = require_session(&state, &ctx).await?;
     let id = parse_id(&ctx, &id)?;
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
-    let change = match form.action.as_str() {
-        "resend" => requests::Change::Resend,
-        "cancel" => requests::Change::Cancel,
-        "rename" => requests::Change::Rename(form.label),
-        _ => return Err(ApiError::bad_request(&ctx)),
-    };
+    let change = requests::Change::from_action(&form.action, &form.label).ok_or_else(|| ApiError::bad_request(&ctx))?;
     let view = requests::update(&state.db, &state.config, &auth, id, change, now_ms()).await.map_err(service_error(&ctx))?;
     state.wake_sms_sender();
     Ok(ApiOk::obj(view))

@@ -27,12 +27,11 @@ pub(super) async fn handle(s: &Submission<'_>) -> Handled {
             let member = s.member.ok_or((ServiceError::Unauthorized, Vec::new()))?;
             let kept = || s.kept(&["id", "label"]);
             let id: i64 = p.id.parse().map_err(|_| (ServiceError::NotFound, kept()))?;
-            let change = match p.action.as_str() {
-                "resend" => Some(requests::Change::Resend),
-                "cancel" => Some(requests::Change::Cancel),
-                "rename" => Some(requests::Change::Rename(p.label.clone())),
-                "clear" => None,
-                _ => return Err((ServiceError::Invalid(app::i18n::Key::ErrorBadRequest), kept())),
+            // `clear` erases the position; the others change the request.
+            let change = match (p.action.as_str(), requests::Change::from_action(&p.action, &p.label)) {
+                ("clear", _) => None,
+                (_, Some(change)) => Some(change),
+                (_, None) => return Err((ServiceError::Invalid(app::i18n::Key::ErrorBadRequest), kept())),
             };
             let result = match change {
                 Some(change) => requests::update(&state.db, &state.config, &member.auth, id, change, now).await,

@@ -216,6 +216,18 @@ pub enum Change {
     Rename(String),
 }
 
+impl Change {
+    /// The change named by a form's `action` (`resend`, `cancel`, `rename` with `label`).
+    pub fn from_action(action: &str, label: &str) -> Option<Change> {
+        match action {
+            "resend" => Some(Change::Resend),
+            "cancel" => Some(Change::Cancel),
+            "rename" => Some(Change::Rename(label.to_owned())),
+            _ => None,
+        }
+    }
+}
+
 /// Applies `change` to one of the caller's requests.
 ///
 /// # Errors
