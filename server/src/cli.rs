@@ -8,7 +8,7 @@
 //! Until checkout creates accounts, this is how accounts are made (tests too).
 use crate::config::Config;
 use crate::services::accounts::{secrets, users};
-use crate::startup::now_ms;
+use crate::clock::now_ms;
 use anyhow::{bail, Context as _, Result};
 use app::i18n::Locale;
 

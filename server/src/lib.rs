@@ -2,6 +2,7 @@
 //! (the `/api_f/v1` REST API); rules live in `services`; rows in `persistence`.
 #![recursion_limit = "256"] // Deeply nested Leptos view types (static page trees).
 pub mod cli;
+pub mod clock;
 pub mod config;
 pub mod domain;
 pub mod http;

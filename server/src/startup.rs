@@ -19,7 +19,7 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 pub async fn build_state(config: Config) -> Result<AppState> {
     let db = persistence::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
     if config.seed_data {
-        persistence::seed::apply(&db, now_ms()).await.context("applying seed data")?;
+        persistence::seed::apply(&db, crate::clock::now_ms()).await.context("applying seed data")?;
     }
     crate::services::words::seed(&db, &app::i18n::Key::ALL).await.context("storing texts")?;
     let geoip = match &config.geoip_db_path {
@@ -42,8 +42,8 @@ pub async fn build_state(config: Config) -> Result<AppState> {
         map_tile_url: config.map_tile_url.clone(),
         assets: web::load_manifest(&config.site_root),
     };
-    let sms_wake = Arc::new(tokio::sync::Notify::new());
-    Ok(AppState { db, config: Arc::new(config), public: Arc::new(public), phone_data, geoip, mailer, sms, sms_wake })
+    let wakers = crate::services::Wakers::default();
+    Ok(AppState { db, config: Arc::new(config), public: Arc::new(public), phone_data, geoip, mailer, sms, wakers })
 }
 
 /// The complete router: API, health, static files, developer pages when
@@ -77,12 +77,6 @@ fn internal_error(_: Box<dyn std::any::Any + Send + 'static>) -> axum::response:
     tracing::error!("request handler panicked");
     let body = app::api::Envelope::<()>::error(app::i18n::t(app::i18n::Locale::En, app::i18n::Key::ErrorGeneric));
     (axum::http::StatusCode::INTERNAL_SERVER_ERROR, axum::Json(body)).into_response()
-}
-
-/// Milliseconds since the Unix epoch.
-pub fn now_ms() -> i64 {
-    let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-    i64::try_from(since.as_millis()).unwrap_or(i64::MAX)
 }
 
 /// A bound, ready-to-serve application.

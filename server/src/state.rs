@@ -5,6 +5,7 @@ use crate::mail::templates::Brand;
 use crate::mail::Mailer;
 use crate::sms::SmsSender;
 use crate::services::visitor::GeoIpReader;
+use crate::services::{Cx, Wakers};
 use app::config::PublicConfig;
 use sea_orm::DatabaseConnection;
 use std::sync::Arc;
@@ -26,14 +27,19 @@ pub struct AppState {
     pub mailer: Arc<Mailer>,
     /// Outgoing SMS (Twilio, or the dev outbox): `state.sms.send(&sms::templates::locate_request_sms(…))`.
     pub sms: Arc<SmsSender>,
-    /// Wakes the SMS sender job early (it also polls).
-    pub sms_wake: Arc<tokio::sync::Notify>,
+    /// Wake the background workers early (they also poll).
+    pub wakers: Wakers,
 }
 
 impl AppState {
+    /// The context a use case runs in, now.
+    pub fn cx(&self) -> Cx {
+        Cx { db: self.db.clone(), config: self.config.clone(), now: crate::clock::now_ms(), wake: self.wakers.clone() }
+    }
+
     /// Tells the SMS sender job that a message was queued (it also polls).
     pub fn wake_sms_sender(&self) {
-        self.sms_wake.notify_one();
+        self.wakers.sms.notify_one();
     }
 
     /// Who the e-mails say they come from.

@@ -147,8 +147,30 @@ pub struct RevealView {
     pub phone: String,
     /// When the link stops working (ms).
     pub expires_at: i64,
-    /// The position the owner shared, after "Share once".
+    /// The position the owner shared, in the answer to "Share once" only
+    /// (later visits do not show it again: whoever holds the phone later may
+    /// not be its owner).
     pub shared: Option<GeoPoint>,
+    /// When the owner decided (ms), once they have.
+    #[serde(default)]
+    pub decided_at: Option<i64>,
+    /// What was shared: when, and how precise, without the coordinates.
+    #[serde(default)]
+    pub shared_at: Option<i64>,
+    #[serde(default)]
+    pub shared_accuracy_m: Option<f64>,
+    /// When the shared position is deleted (ms); `None` once it is gone.
+    #[serde(default)]
+    pub delete_after: Option<i64>,
+    /// Whether the number refuses every future request now.
+    #[serde(default)]
+    pub number_blocked: bool,
+    /// The actions still open to the owner after deciding: delete the
+    /// shared position now, and block the number.
+    #[serde(default)]
+    pub can_stop_sharing: bool,
+    #[serde(default)]
+    pub can_block: bool,
 }
 
 /// Where the owner's link stands.
@@ -175,8 +197,11 @@ pub enum RevealDecision {
     Share,
     /// Decline this request.
     Decline,
-    /// Decline and block every future request for this number.
+    /// Decline and block every future request for this number (also open
+    /// after sharing or declining).
     Block,
+    /// After sharing: delete the shared position now.
+    StopSharing,
 }
 
 impl RevealDecision {
@@ -186,6 +211,7 @@ impl RevealDecision {
             RevealDecision::Share => "share",
             RevealDecision::Decline => "decline",
             RevealDecision::Block => "block",
+            RevealDecision::StopSharing => "stop_sharing",
         }
     }
 }

@@ -4,7 +4,7 @@ use super::context::{require_session, service_error};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::accounts::{passwords, sessions, users, AuthSession};
 use crate::services::ServiceError;
-use crate::startup::now_ms;
+use crate::clock::now_ms;
 use crate::state::AppState;
 use app::model::account::{Done, EmailCheck, LoginResult, RegisterCheck, SessionInfo};
 use axum::extract::{rejection::FormRejection, Form, Path, State};
@@ -99,7 +99,7 @@ pub async fn change_password(
 ) -> ApiResult<Done> {
     let auth = require_session(&state, &ctx).await?;
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
-    passwords::change(&state.db, &auth, &form.password, &form.new_password, now_ms())
+    passwords::change(&state.cx(), &auth, &form.password, &form.new_password)
         .await
         .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(Done { done: true }))
@@ -112,7 +112,7 @@ pub async fn send_reset_code(
     ctx: ApiContext,
     Path(email): Path<String>,
 ) -> ApiResult<Done> {
-    passwords::send_reset_code(&state.db, state.mailer.clone(), &state.brand(), &email, &ctx.client, now_ms())
+    passwords::send_reset_code(&state.cx(), &email, &ctx.client)
         .await
         .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(Done { done: true }))
@@ -128,7 +128,7 @@ pub async fn reset_with_code(
 ) -> ApiResult<Done> {
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let new_password = form.new_password.or(form.password).unwrap_or_default();
-    passwords::reset_with_code(&state.db, &email, &form.code, &new_password, &ctx.client, now_ms())
+    passwords::reset_with_code(&state.cx(), &email, &form.code, &new_password, &ctx.client)
         .await
         .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(Done { done: true }))

@@ -75,7 +75,7 @@ pub async fn require_session(
     state: &AppState,
     ctx: &ApiContext,
 ) -> Result<crate::services::accounts::AuthSession, super::ApiError> {
-    crate::services::accounts::sessions::authenticate(&state.db, ctx.token.as_deref(), crate::startup::now_ms())
+    crate::services::accounts::sessions::authenticate(&state.db, ctx.token.as_deref(), crate::clock::now_ms())
         .await
         .map_err(service_error(ctx))
 }

@@ -76,25 +76,51 @@ impl ApiError {
 
     /// A service error, logged when it is ours and not the caller's.
     pub fn from_service(ctx: &ApiContext, error: ServiceError) -> Self {
-        let status = match &error {
-            // The input was understood and is wrong: an answer, not a failed
-            // request. `success: 0` carries it (spec §7), without a console error.
-            ServiceError::Invalid(_) | ServiceError::Fields(_) => StatusCode::OK,
-            ServiceError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ServiceError::NotFound => StatusCode::NOT_FOUND,
-            ServiceError::Unauthorized => StatusCode::UNAUTHORIZED,
-            ServiceError::Database(e) => {
-                tracing::error!(error = %e, "database error");
-                StatusCode::INTERNAL_SERVER_ERROR
-            }
-        };
-        let mut api_error = Self::new(ctx, status, error.message_key());
-        match error {
-            ServiceError::Fields(fields) => api_error.fields = Some(fields),
-            ServiceError::RateLimited { retry_after_secs } => api_error.retry_after_secs = Some(retry_after_secs),
-            _ => {}
+        let mut api_error = Self::new(ctx, status_of(&error, Surface::Api), error.message_key());
+        api_error.retry_after_secs = retry_after(&error);
+        if let ServiceError::Fields(fields) = error {
+            api_error.fields = Some(fields);
         }
         api_error
+    }
+}
+
+/// Who renders a failed use case: the REST API or a page form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Surface {
+    Api,
+    Form,
+}
+
+/// The one table from a failed use case to an HTTP status, for the REST API
+/// and the no-JavaScript forms alike. Logs the failures that are ours.
+pub fn status_of(error: &ServiceError, surface: Surface) -> StatusCode {
+    match error {
+        // Understood and wrong: for the API an answer (`success: 0`, no
+        // console error in the browser); a form re-renders with 422.
+        ServiceError::Invalid(_) | ServiceError::Fields(_) => match surface {
+            Surface::Api => StatusCode::OK,
+            Surface::Form => StatusCode::UNPROCESSABLE_ENTITY,
+        },
+        ServiceError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+        ServiceError::NotFound => StatusCode::NOT_FOUND,
+        ServiceError::Unauthorized => StatusCode::UNAUTHORIZED,
+        ServiceError::Busy { .. } => {
+            tracing::warn!("busy: request refused with 503");
+            StatusCode::SERVICE_UNAVAILABLE
+        }
+        ServiceError::Database(e) => {
+            tracing::error!(error = %e, "database error");
+            StatusCode::INTERNAL_SERVER_ERROR
+        }
+    }
+}
+
+/// The `Retry-After` seconds of a refusal that passes with time.
+pub fn retry_after(error: &ServiceError) -> Option<u64> {
+    match error {
+        ServiceError::RateLimited { retry_after_secs } | ServiceError::Busy { retry_after_secs } => Some(*retry_after_secs),
+        _ => None,
     }
 }
 

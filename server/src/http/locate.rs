@@ -4,7 +4,7 @@ use super::context::{require_session, service_error};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::locate::{consent, registry, requests};
 use crate::services::ServiceError;
-use crate::startup::now_ms;
+use crate::clock::now_ms;
 use crate::state::AppState;
 use app::api::Page;
 use app::model::account::Done;

@@ -11,7 +11,7 @@ mod twilio_webhooks;
 mod words;
 
 pub use context::{client_info, ApiContext};
-pub use envelope::{ApiError, ApiOk, ApiResult};
+pub use envelope::{retry_after, status_of, ApiError, ApiOk, ApiResult, Surface};
 pub use health::healthz;
 pub use twilio_webhooks::twilio_router;
 

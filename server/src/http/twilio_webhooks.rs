@@ -35,7 +35,7 @@ async fn status(State(state): State<AppState>, uri: Uri, headers: HeaderMap, bod
         // Not a delivery state (`read`, `receiving`…): acknowledged, nothing to do.
         return StatusCode::NO_CONTENT.into_response();
     };
-    match sms_events::record_delivery(&state.db, &sid, report, crate::startup::now_ms()).await {
+    match sms_events::record_delivery(&state.db, &sid, report, crate::clock::now_ms()).await {
         Ok(()) => StatusCode::NO_CONTENT.into_response(),
         Err(e) => {
             // A 5xx makes Twilio try again later.
@@ -57,7 +57,7 @@ async fn inbound(State(state): State<AppState>, uri: Uri, headers: HeaderMap, bo
     let Some(keyword) = keyword.filter(|_| crate::sms::is_e164(from)) else {
         return twiml(None);
     };
-    if let Err(e) = sms_events::record_keyword(&state.db, from, keyword, crate::startup::now_ms()).await {
+    if let Err(e) = sms_events::record_keyword(&state.db, from, keyword, crate::clock::now_ms()).await {
         tracing::error!(error = %e, country = crate::sms::country_code(from), "recording an SMS keyword failed");
         return StatusCode::INTERNAL_SERVER_ERROR.into_response();
     }

@@ -1,8 +1,10 @@
 //! Background jobs of a running server: the SMS sender and the clock-driven
 //! locate rules. They only call `services`; the state they work on is in the
 //! database, so any number of instances can run them side by side.
+use crate::services::accounts::passwords::{self, ResetCodeMail};
+use crate::services::job_queue;
 use crate::services::locate::{queue, retention};
-use crate::startup::now_ms;
+use crate::clock::now_ms;
 use crate::state::AppState;
 use std::time::Duration;
 
@@ -16,6 +18,7 @@ const SMS_BATCH: u64 = 20;
 /// Starts the jobs; they run until the process ends.
 pub fn spawn(state: &AppState) {
     tokio::spawn(sms_sender(state.clone()));
+    tokio::spawn(mail_jobs(state.clone()));
     tokio::spawn(housekeeping(state.clone()));
 }
 
@@ -27,8 +30,37 @@ async fn sms_sender(state: AppState) {
             Ok(_) => {}
             Err(e) => tracing::error!(error = %e, "SMS sender round failed"),
         }
-        let _ = tokio::time::timeout(SMS_POLL, state.sms_wake.notified()).await;
+        let _ = tokio::time::timeout(SMS_POLL, state.wakers.sms.notified()).await;
     }
+}
+
+/// How often the job queue is polled when nobody wakes the worker.
+const JOB_POLL: Duration = Duration::from_secs(2);
+
+/// Runs queued e-mail jobs (reset codes), each once.
+async fn mail_jobs(state: AppState) {
+    loop {
+        if let Err(e) = run_mail_jobs(&state).await {
+            tracing::error!(error = %e, "mail job round failed");
+        }
+        let _ = tokio::time::timeout(JOB_POLL, state.wakers.jobs.notified()).await;
+    }
+}
+
+/// One round of the mail jobs; returns how many ran.
+///
+/// # Errors
+/// A database error.
+pub async fn run_mail_jobs(state: &AppState) -> Result<usize, crate::services::ServiceError> {
+    let cx = state.cx();
+    let claimed = job_queue::claim_due::<ResetCodeMail>(&cx.db, cx.now, SMS_BATCH).await?;
+    let brand = state.brand();
+    for job in &claimed {
+        let outcome = passwords::mail_reset_code(&cx, &state.mailer, &brand, &job.input).await;
+        let error = outcome.as_ref().err().map(ToString::to_string);
+        job_queue::finish(&cx.db, job.id, error.as_deref().map_or(Ok(()), Err), now_ms()).await?;
+    }
+    Ok(claimed.len())
 }
 
 async fn housekeeping(state: AppState) {

@@ -122,7 +122,7 @@ async fn keep_in_outbox(db: &DatabaseConnection, email: &OutgoingEmail) -> Resul
             subject: Some(&email.subject),
             body_text: &email.text,
             body_html: Some(&email.html),
-            created_at: crate::startup::now_ms(),
+            created_at: crate::clock::now_ms(),
         },
     )
     .await?;

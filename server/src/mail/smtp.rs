@@ -68,7 +68,7 @@ impl SmtpMailer {
 
 /// `<random.time@domain>`: unique, and in the sender's domain as RFC 5322 asks.
 fn message_id(domain: &str) -> String {
-    format!("<{:016x}{:016x}.{}@{domain}>", fastrand::u64(..), fastrand::u64(..), crate::startup::now_ms())
+    format!("<{:016x}{:016x}.{}@{domain}>", fastrand::u64(..), fastrand::u64(..), crate::clock::now_ms())
 }
 
 /// Reduces a lettre error to its kind and reply code: its text may quote the

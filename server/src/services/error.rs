@@ -21,9 +21,26 @@ pub enum ServiceError {
     /// The session token is missing, expired or unknown.
     #[error("unauthorized")]
     Unauthorized,
+    /// Too much work in flight (password hashing, database connections):
+    /// try again after this many seconds. Nothing was changed.
+    #[error("busy, retry after {retry_after_secs}s")]
+    Busy { retry_after_secs: u64 },
     /// The database failed; details go to the log only.
     #[error("database: {0}")]
-    Database(#[from] sea_orm::DbErr),
+    Database(sea_orm::DbErr),
+}
+
+impl From<sea_orm::DbErr> for ServiceError {
+    /// A pool with no free connection in time is load, not a fault: the
+    /// caller hears "busy" and may retry.
+    fn from(error: sea_orm::DbErr) -> Self {
+        match error {
+            sea_orm::DbErr::ConnectionAcquire(sea_orm::error::ConnAcquireErr::Timeout) => {
+                ServiceError::Busy { retry_after_secs: 1 }
+            }
+            other => ServiceError::Database(other),
+        }
+    }
 }
 
 impl ServiceError {
@@ -35,6 +52,7 @@ impl ServiceError {
             ServiceError::RateLimited { .. } => Key::ErrorTooManyAttempts,
             ServiceError::NotFound => Key::ErrorNotFound,
             ServiceError::Unauthorized => Key::ErrorInvalidLogin,
+            ServiceError::Busy { .. } => Key::ErrorUnavailable,
             ServiceError::Database(_) => Key::ErrorGeneric,
         }
     }

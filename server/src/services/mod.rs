@@ -1,7 +1,10 @@
 //! The one service layer: every rule lives here once. The REST API, Leptos
 //! pages (through the in-process API) and background jobs all call it.
 pub mod accounts;
+pub mod context;
 pub mod error;
+pub mod job_queue;
+pub mod limits;
 pub mod locate;
 pub mod outbox;
 pub mod phone;
@@ -9,4 +12,5 @@ pub mod pricing;
 pub mod visitor;
 pub mod words;
 
+pub use context::{Cx, Wakers};
 pub use error::ServiceError;

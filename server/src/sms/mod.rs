@@ -166,7 +166,7 @@ async fn keep_in_outbox(db: &DatabaseConnection, sms: &OutgoingSms) -> Result<Se
             subject: None,
             body_text: &sms.body,
             body_html: None,
-            created_at: crate::startup::now_ms(),
+            created_at: crate::clock::now_ms(),
         },
     )
     .await?;

@@ -3,7 +3,7 @@ use super::forms::{Handled, Submission};
 use super::pages::redirect;
 use crate::services::accounts::{passwords, sessions};
 use crate::services::ServiceError;
-use crate::startup::now_ms;
+use crate::clock::now_ms;
 use app::account::forms::{AfterLogin, AuthForm};
 use app::routes::{href, Page};
 
@@ -18,18 +18,18 @@ pub(super) async fn handle(s: &Submission<'_>) -> Handled {
             redirect(&target, s.policy.signed_in(&new.token, &new.auth.viewer()))
         }),
         AuthForm::SendCode => {
-            passwords::send_reset_code(&state.db, state.mailer.clone(), &state.brand(), &p.email, s.client, now)
+            passwords::send_reset_code(&state.cx(), &p.email, s.client)
                 .await
                 .map(|()| {
                     let target = format!("{}?email={}", href(locale, Page::ResetCode), app::api::encode(p.email.trim()));
                     redirect(&target, Vec::new())
                 })
         }
-        AuthForm::ResetWithCode => passwords::reset_with_code(&state.db, &p.email, &p.code, &p.new_password, s.client, now)
+        AuthForm::ResetWithCode => passwords::reset_with_code(&state.cx(), &p.email, &p.code, &p.new_password, s.client)
             .await
             .map(|()| redirect(&format!("{}?reset=1", href(locale, Page::Login)), s.policy.signed_out())),
         AuthForm::ChangePassword => match s.member {
-            Some(member) => passwords::change(&state.db, &member.auth, &p.password, &p.new_password, now)
+            Some(member) => passwords::change(&state.cx(), &member.auth, &p.password, &p.new_password)
                 .await
                 .map(|()| redirect(&format!("{}?changed=1", href(locale, Page::Account)), Vec::new())),
             None => Err(ServiceError::Unauthorized),

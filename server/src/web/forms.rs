@@ -5,7 +5,7 @@
 use super::cookies::{self, CookiePolicy};
 use super::pages::{redirect, render, visitor_of, Member};
 use super::{account_forms, locate_forms};
-use crate::http::client_info;
+use crate::http::{client_info, retry_after, status_of, Surface};
 use crate::services::accounts::{secrets, ClientInfo};
 use crate::services::ServiceError;
 use crate::state::AppState;
@@ -145,15 +145,8 @@ pub async fn submit(state: AppState, request: Request) -> Response {
         Ok(response) => response,
         Err((ServiceError::Unauthorized, _)) => submission.login_again(),
         Err((error, values)) => {
-            let status = match &error {
-                ServiceError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
-                ServiceError::NotFound => StatusCode::NOT_FOUND,
-                ServiceError::Database(e) => {
-                    tracing::error!(error = %e, "page form failed");
-                    StatusCode::INTERNAL_SERVER_ERROR
-                }
-                _ => StatusCode::UNPROCESSABLE_ENTITY,
-            };
+            let status = status_of(&error, Surface::Form);
+            let retry = retry_after(&error);
             let errors = match error {
                 ServiceError::Fields(errors) => errors,
                 other => {
@@ -163,7 +156,11 @@ pub async fn submit(state: AppState, request: Request) -> Response {
                 }
             };
             let response = render(&state, page_request, member.as_ref(), Some(outcome(errors, values)), Vec::new()).await;
-            with_status(response, status)
+            let mut response = with_status(response, status);
+            if let Some(secs) = retry {
+                response.headers_mut().insert(axum::http::header::RETRY_AFTER, secs.into());
+            }
+            response
         }
     }
 }

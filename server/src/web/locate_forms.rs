@@ -4,7 +4,7 @@ use super::forms::{Handled, Submission};
 use super::pages::redirect;
 use crate::services::locate::{consent, registry, requests};
 use crate::services::ServiceError;
-use crate::startup::now_ms;
+use crate::clock::now_ms;
 use app::account::forms::AuthForm;
 use app::api::encode;
 use app::model::locate::RevealDecision;

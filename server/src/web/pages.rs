@@ -3,7 +3,7 @@
 use super::{cookies, cookies::CookiePolicy, forms, InProcessApi};
 use crate::services::accounts::{secrets, sessions};
 use crate::services::locate::requests;
-use crate::startup::now_ms;
+use crate::clock::now_ms;
 use crate::state::AppState;
 use app::account::forms::{CsrfToken, FormOutcome, CSRF_COOKIE, LANG_COOKIE, SESSION_COOKIE};
 use app::account::{CurrentViewer, NotificationsTotal, SessionToken, Viewer};

@@ -6,7 +6,7 @@ use crate::util::{TestApp, TestResponse};
 use sea_orm::{ColumnTrait as _, EntityTrait as _, PaginatorTrait as _, QueryFilter as _, QueryOrder as _};
 use server::persistence::entities::{dev_outbox, disclosure_log, locate_consent, sms_queue};
 use server::services::locate::{queue, registry, retention, sms_events};
-use server::startup::now_ms;
+use server::clock::now_ms;
 
 const API: &str = "/api_f/v1";
 const PASSWORD: &str = "secret-123";

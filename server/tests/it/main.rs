@@ -10,6 +10,7 @@ mod api_other;
 mod api_portal;
 mod assets;
 mod health;
+mod limits;
 mod mail;
 mod pages;
 mod phone_corpus;

@@ -2,6 +2,7 @@
 pub mod dev_outbox;
 pub mod disclosure_log;
 pub mod do_not_locate;
+pub mod job;
 pub mod locate_consent;
 pub mod locate_position;
 pub mod locate_request;

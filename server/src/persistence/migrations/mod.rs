@@ -8,6 +8,7 @@ mod m20261121_000002_create_multilingual_words;
 mod m20261121_000003_create_accounts;
 mod m20261121_000004_create_dev_outbox;
 mod m20261121_000005_create_locate;
+mod m20261123_000006_create_job_queue;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -21,6 +22,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000003_create_accounts::Migration),
             Box::new(m20261121_000004_create_dev_outbox::Migration),
             Box::new(m20261121_000005_create_locate::Migration),
+            Box::new(m20261123_000006_create_job_queue::Migration),
         ]
     }
 }

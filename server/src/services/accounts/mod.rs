@@ -1,9 +1,8 @@
 //! Accounts: who may sign in, their sessions and password resets. Every rule
 //! of spec §5/§6 about accounts lives here; the REST API, the no-JavaScript
 //! forms and the `user create` command are thin callers.
-mod limits;
+pub mod abuse;
 pub mod passwords;
-pub mod rate_limit;
 pub(crate) mod secrets;
 pub mod sessions;
 pub mod users;
@@ -22,8 +21,17 @@ pub struct ClientInfo {
 }
 
 impl ClientInfo {
-    /// The rate-limit bucket of this client's address (`unknown` when there is none).
-    fn ip_bucket(&self) -> String {
-        self.ip.map_or_else(|| "unknown".to_owned(), |ip| ip.to_string())
+    /// The rate-limit bucket of this client's address (`unknown` when there
+    /// is none). IPv6 counts per /64: one subscriber gets a whole /64.
+    pub fn ip_bucket(&self) -> String {
+        match self.ip {
+            Some(IpAddr::V6(v6)) if v6.to_ipv4_mapped().is_none() => {
+                let s = v6.segments();
+                format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+            }
+            Some(IpAddr::V6(v6)) => v6.to_ipv4_mapped().map_or_else(String::new, |v4| v4.to_string()),
+            Some(ip) => ip.to_string(),
+            None => "unknown".to_owned(),
+        }
     }
 }

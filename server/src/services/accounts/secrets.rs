@@ -5,6 +5,7 @@ use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, Salt
 use argon2::Argon2;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
+use crate::services::ServiceError;
 
 /// A new session token: 256 random bits, hex (header- and cookie-safe).
 pub fn new_token() -> String {
@@ -42,10 +43,42 @@ pub fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len() && bool::from(a.as_bytes().ct_eq(b.as_bytes()))
 }
 
-/// Argon2id with the crate's defaults (OWASP: m=19 MiB, t=2, p=1). Runs on the
-/// blocking pool: it takes tens of milliseconds by design.
-pub async fn hash_password(password: String) -> String {
-    tokio::task::spawn_blocking(move || {
+/// How long a request waits for a hashing slot before it hears "busy".
+const HASH_QUEUE_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// One Argon2id run holds ~19 MiB for tens of milliseconds; unbounded, a burst
+/// of logins multiplies both. At most one run per core, then a short wait,
+/// then [`ServiceError::Busy`]: memory stays flat and answers stay fast.
+fn hashing_slots() -> &'static tokio::sync::Semaphore {
+    static SLOTS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
+    SLOTS.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
+        tokio::sync::Semaphore::new(cores)
+    })
+}
+
+/// Runs `work` on the blocking pool once a hashing slot is free.
+async fn with_hashing_slot<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, ServiceError> {
+    let busy = ServiceError::Busy { retry_after_secs: 1 };
+    let permit = match tokio::time::timeout(HASH_QUEUE_WAIT, hashing_slots().acquire()).await {
+        Ok(Ok(permit)) => permit,
+        _ => return Err(busy),
+    };
+    let result = tokio::task::spawn_blocking(work).await;
+    drop(permit);
+    result.map_err(|e| {
+        tracing::error!(error = %e, "password hashing task failed");
+        busy
+    })
+}
+
+/// Argon2id with the crate's defaults (OWASP: m=19 MiB, t=2, p=1), in a
+/// hashing slot.
+///
+/// # Errors
+/// [`ServiceError::Busy`] when no slot frees up in time.
+pub async fn hash_password(password: String) -> Result<String, ServiceError> {
+    with_hashing_slot(move || {
         let salt = SaltString::generate(&mut OsRng);
         Argon2::default()
             .hash_password(password.as_bytes(), &salt)
@@ -53,13 +86,15 @@ pub async fn hash_password(password: String) -> String {
             .unwrap_or_else(|e| unreachable!("argon2 with default params cannot fail: {e}"))
     })
     .await
-    .unwrap_or_else(|e| panic!("password hashing task failed: {e}"))
 }
 
 /// Checks `password` against a stored PHC string; `None` (unknown account)
 /// still burns the same time against a dummy hash, so timing tells nothing.
-pub async fn verify_password(password: String, stored: Option<String>) -> bool {
-    tokio::task::spawn_blocking(move || {
+///
+/// # Errors
+/// [`ServiceError::Busy`] when no slot frees up in time.
+pub async fn verify_password(password: String, stored: Option<String>) -> Result<bool, ServiceError> {
+    with_hashing_slot(move || {
         let known = stored.is_some();
         let phc = stored.unwrap_or_else(|| DUMMY_HASH.to_owned());
         let ok = PasswordHash::new(&phc)
@@ -68,7 +103,6 @@ pub async fn verify_password(password: String, stored: Option<String>) -> bool {
         ok && known
     })
     .await
-    .unwrap_or(false)
 }
 
 /// Argon2id (default params) of a random string nobody knows.
@@ -122,9 +156,10 @@ mod tests {
     #[tokio::test]
     async fn passwords_hash_with_argon2id_and_verify() {
         let hash = hash_password("correct horse".into()).await;
+        let hash = hash.expect("a hashing slot is free");
         assert!(hash.starts_with("$argon2id$"));
-        assert!(verify_password("correct horse".into(), Some(hash.clone())).await);
-        assert!(!verify_password("wrong horse".into(), Some(hash)).await);
-        assert!(!verify_password("anything".into(), None).await);
+        assert!(verify_password("correct horse".into(), Some(hash.clone())).await.unwrap());
+        assert!(!verify_password("wrong horse".into(), Some(hash)).await.unwrap());
+        assert!(!verify_password("anything".into(), None).await.unwrap());
     }
 }

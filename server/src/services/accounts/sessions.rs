@@ -1,11 +1,12 @@
 //! Signing in and out, and recognising a session token on later calls.
-use super::{limits, rate_limit, secrets, users, ClientInfo};
+use super::{abuse, secrets, users, ClientInfo};
+use crate::services::limits::{self, Rule};
 use crate::persistence::entities::{session, user};
 use crate::services::ServiceError;
 use app::account::validation::{validate_email, validate_password, FieldErrors, Slot};
 use app::account::Viewer;
 use app::i18n::Key;
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait, DatabaseConnection};
 
 /// A valid session and its user.
 #[derive(Clone, Debug)]
@@ -32,18 +33,29 @@ pub struct NewSession {
     pub auth: AuthSession,
 }
 
-fn account_bucket(email: &str) -> String {
-    format!("login:account:{}", secrets::digest(&[&users::normalize_email(email)]))
+/// The limit keys one sign-in attempt counts against, with their rules.
+fn login_limits(email: &str, client: &ClientInfo) -> [(String, Rule); 4] {
+    let account = secrets::digest(&[&users::normalize_email(email)]);
+    let ip = client.ip_bucket();
+    [
+        (format!("login:client:{account}:{ip}"), abuse::LOGIN_FAILURES_PER_CLIENT),
+        (format!("login:client-day:{account}:{ip}"), abuse::LOGIN_FAILURES_PER_CLIENT_DAY),
+        (format!("login:ip:{ip}"), abuse::LOGIN_FAILURES_PER_IP),
+        (format!("login:account-day:{account}"), abuse::LOGIN_FAILURES_PER_ACCOUNT_DAY),
+    ]
 }
 
 /// Signs in with e-mail and password. A wrong e-mail and a wrong password get
-/// the same answer, in the same time.
+/// the same answer, in the same time. Each attempt takes a unit of every
+/// limit before the password is checked; a right password gives them back
+/// (see [`abuse`] for the design).
 ///
 /// # Errors
 /// [`ServiceError::Fields`] for malformed input, [`Key::ErrorLoginFailed`] for
-/// wrong credentials, [`ServiceError::RateLimited`] after too many failures.
+/// wrong credentials, [`ServiceError::RateLimited`] after too many failures,
+/// [`ServiceError::Busy`] when no hashing slot is free.
 pub async fn login(
-    db: &impl ConnectionTrait,
+    db: &DatabaseConnection,
     email: &str,
     password: &str,
     client: &ClientInfo,
@@ -55,34 +67,46 @@ pub async fn login(
     if !errors.is_empty() {
         return Err(ServiceError::Fields(errors));
     }
-    let account_key = account_bucket(email);
-    let ip_key = format!("login:ip:{}", client.ip_bucket());
-    rate_limit::check(db, &account_key, limits::LOGIN_FAILURES_PER_ACCOUNT, now).await?;
-    rate_limit::check(db, &ip_key, limits::LOGIN_FAILURES_PER_IP, now).await?;
+    let keys = login_limits(email, client);
+    let refs: Vec<(&str, Rule)> = keys.iter().map(|(key, rule)| (key.as_str(), *rule)).collect();
+    let txn = db.begin().await?;
+    limits::take_all(&txn, &refs, now).await?;
+    txn.commit().await?;
 
     let user = users::find_by_email(db, email).await?;
     // Unknown accounts are checked against a dummy hash: same time, same answer.
     let verified = secrets::verify_password(password.to_owned(), user.as_ref().map(|u| u.password_hash.clone())).await;
-    let Some(user) = user.filter(|_| verified) else {
-        return Err(failed_login(db, &account_key, &ip_key, now).await);
+    let verified = match verified {
+        Ok(verified) => verified,
+        Err(busy) => {
+            // Not evaluated: the attempt does not count.
+            give_back_all(db, &refs).await?;
+            return Err(busy);
+        }
     };
-    rate_limit::reset(db, &account_key).await?;
+    let Some(user) = user.filter(|_| verified) else {
+        errors.set(Slot::Form, Some(Key::ErrorLoginFailed));
+        return Err(ServiceError::Fields(errors));
+    };
+    give_back_all(db, &refs).await?;
     start(db, user, client, now).await
 }
 
-async fn failed_login(db: &impl ConnectionTrait, account_key: &str, ip_key: &str, now: i64) -> ServiceError {
-    let counted = async {
-        rate_limit::record(db, account_key, limits::LOGIN_FAILURES_PER_ACCOUNT, now).await?;
-        rate_limit::record(db, ip_key, limits::LOGIN_FAILURES_PER_IP, now).await
-    };
-    match counted.await {
-        Ok(()) => {
-            let mut errors = FieldErrors::default();
-            errors.set(Slot::Form, Some(Key::ErrorLoginFailed));
-            ServiceError::Fields(errors)
-        }
-        Err(e) => e,
+async fn give_back_all(db: &impl ConnectionTrait, keys: &[(&str, Rule)]) -> Result<(), ServiceError> {
+    for (key, _) in keys {
+        limits::give_back(db, key).await?;
     }
+    Ok(())
+}
+
+/// Forgets the wrong passwords counted against `email` from everywhere
+/// (after the owner proved the account with an e-mailed code).
+///
+/// # Errors
+/// A database error.
+pub async fn clear_login_failures(db: &impl ConnectionTrait, email: &str) -> Result<(), ServiceError> {
+    let account = secrets::digest(&[&users::normalize_email(email)]);
+    limits::reset(db, &format!("login:account-day:{account}")).await
 }
 
 /// Opens a session for `user` (login, and later checkout).
@@ -100,7 +124,7 @@ pub async fn start(
         user_id: Set(user.id),
         token_hash: Set(secrets::digest(&[&token])),
         created_at: Set(now),
-        expires_at: Set(now + limits::SESSION_TTL_MS),
+        expires_at: Set(now + abuse::SESSION_TTL_MS),
         last_seen_at: Set(now),
         user_agent: Set(client.user_agent.as_deref().map(|ua| truncate(ua, 255))),
         ..Default::default()
@@ -126,7 +150,7 @@ pub async fn authenticate(db: &impl ConnectionTrait, token: Option<&str>, now: i
         return Err(ServiceError::Unauthorized);
     }
     let mut session = session;
-    if now - session.last_seen_at >= limits::LAST_SEEN_RESOLUTION_MS {
+    if now - session.last_seen_at >= abuse::LAST_SEEN_RESOLUTION_MS {
         session::Entity::update_many()
             .col_expr(session::Column::LastSeenAt, sea_orm::sea_query::Expr::value(now))
             .filter(session::Column::Id.eq(session.id))

@@ -29,7 +29,7 @@ fn state_of(status: LocateStatus) -> RevealState {
 }
 
 fn gone() -> RevealView {
-    RevealView { state: RevealState::Gone, note: String::new(), phone: String::new(), expires_at: 0, shared: None }
+    RevealView { state: RevealState::Gone, note: String::new(), phone: String::new(), expires_at: 0, shared: None, decided_at: None, shared_at: None, shared_accuracy_m: None, delete_after: None, number_blocked: false, can_stop_sharing: false, can_block: false }
 }
 
 fn reveal_view(row: &request::Model, now: i64, shared: Option<GeoPoint>) -> RevealView {
@@ -37,7 +37,7 @@ fn reveal_view(row: &request::Model, now: i64, shared: Option<GeoPoint>) -> Reve
     if state == RevealState::Gone {
         return gone();
     }
-    RevealView { state, note: row.note.clone(), phone: display_phone(&row.phone_e164), expires_at: row.expires_at, shared }
+    RevealView { state, note: row.note.clone(), phone: display_phone(&row.phone_e164), expires_at: row.expires_at, shared, decided_at: None, shared_at: None, shared_accuracy_m: None, delete_after: None, number_blocked: false, can_stop_sharing: false, can_block: false }
 }
 
 /// What the owner's page shows. Opening a pending link marks it `opened`.
@@ -77,11 +77,12 @@ pub async fn answer(
     let point = match decision {
         RevealDecision::Share => Some(point.filter(is_position).ok_or(ServiceError::Invalid(Key::RevealPositionInvalid))?),
         RevealDecision::Decline | RevealDecision::Block => None,
+        RevealDecision::StopSharing => return Err(gone_error()),
     };
     let status = match decision {
         RevealDecision::Share => LocateStatus::Located,
         RevealDecision::Decline => LocateStatus::Declined,
-        RevealDecision::Block => LocateStatus::Blocked,
+        RevealDecision::Block | RevealDecision::StopSharing => LocateStatus::Blocked,
     };
     let txn = db.begin().await?;
     // Only one answer wins, even if two arrive at once.
@@ -102,7 +103,7 @@ pub async fn answer(
         decision: Set(match decision {
             RevealDecision::Share => "share",
             RevealDecision::Decline => "decline",
-            RevealDecision::Block => "block",
+            RevealDecision::Block | RevealDecision::StopSharing => "block",
         }
         .to_owned()),
         decided_at: Set(now),

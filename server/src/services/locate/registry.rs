@@ -3,7 +3,8 @@
 //! with a texted code. They never receive a request again.
 use super::{queue, requests};
 use crate::persistence::entities::{do_not_locate as entry, number_proof};
-use crate::services::accounts::{rate_limit, secrets, ClientInfo};
+use crate::services::accounts::{secrets, ClientInfo};
+use crate::services::limits::{self, Rule};
 use crate::services::ServiceError;
 use crate::sms::templates;
 use app::account::validation::{validate_code, FieldErrors, Slot};
@@ -35,8 +36,8 @@ impl Reason {
 const PROOF_TTL_MS: i64 = 15 * 60_000;
 const PROOF_MAX_ATTEMPTS: i32 = 5;
 /// Code texts per number per hour: a stranger cannot flood a phone with codes.
-const PROOFS_PER_NUMBER: rate_limit::Rule = rate_limit::Rule { limit: 3, window_ms: 3_600_000 };
-const PROOFS_PER_IP: rate_limit::Rule = rate_limit::Rule { limit: 10, window_ms: 3_600_000 };
+const PROOFS_PER_NUMBER: Rule = Rule::per_minutes(3, 60);
+const PROOFS_PER_IP: Rule = Rule::per_minutes(10, 60);
 
 /// Whether `e164` refuses requests.
 ///
@@ -89,13 +90,10 @@ fn parse(country: &str, phone: &str) -> Result<String, ServiceError> {
 pub async fn send_proof(db: &DatabaseConnection, country: &str, phone: &str, client: &ClientInfo, now: i64) -> Result<(), ServiceError> {
     let e164 = parse(country, phone)?;
     let number_key = format!("dnl-code:number:{e164}");
-    let ip_key = format!("dnl-code:ip:{}", client.ip.map_or_else(|| "unknown".to_owned(), |ip| ip.to_string()));
-    rate_limit::check(db, &number_key, PROOFS_PER_NUMBER, now).await?;
-    rate_limit::check(db, &ip_key, PROOFS_PER_IP, now).await?;
-    rate_limit::record(db, &number_key, PROOFS_PER_NUMBER, now).await?;
-    rate_limit::record(db, &ip_key, PROOFS_PER_IP, now).await?;
+    let ip_key = format!("dnl-code:ip:{}", client.ip_bucket());
     let code = secrets::new_code();
     let txn = db.begin().await?;
+    limits::take_all(&txn, &[(&number_key, PROOFS_PER_NUMBER), (&ip_key, PROOFS_PER_IP)], now).await?;
     number_proof::Entity::delete_many().filter(number_proof::Column::PhoneE164.eq(&e164)).exec(&txn).await?;
     let proof = number_proof::ActiveModel {
         phone_e164: Set(e164.clone()),

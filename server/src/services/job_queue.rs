@@ -1,0 +1,126 @@
+//! The general job queue: a use case queues work in its own transaction and
+//! wakes the worker; the worker claims each job with a conditional update
+//! (one winner across instances) and runs it once. A job whose worker died
+//! mid-run is not run again blindly: it fails, because its outside effect
+//! (an e-mail) may already have happened.
+use crate::persistence::entities::job::{self, Column, Entity};
+use crate::services::{Cx, ServiceError};
+use sea_orm::sea_query::{Expr, ExprTrait as _};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use serde::{de::DeserializeOwned, Serialize};
+
+/// How long a worker may hold a claimed job.
+const LEASE_MS: i64 = 60_000;
+const QUEUED: &str = "queued";
+const RUNNING: &str = "running";
+const DONE: &str = "done";
+const FAILED: &str = "failed";
+
+/// A kind of job and its input.
+pub trait JobKind: Serialize + DeserializeOwned {
+    /// The `kind` column (at most 32 characters).
+    const KIND: &'static str;
+}
+
+/// Queues `job`, due now. Call inside the use case's transaction, then wake
+/// the worker with [`wake`].
+///
+/// # Errors
+/// A database error.
+pub async fn enqueue<J: JobKind>(db: &impl ConnectionTrait, job: &J, now: i64) -> Result<(), ServiceError> {
+    let row = job::ActiveModel {
+        kind: Set(J::KIND.to_owned()),
+        payload: Set(serde_json::to_string(job).unwrap_or_default()),
+        status: Set(QUEUED.to_owned()),
+        attempts: Set(0),
+        run_at: Set(now),
+        last_error: Set(None),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    };
+    Entity::insert(row).exec(db).await?;
+    Ok(())
+}
+
+/// Wakes the job worker (after the enqueuing transaction committed).
+pub fn wake(cx: &Cx) {
+    cx.wake.jobs.notify_one();
+}
+
+/// A claimed job: run it, then [`finish`] it.
+#[derive(Debug)]
+pub struct Claimed<J> {
+    pub id: i64,
+    pub input: J,
+}
+
+/// Claims up to `limit` due jobs of kind `J`.
+///
+/// # Errors
+/// A database error.
+pub async fn claim_due<J: JobKind>(db: &impl ConnectionTrait, now: i64, limit: u64) -> Result<Vec<Claimed<J>>, ServiceError> {
+    fail_interrupted(db, now).await?;
+    let due = Entity::find()
+        .filter(Column::Kind.eq(J::KIND))
+        .filter(Column::Status.eq(QUEUED))
+        .filter(Column::RunAt.lte(now))
+        .order_by_asc(Column::Id)
+        .limit(limit)
+        .all(db)
+        .await?;
+    let mut claimed = Vec::with_capacity(due.len());
+    for row in due {
+        let won = Entity::update_many()
+            .col_expr(Column::Status, Expr::value(RUNNING))
+            .col_expr(Column::RunAt, Expr::value(now + LEASE_MS))
+            .col_expr(Column::Attempts, Expr::col(Column::Attempts).add(1))
+            .col_expr(Column::UpdatedAt, Expr::value(now))
+            .filter(Column::Id.eq(row.id))
+            .filter(Column::Status.eq(QUEUED))
+            .exec(db)
+            .await?;
+        if won.rows_affected != 1 {
+            continue;
+        }
+        match serde_json::from_str(&row.payload) {
+            Ok(input) => claimed.push(Claimed { id: row.id, input }),
+            Err(_) => finish(db, row.id, Err("payload not understood"), now).await?,
+        }
+    }
+    Ok(claimed)
+}
+
+/// Ends a claimed job; its payload is erased either way.
+///
+/// # Errors
+/// A database error.
+pub async fn finish(db: &impl ConnectionTrait, id: i64, outcome: Result<(), &str>, now: i64) -> Result<(), ServiceError> {
+    let (status, error) = match outcome {
+        Ok(()) => (DONE, None),
+        Err(e) => (FAILED, Some(e.chars().take(255).collect::<String>())),
+    };
+    Entity::update_many()
+        .col_expr(Column::Status, Expr::value(status))
+        .col_expr(Column::Payload, Expr::value(""))
+        .col_expr(Column::LastError, Expr::value(error))
+        .col_expr(Column::UpdatedAt, Expr::value(now))
+        .filter(Column::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Jobs still `running` after their lease: the worker died during them.
+async fn fail_interrupted(db: &impl ConnectionTrait, now: i64) -> Result<(), ServiceError> {
+    Entity::update_many()
+        .col_expr(Column::Status, Expr::value(FAILED))
+        .col_expr(Column::Payload, Expr::value(""))
+        .col_expr(Column::LastError, Expr::value("interrupted"))
+        .col_expr(Column::UpdatedAt, Expr::value(now))
+        .filter(Column::Status.eq(RUNNING))
+        .filter(Column::RunAt.lt(now))
+        .exec(db)
+        .await?;
+    Ok(())
+}
