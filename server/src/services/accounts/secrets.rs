@@ -46,30 +46,57 @@ pub fn same_secret(a: &str, b: &str) -> bool {
 /// How long a request waits for a hashing slot before it hears "busy".
 const HASH_QUEUE_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
-/// One Argon2id run holds ~19 MiB for tens of milliseconds; unbounded, a burst
-/// of logins multiplies both. At most one run per core, then a short wait,
-/// then [`ServiceError::Busy`]: memory stays flat and answers stay fast.
-fn hashing_slots() -> &'static tokio::sync::Semaphore {
-    static SLOTS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
-    SLOTS.get_or_init(|| {
-        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
-        tokio::sync::Semaphore::new(cores)
+type HashJob = Box<dyn FnOnce() + Send>;
+
+/// The hashing workers: one thread per core, started once, each reusing its
+/// own ~19 MiB of Argon2 memory. Running hashes on the general blocking pool
+/// spreads them over many threads, and the allocator keeps a freed 19 MiB
+/// block per thread: a burst then costs hundreds of megabytes.
+struct HashingPool {
+    jobs: std::sync::mpsc::Sender<HashJob>,
+    slots: tokio::sync::Semaphore,
+}
+
+fn hashing_pool() -> &'static HashingPool {
+    static POOL: std::sync::OnceLock<HashingPool> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| {
+        let workers = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
+        let (jobs, queue) = std::sync::mpsc::channel::<HashJob>();
+        let queue = std::sync::Arc::new(std::sync::Mutex::new(queue));
+        for n in 0..workers {
+            let queue = queue.clone();
+            let spawned = std::thread::Builder::new().name(format!("password-hash-{n}")).spawn(move || loop {
+                let job = queue.lock().map_err(|_| ()).and_then(|q| q.recv().map_err(|_| ()));
+                match job {
+                    Ok(job) => job(),
+                    Err(()) => return,
+                }
+            });
+            if let Err(e) = spawned {
+                tracing::error!(error = %e, "cannot start a password hashing thread");
+            }
+        }
+        HashingPool { jobs, slots: tokio::sync::Semaphore::new(workers) }
     })
 }
 
-/// Runs `work` on the blocking pool once a hashing slot is free.
+/// Runs `work` on a hashing worker once a slot is free: at most one hash per
+/// core, then a short wait, then [`ServiceError::Busy`], so memory stays
+/// flat and answers stay fast under a burst.
 async fn with_hashing_slot<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, ServiceError> {
     let busy = ServiceError::Busy { retry_after_secs: 1 };
-    let permit = match tokio::time::timeout(HASH_QUEUE_WAIT, hashing_slots().acquire()).await {
-        Ok(Ok(permit)) => permit,
-        _ => return Err(busy),
-    };
-    let result = tokio::task::spawn_blocking(work).await;
+    let pool = hashing_pool();
+    let Ok(Ok(permit)) = tokio::time::timeout(HASH_QUEUE_WAIT, pool.slots.acquire()).await else { return Err(busy) };
+    let (done, result) = tokio::sync::oneshot::channel();
+    let job: HashJob = Box::new(move || {
+        let _ = done.send(work());
+    });
+    if pool.jobs.send(job).is_err() {
+        return Err(busy);
+    }
+    let result = result.await.map_err(|_| busy);
     drop(permit);
-    result.map_err(|e| {
-        tracing::error!(error = %e, "password hashing task failed");
-        busy
-    })
+    result
 }
 
 /// Argon2id with the crate's defaults (OWASP: m=19 MiB, t=2, p=1), in a
