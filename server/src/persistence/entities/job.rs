@@ -11,12 +11,12 @@ pub struct Model {
     pub kind: String,
     /// The job's input as JSON; emptied once the job ends (it may hold an e-mail address).
     pub payload: String,
+    pub last_error: Option<String>,
     /// `queued`, `running`, `done` or `failed`.
     pub status: String,
     pub attempts: i32,
     /// When the job is due; while `running`, when its lease ends.
     pub run_at: i64,
-    pub last_error: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
 }

@@ -1,5 +1,6 @@
 //! Texts by locale, group and key (served by `/multilingualWord`).
 #![expect(elided_lifetimes_in_paths, reason = "the signature is dictated by sea-orm-migration's async_trait")]
+use super::schema::{create, drop, id_col, index, string, table, text};
 use sea_orm_migration::prelude::*;
 
 #[derive(DeriveMigrationName)]
@@ -18,33 +19,13 @@ enum MultilingualWords {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager
-            .create_table(
-                Table::create()
-                    .table(MultilingualWords::Table)
-                    .col(ColumnDef::new(MultilingualWords::Id).big_integer().not_null().auto_increment().primary_key())
-                    .col(ColumnDef::new(MultilingualWords::Locale).string_len(8).not_null())
-                    .col(ColumnDef::new(MultilingualWords::WordGroup).string_len(64).not_null())
-                    .col(ColumnDef::new(MultilingualWords::WordKey).string_len(128).not_null())
-                    .col(ColumnDef::new(MultilingualWords::Text).text().not_null())
-                    .to_owned(),
-            )
-            .await?;
-        manager
-            .create_index(
-                Index::create()
-                    .name("ux_multilingual_words_locale_group_key")
-                    .table(MultilingualWords::Table)
-                    .col(MultilingualWords::Locale)
-                    .col(MultilingualWords::WordGroup)
-                    .col(MultilingualWords::WordKey)
-                    .unique()
-                    .to_owned(),
-            )
-            .await
+        use MultilingualWords as W;
+        let words = table(W::Table, [id_col(W::Id), string(W::Locale, 8), string(W::WordGroup, 64), string(W::WordKey, 128), text(W::Text)]);
+        let unique_key = index("ux_multilingual_words_locale_group_key", W::Table, [W::Locale, W::WordGroup, W::WordKey]).unique().to_owned();
+        create(manager, vec![words], vec![unique_key]).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager.drop_table(Table::drop().table(MultilingualWords::Table).to_owned()).await
+        drop(manager, vec![MultilingualWords::Table.into_iden()]).await
     }
 }
