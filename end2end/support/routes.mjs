@@ -1,4 +1,4 @@
-// Every route of spec §2 and the locales it is served in.
+// Every route of the site and the locales it is served in.
 export const SLUGS = [
   "", "voice-sms", "telecom", "phone-locate", "about-us", "privacy-policy", "term-of-use",
   "intellectual", "cookie-policy", "contact-us", "faq", "help", "cancel-subscription",

@@ -1,4 +1,4 @@
-// Accounts in a real browser (issue 4): log in, wrong password, reset by a
+// Accounts in a real browser: log in, wrong password, reset by a
 // code read from the dev outbox, the token guard and a dead token, in en and id.
 import { test } from "node:test";
 import assert from "node:assert/strict";

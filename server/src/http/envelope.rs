@@ -58,7 +58,7 @@ pub struct ApiError {
     status: StatusCode,
     key: Key,
     locale: Locale,
-    /// Per-field messages, sent as `obj: {emailErrorMsg: …}` (spec §5 slots).
+    /// Per-field messages, sent as `obj: {emailErrorMsg: …}` (one slot per field).
     fields: Option<FieldErrors>,
     retry_after_secs: Option<u64>,
 }

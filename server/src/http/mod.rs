@@ -1,4 +1,4 @@
-//! The REST API under `/api_f/v1` (spec §7): thin handlers that read the
+//! The REST API under `/api_f/v1`: thin handlers that read the
 //! request, call a service and answer with the envelope.
 mod admin;
 mod context;

@@ -9,7 +9,7 @@ pub enum ServiceError {
     /// The input broke a rule; `Key` is the message the user sees.
     #[error("invalid input: {0:?}")]
     Invalid(Key),
-    /// Form fields broke rules: a message per field slot (spec §5).
+    /// Form fields broke rules: a message per field slot (`emailErrorMsg`, …).
     #[error("invalid fields: {0:?}")]
     Fields(FieldErrors),
     /// Too many attempts; try again after this many seconds.

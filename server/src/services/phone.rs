@@ -7,7 +7,7 @@ use crate::domain::phone_data::{Lang, PhoneData};
 use app::i18n::{t, Key, Locale};
 use app::model::NumberInfo;
 
-/// Spec §5: extensions of up to 7 digits; longer ones are not a number we call.
+/// Extensions of up to 7 digits; longer ones are not a number we call.
 const MAX_EXTENSION_DIGITS: usize = 7;
 
 /// Parses and validates `input` (a `+` number, or national with `region`).

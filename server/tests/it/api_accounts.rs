@@ -1,4 +1,4 @@
-//! Account calls of `/api_f/v1` (issue 4): login, sessions, password change
+//! Account calls of `/api_f/v1`: login, sessions, password change
 //! and reset, e-mail checks; on SQLite and PostgreSQL.
 use crate::util::{TestApp, TestResponse};
 use app::i18n::Locale;

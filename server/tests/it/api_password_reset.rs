@@ -1,4 +1,4 @@
-//! Forgotten passwords (issue 4): a code by e-mail (read back from the dev
+//! Forgotten passwords: a code by e-mail (read back from the dev
 //! outbox), used once, within 15 minutes, for at most 5 tries.
 use crate::api_accounts::{login, make_user};
 use crate::util::TestApp;

@@ -42,7 +42,7 @@ impl From<ParseError> for PhoneError {
     }
 }
 
-/// The result codes of a length check (spec §5).
+/// The result codes of a length check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum LengthCheck {
@@ -87,7 +87,7 @@ impl From<Result<NumberLengthType, ValidationError>> for LengthCheck {
     }
 }
 
-/// Number types (spec §5).
+/// Number types, as libphonenumber names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum NumberType {

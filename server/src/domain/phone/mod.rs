@@ -1,6 +1,6 @@
 //! Phone numbers: parsing, validation, types and formats, on Google's
 //! libphonenumber metadata through `rlibphonenumber` (see README: why this
-//! engine). Every rule of spec §5 is the library's rule, applied exactly:
+//! engine). Every number rule is the library's rule, applied exactly:
 //! input of 2..=250 characters, a region when there is no leading `+`,
 //! national numbers of 2..=17 digits, known calling codes, extensions up to 7
 //! digits. Library errors never reach users: [`PhoneError`] maps to the

@@ -1,4 +1,4 @@
-//! The rules of spec §5, one by one, against the real metadata.
+//! The number rules, one by one, against the real metadata.
 use super::*;
 
 #[test]

@@ -1,5 +1,5 @@
 //! Accounts: who may sign in, their sessions and password resets. Every rule
-//! of spec §5/§6 about accounts lives here; the REST API, the no-JavaScript
+//! about accounts lives here; the REST API, the no-JavaScript
 //! forms and the `user create` command are thin callers.
 pub mod abuse;
 pub mod passwords;

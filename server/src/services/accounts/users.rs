@@ -23,7 +23,7 @@ pub struct NewUser {
     pub vip_time: i64,
 }
 
-/// Creates an account after checking the spec §5 rules.
+/// Creates an account after checking the e-mail and password rules.
 ///
 /// # Errors
 /// [`ServiceError::Fields`] for a bad e-mail or password, [`ServiceError::Invalid`]
