@@ -146,5 +146,9 @@ async fn a_burst_of_logins_is_answered_without_server_errors() {
         let signed_in = responses.iter().filter(|r| r.status == 200 && r.json()["success"] == 1).count();
         assert_eq!(signed_in + count(&responses, 503), 64, "{:?}", app.backend);
         assert!(signed_in > 0, "{:?}", app.backend);
+        // Each Argon2 run holds ~19 MiB: never more at once than there are cores.
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
+        let most = server::services::accounts::secrets::most_hashes_at_once();
+        assert!((1..=cores).contains(&most), "{:?}: {most} hashes ran at once on {cores} cores", app.backend);
     }
 }

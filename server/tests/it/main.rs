@@ -10,6 +10,7 @@ mod api_other;
 mod api_portal;
 mod assets;
 mod health;
+mod job_queue;
 mod limits;
 mod mail;
 mod pages;

@@ -54,7 +54,16 @@ type HashJob = Box<dyn FnOnce() + Send>;
 /// block per thread: a burst then costs hundreds of megabytes.
 struct HashingPool {
     jobs: std::sync::mpsc::Sender<HashJob>,
-    slots: tokio::sync::Semaphore,
+    slots: std::sync::Arc<tokio::sync::Semaphore>,
+}
+
+/// Hashes running now, and the most that ever ran at once (for tests and metrics).
+static RUNNING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+static MOST_AT_ONCE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// The most password hashes that ever ran at the same time in this process.
+pub fn most_hashes_at_once() -> usize {
+    MOST_AT_ONCE.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 fn hashing_pool() -> &'static HashingPool {
@@ -76,7 +85,7 @@ fn hashing_pool() -> &'static HashingPool {
                 tracing::error!(error = %e, "cannot start a password hashing thread");
             }
         }
-        HashingPool { jobs, slots: tokio::sync::Semaphore::new(workers) }
+        HashingPool { jobs, slots: std::sync::Arc::new(tokio::sync::Semaphore::new(workers)) }
     })
 }
 
@@ -86,17 +95,23 @@ fn hashing_pool() -> &'static HashingPool {
 async fn with_hashing_slot<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, ServiceError> {
     let busy = ServiceError::Busy { retry_after_secs: 1 };
     let pool = hashing_pool();
-    let Ok(Ok(permit)) = tokio::time::timeout(HASH_QUEUE_WAIT, pool.slots.acquire()).await else { return Err(busy) };
+    let Ok(Ok(permit)) = tokio::time::timeout(HASH_QUEUE_WAIT, pool.slots.clone().acquire_owned()).await else {
+        return Err(busy);
+    };
     let (done, result) = tokio::sync::oneshot::channel();
+    // The slot is held by the job itself: a caller that goes away early does
+    // not free it while the hash still runs.
     let job: HashJob = Box::new(move || {
+        use std::sync::atomic::Ordering::Relaxed;
+        MOST_AT_ONCE.fetch_max(RUNNING.fetch_add(1, Relaxed) + 1, Relaxed);
         let _ = done.send(work());
+        RUNNING.fetch_sub(1, Relaxed);
+        drop(permit);
     });
     if pool.jobs.send(job).is_err() {
         return Err(busy);
     }
-    let result = result.await.map_err(|_| busy);
-    drop(permit);
-    result
+    result.await.map_err(|_| busy)
 }
 
 /// Argon2id with the crate's defaults (OWASP: m=19 MiB, t=2, p=1), in a
