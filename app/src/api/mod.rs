@@ -1,8 +1,11 @@
 //! THE typed client of `/api_f/v1`. Components call it the same way on both
 //! sides: during SSR it dispatches in-process to the server's own API router
 //! (no network hop, same handlers, same envelope); in the browser it uses fetch.
+mod calls;
 mod envelope;
 mod transport;
+
+pub use calls::*;
 
 pub use envelope::{Envelope, Page};
 #[cfg(feature = "ssr")]
@@ -258,74 +261,6 @@ impl Default for ApiClient {
     }
 }
 
-/// The price channel of a locale: `cpl2`, with `_<locale>` for non-English (spec §7).
-pub fn price_channel(locale: Locale) -> String {
-    match locale {
-        Locale::En => "cpl2".to_owned(),
-        other => format!("cpl2_{}", other.code()),
-    }
-}
-
-/// HTTP status of a call made with an invalid or expired session token.
-pub const STATUS_INVALID_SESSION: u16 = 401;
-
-/// Whether a response says the session is invalid, so the browser must forget
-/// its user (the `userInfo` cookie; see `account::user_info`).
-pub fn is_invalid_session(status: u16) -> bool {
-    status == STATUS_INVALID_SESSION
-}
-
-/// Percent-encodes everything but unreserved characters (RFC 3986).
-pub fn encode(value: &str) -> String {
-    let mut out = String::with_capacity(value.len());
-    for byte in value.bytes() {
-        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
-            out.push(char::from(byte));
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    out
-}
-
-/// A form-encoded body (`application/x-www-form-urlencoded`).
-pub fn form_body(fields: &[(&str, &str)]) -> String {
-    fields.iter().map(|(name, value)| format!("{}={}", encode(name), encode(value))).collect::<Vec<_>>().join("&")
-}
-
-/// The list call's path below [`API_BASE`].
-pub fn locate_list_path(page: u32, size: u32) -> String {
-    format!("/spyContent?page={page}&size={size}")
-}
-
-/// The owner's reveal call path below [`API_BASE`].
-pub fn reveal_path(token: &str) -> String {
-    format!("/reveal/{}", encode(token))
-}
-
-/// Method, path and body of a requester's action on request `id`.
-pub fn locate_action_call(id: i64, action: &LocateAction) -> (&'static str, String, Option<String>) {
-    match action {
-        LocateAction::Clear => ("POST", format!("/spyContent/clear/{id}"), None),
-        LocateAction::Rename(label) => {
-            ("PUT", format!("/spyContent/phoneLocation/{id}"), Some(form_body(&[("action", "rename"), ("label", label)])))
-        }
-        other => ("PUT", format!("/spyContent/phoneLocation/{id}"), Some(form_body(&[("action", other.code())]))),
-    }
-}
-
-/// The body of `POST /reveal/{token}`: the decision, and for a share the position.
-pub fn reveal_body(decision: RevealDecision, position: Option<GeoPoint>) -> String {
-    match (decision, position) {
-        (RevealDecision::Share, Some(p)) => {
-            let (lat, lng) = (p.lat.to_string(), p.lng.to_string());
-            let accuracy = p.accuracy.map(|a| a.to_string()).unwrap_or_default();
-            form_body(&[("decision", "share"), ("latitude", &lat), ("longitude", &lng), ("accuracy", &accuracy)])
-        }
-        (decision, _) => form_body(&[("decision", decision.code())]),
-    }
-}
-
 fn parse<T: DeserializeOwned>(locale: Locale, body: &str) -> Result<Envelope<T>, ApiError> {
     let envelope: Envelope<T> =
         serde_json::from_str(body).map_err(|_| ApiError { msg: t(locale, Key::ErrorGeneric).to_owned() })?;
@@ -340,80 +275,4 @@ fn decode<T: DeserializeOwned>(locale: Locale, body: &str) -> Result<T, ApiError
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn channel_suffix_only_for_non_english() {
-        assert_eq!(price_channel(Locale::En), "cpl2");
-        assert_eq!(price_channel(Locale::Id), "cpl2_id");
-        assert_eq!(price_channel(Locale::Zh), "cpl2_zh");
-    }
-
-    #[test]
-    fn path_values_are_percent_encoded() {
-        assert_eq!(encode("+62 812/34?x"), "%2B62%20812%2F34%3Fx");
-        assert_eq!(encode("电话"), "%E7%94%B5%E8%AF%9D");
-        assert_eq!(encode("abc-1.2_3~"), "abc-1.2_3~");
-    }
-
-    #[test]
-    fn only_401_means_an_invalid_session() {
-        assert!(is_invalid_session(401));
-        for status in [200, 302, 400, 403, 429, 500] {
-            assert!(!is_invalid_session(status), "{status}");
-        }
-        let clear = crate::account::user_info::clear_user_info_cookie();
-        assert!(clear.starts_with("userInfo=;") && clear.contains("Max-Age=0") && clear.contains("Path=/"), "{clear}");
-    }
-
-    #[test]
-    fn form_bodies_are_url_encoded() {
-        assert_eq!(
-            form_body(&[("country", "+882"), ("phone", "0812 3456"), ("note", "Hi & bye=1")]),
-            "country=%2B882&phone=0812%203456&note=Hi%20%26%20bye%3D1"
-        );
-        assert_eq!(form_body(&[]), "");
-    }
-
-    #[test]
-    fn locate_calls_have_the_contract_paths() {
-        assert_eq!(locate_list_path(1, LOCATE_PAGE_SIZE), "/spyContent?page=1&size=20");
-        assert_eq!(reveal_path("ab/c?d"), "/reveal/ab%2Fc%3Fd");
-        assert_eq!(
-            locate_action_call(7, &LocateAction::Resend),
-            ("PUT", "/spyContent/phoneLocation/7".to_owned(), Some("action=resend".to_owned()))
-        );
-        assert_eq!(
-            locate_action_call(7, &LocateAction::Cancel),
-            ("PUT", "/spyContent/phoneLocation/7".to_owned(), Some("action=cancel".to_owned()))
-        );
-        assert_eq!(
-            locate_action_call(7, &LocateAction::Rename("Ibu & Ayah".into())),
-            ("PUT", "/spyContent/phoneLocation/7".to_owned(), Some("action=rename&label=Ibu%20%26%20Ayah".to_owned()))
-        );
-        assert_eq!(locate_action_call(9, &LocateAction::Clear), ("POST", "/spyContent/clear/9".to_owned(), None));
-    }
-
-    #[test]
-    fn reveal_bodies_carry_the_position_only_when_sharing() {
-        let point = GeoPoint { lat: -6.2, lng: 106.816_666, accuracy: Some(12.5) };
-        assert_eq!(
-            reveal_body(RevealDecision::Share, Some(point)),
-            "decision=share&latitude=-6.2&longitude=106.816666&accuracy=12.5"
-        );
-        assert_eq!(reveal_body(RevealDecision::Decline, Some(point)), "decision=decline");
-        assert_eq!(reveal_body(RevealDecision::Block, None), "decision=block");
-        let no_accuracy = GeoPoint { accuracy: None, ..point };
-        assert!(reveal_body(RevealDecision::Share, Some(no_accuracy)).ends_with("&accuracy="));
-    }
-
-    #[test]
-    fn decode_passes_server_messages_and_hides_garbage() {
-        let err = decode::<u8>(Locale::Id, r#"{"success":0,"msg":"Pesan","obj":null}"#).unwrap_err();
-        assert_eq!(err.msg, "Pesan");
-        let err = decode::<u8>(Locale::En, "<html>").unwrap_err();
-        assert_eq!(err.msg, "Something went wrong");
-        assert_eq!(decode::<u8>(Locale::En, r#"{"success":1,"msg":"","obj":7}"#), Ok(7));
-    }
-}
+mod tests;

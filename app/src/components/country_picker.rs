@@ -19,19 +19,7 @@ pub fn CountryPicker(selected: RwSignal<String>) -> impl IntoView {
     let interactive = RwSignal::new(false);
     Effect::new(move |_| interactive.set(true));
 
-    // Keep the submitted value visible: when the filter hides the selected
-    // entry, select the first entry that matches.
-    Effect::new(move |_| {
-        let q = query.get();
-        let locale = i18n.locale();
-        let list = countries::sorted(locale);
-        let current = selected.get_untracked();
-        if !list.iter().any(|c| c.key() == current && c.matches(locale, &q)) {
-            if let Some(first) = list.iter().find(|c| c.matches(locale, &q)) {
-                selected.set(first.key());
-            }
-        }
-    });
+    keep_selection_visible(query, selected, i18n.locale());
 
     let class = style! {
         .picker {
@@ -49,26 +37,7 @@ pub fn CountryPicker(selected: RwSignal<String>) -> impl IntoView {
             padding: 0.5rem;
         }
     };
-    let options = move || {
-        let locale = i18n.locale();
-        countries::sorted(locale)
-            .iter()
-            .map(|country| {
-                let key = country.key();
-                let value = key.clone();
-                let country = *country;
-                view! {
-                    <option
-                        value=value
-                        selected=move || selected.get() == key
-                        hidden=move || !country.matches(locale, &query.get())
-                    >
-                        {label(&country, locale)}
-                    </option>
-                }
-            })
-            .collect_view()
-    };
+    let options = move || country_options(i18n.locale(), selected, query);
     view! { class = class,
         <div class="picker">
             <label for="country">{i18n.text(Key::HomeCountryLabel)}</label>
@@ -93,4 +62,40 @@ pub fn CountryPicker(selected: RwSignal<String>) -> impl IntoView {
             </select>
         </div>
     }
+}
+
+/// When the filter hides the selected entry, selects the first entry that
+/// matches: the value that will be submitted stays visible.
+fn keep_selection_visible(query: RwSignal<String>, selected: RwSignal<String>, locale: Locale) {
+    Effect::new(move |_| {
+        let q = query.get();
+        let list = countries::sorted(locale);
+        let current = selected.get_untracked();
+        if !list.iter().any(|c| c.key() == current && c.matches(locale, &q)) {
+            if let Some(first) = list.iter().find(|c| c.matches(locale, &q)) {
+                selected.set(first.key());
+            }
+        }
+    });
+}
+
+/// One `<option>` per country, hidden while the filter excludes it.
+fn country_options(locale: Locale, selected: RwSignal<String>, query: RwSignal<String>) -> impl IntoView {
+    countries::sorted(locale)
+        .iter()
+        .map(|country| {
+            let key = country.key();
+            let value = key.clone();
+            let country = *country;
+            view! {
+                <option
+                    value=value
+                    selected=move || selected.get() == key
+                    hidden=move || !country.matches(locale, &query.get())
+                >
+                    {label(&country, locale)}
+                </option>
+            }
+        })
+        .collect_view()
 }

@@ -1,9 +1,9 @@
 //! Site footer: legal links, support address and the honest fine print.
 use crate::config::use_public_config;
 use crate::i18n::{t_args, use_i18n, Key};
-use crate::routes::{href, Page};
+use crate::components::PageLinks;
+use crate::routes::Page;
 use leptos::prelude::*;
-use leptos_router::components::A;
 
 /// The footer shown on every page with chrome.
 #[component]
@@ -23,18 +23,7 @@ pub fn Footer() -> impl IntoView {
     let mailto = format!("mailto:{email}");
     view! {
         <footer class="site-footer">
-            <ul class="footer-links">
-                {links
-                    .into_iter()
-                    .map(|(target, key)| {
-                        view! {
-                            <li>
-                                <A href=move || href(i18n.locale(), target)>{i18n.text(key)}</A>
-                            </li>
-                        }
-                    })
-                    .collect_view()}
-            </ul>
+            <ul class="footer-links"><PageLinks links=links.to_vec()/></ul>
             <p>
                 <a href=mailto>
                     {move || t_args(i18n.locale(), Key::FooterSupport, &[("email", &email)])}

@@ -3,6 +3,7 @@
 //! visitors see "Log in".
 use crate::account::{use_notifications_total, use_viewer};
 use crate::i18n::{t, t_args, use_i18n, Key, Locale};
+use crate::components::PageLinks;
 use crate::routes::{href, Page};
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -54,42 +55,36 @@ pub fn Header(page: Page) -> impl IntoView {
                 {i18n.text(Key::SiteName)}
             </A>
             <nav aria-label=i18n.text(Key::NavLocate)>
-                <ul>
-                    {nav
-                        .into_iter()
-                        .map(|(target, key)| {
-                            view! {
-                                <li>
-                                    <A href=move || href(i18n.locale(), target)>{i18n.text(key)}</A>
-                                </li>
-                            }
-                        })
-                        .collect_view()}
-                </ul>
+                <ul><PageLinks links=nav.to_vec()/></ul>
             </nav>
             <AccountNav/>
-            <nav class="langs" aria-label=i18n.text(Key::NavLanguage)>
-                <ul>
-                    {Locale::ALL
-                        .into_iter()
-                        .map(|locale| {
-                            view! { class = class,
-                                <li>
-                                    <a
-                                        href=href(locale, page)
-                                        hreflang=locale.html_lang()
-                                        lang=locale.html_lang()
-                                        aria-current=move || (i18n.locale() == locale).then_some("true")
-                                    >
-                                        {t(locale, Key::LangName)}
-                                    </a>
-                                </li>
-                            }
-                        })
-                        .collect_view()}
-                </ul>
-            </nav>
+            <LanguageSwitch page=page class=class/>
         </header>
+    }
+}
+
+/// The page `page` in every language, the current one marked.
+#[component]
+fn LanguageSwitch(page: Page, class: &'static str) -> impl IntoView {
+    let i18n = use_i18n();
+    let item = move |locale: Locale| {
+        view! { class = class,
+            <li>
+                <a
+                    href=href(locale, page)
+                    hreflang=locale.html_lang()
+                    lang=locale.html_lang()
+                    aria-current=move || (i18n.locale() == locale).then_some("true")
+                >
+                    {t(locale, Key::LangName)}
+                </a>
+            </li>
+        }
+    };
+    view! { class = class,
+        <nav class="langs" aria-label=i18n.text(Key::NavLanguage)>
+            <ul>{Locale::ALL.into_iter().map(item).collect_view()}</ul>
+        </nav>
     }
 }
 
@@ -97,13 +92,6 @@ pub fn Header(page: Page) -> impl IntoView {
 #[component]
 fn AccountNav() -> impl IntoView {
     let i18n = use_i18n();
-    let link = move |target: Page, key: Key| {
-        view! {
-            <li>
-                <A href=move || href(i18n.locale(), target)>{i18n.text(key)}</A>
-            </li>
-        }
-    };
     // New updates of the member's location requests, next to "My requests".
     let total = use_notifications_total();
     let badge = (total > 0).then(|| {
@@ -127,9 +115,9 @@ fn AccountNav() -> impl IntoView {
                 <A href=move || href(i18n.locale(), Page::DashboardLocations)>{i18n.text(Key::NavMyRequests)}</A>
                 {badge}
             </li>
-            {link(Page::Account, Key::NavAccount)}
+            <PageLinks links=vec![(Page::Account, Key::NavAccount)]/>
         }),
-        None => leptos::either::Either::Right(link(Page::Login, Key::NavLogin)),
+        None => leptos::either::Either::Right(view! { <PageLinks links=vec![(Page::Login, Key::NavLogin)]/> }),
     };
     view! {
         <nav class="account-nav" aria-label=i18n.text(Key::NavAccountMenu)>
