@@ -89,8 +89,10 @@ impl Application {
     /// Prepares state and binds the listener.
     ///
     /// # Errors
-    /// Database failures or an address already in use.
+    /// Unsafe settings ([`Config::check_safe`]; checked here too because a
+    /// `Config` may be built by hand), database failures, an address in use.
     pub async fn build(config: Config) -> Result<Self> {
+        config.check_safe().context("refusing to start")?;
         let addr = config.bind_addr;
         let state = build_state(config).await?;
         crate::jobs::spawn(&state);

@@ -9,6 +9,7 @@ mod api_password_reset;
 mod api_other;
 mod api_portal;
 mod assets;
+mod dev_tools;
 mod health;
 mod limits;
 mod mail;
