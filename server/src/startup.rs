@@ -52,6 +52,7 @@ pub fn build_router(state: AppState) -> Router {
     // Leptos resources spawn onto the global executor; already set is fine.
     let _ = any_spawner::Executor::init_tokio();
     let static_files = web::static_router(&state.config);
+    let headers = Arc::new(web::SecurityHeaders::from_config(&state.config));
     let mut routes = Router::new()
         .merge(http::api_router())
         .merge(http::twilio_router())
@@ -69,6 +70,8 @@ pub fn build_router(state: AppState) -> Router {
         .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
         .layer(TraceLayer::new_for_http())
         .layer(CatchPanicLayer::custom(internal_error))
+        // Outermost: panics, time-outs and redirects get the headers too.
+        .layer(middleware::from_fn_with_state(headers, web::security_headers))
 }
 
 /// A panic is a bug: log it, answer a plain 500 without internals.

@@ -108,6 +108,8 @@ pub(super) async fn render(
         set_cookies.push(policy.lang(locale.code()));
     }
     let personal = viewer.is_some() || outcome.is_some();
+    // The nonce of this response's Content-Security-Policy, for the inline boot script.
+    let nonce = request.extensions().get::<leptos::nonce::Nonce>().cloned();
     let public = state.public.clone();
     let transport: SharedTransport = Arc::new(InProcessApi::new(state.clone()));
     let handler = leptos_axum::render_app_async_with_context(
@@ -122,6 +124,9 @@ pub(super) async fn render(
             }
             if let Some(outcome) = outcome.clone() {
                 provide_context(outcome);
+            }
+            if let Some(nonce) = nonce.clone() {
+                provide_context(nonce);
             }
         },
         app::shell,

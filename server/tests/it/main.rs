@@ -15,4 +15,5 @@ mod limits;
 mod mail;
 mod pages;
 mod phone_corpus;
+mod security_headers;
 mod sms;
