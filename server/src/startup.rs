@@ -68,6 +68,7 @@ pub fn build_router(state: AppState) -> Router {
         .layer(middleware::from_fn(web::locale_slash_redirect))
         .layer(CompressionLayer::new().br(true).gzip(true))
         .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
+        .layer(middleware::from_fn(http::envelope_rejections))
         .layer(TraceLayer::new_for_http())
         .layer(CatchPanicLayer::custom(internal_error))
         // Outermost: panics, time-outs and redirects get the headers too.

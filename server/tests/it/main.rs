@@ -6,6 +6,7 @@ mod account_pages;
 mod api_accounts;
 mod api_locate;
 mod api_password_reset;
+mod api_paths;
 mod api_other;
 mod api_portal;
 mod assets;
