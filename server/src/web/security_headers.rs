@@ -76,7 +76,10 @@ impl SecurityHeaders {
     fn apply(&self, path: &str, nonce: &str, headers: &mut HeaderMap) {
         let page = app::routes::resolve(path).page;
         let reveal = page == Some(Page::RevealLocation);
-        set(headers, header::CONTENT_SECURITY_POLICY, &self.csp(nonce));
+        // A handler that set its own policy (the script-free developer page) keeps it.
+        if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
+            set(headers, header::CONTENT_SECURITY_POLICY, &self.csp(nonce));
+        }
         set(headers, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
         let referrer = if reveal { "no-referrer" } else { "strict-origin-when-cross-origin" };
         set(headers, header::REFERRER_POLICY, referrer);

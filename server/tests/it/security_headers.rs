@@ -131,3 +131,16 @@ async fn map_tiles_are_allowed_from_the_configured_tile_origin() {
         assert!(csp.contains("img-src 'self' data: https://*.tiles.example.net;"), "{csp}");
     }
 }
+
+#[tokio::test]
+async fn the_developer_page_keeps_its_script_free_policy() {
+    for app in TestApp::all().await {
+        let res = app.get("/dev/outbox").await;
+        assert_eq!(res.status, 200);
+        let csp = res.header("content-security-policy").unwrap();
+        assert!(csp.starts_with("default-src 'none'"), "{csp}");
+        assert!(!csp.contains("script-src"), "no scripts at all: {csp}");
+        assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+        assert_eq!(res.header("x-content-type-options"), Some("nosniff"));
+    }
+}
