@@ -8,4 +8,7 @@ cd "$ROOT"
 if [ -f .env ]; then set -a; source .env; set +a; fi
 profile=debug; [ "${1:-}" = "--release" ] && profile=release
 log "starting http://${BIND_ADDR:-127.0.0.1:3000}"
+# Developer pages (/dev/outbox: reset codes and reveal links) for local use;
+# the server refuses them with a real provider or a non-loopback BIND_ADDR.
+export DEV_TOOLS="${DEV_TOOLS:-true}"
 exec "$TARGET/$profile/server"

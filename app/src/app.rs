@@ -46,7 +46,8 @@ pub fn shell() -> impl IntoView {
                         view! { <link rel="preload" href=href r#as="fetch" r#type="application/wasm" crossorigin=""/> }
                     })}
                 <script id=CONFIG_ELEMENT_ID type="application/json" inner_html=to_inline_json(&config)></script>
-                {(!boot.is_empty()).then(|| view! { <script type="module" inner_html=boot></script> })}
+                {(!boot.is_empty())
+                    .then(|| view! { <script type="module" nonce=leptos::nonce::use_nonce() inner_html=boot></script> })}
                 <MetaTags/>
             </head>
             <body>

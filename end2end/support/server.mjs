@@ -28,6 +28,8 @@ export async function startServer(extraEnv = {}) {
     DATABASE_URL: `sqlite://${dir}/e2e.db?mode=rwc`,
     PUBLIC_BASE_URL: baseURL,
     RUST_LOG: "warn",
+    // Tests read reset codes and reveal links from /dev/outbox.json.
+    DEV_TOOLS: "true",
     ...extraEnv,
   };
   const child = spawn(SERVER_BIN, [], { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"] });

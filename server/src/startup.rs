@@ -52,6 +52,7 @@ pub fn build_router(state: AppState) -> Router {
     // Leptos resources spawn onto the global executor; already set is fine.
     let _ = any_spawner::Executor::init_tokio();
     let static_files = web::static_router(&state.config);
+    let headers = Arc::new(web::SecurityHeaders::from_config(&state.config));
     let mut routes = Router::new()
         .merge(http::api_router())
         .merge(http::twilio_router())
@@ -67,8 +68,11 @@ pub fn build_router(state: AppState) -> Router {
         .layer(middleware::from_fn(web::locale_slash_redirect))
         .layer(CompressionLayer::new().br(true).gzip(true))
         .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
+        .layer(middleware::from_fn(http::envelope_rejections))
         .layer(TraceLayer::new_for_http())
         .layer(CatchPanicLayer::custom(internal_error))
+        // Outermost: panics, time-outs and redirects get the headers too.
+        .layer(middleware::from_fn_with_state(headers, web::security_headers))
 }
 
 /// A panic is a bug: log it, answer a plain 500 without internals.
@@ -89,8 +93,10 @@ impl Application {
     /// Prepares state and binds the listener.
     ///
     /// # Errors
-    /// Database failures or an address already in use.
+    /// Unsafe settings ([`Config::check_safe`]; checked here too because a
+    /// `Config` may be built by hand), database failures, an address in use.
     pub async fn build(config: Config) -> Result<Self> {
+        config.check_safe().context("refusing to start")?;
         let addr = config.bind_addr;
         let state = build_state(config).await?;
         crate::jobs::spawn(&state);

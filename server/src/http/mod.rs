@@ -7,12 +7,14 @@ mod health;
 mod locate;
 mod other;
 mod portal;
+mod rejections;
 mod twilio_webhooks;
 mod words;
 
 pub use context::{client_info, ApiContext};
 pub use envelope::{retry_after, status_of, ApiError, ApiOk, ApiResult, Surface};
 pub use health::healthz;
+pub use rejections::envelope_rejections;
 pub use twilio_webhooks::twilio_router;
 
 use crate::state::AppState;

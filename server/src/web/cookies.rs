@@ -4,17 +4,19 @@
 use app::account::forms::{CSRF_COOKIE, LANG_COOKIE, SESSION_COOKIE, USER_INFO_COOKIE, USER_INFO_MAX_AGE_SECS};
 use app::account::{user_info::encode_user_info, Viewer};
 use axum::http::{header, HeaderMap, HeaderValue};
+use cookie::{time::Duration, Cookie, SameSite};
 
-/// The value of cookie `name`.
+/// The value of cookie `name` (surrounding quotes removed; empty counts as
+/// absent). Pairs that do not parse are skipped, not fatal.
 pub fn read(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(k, _)| *k == name)
-        .map(|(_, v)| v.trim_matches('"').to_owned())
+        .flat_map(Cookie::split_parse)
+        .filter_map(Result::ok)
+        .find(|cookie| cookie.name() == name)
+        .map(|cookie| cookie.value_trimmed().to_owned())
         .filter(|v| !v.is_empty())
 }
 
@@ -32,14 +34,14 @@ impl CookiePolicy {
     }
 
     fn build(self, name: &str, value: &str, max_age: i64, http_only: bool) -> HeaderValue {
-        let mut cookie = format!("{name}={value}; Path=/; Max-Age={max_age}; SameSite=Lax");
-        if http_only {
-            cookie.push_str("; HttpOnly");
-        }
-        if self.secure {
-            cookie.push_str("; Secure");
-        }
-        HeaderValue::from_str(&cookie).unwrap_or_else(|_| HeaderValue::from_static("invalid=; Max-Age=0"))
+        let cookie = Cookie::build((name, value))
+            .path("/")
+            .max_age(Duration::seconds(max_age))
+            .same_site(SameSite::Lax)
+            .http_only(http_only)
+            .secure(self.secure)
+            .build();
+        HeaderValue::from_str(&cookie.to_string()).unwrap_or_else(|_| HeaderValue::from_static("invalid=; Max-Age=0"))
     }
 
     /// The cookies of a new session: the token (HttpOnly) and `userInfo`
@@ -81,6 +83,16 @@ mod tests {
         assert_eq!(read(&headers, "token").as_deref(), Some("abc"));
         assert_eq!(read(&headers, "lang").as_deref(), Some("id"));
         assert_eq!(read(&headers, "nope"), None);
+    }
+
+    #[test]
+    fn reads_across_headers_skips_junk_and_strips_quotes() {
+        let mut headers = HeaderMap::new();
+        headers.append(header::COOKIE, HeaderValue::from_static("junk; =novalue; a=1"));
+        headers.append(header::COOKIE, HeaderValue::from_static("lang=\"zh\"; token="));
+        assert_eq!(read(&headers, "a").as_deref(), Some("1"));
+        assert_eq!(read(&headers, "lang").as_deref(), Some("zh"));
+        assert_eq!(read(&headers, "token"), None, "empty is absent");
     }
 
     #[test]

@@ -74,6 +74,11 @@ impl From<dev_outbox::Model> for OutboxMessage {
 const NO_STORE: [(header::HeaderName, &str); 2] =
     [(header::CACHE_CONTROL, "no-store"), (header::HeaderName::from_static("x-robots-tag"), "noindex")];
 
+/// The page runs no script at all; its own stylesheet and the kept e-mails
+/// (shown in sandboxed frames) are inline, which the site-wide policy forbids.
+const PAGE_CSP: &str =
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
 async fn outbox_json(State(state): State<AppState>, Query(query): Query<OutboxQuery>) -> Response {
     match outbox::list(&state.db, &query.filter(None)).await {
         Ok(rows) => (NO_STORE, Json(rows.into_iter().map(OutboxMessage::from).collect::<Vec<_>>())).into_response(),
@@ -83,7 +88,7 @@ async fn outbox_json(State(state): State<AppState>, Query(query): Query<OutboxQu
 
 async fn outbox_page(State(state): State<AppState>, Query(query): Query<OutboxQuery>) -> Response {
     match outbox::list(&state.db, &query.filter(Some(PAGE_LIMIT))).await {
-        Ok(rows) => (NO_STORE, Html(render_page(&rows))).into_response(),
+        Ok(rows) => (NO_STORE, [(header::CONTENT_SECURITY_POLICY, PAGE_CSP)], Html(render_page(&rows))).into_response(),
         Err(e) => database_error(&e),
     }
 }

@@ -8,11 +8,13 @@ mod dev_outbox;
 mod forms;
 mod locate_forms;
 mod pages;
+mod security_headers;
 mod transport;
 
 pub use assets::{load_manifest, static_router};
 pub use dev_outbox::dev_router;
 pub use pages::{locale_slash_redirect, page_request};
+pub use security_headers::{security_headers, tile_source, SecurityHeaders};
 pub use transport::InProcessApi;
 
 /// The browser's session token (the HttpOnly cookie), if any.

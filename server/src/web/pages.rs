@@ -97,17 +97,10 @@ pub(super) async fn render(
         }),
         None => 0,
     };
-    let policy = CookiePolicy::for_origin(&state.config.public_base_url);
-    let csrf = cookies::read(request.headers(), CSRF_COOKIE).filter(|t| t.len() == 64).unwrap_or_else(|| {
-        let token = secrets::new_token();
-        set_cookies.push(policy.csrf(&token));
-        token
-    });
-    let locale = app::routes::resolve(request.uri().path()).locale;
-    if cookies::read(request.headers(), LANG_COOKIE).as_deref() != Some(locale.code()) {
-        set_cookies.push(policy.lang(locale.code()));
-    }
+    let csrf = visitor_cookies(state, &request, &mut set_cookies);
     let personal = viewer.is_some() || outcome.is_some();
+    // The nonce of this response's Content-Security-Policy, for the inline boot script.
+    let nonce = request.extensions().get::<leptos::nonce::Nonce>().cloned();
     let public = state.public.clone();
     let transport: SharedTransport = Arc::new(InProcessApi::new(state.clone()));
     let handler = leptos_axum::render_app_async_with_context(
@@ -123,6 +116,9 @@ pub(super) async fn render(
             if let Some(outcome) = outcome.clone() {
                 provide_context(outcome);
             }
+            if let Some(nonce) = nonce.clone() {
+                provide_context(nonce);
+            }
         },
         app::shell,
     );
@@ -135,6 +131,22 @@ pub(super) async fn render(
     let cache = if personal { "private, no-store" } else { "private, no-cache" };
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     response
+}
+
+/// The visitor's anti-CSRF token (drawn and set when missing) and the `lang`
+/// cookie when the page's language differs from it.
+fn visitor_cookies(state: &AppState, request: &Request, set_cookies: &mut Vec<HeaderValue>) -> String {
+    let policy = CookiePolicy::for_origin(&state.config.public_base_url);
+    let csrf = cookies::read(request.headers(), CSRF_COOKIE).filter(|t| t.len() == 64).unwrap_or_else(|| {
+        let token = secrets::new_token();
+        set_cookies.push(policy.csrf(&token));
+        token
+    });
+    let locale = app::routes::resolve(request.uri().path()).locale;
+    if cookies::read(request.headers(), LANG_COOKIE).as_deref() != Some(locale.code()) {
+        set_cookies.push(policy.lang(locale.code()));
+    }
+    csrf
 }
 
 /// `/id/` → `/id` with 301, query kept (spec §2).

@@ -1,0 +1,234 @@
+//! Configuration from the environment. Every variable, with its default:
+//!
+//! | variable          | default                                        | meaning |
+//! |-------------------|------------------------------------------------|---------|
+//! | `BIND_ADDR`       | `127.0.0.1:3000`                               | listen address |
+//! | `DATABASE_URL`    | `sqlite://data/cool-tracker.db?mode=rwc`       | `sqlite://…` or `postgres://…` |
+//! | `DB_MAX_CONNECTIONS` | `10`                                        | pool size |
+//! | `SEED_DATA`       | `true`                                         | insert seed rows (price plans) on start |
+//! | `PUBLIC_BASE_URL` | `http://127.0.0.1:3000`                        | origin for canonical/hreflang links |
+//! | `SITE_ROOT`       | `target/site`                                  | front-end build output (scripts/build.sh) |
+//! | `PUBLIC_DIR`      | `public`                                       | favicon, robots.txt |
+//! | `SUPPORT_EMAIL`   | `support@cooltracker.example`                  | 24/7 support address shown to users |
+//! | `MAP_TILE_URL`    | `https://tile.openstreetmap.org/{z}/{x}/{y}.png` | map tiles for the MapView widget |
+//! | `GEOIP_DB_PATH`   | unset                                          | MaxMind-format country database (`.mmdb`) |
+//! | `TRUST_FORWARDED_FOR` | `false`                                    | take the client IP from `X-Forwarded-For` (behind a proxy) |
+//! | `DEFAULT_COUNTRY` | `US`                                           | picker preselection when nothing else is known |
+//! | `LOCATE_LINK_TTL_SECS` | `86400` (24 h)                            | how long an owner's SMS link works |
+//! | `LOCATE_RETENTION_DAYS` | `30`                                     | shared positions are deleted after this |
+//! | `LOCATE_CAP_REQUESTER_DAY` | `10`                                  | requests per account per 24 h (a family's phones, with retries) |
+//! | `LOCATE_CAP_REQUESTER_NUMBER_DAY` | `2`                            | requests per account for one number per 24 h (one, and one retry) |
+//! | `LOCATE_CAP_NUMBER_DAY` | `3`                                      | requests one number receives per 24 h from everybody (stops SMS bombing) |
+//! | `IP_HASH_KEY` | random per process                                 | key for hashing owners' IP addresses in consent records; set it to compare records across restarts |
+//! | `LOG_FORMAT`      | `pretty`                                       | `pretty` or `json` |
+//! | `RUST_LOG`        | `info`                                         | log filter |
+//! | `MAIL_TRANSPORT`  | `outbox`                                       | `outbox` (rows in `dev_outbox`, read at `/dev/outbox`) or `smtp` |
+//! | `SMTP_HOST`       | unset (required with `smtp`)                   | SMTP relay host name |
+//! | `SMTP_PORT`       | `587`                                          | SMTP relay port |
+//! | `SMTP_TLS`        | `starttls`                                     | `starttls` (required upgrade), `tls` (implicit TLS, port 465) or `none` (loopback/tests only) |
+//! | `SMTP_USERNAME`   | unset                                          | SMTP AUTH user; no AUTH when unset |
+//! | `SMTP_PASSWORD`   | unset                                          | SMTP AUTH password (secret: never logged or printed) |
+//! | `MAIL_FROM`       | `Cool Tracker <no-reply@cooltracker.example>`  | `From` of every e-mail |
+//! | `OPERATOR_NAME`   | `Cool Tracker Ltd.`                            | legal operator named in e-mails |
+//! | `SMS_PROVIDER`    | `outbox`                                       | `outbox` (rows in `dev_outbox`, channel `sms`) or `twilio` |
+//! | `TWILIO_ACCOUNT_SID` | unset (required with `twilio`)              | Account SID (`AC…`): the API path and the Basic-auth user |
+//! | `TWILIO_AUTH_TOKEN` | unset (required with `twilio`)               | Auth token: Basic-auth password and webhook signature key (secret: never logged or printed) |
+//! | `TWILIO_FROM`     | unset                                          | sending number (E.164) or alphanumeric ID; this or `TWILIO_MESSAGING_SERVICE_SID` is required with `twilio` |
+//! | `TWILIO_MESSAGING_SERVICE_SID` | unset                             | Messaging Service (`MG…`); used instead of `TWILIO_FROM` when set |
+//! | `TWILIO_API_BASE` | `https://api.twilio.com`                       | API origin (tests point it at a loopback fake) |
+//! | `DEV_TOOLS`       | `false`                                        | serve developer pages (`/dev/outbox`); only for local runs: the server refuses to start with it on together with a real provider (`SMS_PROVIDER=twilio`, `MAIL_TRANSPORT=smtp`) or a non-loopback `BIND_ADDR` |
+//!
+//! Secrets (the SMTP password, the Twilio auth token) stay here and never reach the WASM bundle: the
+//! browser only sees [`app::config::PublicConfig`].
+use anyhow::{Context as _, Result};
+use std::{env, net::SocketAddr, path::PathBuf, str::FromStr};
+
+mod providers;
+mod safety;
+
+pub use providers::{MailTransport, Secret, SmsProvider, SmtpConfig, SmtpTls, TwilioConfig, UnknownValue};
+
+/// Limits of the locate-with-consent flow (issue 5).
+#[derive(Clone, Debug)]
+pub struct LocateSettings {
+    /// How long the owner's link works.
+    pub link_ttl_ms: i64,
+    /// How long a shared position is kept.
+    pub retention_ms: i64,
+    /// Requests one account may create per 24 hours.
+    pub cap_per_requester_day: u64,
+    /// Requests one account may create for the same number per 24 hours.
+    pub cap_per_requester_number_day: u64,
+    /// Requests one number may receive per 24 hours, from everybody together.
+    pub cap_per_number_day: u64,
+}
+
+/// The server's settings.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Listen address.
+    pub bind_addr: SocketAddr,
+    /// Database URL; the scheme picks the backend.
+    pub database_url: String,
+    /// Connection pool size.
+    pub db_max_connections: u32,
+    /// Whether seed rows are inserted on start.
+    pub seed_data: bool,
+    /// Public origin of the site, without trailing slash.
+    pub public_base_url: String,
+    /// Where the front-end build lives (`manifest.json`, `pkg/`).
+    pub site_root: PathBuf,
+    /// Static files served at the site root.
+    pub public_dir: PathBuf,
+    /// Support address shown to users.
+    pub support_email: String,
+    /// Map tile URL template.
+    pub map_tile_url: String,
+    /// MaxMind-format IP-to-country database.
+    pub geoip_db_path: Option<PathBuf>,
+    /// Whether `X-Forwarded-For` carries the client IP (only behind a trusted proxy).
+    pub trust_forwarded_for: bool,
+    /// Region preselected when neither IP nor language tells.
+    pub default_country: String,
+    /// `pretty` or `json`.
+    pub log_format: String,
+    /// Locate-with-consent limits.
+    pub locate: LocateSettings,
+    /// Key of the hash under which owners' IP addresses are kept with their consent.
+    pub ip_hash_key: String,
+    /// How e-mail leaves the server.
+    pub mail_transport: MailTransport,
+    /// The SMTP relay (used with [`MailTransport::Smtp`]).
+    pub smtp: SmtpConfig,
+    /// `From` of every e-mail, `Name <address>` or a bare address.
+    pub mail_from: String,
+    /// The legal operator named in e-mails.
+    pub operator_name: String,
+    /// How SMS leave the server.
+    pub sms_provider: SmsProvider,
+    /// The Twilio account (used with [`SmsProvider::Twilio`]).
+    pub twilio: TwilioConfig,
+    /// Whether developer pages (`/dev/outbox`) are routed. Off unless asked
+    /// for: they show reset codes and reveal links, so they are only allowed
+    /// with the outbox transports on a loopback address (see [`Config::check_safe`]).
+    pub dev_tools: bool,
+}
+
+impl Config {
+    /// Reads the configuration from the process environment.
+    ///
+    /// # Errors
+    /// When a variable is set to a value that does not parse, a provider lacks
+    /// what it needs, or the settings are unsafe together ([`Config::check_safe`]).
+    pub fn from_env() -> Result<Self> {
+        Self::from_vars(&|name| env::var(name).ok())
+    }
+
+    /// The configuration with every variable at its default.
+    #[cfg(test)]
+    pub(crate) fn defaults_for_tests() -> Self {
+        Self::from_vars(&|_| None).expect("defaults are valid")
+    }
+
+    /// Reads the configuration from `lookup` (the environment, or a test's map).
+    ///
+    /// # Errors
+    /// As [`Config::from_env`].
+    pub fn from_vars(lookup: &dyn Fn(&str) -> Option<String>) -> Result<Self> {
+        let v = Vars(lookup);
+        let mail_transport: MailTransport = v.parsed("MAIL_TRANSPORT", "outbox")?;
+        if mail_transport == MailTransport::Smtp && v.optional("SMTP_HOST").is_none() {
+            anyhow::bail!("MAIL_TRANSPORT=smtp needs SMTP_HOST");
+        }
+        let sms_provider: SmsProvider = v.parsed("SMS_PROVIDER", "outbox")?;
+        let twilio = v.twilio();
+        if sms_provider == SmsProvider::Twilio {
+            twilio.check_complete()?;
+        }
+        let config = Config {
+            bind_addr: v.parsed("BIND_ADDR", "127.0.0.1:3000")?,
+            database_url: v.var("DATABASE_URL", "sqlite://data/cool-tracker.db?mode=rwc"),
+            db_max_connections: v.parsed("DB_MAX_CONNECTIONS", "10")?,
+            seed_data: v.parsed("SEED_DATA", "true")?,
+            public_base_url: v.var("PUBLIC_BASE_URL", "http://127.0.0.1:3000").trim_end_matches('/').to_owned(),
+            site_root: v.var("SITE_ROOT", "target/site").into(),
+            public_dir: v.var("PUBLIC_DIR", "public").into(),
+            support_email: v.var("SUPPORT_EMAIL", "support@cooltracker.example"),
+            map_tile_url: v.var("MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+            geoip_db_path: v.optional("GEOIP_DB_PATH").map(PathBuf::from),
+            trust_forwarded_for: v.parsed("TRUST_FORWARDED_FOR", "false")?,
+            default_country: v.var("DEFAULT_COUNTRY", "US").to_ascii_uppercase(),
+            log_format: v.var("LOG_FORMAT", "pretty"),
+            ip_hash_key: v.optional("IP_HASH_KEY").unwrap_or_else(random_key),
+            locate: v.locate()?,
+            mail_transport,
+            smtp: v.smtp()?,
+            mail_from: v.var("MAIL_FROM", "Cool Tracker <no-reply@cooltracker.example>"),
+            operator_name: v.var("OPERATOR_NAME", "Cool Tracker Ltd."),
+            sms_provider,
+            twilio,
+            dev_tools: v.parsed("DEV_TOOLS", "false")?,
+        };
+        config.check_safe()?;
+        Ok(config)
+    }
+}
+
+/// 32 random bytes as hex: the per-process key when none is configured.
+fn random_key() -> String {
+    use rand_core::{OsRng, RngCore as _};
+    let mut bytes = [0u8; 32];
+    OsRng.fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Variables by name; empty counts as unset.
+struct Vars<'a>(&'a dyn Fn(&str) -> Option<String>);
+
+impl Vars<'_> {
+    fn optional(&self, name: &str) -> Option<String> {
+        (self.0)(name).filter(|v| !v.is_empty())
+    }
+
+    fn var(&self, name: &str, default: &str) -> String {
+        self.optional(name).unwrap_or_else(|| default.to_owned())
+    }
+
+    fn parsed<T: FromStr>(&self, name: &str, default: &str) -> Result<T>
+    where
+        T::Err: std::error::Error + Send + Sync + 'static,
+    {
+        let value = self.var(name, default);
+        value.parse().with_context(|| format!("{name}={value:?} is not valid"))
+    }
+
+    fn locate(&self) -> Result<LocateSettings> {
+        Ok(LocateSettings {
+            link_ttl_ms: self.parsed::<i64>("LOCATE_LINK_TTL_SECS", "86400")? * 1000,
+            retention_ms: self.parsed::<i64>("LOCATE_RETENTION_DAYS", "30")? * 86_400_000,
+            cap_per_requester_day: self.parsed("LOCATE_CAP_REQUESTER_DAY", "10")?,
+            cap_per_requester_number_day: self.parsed("LOCATE_CAP_REQUESTER_NUMBER_DAY", "2")?,
+            cap_per_number_day: self.parsed("LOCATE_CAP_NUMBER_DAY", "3")?,
+        })
+    }
+
+    fn smtp(&self) -> Result<SmtpConfig> {
+        Ok(SmtpConfig {
+            host: self.optional("SMTP_HOST"),
+            port: self.parsed("SMTP_PORT", "587")?,
+            tls: self.parsed("SMTP_TLS", "starttls")?,
+            username: self.optional("SMTP_USERNAME"),
+            password: self.optional("SMTP_PASSWORD").map(Secret::new),
+        })
+    }
+
+    fn twilio(&self) -> TwilioConfig {
+        TwilioConfig {
+            account_sid: self.optional("TWILIO_ACCOUNT_SID"),
+            auth_token: self.optional("TWILIO_AUTH_TOKEN").map(Secret::new),
+            from: self.optional("TWILIO_FROM"),
+            messaging_service_sid: self.optional("TWILIO_MESSAGING_SERVICE_SID"),
+            api_base: self.var("TWILIO_API_BASE", "https://api.twilio.com").trim_end_matches('/').to_owned(),
+        }
+    }
+}

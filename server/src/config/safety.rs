@@ -1,0 +1,101 @@
+//! Settings that must never meet: developer pages show every kept e-mail and
+//! SMS (reset codes, reveal links), so they may only run where nothing real
+//! is sent and nobody but the developer can reach them.
+use super::{Config, MailTransport, SmsProvider};
+use anyhow::Result;
+
+impl Config {
+    /// Refuses developer pages together with a real SMS provider, a real mail
+    /// relay, or a listen address other than loopback.
+    ///
+    /// # Errors
+    /// Names the setting that conflicts with `DEV_TOOLS=true`.
+    pub fn check_safe(&self) -> Result<()> {
+        if !self.dev_tools {
+            return Ok(());
+        }
+        if self.sms_provider == SmsProvider::Twilio {
+            anyhow::bail!("DEV_TOOLS=true is not allowed with SMS_PROVIDER=twilio: developer pages would show real SMS");
+        }
+        if self.mail_transport == MailTransport::Smtp {
+            anyhow::bail!("DEV_TOOLS=true is not allowed with MAIL_TRANSPORT=smtp: developer pages would show real e-mail");
+        }
+        if !self.bind_addr.ip().is_loopback() {
+            anyhow::bail!(
+                "DEV_TOOLS=true is not allowed with BIND_ADDR={} (not a loopback address): developer pages would be reachable from other machines",
+                self.bind_addr
+            );
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The defaults with no environment: outbox transports on loopback.
+    fn local(dev_tools: bool) -> Config {
+        let mut config = Config::defaults_for_tests();
+        config.dev_tools = dev_tools;
+        config
+    }
+
+    #[test]
+    fn developer_pages_are_off_by_default() {
+        assert!(!Config::defaults_for_tests().dev_tools);
+    }
+
+    #[test]
+    fn developer_pages_run_with_the_outboxes_on_loopback() {
+        assert!(local(true).check_safe().is_ok());
+        let mut v6 = local(true);
+        v6.bind_addr = "[::1]:3000".parse().unwrap();
+        assert!(v6.check_safe().is_ok());
+    }
+
+    #[test]
+    fn developer_pages_with_twilio_are_refused() {
+        let mut config = local(true);
+        config.sms_provider = SmsProvider::Twilio;
+        let message = config.check_safe().unwrap_err().to_string();
+        assert!(message.contains("DEV_TOOLS") && message.contains("SMS_PROVIDER=twilio"), "{message}");
+        config.dev_tools = false;
+        assert!(config.check_safe().is_ok());
+    }
+
+    #[test]
+    fn developer_pages_with_smtp_are_refused() {
+        let mut config = local(true);
+        config.mail_transport = MailTransport::Smtp;
+        let message = config.check_safe().unwrap_err().to_string();
+        assert!(message.contains("DEV_TOOLS") && message.contains("MAIL_TRANSPORT=smtp"), "{message}");
+    }
+
+    #[test]
+    fn developer_pages_on_a_public_address_are_refused() {
+        for addr in ["0.0.0.0:3000", "192.168.1.5:80", "[::]:3000"] {
+            let mut config = local(true);
+            config.bind_addr = addr.parse().unwrap();
+            let message = config.check_safe().unwrap_err().to_string();
+            assert!(message.contains("BIND_ADDR") && message.contains("loopback"), "{addr}: {message}");
+            config.dev_tools = false;
+            assert!(config.check_safe().is_ok(), "{addr} without developer pages");
+        }
+    }
+
+    #[test]
+    fn reading_the_environment_refuses_unsafe_combinations() {
+        let vars = |pairs: &'static [(&'static str, &'static str)]| {
+            move |name: &str| pairs.iter().find(|(k, _)| *k == name).map(|(_, v)| (*v).to_owned())
+        };
+        let open = Config::from_vars(&vars(&[("DEV_TOOLS", "true"), ("BIND_ADDR", "0.0.0.0:3000")]));
+        assert!(open.unwrap_err().to_string().contains("BIND_ADDR=0.0.0.0:3000"));
+        let smtp = Config::from_vars(&vars(&[("DEV_TOOLS", "true"), ("MAIL_TRANSPORT", "smtp"), ("SMTP_HOST", "mx")]));
+        assert!(smtp.unwrap_err().to_string().contains("MAIL_TRANSPORT=smtp"));
+        let local = Config::from_vars(&vars(&[("DEV_TOOLS", "true")])).expect("local developer setup");
+        assert!(local.dev_tools);
+        let production = Config::from_vars(&vars(&[("MAIL_TRANSPORT", "smtp"), ("SMTP_HOST", "mx")])).unwrap();
+        assert!(!production.dev_tools, "off unless asked for");
+    }
+}
