@@ -72,6 +72,9 @@ pub struct Config {
     pub database_url: String,
     /// Connection pool size.
     pub db_max_connections: u32,
+    /// How long a sign-in waits for a password-hashing slot before it hears
+    /// "busy" (503). Hashing runs one at a time per core.
+    pub hash_queue_wait_ms: u64,
     /// Whether seed rows are inserted on start.
     pub seed_data: bool,
     /// Public origin of the site, without trailing slash.
@@ -115,6 +118,11 @@ pub struct Config {
 }
 
 impl Config {
+    /// How long a sign-in waits for a password-hashing slot.
+    pub fn hash_wait(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(self.hash_queue_wait_ms)
+    }
+
     /// Reads the configuration from the process environment.
     ///
     /// # Errors
@@ -149,6 +157,7 @@ impl Config {
             bind_addr: v.parsed("BIND_ADDR", "127.0.0.1:3000")?,
             database_url: v.var("DATABASE_URL", "sqlite://data/cool-tracker.db?mode=rwc"),
             db_max_connections: v.parsed("DB_MAX_CONNECTIONS", "10")?,
+            hash_queue_wait_ms: v.parsed("HASH_QUEUE_WAIT_MS", "2000")?,
             seed_data: v.parsed("SEED_DATA", "true")?,
             public_base_url: v.var("PUBLIC_BASE_URL", "http://127.0.0.1:3000").trim_end_matches('/').to_owned(),
             site_root: v.var("SITE_ROOT", "target/site").into(),

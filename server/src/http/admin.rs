@@ -4,7 +4,6 @@ use super::context::{require_session, service_error};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::accounts::{passwords, sessions, users, AuthSession};
 use crate::services::ServiceError;
-use crate::clock::now_ms;
 use crate::state::AppState;
 use app::model::account::{Done, EmailCheck, LoginResult, RegisterCheck, SessionInfo};
 use axum::extract::{rejection::FormRejection, Form, Path, State};
@@ -65,7 +64,7 @@ pub async fn login(
     form: Result<Form<LoginForm>, FormRejection>,
 ) -> ApiResult<LoginResult> {
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
-    let new = sessions::login(&state.db, &form.email, &form.password, &ctx.client, now_ms())
+    let new = sessions::login(&state.cx(), &form.email, &form.password, &ctx.client)
         .await
         .map_err(service_error(&ctx))?;
     let session = session_info(&new.auth, &new.auth.session);

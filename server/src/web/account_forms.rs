@@ -3,14 +3,13 @@ use super::forms::{Handled, Submission};
 use super::pages::redirect;
 use crate::services::accounts::{passwords, sessions};
 use crate::services::ServiceError;
-use crate::clock::now_ms;
 use app::account::forms::{AfterLogin, AuthForm};
 use app::routes::{href, Page};
 
 pub(super) async fn handle(s: &Submission<'_>) -> Handled {
-    let (state, p, locale, now) = (s.state, s.posted, s.locale, now_ms());
+    let (state, p, locale) = (s.state, s.posted, s.locale);
     let result = match s.form {
-        AuthForm::Login => sessions::login(&state.db, &p.email, &p.password, s.client, now).await.map(|new| {
+        AuthForm::Login => sessions::login(&state.cx(), &p.email, &p.password, s.client).await.map(|new| {
             let target = match AfterLogin::from_param(p.redirect.as_deref()) {
                 AfterLogin::Billing => href(locale, Page::Billing),
                 AfterLogin::Dashboard => href(locale, Page::DashboardLocations),

@@ -9,7 +9,7 @@ use crate::services::ServiceError;
 use app::account::validation::{validate_code, validate_email, validate_password_into, FieldErrors, Slot};
 use app::i18n::{Key, Locale};
 use sea_orm::sea_query::{Expr, ExprTrait as _};
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
 use serde::{Deserialize, Serialize};
 
 /// Changes the signed-in user's password (the old one is required) and ends
@@ -30,7 +30,8 @@ pub async fn change(cx: &Cx, auth: &AuthSession, old_password: &str, new_passwor
     }
     let key = format!("password-change:{}", auth.user.id);
     limits::take(&cx.db, &key, abuse::LOGIN_FAILURES_PER_CLIENT, cx.now).await?;
-    let verified = secrets::verify_password(old_password.to_owned(), Some(auth.user.password_hash.clone())).await;
+    let stored = Some(auth.user.password_hash.clone());
+    let verified = secrets::verify_password(old_password.to_owned(), stored, cx.config.hash_wait()).await;
     if !matches!(verified, Ok(false)) {
         limits::give_back(&cx.db, &key).await?;
     }
@@ -38,7 +39,7 @@ pub async fn change(cx: &Cx, auth: &AuthSession, old_password: &str, new_passwor
         errors.set(Slot::Password, Some(Key::ErrorWrongPassword));
         return Err(ServiceError::Fields(errors));
     }
-    set_password(&cx.db, auth.user.id, new_password, cx.now).await?;
+    set_password(cx, auth.user.id, new_password).await?;
     sessions::end_others(&cx.db, auth.user.id, Some(auth.session.id)).await
 }
 
@@ -131,7 +132,7 @@ pub async fn reset_with_code(cx: &Cx, email: &str, code: &str, new_password: &st
         return Err(ServiceError::Fields(errors));
     };
     limits::give_back(&cx.db, &ip_key).await?;
-    set_password(&cx.db, user_id, new_password, cx.now).await?;
+    set_password(cx, user_id, new_password).await?;
     limits::reset(&cx.db, &account_key).await?;
     sessions::clear_login_failures(&cx.db, email).await?;
     sessions::end_others(&cx.db, user_id, None).await
@@ -167,13 +168,13 @@ async fn spend_code(cx: &Cx, email: &str, code: &str) -> Result<Option<i64>, Ser
     Ok((spent.rows_affected == 1).then_some(user.id))
 }
 
-async fn set_password(db: &impl ConnectionTrait, user_id: i64, password: &str, now: i64) -> Result<(), ServiceError> {
-    let hash = secrets::hash_password(password.to_owned()).await?;
+async fn set_password(cx: &Cx, user_id: i64, password: &str) -> Result<(), ServiceError> {
+    let hash = secrets::hash_password(password.to_owned(), cx.config.hash_wait()).await?;
     user::Entity::update_many()
         .col_expr(user::Column::PasswordHash, Expr::value(hash))
-        .col_expr(user::Column::UpdatedAt, Expr::value(now))
+        .col_expr(user::Column::UpdatedAt, Expr::value(cx.now))
         .filter(user::Column::Id.eq(user_id))
-        .exec(db)
+        .exec(&cx.db)
         .await?;
     Ok(())
 }

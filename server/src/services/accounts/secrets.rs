@@ -43,8 +43,9 @@ pub fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len() && bool::from(a.as_bytes().ct_eq(b.as_bytes()))
 }
 
-/// How long a request waits for a hashing slot before it hears "busy".
-const HASH_QUEUE_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+/// How long a caller without a configured wait (the `user create` command)
+/// waits for a hashing slot.
+pub const DEFAULT_HASH_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
 type HashJob = Box<dyn FnOnce() + Send>;
 
@@ -92,10 +93,13 @@ fn hashing_pool() -> &'static HashingPool {
 /// Runs `work` on a hashing worker once a slot is free: at most one hash per
 /// core, then a short wait, then [`ServiceError::Busy`], so memory stays
 /// flat and answers stay fast under a burst.
-async fn with_hashing_slot<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, ServiceError> {
+async fn with_hashing_slot<T: Send + 'static>(
+    wait: std::time::Duration,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ServiceError> {
     let busy = ServiceError::Busy { retry_after_secs: 1 };
     let pool = hashing_pool();
-    let Ok(Ok(permit)) = tokio::time::timeout(HASH_QUEUE_WAIT, pool.slots.clone().acquire_owned()).await else {
+    let Ok(Ok(permit)) = tokio::time::timeout(wait, pool.slots.clone().acquire_owned()).await else {
         return Err(busy);
     };
     let (done, result) = tokio::sync::oneshot::channel();
@@ -119,8 +123,8 @@ async fn with_hashing_slot<T: Send + 'static>(work: impl FnOnce() -> T + Send + 
 ///
 /// # Errors
 /// [`ServiceError::Busy`] when no slot frees up in time.
-pub async fn hash_password(password: String) -> Result<String, ServiceError> {
-    with_hashing_slot(move || {
+pub async fn hash_password(password: String, wait: std::time::Duration) -> Result<String, ServiceError> {
+    with_hashing_slot(wait, move || {
         let salt = SaltString::generate(&mut OsRng);
         Argon2::default()
             .hash_password(password.as_bytes(), &salt)
@@ -135,8 +139,12 @@ pub async fn hash_password(password: String) -> Result<String, ServiceError> {
 ///
 /// # Errors
 /// [`ServiceError::Busy`] when no slot frees up in time.
-pub async fn verify_password(password: String, stored: Option<String>) -> Result<bool, ServiceError> {
-    with_hashing_slot(move || {
+pub async fn verify_password(
+    password: String,
+    stored: Option<String>,
+    wait: std::time::Duration,
+) -> Result<bool, ServiceError> {
+    with_hashing_slot(wait, move || {
         let known = stored.is_some();
         let phc = stored.unwrap_or_else(|| DUMMY_HASH.to_owned());
         let ok = PasswordHash::new(&phc)
@@ -197,11 +205,11 @@ mod tests {
 
     #[tokio::test]
     async fn passwords_hash_with_argon2id_and_verify() {
-        let hash = hash_password("correct horse".into()).await;
+        let hash = hash_password("correct horse".into(), DEFAULT_HASH_WAIT).await;
         let hash = hash.expect("a hashing slot is free");
         assert!(hash.starts_with("$argon2id$"));
-        assert!(verify_password("correct horse".into(), Some(hash.clone())).await.unwrap());
-        assert!(!verify_password("wrong horse".into(), Some(hash)).await.unwrap());
-        assert!(!verify_password("anything".into(), None).await.unwrap());
+        assert!(verify_password("correct horse".into(), Some(hash.clone()), DEFAULT_HASH_WAIT).await.unwrap());
+        assert!(!verify_password("wrong horse".into(), Some(hash), DEFAULT_HASH_WAIT).await.unwrap());
+        assert!(!verify_password("anything".into(), None, DEFAULT_HASH_WAIT).await.unwrap());
     }
 }

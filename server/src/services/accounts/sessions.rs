@@ -1,12 +1,13 @@
 //! Signing in and out, and recognising a session token on later calls.
 use super::{abuse, secrets, users, ClientInfo};
 use crate::services::limits::{self, Rule};
+use crate::services::Cx;
 use crate::persistence::entities::{session, user};
 use crate::services::ServiceError;
 use app::account::validation::{validate_email, validate_password, FieldErrors, Slot};
 use app::account::Viewer;
 use app::i18n::Key;
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait, DatabaseConnection};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait};
 
 /// A valid session and its user.
 #[derive(Clone, Debug)]
@@ -54,13 +55,8 @@ fn login_limits(email: &str, client: &ClientInfo) -> [(String, Rule); 4] {
 /// [`ServiceError::Fields`] for malformed input, [`Key::ErrorLoginFailed`] for
 /// wrong credentials, [`ServiceError::RateLimited`] after too many failures,
 /// [`ServiceError::Busy`] when no hashing slot is free.
-pub async fn login(
-    db: &DatabaseConnection,
-    email: &str,
-    password: &str,
-    client: &ClientInfo,
-    now: i64,
-) -> Result<NewSession, ServiceError> {
+pub async fn login(cx: &Cx, email: &str, password: &str, client: &ClientInfo) -> Result<NewSession, ServiceError> {
+    let (db, now) = (&cx.db, cx.now);
     let mut errors = FieldErrors::default();
     validate_email(email, &mut errors);
     validate_password(password, &mut errors);
@@ -75,7 +71,8 @@ pub async fn login(
 
     let user = users::find_by_email(db, email).await?;
     // Unknown accounts are checked against a dummy hash: same time, same answer.
-    let verified = secrets::verify_password(password.to_owned(), user.as_ref().map(|u| u.password_hash.clone())).await;
+    let stored = user.as_ref().map(|u| u.password_hash.clone());
+    let verified = secrets::verify_password(password.to_owned(), stored, cx.config.hash_wait()).await;
     let verified = match verified {
         Ok(verified) => verified,
         Err(busy) => {

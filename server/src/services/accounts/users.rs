@@ -42,7 +42,7 @@ pub async fn create(db: &impl ConnectionTrait, new: NewUser, now: i64) -> Result
     let row = user::ActiveModel {
         email: Set(new.email.trim().to_owned()),
         email_normalized: Set(normalized),
-        password_hash: Set(secrets::hash_password(new.password).await?),
+        password_hash: Set(secrets::hash_password(new.password, secrets::DEFAULT_HASH_WAIT).await?),
         payment_count: Set(new.payment_count),
         vip_time: Set(new.vip_time),
         locale: Set(new.locale.code().to_owned()),
