@@ -4,8 +4,8 @@
 //! provider says the failure is temporary. A message whose send was
 //! interrupted (the worker died mid-call) is never retried blindly: it may
 //! have gone out, and a person must not get the same request twice.
-use super::PENDING;
-use crate::persistence::entities::{locate_request as request, sms_queue as row};
+use super::status::{self, transition};
+use crate::persistence::entities::sms_queue as row;
 use crate::services::ServiceError;
 use crate::sms::{OutgoingSms, SmsSender};
 use app::model::locate::LocateStatus;
@@ -20,6 +20,8 @@ const QUEUED: &str = "queued";
 const SENDING: &str = "sending";
 const SENT: &str = "sent";
 const FAILED: &str = "failed";
+/// Handed to the provider without a clear answer: it may have gone out.
+const UNCERTAIN: &str = "uncertain";
 
 /// A message to queue.
 #[derive(Clone, Copy, Debug)]
@@ -74,6 +76,24 @@ pub async fn cancel_for_request(db: &impl ConnectionTrait, request_id: i64, now:
     Ok(())
 }
 
+/// Settles a message whose send had an unknown outcome (or is still being
+/// sent) once the provider names it: it went out as `provider_id`.
+///
+/// # Errors
+/// A database error.
+pub async fn settle_uncertain(db: &impl ConnectionTrait, id: i64, provider_id: &str, now: i64) -> Result<(), ServiceError> {
+    row::Entity::update_many()
+        .col_expr(row::Column::Status, Expr::value(SENT))
+        .col_expr(row::Column::ProviderId, Expr::value(provider_id))
+        .col_expr(row::Column::Body, Expr::value(""))
+        .col_expr(row::Column::UpdatedAt, Expr::value(now))
+        .filter(row::Column::Id.eq(id))
+        .filter(row::Column::Status.is_in([UNCERTAIN, SENDING]))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
 /// Exponential backoff: 30 s, 1, 2, 4, 8 min… capped at one hour.
 pub fn backoff_ms(attempts: i32) -> i64 {
     let exp = u32::try_from(attempts.clamp(0, 7)).unwrap_or(0);
@@ -120,9 +140,9 @@ pub async fn run_due(db: &impl ConnectionTrait, sender: &SmsSender, now: i64, li
                     .exec(db)
                     .await?;
                 if let Some(request_id) = message.request_id {
-                    advance(db, request_id, LocateStatus::Sent, now).await?;
+                    transition(db, status::request(request_id), LocateStatus::Sent, now).await?;
                     if sent.report == super::sms_events::DeliveryReport::Delivered {
-                        advance(db, request_id, LocateStatus::Delivered, now).await?;
+                        transition(db, status::request(request_id), LocateStatus::Delivered, now).await?;
                     }
                 }
             }
@@ -141,7 +161,7 @@ pub async fn run_due(db: &impl ConnectionTrait, sender: &SmsSender, now: i64, li
                     .await?;
                 if !retry {
                     if let Some(request_id) = message.request_id {
-                        fail_request(db, request_id, now).await?;
+                        transition(db, status::request(request_id), LocateStatus::Failed, now).await?;
                     }
                 }
             }
@@ -171,39 +191,9 @@ async fn give_up_interrupted(db: &impl ConnectionTrait, now: i64) -> Result<(), 
             .await?;
         if let Some(request_id) = message.request_id {
             // Sent or not, nothing proves delivery: show "sent" so a resend is offered.
-            advance(db, request_id, LocateStatus::Sent, now).await?;
+            transition(db, status::request(request_id), LocateStatus::Sent, now).await?;
         }
     }
-    Ok(())
-}
-
-/// Moves a pending request forward (created → sent → delivered), never back
-/// and never out of a decision the owner already made.
-pub(super) async fn advance(db: &impl ConnectionTrait, request_id: i64, to: LocateStatus, now: i64) -> Result<(), ServiceError> {
-    let order = |s: LocateStatus| PENDING.iter().position(|p| *p == s).unwrap_or(usize::MAX);
-    let earlier: Vec<&str> = PENDING.iter().filter(|s| order(**s) < order(to)).map(|s| s.code()).collect();
-    request::Entity::update_many()
-        .col_expr(request::Column::Status, Expr::value(to.code()))
-        .col_expr(request::Column::UpdatedAt, Expr::value(now))
-        .filter(request::Column::Id.eq(request_id))
-        .filter(request::Column::Status.is_in(earlier))
-        .exec(db)
-        .await?;
-    Ok(())
-}
-
-/// A pending request whose SMS could not be delivered.
-pub(super) async fn fail_request(db: &impl ConnectionTrait, request_id: i64, now: i64) -> Result<(), ServiceError> {
-    let pending: Vec<&str> = [LocateStatus::Created, LocateStatus::Sent, LocateStatus::Delivered].iter().map(|s| s.code()).collect();
-    request::Entity::update_many()
-        .col_expr(request::Column::Status, Expr::value(LocateStatus::Failed.code()))
-        .col_expr(request::Column::LinkTokenHash, Expr::value(""))
-        .col_expr(request::Column::Unseen, Expr::value(true))
-        .col_expr(request::Column::UpdatedAt, Expr::value(now))
-        .filter(request::Column::Id.eq(request_id))
-        .filter(request::Column::Status.is_in(pending))
-        .exec(db)
-        .await?;
     Ok(())
 }
 
