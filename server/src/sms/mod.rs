@@ -83,6 +83,19 @@ impl SmsError {
             SmsError::InvalidRecipient | SmsError::BadResponse => false,
         }
     }
+
+    /// Whether the provider may have accepted the message although we got
+    /// no clear answer (the request left, the answer did not arrive or did
+    /// not parse). Such a message is never sent again blindly: it is looked
+    /// up at the provider first ([`SmsSender::lookup`]).
+    pub fn outcome_unknown(&self) -> bool {
+        match self {
+            SmsError::Timeout | SmsError::BadResponse => true,
+            // Nothing was sent when the connection could not be opened.
+            SmsError::Connection { kind } => *kind != "connect",
+            SmsError::InvalidRecipient | SmsError::Rejected { .. } | SmsError::Outbox(_) => false,
+        }
+    }
 }
 
 /// Delivers [`OutgoingSms`]. Built once at start ([`SmsSender::from_config`])
@@ -116,10 +129,19 @@ impl SmsSender {
     /// # Errors
     /// See [`SmsError`]; callers decide whether to retry ([`SmsError::is_transient`]).
     pub async fn send(&self, sms: &OutgoingSms) -> Result<SentSms, SmsError> {
+        self.send_tracked(sms, None).await
+    }
+
+    /// Sends `sms`, naming our queue row `queue_id` in the provider's
+    /// delivery reports (so a report settles a send whose answer was lost).
+    ///
+    /// # Errors
+    /// See [`SmsError`]; callers decide whether to retry ([`SmsError::is_transient`]).
+    pub async fn send_tracked(&self, sms: &OutgoingSms, queue_id: Option<i64>) -> Result<SentSms, SmsError> {
         let country = country_code(&sms.to);
         let result = if is_e164(&sms.to) {
             match self {
-                SmsSender::Twilio(client) => client.send(sms).await,
+                SmsSender::Twilio(client) => client.send_tracked(sms, queue_id).await,
                 SmsSender::Outbox(db) => keep_in_outbox(db, sms).await,
             }
         } else {
@@ -138,6 +160,18 @@ impl SmsSender {
             ),
         }
         result
+    }
+
+    /// The provider's record of `sms` (same recipient, same body: a body
+    /// holds a unique link or code), if the provider has it.
+    ///
+    /// # Errors
+    /// The lookup itself failed: nothing is known yet.
+    pub async fn lookup(&self, sms: &OutgoingSms) -> Result<Option<SentSms>, SmsError> {
+        match self {
+            SmsSender::Twilio(client) => client.lookup(sms).await,
+            SmsSender::Outbox(db) => outbox_lookup(db, sms).await,
+        }
     }
 
     /// `twilio` or `outbox`, for logs.
@@ -172,6 +206,18 @@ async fn keep_in_outbox(db: &DatabaseConnection, sms: &OutgoingSms) -> Result<Se
     .await?;
     // The outbox "delivers" at once: nothing will report later.
     Ok(SentSms { provider_id: format!("outbox-{}", row.id), report: DeliveryReport::Delivered })
+}
+
+async fn outbox_lookup(db: &DatabaseConnection, sms: &OutgoingSms) -> Result<Option<SentSms>, SmsError> {
+    use crate::persistence::entities::dev_outbox;
+    use sea_orm::{ColumnTrait as _, EntityTrait as _, QueryFilter as _};
+    let found = dev_outbox::Entity::find()
+        .filter(dev_outbox::Column::Channel.eq(outbox::CHANNEL_SMS))
+        .filter(dev_outbox::Column::Recipient.eq(&sms.to))
+        .filter(dev_outbox::Column::BodyText.eq(&sms.body))
+        .one(db)
+        .await?;
+    Ok(found.map(|row| SentSms { provider_id: format!("outbox-{}", row.id), report: DeliveryReport::Delivered }))
 }
 
 /// `+` then 8 to 15 digits, the first not 0 (ITU-T E.164). Callers normalize

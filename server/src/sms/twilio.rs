@@ -1,6 +1,6 @@
 //! Twilio: sending through the Messages API, and reading what Twilio posts
 //! back (delivery reports, inbound keywords) after checking its signature.
-//! Facts from /work/shared/reference/providers.md §5.
+//! Looking a message up after a lost answer is in [`lookup`].
 use super::{OutgoingSms, SentSms, SmsError};
 use crate::config::{Secret, TwilioConfig};
 use crate::services::locate::sms_events::{DeliveryReport, OptKeyword};
@@ -11,6 +11,8 @@ use serde::Deserialize;
 use sha1::Sha1;
 use std::time::Duration;
 use subtle::ConstantTimeEq as _;
+
+mod lookup;
 
 /// How long one API call may take: a locate request waits on it, and the
 /// queue retries a timeout later ([`SmsError::is_transient`]).
@@ -91,19 +93,27 @@ impl TwilioClient {
     /// Creates the message at Twilio (`POST …/Messages.json`).
     ///
     /// # Errors
+    /// See [`TwilioClient::send_tracked`].
+    pub async fn send(&self, sms: &OutgoingSms) -> Result<SentSms, SmsError> {
+        self.send_tracked(sms, None).await
+    }
+
+    /// Creates the message; its delivery reports go to our `StatusCallback`
+    /// with `?sms=<queue_id>` (the signature covers the query).
+    ///
+    /// # Errors
     /// [`SmsError::Timeout`], [`SmsError::Connection`], [`SmsError::Rejected`]
     /// (Twilio's error `code`), or [`SmsError::BadResponse`].
-    pub async fn send(&self, sms: &OutgoingSms) -> Result<SentSms, SmsError> {
+    pub async fn send_tracked(&self, sms: &OutgoingSms, queue_id: Option<i64>) -> Result<SentSms, SmsError> {
         let sender = match &self.sender {
             Sender::From(from) => ("From", from.as_str()),
             Sender::MessagingService(sid) => ("MessagingServiceSid", sid.as_str()),
         };
-        let form = vec![
-            ("To", sms.to.as_str()),
-            sender,
-            ("Body", sms.body.as_str()),
-            ("StatusCallback", self.status_callback.as_str()),
-        ];
+        let callback = match queue_id {
+            Some(id) => format!("{}?sms={id}", self.status_callback),
+            None => self.status_callback.clone(),
+        };
+        let form = vec![("To", sms.to.as_str()), sender, ("Body", sms.body.as_str()), ("StatusCallback", callback.as_str())];
         let response = self
             .http
             .post(&self.messages_url)

@@ -16,3 +16,4 @@ mod mail;
 mod pages;
 mod phone_corpus;
 mod sms;
+mod sms_exactly_once;

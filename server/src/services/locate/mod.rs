@@ -11,6 +11,7 @@ pub mod queue;
 pub mod registry;
 pub mod requests;
 pub mod retention;
+pub mod sender;
 pub mod sms_events;
 pub mod status;
 
