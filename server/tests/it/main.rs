@@ -14,6 +14,7 @@ mod limits;
 mod locate_bursts;
 mod mail;
 mod pages;
+mod reveal_after_decision;
 mod phone_corpus;
 mod sms;
 mod sms_exactly_once;
