@@ -7,11 +7,12 @@
 //! secret link and a number is personal data, so logs name the number's
 //! country calling code only ([`country_code`]).
 pub mod templates;
+mod dev_outbox;
 pub mod twilio;
 
 use crate::{
     config::{Config, SmsProvider},
-    services::{locate::sms_events::DeliveryReport, outbox},
+    services::locate::sms_events::DeliveryReport,
 };
 use sea_orm::DatabaseConnection;
 
@@ -142,7 +143,7 @@ impl SmsSender {
         let result = if is_e164(&sms.to) {
             match self {
                 SmsSender::Twilio(client) => client.send_tracked(sms, queue_id).await,
-                SmsSender::Outbox(db) => keep_in_outbox(db, sms).await,
+                SmsSender::Outbox(db) => dev_outbox::keep(db, sms).await,
             }
         } else {
             Err(SmsError::InvalidRecipient)
@@ -170,7 +171,7 @@ impl SmsSender {
     pub async fn lookup(&self, sms: &OutgoingSms) -> Result<Option<SentSms>, SmsError> {
         match self {
             SmsSender::Twilio(client) => client.lookup(sms).await,
-            SmsSender::Outbox(db) => outbox_lookup(db, sms).await,
+            SmsSender::Outbox(db) => dev_outbox::lookup(db, sms).await,
         }
     }
 
@@ -189,35 +190,6 @@ impl SmsSender {
             SmsSender::Outbox(_) => None,
         }
     }
-}
-
-async fn keep_in_outbox(db: &DatabaseConnection, sms: &OutgoingSms) -> Result<SentSms, SmsError> {
-    let row = outbox::record(
-        db,
-        outbox::NewOutboxMessage {
-            channel: outbox::CHANNEL_SMS,
-            recipient: &sms.to,
-            subject: None,
-            body_text: &sms.body,
-            body_html: None,
-            created_at: crate::clock::now_ms(),
-        },
-    )
-    .await?;
-    // The outbox "delivers" at once: nothing will report later.
-    Ok(SentSms { provider_id: format!("outbox-{}", row.id), report: DeliveryReport::Delivered })
-}
-
-async fn outbox_lookup(db: &DatabaseConnection, sms: &OutgoingSms) -> Result<Option<SentSms>, SmsError> {
-    use crate::persistence::entities::dev_outbox;
-    use sea_orm::{ColumnTrait as _, EntityTrait as _, QueryFilter as _};
-    let found = dev_outbox::Entity::find()
-        .filter(dev_outbox::Column::Channel.eq(outbox::CHANNEL_SMS))
-        .filter(dev_outbox::Column::Recipient.eq(&sms.to))
-        .filter(dev_outbox::Column::BodyText.eq(&sms.body))
-        .one(db)
-        .await?;
-    Ok(found.map(|row| SentSms { provider_id: format!("outbox-{}", row.id), report: DeliveryReport::Delivered }))
 }
 
 /// `+` then 8 to 15 digits, the first not 0 (ITU-T E.164). Callers normalize

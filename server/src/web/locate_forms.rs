@@ -21,23 +21,7 @@ pub(super) async fn handle(s: &Submission<'_>) -> Handled {
             let view = requests::create(&cx, &member.auth, input).await.map_err(|e| (e, s.kept(&["country", "phone", "note"])))?;
             Ok(redirect(&format!("{dashboard}?created={}", view.id), Vec::new()))
         }
-        AuthForm::LocateAction => {
-            let member = s.member.ok_or((ServiceError::Unauthorized, Vec::new()))?;
-            let kept = || s.kept(&["id", "label"]);
-            let id = p.id.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| (ServiceError::NotFound, kept()))?;
-            // `clear` erases the position; the others change the request.
-            let change = match (p.action.as_str(), changes::Change::from_action(&p.action, &p.label)) {
-                ("clear", _) => None,
-                (_, Some(change)) => Some(change),
-                (_, None) => return Err((ServiceError::Invalid(app::i18n::Key::ErrorBadRequest), kept())),
-            };
-            let result = match change {
-                Some(change) => changes::update(&cx, &member.auth, id, change).await,
-                None => changes::clear(&cx, &member.auth, id).await,
-            };
-            result.map_err(|e| (e, kept()))?;
-            Ok(redirect(&dashboard, Vec::new()))
-        }
+        AuthForm::LocateAction => locate_action(s, &cx).await,
         AuthForm::Reveal => {
             let decision = match p.decision.as_str() {
                 "decline" => RevealDecision::Decline,
@@ -47,9 +31,7 @@ pub(super) async fn handle(s: &Submission<'_>) -> Handled {
                 _ => return Err((ServiceError::Invalid(app::i18n::Key::ErrorBadRequest), s.kept(&["t"]))),
             };
             let input = consent::Answer { token: &p.t, decision, point: None, client: s.client };
-            consent::answer(&cx, input)
-            .await
-            .map_err(|e| (e, s.kept(&["t"])))?;
+            consent::answer(&cx, input).await.map_err(|e| (e, s.kept(&["t"])))?;
             Ok(redirect(&format!("{}?t={}", href(locale, Page::RevealLocation), encode(&p.t)), Vec::new()))
         }
         AuthForm::DnlCode => {
@@ -70,4 +52,24 @@ pub(super) async fn handle(s: &Submission<'_>) -> Handled {
         }
         _ => Err((ServiceError::NotFound, Vec::new())),
     }
+}
+
+/// A change to one of the member's requests: resend, cancel, rename, or
+/// `clear` (erase the position).
+async fn locate_action(s: &Submission<'_>, cx: &crate::services::Cx) -> Handled {
+    let p = s.posted;
+    let member = s.member.ok_or((ServiceError::Unauthorized, Vec::new()))?;
+    let kept = || s.kept(&["id", "label"]);
+    let id = p.id.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| (ServiceError::NotFound, kept()))?;
+    let change = match (p.action.as_str(), changes::Change::from_action(&p.action, &p.label)) {
+        ("clear", _) => None,
+        (_, Some(change)) => Some(change),
+        (_, None) => return Err((ServiceError::Invalid(app::i18n::Key::ErrorBadRequest), kept())),
+    };
+    let result = match change {
+        Some(change) => changes::update(cx, &member.auth, id, change).await,
+        None => changes::clear(cx, &member.auth, id).await,
+    };
+    result.map_err(|e| (e, kept()))?;
+    Ok(redirect(&href(s.locale, Page::DashboardLocations), Vec::new()))
 }
