@@ -160,6 +160,6 @@ pub async fn registry_code(State(state): State<AppState>, ctx: ApiContext, form:
 /// `POST /doNotLocate/confirm` (`country`, `phone`, `code`): the number never receives requests again.
 pub async fn registry_confirm(State(state): State<AppState>, ctx: ApiContext, form: Result<Form<RegistryForm>, FormRejection>) -> ApiResult<Done> {
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
-    registry::confirm_proof(&state.db, &form.country, &form.phone, &form.code, crate::clock::now_ms()).await.map_err(service_error(&ctx))?;
+    registry::confirm_proof(&state.cx(), &form.country, &form.phone, &form.code).await.map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(Done { done: true }))
 }

@@ -45,7 +45,7 @@ pub(super) async fn handle(s: &Submission<'_>) -> Handled {
             Ok(redirect(&target, Vec::new()))
         }
         AuthForm::DnlConfirm => {
-            registry::confirm_proof(&cx.db, &p.country, &p.phone, &p.code, cx.now)
+            registry::confirm_proof(&cx, &p.country, &p.phone, &p.code)
                 .await
                 .map_err(|e| (e, s.kept(&["country", "phone"])))?;
             Ok(redirect(&format!("{}?done=1", href(locale, Page::DoNotLocate)), Vec::new()))

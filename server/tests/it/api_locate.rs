@@ -1,4 +1,4 @@
-//! Locate with consent (issue 5) through the API, on SQLite and PostgreSQL:
+//! Locate with consent through the API, on SQLite and PostgreSQL:
 //! every call, every status transition, caps, expiry, retention, block,
 //! STOP, and nobody but the requester reading a request or its position.
 use crate::api_accounts::{make_user, session_of};

@@ -10,7 +10,7 @@ use crate::sms::templates;
 use app::account::validation::{validate_code, FieldErrors, Slot};
 use app::i18n::Key;
 use sea_orm::sea_query::{Expr, ExprTrait as _, OnConflict};
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
 
 /// Why a number is in the registry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,7 +115,8 @@ pub async fn send_proof(cx: &Cx, country: &str, phone: &str, client: &ClientInfo
 ///
 /// # Errors
 /// Field errors (a wrong, used or expired code share one message); database errors.
-pub async fn confirm_proof(db: &DatabaseConnection, country: &str, phone: &str, code: &str, now: i64) -> Result<(), ServiceError> {
+pub async fn confirm_proof(cx: &Cx, country: &str, phone: &str, code: &str) -> Result<(), ServiceError> {
+    let (db, now) = (&cx.db, cx.now);
     let e164 = parse(country, phone)?;
     let mut errors = FieldErrors::default();
     if validate_code(code, &mut errors).is_some() {

@@ -6,7 +6,7 @@ use hmac::{Hmac, KeyInit, Mac as _};
 use sha1::Sha1;
 use subtle::ConstantTimeEq as _;
 
-/// `X-Twilio-Signature` of a form POST to `url` (providers.md §5.2):
+/// `X-Twilio-Signature` of a form POST to `url` (Twilio webhook security):
 /// base64(HMAC-SHA1(auth token, url + every name and value, sorted by name)).
 /// `url` is the full URL Twilio requested, query string included.
 pub fn signature(auth_token: &str, url: &str, params: &[(String, String)]) -> String {
@@ -60,7 +60,7 @@ pub fn param<'a>(params: &'a [(String, String)], name: &str) -> Option<&'a str> 
 }
 
 /// The opt-out keyword an incoming message is, if it is one
-/// (providers.md §5.4): the whole message, trimmed, any case. "stop please"
+/// (Twilio advanced opt-out): the whole message, trimmed, any case. "stop please"
 /// is not a keyword — Twilio reads it the same way.
 pub fn parse_keyword(body: &str) -> Option<OptKeyword> {
     match body.trim().to_ascii_uppercase().as_str() {
@@ -79,7 +79,7 @@ mod tests {
         list.iter().map(|(n, v)| ((*n).to_owned(), (*v).to_owned())).collect()
     }
 
-    /// The example of Twilio's docs, recomputed in providers.md §5.2.
+    /// The example of Twilio's webhook security docs.
     #[test]
     fn signature_matches_twilio_s_documented_example() {
         let params = pairs(&[
