@@ -1,10 +1,12 @@
-//! `/spyContent`, `/gpsTrace`, `/reveal`, `/doNotLocate`: locate with consent
-//! (issue 5). Thin: read the request, call `services::locate`, answer.
+//! `/spyContent`, `/gpsTrace`, `/reveal`, `/doNotLocate`: locate with consent.
+//! Thin: read and range-check the request, call `services::locate`, answer.
+//! Every number from outside is checked here: ids must be positive `i64`s
+//! (else "not found"), coordinates finite and on the globe (checked by the
+//! service), pages within [`MAX_PAGE`].
 use super::context::{require_session, service_error};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
-use crate::services::locate::{consent, registry, requests};
+use crate::services::locate::{changes, consent, registry, requests};
 use crate::services::ServiceError;
-use crate::clock::now_ms;
 use crate::state::AppState;
 use app::api::Page;
 use app::model::account::Done;
@@ -15,11 +17,12 @@ use serde::Deserialize;
 
 /// Largest page of `GET /spyContent`.
 const MAX_PAGE_SIZE: u64 = 100;
-
-
+/// Highest page number looked up; a higher one is past the last page of
+/// anybody's list (caps keep lists far shorter) and answers an empty page.
+pub const MAX_PAGE: u64 = 100_000;
 
 fn parse_id(ctx: &ApiContext, id: &str) -> Result<i64, ApiError> {
-    id.parse().map_err(|_| ApiError::from_service(ctx, ServiceError::NotFound))
+    id.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::from_service(ctx, ServiceError::NotFound))
 }
 
 /// Body of `POST /spyContent/phoneLocation`.
@@ -40,8 +43,7 @@ pub async fn create(
     let auth = require_session(&state, &ctx).await?;
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let input = requests::NewRequest { country: &form.country, phone: &form.phone, note: &form.note };
-    let view = requests::create(&state.db, &state.config, &auth, input, now_ms()).await.map_err(service_error(&ctx))?;
-    state.wake_sms_sender();
+    let view = requests::create(&state.cx(), &auth, input).await.map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(view))
 }
 
@@ -53,7 +55,9 @@ pub struct ListQuery {
 }
 
 /// `GET /spyContent?page=1&size=20`: the caller's requests, newest first;
-/// `result.notificationsTotal` counts answers not seen before.
+/// `result.notificationsTotal` counts answers not seen before. `size` is
+/// clamped to 1..=100, page 0 is page 1, a page past [`MAX_PAGE`] is an
+/// empty page; a value that is not a whole number ≥ 0 is a 400 envelope.
 pub async fn list(
     State(state): State<AppState>,
     ctx: ApiContext,
@@ -62,7 +66,7 @@ pub async fn list(
     let auth = require_session(&state, &ctx).await?;
     let Query(query) = query.map_err(|_| ApiError::bad_request(&ctx))?;
     let (current, size) = (query.page.unwrap_or(1).max(1), query.size.unwrap_or(20).clamp(1, MAX_PAGE_SIZE));
-    let page = requests::list(&state.db, &auth, current, size, now_ms()).await.map_err(service_error(&ctx))?;
+    let page = requests::list(&state.cx(), &auth, current.min(MAX_PAGE + 1), size).await.map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(page.items)
         .with_page(Page { current: u32::try_from(current).unwrap_or(u32::MAX), size: u32::try_from(size).unwrap_or(100), total: page.total })
         .with_result(serde_json::json!({ "notificationsTotal": page.unseen })))
@@ -86,9 +90,8 @@ pub async fn update(
     let auth = require_session(&state, &ctx).await?;
     let id = parse_id(&ctx, &id)?;
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
-    let change = requests::Change::from_action(&form.action, &form.label).ok_or_else(|| ApiError::bad_request(&ctx))?;
-    let view = requests::update(&state.db, &state.config, &auth, id, change, now_ms()).await.map_err(service_error(&ctx))?;
-    state.wake_sms_sender();
+    let change = changes::Change::from_action(&form.action, &form.label).ok_or_else(|| ApiError::bad_request(&ctx))?;
+    let view = changes::update(&state.cx(), &auth, id, change).await.map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(view))
 }
 
@@ -96,19 +99,19 @@ pub async fn update(
 pub async fn clear(State(state): State<AppState>, ctx: ApiContext, Path(id): Path<String>) -> ApiResult<LocateRequestView> {
     let auth = require_session(&state, &ctx).await?;
     let id = parse_id(&ctx, &id)?;
-    requests::clear(&state.db, &auth, id, now_ms()).await.map(ApiOk::obj).map_err(service_error(&ctx))
+    changes::clear(&state.cx(), &auth, id).await.map(ApiOk::obj).map_err(service_error(&ctx))
 }
 
 /// `GET /gpsTrace/phoneLocation/{id}`: the position the owner shared (logged).
 pub async fn trace(State(state): State<AppState>, ctx: ApiContext, Path(id): Path<String>) -> ApiResult<GpsTrace> {
     let auth = require_session(&state, &ctx).await?;
     let id = parse_id(&ctx, &id)?;
-    requests::trace(&state.db, &auth, id, now_ms()).await.map(ApiOk::obj).map_err(service_error(&ctx))
+    requests::trace(&state.cx(), &auth, id).await.map(ApiOk::obj).map_err(service_error(&ctx))
 }
 
 /// `GET /reveal/{token}`: the owner's view of the request (marks it opened).
 pub async fn reveal(State(state): State<AppState>, ctx: ApiContext, Path(token): Path<String>) -> ApiResult<RevealView> {
-    consent::open(&state.db, &token, now_ms()).await.map(ApiOk::obj).map_err(service_error(&ctx))
+    consent::open(&state.cx(), &token).await.map(ApiOk::obj).map_err(service_error(&ctx))
 }
 
 /// Body of `POST /reveal/{token}`.
@@ -120,8 +123,9 @@ pub struct AnswerForm {
     accuracy: Option<f64>,
 }
 
-/// `POST /reveal/{token}` (`decision` = share | decline | block; share with
-/// `latitude`, `longitude`, `accuracy`): the owner's answer.
+/// `POST /reveal/{token}` (`decision` = share | decline | block |
+/// stop_sharing; share with `latitude`, `longitude`, `accuracy`): the
+/// owner's answer, or an action still open after it.
 pub async fn answer(
     State(state): State<AppState>,
     ctx: ApiContext,
@@ -130,16 +134,8 @@ pub async fn answer(
 ) -> ApiResult<RevealView> {
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let point = form.latitude.zip(form.longitude).map(|(lat, lng)| GeoPoint { lat, lng, accuracy: form.accuracy });
-    consent::answer(
-        &state.db,
-        &token,
-        form.decision,
-        point,
-        &ctx.client,
-        &state.config.ip_hash_key,
-        state.config.locate.retention_ms,
-        now_ms(),
-    )
+    let input = consent::Answer { token: &token, decision: form.decision, point, client: &ctx.client };
+    consent::answer(&state.cx(), input)
     .await
     .map(ApiOk::obj)
     .map_err(service_error(&ctx))
@@ -157,14 +153,13 @@ pub struct RegistryForm {
 /// `POST /doNotLocate/code` (`country`, `phone`): texts a code to prove the number.
 pub async fn registry_code(State(state): State<AppState>, ctx: ApiContext, form: Result<Form<RegistryForm>, FormRejection>) -> ApiResult<Done> {
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
-    registry::send_proof(&state.db, &form.country, &form.phone, &ctx.client, now_ms()).await.map_err(service_error(&ctx))?;
-    state.wake_sms_sender();
+    registry::send_proof(&state.cx(), &form.country, &form.phone, &ctx.client).await.map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(Done { done: true }))
 }
 
 /// `POST /doNotLocate/confirm` (`country`, `phone`, `code`): the number never receives requests again.
 pub async fn registry_confirm(State(state): State<AppState>, ctx: ApiContext, form: Result<Form<RegistryForm>, FormRejection>) -> ApiResult<Done> {
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
-    registry::confirm_proof(&state.db, &form.country, &form.phone, &form.code, now_ms()).await.map_err(service_error(&ctx))?;
+    registry::confirm_proof(&state.cx(), &form.country, &form.phone, &form.code).await.map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(Done { done: true }))
 }

@@ -35,7 +35,11 @@ async fn status(State(state): State<AppState>, uri: Uri, headers: HeaderMap, bod
         // Not a delivery state (`read`, `receiving`…): acknowledged, nothing to do.
         return StatusCode::NO_CONTENT.into_response();
     };
-    match sms_events::record_delivery(&state.db, &sid, report, crate::clock::now_ms()).await {
+    // Our own message id, which we put in the callback URL (signed with it).
+    let queue_id = uri.query().and_then(|q| serde_urlencoded::from_str::<Vec<(String, String)>>(q).ok()).and_then(|q| {
+        q.into_iter().find(|(k, _)| k == "sms").and_then(|(_, v)| v.parse::<i64>().ok()).filter(|id| *id > 0)
+    });
+    match sms_events::record_delivery(&state.db, &sid, queue_id, report, crate::clock::now_ms()).await {
         Ok(()) => StatusCode::NO_CONTENT.into_response(),
         Err(e) => {
             // A 5xx makes Twilio try again later.

@@ -7,11 +7,12 @@
 //! secret link and a number is personal data, so logs name the number's
 //! country calling code only ([`country_code`]).
 pub mod templates;
+mod dev_outbox;
 pub mod twilio;
 
 use crate::{
     config::{Config, SmsProvider},
-    services::{locate::sms_events::DeliveryReport, outbox},
+    services::locate::sms_events::DeliveryReport,
 };
 use sea_orm::DatabaseConnection;
 
@@ -83,6 +84,19 @@ impl SmsError {
             SmsError::InvalidRecipient | SmsError::BadResponse => false,
         }
     }
+
+    /// Whether the provider may have accepted the message although we got
+    /// no clear answer (the request left, the answer did not arrive or did
+    /// not parse). Such a message is never sent again blindly: it is looked
+    /// up at the provider first ([`SmsSender::lookup`]).
+    pub fn outcome_unknown(&self) -> bool {
+        match self {
+            SmsError::Timeout | SmsError::BadResponse => true,
+            // Nothing was sent when the connection could not be opened.
+            SmsError::Connection { kind } => *kind != "connect",
+            SmsError::InvalidRecipient | SmsError::Rejected { .. } | SmsError::Outbox(_) => false,
+        }
+    }
 }
 
 /// Delivers [`OutgoingSms`]. Built once at start ([`SmsSender::from_config`])
@@ -116,11 +130,20 @@ impl SmsSender {
     /// # Errors
     /// See [`SmsError`]; callers decide whether to retry ([`SmsError::is_transient`]).
     pub async fn send(&self, sms: &OutgoingSms) -> Result<SentSms, SmsError> {
+        self.send_tracked(sms, None).await
+    }
+
+    /// Sends `sms`, naming our queue row `queue_id` in the provider's
+    /// delivery reports (so a report settles a send whose answer was lost).
+    ///
+    /// # Errors
+    /// See [`SmsError`]; callers decide whether to retry ([`SmsError::is_transient`]).
+    pub async fn send_tracked(&self, sms: &OutgoingSms, queue_id: Option<i64>) -> Result<SentSms, SmsError> {
         let country = country_code(&sms.to);
         let result = if is_e164(&sms.to) {
             match self {
-                SmsSender::Twilio(client) => client.send(sms).await,
-                SmsSender::Outbox(db) => keep_in_outbox(db, sms).await,
+                SmsSender::Twilio(client) => client.send_tracked(sms, queue_id).await,
+                SmsSender::Outbox(db) => dev_outbox::keep(db, sms).await,
             }
         } else {
             Err(SmsError::InvalidRecipient)
@@ -140,6 +163,18 @@ impl SmsSender {
         result
     }
 
+    /// The provider's record of `sms` (same recipient, same body: a body
+    /// holds a unique link or code), if the provider has it.
+    ///
+    /// # Errors
+    /// The lookup itself failed: nothing is known yet.
+    pub async fn lookup(&self, sms: &OutgoingSms) -> Result<Option<SentSms>, SmsError> {
+        match self {
+            SmsSender::Twilio(client) => client.lookup(sms).await,
+            SmsSender::Outbox(db) => dev_outbox::lookup(db, sms).await,
+        }
+    }
+
     /// `twilio` or `outbox`, for logs.
     pub fn name(&self) -> &'static str {
         match self {
@@ -155,23 +190,6 @@ impl SmsSender {
             SmsSender::Outbox(_) => None,
         }
     }
-}
-
-async fn keep_in_outbox(db: &DatabaseConnection, sms: &OutgoingSms) -> Result<SentSms, SmsError> {
-    let row = outbox::record(
-        db,
-        outbox::NewOutboxMessage {
-            channel: outbox::CHANNEL_SMS,
-            recipient: &sms.to,
-            subject: None,
-            body_text: &sms.body,
-            body_html: None,
-            created_at: crate::clock::now_ms(),
-        },
-    )
-    .await?;
-    // The outbox "delivers" at once: nothing will report later.
-    Ok(SentSms { provider_id: format!("outbox-{}", row.id), report: DeliveryReport::Delivered })
 }
 
 /// `+` then 8 to 15 digits, the first not 0 (ITU-T E.164). Callers normalize

@@ -1,4 +1,4 @@
-//! Locate with consent (issue 5) through the API, on SQLite and PostgreSQL:
+//! Locate with consent through the API, on SQLite and PostgreSQL:
 //! every call, every status transition, caps, expiry, retention, block,
 //! STOP, and nobody but the requester reading a request or its position.
 use crate::api_accounts::{make_user, session_of};
@@ -8,22 +8,22 @@ use server::persistence::entities::{dev_outbox, disclosure_log, locate_consent, 
 use server::services::locate::{queue, registry, retention, sms_events};
 use server::clock::now_ms;
 
-const API: &str = "/api_f/v1";
+pub(crate) const API: &str = "/api_f/v1";
 const PASSWORD: &str = "secret-123";
-const NUMBER: &str = "0812-3456-7890";
-const E164: &str = "+6281234567890";
+pub(crate) const NUMBER: &str = "0812-3456-7890";
+pub(crate) const E164: &str = "+6281234567890";
 
-async fn member(app: &TestApp, email: &str) -> String {
+pub(crate) async fn member(app: &TestApp, email: &str) -> String {
     make_user(app, email, PASSWORD).await;
     session_of(app, email, PASSWORD).await.0
 }
 
-async fn create(app: &TestApp, token: &str, phone: &str, note: &str) -> TestResponse {
+pub(crate) async fn create(app: &TestApp, token: &str, phone: &str, note: &str) -> TestResponse {
     let body = format!("country=ID&phone={}&note={}", app::api::encode(phone), app::api::encode(note));
     app.send("POST", &format!("{API}/spyContent/phoneLocation"), &[("token", token)], Some(&body)).await
 }
 
-async fn created_id(app: &TestApp, token: &str, phone: &str) -> i64 {
+pub(crate) async fn created_id(app: &TestApp, token: &str, phone: &str) -> i64 {
     let res = create(app, token, phone, "Hi, it's me").await;
     let json = res.json();
     assert_eq!(json["success"], 1, "{:?}: {}", app.backend, res.body);
@@ -31,12 +31,12 @@ async fn created_id(app: &TestApp, token: &str, phone: &str) -> i64 {
 }
 
 /// Runs the SMS sender job once (dev outbox provider).
-async fn send_queued(app: &TestApp) -> usize {
+pub(crate) async fn send_queued(app: &TestApp) -> usize {
     queue::run_due(&app.db, &app.state.sms, now_ms(), 50).await.expect("sender round")
 }
 
 /// The owner's link token from the newest SMS to `e164`.
-async fn link_token(app: &TestApp, e164: &str) -> String {
+pub(crate) async fn link_token(app: &TestApp, e164: &str) -> String {
     let sms = dev_outbox::Entity::find()
         .filter(dev_outbox::Column::Channel.eq("sms"))
         .filter(dev_outbox::Column::Recipient.eq(e164))
@@ -49,13 +49,13 @@ async fn link_token(app: &TestApp, e164: &str) -> String {
     sms.body_text[start..start + 64].to_owned()
 }
 
-async fn status_of(app: &TestApp, token: &str, id: i64) -> String {
+pub(crate) async fn status_of(app: &TestApp, token: &str, id: i64) -> String {
     let list = app.get_with(&format!("{API}/spyContent"), &[("token", token)]).await.json();
     let item = list["obj"].as_array().unwrap().iter().find(|i| i["id"] == id).cloned().expect("listed");
     item["status"].as_str().unwrap().to_owned()
 }
 
-async fn answer(app: &TestApp, link: &str, body: &str) -> serde_json::Value {
+pub(crate) async fn answer(app: &TestApp, link: &str, body: &str) -> serde_json::Value {
     app.send("POST", &format!("{API}/reveal/{link}"), &[("user-agent", "owner-phone/1")], Some(body)).await.json()
 }
 
@@ -192,7 +192,7 @@ async fn caps_per_requester_per_number_and_per_number() {
         let b = member(&app, "g@mail.com").await;
         created_id(&app, &b, NUMBER).await;
         let fourth = create(&app, &b, NUMBER, "").await.json();
-        assert_eq!(fourth["msg"], "This number has received enough requests today. Please try again tomorrow.");
+        assert_eq!(fourth["msg"], "This number cannot receive more requests today.");
         // Another number is fine.
         created_id(&app, &b, "0813-1111-2222").await;
     }

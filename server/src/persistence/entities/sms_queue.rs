@@ -15,12 +15,16 @@ pub struct Model {
     pub to_e164: String,
     /// Blanked once sent: it holds a secret link or code.
     pub body: String,
-    /// `queued`, `sending`, `sent` or `failed`.
+    /// `queued`, `sending`, `uncertain` (handed over, outcome unknown), `sent` or `failed`.
     pub status: String,
     pub attempts: i32,
     pub next_attempt_at: i64,
     pub provider_id: Option<String>,
     pub last_error: Option<String>,
+    /// When the last send started (reconciling an uncertain one waits a grace period after it).
+    pub attempted_at: Option<i64>,
+    /// Provider lookups of an uncertain message that failed so far.
+    pub lookups: i32,
     pub created_at: i64,
     pub updated_at: i64,
 }

@@ -1,31 +1,28 @@
-//! Locate with consent (issue 5). A requester asks about a number; the
+//! Locate with consent. A requester asks about a number; the
 //! owner gets an SMS link and decides. Rules live here once: requests and
 //! caps (`requests`), the owner's decision (`consent`), the do-not-locate
 //! registry (`registry`), the SMS queue (`queue`), provider events
-//! (`sms_events`) and retention (`retention`).
+//! (`sms_events`), retention (`retention`) and the
+//! statuses and their transitions (`status`).
+pub mod changes;
 pub mod consent;
+pub mod reveal;
 pub mod queue;
 pub mod registry;
 pub mod requests;
 pub mod retention;
+pub mod sender;
 pub mod sms_events;
+pub mod status;
 
 use crate::persistence::entities::locate_request;
 use app::model::locate::{LocateRequestView, LocateStatus};
-
-/// Statuses in which the owner may still answer.
-pub const PENDING: [LocateStatus; 4] =
-    [LocateStatus::Created, LocateStatus::Sent, LocateStatus::Delivered, LocateStatus::Opened];
-
-fn pending_codes() -> Vec<&'static str> {
-    PENDING.iter().map(|s| s.code()).collect()
-}
 
 /// The stored status, or `Expired` for a pending request past its expiry
 /// (the expiry job persists that soon; readers must not wait for it).
 pub fn effective_status(row: &locate_request::Model, now: i64) -> LocateStatus {
     let stored = LocateStatus::from_code(&row.status).unwrap_or(LocateStatus::Failed);
-    if PENDING.contains(&stored) && now >= row.expires_at {
+    if status::is_pending(stored) && now >= row.expires_at {
         LocateStatus::Expired
     } else {
         stored

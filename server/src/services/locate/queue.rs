@@ -1,25 +1,19 @@
 //! The outgoing SMS queue, in the database so it survives restarts and is
-//! shared by every instance. A message is claimed with a conditional update
-//! (only one worker wins), sent once, and retried with backoff only when the
-//! provider says the failure is temporary. A message whose send was
-//! interrupted (the worker died mid-call) is never retried blindly: it may
-//! have gone out, and a person must not get the same request twice.
-use super::PENDING;
-use crate::persistence::entities::{locate_request as request, sms_queue as row};
+//! shared by every instance: what is queued, dropped or settled. Sending
+//! and reconciling live in `sender`.
+use crate::persistence::entities::sms_queue as row;
 use crate::services::ServiceError;
-use crate::sms::{OutgoingSms, SmsSender};
-use app::model::locate::LocateStatus;
-use sea_orm::sea_query::{Expr, ExprTrait as _};
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
 /// Tries before a message is given up.
 pub const MAX_ATTEMPTS: i32 = 6;
-/// How long a worker may hold a claimed message.
-const LEASE_MS: i64 = 60_000;
-const QUEUED: &str = "queued";
-const SENDING: &str = "sending";
-const SENT: &str = "sent";
-const FAILED: &str = "failed";
+pub(super) const QUEUED: &str = "queued";
+pub(super) const SENDING: &str = "sending";
+pub(super) const SENT: &str = "sent";
+pub(super) const FAILED: &str = "failed";
+/// Handed to the provider without a clear answer: it may have gone out.
+pub(super) const UNCERTAIN: &str = "uncertain";
 
 /// A message to queue.
 #[derive(Clone, Copy, Debug)]
@@ -74,138 +68,31 @@ pub async fn cancel_for_request(db: &impl ConnectionTrait, request_id: i64, now:
     Ok(())
 }
 
+/// Settles a message whose send had an unknown outcome (or is still being
+/// sent) once the provider names it: it went out as `provider_id`.
+///
+/// # Errors
+/// A database error.
+pub async fn settle_uncertain(db: &impl ConnectionTrait, id: i64, provider_id: &str, now: i64) -> Result<(), ServiceError> {
+    row::Entity::update_many()
+        .col_expr(row::Column::Status, Expr::value(SENT))
+        .col_expr(row::Column::ProviderId, Expr::value(provider_id))
+        .col_expr(row::Column::Body, Expr::value(""))
+        .col_expr(row::Column::UpdatedAt, Expr::value(now))
+        .filter(row::Column::Id.eq(id))
+        .filter(row::Column::Status.is_in([UNCERTAIN, SENDING]))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
 /// Exponential backoff: 30 s, 1, 2, 4, 8 min… capped at one hour.
 pub fn backoff_ms(attempts: i32) -> i64 {
     let exp = u32::try_from(attempts.clamp(0, 7)).unwrap_or(0);
     std::cmp::min(30_000_i64 << exp, 3_600_000)
 }
 
-/// Sends what is due; returns how many messages were handled.
-///
-/// # Errors
-/// A database error.
-pub async fn run_due(db: &impl ConnectionTrait, sender: &SmsSender, now: i64, limit: u64) -> Result<usize, ServiceError> {
-    give_up_interrupted(db, now).await?;
-    let due = row::Entity::find()
-        .filter(row::Column::Status.eq(QUEUED))
-        .filter(row::Column::NextAttemptAt.lte(now))
-        .order_by_asc(row::Column::Id)
-        .limit(limit)
-        .all(db)
-        .await?;
-    let mut handled = 0;
-    for message in due {
-        // Claim it: of several workers only one changes the row.
-        let claimed = row::Entity::update_many()
-            .col_expr(row::Column::Status, Expr::value(SENDING))
-            .col_expr(row::Column::NextAttemptAt, Expr::value(now + LEASE_MS))
-            .col_expr(row::Column::Attempts, Expr::col(row::Column::Attempts).add(1))
-            .filter(row::Column::Id.eq(message.id))
-            .filter(row::Column::Status.eq(QUEUED))
-            .exec(db)
-            .await?;
-        if claimed.rows_affected != 1 {
-            continue;
-        }
-        handled += 1;
-        let outgoing = OutgoingSms { to: message.to_e164.clone(), body: message.body.clone() };
-        match sender.send(&outgoing).await {
-            Ok(sent) => {
-                row::Entity::update_many()
-                    .col_expr(row::Column::Status, Expr::value(SENT))
-                    .col_expr(row::Column::ProviderId, Expr::value(sent.provider_id.clone()))
-                    .col_expr(row::Column::Body, Expr::value(""))
-                    .col_expr(row::Column::UpdatedAt, Expr::value(now))
-                    .filter(row::Column::Id.eq(message.id))
-                    .exec(db)
-                    .await?;
-                if let Some(request_id) = message.request_id {
-                    advance(db, request_id, LocateStatus::Sent, now).await?;
-                    if sent.report == super::sms_events::DeliveryReport::Delivered {
-                        advance(db, request_id, LocateStatus::Delivered, now).await?;
-                    }
-                }
-            }
-            Err(error) => {
-                let attempts = message.attempts + 1;
-                let retry = error.is_transient() && attempts < MAX_ATTEMPTS;
-                tracing::warn!(message = message.id, attempts, retry, error = %error, "SMS not sent");
-                row::Entity::update_many()
-                    .col_expr(row::Column::Status, Expr::value(if retry { QUEUED } else { FAILED }))
-                    .col_expr(row::Column::NextAttemptAt, Expr::value(now + backoff_ms(attempts)))
-                    .col_expr(row::Column::LastError, Expr::value(error.to_string().chars().take(255).collect::<String>()))
-                    .col_expr(row::Column::Body, Expr::value(if retry { message.body.clone() } else { String::new() }))
-                    .col_expr(row::Column::UpdatedAt, Expr::value(now))
-                    .filter(row::Column::Id.eq(message.id))
-                    .exec(db)
-                    .await?;
-                if !retry {
-                    if let Some(request_id) = message.request_id {
-                        fail_request(db, request_id, now).await?;
-                    }
-                }
-            }
-        }
-    }
-    Ok(handled)
-}
-
-/// Messages still `sending` after their lease: the worker died during the
-/// provider call. They may have been delivered, so they fail instead of
-/// being sent again; the requester may resend once.
-async fn give_up_interrupted(db: &impl ConnectionTrait, now: i64) -> Result<(), ServiceError> {
-    let stuck = row::Entity::find()
-        .filter(row::Column::Status.eq(SENDING))
-        .filter(row::Column::NextAttemptAt.lt(now))
-        .all(db)
-        .await?;
-    for message in stuck {
-        row::Entity::update_many()
-            .col_expr(row::Column::Status, Expr::value(FAILED))
-            .col_expr(row::Column::Body, Expr::value(""))
-            .col_expr(row::Column::LastError, Expr::value("interrupted during send"))
-            .col_expr(row::Column::UpdatedAt, Expr::value(now))
-            .filter(row::Column::Id.eq(message.id))
-            .filter(row::Column::Status.eq(SENDING))
-            .exec(db)
-            .await?;
-        if let Some(request_id) = message.request_id {
-            // Sent or not, nothing proves delivery: show "sent" so a resend is offered.
-            advance(db, request_id, LocateStatus::Sent, now).await?;
-        }
-    }
-    Ok(())
-}
-
-/// Moves a pending request forward (created → sent → delivered), never back
-/// and never out of a decision the owner already made.
-pub(super) async fn advance(db: &impl ConnectionTrait, request_id: i64, to: LocateStatus, now: i64) -> Result<(), ServiceError> {
-    let order = |s: LocateStatus| PENDING.iter().position(|p| *p == s).unwrap_or(usize::MAX);
-    let earlier: Vec<&str> = PENDING.iter().filter(|s| order(**s) < order(to)).map(|s| s.code()).collect();
-    request::Entity::update_many()
-        .col_expr(request::Column::Status, Expr::value(to.code()))
-        .col_expr(request::Column::UpdatedAt, Expr::value(now))
-        .filter(request::Column::Id.eq(request_id))
-        .filter(request::Column::Status.is_in(earlier))
-        .exec(db)
-        .await?;
-    Ok(())
-}
-
-/// A pending request whose SMS could not be delivered.
-pub(super) async fn fail_request(db: &impl ConnectionTrait, request_id: i64, now: i64) -> Result<(), ServiceError> {
-    let pending: Vec<&str> = [LocateStatus::Created, LocateStatus::Sent, LocateStatus::Delivered].iter().map(|s| s.code()).collect();
-    request::Entity::update_many()
-        .col_expr(request::Column::Status, Expr::value(LocateStatus::Failed.code()))
-        .col_expr(request::Column::LinkTokenHash, Expr::value(""))
-        .col_expr(request::Column::Unseen, Expr::value(true))
-        .col_expr(request::Column::UpdatedAt, Expr::value(now))
-        .filter(request::Column::Id.eq(request_id))
-        .filter(request::Column::Status.is_in(pending))
-        .exec(db)
-        .await?;
-    Ok(())
-}
+pub use super::sender::run_due;
 
 #[cfg(test)]
 mod tests {

@@ -5,12 +5,12 @@ use super::{queue, requests};
 use crate::persistence::entities::{do_not_locate as entry, number_proof};
 use crate::services::accounts::{secrets, ClientInfo};
 use crate::services::limits::{self, Rule};
-use crate::services::ServiceError;
+use crate::services::{Cx, ServiceError};
 use crate::sms::templates;
 use app::account::validation::{validate_code, FieldErrors, Slot};
 use app::i18n::Key;
-use sea_orm::sea_query::{Expr, ExprTrait as _};
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::sea_query::{Expr, ExprTrait as _, OnConflict};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
 
 /// Why a number is in the registry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,11 +52,10 @@ pub async fn is_blocked(db: &impl ConnectionTrait, e164: &str) -> Result<bool, S
 /// # Errors
 /// A database error.
 pub async fn add(db: &impl ConnectionTrait, e164: &str, reason: Reason, now: i64) -> Result<(), ServiceError> {
-    if is_blocked(db, e164).await? {
-        return Ok(());
-    }
     let new = entry::ActiveModel { phone_e164: Set(e164.to_owned()), reason: Set(reason.code().to_owned()), created_at: Set(now) };
-    entry::Entity::insert(new).exec(db).await?;
+    // Two blocks at once: the first entry stays, the second is no error.
+    let keep = OnConflict::column(entry::Column::PhoneE164).do_nothing().to_owned();
+    entry::Entity::insert(new).on_conflict(keep).exec_without_returning(db).await?;
     Ok(())
 }
 
@@ -82,17 +81,18 @@ fn parse(country: &str, phone: &str) -> Result<String, ServiceError> {
     })
 }
 
-/// Texts a code to the number so its holder can prove it. Same answer
-/// whether or not the number is already registered.
+/// Texts a code to the number so its holder can prove it (and wakes the
+/// SMS sender). Same answer whether or not the number is already registered.
 ///
 /// # Errors
 /// Field errors; rate limits; database errors.
-pub async fn send_proof(db: &DatabaseConnection, country: &str, phone: &str, client: &ClientInfo, now: i64) -> Result<(), ServiceError> {
+pub async fn send_proof(cx: &Cx, country: &str, phone: &str, client: &ClientInfo) -> Result<(), ServiceError> {
+    let now = cx.now;
     let e164 = parse(country, phone)?;
     let number_key = format!("dnl-code:number:{e164}");
     let ip_key = format!("dnl-code:ip:{}", client.ip_bucket());
     let code = secrets::new_code();
-    let txn = db.begin().await?;
+    let txn = cx.db.begin().await?;
     limits::take_all(&txn, &[(&number_key, PROOFS_PER_NUMBER), (&ip_key, PROOFS_PER_IP)], now).await?;
     number_proof::Entity::delete_many().filter(number_proof::Column::PhoneE164.eq(&e164)).exec(&txn).await?;
     let proof = number_proof::ActiveModel {
@@ -107,6 +107,7 @@ pub async fn send_proof(db: &DatabaseConnection, country: &str, phone: &str, cli
     let body = templates::number_code(templates::locale_for_number(&e164), &code);
     queue::enqueue(&txn, queue::NewSms { request_id: None, seq: 1, purpose: "dnl_code", to: &e164, body: &body }, now).await?;
     txn.commit().await?;
+    cx.wake.sms.notify_one();
     Ok(())
 }
 
@@ -114,7 +115,8 @@ pub async fn send_proof(db: &DatabaseConnection, country: &str, phone: &str, cli
 ///
 /// # Errors
 /// Field errors (a wrong, used or expired code share one message); database errors.
-pub async fn confirm_proof(db: &DatabaseConnection, country: &str, phone: &str, code: &str, now: i64) -> Result<(), ServiceError> {
+pub async fn confirm_proof(cx: &Cx, country: &str, phone: &str, code: &str) -> Result<(), ServiceError> {
+    let (db, now) = (&cx.db, cx.now);
     let e164 = parse(country, phone)?;
     let mut errors = FieldErrors::default();
     if validate_code(code, &mut errors).is_some() {

@@ -1,9 +1,10 @@
-//! The requester's side: create, list, resend/cancel/rename, clear, trace.
-use super::{display_phone, effective_status, pending_codes, queue, registry, view};
-use crate::config::{Config, LocateSettings};
+//! The requester's side: create, list, trace. Changes live in `changes`.
+use super::{display_phone, queue, registry, status, view};
+use crate::config::LocateSettings;
 use crate::persistence::entities::{disclosure_log, locate_position, locate_request as request};
 use crate::services::accounts::{secrets, AuthSession};
-use crate::services::ServiceError;
+use crate::services::limits::{self, Rule};
+use crate::services::{Cx, ServiceError};
 use crate::sms::templates;
 use app::account::validation::{validate_note, FieldErrors, Slot};
 use app::i18n::Key;
@@ -11,13 +12,11 @@ use app::model::locate::{GpsTrace, LocateRequestView, LocateStatus, TracePoint};
 use app::widgets::GeoPoint;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, TransactionTrait,
+    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
 };
 
 const DAY_MS: i64 = 86_400_000;
-/// Longest name a requester may give a request.
-pub const LABEL_MAX_CHARS: usize = 80;
 
 /// What the create form sends.
 #[derive(Clone, Copy, Debug)]
@@ -58,17 +57,12 @@ pub fn reveal_link(public_base_url: &str, e164: &str, token: &str) -> String {
 
 /// Creates a request and queues its SMS — or, for a number in the
 /// do-not-locate registry, a request that is `blocked` at once (the requester
-/// is not told why, and the number gets nothing).
+/// is not told why, and the number gets nothing). Wakes the SMS sender.
 ///
 /// # Errors
 /// Field errors (number, note), a cap, or a database error.
-pub async fn create(
-    db: &DatabaseConnection,
-    config: &Config,
-    auth: &AuthSession,
-    input: NewRequest<'_>,
-    now: i64,
-) -> Result<LocateRequestView, ServiceError> {
+pub async fn create(cx: &Cx, auth: &AuthSession, input: NewRequest<'_>) -> Result<LocateRequestView, ServiceError> {
+    let now = cx.now;
     may_request(&auth.user, now)?;
     let mut errors = FieldErrors::default();
     let target = parse_target(input.country, input.phone);
@@ -80,12 +74,13 @@ pub async fn create(
     if !errors.is_empty() {
         return Err(ServiceError::Fields(errors));
     }
-    check_caps(db, &config.locate, auth.user.id, &e164, now).await?;
-
-    let blocked = registry::is_blocked(db, &e164).await?;
     let token = secrets::new_token();
+    let txn = cx.db.begin().await?;
+    // The caps first: a write before any read (SQLite's write lock), and a
+    // refusal later in this transaction gives the units back.
+    take_caps(&txn, &cx.config.locate, auth.user.id, &e164, now).await?;
+    let blocked = registry::is_blocked(&txn, &e164).await?;
     let status = if blocked { LocateStatus::Blocked } else { LocateStatus::Created };
-    let txn = db.begin().await?;
     let row = request::ActiveModel {
         requester_id: Set(auth.user.id),
         phone_e164: Set(e164.clone()),
@@ -94,7 +89,7 @@ pub async fn create(
         label: Set(String::new()),
         status: Set(status.code().to_owned()),
         link_token_hash: Set(if blocked { String::new() } else { secrets::digest(&[&token]) }),
-        expires_at: Set(now + config.locate.link_ttl_ms),
+        expires_at: Set(now + cx.config.locate.link_ttl_ms),
         resent: Set(false),
         unseen: Set(blocked),
         created_at: Set(now),
@@ -103,39 +98,59 @@ pub async fn create(
     };
     let row = request::Entity::insert(row).exec_with_returning(&txn).await?;
     if !blocked {
-        let body = templates::locate_request(
-            templates::locale_for_number(&e164),
-            &reveal_link(&config.public_base_url, &e164, &token),
-        );
-        queue::enqueue(&txn, queue::NewSms { request_id: Some(row.id), seq: 1, purpose: "locate", to: &e164, body: &body }, now)
-            .await?;
+        queue_link(&txn, &cx.config.public_base_url, &row, 1, &token, now).await?;
     }
     txn.commit().await?;
+    cx.wake.sms.notify_one();
     Ok(view(&row, false, display_phone(&row.phone_e164), now))
 }
 
-/// The three caps (config `LOCATE_CAP_*`): per account, per account and
-/// number, per number across all accounts; each over the last 24 hours.
-async fn check_caps(
+/// Queues message `seq` of `row`: the owner's link for `token`.
+pub(super) async fn queue_link(
     db: &impl ConnectionTrait,
-    caps: &LocateSettings,
-    requester_id: i64,
-    e164: &str,
+    public_base_url: &str,
+    row: &request::Model,
+    seq: i32,
+    token: &str,
     now: i64,
 ) -> Result<(), ServiceError> {
-    let since = request::Column::CreatedAt.gt(now - DAY_MS);
-    let mine = request::Entity::find().filter(request::Column::RequesterId.eq(requester_id)).filter(since.clone());
-    if mine.clone().count(db).await? >= caps.cap_per_requester_day {
-        return Err(ServiceError::Invalid(Key::LocateCapReached));
+    let e164 = &row.phone_e164;
+    let body = templates::locate_request(templates::locale_for_number(e164), &reveal_link(public_base_url, e164, token));
+    queue::enqueue(db, queue::NewSms { request_id: Some(row.id), seq, purpose: "locate", to: e164, body: &body }, now).await
+}
+
+fn day_rule(limit: u64) -> Rule {
+    Rule { limit: i32::try_from(limit).unwrap_or(i32::MAX), window_ms: DAY_MS }
+}
+
+/// Takes one unit of the per-number cap (every message a number receives,
+/// first sends and resends alike, counts against it).
+///
+/// # Errors
+/// [`Key::LocateNumberCapReached`], or a database error.
+pub(super) async fn take_number_cap(db: &impl ConnectionTrait, caps: &LocateSettings, e164: &str, now: i64) -> Result<(), ServiceError> {
+    let key = format!("locate:number:{e164}");
+    limits::take(db, &key, day_rule(caps.cap_per_number_day), now).await.map_err(|e| cap_error(e, Key::LocateNumberCapReached))
+}
+
+/// The three caps (config `LOCATE_CAP_*`): per account, per account and
+/// number, per number across all accounts; each over 24 hours, each one
+/// atomic unit of [`limits`].
+async fn take_caps(db: &impl ConnectionTrait, caps: &LocateSettings, requester_id: i64, e164: &str, now: i64) -> Result<(), ServiceError> {
+    let mine = format!("locate:requester:{requester_id}");
+    let pair = format!("locate:pair:{requester_id}:{e164}");
+    let to_mine = |e| cap_error(e, Key::LocateCapReached);
+    limits::take(db, &mine, day_rule(caps.cap_per_requester_day), now).await.map_err(to_mine)?;
+    limits::take(db, &pair, day_rule(caps.cap_per_requester_number_day), now).await.map_err(to_mine)?;
+    take_number_cap(db, caps, e164, now).await
+}
+
+/// A used-up cap is the cap's own message; other errors pass.
+fn cap_error(error: ServiceError, key: Key) -> ServiceError {
+    match error {
+        ServiceError::RateLimited { .. } => ServiceError::Invalid(key),
+        other => other,
     }
-    if mine.filter(request::Column::PhoneE164.eq(e164)).count(db).await? >= caps.cap_per_requester_number_day {
-        return Err(ServiceError::Invalid(Key::LocateCapReached));
-    }
-    let to_number = request::Entity::find().filter(request::Column::PhoneE164.eq(e164)).filter(since);
-    if to_number.count(db).await? >= caps.cap_per_number_day {
-        return Err(ServiceError::Invalid(Key::LocateNumberCapReached));
-    }
-    Ok(())
 }
 
 /// A page of the caller's requests, newest first.
@@ -151,16 +166,17 @@ pub struct RequestPage {
 ///
 /// # Errors
 /// A database error.
-pub async fn list(db: &DatabaseConnection, auth: &AuthSession, page: u64, size: u64, now: i64) -> Result<RequestPage, ServiceError> {
+pub async fn list(cx: &Cx, auth: &AuthSession, page: u64, size: u64) -> Result<RequestPage, ServiceError> {
+    let (db, now) = (&cx.db, cx.now);
     let mine = request::Entity::find().filter(request::Column::RequesterId.eq(auth.user.id));
     let total = mine.clone().count(db).await?;
     let unseen = unseen_count(db, auth.user.id).await?;
-    let rows = mine
-        .order_by_desc(request::Column::Id)
-        .offset(page.saturating_sub(1) * size)
-        .limit(size)
-        .all(db)
-        .await?;
+    // A page beyond what the database can address is past the last one.
+    let offset = page.saturating_sub(1).checked_mul(size).filter(|o| i64::try_from(*o).is_ok());
+    let rows = match offset {
+        Some(offset) => mine.order_by_desc(request::Column::Id).offset(offset).limit(size).all(db).await?,
+        None => Vec::new(),
+    };
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let located: Vec<i64> = locate_position::Entity::find()
         .filter(locate_position::Column::RequestId.is_in(ids.clone()))
@@ -193,7 +209,7 @@ pub async fn unseen_count(db: &impl ConnectionTrait, user_id: i64) -> Result<u64
 }
 
 /// One of the caller's requests; anybody else's is "not found".
-async fn own(db: &impl ConnectionTrait, auth: &AuthSession, id: i64) -> Result<request::Model, ServiceError> {
+pub(super) async fn own(db: &impl ConnectionTrait, auth: &AuthSession, id: i64) -> Result<request::Model, ServiceError> {
     request::Entity::find_by_id(id)
         .filter(request::Column::RequesterId.eq(auth.user.id))
         .one(db)
@@ -201,100 +217,8 @@ async fn own(db: &impl ConnectionTrait, auth: &AuthSession, id: i64) -> Result<r
         .ok_or(ServiceError::NotFound)
 }
 
-async fn has_location(db: &impl ConnectionTrait, id: i64) -> Result<bool, ServiceError> {
+pub(super) async fn has_location(db: &impl ConnectionTrait, id: i64) -> Result<bool, ServiceError> {
     Ok(locate_position::Entity::find().filter(locate_position::Column::RequestId.eq(id)).count(db).await? > 0)
-}
-
-/// What `PUT /spyContent/phoneLocation/{id}` may do.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Change {
-    /// Send the SMS once more (a new link; the old one dies).
-    Resend,
-    /// Stop the request: the link dies, a queued SMS is not sent.
-    Cancel,
-    /// The requester's own name for it. The note cannot change after sending.
-    Rename(String),
-}
-
-impl Change {
-    /// The change named by a form's `action` (`resend`, `cancel`, `rename` with `label`).
-    pub fn from_action(action: &str, label: &str) -> Option<Change> {
-        match action {
-            "resend" => Some(Change::Resend),
-            "cancel" => Some(Change::Cancel),
-            "rename" => Some(Change::Rename(label.to_owned())),
-            _ => None,
-        }
-    }
-}
-
-/// Applies `change` to one of the caller's requests.
-///
-/// # Errors
-/// Not found, [`Key::LocateActionNotAllowed`], a long label, database errors.
-pub async fn update(
-    db: &DatabaseConnection,
-    config: &Config,
-    auth: &AuthSession,
-    id: i64,
-    change: Change,
-    now: i64,
-) -> Result<LocateRequestView, ServiceError> {
-    let row = own(db, auth, id).await?;
-    let status = effective_status(&row, now);
-    let not_allowed = || ServiceError::Invalid(Key::LocateActionNotAllowed);
-    let txn = db.begin().await?;
-    let mut update = request::Entity::update_many()
-        .col_expr(request::Column::UpdatedAt, Expr::value(now))
-        .filter(request::Column::Id.eq(id));
-    match change {
-        Change::Resend => {
-            if row.resent || !matches!(status, LocateStatus::Sent | LocateStatus::Delivered) {
-                return Err(not_allowed());
-            }
-            let token = secrets::new_token();
-            let body = templates::locate_request(
-                templates::locale_for_number(&row.phone_e164),
-                &reveal_link(&config.public_base_url, &row.phone_e164, &token),
-            );
-            queue::enqueue(&txn, queue::NewSms { request_id: Some(id), seq: 2, purpose: "locate", to: &row.phone_e164, body: &body }, now)
-                .await?;
-            update = update
-                .col_expr(request::Column::Resent, Expr::value(true))
-                .col_expr(request::Column::LinkTokenHash, Expr::value(secrets::digest(&[&token])))
-                .col_expr(request::Column::ExpiresAt, Expr::value(now + config.locate.link_ttl_ms));
-        }
-        Change::Cancel => {
-            if status.is_final() {
-                return Err(not_allowed());
-            }
-            queue::cancel_for_request(&txn, id, now).await?;
-            update = update
-                .col_expr(request::Column::Status, Expr::value(LocateStatus::Cancelled.code()))
-                .col_expr(request::Column::LinkTokenHash, Expr::value(""));
-        }
-        Change::Rename(label) => {
-            let label = label.trim().to_owned();
-            if label.chars().count() > LABEL_MAX_CHARS {
-                return Err(ServiceError::Invalid(Key::LocateLabelTooLong));
-            }
-            update = update.col_expr(request::Column::Label, Expr::value(label));
-        }
-    }
-    update.exec(&txn).await?;
-    txn.commit().await?;
-    let row = own(db, auth, id).await?;
-    Ok(view(&row, has_location(db, id).await?, display_phone(&row.phone_e164), now))
-}
-
-/// Erases the request's position now (before the retention window ends).
-///
-/// # Errors
-/// Not found; database errors.
-pub async fn clear(db: &DatabaseConnection, auth: &AuthSession, id: i64, now: i64) -> Result<LocateRequestView, ServiceError> {
-    let row = own(db, auth, id).await?;
-    locate_position::Entity::delete_many().filter(locate_position::Column::RequestId.eq(id)).exec(db).await?;
-    Ok(view(&row, false, display_phone(&row.phone_e164), now))
 }
 
 /// The position(s) the owner shared. Every read that returns a position is
@@ -302,7 +226,8 @@ pub async fn clear(db: &DatabaseConnection, auth: &AuthSession, id: i64, now: i6
 ///
 /// # Errors
 /// Not found; database errors.
-pub async fn trace(db: &DatabaseConnection, auth: &AuthSession, id: i64, now: i64) -> Result<GpsTrace, ServiceError> {
+pub async fn trace(cx: &Cx, auth: &AuthSession, id: i64) -> Result<GpsTrace, ServiceError> {
+    let (db, now) = (&cx.db, cx.now);
     let row = own(db, auth, id).await?;
     let positions = locate_position::Entity::find().filter(locate_position::Column::RequestId.eq(row.id)).all(db).await?;
     if !positions.is_empty() {
@@ -329,19 +254,20 @@ pub async fn trace(db: &DatabaseConnection, auth: &AuthSession, id: i64, now: i6
 pub async fn block_pending_for_number(db: &impl ConnectionTrait, e164: &str, now: i64) -> Result<(), ServiceError> {
     let pending = request::Entity::find()
         .filter(request::Column::PhoneE164.eq(e164))
-        .filter(request::Column::Status.is_in(pending_codes()))
+        .filter(request::Column::Status.is_in(status::sources(LocateStatus::Blocked)))
         .all(db)
         .await?;
-    for row in pending {
-        queue::cancel_for_request(db, row.id, now).await?;
+    let ids: Vec<i64> = pending.iter().map(|r| r.id).collect();
+    for id in &ids {
+        queue::cancel_for_request(db, *id, now).await?;
     }
+    let scope = Condition::all().add(request::Column::Id.is_in(ids.clone()));
+    status::transition(db, scope, LocateStatus::Blocked, now).await?;
+    // The owner never answered these: their links die.
     request::Entity::update_many()
-        .col_expr(request::Column::Status, Expr::value(LocateStatus::Blocked.code()))
         .col_expr(request::Column::LinkTokenHash, Expr::value(""))
-        .col_expr(request::Column::Unseen, Expr::value(true))
-        .col_expr(request::Column::UpdatedAt, Expr::value(now))
-        .filter(request::Column::PhoneE164.eq(e164))
-        .filter(request::Column::Status.is_in(pending_codes()))
+        .filter(request::Column::Id.is_in(ids))
+        .filter(request::Column::Status.eq(LocateStatus::Blocked.code()))
         .exec(db)
         .await?;
     Ok(())

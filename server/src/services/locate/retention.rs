@@ -1,10 +1,9 @@
 //! Time-driven rules, run by the background jobs: links expire, shared
 //! positions are deleted after the retention window.
-use super::pending_codes;
+use super::status;
 use crate::persistence::entities::{locate_position, locate_request as request};
 use crate::services::ServiceError;
 use app::model::locate::LocateStatus;
-use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
 /// Pending requests past their expiry become `expired`; their links die.
@@ -12,16 +11,8 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 /// # Errors
 /// A database error.
 pub async fn expire_requests(db: &impl ConnectionTrait, now: i64) -> Result<u64, ServiceError> {
-    let done = request::Entity::update_many()
-        .col_expr(request::Column::Status, Expr::value(LocateStatus::Expired.code()))
-        .col_expr(request::Column::LinkTokenHash, Expr::value(""))
-        .col_expr(request::Column::Unseen, Expr::value(true))
-        .col_expr(request::Column::UpdatedAt, Expr::value(now))
-        .filter(request::Column::Status.is_in(pending_codes()))
-        .filter(request::Column::ExpiresAt.lte(now))
-        .exec(db)
-        .await?;
-    Ok(done.rows_affected)
+    let scope = sea_orm::Condition::all().add(request::Column::ExpiresAt.lte(now));
+    status::transition(db, scope, LocateStatus::Expired, now).await
 }
 
 /// Deletes positions whose retention window has passed.

@@ -1,10 +1,10 @@
 //! What the SMS provider tells us (delivery reports, inbound keywords),
 //! applied to requests and the do-not-locate registry.
-use super::{queue, registry, requests};
+use super::{queue, registry, requests, status};
 use crate::persistence::entities::sms_queue;
 use crate::services::ServiceError;
 use app::model::locate::LocateStatus;
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, TransactionTrait};
 
 /// A delivery state the provider reported for one of our messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,21 +30,43 @@ pub enum OptKeyword {
     Help,
 }
 
-/// Applies a delivery report for provider message `provider_id`.
+/// Applies a delivery report for provider message `provider_id`; `queue_id`
+/// is our message id from the callback URL, which also settles a message
+/// whose send had an unknown outcome. A report changes a request only when
+/// it names the request's live message: a late report about a message a
+/// resend replaced says nothing about the new link.
 ///
 /// # Errors
 /// Database errors.
-pub async fn record_delivery(db: &DatabaseConnection, provider_id: &str, report: DeliveryReport, now: i64) -> Result<(), ServiceError> {
+pub async fn record_delivery(
+    db: &DatabaseConnection,
+    provider_id: &str,
+    queue_id: Option<i64>,
+    report: DeliveryReport,
+    now: i64,
+) -> Result<(), ServiceError> {
+    if let Some(id) = queue_id {
+        queue::settle_uncertain(db, id, provider_id, now).await?;
+    }
     let Some(message) = sms_queue::Entity::find().filter(sms_queue::Column::ProviderId.eq(provider_id)).one(db).await? else {
         return Ok(());
     };
     let Some(request_id) = message.request_id else { return Ok(()) };
-    match report {
-        DeliveryReport::Accepted => Ok(()),
-        DeliveryReport::Sent => queue::advance(db, request_id, LocateStatus::Sent, now).await,
-        DeliveryReport::Delivered => queue::advance(db, request_id, LocateStatus::Delivered, now).await,
-        DeliveryReport::Failed => queue::fail_request(db, request_id, now).await,
-    }
+    let superseded = sms_queue::Entity::find()
+        .filter(sms_queue::Column::RequestId.eq(request_id))
+        .filter(sms_queue::Column::Seq.gt(message.seq))
+        .count(db)
+        .await?
+        > 0;
+    let to = match report {
+        _ if superseded => return Ok(()),
+        DeliveryReport::Accepted => return Ok(()),
+        DeliveryReport::Sent => LocateStatus::Sent,
+        DeliveryReport::Delivered => LocateStatus::Delivered,
+        DeliveryReport::Failed => LocateStatus::Failed,
+    };
+    status::transition(db, status::request(request_id), to, now).await?;
+    Ok(())
 }
 
 /// Applies a keyword texted by `from_e164`: STOP registers the number (and

@@ -1,0 +1,75 @@
+//! What the owner's page shows: the request, and after a decision that
+//! decision, what was shared and until when, and the actions still open.
+use super::{display_phone, effective_status, registry, status};
+use crate::persistence::entities::{locate_consent, locate_position, locate_request as request};
+use crate::services::accounts::secrets;
+use crate::services::ServiceError;
+use app::model::locate::{LocateStatus, RevealState, RevealView};
+use app::widgets::GeoPoint;
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+
+/// The request a link token opens, if any.
+pub(super) async fn by_token(db: &impl ConnectionTrait, token: &str) -> Result<Option<request::Model>, ServiceError> {
+    if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Ok(None);
+    }
+    Ok(request::Entity::find().filter(request::Column::LinkTokenHash.eq(secrets::digest(&[token]))).one(db).await?)
+}
+
+pub(super) fn state_of(status: LocateStatus) -> RevealState {
+    match status {
+        LocateStatus::Located => RevealState::Shared,
+        LocateStatus::Declined => RevealState::Declined,
+        LocateStatus::Blocked => RevealState::Blocked,
+        s if status::is_pending(s) => RevealState::Pending,
+        _ => RevealState::Gone,
+    }
+}
+
+/// A link that opens nothing (unknown, expired, cancelled, failed).
+pub fn gone() -> RevealView {
+    RevealView {
+        state: RevealState::Gone,
+        note: String::new(),
+        phone: String::new(),
+        expires_at: 0,
+        shared: None,
+        decided_at: None,
+        shared_at: None,
+        shared_accuracy_m: None,
+        delete_after: None,
+        number_blocked: false,
+        can_stop_sharing: false,
+        can_block: false,
+    }
+}
+
+/// The page for `row` as stored now; `shared` is the position just shared
+/// (shown in that answer only).
+///
+/// # Errors
+/// A database error.
+pub(super) async fn build(db: &impl ConnectionTrait, row: &request::Model, now: i64, shared: Option<GeoPoint>) -> Result<RevealView, ServiceError> {
+    let state = state_of(effective_status(row, now));
+    if state == RevealState::Gone {
+        return Ok(gone());
+    }
+    let consent = locate_consent::Entity::find().filter(locate_consent::Column::RequestId.eq(row.id)).one(db).await?;
+    let position = locate_position::Entity::find().filter(locate_position::Column::RequestId.eq(row.id)).one(db).await?;
+    let number_blocked = registry::is_blocked(db, &row.phone_e164).await?;
+    let decided = matches!(state, RevealState::Shared | RevealState::Declined);
+    Ok(RevealView {
+        state,
+        note: row.note.clone(),
+        phone: display_phone(&row.phone_e164),
+        expires_at: row.expires_at,
+        shared,
+        decided_at: consent.map(|c| c.decided_at),
+        shared_at: position.as_ref().map(|p| p.shared_at),
+        shared_accuracy_m: position.as_ref().and_then(|p| p.accuracy),
+        delete_after: position.as_ref().map(|p| p.delete_after),
+        number_blocked,
+        can_stop_sharing: state == RevealState::Shared && position.is_some(),
+        can_block: decided && !number_blocked,
+    })
+}
