@@ -37,11 +37,6 @@ impl AppState {
         Cx { db: self.db.clone(), config: self.config.clone(), now: crate::clock::now_ms(), wake: self.wakers.clone() }
     }
 
-    /// Tells the SMS sender job that a message was queued (it also polls).
-    pub fn wake_sms_sender(&self) {
-        self.wakers.sms.notify_one();
-    }
-
     /// Who the e-mails say they come from.
     pub fn brand(&self) -> Brand {
         Brand::from_config(&self.config)

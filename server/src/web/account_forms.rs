@@ -1,47 +1,55 @@
-//! The account forms (issue 4): login, reset code, reset, change password, logout.
-use super::forms::{Handled, Submission};
+//! The account forms: login, reset code, reset, change password, logout.
+//! Adapters only: each reads its typed fields and calls one use case.
+use super::forms::{Handled, Rejected, Submission};
 use super::pages::redirect;
 use crate::services::accounts::{passwords, sessions};
-use crate::services::ServiceError;
 use app::account::forms::{AfterLogin, AuthForm};
 use app::routes::{href, Page};
+use serde::Deserialize;
+
+/// The fields the account forms post (each form uses its own).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+struct AccountFields {
+    email: String,
+    password: String,
+    new_password: String,
+    code: String,
+    redirect: Option<String>,
+}
 
 pub(super) async fn handle(s: &Submission<'_>) -> Handled {
-    let (state, p, locale) = (s.state, s.posted, s.locale);
-    let result = match s.form {
-        AuthForm::Login => sessions::login(&state.cx(), &p.email, &p.password, s.client).await.map(|new| {
-            let target = match AfterLogin::from_param(p.redirect.as_deref()) {
-                AfterLogin::Billing => href(locale, Page::Billing),
-                AfterLogin::Dashboard => href(locale, Page::DashboardLocations),
+    let f: AccountFields = s.fields();
+    let to = |page: Page, query: &str| format!("{}{query}", href(s.locale, page));
+    let done = match s.form {
+        AuthForm::Login => {
+            let new = sessions::login(&s.cx, &f.email, &f.password, s.client).await.map_err(Rejected::new)?;
+            let target = match AfterLogin::from_param(f.redirect.as_deref()) {
+                AfterLogin::Billing => Page::Billing,
+                AfterLogin::Dashboard => Page::DashboardLocations,
             };
-            redirect(&target, s.policy.signed_in(&new.token, &new.auth.viewer()))
-        }),
-        AuthForm::SendCode => {
-            passwords::send_reset_code(&state.cx(), &p.email, s.client)
-                .await
-                .map(|()| {
-                    let target = format!("{}?email={}", href(locale, Page::ResetCode), app::api::encode(p.email.trim()));
-                    redirect(&target, Vec::new())
-                })
+            return Ok(redirect(&to(target, ""), s.policy.signed_in(&new.token, &new.auth.viewer())));
         }
-        AuthForm::ResetWithCode => passwords::reset_with_code(&state.cx(), &p.email, &p.code, &p.new_password, s.client)
+        AuthForm::SendCode => passwords::send_reset_code(&s.cx, &f.email, s.client)
             .await
-            .map(|()| redirect(&format!("{}?reset=1", href(locale, Page::Login)), s.policy.signed_out())),
-        AuthForm::ChangePassword => match s.member {
-            Some(member) => passwords::change(&state.cx(), &member.auth, &p.password, &p.new_password)
-                .await
-                .map(|()| redirect(&format!("{}?changed=1", href(locale, Page::Account)), Vec::new())),
-            None => Err(ServiceError::Unauthorized),
-        },
+            .map(|()| to(Page::ResetCode, &format!("?email={}", app::api::encode(f.email.trim())))),
+        AuthForm::ResetWithCode => {
+            passwords::reset_with_code(&s.cx, &f.email, &f.code, &f.new_password, s.client).await.map_err(Rejected::new)?;
+            return Ok(redirect(&to(Page::Login, "?reset=1"), s.policy.signed_out()));
+        }
+        AuthForm::ChangePassword => {
+            let member = s.member()?;
+            passwords::change(&s.cx, &member.auth, &f.password, &f.new_password).await.map(|()| to(Page::Account, "?changed=1"))
+        }
         AuthForm::Logout => {
             if let Some(member) = s.member {
-                if let Err(e) = sessions::logout(&state.db, &member.auth).await {
+                if let Err(e) = sessions::logout(&s.cx.db, &member.auth).await {
                     tracing::error!(error = %e, "logout failed");
                 }
             }
-            Ok(redirect(&href(locale, Page::Home), s.policy.signed_out()))
+            return Ok(redirect(&to(Page::Home, ""), s.policy.signed_out()));
         }
-        _ => Err(ServiceError::NotFound),
+        _ => Err(crate::services::ServiceError::NotFound),
     };
-    result.map_err(|e| (e, Vec::new()))
+    done.map(|target| redirect(&target, Vec::new())).map_err(Rejected::new)
 }

@@ -1,13 +1,14 @@
-//! Forms posted without JavaScript to a page's own path (issues 4 and 5).
-//! Every post must carry the double-submitted anti-CSRF token. Success
-//! answers with a redirect; failure re-renders the page with the messages in
-//! their field slots and what was typed (never secrets) kept.
+//! Forms posted without JavaScript to a page's own path. Every post must
+//! carry the double-submitted anti-CSRF token. Each form reads its own typed
+//! fields and calls one use case; success answers with a redirect, failure
+//! re-renders the page with the messages in their field slots and what was
+//! typed (never secrets) kept.
 use super::cookies::{self, CookiePolicy};
 use super::pages::{redirect, render, visitor_of, Member};
 use super::{account_forms, locate_forms};
 use crate::http::{client_info, retry_after, status_of, Surface};
 use crate::services::accounts::{secrets, ClientInfo};
-use crate::services::ServiceError;
+use crate::services::{Cx, ServiceError};
 use crate::state::AppState;
 use app::account::forms::{AuthForm, FormOutcome, CSRF_COOKIE};
 use app::account::validation::{FieldErrors, Slot};
@@ -19,37 +20,27 @@ use axum::{
     http::{Method, StatusCode},
     response::Response,
 };
-use serde::Deserialize;
+use serde::{de::DeserializeOwned, Deserialize};
 
 /// Forms are a few short fields; anything bigger is not one of ours.
 const MAX_FORM_BYTES: usize = 16 * 1024;
 
-/// Every field any page form posts.
+/// The fields every page form posts; each form's own fields are read by its
+/// handler ([`Submission::fields`]).
 #[derive(Debug, Default, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-pub(super) struct PostedForm {
-    pub csrf: String,
-    pub form: Option<AuthForm>,
-    pub email: String,
-    pub password: String,
-    pub new_password: String,
-    pub code: String,
-    pub redirect: Option<String>,
-    pub country: String,
-    pub phone: String,
-    pub note: String,
-    pub id: String,
-    pub action: String,
-    pub label: String,
-    pub t: String,
-    pub decision: String,
+#[serde(default)]
+struct Envelope {
+    csrf: String,
+    form: Option<AuthForm>,
+    /// Kept on the re-rendered page whichever form it was.
+    email: String,
 }
 
 /// What a form handler has to work with.
 pub(super) struct Submission<'a> {
-    pub state: &'a AppState,
+    pub cx: Cx,
     pub form: AuthForm,
-    pub posted: &'a PostedForm,
+    body: &'a [u8],
     pub locale: Locale,
     pub member: Option<&'a Member>,
     pub client: &'a ClientInfo,
@@ -57,106 +48,81 @@ pub(super) struct Submission<'a> {
 }
 
 impl Submission<'_> {
-    /// Sends the visitor to log in again (their session is gone).
-    pub fn login_again(&self) -> Response {
-        redirect(&format!("{}?reason=invalid", href(self.locale, Page::Login)), self.policy.signed_out())
+    /// The posted fields of this form, typed (missing ones empty).
+    pub fn fields<T: DeserializeOwned + Default>(&self) -> T {
+        serde_urlencoded::from_bytes(self.body).unwrap_or_default()
     }
 
-    /// The typed values to show again (`names` only: never secrets).
-    pub fn kept(&self, names: &[&str]) -> Vec<(String, String)> {
-        let p = self.posted;
-        names
-            .iter()
-            .filter_map(|name| {
-                let value = match *name {
-                    "country" => &p.country,
-                    "phone" => &p.phone,
-                    "note" => &p.note,
-                    "id" => &p.id,
-                    "label" => &p.label,
-                    "t" => &p.t,
-                    _ => return None,
-                };
-                Some(((*name).to_owned(), value.clone()))
-            })
-            .collect()
+    /// The signed-in member, or the error that sends the visitor to log in.
+    pub fn member(&self) -> Result<&Member, Rejected> {
+        self.member.ok_or_else(|| Rejected::new(ServiceError::Unauthorized))
     }
 }
 
-/// A handler's verdict: a response (redirect), or an error to show on the page.
-pub(super) type Handled = Result<Response, (ServiceError, Vec<(String, String)>)>;
+/// Why a form was not accepted, and what to show again.
+#[derive(Debug)]
+pub(super) struct Rejected {
+    pub error: ServiceError,
+    /// Other values typed, by field name; never passwords or codes.
+    pub kept: Vec<(String, String)>,
+}
+
+impl Rejected {
+    pub fn new(error: ServiceError) -> Self {
+        Rejected { error, kept: Vec::new() }
+    }
+
+    /// Keeps `pairs` of (field name, value typed).
+    pub fn keeping(mut self, pairs: &[(&str, &str)]) -> Self {
+        self.kept = pairs.iter().map(|(name, value)| ((*name).to_owned(), (*value).to_owned())).collect();
+        self
+    }
+}
+
+/// A handler's verdict: a response (redirect), or what to show on the page.
+pub(super) type Handled = Result<Response, Rejected>;
 
 /// Handles a POST to a page path.
 pub async fn submit(state: AppState, request: Request) -> Response {
     let (mut parts, body) = request.into_parts();
-    let posted: PostedForm = match to_bytes(body, MAX_FORM_BYTES).await {
-        Ok(bytes) => serde_urlencoded::from_bytes(&bytes).unwrap_or_default(),
-        Err(_) => PostedForm::default(),
-    };
+    let body = to_bytes(body, MAX_FORM_BYTES).await.unwrap_or_default();
+    let envelope: Envelope = serde_urlencoded::from_bytes(&body).unwrap_or_default();
     let client = client_info(&parts, state.config.trust_forwarded_for);
     let resolved = resolve(parts.uri.path());
     let (_, member) = visitor_of(&state, &parts.headers).await;
-    let policy = CookiePolicy::for_origin(&state.config.public_base_url);
     let csrf_ok = cookies::read(&parts.headers, CSRF_COOKIE)
-        .is_some_and(|cookie| !posted.csrf.is_empty() && secrets::same_secret(&cookie, &posted.csrf));
+        .is_some_and(|cookie| !envelope.csrf.is_empty() && secrets::same_secret(&cookie, &envelope.csrf));
     // The page is rendered again as if fetched.
     parts.method = Method::GET;
     let page_request = Request::from_parts(parts, Body::empty());
-
-    let (Some(form), Some(_page)) = (posted.form, resolved.page) else {
+    let (Some(form), Some(_page)) = (envelope.form, resolved.page) else {
         return render(&state, page_request, member.as_ref(), None, Vec::new()).await;
     };
-    let outcome = |errors: FieldErrors, values: Vec<(String, String)>| FormOutcome {
-        form,
-        email: posted.email.trim().to_owned(),
-        errors,
-        notice: None,
-        values,
-    };
-    if !csrf_ok {
-        let mut errors = FieldErrors::default();
-        errors.set(Slot::Form, Some(Key::ErrorCsrf));
-        let response = render(&state, page_request, member.as_ref(), Some(outcome(errors, Vec::new())), Vec::new()).await;
-        return with_status(response, StatusCode::FORBIDDEN);
-    }
-
-    let submission = Submission {
-        state: &state,
-        form,
-        posted: &posted,
-        locale: resolved.locale,
-        member: member.as_ref(),
-        client: &client,
-        policy,
-    };
-    let handled = match form {
-        AuthForm::Login
-        | AuthForm::SendCode
-        | AuthForm::ResetWithCode
-        | AuthForm::ChangePassword
-        | AuthForm::Logout => account_forms::handle(&submission).await,
-        AuthForm::LocateCreate
-        | AuthForm::LocateAction
-        | AuthForm::Reveal
-        | AuthForm::DnlCode
-        | AuthForm::DnlConfirm => locate_forms::handle(&submission).await,
+    let handled = if csrf_ok {
+        let submission = Submission {
+            cx: state.cx(),
+            form,
+            body: &body,
+            locale: resolved.locale,
+            member: member.as_ref(),
+            client: &client,
+            policy: CookiePolicy::for_origin(&state.config.public_base_url),
+        };
+        dispatch(&submission).await
+    } else {
+        Err(Rejected::new(ServiceError::Invalid(Key::ErrorCsrf)))
     };
     match handled {
         Ok(response) => response,
-        Err((ServiceError::Unauthorized, _)) => submission.login_again(),
-        Err((error, values)) => {
-            let status = status_of(&error, Surface::Form);
-            let retry = retry_after(&error);
-            let errors = match error {
-                ServiceError::Fields(errors) => errors,
-                other => {
-                    let mut errors = FieldErrors::default();
-                    errors.set(Slot::Form, Some(other.message_key()));
-                    errors
-                }
-            };
-            let response = render(&state, page_request, member.as_ref(), Some(outcome(errors, values)), Vec::new()).await;
-            let mut response = with_status(response, status);
+        Err(Rejected { error: ServiceError::Unauthorized, .. }) => {
+            let policy = CookiePolicy::for_origin(&state.config.public_base_url);
+            redirect(&format!("{}?reason=invalid", href(resolved.locale, Page::Login)), policy.signed_out())
+        }
+        Err(rejected) => {
+            let (status, retry) = (failure_status(&rejected.error, csrf_ok), retry_after(&rejected.error));
+            let outcome = outcome(form, envelope.email.trim(), rejected);
+            let mut response = render(&state, page_request, member.as_ref(), Some(outcome), Vec::new()).await;
+            *response.status_mut() = status;
             if let Some(secs) = retry {
                 response.headers_mut().insert(axum::http::header::RETRY_AFTER, secs.into());
             }
@@ -165,7 +131,36 @@ pub async fn submit(state: AppState, request: Request) -> Response {
     }
 }
 
-fn with_status(mut response: Response, status: StatusCode) -> Response {
-    *response.status_mut() = status;
-    response
+/// Hands the submission to the handler of its form.
+async fn dispatch(s: &Submission<'_>) -> Handled {
+    match s.form {
+        AuthForm::Login | AuthForm::SendCode | AuthForm::ResetWithCode | AuthForm::ChangePassword | AuthForm::Logout => {
+            account_forms::handle(s).await
+        }
+        AuthForm::LocateCreate | AuthForm::LocateAction | AuthForm::Reveal | AuthForm::DnlCode | AuthForm::DnlConfirm => {
+            locate_forms::handle(s).await
+        }
+    }
+}
+
+/// A forged or expired form is refused with 403; anything else by the one table.
+fn failure_status(error: &ServiceError, csrf_ok: bool) -> StatusCode {
+    if csrf_ok {
+        status_of(error, Surface::Form)
+    } else {
+        StatusCode::FORBIDDEN
+    }
+}
+
+/// What the re-rendered page shows: the messages in their slots, the values kept.
+fn outcome(form: AuthForm, email: &str, rejected: Rejected) -> FormOutcome {
+    let errors = match rejected.error {
+        ServiceError::Fields(errors) => errors,
+        other => {
+            let mut errors = FieldErrors::default();
+            errors.set(Slot::Form, Some(other.message_key()));
+            errors
+        }
+    };
+    FormOutcome { form, email: email.to_owned(), errors, notice: None, values: rejected.kept }
 }

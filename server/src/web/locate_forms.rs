@@ -1,7 +1,7 @@
 //! The locate forms: create and change requests on the dashboard, the
 //! owner's decline/block/stop-sharing on the reveal page, the do-not-locate
 //! registry. Adapters only: each calls one use case.
-use super::forms::{Handled, Submission};
+use super::forms::{Handled, Rejected, Submission};
 use super::pages::redirect;
 use crate::services::locate::{changes, consent, registry, requests};
 use crate::services::ServiceError;
@@ -9,67 +9,80 @@ use app::account::forms::AuthForm;
 use app::api::encode;
 use app::model::locate::RevealDecision;
 use app::routes::{href, Page};
+use serde::Deserialize;
+
+/// The fields the locate forms post (each form uses its own).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct LocateFields {
+    country: String,
+    phone: String,
+    note: String,
+    code: String,
+    id: String,
+    action: String,
+    label: String,
+    t: String,
+    decision: String,
+}
 
 pub(super) async fn handle(s: &Submission<'_>) -> Handled {
-    let (state, p, locale) = (s.state, s.posted, s.locale);
-    let cx = state.cx();
-    let dashboard = href(locale, Page::DashboardLocations);
+    let f: LocateFields = s.fields();
+    let locale = s.locale;
+    let number = [("country", f.country.as_str()), ("phone", f.phone.as_str())];
     match s.form {
         AuthForm::LocateCreate => {
-            let member = s.member.ok_or((ServiceError::Unauthorized, Vec::new()))?;
-            let input = requests::NewRequest { country: &p.country, phone: &p.phone, note: &p.note };
-            let view = requests::create(&cx, &member.auth, input).await.map_err(|e| (e, s.kept(&["country", "phone", "note"])))?;
-            Ok(redirect(&format!("{dashboard}?created={}", view.id), Vec::new()))
+            let member = s.member()?;
+            let input = requests::NewRequest { country: &f.country, phone: &f.phone, note: &f.note };
+            let kept = [number[0], number[1], ("note", f.note.as_str())];
+            let view = requests::create(&s.cx, &member.auth, input).await.map_err(|e| Rejected::new(e).keeping(&kept))?;
+            Ok(redirect(&format!("{}?created={}", href(locale, Page::DashboardLocations), view.id), Vec::new()))
         }
-        AuthForm::LocateAction => locate_action(s, &cx).await,
-        AuthForm::Reveal => {
-            let decision = match p.decision.as_str() {
-                "decline" => RevealDecision::Decline,
-                "block" => RevealDecision::Block,
-                "stop_sharing" => RevealDecision::StopSharing,
-                // Sharing needs the browser's position, so it only comes through the API.
-                _ => return Err((ServiceError::Invalid(app::i18n::Key::ErrorBadRequest), s.kept(&["t"]))),
-            };
-            let input = consent::Answer { token: &p.t, decision, point: None, client: s.client };
-            consent::answer(&cx, input).await.map_err(|e| (e, s.kept(&["t"])))?;
-            Ok(redirect(&format!("{}?t={}", href(locale, Page::RevealLocation), encode(&p.t)), Vec::new()))
-        }
+        AuthForm::LocateAction => locate_action(s, &f).await,
+        AuthForm::Reveal => reveal(s, &f).await,
         AuthForm::DnlCode => {
-            registry::send_proof(&cx, &p.country, &p.phone, s.client).await.map_err(|e| (e, s.kept(&["country", "phone"])))?;
-            let target = format!(
-                "{}?sent=1&country={}&phone={}",
-                href(locale, Page::DoNotLocate),
-                encode(&p.country),
-                encode(&p.phone)
-            );
-            Ok(redirect(&target, Vec::new()))
+            registry::send_proof(&s.cx, &f.country, &f.phone, s.client).await.map_err(|e| Rejected::new(e).keeping(&number))?;
+            let query = format!("?sent=1&country={}&phone={}", encode(&f.country), encode(&f.phone));
+            Ok(redirect(&format!("{}{query}", href(locale, Page::DoNotLocate)), Vec::new()))
         }
         AuthForm::DnlConfirm => {
-            registry::confirm_proof(&cx, &p.country, &p.phone, &p.code)
-                .await
-                .map_err(|e| (e, s.kept(&["country", "phone"])))?;
+            registry::confirm_proof(&s.cx, &f.country, &f.phone, &f.code).await.map_err(|e| Rejected::new(e).keeping(&number))?;
             Ok(redirect(&format!("{}?done=1", href(locale, Page::DoNotLocate)), Vec::new()))
         }
-        _ => Err((ServiceError::NotFound, Vec::new())),
+        _ => Err(Rejected::new(ServiceError::NotFound)),
     }
+}
+
+/// The owner's decision without JavaScript: decline, block or stop sharing.
+/// Sharing needs the browser's position, so it only comes through the API.
+async fn reveal(s: &Submission<'_>, f: &LocateFields) -> Handled {
+    let kept = [("t", f.t.as_str())];
+    let decision = match f.decision.as_str() {
+        "decline" => RevealDecision::Decline,
+        "block" => RevealDecision::Block,
+        "stop_sharing" => RevealDecision::StopSharing,
+        _ => return Err(Rejected::new(ServiceError::Invalid(app::i18n::Key::ErrorBadRequest)).keeping(&kept)),
+    };
+    let input = consent::Answer { token: &f.t, decision, point: None, client: s.client };
+    consent::answer(&s.cx, input).await.map_err(|e| Rejected::new(e).keeping(&kept))?;
+    Ok(redirect(&format!("{}?t={}", href(s.locale, Page::RevealLocation), encode(&f.t)), Vec::new()))
 }
 
 /// A change to one of the member's requests: resend, cancel, rename, or
 /// `clear` (erase the position).
-async fn locate_action(s: &Submission<'_>, cx: &crate::services::Cx) -> Handled {
-    let p = s.posted;
-    let member = s.member.ok_or((ServiceError::Unauthorized, Vec::new()))?;
-    let kept = || s.kept(&["id", "label"]);
-    let id = p.id.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| (ServiceError::NotFound, kept()))?;
-    let change = match (p.action.as_str(), changes::Change::from_action(&p.action, &p.label)) {
+async fn locate_action(s: &Submission<'_>, f: &LocateFields) -> Handled {
+    let member = s.member()?;
+    let rejected = |e| Rejected::new(e).keeping(&[("id", f.id.as_str()), ("label", f.label.as_str())]);
+    let id = f.id.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| rejected(ServiceError::NotFound))?;
+    let change = match (f.action.as_str(), changes::Change::from_action(&f.action, &f.label)) {
         ("clear", _) => None,
         (_, Some(change)) => Some(change),
-        (_, None) => return Err((ServiceError::Invalid(app::i18n::Key::ErrorBadRequest), kept())),
+        (_, None) => return Err(rejected(ServiceError::Invalid(app::i18n::Key::ErrorBadRequest))),
     };
     let result = match change {
-        Some(change) => changes::update(cx, &member.auth, id, change).await,
-        None => changes::clear(cx, &member.auth, id).await,
+        Some(change) => changes::update(&s.cx, &member.auth, id, change).await,
+        None => changes::clear(&s.cx, &member.auth, id).await,
     };
-    result.map_err(|e| (e, kept()))?;
+    result.map_err(rejected)?;
     Ok(redirect(&href(s.locale, Page::DashboardLocations), Vec::new()))
 }
