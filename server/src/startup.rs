@@ -43,7 +43,8 @@ pub async fn build_state(config: Config) -> Result<AppState> {
         assets: web::load_manifest(&config.site_root),
     };
     let wakers = crate::services::Wakers::default();
-    Ok(AppState { db, config: Arc::new(config), public: Arc::new(public), phone_data, geoip, mailer, sms, wakers })
+    let render_slots = Arc::new(tokio::sync::Semaphore::new(config.render_concurrency.max(1)));
+    Ok(AppState { db, config: Arc::new(config), public: Arc::new(public), phone_data, geoip, mailer, sms, wakers, render_slots })
 }
 
 /// The complete router: API, health, static files, developer pages when

@@ -75,6 +75,10 @@ pub struct Config {
     /// How long a sign-in waits for a password-hashing slot before it hears
     /// "busy" (503). Hashing runs one at a time per core.
     pub hash_queue_wait_ms: u64,
+    /// Pages rendered at the same time; past it a request waits up to
+    /// `render_queue_wait_ms`, then hears "busy" (503).
+    pub render_concurrency: usize,
+    pub render_queue_wait_ms: u64,
     /// Whether seed rows are inserted on start.
     pub seed_data: bool,
     /// Public origin of the site, without trailing slash.
@@ -158,6 +162,8 @@ impl Config {
             database_url: v.var("DATABASE_URL", "sqlite://data/cool-tracker.db?mode=rwc"),
             db_max_connections: v.parsed("DB_MAX_CONNECTIONS", "10")?,
             hash_queue_wait_ms: v.parsed("HASH_QUEUE_WAIT_MS", "2000")?,
+            render_concurrency: v.parsed("RENDER_CONCURRENCY", "16")?,
+            render_queue_wait_ms: v.parsed("RENDER_QUEUE_WAIT_MS", "2000")?,
             seed_data: v.parsed("SEED_DATA", "true")?,
             public_base_url: v.var("PUBLIC_BASE_URL", "http://127.0.0.1:3000").trim_end_matches('/').to_owned(),
             site_root: v.var("SITE_ROOT", "target/site").into(),

@@ -21,12 +21,29 @@ use std::sync::Arc;
 
 /// Every path the API and static files do not claim: pages (GET/HEAD) and
 /// the no-JavaScript account forms (POST to the page's own path).
+/// Rendering is the expensive part of a page: at most `RENDER_CONCURRENCY`
+/// at once, then a short wait, then "busy" with 503 and `Retry-After`.
 pub async fn page_request(State(state): State<AppState>, request: Request) -> Response {
-    match *request.method() {
-        Method::GET | Method::HEAD => serve_page(state, request).await,
-        Method::POST => forms::submit(state, request).await,
-        _ => (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD, POST")]).into_response(),
+    if !matches!(*request.method(), Method::GET | Method::HEAD | Method::POST) {
+        return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD, POST")]).into_response();
     }
+    let wait = std::time::Duration::from_millis(state.config.render_queue_wait_ms);
+    let slots = state.render_slots.clone();
+    let Ok(Ok(_slot)) = tokio::time::timeout(wait, slots.acquire_owned()).await else {
+        return busy(app::routes::resolve(request.uri().path()).locale);
+    };
+    match *request.method() {
+        Method::POST => forms::submit(state, request).await,
+        _ => serve_page(state, request).await,
+    }
+}
+
+/// The page answered when every rendering slot stays taken.
+fn busy(locale: app::i18n::Locale) -> Response {
+    let text = app::i18n::t(locale, app::i18n::Key::ErrorUnavailable);
+    let body = format!("<!DOCTYPE html><html lang=\"{}\"><title>{text}</title><p>{text}</p></html>", locale.html_lang());
+    let headers = [(header::RETRY_AFTER, "1"), (header::CONTENT_TYPE, "text/html; charset=utf-8")];
+    (StatusCode::SERVICE_UNAVAILABLE, headers, body).into_response()
 }
 
 /// Applies the navigation rules, then renders.
