@@ -1,8 +1,10 @@
 //! Wire types shared by the server, the API client and the components.
 pub mod account;
+mod geo;
 pub mod locate;
 mod phone;
 mod price;
 
+pub use geo::GeoPoint;
 pub use phone::{NumberInfo, VisitorCountry};
 pub use price::{Cycle, PriceParts, PricePlan};

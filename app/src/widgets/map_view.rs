@@ -5,18 +5,9 @@ use crate::config::use_public_config;
 use crate::i18n::{use_i18n, Key};
 use leptos::either::Either;
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-/// A position as the browser's geolocation API reports it.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GeoPoint {
-    /// Latitude in degrees.
-    pub lat: f64,
-    /// Longitude in degrees.
-    pub lng: f64,
-    /// Accuracy radius in metres, when known.
-    pub accuracy: Option<f64>,
-}
+pub use crate::model::GeoPoint;
 
 #[derive(Clone, Serialize)]
 #[serde(rename_all = "camelCase")]

@@ -11,7 +11,7 @@ use crate::state::AppState;
 use app::api::Page;
 use app::model::account::Done;
 use app::model::locate::{GpsTrace, LocateRequestView, RevealDecision, RevealView};
-use app::widgets::GeoPoint;
+use app::model::GeoPoint;
 use axum::extract::{rejection::FormRejection, rejection::QueryRejection, Form, Path, Query, State};
 use serde::Deserialize;
 

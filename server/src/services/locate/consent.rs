@@ -10,7 +10,7 @@ use crate::services::accounts::{secrets, ClientInfo};
 use crate::services::{Cx, ServiceError};
 use app::i18n::Key;
 use app::model::locate::{LocateStatus, RevealDecision, RevealView};
-use app::widgets::GeoPoint;
+use app::model::GeoPoint;
 use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait};
 
 /// What the owner's page shows. Opening a pending link marks it `opened`.

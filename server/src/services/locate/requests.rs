@@ -9,7 +9,7 @@ use crate::sms::templates;
 use app::account::validation::{validate_note, FieldErrors, Slot};
 use app::i18n::Key;
 use app::model::locate::{GpsTrace, LocateRequestView, LocateStatus, TracePoint};
-use app::widgets::GeoPoint;
+use app::model::GeoPoint;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait,

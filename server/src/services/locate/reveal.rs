@@ -5,7 +5,7 @@ use crate::persistence::entities::{locate_consent, locate_position, locate_reque
 use crate::services::accounts::secrets;
 use crate::services::ServiceError;
 use app::model::locate::{LocateStatus, RevealState, RevealView};
-use app::widgets::GeoPoint;
+use app::model::GeoPoint;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
 /// The request a link token opens, if any.
