@@ -8,6 +8,7 @@ mod header;
 mod locate_result;
 mod page_meta;
 mod phone_search;
+mod reason_field;
 mod trial_price;
 
 pub use account_forms::{LoginForm, ResetCodeForm, SendCodeForm};
@@ -21,4 +22,5 @@ pub use header::Header;
 pub use locate_result::LocateResult;
 pub use page_meta::PageMeta;
 pub use phone_search::PhoneSearch;
+pub use reason_field::ReasonField;
 pub use trial_price::TrialPrice;

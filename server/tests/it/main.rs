@@ -11,6 +11,7 @@ mod api_portal;
 mod assets;
 mod health;
 mod limits;
+mod locate_reasons;
 mod mail;
 mod pages;
 mod phone_corpus;
