@@ -2,6 +2,7 @@
 pub mod account;
 pub mod locate;
 pub mod reason;
+pub mod reveal_link;
 mod phone;
 mod price;
 

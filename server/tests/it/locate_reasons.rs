@@ -51,3 +51,23 @@ async fn hostile_notes_are_refused_and_reasons_are_stored_as_codes() {
         assert_eq!(row.note, "phone_lost", "the column holds the code");
     }
 }
+
+/// The name a requester gives a request is as long as the form allows
+/// (`app::model::locate::LABEL_MAX_CHARS`), on the server too.
+#[tokio::test]
+async fn label_limit_is_the_forms_limit() {
+    for app in TestApp::all().await {
+        make_user(&app, "lbl@mail.com", "secret-123").await;
+        let token = session_of(&app, "lbl@mail.com", "secret-123").await.0;
+        let body = "country=ID&phone=0812-3456-7890&note=agreed";
+        let path = format!("{API}/spyContent/phoneLocation");
+        let created = app.send("POST", &path, &[("token", token.as_str())], Some(body)).await.json();
+        let id = created["obj"]["id"].as_i64().expect("created");
+        let max = app::model::locate::LABEL_MAX_CHARS;
+        for (label, ok) in [("字".repeat(max), 1), ("字".repeat(max + 1), 0)] {
+            let body = format!("action=rename&label={}", app::api::encode(&label));
+            let res = app.send("PUT", &format!("{path}/{id}"), &[("token", token.as_str())], Some(&body)).await.json();
+            assert_eq!(res["success"], ok, "{:?} {} chars: {res}", app.backend, label.chars().count());
+        }
+    }
+}

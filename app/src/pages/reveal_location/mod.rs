@@ -14,7 +14,7 @@ pub use decided::RevealAfter;
 
 use crate::account::forms::{AuthForm, FormOutcome};
 use crate::account::plan::format_utc_datetime;
-use crate::api::{encode, ApiClient};
+use crate::api::ApiClient;
 use crate::components::{csrf_token, FormMessages};
 use crate::i18n::{t, t_args, use_i18n, Key, Locale};
 use crate::model::locate::{RevealState, RevealView};
@@ -24,10 +24,7 @@ use leptos::either::{Either, EitherOf3};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
-/// The path of the reveal page for `token` in `locale`.
-pub fn reveal_href(locale: Locale, token: &str) -> String {
-    format!("{}?t={}", href(locale, Page::RevealLocation), encode(token))
-}
+pub use crate::model::reveal_link::reveal_href;
 
 /// The reveal view.
 #[component]

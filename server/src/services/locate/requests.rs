@@ -16,8 +16,8 @@ use sea_orm::{
 };
 
 const DAY_MS: i64 = 86_400_000;
-/// Longest name a requester may give a request.
-pub const LABEL_MAX_CHARS: usize = 80;
+/// Longest name a requester may give a request (the form's `maxlength` too).
+pub use app::model::locate::LABEL_MAX_CHARS;
 
 /// What the create form sends.
 #[derive(Clone, Copy, Debug)]
@@ -52,8 +52,7 @@ pub(super) fn parse_target(country: &str, phone: &str) -> Result<(String, String
 
 /// The owner's link for `token`, in the language of the number's country.
 pub fn reveal_link(public_base_url: &str, e164: &str, token: &str) -> String {
-    let locale = templates::locale_for_number(e164);
-    format!("{public_base_url}{}/reveal-location?t={token}", locale.path_prefix())
+    app::model::reveal_link::reveal_link(public_base_url, templates::locale_for_number(e164), token)
 }
 
 /// Creates a request and queues its SMS — or, for a number in the
