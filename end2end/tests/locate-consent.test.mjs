@@ -172,3 +172,30 @@ test("a blocked number never gets another request; the requester only sees 'bloc
   await them.context.close();
   await context.close();
 });
+
+test("without JavaScript, the owner stops sharing and blocks from the decided page", async () => {
+  const { context, page } = await requester("");
+  const number = nextNumber();
+  await ask(page, number, "phone_lost");
+  const link = (await ownerLink(number)).replace("/id/reveal-location", "/reveal-location");
+  const sharer = await owner(link, { latitude: -6.2, longitude: 106.8, accuracy: 20 });
+  await waitForHydration(sharer.page);
+  await sharer.page.click("#reveal-share");
+  await sharer.page.waitForSelector("#reveal-stop-sharing");
+  await sharer.context.close();
+
+  const noJs = await newContext(suite, { javaScriptEnabled: false });
+  const them = await noJs.newPage();
+  await them.goto(link);
+  await them.waitForSelector("[data-reveal-state=shared]");
+  assert.match(await them.textContent(".reveal-facts"), /will be deleted on/);
+  await Promise.all([them.waitForNavigation(), them.click("#reveal-stop-sharing")]);
+  await them.waitForSelector("[data-reveal-state=shared]");
+  assert.match(await them.textContent(".reveal-facts"), /has been deleted/);
+  assert.equal(await them.locator("#reveal-stop-sharing").count(), 0);
+  await Promise.all([them.waitForNavigation(), them.click("#reveal-block-future")]);
+  assert.match(await them.textContent("body"), /This number is blocked|blocked all future requests/);
+  assert.equal(await them.locator("#reveal-block-future").count(), 0);
+  await noJs.close();
+  await context.close();
+});
