@@ -30,56 +30,14 @@ enum Share {
 pub fn RevealChoice(locale: Locale, token: String, csrf: String) -> impl IntoView {
     provide_i18n(Signal::derive(move || locale));
     let i18n = use_i18n();
-    let ready = RwSignal::new(false);
-    Effect::new(move |_| ready.set(true));
     let stage = RwSignal::new(Share::Idle);
-    let share_token = token.clone();
-    let share = move |_: leptos::ev::MouseEvent| {
-        if stage.get_untracked() == Share::Locating {
-            return;
-        }
-        stage.set(Share::Locating);
-        #[cfg(feature = "browser")]
-        {
-            let token = share_token.clone();
-            leptos::task::spawn_local(async move {
-                let next = match geo::current_position().await {
-                    None => Share::Failed(None),
-                    Some(point) => {
-                        match crate::api::ApiClient::new()
-                            .reveal_decide(locale, &token, RevealDecision::Share, Some(point))
-                            .await
-                        {
-                            Ok(mut view) if view.state == crate::model::locate::RevealState::Shared => {
-                                view.shared = view.shared.or(Some(point));
-                                Share::Done(Box::new(view))
-                            }
-                            Ok(_) => Share::Failed(Some(crate::i18n::t(locale, Key::RevealGone).to_owned())),
-                            Err(e) => Share::Failed(Some(e.msg)),
-                        }
-                    }
-                };
-                stage.set(next);
-            });
-        }
-        #[cfg(not(feature = "browser"))]
-        let _ = &share_token;
+    let (after_token, after_csrf, share_token) = (token.clone(), csrf.clone(), token.clone());
+    let decline = view! {
+        <DecisionForm locale=locale token=token.clone() csrf=csrf.clone() decision=RevealDecision::Decline key=Key::RevealDecline id="reveal-decline"/>
     };
-    let share_retry = share.clone();
-    let (after_token, after_csrf) = (token.clone(), csrf.clone());
-    let action = reveal_href(locale, &token);
-    let decision_form = move |decision: RevealDecision, key: Key, id: &'static str| {
-        view! {
-            <form method="post" action=action.clone() class="reveal-decision">
-                <HiddenFields csrf=csrf.clone() form=AuthForm::Reveal/>
-                <input type="hidden" name="t" value=token.clone()/>
-                <input type="hidden" name="decision" value=decision.code()/>
-                <button type="submit" id=id class="btn-secondary">{i18n.text(key)}</button>
-            </form>
-        }
+    let block = view! {
+        <DecisionForm locale=locale token=token csrf=csrf decision=RevealDecision::Block key=Key::RevealBlock id="reveal-block"/>
     };
-    let decline = decision_form(RevealDecision::Decline, Key::RevealDecline, "reveal-decline");
-    let block = decision_form(RevealDecision::Block, Key::RevealBlock, "reveal-block");
     let done = move || match stage.get() {
         Share::Done(view) => Some(view),
         _ => None,
@@ -101,41 +59,104 @@ pub fn RevealChoice(locale: Locale, token: String, csrf: String) -> impl IntoVie
             }}
             <div class="reveal-actions" hidden=move || done().is_some()>
                 <p class="share-explain">{i18n.text(Key::RevealShareExplain)}</p>
-                <button
-                    type="button"
-                    id="reveal-share"
-                    class="btn-primary"
-                    disabled=move || !ready.get() || stage.get() == Share::Locating
-                    aria-describedby="reveal-needs-js"
-                    on:click=share
-                >
-                    {move || {
-                        if stage.get() == Share::Locating {
-                            i18n.t(Key::RevealLocating)
-                        } else {
-                            i18n.t(Key::RevealShare)
-                        }
-                    }}
-                </button>
-                <p id="reveal-needs-js" class="field-hint" hidden=move || ready.get()>
-                    {i18n.text(Key::RevealNeedsJs)}
-                </p>
-                {move || match stage.get() {
-                    Share::Failed(message) => Some(view! {
-                        <div class="share-failed" role="alert">
-                            <MapView location=Signal::derive(|| Option::<GeoPoint>::None)/>
-                            {message.map(|m| view! { <p class="form-alert">{m}</p> })}
-                            <button type="button" id="reveal-retry" class="btn-secondary" on:click=share_retry.clone()>
-                                {i18n.text(Key::RevealRetry)}
-                            </button>
-                        </div>
-                    }),
-                    _ => None,
-                }}
+                <ShareControls locale=locale token=share_token stage=stage/>
                 {decline}
                 {block}
             </div>
         </div>
+    }
+}
+
+/// "Share once" (disabled until the page is interactive), the no-JS hint and
+/// the failure with "Try again".
+#[component]
+fn ShareControls(locale: Locale, token: String, stage: RwSignal<Share>) -> impl IntoView {
+    let i18n = use_i18n();
+    let ready = RwSignal::new(false);
+    Effect::new(move |_| ready.set(true));
+    let share = move |_: leptos::ev::MouseEvent| {
+        if stage.get_untracked() != Share::Locating {
+            stage.set(Share::Locating);
+            start_share(locale, token.clone(), stage);
+        }
+    };
+    let share_retry = share.clone();
+    view! {
+        <button
+            type="button"
+            id="reveal-share"
+            class="btn-primary"
+            disabled=move || !ready.get() || stage.get() == Share::Locating
+            aria-describedby="reveal-needs-js"
+            on:click=share
+        >
+            {move || {
+                if stage.get() == Share::Locating {
+                    i18n.t(Key::RevealLocating)
+                } else {
+                    i18n.t(Key::RevealShare)
+                }
+            }}
+        </button>
+        <p id="reveal-needs-js" class="field-hint" hidden=move || ready.get()>
+            {i18n.text(Key::RevealNeedsJs)}
+        </p>
+        {move || match stage.get() {
+            Share::Failed(message) => Some(view! {
+                <div class="share-failed" role="alert">
+                    <MapView location=Signal::derive(|| Option::<GeoPoint>::None)/>
+                    {message.map(|m| view! { <p class="form-alert">{m}</p> })}
+                    <button type="button" id="reveal-retry" class="btn-secondary" on:click=share_retry.clone()>
+                        {i18n.text(Key::RevealRetry)}
+                    </button>
+                </div>
+            }),
+            _ => None,
+        }}
+    }
+}
+
+/// Reads the position and posts it; `stage` ends `Done` or `Failed`.
+#[cfg_attr(not(feature = "browser"), allow(unused_variables, reason = "only the browser shares"))]
+fn start_share(locale: Locale, token: String, stage: RwSignal<Share>) {
+    #[cfg(feature = "browser")]
+    leptos::task::spawn_local(async move {
+        let next = match geo::current_position().await {
+            None => Share::Failed(None),
+            Some(point) => {
+                match crate::api::ApiClient::new().reveal_decide(locale, &token, RevealDecision::Share, Some(point)).await {
+                    Ok(mut view) if view.state == crate::model::locate::RevealState::Shared => {
+                        view.shared = view.shared.or(Some(point));
+                        Share::Done(Box::new(view))
+                    }
+                    Ok(_) => Share::Failed(Some(crate::i18n::t(locale, Key::RevealGone).to_owned())),
+                    Err(e) => Share::Failed(Some(e.msg)),
+                }
+            }
+        };
+        stage.set(next);
+    });
+}
+
+/// A plain form posting one answer (`form=reveal`, `decision`) to the page.
+#[component]
+fn DecisionForm(
+    locale: Locale,
+    token: String,
+    csrf: String,
+    decision: RevealDecision,
+    key: Key,
+    id: &'static str,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let action = reveal_href(locale, &token);
+    view! {
+        <form method="post" action=action class="reveal-decision">
+            <HiddenFields csrf=csrf form=AuthForm::Reveal/>
+            <input type="hidden" name="t" value=token/>
+            <input type="hidden" name="decision" value=decision.code()/>
+            <button type="submit" id=id class="btn-secondary">{i18n.text(key)}</button>
+        </form>
     }
 }
 
