@@ -7,6 +7,7 @@ pub mod app;
 pub mod components;
 pub mod config;
 pub mod countries;
+pub mod dates;
 pub mod dialogs;
 pub mod i18n;
 pub mod interactive;

@@ -31,10 +31,11 @@ async function requester(prefix) {
   return { context, page };
 }
 
-async function ask(page, number, note) {
+// `reason`: a preset reason code (the owner never sees the requester's own words).
+async function ask(page, number, reason) {
   await page.selectOption("#locate-create-form select#country", "ID");
   await page.fill("#locate-phone", number.local);
-  await page.fill("#locate-note", note);
+  await page.selectOption("#locate-note", reason);
   await Promise.all([page.waitForNavigation(), page.click("#locate-submit")]);
   const id = new URL(page.url()).searchParams.get("created");
   assert.ok(id, `created: ${page.url()}`);
@@ -64,23 +65,49 @@ async function rowStatus(page, id, status) {
   await page.waitForSelector(`li.locate-row[data-request-id="${id}"][data-status="${status}"]`, { timeout: 15_000 });
 }
 
+const TEXTS = {
+  "/en": {
+    reason: "I'm family and worried about you",
+    shared: /You shared your location once/,
+    deleteAfter: /will be deleted on/,
+    deleted: /has been deleted/,
+    notFound: /Geographic location not found/,
+  },
+  "/id": {
+    reason: "Saya keluarga dan khawatir tentang Anda",
+    shared: /membagikan lokasi satu kali/,
+    deleteAfter: /akan dihapus pada/,
+    deleted: /sudah dihapus/,
+    notFound: /tidak ditemukan/,
+  },
+};
+
 for (const prefix of ["", "/id"]) {
   const lang = prefix || "/en";
 
   test(`${lang}: the owner shares once and the requester sees the marker`, async () => {
     const { context, page } = await requester(prefix);
     const number = nextNumber();
-    const id = await ask(page, number, "Hi, it's me");
+    const id = await ask(page, number, "worried");
     const link = await ownerLink(number);
     assert.match(link, /\/id\/reveal-location\?t=/, "an Indonesian number gets the Indonesian page");
+    // The owner reads the page in this test's language (the page's language links).
+    const ownerPage = prefix ? link : link.replace("/id/reveal-location", "/reveal-location");
+    const texts = TEXTS[lang];
 
     const coords = { latitude: -6.175392, longitude: 106.827153, accuracy: 30 };
-    const them = await owner(link, coords);
+    const them = await owner(ownerPage, coords);
     await them.page.waitForSelector("[data-reveal-state=pending]");
-    assert.match(await them.page.textContent("body"), /Hi, it's me/);
+    assert.equal((await them.page.textContent(".reveal-note")).trim(), texts.reason);
     await waitForHydration(them.page);
     await them.page.click("#reveal-share");
     await them.page.waitForSelector("[data-reveal-state=shared]", { timeout: 15_000 });
+    // The decision, the position this once, and the actions still open.
+    assert.match(await them.page.textContent(".reveal-decision"), texts.shared);
+    await them.page.waitForSelector(".located-position");
+    await them.page.waitForSelector("#reveal-stop-sharing");
+    await them.page.waitForSelector("#reveal-block-future");
+    assert.equal(await them.page.locator("#reveal-share:visible, #reveal-decline:visible").count(), 0);
 
     // Live on the requester's dashboard (polling), without a reload.
     await rowStatus(page, id, "located");
@@ -89,9 +116,22 @@ for (const prefix of ["", "/id"]) {
     assert.equal(Number(await marker.getAttribute("data-lat")), coords.latitude);
     assert.equal(Number(await marker.getAttribute("data-lng")), coords.longitude);
 
-    // The link is spent: opening it again offers nothing.
-    await them.page.goto(link);
+    // Reopened: the decision, when it is deleted, Stop sharing — never the coordinates again.
+    await them.page.goto(ownerPage);
+    await them.page.waitForSelector("[data-reveal-state=shared]");
+    assert.match(await them.page.textContent(".reveal-decision"), texts.shared);
+    assert.match(await them.page.textContent(".reveal-facts"), texts.deleteAfter);
     assert.equal(await them.page.locator("#reveal-share").count(), 0);
+    assert.equal(await them.page.locator(".located-position").count(), 0);
+    assert.doesNotMatch(await them.page.textContent("body"), texts.notFound);
+    // Stop sharing (through the API with JavaScript): deleted, the action is gone.
+    await waitForHydration(them.page);
+    await them.page.click("#reveal-stop-sharing");
+    await them.page.waitForSelector("#reveal-stop-sharing", { state: "detached" });
+    assert.match(await them.page.textContent(".reveal-facts"), texts.deleted);
+    await them.page.reload();
+    assert.match(await them.page.textContent(".reveal-facts"), texts.deleted);
+    assert.equal(await them.page.locator("#reveal-stop-sharing").count(), 0);
     await them.context.close();
     await context.close();
   });
@@ -99,14 +139,14 @@ for (const prefix of ["", "/id"]) {
   test(`${lang}: decline, then decline-and-block`, async () => {
     const { context, page } = await requester(prefix);
     const number = nextNumber();
-    const first = await ask(page, number, "");
+    const first = await ask(page, number, "none");
     const them = await owner(await ownerLink(number));
     await Promise.all([them.page.waitForNavigation(), them.page.click("#reveal-decline")]);
     await them.page.waitForSelector("[data-reveal-state=declined]");
     await page.reload();
     await rowStatus(page, first, "declined");
 
-    const second = await ask(page, number, "");
+    const second = await ask(page, number, "none");
     await them.page.goto(await ownerLink(number));
     await Promise.all([them.page.waitForNavigation(), them.page.click("#reveal-block")]);
     await them.page.waitForSelector("[data-reveal-state=blocked]");
@@ -120,15 +160,42 @@ for (const prefix of ["", "/id"]) {
 test("a blocked number never gets another request; the requester only sees 'blocked'", async () => {
   const { context, page } = await requester("");
   const number = nextNumber();
-  await ask(page, number, "");
+  await ask(page, number, "none");
   const them = await owner(await ownerLink(number));
   await Promise.all([them.page.waitForNavigation(), them.page.click("#reveal-block")]);
   const before = await (await fetch(`${suite.server.baseURL}/dev/outbox.json?to=${encodeURIComponent(number.e164)}&channel=sms`)).json();
-  const again = await ask(page, number, "");
+  const again = await ask(page, number, "none");
   await rowStatus(page, again, "blocked");
   await new Promise((r) => setTimeout(r, 2500));
   const after = await (await fetch(`${suite.server.baseURL}/dev/outbox.json?to=${encodeURIComponent(number.e164)}&channel=sms`)).json();
   assert.equal(after.length, before.length, "no SMS to a blocked number");
   await them.context.close();
+  await context.close();
+});
+
+test("without JavaScript, the owner stops sharing and blocks from the decided page", async () => {
+  const { context, page } = await requester("");
+  const number = nextNumber();
+  await ask(page, number, "phone_lost");
+  const link = (await ownerLink(number)).replace("/id/reveal-location", "/reveal-location");
+  const sharer = await owner(link, { latitude: -6.2, longitude: 106.8, accuracy: 20 });
+  await waitForHydration(sharer.page);
+  await sharer.page.click("#reveal-share");
+  await sharer.page.waitForSelector("#reveal-stop-sharing");
+  await sharer.context.close();
+
+  const noJs = await newContext(suite, { javaScriptEnabled: false });
+  const them = await noJs.newPage();
+  await them.goto(link);
+  await them.waitForSelector("[data-reveal-state=shared]");
+  assert.match(await them.textContent(".reveal-facts"), /will be deleted on/);
+  await Promise.all([them.waitForNavigation(), them.click("#reveal-stop-sharing")]);
+  await them.waitForSelector("[data-reveal-state=shared]");
+  assert.match(await them.textContent(".reveal-facts"), /has been deleted/);
+  assert.equal(await them.locator("#reveal-stop-sharing").count(), 0);
+  await Promise.all([them.waitForNavigation(), them.click("#reveal-block-future")]);
+  assert.match(await them.textContent("body"), /This number is blocked|blocked all future requests/);
+  assert.equal(await them.locator("#reveal-block-future").count(), 0);
+  await noJs.close();
   await context.close();
 });

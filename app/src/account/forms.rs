@@ -194,7 +194,7 @@ mod tests {
         assert!(AuthForm::SendCode.validate(fields(&[("password", "x")])).get(Slot::Email).is_some());
         assert!(AuthForm::Logout.validate(fields(&[])).is_empty());
         let errors = AuthForm::LocateCreate.validate(fields(&[("phone", "0812 3456 7890"), ("note", "www.x.com")]));
-        assert_eq!((errors.get(Slot::Phone), errors.get(Slot::Note)), (None, Some(Key::LocateNoteLink)));
+        assert_eq!((errors.get(Slot::Phone), errors.get(Slot::Note)), (None, Some(Key::LocateNoteInvalid)));
         let errors = AuthForm::DnlConfirm.validate(fields(&[("phone", "x")]));
         assert_eq!((errors.get(Slot::Phone), errors.get(Slot::Code)), (Some(Key::PhoneInvalid), Some(Key::ValidateCode)));
         assert!(AuthForm::Reveal.validate(fields(&[])).is_empty());

@@ -1,6 +1,5 @@
 //! The subscription state shown on the billing page, from `Viewer::vip_time`.
-//! Dates are formatted by hand (civil-from-days) so neither side pulls in a
-//! date crate for one `YYYY-MM-DD`.
+pub use crate::dates::{format_utc_date, format_utc_datetime};
 
 /// Whether the viewer has an active subscription at a given moment.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,33 +19,6 @@ impl PlanStatus {
             PlanStatus::Inactive
         }
     }
-}
-
-/// `YYYY-MM-DD` (UTC) of a moment in ms since the Unix epoch.
-pub fn format_utc_date(ms: i64) -> String {
-    let days = ms.div_euclid(86_400_000);
-    let (year, month, day) = civil_from_days(days);
-    format!("{year:04}-{month:02}-{day:02}")
-}
-
-/// `YYYY-MM-DD HH:MM UTC` of a moment in ms since the Unix epoch.
-pub fn format_utc_datetime(ms: i64) -> String {
-    let minutes = ms.div_euclid(60_000).rem_euclid(1_440);
-    format!("{} {:02}:{:02} UTC", format_utc_date(ms), minutes / 60, minutes % 60)
-}
-
-/// Howard Hinnant's `civil_from_days`: proleptic Gregorian date of a day number.
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
 }
 
 /// The current time in ms since the Unix epoch, on either side.

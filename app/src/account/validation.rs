@@ -2,6 +2,7 @@
 //! slot and returns it; the browser runs them for instant feedback and the
 //! server runs them again, because it never trusts the browser.
 use crate::i18n::Key;
+use crate::model::reason::LocateReason;
 use serde::{Deserialize, Serialize};
 
 /// Password length bounds in characters (spec §9).
@@ -12,8 +13,6 @@ pub const CODE_MIN_DIGITS: usize = 5;
 pub const CODE_MAX_DIGITS: usize = 12;
 /// Longest e-mail address (RFC 5321 path limit).
 pub const EMAIL_MAX_LEN: usize = 254;
-/// Longest note a requester may send to a phone's owner, in characters.
-pub const NOTE_MAX_CHARS: usize = 140;
 /// Fewest and most digits a phone number can have (E.164 allows 15; a
 /// national number typed with a trunk prefix may have one more).
 pub const PHONE_DIGITS: std::ops::RangeInclusive<usize> = 4..=17;
@@ -170,35 +169,11 @@ pub fn validate_phone(value: &str, errors: &mut FieldErrors) -> Option<Key> {
     key
 }
 
-/// Whether `text` contains something a phone would turn into a link: a
-/// scheme, `www.`, or a `name.tld` word. Notes are shown to a stranger on our
-/// page; a link there would be a phishing vector, so none are allowed.
-pub fn contains_link(text: &str) -> bool {
-    let lower = text.to_lowercase();
-    if lower.contains("://") || lower.contains("www.") || lower.contains("mailto:") {
-        return true;
-    }
-    lower.split(|c: char| c.is_whitespace() || "()[]<>\"'，。,;!?".contains(c)).any(|word| {
-        let word = word.trim_end_matches(['.', ':']);
-        let host = word.split('/').next().unwrap_or_default();
-        host.rsplit_once('.').is_some_and(|(host, tld)| {
-            !host.is_empty()
-                && host.chars().last().is_some_and(|c| c.is_ascii_alphanumeric())
-                && (2..=24).contains(&tld.len())
-                && tld.chars().all(|c| c.is_ascii_lowercase())
-        })
-    })
-}
-
-/// Checks a note into `noteErrorMsg`: at most 140 characters, no links.
+/// Checks a note into `noteErrorMsg`: it must be exactly one reason code
+/// (or empty for "no reason given"); see [`LocateReason`]. Free text is
+/// refused whatever it contains.
 pub fn validate_note(value: &str, errors: &mut FieldErrors) -> Option<Key> {
-    let key = if value.trim().chars().count() > NOTE_MAX_CHARS {
-        Some(Key::LocateNoteTooLong)
-    } else if contains_link(value) {
-        Some(Key::LocateNoteLink)
-    } else {
-        None
-    };
+    let key = LocateReason::from_code(value).is_none().then_some(Key::LocateNoteInvalid);
     errors.set(Slot::Note, key);
     key
 }
@@ -286,18 +261,27 @@ mod tests {
     }
 
     #[test]
-    fn note_is_optional_short_and_without_links() {
+    fn note_is_a_reason_code_and_nothing_else() {
         assert_eq!(Slot::Note.name(), "noteErrorMsg");
         assert_eq!(Slot::from_field("note"), Some(Slot::Note));
         let mut errors = FieldErrors::default();
-        for ok in ["", "Hi Mum, it's Budi. Are you home?", "e.g. call me", "Jam 5.30 ya", &"字".repeat(140)] {
+        for ok in ["", "worried", "phone_lost", "arrived_safely", "agreed", "none"] {
             assert_eq!(validate_note(ok, &mut errors), None, "{ok}");
         }
-        assert_eq!(validate_note(&"字".repeat(141), &mut errors), Some(Key::LocateNoteTooLong));
-        for bad in ["see https://x.y", "go to www.example", "open bit.ly/abc", "cek promo.id sekarang", "Example.COM!"] {
-            assert_eq!(validate_note(bad, &mut errors), Some(Key::LocateNoteLink), "{bad}");
+        for bad in [
+            "Hi Mum, it's Budi",
+            "http://192.168.0.1/x",
+            "3232235521",
+            "xn--80ak6aa92e.com",
+            "раypal.com",
+            "go\u{200b}ogle.com",
+            "evil\u{ff0e}com",
+            "evil[.]com",
+            "worried\u{200d}",
+        ] {
+            assert_eq!(validate_note(bad, &mut errors), Some(Key::LocateNoteInvalid), "{bad:?}");
         }
-        assert_eq!(errors.get(Slot::Note), Some(Key::LocateNoteLink));
+        assert_eq!(errors.get(Slot::Note), Some(Key::LocateNoteInvalid));
         assert_eq!(Slot::ALL.len(), 7);
         assert_eq!(Slot::ALL.last(), Some(&Slot::Form));
     }

@@ -3,7 +3,7 @@
 //! location row that stays DEFINED, because a position can only come from the
 //! owner's consent. Animated after a search in the browser; rendered in its
 //! final state by the server (no JavaScript, reloads).
-use crate::api::ApiClient;
+use crate::api::{ApiClient, ApiError};
 use crate::i18n::{use_i18n, Key};
 use crate::interactive::is_interactive;
 use crate::model::NumberInfo;
@@ -16,20 +16,45 @@ use std::time::Duration;
 const DONE: u8 = 6;
 const STEP: Duration = Duration::from_millis(450);
 
+/// The server's last answer about a number, by `(country, phone)`: the check
+/// after typing and the Locate that follows ask the server once, not twice.
+#[derive(Clone, Copy)]
+pub struct LastLookup(StoredValue<Option<((String, String), Result<NumberInfo, ApiError>)>>);
+
+impl LastLookup {
+    pub fn new() -> Self {
+        LastLookup(StoredValue::new(None))
+    }
+
+    /// The stored answer for exactly this search, if any.
+    pub fn get(self, search: &(String, String)) -> Option<Result<NumberInfo, ApiError>> {
+        self.0.with_value(|last| last.as_ref().filter(|(key, _)| key == search).map(|(_, answer)| answer.clone()))
+    }
+
+    pub fn set(self, search: (String, String), answer: Result<NumberInfo, ApiError>) {
+        self.0.set_value(Some((search, answer)));
+    }
+}
+
 /// Shows the result of the submitted search: `(country, phone)`.
 #[component]
-pub fn LocateResult(search: Signal<(String, String)>) -> impl IntoView {
+pub fn LocateResult(search: Signal<(String, String)>, last: LastLookup) -> impl IntoView {
     let i18n = use_i18n();
     let client = ApiClient::new();
     let info = Resource::new(
         move || (i18n.locale(), search.get()),
-        move |(locale, (country, phone))| {
+        move |(locale, search)| {
             let client = client.clone();
             async move {
-                if phone.trim().is_empty() {
+                if search.1.trim().is_empty() {
                     return None;
                 }
-                Some(client.number_info(locale, &country, &phone).await)
+                if let Some(answer) = last.get(&search) {
+                    return Some(answer);
+                }
+                let answer = client.number_info(locale, &search.0, &search.1).await;
+                last.set(search, answer.clone());
+                Some(answer)
             }
         },
     );

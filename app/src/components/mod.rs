@@ -9,6 +9,7 @@ mod locate_result;
 mod page_links;
 mod page_meta;
 mod phone_search;
+mod reason_field;
 mod trial_price;
 
 pub use account_forms::{LoginForm, ResetCodeForm, SendCodeForm};
@@ -23,4 +24,5 @@ pub use locate_result::LocateResult;
 pub use page_links::PageLinks;
 pub use page_meta::PageMeta;
 pub use phone_search::PhoneSearch;
+pub use reason_field::ReasonField;
 pub use trial_price::TrialPrice;

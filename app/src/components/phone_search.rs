@@ -3,7 +3,9 @@
 //! the browser. The number is checked 500 ms after typing stops (spec §9) by
 //! the server, whose phone library never ships to the browser. Without
 //! JavaScript the form is a plain GET form and the server renders the result.
+use super::locate_result::LastLookup;
 use super::{CountryPicker, LocateResult};
+use crate::account::validation::PHONE_INPUT_MAX_LEN;
 use crate::api::ApiClient;
 use crate::countries;
 use crate::i18n::{provide_i18n, use_i18n, Key, Locale};
@@ -12,8 +14,6 @@ use crate::routes::{href, Page};
 use leptos::prelude::*;
 use std::time::Duration;
 
-/// Longest input accepted (spec §5).
-pub const PHONE_INPUT_MAX_LEN: usize = 250;
 /// Spec §9: default debounce.
 const DEBOUNCE: Duration = Duration::from_millis(500);
 
@@ -32,12 +32,16 @@ pub fn PhoneSearch(locale: Locale, country: Option<String>, phone: Option<String
     );
     let phone = RwSignal::new(initial_phone.clone().unwrap_or_default());
     let message = RwSignal::new(None::<String>);
-    debounce_validation(country, phone, message);
+    let last = LastLookup::new();
+    let pending_check = debounce_validation(country, phone, message, last);
     let submitted = RwSignal::new((country.get_untracked(), initial_phone.unwrap_or_default()));
     // Once interactive, a search runs in place and the URL becomes the one the
     // plain form would load, so reloading or sharing it shows the same result.
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
+        // Locate asks for the number itself: a check still waiting for the
+        // typing pause would ask the same question again.
+        pending_check.update_value(|g| *g += 1);
         let search = (country.get_untracked(), phone.get_untracked());
         push_url(&format!(
             "{}?country={}&phone={}",
@@ -70,13 +74,20 @@ pub fn PhoneSearch(locale: Locale, country: Option<String>, phone: Option<String
             </div>
             <button type="submit" class="btn-primary">{i18n.text(Key::HomeLocate)}</button>
         </form>
-        <LocateResult search=submitted.into()/>
+        <LocateResult search=submitted.into() last=last/>
     }
 }
 
 /// After each edit, waits for a 500 ms pause, then asks the server whether
-/// the number is valid and shows its message (or clears it).
-fn debounce_validation(country: RwSignal<String>, phone: RwSignal<String>, message: RwSignal<Option<String>>) {
+/// the number is valid and shows its message (or clears it). The answer is
+/// kept in `last` for a Locate of the same number. Returns the check's
+/// generation: bumping it drops the check still waiting.
+fn debounce_validation(
+    country: RwSignal<String>,
+    phone: RwSignal<String>,
+    message: RwSignal<Option<String>>,
+    last: LastLookup,
+) -> StoredValue<u64> {
     let i18n = use_i18n();
     let client = ApiClient::new();
     let generation = StoredValue::new(0_u64);
@@ -100,6 +111,7 @@ fn debounce_validation(country: RwSignal<String>, phone: RwSignal<String>, messa
                 }
                 leptos::task::spawn_local(async move {
                     let result = client.number_info(i18n.locale(), &country, &phone).await;
+                    last.set((country, phone), result.clone());
                     if generation.get_value() == mine {
                         message.set(result.err().map(|e| e.msg));
                     }
@@ -108,4 +120,5 @@ fn debounce_validation(country: RwSignal<String>, phone: RwSignal<String>, messa
             DEBOUNCE,
         );
     });
+    generation
 }

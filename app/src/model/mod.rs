@@ -2,6 +2,8 @@
 pub mod account;
 mod geo;
 pub mod locate;
+pub mod reason;
+pub mod reveal_link;
 mod phone;
 mod price;
 

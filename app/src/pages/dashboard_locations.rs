@@ -6,12 +6,13 @@
 //! Query: `?created=<id>` (the server's redirect after a new request).
 use crate::account::forms::{AuthForm, FormOutcome};
 use crate::account::plan::format_utc_datetime;
-use crate::account::validation::{Slot, NOTE_MAX_CHARS, PHONE_INPUT_MAX_LEN};
+use crate::account::validation::{Slot, PHONE_INPUT_MAX_LEN};
 use crate::api::{ApiClient, ApiError, LOCATE_PAGE_SIZE};
-use crate::components::{csrf_token, CountryPicker, FormMessages, FormState, HiddenFields, SlotField};
+use crate::components::{csrf_token, CountryPicker, FormMessages, FormState, HiddenFields, ReasonField, SlotField};
 use crate::countries;
 use crate::i18n::{provide_i18n, t_args, use_i18n, Key, Locale};
 use crate::model::locate::{GpsTrace, LocateRequestView, LABEL_MAX_CHARS};
+use crate::model::reason::LocateReason;
 use crate::routes::{href, Page};
 use crate::widgets::{GeoPoint, MapView};
 use leptos::either::EitherOf3;
@@ -134,16 +135,7 @@ fn CreateRequestForm(csrf: String, created: bool) -> impl IntoView {
                     inputmode="tel"
                     required=true
                 />
-                <SlotField
-                    prefix="locate"
-                    field=Slot::Note
-                    label=Key::LocateFormNote
-                    errors=errors
-                    max_len=NOTE_MAX_CHARS
-                    value=typed("note")
-                    autocomplete="off"
-                    hint=Key::LocateFormNoteHint
-                />
+                <ReasonField prefix="locate" errors=errors selected=typed("note")/>
                 <button type="submit" id="locate-submit" class="btn-primary">{i18n.text(Key::LocateFormSubmit)}</button>
             </form>
         </div>
@@ -256,12 +248,10 @@ fn LocateRow(
             })
         }
     });
-    let note = (!request.note.is_empty()).then(|| {
-        view! {
-            <dt>{i18n.text(Key::LocateRowNote)}</dt>
-            <dd class="locate-note">{request.note.clone()}</dd>
-        }
-    });
+    let note = view! {
+        <dt>{i18n.text(Key::LocateRowNote)}</dt>
+        <dd class="locate-note">{LocateReason::text_of(&request.note, locale)}</dd>
+    };
     let label = (!request.label.is_empty()).then(|| view! { <span class="locate-label">{request.label.clone()}</span> });
     view! {
         <li

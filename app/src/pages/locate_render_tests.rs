@@ -1,5 +1,5 @@
-//! Server-side render tests of the locate pages: the dashboard list, the
-//! owner's reveal page in every state and the do-not-locate page. They render
+//! Server-side render tests of the locate pages: the dashboard list and the
+//! do-not-locate page (the owner's reveal page: `reveal_render_tests`). They render
 //! through the async path the server uses (Suspense waits for the API calls),
 //! with an in-process fake of the API that records every call.
 use crate::account::forms::{AuthForm, CsrfToken, FormOutcome};
@@ -8,7 +8,7 @@ use crate::account::{CurrentViewer, NotificationsTotal, SessionToken, Viewer};
 use crate::api::{ApiRequest, ApiResponse, ApiTransport, SharedTransport};
 use crate::components::Header;
 use crate::i18n::{provide_i18n, t, Key, Locale};
-use crate::pages::{DashboardLocationsPage, DoNotLocatePage, RevealLocationPage};
+use crate::pages::{DashboardLocationsPage, DoNotLocatePage};
 use crate::routes::Page;
 use any_spawner::{CustomExecutor, Executor, PinnedFuture, PinnedLocalFuture};
 use leptos::prelude::*;
@@ -60,18 +60,18 @@ fn block_on<F: Future>(fut: F) -> F::Output {
 
 /// The API: `(method, path and query) → envelope`; anything else answers 404.
 #[derive(Clone, Default)]
-struct FakeApi {
+pub(super) struct FakeApi {
     routes: Vec<(&'static str, String, String)>,
-    seen: Arc<Mutex<Vec<ApiRequest>>>,
+    pub(super) seen: Arc<Mutex<Vec<ApiRequest>>>,
 }
 
 impl FakeApi {
-    fn on(mut self, method: &'static str, path: &str, body: serde_json::Value) -> Self {
+    pub(super) fn on(mut self, method: &'static str, path: &str, body: serde_json::Value) -> Self {
         self.routes.push((method, format!("/api_f/v1{path}"), body.to_string()));
         self
     }
 
-    fn paths(&self) -> Vec<String> {
+    pub(super) fn paths(&self) -> Vec<String> {
         self.seen.lock().unwrap().iter().map(|r| r.path_and_query.clone()).collect()
     }
 }
@@ -89,14 +89,17 @@ impl ApiTransport for FakeApi {
 }
 
 #[derive(Default)]
-struct Request {
-    member: bool,
-    outcome: Option<FormOutcome>,
-    notifications: Option<i64>,
+pub(super) struct Request {
+    pub(super) member: bool,
+    pub(super) outcome: Option<FormOutcome>,
+    pub(super) notifications: Option<i64>,
+    /// The page's language (Indonesian when unset).
+    pub(super) locale: Option<Locale>,
 }
 
-/// Renders `page` at `url` in Indonesian, waiting for every Suspense.
-fn render<V: IntoView + 'static>(
+/// Renders `page` at `url` (in Indonesian unless the request says otherwise),
+/// waiting for every Suspense.
+pub(super) fn render<V: IntoView + 'static>(
     url: &str,
     api: &FakeApi,
     request: Request,
@@ -106,7 +109,7 @@ fn render<V: IntoView + 'static>(
     let owner = Owner::new();
     let stream = owner.with(|| {
         provide_context(RequestUrl::new(url));
-        provide_i18n(Signal::stored(Locale::Id));
+        provide_i18n(Signal::stored(request.locale.unwrap_or(Locale::Id)));
         provide_context(CsrfToken(CSRF.into()));
         let transport: SharedTransport = Arc::new(api.clone());
         provide_context(transport);
@@ -136,18 +139,18 @@ fn render<V: IntoView + 'static>(
     })
 }
 
-fn id(key: Key) -> &'static str {
+pub(super) fn id(key: Key) -> &'static str {
     t(Locale::Id, key)
 }
 
-fn assert_has(html: &str, needles: &[&str]) {
+pub(super) fn assert_has(html: &str, needles: &[&str]) {
     for needle in needles {
         assert!(html.contains(needle), "missing {needle:?} in\n{html}");
     }
 }
 
 /// The HTML of the element that starts at the first `needle` up to `end`.
-fn section<'a>(html: &'a str, needle: &str, end: &str) -> &'a str {
+pub(super) fn section<'a>(html: &'a str, needle: &str, end: &str) -> &'a str {
     let start = html.find(needle).unwrap_or_else(|| panic!("no {needle:?} in {html}"));
     let rest = &html[start..];
     &rest[..rest.find(end).unwrap_or(rest.len())]
@@ -156,7 +159,7 @@ fn section<'a>(html: &'a str, needle: &str, end: &str) -> &'a str {
 fn request_json(id: i64, status: &str, can_resend: bool, has_location: bool) -> serde_json::Value {
     serde_json::json!({
         "id": id, "phone": format!("+62 812-0000-000{id}"), "label": if id == 1 { "Ibu" } else { "" },
-        "note": if id == 1 { "Halo, ini Budi" } else { "" }, "status": status,
+        "note": if id == 1 { "worried" } else { "" }, "status": status,
         "createdAt": 1_700_000_000_000_i64, "expiresAt": 1_700_086_400_000_i64,
         "canResend": can_resend, "hasLocation": has_location
     })
@@ -203,7 +206,9 @@ fn dashboard_lists_requests_with_statuses_actions_and_the_shared_map() {
             r#"name="phone""#,
             r#"id="locate-note""#,
             r#"name="note""#,
-            r#"maxlength="140""#,
+            r#"<option value="worried""#,
+            r#"<option value="none" selected"#,
+            id(Key::LocateReasonPhoneLost),
             r#"id="locate-submit""#,
             id(Key::LocateFormConsent),
             r#"data-component="LocateRequests_"#,
@@ -218,7 +223,7 @@ fn dashboard_lists_requests_with_statuses_actions_and_the_shared_map() {
             id(Key::LocateStatusOpened),
             "+62 812-0000-0001",
             "Ibu",
-            "Halo, ini Budi",
+            id(Key::LocateReasonWorried),
             "2023-11-14 22:13 UTC",
             "2023-11-15 22:13 UTC",
             "locate-resend",
@@ -274,13 +279,13 @@ fn dashboard_without_requests_keeps_the_empty_state() {
 #[test]
 fn dashboard_create_errors_keep_what_was_typed() {
     let mut errors = FieldErrors::default();
-    errors.set(Slot::Note, Some(Key::LocateNoteLink));
+    errors.set(Slot::Note, Some(Key::LocateNoteInvalid));
     let outcome = FormOutcome {
         form: AuthForm::LocateCreate,
         email: String::new(),
         errors,
         notice: None,
-        values: vec![("country".into(), "MY".into()), ("phone".into(), "0123 4567".into()), ("note".into(), "x.com".into())],
+        values: vec![("country".into(), "MY".into()), ("phone".into(), "0123 4567".into()), ("note".into(), "phone_lost".into())],
     };
     let html = render(
         "/id/dashboard/locations",
@@ -288,92 +293,10 @@ fn dashboard_create_errors_keep_what_was_typed() {
         Request { member: true, outcome: Some(outcome), ..Request::default() },
         || view! { <DashboardLocationsPage/> },
     );
-    assert_has(&html, &[r#"value="0123 4567""#, r#"value="x.com""#, r#"aria-invalid="true""#]);
+    assert_has(&html, &[r#"value="0123 4567""#, r#"<option value="phone_lost" selected"#, r#"aria-invalid="true""#]);
     let slot = section(&html, r#"id="locate-noteErrorMsg""#, "</p>");
-    assert!(slot.contains(id(Key::LocateNoteLink)), "{slot}");
+    assert!(slot.contains(id(Key::LocateNoteInvalid)), "{slot}");
     assert!(section(&html, r#"value="MY""#, ">").contains("selected"), "the typed country stays selected");
-}
-
-fn reveal_api(state: &str, shared: serde_json::Value) -> FakeApi {
-    FakeApi::default().on(
-        "GET",
-        "/reveal/tok-1",
-        serde_json::json!({"success": 1, "msg": "", "obj": {
-            "state": state, "note": "Halo, ini Budi <b>", "phone": "+62 812-3456-7890",
-            "expiresAt": 1_700_086_400_000_i64, "shared": shared
-        }}),
-    )
-}
-
-#[test]
-fn reveal_pending_asks_and_offers_three_answers() {
-    let api = reveal_api("pending", serde_json::Value::Null);
-    let html = render("/id/reveal-location?t=tok-1", &api, Request::default(), || view! { <RevealLocationPage/> });
-    assert_has(
-        &html,
-        &[
-            r#"data-reveal-state="pending""#,
-            id(Key::RevealAsked),
-            "+62 812-3456-7890",
-            "Halo, ini Budi &lt;b&gt;",
-            "2023-11-15 22:13 UTC",
-            r#"id="reveal-share""#,
-            id(Key::RevealShare),
-            id(Key::RevealNeedsJs),
-            r#"id="reveal-decline""#,
-            id(Key::RevealDecline),
-            r#"id="reveal-block""#,
-            id(Key::RevealBlock),
-            r#"name="form" value="reveal""#,
-            r#"name="t" value="tok-1""#,
-            r#"name="decision" value="decline""#,
-            r#"name="decision" value="block""#,
-            &format!(r#"name="csrf" value="{CSRF}""#),
-            r#"action="/id/reveal-location?t=tok-1""#,
-            r#"data-component="RevealChoice_"#,
-            // Language switch to the same link, and the way out of all requests.
-            r#"href="/reveal-location?t=tok-1""#,
-            r#"href="/zh/reveal-location?t=tok-1""#,
-            r#"href="/id/do-not-locate""#,
-            id(Key::RevealNever),
-        ],
-    );
-    let share = section(&html, r#"id="reveal-share""#, ">");
-    assert!(share.contains("disabled"), "Share once needs JavaScript: {share}");
-    assert!(!html.contains("located-position"), "nothing shared yet");
-    assert!(!html.contains("<b>"), "the note is text");
-    assert_eq!(api.paths(), ["/api_f/v1/reveal/tok-1"]);
-    assert_eq!(api.seen.lock().unwrap()[0].token, None, "the owner has no session");
-}
-
-#[test]
-fn reveal_shared_shows_the_position_once() {
-    let api = reveal_api("shared", serde_json::json!({"lat": 1.5, "lng": 103.25, "accuracy": null}));
-    let html = render("/id/reveal-location?t=tok-1", &api, Request::default(), || view! { <RevealLocationPage/> });
-    assert_has(
-        &html,
-        &[r#"data-reveal-state="shared""#, id(Key::RevealShared), r#"data-lat="1.5""#, r#"data-lng="103.25""#, "map-view"],
-    );
-    assert!(!html.contains(r#"id="reveal-share""#) && !html.contains(r#"id="reveal-decline""#));
-}
-
-#[test]
-fn reveal_declined_blocked_and_gone_show_no_position() {
-    for (state, key) in [("declined", Key::RevealDeclined), ("blocked", Key::RevealBlocked), ("gone", Key::RevealGone)] {
-        let api = reveal_api(state, serde_json::Value::Null);
-        let html = render("/id/reveal-location?t=tok-1", &api, Request::default(), || view! { <RevealLocationPage/> });
-        assert_has(&html, &[&format!(r#"data-reveal-state="{state}""#), id(key), r#"href="/id/do-not-locate""#]);
-        if state != "gone" {
-            assert_has(&html, &[id(Key::GeoNotFound)]);
-        }
-        for absent in [r#"id="reveal-share""#, r#"id="reveal-decline""#, "located-position", "map-view"] {
-            assert!(!html.contains(absent), "{state}: {absent}");
-        }
-    }
-    let api = FakeApi::default();
-    let html = render("/id/reveal-location", &api, Request::default(), || view! { <RevealLocationPage/> });
-    assert_has(&html, &[r#"data-reveal-state="gone""#, id(Key::RevealGone)]);
-    assert!(api.paths().is_empty(), "no token, no call");
 }
 
 #[test]

@@ -16,6 +16,8 @@ mod reveal_location;
 #[cfg(test)]
 mod locate_render_tests;
 #[cfg(test)]
+mod reveal_render_tests;
+#[cfg(test)]
 mod render_tests;
 
 pub use account::AccountPage;
@@ -30,4 +32,4 @@ pub use not_found::NotFoundPage;
 pub use phone_locate::PhoneLocatePage;
 pub use reset_code::ResetCodePage;
 pub use reset_password::ResetPasswordPage;
-pub use reveal_location::{reveal_href, RevealChoice, RevealLocationPage};
+pub use reveal_location::{reveal_href, RevealAfter, RevealChoice, RevealLocationPage};

@@ -156,24 +156,7 @@ fn find_url(text: &str) -> Option<usize> {
 
 /// `2026-11-21 09:30:05 UTC` from milliseconds since the epoch.
 fn format_utc(ms: i64) -> String {
-    let secs = ms.div_euclid(1000);
-    let (days, day_secs) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    let (year, month, day) = civil_from_days(days);
-    format!("{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC", day_secs / 3600, day_secs % 3600 / 60, day_secs % 60)
-}
-
-/// Howard Hinnant's `civil_from_days`: proleptic Gregorian date of a day number.
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
+    app::dates::format_utc_seconds(ms)
 }
 
 #[cfg(test)]

@@ -24,7 +24,7 @@ pub(crate) async fn create(app: &TestApp, token: &str, phone: &str, note: &str) 
 }
 
 pub(crate) async fn created_id(app: &TestApp, token: &str, phone: &str) -> i64 {
-    let res = create(app, token, phone, "Hi, it's me").await;
+    let res = create(app, token, phone, "worried").await;
     let json = res.json();
     assert_eq!(json["success"], 1, "{:?}: {}", app.backend, res.body);
     json["obj"]["id"].as_i64().unwrap()
@@ -78,7 +78,7 @@ async fn the_whole_flow_request_sms_open_share_trace() {
         let link = link_token(&app, E164).await;
         let view = app.get(&format!("{API}/reveal/{link}")).await.json();
         assert_eq!(view["obj"]["state"], "pending", "{view}");
-        assert_eq!(view["obj"]["note"], "Hi, it's me");
+        assert_eq!(view["obj"]["note"], "worried");
         assert_eq!(status_of(&app, &token, id).await, "opened");
 
         // Nothing is revealed before consent.
@@ -213,7 +213,7 @@ async fn bad_input_fills_the_phone_and_note_slots() {
             .json();
         assert_eq!(res["success"], 0);
         assert_eq!(res["obj"]["phoneErrorMsg"], "Silakan masukkan nomor yang benar");
-        assert_eq!(res["obj"]["noteErrorMsg"], "Tautan tidak diizinkan dalam catatan.");
+        assert_eq!(res["obj"]["noteErrorMsg"], "Silakan pilih salah satu alasan yang tersedia.");
         assert_eq!(sms_queue::Entity::find().count(&app.db).await.unwrap(), 0);
     }
 }

@@ -15,6 +15,7 @@ mod health;
 mod job_queue;
 mod limits;
 mod locate_bursts;
+mod locate_reasons;
 mod mail;
 mod pages;
 mod reveal_after_decision;

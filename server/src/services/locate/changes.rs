@@ -9,8 +9,8 @@ use app::model::locate::{LocateRequestView, LocateStatus};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, SqlErr, TransactionTrait};
 
-/// Longest name a requester may give a request.
-pub const LABEL_MAX_CHARS: usize = 80;
+/// Longest name a requester may give a request (the form's `maxlength` too).
+pub use app::model::locate::LABEL_MAX_CHARS;
 
 /// What `PUT /spyContent/phoneLocation/{id}` may do.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -51,8 +51,7 @@ pub(super) fn parse_target(country: &str, phone: &str) -> Result<(String, String
 
 /// The owner's link for `token`, in the language of the number's country.
 pub fn reveal_link(public_base_url: &str, e164: &str, token: &str) -> String {
-    let locale = templates::locale_for_number(e164);
-    format!("{public_base_url}{}/reveal-location?t={token}", locale.path_prefix())
+    app::model::reveal_link::reveal_link(public_base_url, templates::locale_for_number(e164), token)
 }
 
 /// Creates a request and queues its SMS — or, for a number in the

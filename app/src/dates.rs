@@ -1,0 +1,53 @@
+//! Dates shown to people, on both sides (server pages, browser islands, the
+//! developer outbox): UTC, from milliseconds since the Unix epoch. The
+//! calendar comes from the `time` crate, never from hand-written day math.
+use time::OffsetDateTime;
+
+/// The UTC moment of `ms`, clamped to the range `time` supports (±9999 years)
+/// so that no stored or typed number can make formatting fail.
+fn utc(ms: i64) -> OffsetDateTime {
+    let nanos = i128::from(ms) * 1_000_000;
+    OffsetDateTime::from_unix_timestamp_nanos(nanos).unwrap_or(if ms < 0 {
+        time::PrimitiveDateTime::MIN.assume_utc()
+    } else {
+        time::PrimitiveDateTime::MAX.assume_utc()
+    })
+}
+
+/// `YYYY-MM-DD` (UTC).
+pub fn format_utc_date(ms: i64) -> String {
+    let at = utc(ms);
+    format!("{:04}-{:02}-{:02}", at.year(), u8::from(at.month()), at.day())
+}
+
+/// `YYYY-MM-DD HH:MM UTC`.
+pub fn format_utc_datetime(ms: i64) -> String {
+    let at = utc(ms);
+    format!("{} {:02}:{:02} UTC", format_utc_date(ms), at.hour(), at.minute())
+}
+
+/// `YYYY-MM-DD HH:MM:SS UTC`.
+pub fn format_utc_seconds(ms: i64) -> String {
+    let at = utc(ms);
+    format!("{} {:02}:{:02}:{:02} UTC", format_utc_date(ms), at.hour(), at.minute(), at.second())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_utc_dates_times_and_extremes() {
+        assert_eq!(format_utc_date(0), "1970-01-01");
+        assert_eq!(format_utc_date(951_782_400_000), "2000-02-29"); // leap day
+        assert_eq!(format_utc_date(1_709_251_199_999), "2024-02-29"); // last ms of the day
+        assert_eq!(format_utc_date(1_709_251_200_000), "2024-03-01");
+        assert_eq!(format_utc_date(4_102_444_800_000), "2100-01-01");
+        assert_eq!(format_utc_date(-86_400_000), "1969-12-31");
+        assert_eq!(format_utc_datetime(1_700_000_000_000), "2023-11-14 22:13 UTC");
+        assert_eq!(format_utc_seconds(1_795_253_405_000), "2026-11-21 09:30:05 UTC");
+        assert_eq!(format_utc_seconds(-1), "1969-12-31 23:59:59 UTC");
+        assert_eq!(format_utc_date(i64::MAX), "9999-12-31");
+        assert_eq!(format_utc_date(i64::MIN), "-9999-01-01");
+    }
+}

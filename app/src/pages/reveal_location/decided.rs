@@ -1,0 +1,169 @@
+//! The owner's page once they decided: the decision and when, what was shared
+//! (when and how precisely; the coordinates only in the answer to "Share
+//! once", never on a later visit), when it is deleted, whether the number is
+//! blocked, and only the actions still open — "Stop sharing" and "Block all
+//! future requests". Both are plain forms (`decision=stop_sharing|block`)
+//! that work without JavaScript; with it, [`AfterDecision`] posts them
+//! through the API and shows the answer in place.
+use crate::account::forms::AuthForm;
+use crate::account::plan::format_utc_datetime;
+use crate::components::HiddenFields;
+use crate::i18n::{t, t_args, use_i18n, Key, Locale};
+use crate::model::locate::{RevealDecision, RevealState, RevealView};
+use crate::pages::dashboard_locations::position_text;
+use crate::widgets::{GeoPoint, MapView};
+use leptos::prelude::*;
+
+use super::reveal_href;
+
+/// The text of a decision, with its time when the server gave one.
+fn decision_text(locale: Locale, view: &RevealView) -> String {
+    let (timed, plain) = match view.state {
+        RevealState::Shared => (Key::RevealDecisionShared, Key::RevealShared),
+        RevealState::Blocked => (Key::RevealDecisionBlocked, Key::RevealBlocked),
+        _ => (Key::RevealDecisionDeclined, Key::RevealDeclined),
+    };
+    match view.decided_at {
+        Some(at) => t_args(locale, timed, &[("time", &format_utc_datetime(at))]),
+        None => t(locale, plain).to_owned(),
+    }
+}
+
+/// What was shared and what becomes of it (shared state only): one line each.
+fn shared_facts(locale: Locale, view: &RevealView) -> Vec<String> {
+    let mut facts = Vec::new();
+    if view.state != RevealState::Shared {
+        return facts;
+    }
+    if let Some(at) = view.shared_at {
+        facts.push(t_args(locale, Key::LocateSharedAt, &[("time", &format_utc_datetime(at))]));
+    }
+    if let Some(meters) = view.shared_accuracy_m {
+        facts.push(t_args(locale, Key::RevealSharedAccuracy, &[("meters", &format!("{}", meters.round() as i64))]));
+    }
+    match view.delete_after {
+        Some(at) => facts.push(t_args(locale, Key::RevealDeleteAfter, &[("time", &format_utc_datetime(at))])),
+        // Only a server that reports decisions says "deleted"; an older answer
+        // without the decision time says nothing about deletion.
+        None if view.decided_at.is_some() => facts.push(t(locale, Key::RevealDeleted).to_owned()),
+        None => {}
+    }
+    facts
+}
+
+/// The decision and its facts (no actions).
+#[component]
+pub(super) fn DecisionSummary(view: RevealView) -> impl IntoView {
+    let i18n = use_i18n();
+    let locale = i18n.locale();
+    let state = match view.state {
+        RevealState::Shared => "shared",
+        RevealState::Blocked => "blocked",
+        _ => "declined",
+    };
+    let blocked_line = (view.number_blocked && view.state != RevealState::Blocked)
+        .then(|| view! { <p class="reveal-number-blocked">{i18n.text(Key::RevealNumberBlocked)}</p> });
+    let facts = shared_facts(locale, &view);
+    view! {
+        <section data-reveal-state=state class="reveal-decided">
+            <p class="form-notice reveal-decision" role="status">{decision_text(locale, &view)}</p>
+            {(!facts.is_empty())
+                .then(|| {
+                    view! {
+                        <ul class="reveal-facts">
+                            {facts.into_iter().map(|f| view! { <li>{f}</li> }).collect_view()}
+                        </ul>
+                    }
+                })}
+            {blocked_line}
+            {view.shared.map(|point| view! { <SharedPosition point=point/> })}
+        </section>
+    }
+}
+
+/// The shared position as text (for people and tests) and on the map.
+#[component]
+pub(super) fn SharedPosition(point: GeoPoint) -> impl IntoView {
+    let i18n = use_i18n();
+    let locale = i18n.locale();
+    view! {
+        <p class="located-position" data-lat=point.lat data-lng=point.lng>
+            {position_text(locale, point)}
+        </p>
+        <MapView location=Signal::stored(Some(point))/>
+    }
+}
+
+/// The decided page in the browser: the summary of `view` and the actions it
+/// leaves open, updated in place after each action.
+#[component]
+pub(super) fn AfterDecision(locale: Locale, token: String, csrf: String, view: RwSignal<RevealView>) -> impl IntoView {
+    let i18n = use_i18n();
+    let failed = RwSignal::new(Option::<String>::None);
+    let action = reveal_href(locale, &token);
+    let form = move |decision: RevealDecision, key: Key, id: &'static str| {
+        let token = token.clone();
+        let csrf = csrf.clone();
+        let action = action.clone();
+        let hidden_token = token.clone();
+        let submit = move |ev: leptos::ev::SubmitEvent| {
+            ev.prevent_default();
+            post(locale, token.clone(), decision, view, failed);
+        };
+        view! {
+            <form method="post" action=action class="reveal-decision" on:submit=submit>
+                <HiddenFields csrf=csrf form=AuthForm::Reveal/>
+                <input type="hidden" name="t" value=hidden_token/>
+                <input type="hidden" name="decision" value=decision.code()/>
+                <button type="submit" id=id class="btn-secondary">{i18n.text(key)}</button>
+            </form>
+        }
+    };
+    let block_form = form.clone();
+    view! {
+        <div class="reveal-after">
+            {move || view! { <DecisionSummary view=view.get()/> }}
+            {move || failed.get().map(|m| view! { <p class="form-alert" role="alert">{m}</p> })}
+            <div class="reveal-actions">
+                {move || {
+                    view.with(|v| v.can_stop_sharing)
+                        .then(|| form(RevealDecision::StopSharing, Key::RevealStopSharing, "reveal-stop-sharing"))
+                }}
+                {move || {
+                    view.with(|v| v.can_block)
+                        .then(|| block_form(RevealDecision::Block, Key::RevealBlockFuture, "reveal-block-future"))
+                }}
+            </div>
+        </div>
+    }
+}
+
+/// Posts an after-decision action through the API and shows the answer.
+#[cfg_attr(not(feature = "browser"), allow(unused_variables, reason = "only the browser posts"))]
+fn post(
+    locale: Locale,
+    token: String,
+    decision: RevealDecision,
+    view: RwSignal<RevealView>,
+    failed: RwSignal<Option<String>>,
+) {
+    #[cfg(feature = "browser")]
+    leptos::task::spawn_local(async move {
+        match crate::api::ApiClient::new().reveal_decide(locale, &token, decision, None).await {
+            Ok(next) => {
+                failed.set(None);
+                view.set(next);
+            }
+            Err(e) => failed.set(Some(e.msg)),
+        }
+    });
+}
+
+/// The decided page as an island: server-rendered with the actions as plain
+/// forms; with JavaScript they post through the API instead.
+#[island]
+pub fn RevealAfter(locale: Locale, token: String, csrf: String, view: RevealView) -> impl IntoView {
+    crate::i18n::provide_i18n(Signal::derive(move || locale));
+    let view = RwSignal::new(view);
+    view! { <AfterDecision locale=locale token=token csrf=csrf view=view/> }
+}

@@ -1,0 +1,143 @@
+//! The phone owner's page, `/reveal-location?t=<token>` (no header, no
+//! footer): what was asked, for which reason, until when, and the owner's
+//! three answers. "Share once" needs JavaScript (the [`RevealChoice`] island
+//! reads the position and posts it to `POST /reveal/{token}`); Decline and
+//! Block are plain forms (`form=reveal`) that work without it. Once decided,
+//! the page shows the decision and the actions still open ([`RevealAfter`]).
+//! No position is ever shown unless the owner shared it, and only in the
+//! answer to sharing.
+mod choice;
+mod decided;
+
+pub use choice::RevealChoice;
+pub use decided::RevealAfter;
+
+use crate::account::forms::{AuthForm, FormOutcome};
+use crate::account::plan::format_utc_datetime;
+use crate::api::ApiClient;
+use crate::components::{csrf_token, FormMessages};
+use crate::i18n::{t, t_args, use_i18n, Key, Locale};
+use crate::model::locate::{RevealState, RevealView};
+use crate::model::reason::LocateReason;
+use crate::routes::{href, Page};
+use crate::widgets::{GeoPoint, MapView};
+use leptos::either::{Either, EitherOf3};
+use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
+
+pub use crate::model::reveal_link::reveal_href;
+
+/// The reveal view.
+#[component]
+pub fn RevealLocationPage() -> impl IntoView {
+    let i18n = use_i18n();
+    let locale = i18n.locale();
+    let token = use_query_map().with_untracked(|q| q.get("t")).unwrap_or_default();
+    let client = ApiClient::new();
+    let csrf = csrf_token();
+    let view_token = token.clone();
+    let reveal = Resource::new(
+        || (),
+        move |()| {
+            let (client, token) = (client.clone(), view_token.clone());
+            async move {
+                if token.is_empty() {
+                    return Ok(None);
+                }
+                client.reveal(locale, &token).await.map(Some)
+            }
+        },
+    );
+    let outcome = use_context::<FormOutcome>().filter(|o| o.form == AuthForm::Reveal);
+    let langs_token = token.clone();
+    view! {
+        <main id="main" class="reveal">
+            <nav class="reveal-lang-nav" aria-label=i18n.text(Key::NavLanguage)>
+                <ul class="reveal-langs">
+                    {Locale::ALL
+                        .into_iter()
+                        .map(|l| {
+                            view! {
+                                <li>
+                                    <a
+                                        href=reveal_href(l, &langs_token)
+                                        hreflang=l.html_lang()
+                                        lang=l.html_lang()
+                                        aria-current=(l == locale).then_some("true")
+                                    >
+                                        {t(l, Key::LangName)}
+                                    </a>
+                                </li>
+                            }
+                        })
+                        .collect_view()}
+                </ul>
+            </nav>
+            <h1>{i18n.text(Key::TitleRevealLocation)}</h1>
+            {outcome.map(|o| view! { <FormMessages errors=o.errors notice=o.notice/> })}
+            <Suspense fallback=|| ()>
+                {move || {
+                    let (token, csrf) = (token.clone(), csrf.clone());
+                    Suspend::new(async move {
+                        match reveal.await {
+                            Err(e) => Either::Left(view! { <p class="form-alert" role="alert">{e.msg}</p> }),
+                            Ok(view) => Either::Right(view! { <RevealBody view=view token=token csrf=csrf/> }),
+                        }
+                    })
+                }}
+            </Suspense>
+            <aside class="reveal-footer">
+                <p>
+                    <a id="reveal-never" href=href(locale, Page::DoNotLocate)>{i18n.text(Key::RevealNever)}</a>
+                </p>
+                <p class="reveal-service">
+                    {t_args(locale, Key::RevealService, &[("site", t(locale, Key::SiteName))])}
+                </p>
+            </aside>
+        </main>
+    }
+}
+
+/// The page for one state of the link (`None`: no token at all, i.e. gone).
+#[component]
+fn RevealBody(view: Option<RevealView>, token: String, csrf: String) -> impl IntoView {
+    let i18n = use_i18n();
+    let locale = i18n.locale();
+    match view {
+        Some(view) if view.state == RevealState::Pending => EitherOf3::A(view! {
+            <RevealRequest view=view/>
+            <RevealChoice locale=locale token=token csrf=csrf/>
+        }),
+        Some(view) if view.state != RevealState::Gone => {
+            EitherOf3::B(view! { <RevealAfter locale=locale token=token csrf=csrf view=view/> })
+        }
+        _ => EitherOf3::C(view! {
+            <section data-reveal-state="gone">
+                <p class="form-alert" role="status">{i18n.text(Key::RevealGone)}</p>
+                // Nothing was shared through this link: the map says so.
+                <MapView location=Signal::derive(|| Option::<GeoPoint>::None)/>
+            </section>
+        }),
+    }
+}
+
+/// What is asked: the number, the requester's reason and until when.
+#[component]
+fn RevealRequest(view: RevealView) -> impl IntoView {
+    let i18n = use_i18n();
+    let locale = i18n.locale();
+    view! {
+        <section class="reveal-request" data-reveal-state="pending">
+            <p class="lead">{i18n.text(Key::RevealAsked)}</p>
+            <dl>
+                <dt>{i18n.text(Key::RevealNumber)}</dt>
+                <dd class="reveal-phone">{view.phone.clone()}</dd>
+                <dt>{i18n.text(Key::RevealNote)}</dt>
+                <dd class="reveal-note">{LocateReason::text_of(&view.note, locale)}</dd>
+            </dl>
+            <p class="reveal-expires">
+                {t_args(locale, Key::RevealExpires, &[("time", &format_utc_datetime(view.expires_at))])}
+            </p>
+        </section>
+    }
+}
