@@ -31,6 +31,9 @@ ensure_test_python() {
 }
 
 main() {
+  log "size check (files <= 300 lines, functions <= 60)"
+  python3 "$ROOT/scripts/check-sizes.py"
+  record sizes ok
   apt_ensure chromium
   ensure_postgres
   ensure_test_python

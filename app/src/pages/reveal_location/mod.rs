@@ -52,27 +52,7 @@ pub fn RevealLocationPage() -> impl IntoView {
     let langs_token = token.clone();
     view! {
         <main id="main" class="reveal">
-            <nav class="reveal-lang-nav" aria-label=i18n.text(Key::NavLanguage)>
-                <ul class="reveal-langs">
-                    {Locale::ALL
-                        .into_iter()
-                        .map(|l| {
-                            view! {
-                                <li>
-                                    <a
-                                        href=reveal_href(l, &langs_token)
-                                        hreflang=l.html_lang()
-                                        lang=l.html_lang()
-                                        aria-current=(l == locale).then_some("true")
-                                    >
-                                        {t(l, Key::LangName)}
-                                    </a>
-                                </li>
-                            }
-                        })
-                        .collect_view()}
-                </ul>
-            </nav>
+            <RevealLanguages token=langs_token/>
             <h1>{i18n.text(Key::TitleRevealLocation)}</h1>
             {outcome.map(|o| view! { <FormMessages errors=o.errors notice=o.notice/> })}
             <Suspense fallback=|| ()>
@@ -95,6 +75,33 @@ pub fn RevealLocationPage() -> impl IntoView {
                 </p>
             </aside>
         </main>
+    }
+}
+
+/// This page in every language, for the same link (the owner may not read
+/// the language of their number's country).
+#[component]
+fn RevealLanguages(token: String) -> impl IntoView {
+    let i18n = use_i18n();
+    let current = i18n.locale();
+    let item = move |l: Locale| {
+        view! {
+            <li>
+                <a
+                    href=reveal_href(l, &token)
+                    hreflang=l.html_lang()
+                    lang=l.html_lang()
+                    aria-current=(l == current).then_some("true")
+                >
+                    {t(l, Key::LangName)}
+                </a>
+            </li>
+        }
+    };
+    view! {
+        <nav class="reveal-lang-nav" aria-label=i18n.text(Key::NavLanguage)>
+            <ul class="reveal-langs">{Locale::ALL.into_iter().map(item).collect_view()}</ul>
+        </nav>
     }
 }
 

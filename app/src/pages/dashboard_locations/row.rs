@@ -1,0 +1,139 @@
+//! One of the member's requests: what was asked, its status and times, its
+//! map once located, and the actions its state allows.
+use crate::account::forms::AuthForm;
+use crate::account::plan::format_utc_datetime;
+use crate::components::HiddenFields;
+use crate::i18n::{t_args, use_i18n, Key, Locale};
+use crate::model::locate::{GpsTrace, LocateRequestView, LABEL_MAX_CHARS};
+use crate::model::reason::LocateReason;
+use crate::routes::{href, Page};
+use crate::widgets::{GeoPoint, MapView};
+use leptos::prelude::*;
+
+/// The latest position shared for request `id`, if it was read.
+pub(super) fn position_of(traces: &[GpsTrace], id: i64) -> Option<GeoPoint> {
+    traces.iter().find(|t| t.request_id == id).and_then(|t| t.points.last()).map(|p| p.point)
+}
+
+/// One request: number, label, note, status, times, its map once located,
+/// and the actions its state allows (plain forms `locate_action`).
+#[component]
+pub(super) fn LocateRow(
+    request: LocateRequestView,
+    position: Signal<Option<GeoPoint>>,
+    csrf: String,
+    highlight: bool,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let locale = i18n.locale();
+    let (id, status) = (request.id, request.status);
+    let map = request.has_location.then(|| view! { <RowMap position=position/> });
+    let label = (!request.label.is_empty()).then(|| view! { <span class="locate-label">{request.label.clone()}</span> });
+    view! {
+        <li
+            class="locate-row"
+            class:highlight=highlight
+            id=format!("request-{id}")
+            data-request-id=id
+            data-status=status.code()
+        >
+            <h3>
+                <span class="locate-phone">{request.phone.clone()}</span>
+                " "
+                {label}
+            </h3>
+            <span class="locate-status" data-status=status.code() role="status">{i18n.text(status.label_key())}</span>
+            <dl>
+                <dt>{i18n.text(Key::LocateRowNote)}</dt>
+                <dd class="locate-note">{LocateReason::text_of(&request.note, locale)}</dd>
+                <dt>{i18n.text(Key::LocateRowCreated)}</dt>
+                <dd class="locate-created">{format_utc_datetime(request.created_at)}</dd>
+                <dt>{i18n.text(Key::LocateRowExpires)}</dt>
+                <dd class="locate-expires">{format_utc_datetime(request.expires_at)}</dd>
+            </dl>
+            {map}
+            <RowActions request=request csrf=csrf/>
+        </li>
+    }
+}
+
+/// The shared position, once read: as text and on the map.
+#[component]
+fn RowMap(position: Signal<Option<GeoPoint>>) -> impl IntoView {
+    let locale = use_i18n().locale();
+    move || {
+        position.get().map(|point| {
+            view! {
+                <div class="locate-map">
+                    <p class="located-position" data-lat=point.lat data-lng=point.lng>
+                        {position_text(locale, point)}
+                    </p>
+                    <MapView location=Signal::stored(Some(point))/>
+                </div>
+            }
+        })
+    }
+}
+
+/// Resend, cancel and clear as the state allows, and rename: plain forms.
+#[component]
+fn RowActions(request: LocateRequestView, csrf: String) -> impl IntoView {
+    let i18n = use_i18n();
+    let action = href(i18n.locale(), Page::DashboardLocations);
+    let id = request.id;
+    let form = |name: &'static str, key: Key, class: &'static str| {
+        view! {
+            <form method="post" action=action.clone() class="locate-action">
+                <HiddenFields csrf=csrf.clone() form=AuthForm::LocateAction/>
+                <input type="hidden" name="id" value=id/>
+                <input type="hidden" name="action" value=name/>
+                <button type="submit" class=format!("btn-secondary {class}")>{i18n.text(key)}</button>
+            </form>
+        }
+    };
+    let resend = request.can_resend.then(|| form("resend", Key::LocateResend, "locate-resend"));
+    let cancel = request.can_cancel().then(|| form("cancel", Key::LocateCancel, "locate-cancel"));
+    let clear = request.has_location.then(|| form("clear", Key::LocateClear, "locate-clear"));
+    let label_id = format!("label-{id}");
+    view! {
+        <div class="locate-actions">
+            {resend} {cancel} {clear}
+            <form method="post" action=action.clone() class="locate-action locate-rename-form">
+                <HiddenFields csrf=csrf.clone() form=AuthForm::LocateAction/>
+                <input type="hidden" name="id" value=id/>
+                <input type="hidden" name="action" value="rename"/>
+                <label for=label_id.clone()>{i18n.text(Key::LocateLabelField)}</label>
+                <input id=label_id name="label" type="text" maxlength=LABEL_MAX_CHARS value=request.label.clone()/>
+                <button type="submit" class="btn-secondary locate-rename">{i18n.text(Key::LocateRename)}</button>
+            </form>
+        </div>
+    }
+}
+
+/// "Latitude …, longitude …" with six decimals (about 10 cm).
+pub fn position_text(locale: Locale, point: GeoPoint) -> String {
+    let (lat, lng) = (format!("{:.6}", point.lat), format!("{:.6}", point.lng));
+    t_args(locale, Key::LocatePositionText, &[("lat", &lat), ("lng", &lng)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::locate::TracePoint;
+
+    #[test]
+    fn the_latest_point_of_the_request_is_shown() {
+        let point = |lat| TracePoint { point: GeoPoint { lat, lng: 1.0, accuracy: None }, shared_at: 0 };
+        let traces = vec![
+            GpsTrace { request_id: 1, points: vec![point(1.0), point(2.0)] },
+            GpsTrace { request_id: 2, points: vec![] },
+        ];
+        assert_eq!(position_of(&traces, 1).map(|p| p.lat), Some(2.0));
+        assert_eq!(position_of(&traces, 2), None);
+        assert_eq!(position_of(&traces, 3), None);
+        assert_eq!(
+            position_text(Locale::En, GeoPoint { lat: -6.2, lng: 106.816_666_6, accuracy: None }),
+            "Latitude -6.200000, longitude 106.816667"
+        );
+    }
+}
