@@ -141,7 +141,7 @@ fn account_page_body(page: Page) -> impl IntoView {
     }
 }
 
-/// Unknown paths answer 404 (spec §2), not 200 with an error text.
+/// Unknown paths answer 404, not 200 with an error text.
 fn mark_not_found() {
     #[cfg(feature = "ssr")]
     if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {

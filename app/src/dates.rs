@@ -45,6 +45,8 @@ mod tests {
         assert_eq!(format_utc_date(4_102_444_800_000), "2100-01-01");
         assert_eq!(format_utc_date(-86_400_000), "1969-12-31");
         assert_eq!(format_utc_datetime(1_700_000_000_000), "2023-11-14 22:13 UTC");
+        assert_eq!(format_utc_datetime(1_709_251_199_999), "2024-02-29 23:59 UTC");
+        assert_eq!(format_utc_date(1_735_689_599_000), "2024-12-31");
         assert_eq!(format_utc_seconds(1_795_253_405_000), "2026-11-21 09:30:05 UTC");
         assert_eq!(format_utc_seconds(-1), "1969-12-31 23:59:59 UTC");
         assert_eq!(format_utc_date(i64::MAX), "9999-12-31");

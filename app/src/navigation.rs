@@ -1,4 +1,4 @@
-//! Where a request for a page should go instead (spec §2 navigation rules),
+//! Where a request for a page should go instead (the navigation rules),
 //! as a pure function: the server applies it before rendering, and client-side
 //! navigation can apply the same rules.
 use crate::account::forms::AfterLogin;
@@ -6,7 +6,7 @@ use crate::account::Viewer;
 use crate::i18n::Locale;
 use crate::routes::{href, Page};
 
-/// Campaign parameters carried along on internal links (spec §3).
+/// Campaign parameters carried along on internal links.
 pub const TRACKED_PARAMS: [&str; 15] = [
     "utm_source", "utm_term", "gclid", "wbraid", "gbraid", "campaignid", "adgroupid", "feeditemid", "targetid",
     "device", "creative", "keyword", "channel", "fbclid", "ttclid",

@@ -1,4 +1,4 @@
-//! The route table of spec §2 as data: which page a path shows, in which
+//! The route table as data: which page a path shows, in which
 //! locale, and the path of a page in a locale. Pure functions, shared by the
 //! server (redirects, status codes) and the browser (client-side navigation).
 use crate::i18n::{Key, Locale};
@@ -156,7 +156,7 @@ impl Page {
         }
     }
 
-    /// Whether the page shows the site header and footer (spec §2: all but
+    /// Whether the page shows the site header and footer (all but
     /// the owner's reveal view, which must not look like a sales page).
     pub const fn has_chrome(self) -> bool {
         !matches!(self, Page::RevealLocation)
@@ -184,7 +184,7 @@ impl Page {
     }
 
     /// Landing and sign-in pages a signed-in user is sent past, to the
-    /// dashboard (spec §2). Legal and help pages stay readable for everyone.
+    /// dashboard. Legal and help pages stay readable for everyone.
     pub const fn sends_members_to_dashboard(self) -> bool {
         matches!(
             self,
@@ -243,7 +243,7 @@ pub fn href(locale: Locale, page: Page) -> String {
 }
 
 /// The redirect for a path that is a locale with a trailing slash (`/id/` → `/id`),
-/// which the spec answers with a permanent redirect that keeps the query.
+/// which is answered with a permanent redirect that keeps the query.
 pub fn locale_slash_redirect(path: &str, query: Option<&str>) -> Option<String> {
     let code = path.strip_prefix('/')?.strip_suffix('/')?;
     let locale = Locale::from_code(code).filter(|l| l.code() == code && *l != Locale::En)?;

@@ -1,4 +1,4 @@
-// Locate with consent in two browsers (issue 5): the requester asks, the test
+// Locate with consent in two browsers: the requester asks, the test
 // reads the owner's link from the SMS outbox, the owner (geolocation granted,
 // fixed coordinates) shares once, and the requester's dashboard shows the
 // position. Also decline, block and an expired link; in en and id.

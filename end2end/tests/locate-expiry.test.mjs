@@ -1,5 +1,5 @@
 // An owner who opens the link after it expired is offered nothing, and the
-// requester sees "expired" (issue 5). Links live 2 s on this server.
+// requester sees "expired". Links live 2 s on this server.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { newContext, serverAndBrowser } from "../support/suite.mjs";

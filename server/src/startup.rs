@@ -9,7 +9,7 @@ use tower_http::{
     catch_panic::CatchPanicLayer, compression::CompressionLayer, timeout::TimeoutLayer, trace::TraceLayer,
 };
 
-/// Spec §9: requests time out after 30 s.
+/// Requests time out after 30 s.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Builds the state: connects, migrates, seeds, loads the asset manifest.

@@ -9,13 +9,13 @@ use serde::{Deserialize, Serialize};
 pub const CSRF_FIELD: &str = "csrf";
 /// Name of the cookie that carries the anti-CSRF token.
 pub const CSRF_COOKIE: &str = "csrf";
-/// Name of the HttpOnly cookie that carries the session token (spec §3 "session token cookie").
+/// Name of the HttpOnly cookie that carries the session token.
 pub const SESSION_COOKIE: &str = "token";
-/// Name of the client-readable cookie with e-mail and paymentCount (spec §3).
+/// Name of the client-readable cookie with e-mail and paymentCount.
 pub const USER_INFO_COOKIE: &str = "userInfo";
-/// Name of the cookie with the language of the last page seen (spec §3 `lang`).
+/// Name of the cookie with the language of the last page seen.
 pub const LANG_COOKIE: &str = "lang";
-/// Lifetime of both account cookies: 90 days (spec §9).
+/// Lifetime of both account cookies: 90 days.
 pub const USER_INFO_MAX_AGE_SECS: i64 = 7_776_000;
 
 /// Which form was posted (the hidden `form` field).
@@ -94,7 +94,7 @@ impl AuthForm {
         }
     }
 
-    /// Runs the spec §5 validators over every field of the form; `value`
+    /// Runs the field validators over every field of the form; `value`
     /// reads a field by its `name` (missing fields count as empty). The
     /// browser and the server call this with the same rules.
     pub fn validate(self, value: impl Fn(&str) -> Option<String>) -> FieldErrors {
@@ -136,7 +136,7 @@ impl FormOutcome {
     }
 }
 
-/// Where to go after signing in: only the known targets of spec §2, so the
+/// Where to go after signing in: only known targets, so the
 /// `redirect` parameter can never send someone to another site.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AfterLogin {

@@ -1,5 +1,5 @@
 //! Accounts as the UI sees them: who is signed in, the forms that sign in and
-//! reset passwords, and the spec §5 validators that both sides run.
+//! reset passwords, and the field validators that both sides run.
 pub mod forms;
 pub mod plan;
 pub mod user_info;

@@ -1,4 +1,4 @@
-//! The `userInfo` cookie (spec §3): what scripts may know about the signed-in
+//! The `userInfo` cookie: what scripts may know about the signed-in
 //! person. The session token itself lives in the HttpOnly `token` cookie and
 //! is never readable by scripts, so this cookie carries only the e-mail and
 //! the payment count, as percent-encoded JSON. The server writes it; the
@@ -18,7 +18,7 @@ pub struct UserInfoCookie {
 }
 
 /// The cookie value for `viewer`, or `None` for a "middle" user (registered,
-/// not paid: `payment_count` 0), whom the spec does not persist.
+/// not paid: `payment_count` 0), who is not persisted.
 pub fn encode_user_info(viewer: &Viewer) -> Option<String> {
     if viewer.payment_count <= 0 {
         return None;
@@ -54,7 +54,7 @@ fn percent_decode(value: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
-/// A change of the client's user state (spec §3 "set user info").
+/// A change of the client's user state ("set user info").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum UserInfoUpdate {
     /// Signed in (or refreshed): the client holds the viewer, vipTime included.

@@ -1,13 +1,13 @@
-//! The validators of spec §5. Each writes its message into its field's error
+//! The field validators. Each writes its message into its field's error
 //! slot and returns it; the browser runs them for instant feedback and the
 //! server runs them again, because it never trusts the browser.
 use crate::i18n::Key;
 use crate::model::reason::LocateReason;
 use serde::{Deserialize, Serialize};
 
-/// Password length bounds in characters (spec §9).
+/// Password length bounds in characters.
 pub const PASSWORD_LEN: std::ops::RangeInclusive<usize> = 6..=30;
-/// Fewest digits of a code (spec §9).
+/// Fewest digits of a code.
 pub const CODE_MIN_DIGITS: usize = 5;
 /// Longest code accepted: codes are 6 digits; anything far longer is not one.
 pub const CODE_MAX_DIGITS: usize = 12;
@@ -16,10 +16,10 @@ pub const EMAIL_MAX_LEN: usize = 254;
 /// Fewest and most digits a phone number can have (E.164 allows 15; a
 /// national number typed with a trunk prefix may have one more).
 pub const PHONE_DIGITS: std::ops::RangeInclusive<usize> = 4..=17;
-/// Longest phone input accepted (spec §5).
+/// Longest phone input accepted.
 pub const PHONE_INPUT_MAX_LEN: usize = 250;
 
-/// The error slot of a form field, named as the spec names them.
+/// The error slot of a form field, named as the API names it (`emailErrorMsg`, …).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Slot {
     /// `emailErrorMsg`
@@ -43,7 +43,7 @@ impl Slot {
     pub const ALL: [Slot; 7] =
         [Slot::Email, Slot::Password, Slot::NewPassword, Slot::Code, Slot::Phone, Slot::Note, Slot::Form];
 
-    /// The spec's slot name.
+    /// The slot's name in API answers (`emailErrorMsg`, …).
     pub const fn name(self) -> &'static str {
         match self {
             Slot::Email => "emailErrorMsg",
@@ -104,7 +104,7 @@ impl FieldErrors {
     }
 }
 
-/// Spec §5 e-mail: letters or digits with optional single `_` or `.`
+/// An e-mail address: letters or digits with optional single `_` or `.`
 /// separators, `@`, a domain of the same form, a dot, and 2–3 letters.
 pub fn is_email(value: &str) -> bool {
     let Some((local, domain)) = value.split_once('@') else { return false };

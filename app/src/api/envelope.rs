@@ -1,4 +1,4 @@
-//! The response envelope every `/api_f/v1` call answers with (spec §7).
+//! The response envelope every `/api_f/v1` call answers with.
 use serde::{Deserialize, Serialize};
 
 /// `{success, msg, obj, page, result}`; `success` is 1 on success, 0 on failure,

@@ -72,7 +72,7 @@ mod imp {
         Ok(ApiResponse { status: response.status(), body, token })
     }
 
-    /// The session is invalid: the client clears its user state (spec §3),
+    /// The session is invalid: the client clears its user state,
     /// i.e. the script-readable `userInfo` cookie. The server's localized
     /// message still reaches the caller in the envelope.
     fn forget_user() {

@@ -7,9 +7,32 @@ use crate::i18n::{use_i18n, Key};
 use crate::routes::{href, Page};
 use leptos::prelude::*;
 
+/// A `<form>` posting `form` to `page`, with its hidden fields and messages;
+/// the fields come as children.
+#[component]
+fn AccountForm(
+    page: Page,
+    form: AuthForm,
+    csrf: String,
+    #[prop(default = None)] redirect: Option<&'static str>,
+    errors: crate::account::validation::FieldErrors,
+    notice: Option<Key>,
+    novalidate: bool,
+    children: Children,
+) -> impl IntoView {
+    let locale = use_i18n().locale();
+    view! {
+        <form method="post" action=href(locale, page) class="auth-form" data-auth-form=form.param() novalidate=novalidate>
+            <HiddenFields csrf=csrf form=form redirect=redirect/>
+            <FormMessages errors=errors notice=notice/>
+            {children()}
+        </form>
+    }
+}
+
 /// E-mail + password → session (form `login`), posted to the login page.
 /// `novalidate` is for copies that only exist with JavaScript (the guard
-/// island checks them with the spec's rules instead of the browser's).
+/// island checks them with our rules instead of the browser's).
 #[component]
 pub fn LoginForm(
     prefix: &'static str,
@@ -22,20 +45,20 @@ pub fn LoginForm(
     let locale = i18n.locale();
     let FormState { email, errors, notice } = state;
     view! {
-        <form
-            method="post"
-            action=href(locale, Page::Login)
-            class="auth-form"
-            data-auth-form=AuthForm::Login.param()
+        <AccountForm
+            page=Page::Login
+            form=AuthForm::Login
+            csrf=csrf
+            redirect=redirect.param()
+            errors=errors.clone()
+            notice=notice
             novalidate=novalidate
         >
-            <HiddenFields csrf=csrf form=AuthForm::Login redirect=redirect.param()/>
-            <FormMessages errors=errors.clone() notice=notice/>
             <AuthField prefix=prefix kind=FieldKind::Email label=Key::FormEmail errors=errors.clone() value=email/>
             <AuthField prefix=prefix kind=FieldKind::CurrentPassword label=Key::FormPassword errors=errors/>
             <button type="submit" class="btn-primary">{i18n.text(Key::LoginSubmit)}</button>
             <a class="form-link" href=href(locale, Page::ResetPassword)>{i18n.text(Key::LoginForgot)}</a>
-        </form>
+        </AccountForm>
     }
 }
 
@@ -48,21 +71,19 @@ pub fn SendCodeForm(
     #[prop(optional)] novalidate: bool,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let locale = i18n.locale();
     let FormState { email, errors, notice } = state;
     view! {
-        <form
-            method="post"
-            action=href(locale, Page::ResetPassword)
-            class="auth-form"
-            data-auth-form=AuthForm::SendCode.param()
+        <AccountForm
+            page=Page::ResetPassword
+            form=AuthForm::SendCode
+            csrf=csrf
+            errors=errors.clone()
+            notice=notice
             novalidate=novalidate
         >
-            <HiddenFields csrf=csrf form=AuthForm::SendCode/>
-            <FormMessages errors=errors.clone() notice=notice/>
             <AuthField prefix=prefix kind=FieldKind::Email label=Key::FormEmail errors=errors value=email/>
             <button type="submit" class="btn-primary">{i18n.text(Key::ResetSendCode)}</button>
-        </form>
+        </AccountForm>
     }
 }
 
@@ -79,20 +100,19 @@ pub fn ResetCodeForm(
     let locale = i18n.locale();
     let FormState { email, errors, notice } = state;
     view! {
-        <form
-            method="post"
-            action=href(locale, Page::ResetCode)
-            class="auth-form"
-            data-auth-form=AuthForm::ResetWithCode.param()
+        <AccountForm
+            page=Page::ResetCode
+            form=AuthForm::ResetWithCode
+            csrf=csrf
+            errors=errors.clone()
+            notice=notice
             novalidate=novalidate
         >
-            <HiddenFields csrf=csrf form=AuthForm::ResetWithCode/>
-            <FormMessages errors=errors.clone() notice=notice/>
             <AuthField prefix=prefix kind=FieldKind::Email label=Key::FormEmail errors=errors.clone() value=email/>
             <AuthField prefix=prefix kind=FieldKind::Code label=Key::FormCode errors=errors.clone()/>
             <AuthField prefix=prefix kind=FieldKind::NewPassword label=Key::FormNewPassword errors=errors/>
             <button type="submit" class="btn-primary">{i18n.text(Key::ResetCodeSubmit)}</button>
             <a class="form-link" href=href(locale, Page::ResetPassword)>{i18n.text(Key::ResetCodeResend)}</a>
-        </form>
+        </AccountForm>
     }
 }

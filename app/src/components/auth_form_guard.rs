@@ -1,4 +1,4 @@
-//! Progressive enhancement of the account forms: once hydrated, the spec §5
+//! Progressive enhancement of the account forms: once hydrated, the field
 //! validators (the same Rust functions the server runs) check a field when it
 //! loses focus and the whole form on submit, write their message into the
 //! field's error slot and stop a submission while anything is invalid.
@@ -32,7 +32,7 @@ mod browser {
     use web_sys::{Element, HtmlElement, HtmlInputElement};
 
     pub(super) fn install(locale: Locale) {
-        // The spec's rules replace the browser's own (type=email differs).
+        // Our rules replace the browser's own (type=email differs).
         if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
             if let Ok(forms) = doc.query_selector_all(&format!("form[{FORM_MARKER}]")) {
                 for i in 0..forms.length() {

@@ -1,6 +1,6 @@
 //! The home banner's search: country code, phone number, Locate, and the
 //! locating result. An island: the only part of the home page that ships to
-//! the browser. The number is checked 500 ms after typing stops (spec §9) by
+//! the browser. The number is checked 500 ms after typing stops by
 //! the server, whose phone library never ships to the browser. Without
 //! JavaScript the form is a plain GET form and the server renders the result.
 use super::locate_result::LastLookup;
@@ -14,7 +14,7 @@ use crate::routes::{href, Page};
 use leptos::prelude::*;
 use std::time::Duration;
 
-/// Spec §9: default debounce.
+/// How long typing must pause before the number is checked.
 const DEBOUNCE: Duration = Duration::from_millis(500);
 
 /// The search form and its result. `country` and `phone` are the submitted

@@ -1,4 +1,4 @@
-//! The dialog layer of the spec: one island in the site shell that can show
+//! The dialog layer: one island in the site shell that can show
 //! one dialog at a time over the page.
 mod layer;
 pub mod state;

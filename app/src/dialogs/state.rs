@@ -4,7 +4,7 @@
 //! with status defaulting to success; clearing hides it and resets its
 //! name."). Pure, so the rules are tested without a browser.
 //!
-//! The spec's callback has no field here: our dialogs hold plain forms that
+//! A dialog has no callback: our dialogs hold plain forms that
 //! post to the server, whose redirect is what happens "after" a dialog.
 use crate::account::forms::AfterLogin;
 use crate::account::Viewer;

@@ -50,7 +50,7 @@ impl Locale {
         }
     }
 
-    /// The language tag used when formatting phone data (spec §1).
+    /// The language tag used when formatting phone data.
     pub const fn phone_lang(self) -> &'static str {
         match self {
             Locale::En => "en-US",

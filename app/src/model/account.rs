@@ -2,7 +2,7 @@
 use serde::{Deserialize, Serialize};
 
 /// `POST /admin/userSession`: the new session. The token also comes back in
-/// the `token` response header (spec §7) and is shown only this once.
+/// the `token` response header and is shown only this once.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LoginResult {

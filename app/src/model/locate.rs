@@ -1,4 +1,4 @@
-//! Locate with consent (issue 5): what the requester's calls and the owner's
+//! Locate with consent: what the requester's calls and the owner's
 //! reveal page exchange. A position exists only after its owner chose
 //! "Share once"; nothing else here says where a phone is.
 use crate::i18n::Key;

@@ -46,7 +46,7 @@ pub struct PriceParts {
 }
 
 impl PricePlan {
-    /// The price shown first: the trial price for a trial plan, else the full price (spec §3).
+    /// The price shown first: the trial price for a trial plan, else the full price.
     pub fn display_price(&self) -> PriceParts {
         let amount = if self.is_tryout { &self.trial_price } else { &self.present_price };
         split_amount(&self.currency, amount)

@@ -1,6 +1,6 @@
 //! `/cancel-subscription`: how cancelling and refunds work, in plain words,
-//! and the way to do it: log in and cancel on the billing page (spec §2:
-//! "sends users to /login?redirect=billing"). With JavaScript the link opens
+//! and the way to do it: log in and cancel on the billing page
+//! (`/login?redirect=billing`). With JavaScript the link opens
 //! the Login dialog; without, it is the login page.
 use crate::config::use_public_config;
 use crate::i18n::{t_args, use_i18n, Key};

@@ -1,4 +1,4 @@
-//! One component per screen of spec §2.
+//! One component per screen of the site.
 mod account;
 mod billing;
 mod cancel_subscription;

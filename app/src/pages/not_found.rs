@@ -1,4 +1,4 @@
-//! The not-found page (spec §2, §8), for `/404` and every unknown path.
+//! The not-found page, for `/404` and every unknown path.
 use crate::i18n::{use_i18n, Key};
 use crate::routes::{href, Page};
 use leptos::prelude::*;

@@ -1,4 +1,4 @@
-//! The reset-code page (`/reset-code`, the spec's "ResetCode"). Arriving with
+//! The reset-code page (`/reset-code`, "ResetCode"). Arriving with
 //! `?email=` means a code was (maybe) just sent: the e-mail is prefilled and
 //! the page says so without telling whether the account exists.
 use crate::account::forms::AuthForm;

@@ -1,4 +1,4 @@
-//! The reset-password page (`/reset-password`, the spec's "ResetPsd"): asks
+//! The reset-password page (`/reset-password`, "ResetPsd"): asks
 //! for the e-mail and sends a code. The server then redirects to the
 //! reset-code page with the e-mail in the query.
 use crate::account::forms::AuthForm;

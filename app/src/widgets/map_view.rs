@@ -1,4 +1,4 @@
-//! `<MapView/>`: a position on a Leaflet map, or the spec's
+//! `<MapView/>`: a position on a Leaflet map, or
 //! "Geographic location not found" when there is none.
 use super::ReactWidget;
 use crate::config::use_public_config;

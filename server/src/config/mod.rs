@@ -48,7 +48,7 @@ mod safety;
 
 pub use providers::{MailTransport, Secret, SmsProvider, SmtpConfig, SmtpTls, TwilioConfig, UnknownValue};
 
-/// Limits of the locate-with-consent flow (issue 5).
+/// Limits of the locate-with-consent flow.
 #[derive(Clone, Debug)]
 pub struct LocateSettings {
     /// How long the owner's link works.

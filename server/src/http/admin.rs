@@ -1,4 +1,4 @@
-//! `/admin/*` and `/portal/user/*`: account calls (issue 4). Handlers only
+//! `/admin/*` and `/portal/user/*`: account calls. Handlers only
 //! translate HTTP to `services::accounts` and back.
 use super::context::{require_session, service_error};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};

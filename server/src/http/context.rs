@@ -1,4 +1,4 @@
-//! What every API request carries besides its payload (spec §7): the session
+//! What every API request carries besides its payload: the session
 //! token, the language for messages and the website type, plus the client's
 //! address and agent for abuse limits.
 use crate::services::accounts::ClientInfo;

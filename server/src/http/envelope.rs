@@ -1,4 +1,4 @@
-//! Turning service results into the spec's envelope `{success, msg, obj, page, result}`.
+//! Turning service results into the envelope `{success, msg, obj, page, result}`.
 use super::ApiContext;
 use crate::services::ServiceError;
 use app::account::validation::{FieldErrors, Slot};

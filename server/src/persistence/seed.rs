@@ -1,5 +1,5 @@
 //! Seed rows applied on start (idempotent): the price plans of each channel.
-//! The Indonesian plan is the spec's example: Rp 300 for a 1-day trial, then
+//! The Indonesian plan: Rp 300 for a 1-day trial, then
 //! Rp 190000 per month.
 use super::entities::price_plan;
 use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter};

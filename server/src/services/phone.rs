@@ -1,4 +1,4 @@
-//! Number information for the locating flow: validation (the spec's one
+//! Number information for the locating flow: validation (one
 //! message for every failure), then carrier, country, area and time zones
 //! from libphonenumber's data, in the caller's language.
 use super::ServiceError;

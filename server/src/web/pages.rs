@@ -1,5 +1,5 @@
 //! Server-side rendering of the Leptos app, and the rules that run before it:
-//! who is signed in, where they should be instead (spec §2), anti-CSRF.
+//! who is signed in, where they should be instead, anti-CSRF.
 use super::{cookies, cookies::CookiePolicy, forms, InProcessApi};
 use crate::services::accounts::{secrets, sessions};
 use crate::services::locate::requests;
@@ -86,7 +86,7 @@ pub(super) async fn visitor_of(state: &AppState, headers: &HeaderMap) -> (Visito
     }
 }
 
-/// A 302 (spec §9 default) with cookies to set.
+/// A 302 (the default redirect) with cookies to set.
 pub(super) fn redirect(target: &str, set_cookies: Vec<HeaderValue>) -> Response {
     let mut response = (StatusCode::FOUND, [(header::LOCATION, target)]).into_response();
     for cookie in set_cookies {
@@ -166,7 +166,7 @@ fn visitor_cookies(state: &AppState, request: &Request, set_cookies: &mut Vec<He
     csrf
 }
 
-/// `/id/` → `/id` with 301, query kept (spec §2).
+/// `/id/` → `/id` with 301, query kept.
 pub async fn locale_slash_redirect(request: Request, next: Next) -> Response {
     let uri = request.uri();
     if let Some(target) = app::routes::locale_slash_redirect(uri.path(), uri.query()) {

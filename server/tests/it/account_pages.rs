@@ -1,4 +1,4 @@
-//! Account pages without JavaScript (issue 4): the guard redirects, cookie
+//! Account pages without JavaScript: the guard redirects, cookie
 //! sessions, CSRF on form posts, login and logout.
 use crate::api_accounts::make_user;
 use crate::util::{TestApp, TestResponse};

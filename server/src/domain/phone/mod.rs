@@ -4,7 +4,7 @@
 //! input of 2..=250 characters, a region when there is no leading `+`,
 //! national numbers of 2..=17 digits, known calling codes, extensions up to 7
 //! digits. Library errors never reach users: [`PhoneError`] maps to the
-//! spec's one message, and the `*_or_default` helpers swallow them.
+//! one user-facing message, and the `*_or_default` helpers swallow them.
 mod kinds;
 
 pub use kinds::{LengthCheck, NumberType, PhoneError, PhoneFormat};
