@@ -175,3 +175,24 @@ async fn pages_past_the_rendering_bound_answer_busy() {
         assert!(busy.body.contains("Layanan sedang tidak tersedia"), "{}", busy.body);
     }
 }
+
+#[tokio::test]
+async fn a_burst_of_wrong_reset_codes_is_cut_at_the_cap() {
+    for app in TestApp::all().await {
+        make_user(&app, "coded@mail.com", PASSWORD).await;
+        app.get(&format!("{API}/admin/userSession/forgetPassword/coded@mail.com")).await;
+        server::jobs::run_mail_jobs(&app.state).await.unwrap();
+        let guesses = (0..30)
+            .map(|i| {
+                Request::put(format!("{API}/admin/userSession/restPassword/coded@mail.com"))
+                    .header("content-type", "application/x-www-form-urlencoded")
+                    .body(Body::from(format!("code={:06}&newPassword=fresh-pass-1", 100_000 + i)))
+                    .unwrap()
+            })
+            .collect();
+        let responses = burst(&app, guesses).await;
+        assert_no_server_error(&app, &responses);
+        // Ten wrong codes per account are evaluated; the rest are refused unread.
+        assert_eq!((count(&responses, 200), count(&responses, 429)), (10, 20), "{:?}", app.backend);
+    }
+}
