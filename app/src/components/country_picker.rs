@@ -26,15 +26,20 @@ pub fn CountryPicker(selected: RwSignal<String>) -> impl IntoView {
             display: flex;
             flex-direction: column;
             gap: 0.25rem;
-            min-width: 14rem;
+            min-width: 0;
         }
         select {
             font-size: 1rem;
-            padding: 0.5rem;
+            width: 100%;
         }
         input {
             font-size: 1rem;
-            padding: 0.5rem;
+            width: 100%;
+        }
+        @media (min-width: 40rem) {
+            .picker {
+                min-width: 14rem;
+            }
         }
     };
     let options = move || country_options(i18n.locale(), selected, query);

@@ -14,13 +14,16 @@ use stylers_macro::style;
 #[component]
 pub fn Header(page: Page) -> impl IntoView {
     let i18n = use_i18n();
+    // Phones first: the brand and a "Menu" disclosure that opens the links
+    // stacked full width; from 64rem the links sit in one wrapping row and
+    // the disclosure's toggle is hidden (main.css opens its content there).
     let class = style! {
         header {
             display: flex;
             flex-wrap: wrap;
             align-items: center;
-            gap: 1rem;
-            padding: 0.75rem 1.5rem;
+            column-gap: 1rem;
+            padding: 0.25rem 1rem;
             border-bottom: 1px solid #e5e7eb;
         }
         .brand {
@@ -30,16 +33,76 @@ pub fn Header(page: Page) -> impl IntoView {
             text-decoration: none;
             margin-right: auto;
         }
+        .site-menu {
+            display: contents;
+        }
+        summary {
+            padding: 0.625rem 0.75rem;
+            line-height: 1.5rem;
+            border: 1px solid #e5e7eb;
+            border-radius: 0.5rem;
+            cursor: pointer;
+            font-weight: 600;
+        }
+        .site-menu[open] > summary {
+            background: #f3f4f6;
+        }
+        nav {
+            flex: 1 1 100%;
+        }
         nav ul {
             display: flex;
-            flex-wrap: wrap;
-            gap: 1rem;
+            flex-direction: column;
             list-style: none;
             margin: 0;
             padding: 0;
         }
-        .langs a[aria-current] {
+        nav :deep(a) {
+            display: flex;
+            width: 100%;
+            padding: 0 0.25rem;
+            text-decoration: none;
+            border-bottom: 1px solid #f3f4f6;
+        }
+        .langs ul {
+            flex-direction: row;
+            flex-wrap: wrap;
+            gap: 0.5rem;
+        }
+        .langs :deep(a) {
+            width: auto;
+            padding: 0 0.75rem;
+            border: 1px solid #e5e7eb;
+            border-radius: 0.5rem;
+        }
+        .langs :deep(a[aria-current]) {
             font-weight: 700;
+            border-color: #0f766e;
+        }
+        @media (min-width: 64rem) {
+            header {
+                padding: 0.25rem 1.5rem;
+            }
+            summary {
+                display: none;
+            }
+            nav {
+                flex: 0 1 auto;
+            }
+            nav ul {
+                flex-direction: row;
+                flex-wrap: wrap;
+                column-gap: 1rem;
+            }
+            nav :deep(a) {
+                width: auto;
+                padding: 0;
+                border-bottom: 0;
+            }
+            .langs :deep(a) {
+                padding: 0 0.25rem;
+                border: 0;
+            }
         }
     };
     let nav = [
@@ -54,11 +117,14 @@ pub fn Header(page: Page) -> impl IntoView {
             <A href=move || href(i18n.locale(), Page::Home) attr:class=format!("brand {class}")>
                 {i18n.text(Key::SiteName)}
             </A>
-            <nav aria-label=i18n.text(Key::NavLocate)>
-                <ul><PageLinks links=nav.to_vec()/></ul>
-            </nav>
-            <AccountNav/>
-            <LanguageSwitch page=page class=class/>
+            <details class="site-menu">
+                <summary>{i18n.text(Key::NavMenu)}</summary>
+                <nav aria-label=i18n.text(Key::NavLocate)>
+                    <ul><PageLinks links=nav.to_vec()/></ul>
+                </nav>
+                <AccountNav class=class/>
+                <LanguageSwitch page=page class=class/>
+            </details>
         </header>
     }
 }
@@ -90,7 +156,7 @@ fn LanguageSwitch(page: Page, class: &'static str) -> impl IntoView {
 
 /// "Log in" for visitors; the e-mail, "My requests" and "Account" for members.
 #[component]
-fn AccountNav() -> impl IntoView {
+fn AccountNav(class: &'static str) -> impl IntoView {
     let i18n = use_i18n();
     // New updates of the member's location requests, next to "My requests".
     let total = use_notifications_total();
@@ -119,7 +185,7 @@ fn AccountNav() -> impl IntoView {
         }),
         None => leptos::either::Either::Right(view! { <PageLinks links=vec![(Page::Login, Key::NavLogin)]/> }),
     };
-    view! {
+    view! { class = class,
         <nav class="account-nav" aria-label=i18n.text(Key::NavAccountMenu)>
             <ul>{items}</ul>
         </nav>
