@@ -26,9 +26,10 @@ const lowest = { font: Infinity, textFont: Infinity, target: Infinity, where: {}
 // Runs in the page: the figures one page is judged by.
 function measure() {
   const visible = (el) => {
+    // checkVisibility also sees what a closed <details> hides.
     const r = el.getBoundingClientRect();
-    const s = getComputedStyle(el);
-    return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && r.right > 0 && r.bottom > 0;
+    const shown = el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true });
+    return shown && r.width > 0 && r.height > 0 && r.right > 0 && r.bottom > 0;
   };
   const label = (el) => {
     const text = (el.getAttribute("aria-label") || el.textContent || el.name || el.id || "").trim();
@@ -69,6 +70,8 @@ function measure() {
 async function problems(page, path, { phone = true } = {}) {
   const response = await page.goto(path);
   assert.ok(response.status() < 500, `${path}: ${response.status()}`);
+  // Menus open, so the links they hold are judged as well.
+  await page.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = true)));
   const m = await page.evaluate(measure);
   const found = [];
   if (m.scrollWidth > m.innerWidth) found.push(`scrolls sideways: ${m.scrollWidth} > ${m.innerWidth}`);

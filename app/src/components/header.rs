@@ -59,6 +59,7 @@ pub fn Header(page: Page) -> impl IntoView {
         }
         nav :deep(a) {
             display: flex;
+            justify-content: flex-start;
             width: 100%;
             padding: 0 0.25rem;
             text-decoration: none;
