@@ -61,6 +61,7 @@ pub fn Header(page: Page) -> impl IntoView {
             display: flex;
             justify-content: flex-start;
             width: 100%;
+            min-height: 3rem;
             padding: 0 0.25rem;
             text-decoration: none;
             border-bottom: 1px solid #f3f4f6;
@@ -97,6 +98,7 @@ pub fn Header(page: Page) -> impl IntoView {
             }
             nav :deep(a) {
                 width: auto;
+                min-height: 2.75rem;
                 padding: 0;
                 border-bottom: 0;
             }
