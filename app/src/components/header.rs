@@ -94,6 +94,7 @@ pub fn Header(page: Page) -> impl IntoView {
             nav ul {
                 flex-direction: row;
                 flex-wrap: wrap;
+                align-items: center;
                 column-gap: 1rem;
             }
             nav :deep(a) {
