@@ -98,6 +98,7 @@ pub fn Header(page: Page) -> impl IntoView {
                 column-gap: 1rem;
             }
             nav :deep(a) {
+                justify-content: center;
                 width: auto;
                 min-height: 2.75rem;
                 padding: 0;
