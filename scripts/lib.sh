@@ -35,3 +35,32 @@ apt_ensure() {
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 }
+
+# The IP-to-country database that preselects the country picker: ip-location-db's
+# "geo-whois-asn-country" (https://github.com/sapics/ip-location-db), from the npm
+# registry. The package is licensed CC0-1.0; its data comes from the five RIRs'
+# WHOIS/ASN statistics, which the NRO publishes under CC BY 4.0 (credit nro.net).
+# Pinned so builds are repeatable; raise the pin to pick up newer data.
+GEOIP_NPM_PACKAGE="@ip-location-db/geo-whois-asn-country-mmdb"
+GEOIP_NPM_VERSION="2.3.2026061719"
+
+# Downloads the database once into $CT_CACHE/geoip/<version>/ and prints the
+# path of its .mmdb (IPv4 + IPv6); later calls reuse the file.
+ensure_geoip_db() {
+  local dir="$CT_CACHE/geoip/$GEOIP_NPM_VERSION"
+  local db="$dir/geo-whois-asn-country.mmdb"
+  if [ ! -s "$db" ]; then
+    log "IP-to-country database ($GEOIP_NPM_PACKAGE@$GEOIP_NPM_VERSION)"
+    command -v npm >/dev/null || die "npm is needed to download $GEOIP_NPM_PACKAGE"
+    local tmp; tmp="$(mktemp -d)"
+    (cd "$tmp" && npm pack --silent --loglevel=error "$GEOIP_NPM_PACKAGE@$GEOIP_NPM_VERSION" >/dev/null) \
+      || { rm -rf "$tmp"; die "npm pack $GEOIP_NPM_PACKAGE@$GEOIP_NPM_VERSION failed"; }
+    tar -xzf "$tmp"/*.tgz -C "$tmp" package/geo-whois-asn-country.mmdb package/NRO_LICENSE
+    mkdir -p "$dir"
+    mv "$tmp/package/NRO_LICENSE" "$dir/"
+    # Moved into place last, so an interrupted download is never mistaken for a database.
+    mv "$tmp/package/geo-whois-asn-country.mmdb" "$db"
+    rm -rf "$tmp"
+  fi
+  printf '%s\n' "$db"
+}

@@ -6,6 +6,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bash "$ROOT/scripts/build.sh" "$@"
 cd "$ROOT"
 if [ -f .env ]; then set -a; source .env; set +a; fi
+# The country picker's IP database (ip-location-db, see lib.sh) unless the
+# environment or .env names one; GEOIP_DB_PATH= (empty) is kept as "none".
+if [ -z "${GEOIP_DB_PATH+set}" ]; then GEOIP_DB_PATH="$(ensure_geoip_db)"; export GEOIP_DB_PATH; fi
 profile=debug; [ "${1:-}" = "--release" ] && profile=release
 log "starting http://${BIND_ADDR:-127.0.0.1:3000}"
 # Developer pages (/dev/outbox: reset codes and reveal links) for local use;

@@ -38,6 +38,8 @@ main() {
   ensure_postgres
   ensure_test_python
   bash "$ROOT/scripts/build.sh"
+  # The real IP-to-country database for server/tests/it/geoip.rs.
+  GEOIP_TEST_DB="$(ensure_geoip_db)"; export GEOIP_TEST_DB
 
   log "Rust tests (SQLite + PostgreSQL at $TEST_DATABASE_URL)"
   cargo test -q -p app --features ssr

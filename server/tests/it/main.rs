@@ -11,6 +11,7 @@ mod api_other;
 mod api_portal;
 mod assets;
 mod dev_tools;
+mod geoip;
 mod health;
 mod job_queue;
 mod limits;
