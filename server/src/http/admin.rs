@@ -67,8 +67,7 @@ pub async fn login(
     let new = sessions::login(&state.cx(), &form.email, &form.password, &ctx.client)
         .await
         .map_err(service_error(&ctx))?;
-    let session = session_info(&new.auth, &new.auth.session);
-    Ok(ApiOk::obj(LoginResult { token: new.token.clone(), session }).with_token(new.token))
+    signed_in(new)
 }
 
 /// `DELETE /admin/userSession`: log out (ends the calling session).
@@ -118,19 +117,26 @@ pub async fn send_reset_code(
 }
 
 /// `PUT /admin/userSession/forgetPassword/{email}` and `…/restPassword/{email}`
-/// (form `code`, `newPassword`): sets a new password with the code.
+/// (form `code`, `newPassword`): sets a new password with the code and signs
+/// in, answering like a login (`{token, session}`, `token` header).
 pub async fn reset_with_code(
     State(state): State<AppState>,
     ctx: ApiContext,
     Path(email): Path<String>,
     form: Result<Form<ResetForm>, FormRejection>,
-) -> ApiResult<Done> {
+) -> ApiResult<LoginResult> {
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let new_password = form.new_password.or(form.password).unwrap_or_default();
-    passwords::reset_with_code(&state.cx(), &email, &form.code, &new_password, &ctx.client)
+    let new = passwords::reset_with_code(&state.cx(), &email, &form.code, &new_password, &ctx.client)
         .await
         .map_err(service_error(&ctx))?;
-    Ok(ApiOk::obj(Done { done: true }))
+    signed_in(new)
+}
+
+/// The answer of a call that opened a session: `{token, session}` and the `token` header.
+fn signed_in(new: sessions::NewSession) -> ApiResult<LoginResult> {
+    let session = session_info(&new.auth, &new.auth.session);
+    Ok(ApiOk::obj(LoginResult { token: new.token.clone(), session }).with_token(new.token))
 }
 
 /// `GET /portal/user/checkEmail/{email}`: whether the address is usable

@@ -34,8 +34,10 @@ pub(super) async fn handle(s: &Submission<'_>) -> Handled {
             .await
             .map(|()| to(Page::ResetCode, &format!("?email={}", app::api::encode(f.email.trim())))),
         AuthForm::ResetWithCode => {
-            passwords::reset_with_code(&s.cx, &f.email, &f.code, &f.new_password, s.client).await.map_err(Rejected::new)?;
-            return Ok(redirect(&to(Page::Login, "?reset=1"), s.policy.signed_out()));
+            let new = passwords::reset_with_code(&s.cx, &f.email, &f.code, &f.new_password, s.client)
+                .await
+                .map_err(Rejected::new)?;
+            return Ok(redirect(&to(Page::DashboardLocations, ""), s.policy.signed_in(&new.token, &new.auth.viewer())));
         }
         AuthForm::ChangePassword => {
             let member = s.member()?;

@@ -76,6 +76,10 @@ async fn a_code_sets_a_new_password_once_and_ends_all_sessions() {
 
         let ok = reset(&app, "forgetPassword", "M@mail.com", &code, "fresh-pass-1").await;
         assert_eq!(ok["success"], 1, "{:?}: {ok}", app.backend);
+        // The code signs the owner in: its token works at once.
+        let (new_token, new_id) = (ok["obj"]["token"].as_str().unwrap(), ok["obj"]["session"]["id"].as_i64().unwrap());
+        let mine = app.get_with(&format!("{API}/admin/userSession/{new_id}"), &[("token", new_token)]).await;
+        assert_eq!(mine.status, 200, "{:?}", app.backend);
         assert_eq!(login(&app, "m@mail.com", "fresh-pass-1").await.json()["success"], 1);
         assert_eq!(login(&app, "m@mail.com", PASSWORD).await.json()["success"], 0);
         let old = app.get_with(&format!("{API}/admin/userSession/{id}"), &[("token", &token)]).await;

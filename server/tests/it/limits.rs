@@ -199,3 +199,27 @@ async fn a_burst_of_wrong_reset_codes_is_cut_at_the_cap() {
         assert_eq!((count(&responses, 200), count(&responses, 429)), (10, 20), "{:?}", app.backend);
     }
 }
+
+#[tokio::test]
+async fn the_emailed_code_signs_the_owner_in_while_strangers_fill_the_ceiling() {
+    for app in TestApp::all_configured(|c| c.trust_forwarded_for = true).await {
+        make_user(&app, "target@mail.com", PASSWORD).await;
+        // A distributed attack used up the account's daily ceiling.
+        let account = server::services::accounts::secrets::digest(&["target@mail.com"]);
+        let ceiling = Rule::per_minutes(300, 24 * 60);
+        let now = server::clock::now_ms();
+        while limits::take(&app.db, &format!("login:account-day:{account}"), ceiling, now).await.is_ok() {}
+        let refused = app.request(login_request("target@mail.com", PASSWORD, "192.0.2.80")).await;
+        assert_eq!(refused.status, 429, "{:?}", app.backend);
+        // The owner asks for a code and is signed in by it.
+        app.get(&format!("{API}/admin/userSession/forgetPassword/target@mail.com")).await;
+        let code = crate::api_password_reset::mailed_code(&app, "target@mail.com").await;
+        let body = format!("code={code}&newPassword=owner-again-1");
+        let reset = app.send("PUT", &format!("{API}/admin/userSession/restPassword/target@mail.com"), &[], Some(&body)).await;
+        assert_eq!(reset.json()["success"], 1, "{:?}: {}", app.backend, reset.body);
+        assert_eq!(reset.header("token"), reset.json()["obj"]["token"].as_str());
+        // And the cleared ceiling lets the new password in too.
+        let again = app.request(login_request("target@mail.com", "owner-again-1", "192.0.2.81")).await;
+        assert_eq!(again.json()["success"], 1, "{:?}: {}", app.backend, again.body);
+    }
+}

@@ -13,7 +13,7 @@
 //! - A unit is taken before the password is checked and given back when it
 //!   was right, so a burst of guesses is cut off before it is evaluated.
 //! - Even at the ceiling the owner gets in: the e-mailed reset code has its
-//!   own limits, and a successful reset clears the account's counters.
+//!   own limits, signs the owner in, and clears the account's ceiling.
 use crate::services::limits::Rule;
 
 /// Wrong passwords for one account from one client address.

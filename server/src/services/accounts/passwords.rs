@@ -1,4 +1,5 @@
 //! Changing a password, and resetting a forgotten one with an e-mailed code.
+use super::sessions::NewSession;
 use super::{abuse, secrets, sessions, users, AuthSession, ClientInfo};
 use crate::services::job_queue::{self, JobKind};
 use crate::services::{limits, Cx};
@@ -106,14 +107,22 @@ pub async fn mail_reset_code(cx: &Cx, mailer: &Mailer, brand: &Brand, job: &Rese
     })
 }
 
-/// Sets a new password with an e-mailed code. A code works once, before it
-/// expires, for at most five tries; every session of the account ends and
-/// the account's sign-in ceiling is cleared (the owner proved the address).
+/// Sets a new password with an e-mailed code and signs the owner in: the
+/// code proves the address, so it works even while strangers keep the
+/// account's wrong-password ceiling full. A code works once, before it
+/// expires, for at most five tries; every other session of the account ends
+/// and its wrong-password ceiling is cleared.
 ///
 /// # Errors
 /// [`ServiceError::Fields`] for malformed input or a wrong, used or expired
 /// code (one message for all three); [`ServiceError::RateLimited`].
-pub async fn reset_with_code(cx: &Cx, email: &str, code: &str, new_password: &str, client: &ClientInfo) -> Result<(), ServiceError> {
+pub async fn reset_with_code(
+    cx: &Cx,
+    email: &str,
+    code: &str,
+    new_password: &str,
+    client: &ClientInfo,
+) -> Result<NewSession, ServiceError> {
     let mut errors = FieldErrors::default();
     validate_email(email, &mut errors);
     validate_code(code, &mut errors);
@@ -135,7 +144,9 @@ pub async fn reset_with_code(cx: &Cx, email: &str, code: &str, new_password: &st
     set_password(cx, user_id, new_password).await?;
     limits::reset(&cx.db, &account_key).await?;
     sessions::clear_login_failures(&cx.db, email).await?;
-    sessions::end_others(&cx.db, user_id, None).await
+    sessions::end_others(&cx.db, user_id, None).await?;
+    let user = user::Entity::find_by_id(user_id).one(&cx.db).await?.ok_or(ServiceError::NotFound)?;
+    sessions::start(&cx.db, user, client, cx.now).await
 }
 
 /// Spends the account's live code when `code` is it (of two concurrent uses
