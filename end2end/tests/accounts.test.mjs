@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { collectErrors, waitForHydration } from "../support/browser.mjs";
-import { newContext, serverAndBrowser } from "../support/suite.mjs";
+import { logIn, newContext, serverAndBrowser } from "../support/suite.mjs";
 
 const suite = serverAndBrowser();
 const PASSWORD = "secret-123";
@@ -16,12 +16,6 @@ async function newUser(extraArgs = ["--payment-count", "1", "--vip-days", "30"])
   return email;
 }
 
-async function logIn(page, prefix, email, password) {
-  await page.goto(`${prefix}/login`);
-  await page.fill("#login-email", email);
-  await page.fill("#login-password", password);
-  await Promise.all([page.waitForNavigation(), page.click("form[data-auth-form=login] button[type=submit]")]);
-}
 
 for (const { prefix, wrong, invalid, header } of [
   { prefix: "", wrong: "The e-mail or password is incorrect.", invalid: "The login status is invalid, please log in to your account.", header: "Account" },

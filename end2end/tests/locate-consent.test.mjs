@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { waitForHydration } from "../support/browser.mjs";
-import { newContext, serverAndBrowser } from "../support/suite.mjs";
+import { newContext, serverAndBrowser, signedInMember } from "../support/suite.mjs";
 
 const suite = serverAndBrowser({ MAP_TILE_URL: "/tiles/{z}/{x}/{y}.png" });
 const PASSWORD = "secret-123";
@@ -19,16 +19,7 @@ function nextNumber() {
 }
 
 async function requester(prefix) {
-  const email = `req${Date.now()}${numbers}@mail.com`;
-  await suite.server.createUser(email, PASSWORD, ["--payment-count", "1", "--vip-days", "30"]);
-  const context = await newContext(suite);
-  const page = await context.newPage();
-  await page.goto(`${prefix}/login`);
-  await page.fill("#login-email", email);
-  await page.fill("#login-password", PASSWORD);
-  await Promise.all([page.waitForNavigation(), page.click("form[data-auth-form=login] button[type=submit]")]);
-  assert.equal(new URL(page.url()).pathname, `${prefix}/dashboard/locations`);
-  return { context, page };
+  return signedInMember(suite, prefix, `req${Date.now()}${numbers}@mail.com`, PASSWORD);
 }
 
 // `reason`: a preset reason code (the owner never sees the requester's own words).

@@ -2,19 +2,13 @@
 // requester sees "expired". Links live 2 s on this server.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { newContext, serverAndBrowser } from "../support/suite.mjs";
+import { newContext, serverAndBrowser, signedInMember } from "../support/suite.mjs";
 
 const suite = serverAndBrowser({ LOCATE_LINK_TTL_SECS: "2" });
 
 test("an expired link offers nothing and the request shows expired", async () => {
   const email = `exp${Date.now()}@mail.com`;
-  await suite.server.createUser(email, "secret-123", ["--payment-count", "1", "--vip-days", "30"]);
-  const context = await newContext(suite);
-  const page = await context.newPage();
-  await page.goto("/id/login");
-  await page.fill("#login-email", email);
-  await page.fill("#login-password", "secret-123");
-  await Promise.all([page.waitForNavigation(), page.click("form[data-auth-form=login] button[type=submit]")]);
+  const { context, page } = await signedInMember(suite, "/id", email, "secret-123");
   await page.selectOption("#locate-create-form select#country", "ID");
   await page.fill("#locate-phone", "0812-7777-8888");
   await Promise.all([page.waitForNavigation(), page.click("#locate-submit")]);

@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { LOCALES, SLUGS, pathOf } from "../support/routes.mjs";
-import { newContext, serverAndBrowser } from "../support/suite.mjs";
+import { newContext, serverAndBrowser, signedInMember } from "../support/suite.mjs";
 
 const suite = serverAndBrowser();
 const PASSWORD = "secret-123";
@@ -108,15 +108,7 @@ async function checkPhones(context, paths) {
 
 async function signedIn(prefix, javaScriptEnabled = false) {
   const email = `phone${Date.now()}${Math.random().toString(36).slice(2, 6)}@mail.com`;
-  await suite.server.createUser(email, PASSWORD, ["--payment-count", "1", "--vip-days", "30"]);
-  const context = await newContext(suite, { javaScriptEnabled });
-  const page = await context.newPage();
-  await page.goto(`${prefix}/login`);
-  await page.fill("#login-email", email);
-  await page.fill("#login-password", PASSWORD);
-  await Promise.all([page.waitForNavigation(), page.click("form[data-auth-form=login] button[type=submit]")]);
-  assert.equal(new URL(page.url()).pathname, `${prefix}/dashboard/locations`);
-  return { context, page };
+  return signedInMember(suite, prefix, email, PASSWORD, { javaScriptEnabled });
 }
 
 // Asks to locate a fresh number and returns the owner's link from the SMS outbox.
