@@ -148,6 +148,13 @@ for (const prefix of ["", "/id"]) {
     // The owner opens the link on a phone of their own, signed out.
     const owner = await newContext(suite, { javaScriptEnabled: false });
     await checkPhones(owner, [reveal]);
+    // After deciding, the page shows the decision and the actions still open.
+    const decide = await owner.newPage();
+    await decide.goto(reveal);
+    await Promise.all([decide.waitForNavigation(), decide.click("#reveal-decline")]);
+    assert.equal(await decide.locator("#reveal-block-future").count(), 1, "block is still offered");
+    await decide.close();
+    await checkPhones(owner, [reveal]);
     await owner.close();
   });
 }
