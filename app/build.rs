@@ -1,5 +1,5 @@
 //! Build-time work for the UI crate:
-//! 1. turns `locales/*.json` into typed message tables (`Key` + one array per
+//! 1. turns `locales/<code>.json` and `locales/<code>/*.json` into typed message tables (`Key` + one array per
 //!    locale), failing the build when a locale misses or adds a key, so a
 //!    missing translation can never reach a user;
 //! 2. collects the scoped CSS of `stylers::style!` blocks into
@@ -18,11 +18,30 @@ fn main() {
     stylers::build(Some(css_dir.join("app.css").display().to_string()));
 }
 
+/// `locales/<code>.json` plus every `locales/<code>/*.json` (one file per
+/// feature area, so features are translated side by side), merged; a key
+/// defined twice fails the build.
 fn load(dir: &Path, code: &str) -> BTreeMap<String, String> {
-    let path = dir.join(format!("{code}.json"));
-    println!("cargo:rerun-if-changed={}", path.display());
-    let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("parse {}: {e}", path.display()))
+    let mut files = vec![dir.join(format!("{code}.json"))];
+    let area_dir = dir.join(code);
+    println!("cargo:rerun-if-changed={}", area_dir.display());
+    if let Ok(entries) = fs::read_dir(&area_dir) {
+        let mut areas: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "json")).collect();
+        areas.sort();
+        files.extend(areas);
+    }
+    let mut table = BTreeMap::new();
+    for path in files {
+        println!("cargo:rerun-if-changed={}", path.display());
+        let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
+        let entries: BTreeMap<String, String> =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("parse {}: {e}", path.display()));
+        for (key, value) in entries {
+            let twice = table.insert(key.clone(), value).is_some();
+            assert!(!twice, "locale key {key:?} is defined twice for {code} (again in {})", path.display());
+        }
+    }
+    table
 }
 
 fn camel(key: &str) -> String {

@@ -8,6 +8,7 @@ pub mod domain;
 pub mod http;
 pub mod jobs;
 pub mod mail;
+pub mod payments;
 pub mod persistence;
 pub mod services;
 pub mod sms;

@@ -3,6 +3,7 @@
 pub mod forms;
 pub mod plan;
 pub mod user_info;
+pub mod payment_fields;
 pub mod validation;
 
 use serde::{Deserialize, Serialize};

@@ -34,14 +34,30 @@ pub enum Slot {
     Phone,
     /// `noteErrorMsg` (the requester's note to the owner)
     Note,
+    /// `zipErrorMsg` (payment form)
+    Zip,
+    /// `nameErrorMsg` (payment form)
+    Name,
+    /// `documentErrorMsg` (payment form: ID number)
+    Document,
     /// A message about the whole form (wrong credentials, rate limit).
     Form,
 }
 
 impl Slot {
     /// Every slot, in display order.
-    pub const ALL: [Slot; 7] =
-        [Slot::Email, Slot::Password, Slot::NewPassword, Slot::Code, Slot::Phone, Slot::Note, Slot::Form];
+    pub const ALL: [Slot; 10] = [
+        Slot::Email,
+        Slot::Password,
+        Slot::NewPassword,
+        Slot::Code,
+        Slot::Phone,
+        Slot::Note,
+        Slot::Zip,
+        Slot::Name,
+        Slot::Document,
+        Slot::Form,
+    ];
 
     /// The slot's name in API answers (`emailErrorMsg`, …).
     pub const fn name(self) -> &'static str {
@@ -52,6 +68,9 @@ impl Slot {
             Slot::Code => "codeErrorMsg",
             Slot::Phone => "phoneErrorMsg",
             Slot::Note => "noteErrorMsg",
+            Slot::Zip => "zipErrorMsg",
+            Slot::Name => "nameErrorMsg",
+            Slot::Document => "documentErrorMsg",
             Slot::Form => "formErrorMsg",
         }
     }
@@ -65,6 +84,9 @@ impl Slot {
             Slot::Code => Some("code"),
             Slot::Phone => Some("phone"),
             Slot::Note => Some("note"),
+            Slot::Zip => Some("zip"),
+            Slot::Name => Some("name"),
+            Slot::Document => Some("document"),
             Slot::Form => None,
         }
     }
@@ -187,6 +209,8 @@ pub fn validate_slot(slot: Slot, value: &str, errors: &mut FieldErrors) -> Optio
         Slot::Code => validate_code(value, errors),
         Slot::Phone => validate_phone(value, errors),
         Slot::Note => validate_note(value, errors),
+        Slot::Zip => super::payment_fields::validate_zip(value, errors),
+        Slot::Name | Slot::Document => super::payment_fields::validate_required(slot, value, errors),
         Slot::Form => None,
     }
 }

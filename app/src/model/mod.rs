@@ -1,11 +1,12 @@
 //! Wire types shared by the server, the API client and the components.
 pub mod account;
+pub mod billing;
 mod geo;
 pub mod locate;
 pub mod reason;
 pub mod reveal_link;
 mod phone;
-mod price;
+pub mod price;
 
 pub use geo::GeoPoint;
 pub use phone::{NumberInfo, VisitorCountry};

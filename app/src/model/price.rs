@@ -59,6 +59,13 @@ impl PricePlan {
     }
 }
 
+/// An amount for display with its currency symbol: `Rp 190000`, `$ 29.99`.
+pub fn amount_text(currency: &str, amount: &str) -> String {
+    let p = split_amount(currency, amount);
+    let symbol = if p.symbol.is_empty() { currency } else { p.symbol };
+    format!("{symbol} {}{}", p.integer, p.decimal)
+}
+
 fn split_amount(currency: &str, amount: &str) -> PriceParts {
     let (integer, decimal) = match amount.split_once('.') {
         Some((i, d)) if d.chars().any(|c| c != '0') => (i, format!(".{d}")),

@@ -36,6 +36,10 @@
 //! | `TWILIO_FROM`     | unset                                          | sending number (E.164) or alphanumeric ID; this or `TWILIO_MESSAGING_SERVICE_SID` is required with `twilio` |
 //! | `TWILIO_MESSAGING_SERVICE_SID` | unset                             | Messaging Service (`MG…`); used instead of `TWILIO_FROM` when set |
 //! | `TWILIO_API_BASE` | `https://api.twilio.com`                       | API origin (tests point it at a loopback fake) |
+//! | `PAYMENT_PROVIDER` | `sandbox`                                     | `sandbox` (checkout page on this site with test cards) or `live` (the adapters whose variables are set: `PADDLE_*`, `PAYPAL_*`, `FASTSPRING_*`, `PAYERMAX_*`, `DLOCAL_*`) |
+//! | `SANDBOX_WEBHOOK_SECRET` | random per process                       | key the sandbox signs its webhooks with (set it when several servers share a database) |
+//! | `RENEWAL_RETRY_HOURS` | `24`                                       | a failed renewal is retried after this (the next settlement day) |
+//! | `PAYMENT_TIMEOUT_SECS` | `30`                                      | time-out of each payment-provider call |
 //! | `DEV_TOOLS`       | `false`                                        | serve developer pages (`/dev/outbox`); only for local runs: the server refuses to start with it on together with a real provider (`SMS_PROVIDER=twilio`, `MAIL_TRANSPORT=smtp`) or a non-loopback `BIND_ADDR` |
 //!
 //! Secrets (the SMTP password, the Twilio auth token) stay here and never reach the WASM bundle: the
@@ -43,9 +47,11 @@
 use anyhow::{Context as _, Result};
 use std::{env, net::SocketAddr, path::PathBuf, str::FromStr};
 
+mod payments;
 mod providers;
 mod safety;
 
+pub use payments::{PaymentMode, PaymentsConfig};
 pub use providers::{MailTransport, Secret, SmsProvider, SmtpConfig, SmtpTls, TwilioConfig, UnknownValue};
 
 /// Limits of the locate-with-consent flow.
@@ -119,6 +125,8 @@ pub struct Config {
     /// for: they show reset codes and reveal links, so they are only allowed
     /// with the outbox transports on a loopback address (see [`Config::check_safe`]).
     pub dev_tools: bool,
+    /// Payment providers (sandbox by default).
+    pub payments: PaymentsConfig,
 }
 
 impl Config {
@@ -183,6 +191,7 @@ impl Config {
             sms_provider,
             twilio,
             dev_tools: v.parsed("DEV_TOOLS", "false")?,
+            payments: PaymentsConfig::from_vars(lookup, random_key())?,
         };
         config.check_safe()?;
         Ok(config)

@@ -1,7 +1,7 @@
 //! Settings that must never meet: developer pages show every kept e-mail and
 //! SMS (reset codes, reveal links), so they may only run where nothing real
 //! is sent and nobody but the developer can reach them.
-use super::{Config, MailTransport, SmsProvider};
+use super::{Config, MailTransport, PaymentMode, SmsProvider};
 use anyhow::Result;
 
 impl Config {
@@ -16,6 +16,9 @@ impl Config {
         }
         if self.sms_provider == SmsProvider::Twilio {
             anyhow::bail!("DEV_TOOLS=true is not allowed with SMS_PROVIDER=twilio: developer pages would show real SMS");
+        }
+        if self.payments.mode == PaymentMode::Live {
+            anyhow::bail!("DEV_TOOLS=true is not allowed with PAYMENT_PROVIDER=live: developer pages are for sandbox payments only");
         }
         if self.mail_transport == MailTransport::Smtp {
             anyhow::bail!("DEV_TOOLS=true is not allowed with MAIL_TRANSPORT=smtp: developer pages would show real e-mail");

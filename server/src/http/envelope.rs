@@ -109,6 +109,12 @@ pub fn status_of(error: &ServiceError, surface: Surface) -> StatusCode {
             tracing::warn!("busy: request refused with 503");
             StatusCode::SERVICE_UNAVAILABLE
         }
+        ServiceError::Provider => {
+            tracing::warn!("payment provider unavailable: request refused with 503");
+            StatusCode::SERVICE_UNAVAILABLE
+        }
+        // 402: the caller may fix it by subscribing (the UI leads to billing).
+        ServiceError::NeedsSubscription => StatusCode::PAYMENT_REQUIRED,
         ServiceError::Database(e) => {
             tracing::error!(error = %e, "database error");
             StatusCode::INTERNAL_SERVER_ERROR
@@ -120,6 +126,7 @@ pub fn status_of(error: &ServiceError, surface: Surface) -> StatusCode {
 pub fn retry_after(error: &ServiceError) -> Option<u64> {
     match error {
         ServiceError::RateLimited { retry_after_secs } | ServiceError::Busy { retry_after_secs } => Some(*retry_after_secs),
+        ServiceError::Provider => Some(5),
         _ => None,
     }
 }

@@ -25,6 +25,13 @@ pub enum ServiceError {
     /// try again after this many seconds. Nothing was changed.
     #[error("busy, retry after {retry_after_secs}s")]
     Busy { retry_after_secs: u64 },
+    /// A payment provider could not be reached or answered with an error;
+    /// nothing was charged (or an uncertain call is being reconciled).
+    #[error("payment provider unavailable")]
+    Provider,
+    /// The action needs a trialing or active subscription.
+    #[error("subscription required")]
+    NeedsSubscription,
     /// The database failed; details go to the log only.
     #[error("database: {0}")]
     Database(sea_orm::DbErr),
@@ -53,6 +60,8 @@ impl ServiceError {
             ServiceError::NotFound => Key::ErrorNotFound,
             ServiceError::Unauthorized => Key::ErrorInvalidLogin,
             ServiceError::Busy { .. } => Key::ErrorUnavailable,
+            ServiceError::Provider => Key::ErrorPaymentProvider,
+            ServiceError::NeedsSubscription => Key::ErrorNeedsSubscription,
             ServiceError::Database(_) => Key::ErrorGeneric,
         }
     }

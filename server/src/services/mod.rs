@@ -1,6 +1,7 @@
 //! The one service layer: every rule lives here once. The REST API, Leptos
 //! pages (through the in-process API) and background jobs all call it.
 pub mod accounts;
+pub mod billing;
 pub mod context;
 pub mod error;
 pub mod job_queue;

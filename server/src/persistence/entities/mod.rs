@@ -1,4 +1,5 @@
 //! sea-orm entities, one file per table.
+pub mod charge;
 pub mod dev_outbox;
 pub mod disclosure_log;
 pub mod do_not_locate;
@@ -8,9 +9,14 @@ pub mod locate_position;
 pub mod locate_request;
 pub mod multilingual_word;
 pub mod number_proof;
+pub mod order;
 pub mod password_reset_code;
+pub mod payment_event;
 pub mod price_plan;
 pub mod rate_limit_counter;
+pub mod sandbox_payment;
+pub mod sandbox_webhook;
 pub mod session;
 pub mod sms_queue;
+pub mod subscription;
 pub mod user;

@@ -10,6 +10,7 @@ mod m20261121_000004_create_dev_outbox;
 mod m20261121_000005_create_locate;
 mod m20261123_000006_create_job_queue;
 mod m20261123_000007_sms_queue_uncertain;
+mod m20261124_000008_create_billing;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -25,6 +26,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000005_create_locate::Migration),
             Box::new(m20261123_000006_create_job_queue::Migration),
             Box::new(m20261123_000007_sms_queue_uncertain::Migration),
+            Box::new(m20261124_000008_create_billing::Migration),
         ]
     }
 }

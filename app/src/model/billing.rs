@@ -1,0 +1,250 @@
+//! Checkout, subscription and billing wire types (`/portal/order`,
+//! `/admin/order/*`, `/other/user/property`). Money is always integer minor
+//! units plus an ISO 4217 currency; display strings are made from those.
+use serde::{Deserialize, Serialize};
+
+/// A payment method the visitor picks (`choose` in the method list).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum MethodChoice {
+    Card,
+    Paypal,
+    FastSpring,
+    Gcash,
+    Dana,
+    Grabpay,
+    Paymaya,
+}
+
+impl MethodChoice {
+    pub const ALL: [MethodChoice; 7] = [
+        MethodChoice::Card,
+        MethodChoice::Paypal,
+        MethodChoice::FastSpring,
+        MethodChoice::Gcash,
+        MethodChoice::Dana,
+        MethodChoice::Grabpay,
+        MethodChoice::Paymaya,
+    ];
+
+    /// The wire name (`card`, `fastSpring`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MethodChoice::Card => "card",
+            MethodChoice::Paypal => "paypal",
+            MethodChoice::FastSpring => "fastSpring",
+            MethodChoice::Gcash => "gcash",
+            MethodChoice::Dana => "dana",
+            MethodChoice::Grabpay => "grabpay",
+            MethodChoice::Paymaya => "paymaya",
+        }
+    }
+
+    /// Parses the wire name.
+    pub fn parse(s: &str) -> Option<MethodChoice> {
+        MethodChoice::ALL.into_iter().find(|m| m.as_str() == s)
+    }
+
+    /// Priority rank: lower is shown first (card 1, PayPal 2, FastSpring 3,
+    /// PayerMax wallets 4, dLocal wallets 5).
+    pub fn level(self) -> u8 {
+        match self {
+            MethodChoice::Card => 1,
+            MethodChoice::Paypal => 2,
+            MethodChoice::FastSpring => 3,
+            MethodChoice::Gcash | MethodChoice::Dana => 4,
+            MethodChoice::Grabpay | MethodChoice::Paymaya => 5,
+        }
+    }
+
+    /// The only country a local wallet works in (ISO 3166 alpha-2); `None`
+    /// for methods offered everywhere.
+    pub fn country(self) -> Option<&'static str> {
+        match self {
+            MethodChoice::Gcash | MethodChoice::Grabpay | MethodChoice::Paymaya => Some("PH"),
+            MethodChoice::Dana => Some("ID"),
+            _ => None,
+        }
+    }
+
+    /// Which payment-form fields this method needs besides the e-mail.
+    pub fn fields(self) -> &'static [PayField] {
+        match self {
+            MethodChoice::Card => &[PayField::Zip],
+            MethodChoice::Paypal | MethodChoice::FastSpring => &[],
+            MethodChoice::Gcash | MethodChoice::Dana => &[PayField::Name, PayField::Phone],
+            MethodChoice::Grabpay | MethodChoice::Paymaya => &[PayField::Name, PayField::Document],
+        }
+    }
+
+    /// The methods offered in `country`, by priority.
+    pub fn for_country(country: &str) -> Vec<MethodChoice> {
+        let mut methods: Vec<MethodChoice> =
+            MethodChoice::ALL.into_iter().filter(|m| m.country().is_none_or(|c| c.eq_ignore_ascii_case(country))).collect();
+        methods.sort_by_key(|m| m.level());
+        methods
+    }
+}
+
+/// A payment-form field (besides the always-present e-mail).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum PayField {
+    Zip,
+    Name,
+    Document,
+    Phone,
+}
+
+/// One entry of `GET /portal/payMethods`: a method for the visitor's country.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PayMethodOption {
+    pub choose: MethodChoice,
+    pub level: u8,
+    pub fields: Vec<PayField>,
+}
+
+/// `POST /portal/order` answer: the order and where the payer goes next
+/// (the provider's hosted checkout, or the sandbox checkout on this site).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderCreated {
+    /// The order number (`ofm_code` on the result page and in support mails).
+    pub order_no: String,
+    pub redirect_url: String,
+}
+
+/// Where an order stands, as the result page shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum PayOutcome {
+    /// Created; the payer has not finished at the provider yet.
+    Processing,
+    /// Paid: the account exists.
+    Success,
+    /// The provider is still deciding (wallet approval, bank transfer).
+    Pending,
+    /// Declined or abandoned: nothing was charged.
+    Fail,
+}
+
+/// `GET /admin/order/status?orderNo=…` answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderStatus {
+    pub order_no: String,
+    pub email: String,
+    pub outcome: PayOutcome,
+}
+
+/// A subscription's state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SubscriptionState {
+    Trialing,
+    Active,
+    PastDue,
+    Canceled,
+}
+
+/// One charge in the billing history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChargeView {
+    pub id: i64,
+    pub amount_minor: i64,
+    pub currency: String,
+    /// The amount for display (`Rp 190000`, `$ 29.99`).
+    pub amount_text: String,
+    /// `succeeded`, `failed`, `pending`, `refunded`.
+    pub status: String,
+    /// ms since the Unix epoch.
+    pub charged_at: i64,
+    pub receipt_no: String,
+}
+
+/// `GET /other/user/property`: the member's subscription and charges.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BillingSummary {
+    /// `None` for an account that never subscribed.
+    pub subscription: Option<SubscriptionView>,
+    pub charges: Vec<ChargeView>,
+    pub payment_count: i64,
+    /// Access ends at this instant (ms); 0 without access.
+    pub vip_time: i64,
+}
+
+/// The member's subscription as the billing page shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SubscriptionView {
+    pub state: SubscriptionState,
+    pub cycle: super::Cycle,
+    /// Full price per cycle.
+    pub price_minor: i64,
+    pub currency: String,
+    /// The full price for display (`Rp 190000`).
+    pub price_text: String,
+    pub current_period_end: i64,
+    /// Set when the next charge will happen (not cancelled, not canceled).
+    pub next_charge_at: Option<i64>,
+    pub cancel_at_period_end: bool,
+    pub has_access: bool,
+    pub method: MethodChoice,
+}
+
+/// `POST /admin/order/refundDetail` answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RefundDetail {
+    pub eligible: bool,
+    /// Why not, when not: `window_passed`, `service_used`, `already_refunded`, `no_charge`.
+    pub reason: Option<String>,
+    pub charge_id: Option<i64>,
+    pub amount_minor: i64,
+    pub currency: String,
+    pub amount_text: String,
+}
+
+/// `POST /admin/order/refund` and `PUT /admin/user/cancelSubscribe` answers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BillingDone {
+    pub summary: BillingSummary,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn methods_follow_the_priority_table_and_country() {
+        assert_eq!(
+            MethodChoice::for_country("PH"),
+            vec![
+                MethodChoice::Card,
+                MethodChoice::Paypal,
+                MethodChoice::FastSpring,
+                MethodChoice::Gcash,
+                MethodChoice::Grabpay,
+                MethodChoice::Paymaya
+            ]
+        );
+        assert_eq!(
+            MethodChoice::for_country("id"),
+            vec![MethodChoice::Card, MethodChoice::Paypal, MethodChoice::FastSpring, MethodChoice::Dana]
+        );
+        assert_eq!(MethodChoice::for_country("US").len(), 3);
+    }
+
+    #[test]
+    fn wire_names_round_trip() {
+        for m in MethodChoice::ALL {
+            assert_eq!(MethodChoice::parse(m.as_str()), Some(m));
+            assert_eq!(serde_json::to_value(m).unwrap(), m.as_str());
+        }
+        assert_eq!(MethodChoice::parse("bitcoin"), None);
+    }
+}

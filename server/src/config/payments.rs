@@ -1,0 +1,77 @@
+//! Which payment providers run. `PAYMENT_PROVIDER=sandbox` (the default)
+//! sends every method through the built-in sandbox checkout; `live` uses the
+//! real adapters whose variables are set (each adapter reads its own, see
+//! `crate::payments::<provider>`), and offers only the methods they serve.
+use super::Secret;
+use crate::payments::{dlocal, fastspring, paddle, payermax, paypal};
+use anyhow::Result;
+
+/// Sandbox or real providers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PaymentMode {
+    Sandbox,
+    Live,
+}
+
+/// Settings of every payment provider.
+#[derive(Clone, Debug)]
+pub struct PaymentsConfig {
+    pub mode: PaymentMode,
+    /// Key the sandbox signs its webhooks with (`SANDBOX_WEBHOOK_SECRET`;
+    /// random per process when unset, which suits a single local server).
+    pub sandbox_secret: Secret,
+    pub paddle: Option<paddle::PaddleConfig>,
+    pub paypal: Option<paypal::PaypalConfig>,
+    pub fastspring: Option<fastspring::FastSpringConfig>,
+    pub payermax: Option<payermax::PayerMaxConfig>,
+    pub dlocal: Option<dlocal::DLocalConfig>,
+    /// How long a renewal that failed waits for its retry (the next
+    /// settlement day): `RENEWAL_RETRY_HOURS`, default 24.
+    pub renewal_retry_ms: i64,
+    /// Time-out of each provider call, `PAYMENT_TIMEOUT_SECS`, default 30.
+    pub call_timeout_secs: u64,
+}
+
+impl PaymentsConfig {
+    /// Reads the payment variables.
+    ///
+    /// # Errors
+    /// An unknown mode, an adapter whose variables are incomplete, or `live`
+    /// with no adapter configured.
+    pub fn from_vars(var: &dyn Fn(&str) -> Option<String>, random_key: String) -> Result<PaymentsConfig> {
+        let get = |name: &str| var(name).filter(|v| !v.is_empty());
+        let mode = match get("PAYMENT_PROVIDER").as_deref().unwrap_or("sandbox") {
+            "sandbox" => PaymentMode::Sandbox,
+            "live" => PaymentMode::Live,
+            other => anyhow::bail!("PAYMENT_PROVIDER={other:?} is not valid (sandbox, live)"),
+        };
+        let config = PaymentsConfig {
+            mode,
+            sandbox_secret: Secret::new(get("SANDBOX_WEBHOOK_SECRET").unwrap_or(random_key)),
+            paddle: paddle::PaddleConfig::from_vars(var)?,
+            paypal: paypal::PaypalConfig::from_vars(var)?,
+            fastspring: fastspring::FastSpringConfig::from_vars(var)?,
+            payermax: payermax::PayerMaxConfig::from_vars(var)?,
+            dlocal: dlocal::DLocalConfig::from_vars(var)?,
+            renewal_retry_ms: hours(get("RENEWAL_RETRY_HOURS"), 24)?,
+            call_timeout_secs: get("PAYMENT_TIMEOUT_SECS").map_or(Ok(30), |v| v.parse())?,
+        };
+        if mode == PaymentMode::Live && !config.any_live() {
+            anyhow::bail!("PAYMENT_PROVIDER=live needs at least one provider configured (PADDLE_API_KEY, PAYPAL_CLIENT_ID, …)");
+        }
+        Ok(config)
+    }
+
+    fn any_live(&self) -> bool {
+        self.paddle.is_some()
+            || self.paypal.is_some()
+            || self.fastspring.is_some()
+            || self.payermax.is_some()
+            || self.dlocal.is_some()
+    }
+}
+
+fn hours(value: Option<String>, default: i64) -> Result<i64> {
+    let hours: i64 = value.map_or(Ok(default), |v| v.parse())?;
+    Ok(hours * 3_600_000)
+}

@@ -1,0 +1,163 @@
+//! Payment providers: one adapter per provider, all speaking the same small
+//! contract ([`Gateway`]) so the billing use cases never know which one
+//! runs. An adapter creates hosted checkouts, charges renewals it drives
+//! itself, cancels, refunds, looks a payment up (to reconcile an uncertain
+//! call) and turns a signed webhook into [`ProviderEvent`]s.
+//!
+//! Money is integer minor units plus an ISO 4217 code ([`Money`]); adapters
+//! convert to the provider's format at the edge. Nothing here logs a secret,
+//! a card field or a personal field.
+pub mod dlocal;
+pub mod fastspring;
+pub mod paddle;
+pub mod payermax;
+pub mod paypal;
+pub mod sandbox;
+pub mod signing;
+mod types;
+
+pub use types::{
+    ChargeOutcome, CheckoutRequest, CheckoutStart, Customer, EventKind, Money, PaymentError, ProviderEvent,
+    ProviderKind, RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
+};
+
+use app::model::billing::MethodChoice;
+use std::sync::Arc;
+
+/// One configured provider.
+#[derive(Clone)]
+pub enum Gateway {
+    /// The built-in sandbox: a checkout page on this site with test cards.
+    Sandbox(Arc<sandbox::SandboxProvider>),
+    Paddle(Arc<paddle::PaddleProvider>),
+    Paypal(Arc<paypal::PaypalProvider>),
+    FastSpring(Arc<fastspring::FastSpringProvider>),
+    PayerMax(Arc<payermax::PayerMaxProvider>),
+    DLocal(Arc<dlocal::DLocalProvider>),
+}
+
+/// Calls the same method on whichever adapter this is.
+macro_rules! each {
+    ($self:expr, $p:ident => $call:expr) => {
+        match $self {
+            Gateway::Sandbox($p) => $call,
+            Gateway::Paddle($p) => $call,
+            Gateway::Paypal($p) => $call,
+            Gateway::FastSpring($p) => $call,
+            Gateway::PayerMax($p) => $call,
+            Gateway::DLocal($p) => $call,
+        }
+    };
+}
+
+impl Gateway {
+    /// Which provider this is.
+    pub fn kind(&self) -> ProviderKind {
+        match self {
+            Gateway::Sandbox(_) => ProviderKind::Sandbox,
+            Gateway::Paddle(_) => ProviderKind::Paddle,
+            Gateway::Paypal(_) => ProviderKind::Paypal,
+            Gateway::FastSpring(_) => ProviderKind::FastSpring,
+            Gateway::PayerMax(_) => ProviderKind::PayerMax,
+            Gateway::DLocal(_) => ProviderKind::DLocal,
+        }
+    }
+
+    /// Starts a hosted checkout for a new order. Creating a checkout moves no
+    /// money; the provider deduplicates by `order_no`.
+    ///
+    /// # Errors
+    /// [`PaymentError`]; a time-out leaves no payment behind.
+    pub async fn create_checkout(&self, req: &CheckoutRequest) -> Result<CheckoutStart, PaymentError> {
+        each!(self, p => p.create_checkout(req).await)
+    }
+
+    /// Charges one renewal period. Providers that bill renewals themselves
+    /// answer [`ChargeOutcome::ProviderManaged`] and report by webhook.
+    ///
+    /// # Errors
+    /// [`PaymentError::Timeout`] means the outcome is unknown: reconcile with
+    /// [`Gateway::lookup_charge`] under the same idempotency key, never re-charge.
+    pub async fn charge_renewal(&self, req: &RenewalCharge) -> Result<ChargeOutcome, PaymentError> {
+        each!(self, p => p.charge_renewal(req).await)
+    }
+
+    /// What became of a charge made with `idempotency_key` (reconciliation).
+    ///
+    /// # Errors
+    /// [`PaymentError`].
+    pub async fn lookup_charge(&self, idempotency_key: &str) -> Result<Option<ChargeOutcome>, PaymentError> {
+        each!(self, p => p.lookup_charge(idempotency_key).await)
+    }
+
+    /// Stops renewals of the provider-side subscription at the end of the
+    /// current period (providers without that option: immediately; access is
+    /// kept until the period ends on our side anyway).
+    ///
+    /// # Errors
+    /// [`PaymentError`].
+    pub async fn cancel(&self, subscription_ref: &str) -> Result<(), PaymentError> {
+        each!(self, p => p.cancel(subscription_ref).await)
+    }
+
+    /// Refunds (part of) a charge; the provider deduplicates by the key.
+    ///
+    /// # Errors
+    /// [`PaymentError::Timeout`] means unknown: reconcile, never repeat blindly.
+    pub async fn refund(&self, req: &RefundRequest) -> Result<RefundOutcome, PaymentError> {
+        each!(self, p => p.refund(req).await)
+    }
+
+    /// Checks a webhook's signature on the raw bytes (and its replay window)
+    /// and parses it into events.
+    ///
+    /// # Errors
+    /// [`WebhookError`]: the caller answers 400 and changes nothing.
+    pub async fn verify_webhook(&self, req: &WebhookRequest<'_>) -> Result<Vec<ProviderEvent>, WebhookError> {
+        each!(self, p => p.verify_webhook(req).await)
+    }
+}
+
+impl Gateway {
+    /// The body the provider expects with a 200 to its webhook (PayerMax
+    /// retries unless it reads `{"code":"SUCCESS"}`).
+    pub fn webhook_ack(&self) -> &'static str {
+        match self {
+            Gateway::PayerMax(_) => r#"{"code":"SUCCESS","msg":"Success"}"#,
+            _ => "",
+        }
+    }
+}
+
+/// The configured providers, and which one serves each payment method.
+#[derive(Clone)]
+pub struct Gateways {
+    by_kind: Vec<Gateway>,
+    /// With the sandbox on, every method goes through it.
+    sandbox_only: bool,
+}
+
+impl Gateways {
+    /// Builds the set from configured gateways; the sandbox, when present,
+    /// takes every method.
+    pub fn new(by_kind: Vec<Gateway>) -> Gateways {
+        let sandbox_only = by_kind.iter().any(|g| g.kind() == ProviderKind::Sandbox);
+        Gateways { by_kind, sandbox_only }
+    }
+
+    /// The gateway named `kind`, if configured.
+    pub fn get(&self, kind: ProviderKind) -> Option<&Gateway> {
+        self.by_kind.iter().find(|g| g.kind() == kind)
+    }
+
+    /// The gateway that takes `method`, if configured.
+    pub fn for_method(&self, method: MethodChoice) -> Option<&Gateway> {
+        let kind = if self.sandbox_only { ProviderKind::Sandbox } else { ProviderKind::for_method(method) };
+        self.get(kind)
+    }
+
+    /// Whether `method` can be paid with here.
+    pub fn offers(&self, method: MethodChoice) -> bool {
+        self.for_method(method).is_some()
+    }
+}

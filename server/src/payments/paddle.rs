@@ -1,0 +1,57 @@
+//! Paddle Billing (cards): transactions API, Paddle-Signature ts/h1 HMAC-SHA256 webhooks.
+//! Placeholder until the adapter is written: configured nowhere, so no
+//! method ever routes here.
+use super::{
+    ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent, RefundOutcome, RefundRequest,
+    RenewalCharge, WebhookError, WebhookRequest,
+};
+
+/// Settings from the environment.
+#[derive(Clone, Debug)]
+pub struct PaddleConfig;
+
+impl PaddleConfig {
+    /// Reads the provider's variables; `None` when it is not configured.
+    ///
+    /// # Errors
+    /// A variable set to a value that cannot work.
+    pub fn from_vars(_var: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<Option<PaddleConfig>> {
+        Ok(None)
+    }
+}
+
+/// The adapter.
+#[derive(Debug)]
+pub struct PaddleProvider;
+
+impl PaddleProvider {
+    /// # Errors
+    /// Never yet.
+    pub fn new(_config: &PaddleConfig, _public_base_url: &str, _timeout: std::time::Duration) -> anyhow::Result<PaddleProvider> {
+        Ok(PaddleProvider)
+    }
+
+    pub async fn create_checkout(&self, _req: &CheckoutRequest) -> Result<CheckoutStart, PaymentError> {
+        Err(PaymentError::NotSupported)
+    }
+
+    pub async fn charge_renewal(&self, _req: &RenewalCharge) -> Result<ChargeOutcome, PaymentError> {
+        Err(PaymentError::NotSupported)
+    }
+
+    pub async fn lookup_charge(&self, _idempotency_key: &str) -> Result<Option<ChargeOutcome>, PaymentError> {
+        Err(PaymentError::NotSupported)
+    }
+
+    pub async fn cancel(&self, _subscription_ref: &str) -> Result<(), PaymentError> {
+        Err(PaymentError::NotSupported)
+    }
+
+    pub async fn refund(&self, _req: &RefundRequest) -> Result<RefundOutcome, PaymentError> {
+        Err(PaymentError::NotSupported)
+    }
+
+    pub async fn verify_webhook(&self, _req: &WebhookRequest<'_>) -> Result<Vec<ProviderEvent>, WebhookError> {
+        Err(WebhookError::Malformed)
+    }
+}

@@ -1,0 +1,263 @@
+//! The contract every payment adapter speaks.
+use app::model::{billing::MethodChoice, Cycle};
+
+/// An amount in minor units of an ISO 4217 currency (`Rp 300` = `(300, "IDR")`
+/// with exponent 0; `$0.99` = `(99, "USD")` with exponent 2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Money {
+    pub minor: i64,
+    pub currency: String,
+    /// Decimal places of the currency (0 for IDR, 2 for USD).
+    pub exponent: u32,
+}
+
+impl Money {
+    /// The decimal string providers take in JSON (`"0.99"`, `"300"`).
+    pub fn decimal(&self) -> String {
+        if self.exponent == 0 {
+            return self.minor.to_string();
+        }
+        let scale = 10_i64.pow(self.exponent);
+        let sign = if self.minor < 0 { "-" } else { "" };
+        let abs = self.minor.abs();
+        format!("{sign}{}.{:0width$}", abs / scale, abs % scale, width = self.exponent as usize)
+    }
+}
+
+/// Which provider.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ProviderKind {
+    Sandbox,
+    Paddle,
+    Paypal,
+    FastSpring,
+    PayerMax,
+    DLocal,
+}
+
+impl ProviderKind {
+    pub const ALL: [ProviderKind; 6] = [
+        ProviderKind::Sandbox,
+        ProviderKind::Paddle,
+        ProviderKind::Paypal,
+        ProviderKind::FastSpring,
+        ProviderKind::PayerMax,
+        ProviderKind::DLocal,
+    ];
+
+    /// The stored and URL name (`/api_f/v1/payments/webhook/{name}`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProviderKind::Sandbox => "sandbox",
+            ProviderKind::Paddle => "paddle",
+            ProviderKind::Paypal => "paypal",
+            ProviderKind::FastSpring => "fastspring",
+            ProviderKind::PayerMax => "payermax",
+            ProviderKind::DLocal => "dlocal",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<ProviderKind> {
+        ProviderKind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+
+    /// Who takes each method in production: card via Paddle, PayPal,
+    /// FastSpring, GCash/DANA via PayerMax, GrabPay/Maya via dLocal.
+    pub fn for_method(method: MethodChoice) -> ProviderKind {
+        match method {
+            MethodChoice::Card => ProviderKind::Paddle,
+            MethodChoice::Paypal => ProviderKind::Paypal,
+            MethodChoice::FastSpring => ProviderKind::FastSpring,
+            MethodChoice::Gcash | MethodChoice::Dana => ProviderKind::PayerMax,
+            MethodChoice::Grabpay | MethodChoice::Paymaya => ProviderKind::DLocal,
+        }
+    }
+}
+
+/// Payer fields a method may need. `Debug` is redacted: these are personal.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct Customer {
+    pub email: String,
+    pub name: Option<String>,
+    pub zip: Option<String>,
+    pub document: Option<String>,
+    /// E.164.
+    pub phone: Option<String>,
+    /// ISO 3166 alpha-2 of the payer.
+    pub country: String,
+}
+
+impl std::fmt::Debug for Customer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Customer").field("country", &self.country).finish_non_exhaustive()
+    }
+}
+
+/// A new order's hosted checkout: the first charge (the trial price, or the
+/// full price without a trial) and the renewal terms the payer agrees to.
+#[derive(Clone, Debug)]
+pub struct CheckoutRequest {
+    /// Our order number: the provider's reference and deduplication key.
+    pub order_no: String,
+    pub method: MethodChoice,
+    pub customer: Customer,
+    /// `en`, `id`, `zh`.
+    pub locale: String,
+    pub first_charge: Money,
+    pub renewal: Money,
+    pub cycle: Cycle,
+    pub trial_days: i32,
+    /// Our plan id (adapters map it to their price/plan ids from config).
+    pub plan_id: i64,
+    /// Where the payer returns after paying (the result page).
+    pub return_url: String,
+    /// Where the payer returns after abandoning.
+    pub cancel_url: String,
+    /// Where the provider sends its webhooks.
+    pub notify_url: String,
+}
+
+/// Where to send the payer, and the provider's id of what was created.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckoutStart {
+    pub redirect_url: String,
+    pub provider_ref: Option<String>,
+}
+
+/// A renewal charge we drive (sandbox, PayerMax and dLocal tokens).
+#[derive(Clone, Debug)]
+pub struct RenewalCharge {
+    /// One key per subscription period and attempt: the provider's
+    /// idempotency key and our reconciliation handle.
+    pub idempotency_key: String,
+    pub subscription_ref: Option<String>,
+    /// The stored payment token of the first checkout.
+    pub payment_token: Option<String>,
+    pub amount: Money,
+    pub order_no: String,
+    pub notify_url: String,
+}
+
+/// What became of a charge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChargeOutcome {
+    Succeeded { provider_ref: String },
+    Declined { insufficient_funds: bool },
+    /// Still being decided; a webhook (or a later lookup) settles it.
+    Pending { provider_ref: String },
+    /// The provider bills renewals itself and reports them by webhook.
+    ProviderManaged,
+}
+
+/// A refund of a charge.
+#[derive(Clone, Debug)]
+pub struct RefundRequest {
+    pub idempotency_key: String,
+    /// The provider's id of the charge (transaction, capture, payment).
+    pub provider_payment_ref: String,
+    pub amount: Money,
+    pub order_no: String,
+}
+
+/// What the provider said of a refund.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RefundOutcome {
+    Refunded { provider_ref: String },
+    /// Accepted, settles later (a webhook confirms).
+    Pending { provider_ref: String },
+}
+
+/// Why a provider call failed. Carries no secrets or personal data.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum PaymentError {
+    /// No answer in time: the outcome is unknown.
+    #[error("the payment provider did not answer in time")]
+    Timeout,
+    #[error("cannot reach the payment provider ({kind})")]
+    Connection { kind: &'static str },
+    #[error("the payment provider refused the call (HTTP {status}, {code})")]
+    Rejected { status: u16, code: String },
+    /// A success answer we could not read: the call may have taken effect.
+    #[error("the payment provider's answer was not understood")]
+    BadResponse,
+    /// The provider or this adapter has no such operation.
+    #[error("the payment provider does not support this operation")]
+    NotSupported,
+}
+
+impl PaymentError {
+    /// Whether the call may have taken effect (reconcile before any retry).
+    pub fn is_uncertain(&self) -> bool {
+        matches!(self, PaymentError::Timeout | PaymentError::BadResponse)
+    }
+}
+
+/// An incoming webhook, as received.
+#[derive(Debug)]
+pub struct WebhookRequest<'a> {
+    pub headers: &'a axum::http::HeaderMap,
+    /// The exact bytes on the wire: signatures are over these.
+    pub raw_body: &'a [u8],
+    /// The public URL the provider posted to (some sign it).
+    pub url: &'a str,
+    /// ms since the Unix epoch, for the replay window.
+    pub now_ms: i64,
+}
+
+/// Why a webhook is refused (the answer is 400 and nothing changes).
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum WebhookError {
+    #[error("signature header missing")]
+    MissingSignature,
+    #[error("signature does not match")]
+    BadSignature,
+    #[error("signed outside the replay window")]
+    Stale,
+    #[error("body not understood")]
+    Malformed,
+    #[error("cannot verify now: {0}")]
+    Unverifiable(PaymentError),
+}
+
+/// One verified provider event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProviderEvent {
+    /// The provider's event id: stored with a unique key, so a redelivery
+    /// is recognised and applied once.
+    pub event_id: String,
+    /// When the provider says it happened (ms), to order late arrivals.
+    pub occurred_at_ms: i64,
+    pub kind: EventKind,
+}
+
+/// What an event means for us, whatever the provider calls it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    /// The first payment of order `order_no` succeeded.
+    CheckoutPaid {
+        order_no: String,
+        provider_payment_ref: String,
+        subscription_ref: Option<String>,
+        payment_token: Option<String>,
+        amount: Money,
+    },
+    /// The first payment is still being decided.
+    CheckoutPending { order_no: String },
+    /// The first payment failed.
+    CheckoutFailed { order_no: String, insufficient_funds: bool },
+    /// A renewal was paid: named by our idempotency key (charges we drive)
+    /// or the provider's subscription (renewals it drives).
+    RenewalPaid {
+        idempotency_key: Option<String>,
+        subscription_ref: Option<String>,
+        provider_payment_ref: String,
+        amount: Money,
+    },
+    RenewalFailed { idempotency_key: Option<String>, subscription_ref: Option<String> },
+    /// The provider ended the subscription.
+    SubscriptionCanceled { subscription_ref: String },
+    /// A refund settled.
+    Refunded { provider_payment_ref: String, amount: Money },
+    /// Anything else (recorded, changes nothing).
+    Other { event_type: String },
+}

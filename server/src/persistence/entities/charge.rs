@@ -1,0 +1,33 @@
+//! `charges`: money taken or attempted for one subscription period; `(subscription_id, period_index)` is unique so a period is charged once.
+use sea_orm::entity::prelude::*;
+
+/// A row of `charges`. Instants are ms since the Unix epoch; money is minor units.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "charges")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub user_id: i64,
+    pub subscription_id: i64,
+    pub order_id: i64,
+    pub period_index: i32,
+    pub attempts: i32,
+    pub kind: String,
+    pub amount_minor: i64,
+    pub currency: String,
+    pub currency_exponent: i32,
+    pub status: String,
+    pub idempotency_key: String,
+    pub provider_ref: Option<String>,
+    pub receipt_no: String,
+    pub refunded_minor: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub settled_at: Option<i64>,
+    pub refunded_at: Option<i64>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

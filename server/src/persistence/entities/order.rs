@@ -1,0 +1,38 @@
+//! `orders`: one checkout: created at `POST /portal/order`, settled by the provider's webhook.
+use sea_orm::entity::prelude::*;
+
+/// A row of `orders`. Instants are ms since the Unix epoch; money is minor units.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "orders")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub order_no: String,
+    pub idempotency_key: String,
+    pub email: String,
+    pub plan_id: i64,
+    pub locale: String,
+    pub country: String,
+    pub method: String,
+    pub provider: String,
+    pub first_amount_minor: i64,
+    pub renewal_amount_minor: i64,
+    pub currency: String,
+    pub currency_exponent: i32,
+    pub status: String,
+    pub provider_ref: Option<String>,
+    pub redirect_url: Option<String>,
+    pub claim_hash: String,
+    pub claimed_at: Option<i64>,
+    pub user_id: Option<i64>,
+    pub fail_reason: Option<String>,
+    pub client_key: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub last_event_at: i64,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

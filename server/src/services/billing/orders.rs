@@ -1,0 +1,115 @@
+//! Order rows: lookups and the order's own small state machine
+//! (created → open → pending → paid | failed; paid and failed are final,
+//! so a late "pending" can never undo a "paid").
+use crate::payments::{signing::random_hex, CheckoutStart};
+use crate::persistence::entities::{order, price_plan};
+use crate::services::ServiceError;
+use app::i18n::Key;
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+
+pub const CREATED: &str = "created";
+pub const OPEN: &str = "open";
+pub const PENDING: &str = "pending";
+pub const PAID: &str = "paid";
+pub const FAILED: &str = "failed";
+
+/// `CT` and 80 random bits in upper-case hex: unguessable, so the number
+/// itself is enough to read the order's status.
+pub fn new_order_no() -> String {
+    format!("CT{}", random_hex(10).to_uppercase())
+}
+
+/// The statuses an order may move to `to` from.
+fn sources(to: &str) -> &'static [&'static str] {
+    match to {
+        OPEN => &[CREATED],
+        PENDING => &[CREATED, OPEN],
+        PAID | FAILED => &[CREATED, OPEN, PENDING],
+        _ => &[],
+    }
+}
+
+/// Moves order `id` to `to` if allowed; returns whether it moved.
+///
+/// # Errors
+/// A database error.
+pub async fn transition(
+    db: &impl ConnectionTrait,
+    id: i64,
+    to: &str,
+    extra: Vec<(order::Column, sea_orm::sea_query::SimpleExpr)>,
+    now: i64,
+) -> Result<bool, ServiceError> {
+    let mut update = order::Entity::update_many()
+        .col_expr(order::Column::Status, Expr::value(to))
+        .col_expr(order::Column::UpdatedAt, Expr::value(now))
+        .filter(order::Column::Id.eq(id))
+        .filter(order::Column::Status.is_in(sources(to).iter().copied()));
+    for (column, value) in extra {
+        update = update.col_expr(column, value);
+    }
+    Ok(update.exec(db).await?.rows_affected == 1)
+}
+
+/// Records the provider's checkout on the order.
+///
+/// # Errors
+/// A database error.
+pub async fn opened(db: &impl ConnectionTrait, id: i64, start: &CheckoutStart, now: i64) -> Result<(), ServiceError> {
+    let extra = vec![
+        (order::Column::RedirectUrl, Expr::value(start.redirect_url.clone())),
+        (order::Column::ProviderRef, Expr::value(start.provider_ref.clone())),
+    ];
+    transition(db, id, OPEN, extra, now).await?;
+    Ok(())
+}
+
+/// Spends the one-time claim of order `id`; false when already spent.
+///
+/// # Errors
+/// A database error.
+pub async fn spend_claim(db: &impl ConnectionTrait, id: i64, now: i64) -> Result<bool, ServiceError> {
+    let result = order::Entity::update_many()
+        .col_expr(order::Column::ClaimedAt, Expr::value(now))
+        .filter(order::Column::Id.eq(id))
+        .filter(order::Column::ClaimedAt.is_null())
+        .exec(db)
+        .await?;
+    Ok(result.rows_affected == 1)
+}
+
+/// # Errors
+/// A database error.
+pub async fn by_order_no(db: &impl ConnectionTrait, order_no: &str) -> Result<Option<order::Model>, ServiceError> {
+    if order_no.len() > 32 {
+        return Ok(None);
+    }
+    Ok(order::Entity::find().filter(order::Column::OrderNo.eq(order_no)).one(db).await?)
+}
+
+/// # Errors
+/// A database error.
+pub async fn by_idempotency_key(db: &impl ConnectionTrait, key: &str) -> Result<Option<order::Model>, ServiceError> {
+    Ok(order::Entity::find().filter(order::Column::IdempotencyKey.eq(key)).one(db).await?)
+}
+
+/// A plan that is offered now (weight above 0).
+///
+/// # Errors
+/// [`Key::ErrorPlanUnavailable`]; database errors.
+pub async fn offered_plan(db: &impl ConnectionTrait, plan_id: i64) -> Result<price_plan::Model, ServiceError> {
+    price_plan::Entity::find_by_id(plan_id)
+        .filter(price_plan::Column::Weight.gt(0))
+        .one(db)
+        .await?
+        .ok_or(ServiceError::Invalid(Key::ErrorPlanUnavailable))
+}
+
+/// Any plan, offered or not (renewals keep the plan they were sold).
+///
+/// # Errors
+/// [`ServiceError::NotFound`]; database errors.
+pub async fn plan(db: &impl ConnectionTrait, plan_id: i64) -> Result<price_plan::Model, ServiceError> {
+    price_plan::Entity::find_by_id(plan_id).one(db).await?.ok_or(ServiceError::NotFound)
+}
