@@ -3,16 +3,20 @@
 //! ```text
 //! server user create --email EMAIL [--password-stdin] [--locale en|id|zh]
 //!                    [--payment-count N] [--vip-days N]
+//!                    [--subscription trialing|active]
 //! ```
+//! `--subscription` grants a complimentary subscription in that state for
+//! `--vip-days` (default 30): nothing is charged and it does not renew.
 //! Without `--password-stdin` a random password is generated and printed once.
-//! Until checkout creates accounts, this is how accounts are made (tests too).
+//! Checkout creates the accounts of paying visitors; this command is for
+//! support and automated checks.
 use crate::config::Config;
 use crate::services::accounts::{secrets, users};
 use crate::clock::now_ms;
 use anyhow::{bail, Context as _, Result};
 use app::i18n::Locale;
 
-const USAGE: &str = "usage: server user create --email EMAIL [--password-stdin] [--locale en|id|zh] [--payment-count N] [--vip-days N]";
+const USAGE: &str = "usage: server user create --email EMAIL [--password-stdin] [--locale en|id|zh] [--payment-count N] [--vip-days N] [--subscription trialing|active]";
 const DAY_MS: i64 = 86_400_000;
 
 /// Runs the command in `args` (without the program name); `Ok(false)` when
@@ -41,6 +45,7 @@ async fn create_user(args: &[String], config: &Config) -> Result<()> {
     let mut locale = Locale::En;
     let mut payment_count = 0;
     let mut vip_days = 0_i64;
+    let mut subscription = None;
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let mut value = || it.next().with_context(|| format!("{flag} needs a value\n{USAGE}"));
@@ -50,6 +55,7 @@ async fn create_user(args: &[String], config: &Config) -> Result<()> {
             "--locale" => locale = Locale::from_code(value()?).context("--locale must be en, id or zh")?,
             "--payment-count" => payment_count = value()?.parse().context("--payment-count must be a number")?,
             "--vip-days" => vip_days = value()?.parse().context("--vip-days must be a number")?,
+            "--subscription" => subscription = Some(subscription_state(value()?)?),
             other => bail!("unknown option {other:?}\n{USAGE}"),
         }
     }
@@ -73,8 +79,24 @@ async fn create_user(args: &[String], config: &Config) -> Result<()> {
         other => anyhow::anyhow!(app::i18n::t(Locale::En, other.message_key())),
     })?;
     println!("created user {} <{}>", user.id, user.email);
+    if let Some(state) = subscription {
+        let days = if vip_days > 0 { vip_days } else { 30 };
+        crate::services::billing::grants::grant(&db, &user, state, days, now)
+            .await
+            .map_err(|e| anyhow::anyhow!(app::i18n::t(Locale::En, e.message_key())))?;
+        println!("granted a complimentary {} subscription for {days} days", crate::services::billing::status::code(state));
+    }
     if generated {
         println!("password: {password}");
     }
     Ok(())
+}
+
+fn subscription_state(value: &str) -> Result<app::model::billing::SubscriptionState> {
+    use app::model::billing::SubscriptionState;
+    match value {
+        "trialing" => Ok(SubscriptionState::Trialing),
+        "active" => Ok(SubscriptionState::Active),
+        _ => bail!("--subscription must be trialing or active"),
+    }
 }

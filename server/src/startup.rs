@@ -44,7 +44,8 @@ pub async fn build_state(config: Config) -> Result<AppState> {
     };
     let wakers = crate::services::Wakers::default();
     let render_slots = Arc::new(tokio::sync::Semaphore::new(config.render_concurrency.max(1)));
-    Ok(AppState { db, config: Arc::new(config), public: Arc::new(public), phone_data, geoip, mailer, sms, wakers, render_slots })
+    let gateways = Arc::new(crate::payments::setup::gateways(&config, &db)?);
+    Ok(AppState { db, config: Arc::new(config), public: Arc::new(public), phone_data, geoip, mailer, sms, wakers, gateways, render_slots })
 }
 
 /// The complete router: API, health, static files, developer pages when
@@ -57,6 +58,8 @@ pub fn build_router(state: AppState) -> Router {
     let mut routes = Router::new()
         .merge(http::api_router())
         .merge(http::twilio_router())
+        .merge(web::sandbox_router(&state))
+        .merge(web::claim_router())
         .route("/healthz", get(http::healthz));
     if state.config.dev_tools {
         // Off: the paths fall through to the page renderer's 404 like any unknown URL.

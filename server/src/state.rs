@@ -29,6 +29,8 @@ pub struct AppState {
     pub sms: Arc<SmsSender>,
     /// Wake the background workers early (they also poll).
     pub wakers: Wakers,
+    /// Payment providers (the sandbox, or the configured real ones).
+    pub gateways: Arc<crate::payments::Gateways>,
     /// Slots for rendering pages (`RENDER_CONCURRENCY`).
     pub render_slots: Arc<tokio::sync::Semaphore>,
 }

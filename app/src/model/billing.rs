@@ -105,6 +105,15 @@ pub struct PayMethodOption {
     pub fields: Vec<PayField>,
 }
 
+/// `GET /portal/payMethods` answer: the payer's country and its methods.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PayMethods {
+    /// ISO 3166 alpha-2 (from the IP, the browser language, or `?country=`).
+    pub country: String,
+    pub methods: Vec<PayMethodOption>,
+}
+
 /// `POST /portal/order` answer: the order and where the payer goes next
 /// (the provider's hosted checkout, or the sandbox checkout on this site).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -146,13 +146,14 @@ pub async fn check_email(ctx: ApiContext, Path(email): Path<String>) -> ApiResul
     Ok(ApiOk::obj(EmailCheck { valid: true }))
 }
 
-/// `GET /portal/user/checkRegister/{code}`: whether checkout's order `code`
-/// has created its account. Orders arrive with checkout; until then no code
-/// is registered. Codes are unguessable, so the answer tells strangers nothing.
-pub async fn check_register(ctx: ApiContext, Path(code): Path<String>) -> ApiResult<RegisterCheck> {
+/// `GET /portal/user/checkRegister/{code}`: whether the order whose one-time
+/// claim is `code` has been paid and its account created. Codes are
+/// unguessable, so the answer tells strangers nothing.
+pub async fn check_register(State(state): State<AppState>, ctx: ApiContext, Path(code): Path<String>) -> ApiResult<RegisterCheck> {
     let well_formed = (8..=64).contains(&code.len()) && code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
     if !well_formed {
         return Err(ApiError::bad_request(&ctx));
     }
-    Ok(ApiOk::obj(RegisterCheck { registered: false }))
+    let registered = crate::services::billing::checkout::is_registered(&state.cx(), &code).await.map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(RegisterCheck { registered }))
 }

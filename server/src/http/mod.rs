@@ -1,11 +1,13 @@
 //! The REST API under `/api_f/v1`: thin handlers that read the
 //! request, call a service and answer with the envelope.
 mod admin;
+mod billing;
 mod context;
 mod envelope;
 mod health;
 mod locate;
 mod other;
+mod payment_webhooks;
 mod portal;
 mod rejections;
 mod twilio_webhooks;
@@ -29,6 +31,14 @@ use axum::{
 pub fn api_router() -> Router<AppState> {
     let v1 = Router::new()
         .route("/portal/priceSetup", get(portal::price_setup))
+        .route("/portal/payMethods", get(billing::pay_methods))
+        .route("/portal/order", post(billing::place_order))
+        .route("/admin/order/status", get(billing::order_status))
+        .route("/admin/order/refundDetail", post(billing::refund_detail))
+        .route("/admin/order/refund", post(billing::refund))
+        .route("/admin/user/cancelSubscribe", put(billing::cancel_subscribe))
+        .route("/other/user/property", get(billing::property))
+        .route("/payments/webhook/{provider}", post(payment_webhooks::receive))
         .route("/portal/user/checkEmail/{email}", get(admin::check_email))
         .route("/portal/user/checkRegister/{code}", get(admin::check_register))
         .route("/admin/userSession", post(admin::login).delete(admin::logout))

@@ -1,6 +1,8 @@
 //! Background jobs of a running server: the SMS sender and the clock-driven
 //! locate rules. They only call `services`; the state they work on is in the
 //! database, so any number of instances can run them side by side.
+pub mod billing;
+
 use crate::services::accounts::passwords::{self, ResetCodeMail};
 use crate::services::job_queue;
 use crate::services::locate::{queue, retention};
@@ -20,6 +22,7 @@ pub fn spawn(state: &AppState) {
     tokio::spawn(sms_sender(state.clone()));
     tokio::spawn(mail_jobs(state.clone()));
     tokio::spawn(housekeeping(state.clone()));
+    billing::spawn(state);
 }
 
 async fn sms_sender(state: AppState) {
@@ -42,6 +45,9 @@ async fn mail_jobs(state: AppState) {
     loop {
         if let Err(e) = run_mail_jobs(&state).await {
             tracing::error!(error = %e, "mail job round failed");
+        }
+        if let Err(e) = billing::run_billing_mails(&state).await {
+            tracing::error!(error = %e, "billing mail round failed");
         }
         let _ = tokio::time::timeout(JOB_POLL, state.wakers.jobs.notified()).await;
     }

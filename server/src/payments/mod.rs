@@ -13,6 +13,7 @@ pub mod paddle;
 pub mod payermax;
 pub mod paypal;
 pub mod sandbox;
+pub mod setup;
 pub mod signing;
 mod types;
 
@@ -154,6 +155,14 @@ impl Gateways {
     pub fn for_method(&self, method: MethodChoice) -> Option<&Gateway> {
         let kind = if self.sandbox_only { ProviderKind::Sandbox } else { ProviderKind::for_method(method) };
         self.get(kind)
+    }
+
+    /// The sandbox, when it runs (its page and webhook delivery need it).
+    pub fn sandbox(&self) -> Option<&Arc<sandbox::SandboxProvider>> {
+        self.by_kind.iter().find_map(|g| match g {
+            Gateway::Sandbox(p) => Some(p),
+            _ => None,
+        })
     }
 
     /// Whether `method` can be paid with here.

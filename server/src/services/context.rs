@@ -15,6 +15,8 @@ pub struct Wakers {
     pub sms: Arc<Notify>,
     /// The general job queue (e-mails, later renewals and calls).
     pub jobs: Arc<Notify>,
+    /// The sandbox provider's webhook delivery.
+    pub payments: Arc<Notify>,
 }
 
 /// The context of one use-case call.

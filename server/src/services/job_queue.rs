@@ -28,12 +28,20 @@ pub trait JobKind: Serialize + DeserializeOwned {
 /// # Errors
 /// A database error.
 pub async fn enqueue<J: JobKind>(db: &impl ConnectionTrait, job: &J, now: i64) -> Result<(), ServiceError> {
+    enqueue_at(db, job, now, now).await
+}
+
+/// Queues `job`, due at `run_at` (a reminder before a charge).
+///
+/// # Errors
+/// A database error.
+pub async fn enqueue_at<J: JobKind>(db: &impl ConnectionTrait, job: &J, run_at: i64, now: i64) -> Result<(), ServiceError> {
     let row = job::ActiveModel {
         kind: Set(J::KIND.to_owned()),
         payload: Set(serde_json::to_string(job).unwrap_or_default()),
         status: Set(QUEUED.to_owned()),
         attempts: Set(0),
-        run_at: Set(now),
+        run_at: Set(run_at),
         last_error: Set(None),
         created_at: Set(now),
         updated_at: Set(now),

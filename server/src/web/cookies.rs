@@ -6,6 +6,9 @@ use app::account::{user_info::encode_user_info, Viewer};
 use axum::http::{header, HeaderMap, HeaderValue};
 use cookie::{time::Duration, Cookie, SameSite};
 
+/// The cookie holding an order's one-time claim.
+pub const CHECKOUT_CLAIM_COOKIE: &str = "checkout_claim";
+
 /// The value of cookie `name` (surrounding quotes removed; empty counts as
 /// absent). Pairs that do not parse are skipped, not fatal.
 pub fn read(headers: &HeaderMap, name: &str) -> Option<String> {
@@ -64,6 +67,17 @@ impl CookiePolicy {
     /// and for messages sent later (a year).
     pub fn lang(self, code: &str) -> HeaderValue {
         self.build(LANG_COOKIE, code, 31_536_000, false)
+    }
+
+    /// The one-time claim of a placed order (HttpOnly, a day): lets this
+    /// browser, and only it, enter the account the payment creates.
+    pub fn checkout_claim(self, code: &str) -> HeaderValue {
+        self.build(CHECKOUT_CLAIM_COOKIE, code, 86_400, true)
+    }
+
+    /// Removes the spent claim.
+    pub fn checkout_claim_spent(self) -> HeaderValue {
+        self.build(CHECKOUT_CLAIM_COOKIE, "", 0, true)
     }
 
     /// The anti-CSRF cookie (session-long; the forms carry the same value).

@@ -8,8 +8,16 @@ use server::services::accounts::users::{self, NewUser};
 const API: &str = "/api_f/v1";
 const PASSWORD: &str = "secret-123";
 
+/// A subscribed member (access for 30 days).
 pub async fn make_user(app: &TestApp, email: &str, password: &str) -> i64 {
-    let new = NewUser { email: email.into(), password: password.into(), locale: Locale::En, payment_count: 1, vip_time: 0 };
+    let vip_time = server::clock::now_ms() + 30 * 86_400_000;
+    let new = NewUser { email: email.into(), password: password.into(), locale: Locale::En, payment_count: 1, vip_time };
+    users::create(&app.db, new, server::clock::now_ms()).await.expect("create user").id
+}
+
+/// An account that never paid.
+pub async fn make_unpaid_user(app: &TestApp, email: &str, password: &str) -> i64 {
+    let new = NewUser { email: email.into(), password: password.into(), locale: Locale::En, payment_count: 0, vip_time: 0 };
     users::create(&app.db, new, server::clock::now_ms()).await.expect("create user").id
 }
 

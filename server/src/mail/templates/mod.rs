@@ -5,10 +5,12 @@
 //! Adding a template ("account created", "receipt"): a file next to
 //! `reset_code.rs` with one `pub fn` that picks a subject and a list of
 //! `layout::Block`s, then calls `layout::render`; re-export it here.
-mod html;
+mod billing;
+pub mod html;
 mod layout;
 mod reset_code;
 
+pub use billing::{billing_mail, BillingFacts, BillingMailText};
 pub use html::escape_html;
 pub use reset_code::reset_code;
 

@@ -53,6 +53,60 @@ pub async fn create(db: &impl ConnectionTrait, new: NewUser, now: i64) -> Result
     Ok(Entity::insert(row).exec_with_returning(db).await?)
 }
 
+/// A stored password hash that no password matches: accounts created by
+/// checkout have none until their owner sets one (the welcome e-mail's link).
+pub const NO_PASSWORD: &str = "!";
+
+/// Creates the account a first payment opens: no password yet.
+///
+/// # Errors
+/// A database error (a unique violation if the e-mail was taken meanwhile).
+pub async fn create_without_password(db: &impl ConnectionTrait, email: &str, locale: &str, now: i64) -> Result<user::Model, ServiceError> {
+    let row = user::ActiveModel {
+        email: Set(email.trim().to_owned()),
+        email_normalized: Set(normalize_email(email)),
+        password_hash: Set(NO_PASSWORD.to_owned()),
+        payment_count: Set(0),
+        vip_time: Set(0),
+        locale: Set(locale.to_owned()),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    };
+    Ok(Entity::insert(row).exec_with_returning(db).await?)
+}
+
+/// Records a paid period: one more payment, access at least until `until`.
+///
+/// # Errors
+/// A database error.
+pub async fn add_paid_time(db: &impl ConnectionTrait, id: i64, until: i64, now: i64) -> Result<(), ServiceError> {
+    use sea_orm::sea_query::{Expr, ExprTrait as _, Func};
+    Entity::update_many()
+        .col_expr(Column::PaymentCount, Expr::col(Column::PaymentCount).add(1))
+        .col_expr(Column::VipTime, Func::greatest([Expr::col(Column::VipTime).into(), Expr::value(until)]).into())
+        .col_expr(Column::UpdatedAt, Expr::value(now))
+        .filter(Column::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Sets when access ends (a refund ends it now; a cancel keeps the period).
+///
+/// # Errors
+/// A database error.
+pub async fn set_access_until(db: &impl ConnectionTrait, id: i64, until: i64, now: i64) -> Result<(), ServiceError> {
+    use sea_orm::sea_query::Expr;
+    Entity::update_many()
+        .col_expr(Column::VipTime, Expr::value(until))
+        .col_expr(Column::UpdatedAt, Expr::value(now))
+        .filter(Column::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
 /// The account of an e-mail, matched case-insensitively.
 ///
 /// # Errors

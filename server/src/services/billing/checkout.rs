@@ -209,3 +209,16 @@ pub async fn claim(cx: &Cx, claim_code: &str) -> Result<i64, ServiceError> {
     }
     Ok(user_id)
 }
+
+/// Whether the order with claim `claim_code` is paid (its account exists).
+///
+/// # Errors
+/// A database error.
+pub async fn is_registered(cx: &Cx, claim_code: &str) -> Result<bool, ServiceError> {
+    let paid = order::Entity::find()
+        .filter(order::Column::ClaimHash.eq(secrets::digest(&[claim_code])))
+        .filter(order::Column::Status.eq(orders::PAID))
+        .one(&cx.db)
+        .await?;
+    Ok(paid.is_some())
+}

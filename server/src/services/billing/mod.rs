@@ -1,7 +1,16 @@
 //! Checkout and subscriptions: orders, the subscription state machine,
 //! provider events, renewals, cancelling and refunds. Providers are reached
 //! only through [`crate::payments::Gateways`].
+pub mod activation;
+pub mod charges;
 pub mod checkout;
-mod money;
+pub mod events;
+pub mod grants;
+pub mod mails;
+pub mod manage;
+pub mod money;
 pub mod orders;
+pub mod refunds;
+pub mod renewals;
+pub mod settlement;
 pub mod status;

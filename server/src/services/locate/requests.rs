@@ -33,8 +33,11 @@ pub struct NewRequest<'a> {
 /// # Errors
 /// [`Key::LocateNotAllowed`] when it may not.
 pub fn may_request(user: &crate::persistence::entities::user::Model, now: i64) -> Result<(), ServiceError> {
-    let _ = (user, now);
-    Ok(())
+    if crate::services::billing::manage::has_access(user, now) {
+        Ok(())
+    } else {
+        Err(ServiceError::NeedsSubscription)
+    }
 }
 
 /// Parses a number from the country picker's value (a region, or a

@@ -1,0 +1,141 @@
+//! Checkout and billing calls: thin adapters over `services::billing`.
+use super::context::{require_session, service_error};
+use super::{ApiContext, ApiError, ApiOk, ApiResult};
+use crate::services::billing::{checkout, manage, refunds};
+use crate::services::visitor;
+use crate::state::AppState;
+use app::account::payment_fields::PaymentFormInput;
+use app::model::billing::{
+    BillingDone, BillingSummary, MethodChoice, OrderCreated, OrderStatus, PayMethodOption, PayMethods, RefundDetail,
+};
+use axum::extract::{rejection::FormRejection, Form, Query, State};
+use axum::http::{header::SET_COOKIE, request::Parts};
+use axum::response::IntoResponse;
+use serde::Deserialize;
+
+/// Query of `GET /portal/payMethods`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct PayMethodsQuery {
+    /// Overrides the country the visitor's address suggests.
+    country: Option<String>,
+}
+
+/// The payer's country: the chosen one, else IP, browser language, default.
+pub fn payer_country(state: &AppState, parts: &Parts, chosen: Option<&str>) -> String {
+    if let Some(c) = chosen.filter(|c| c.len() == 2 && c.bytes().all(|b| b.is_ascii_alphabetic())) {
+        return c.to_ascii_uppercase();
+    }
+    let ip = super::context::client_ip(parts, state.config.trust_forwarded_for);
+    let language = parts.headers.get("accept-language").and_then(|v| v.to_str().ok());
+    visitor::national_country(state.geoip.as_deref(), ip, language, &state.config.default_country).national_country
+}
+
+/// `GET /portal/payMethods[?country=PH]`: the methods for the payer's country, by priority.
+pub async fn pay_methods(State(state): State<AppState>, parts: Parts) -> ApiResult<PayMethods> {
+    let query = Query::<PayMethodsQuery>::try_from_uri(&parts.uri).map(|q| q.0).unwrap_or_default();
+    let country = payer_country(&state, &parts, query.country.as_deref());
+    let methods = MethodChoice::for_country(&country)
+        .into_iter()
+        .filter(|m| state.gateways.offers(*m))
+        .map(|m| PayMethodOption { choose: m, level: m.level(), fields: m.fields().to_vec() })
+        .collect();
+    Ok(ApiOk::obj(PayMethods { country, methods }))
+}
+
+/// Body of `POST /portal/order`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct OrderForm {
+    pub plan_id: i64,
+    pub method: String,
+    pub email: String,
+    pub zip: String,
+    pub name: String,
+    pub document: String,
+    pub phone: String,
+    pub country: Option<String>,
+    pub idempotency_key: String,
+}
+
+impl OrderForm {
+    /// The use case's input.
+    pub fn into_input(self, ctx_locale: app::i18n::Locale, country: String, client: crate::services::accounts::ClientInfo) -> Option<checkout::PlaceOrder> {
+        let method = MethodChoice::parse(&self.method)?;
+        let form = PaymentFormInput { email: self.email, zip: self.zip, name: self.name, document: self.document, phone: self.phone };
+        Some(checkout::PlaceOrder { plan_id: self.plan_id, method, form, idempotency_key: self.idempotency_key, locale: ctx_locale, country, client })
+    }
+}
+
+/// `POST /portal/order`: places the order (once per `idempotencyKey`) and
+/// answers where the payer goes next; sets the order's claim cookie.
+pub async fn place_order(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    parts: Parts,
+    form: Result<Form<OrderForm>, FormRejection>,
+) -> Result<impl IntoResponse, ApiError> {
+    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    let country = payer_country(&state, &parts, form.country.as_deref());
+    let input = form.into_input(ctx.locale, country, ctx.client.clone()).ok_or_else(|| ApiError::bad_request(&ctx))?;
+    let placed = checkout::place_order(&state.cx(), &state.gateways, input).await.map_err(service_error(&ctx))?;
+    let policy = crate::web::cookie_policy(&state.config.public_base_url);
+    let cookie = placed.claim_code.as_deref().map(|code| [(SET_COOKIE, policy.checkout_claim(code))]);
+    let body = ApiOk::obj(OrderCreated { order_no: placed.order_no, redirect_url: placed.redirect_url });
+    Ok((cookie.map(|c| c.into_iter().collect::<Vec<_>>()).unwrap_or_default().into_iter().collect::<axum::http::HeaderMap>(), body))
+}
+
+/// Query of `GET /admin/order/status`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderStatusQuery {
+    order_no: String,
+}
+
+/// `GET /admin/order/status?orderNo=…`: processing, pending, success or fail.
+pub async fn order_status(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    query: Result<Query<OrderStatusQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult<OrderStatus> {
+    let Query(query) = query.map_err(|_| ApiError::bad_request(&ctx))?;
+    checkout::order_status(&state.cx(), &query.order_no).await.map(ApiOk::obj).map_err(service_error(&ctx))
+}
+
+/// `GET /other/user/property`: the member's subscription and charges.
+pub async fn property(State(state): State<AppState>, ctx: ApiContext) -> ApiResult<BillingSummary> {
+    let auth = require_session(&state, &ctx).await?;
+    manage::summary(&state.cx(), &auth.user).await.map(ApiOk::obj).map_err(service_error(&ctx))
+}
+
+/// `PUT /admin/user/cancelSubscribe`: one-click cancel at period end.
+pub async fn cancel_subscribe(State(state): State<AppState>, ctx: ApiContext) -> ApiResult<BillingDone> {
+    let auth = require_session(&state, &ctx).await?;
+    let summary = manage::cancel(&state.cx(), &state.gateways, &auth.user).await.map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(BillingDone { summary }))
+}
+
+/// `POST /admin/order/refundDetail`: whether the latest charge is refundable.
+pub async fn refund_detail(State(state): State<AppState>, ctx: ApiContext) -> ApiResult<RefundDetail> {
+    let auth = require_session(&state, &ctx).await?;
+    refunds::detail(&state.cx(), &auth.user).await.map(ApiOk::obj).map_err(service_error(&ctx))
+}
+
+/// Body of `POST /admin/order/refund`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RefundForm {
+    charge_id: i64,
+}
+
+/// `POST /admin/order/refund` (field `chargeId`): refunds an eligible charge.
+pub async fn refund(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    form: Result<Form<RefundForm>, FormRejection>,
+) -> ApiResult<BillingDone> {
+    let auth = require_session(&state, &ctx).await?;
+    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    let summary = refunds::refund(&state.cx(), &state.gateways, &auth.user, form.charge_id).await.map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(BillingDone { summary }))
+}

@@ -1,0 +1,62 @@
+//! The money jobs: renewals (each due period charged once, across any
+//! number of instances), billing e-mails, and — with the sandbox — the
+//! delivery of its signed webhooks to our own endpoint.
+use crate::clock::now_ms;
+use crate::services::billing::{mails, renewals};
+use crate::services::{job_queue, ServiceError};
+use crate::state::AppState;
+use std::time::Duration;
+
+/// How often renewals are looked for.
+const RENEWAL_POLL: Duration = Duration::from_secs(30);
+/// How often the sandbox delivers due webhooks when nobody wakes it.
+const SANDBOX_POLL: Duration = Duration::from_secs(1);
+/// Subscriptions renewed per round.
+const RENEWAL_BATCH: u64 = 50;
+const MAIL_BATCH: u64 = 20;
+
+/// Starts the money jobs.
+pub fn spawn(state: &AppState) {
+    tokio::spawn(renewal_loop(state.clone()));
+    if state.gateways.sandbox().is_some() {
+        tokio::spawn(sandbox_delivery(state.clone()));
+    }
+}
+
+async fn renewal_loop(state: AppState) {
+    let mut tick = tokio::time::interval(RENEWAL_POLL);
+    loop {
+        tick.tick().await;
+        match renewals::run_due(&state.cx(), &state.gateways, RENEWAL_BATCH).await {
+            Ok(round) if round != renewals::Round::default() => tracing::info!(?round, "renewal round"),
+            Ok(_) => {}
+            Err(e) => tracing::error!(error = %e, "renewal round failed"),
+        }
+    }
+}
+
+async fn sandbox_delivery(state: AppState) {
+    let client = reqwest::Client::builder().timeout(Duration::from_secs(10)).build().unwrap_or_default();
+    loop {
+        if let Some(sandbox) = state.gateways.sandbox() {
+            sandbox.deliver_due(&client).await;
+        }
+        let _ = tokio::time::timeout(SANDBOX_POLL, state.wakers.payments.notified()).await;
+    }
+}
+
+/// One round of billing e-mails; returns how many ran.
+///
+/// # Errors
+/// A database error.
+pub async fn run_billing_mails(state: &AppState) -> Result<usize, ServiceError> {
+    let cx = state.cx();
+    let claimed = job_queue::claim_due::<mails::BillingMail>(&cx.db, cx.now, MAIL_BATCH).await?;
+    let brand = state.brand();
+    for job in &claimed {
+        let outcome = mails::send(&cx, &state.mailer, &brand, &job.input).await;
+        let error = outcome.as_ref().err().map(ToString::to_string);
+        job_queue::finish(&cx.db, job.id, error.as_deref().map_or(Ok(()), Err), now_ms()).await?;
+    }
+    Ok(claimed.len())
+}

@@ -1,0 +1,120 @@
+//! The billing e-mails: welcome + receipt, receipt, trial reminder,
+//! renewal failed, cancellation, refund. Each states the money plainly:
+//! what was charged, what will be charged when, and how to stop it.
+use super::{
+    layout::{self, Block},
+    Brand,
+};
+use crate::mail::OutgoingEmail;
+use app::i18n::{t, t_args, Key, Locale};
+
+/// The facts a billing e-mail states, already formatted for display.
+#[derive(Clone, Debug, Default)]
+pub struct BillingFacts {
+    /// The charge's amount (`Rp 300`).
+    pub amount: String,
+    /// The full renewal price (`Rp 190000`).
+    pub price: String,
+    /// `true` for weekly plans.
+    pub weekly: bool,
+    pub receipt: String,
+    /// The charge's date.
+    pub charged_on: String,
+    /// The next charge, the retry, or the end of access, by mail kind.
+    pub next_date: String,
+    /// The billing page.
+    pub billing_url: String,
+    /// Where a new account sets its password (welcome mail only).
+    pub set_password_url: Option<String>,
+}
+
+/// Which billing mail to write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BillingMailText {
+    Welcome,
+    Receipt,
+    TrialReminder,
+    RenewalFailed,
+    Canceled,
+    Refunded,
+}
+
+/// Renders billing mail `which` for `to` in `locale`.
+pub fn billing_mail(which: BillingMailText, locale: Locale, to: &str, f: &BillingFacts, brand: &Brand) -> OutgoingEmail {
+    let site = layout::site(locale);
+    let cycle = t(locale, if f.weekly { Key::CycleWeekWord } else { Key::CycleMonthWord });
+    let args: [(&str, &str); 9] = [
+        ("site", site),
+        ("amount", &f.amount),
+        ("price", &f.price),
+        ("cycle", cycle),
+        ("receipt", &f.receipt),
+        ("date", &f.next_date),
+        ("billing", &f.billing_url),
+        ("link", f.set_password_url.as_deref().unwrap_or("")),
+        ("charged", &f.charged_on),
+    ];
+    let p = |key: Key| Block::Paragraph(t_args(locale, key, &args));
+    let receipt = Block::Paragraph(t_args(locale, Key::MailReceiptLine, &[("receipt", &f.receipt), ("amount", &f.amount), ("date", &f.charged_on)]));
+    let (subject, blocks) = match which {
+        BillingMailText::Welcome => {
+            let mut blocks = vec![p(Key::MailWelcomeIntro), receipt, p(Key::MailRenewalTerms)];
+            if f.set_password_url.is_some() {
+                blocks.push(p(Key::MailSetPassword));
+            }
+            (Key::MailWelcomeSubject, blocks)
+        }
+        BillingMailText::Receipt => (Key::MailReceiptSubject, vec![receipt, p(Key::MailRenewalTerms)]),
+        BillingMailText::TrialReminder => (Key::MailReminderSubject, vec![p(Key::MailReminderIntro), p(Key::MailCancelHint)]),
+        BillingMailText::RenewalFailed => (Key::MailFailedSubject, vec![p(Key::MailFailedIntro)]),
+        BillingMailText::Canceled => (Key::MailCanceledSubject, vec![p(Key::MailCanceledIntro)]),
+        BillingMailText::Refunded => (Key::MailRefundSubject, vec![p(Key::MailRefundIntro)]),
+    };
+    layout::render(locale, brand, to, t_args(locale, subject, &args), &blocks)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn facts() -> BillingFacts {
+        BillingFacts {
+            amount: "Rp 300".into(),
+            price: "Rp 190000".into(),
+            weekly: false,
+            receipt: "CT0011-0".into(),
+            charged_on: "2026-11-23".into(),
+            next_date: "2026-11-24".into(),
+            billing_url: "https://ct.example/id/billing".into(),
+            set_password_url: Some("https://ct.example/id/reset-password?email=a%40b.co".into()),
+        }
+    }
+
+    #[test]
+    fn every_mail_states_its_money_in_every_locale() {
+        let brand = Brand { operator_name: "Op".into(), support_email: "help@ct.example".into() };
+        let all = [
+            BillingMailText::Welcome,
+            BillingMailText::Receipt,
+            BillingMailText::TrialReminder,
+            BillingMailText::RenewalFailed,
+            BillingMailText::Canceled,
+            BillingMailText::Refunded,
+        ];
+        for locale in Locale::ALL {
+            for which in all {
+                let mail = billing_mail(which, locale, "a@b.co", &facts(), &brand);
+                assert!(!mail.text.contains('{'), "{locale:?} {which:?}: unfilled placeholder: {}", mail.text);
+                assert!(!mail.subject.contains('{'), "{locale:?} {which:?}");
+                let money = ["Rp 300", "Rp 190000"].iter().any(|m| mail.text.contains(m));
+                let date = mail.text.contains("2026-11-2");
+                assert!(money || date, "{locale:?} {which:?} states neither money nor date");
+            }
+            let welcome = billing_mail(BillingMailText::Welcome, locale, "a@b.co", &facts(), &brand);
+            assert!(welcome.text.contains("Rp 190000") && welcome.text.contains("/id/billing"), "{locale:?}: renewal terms");
+            assert!(welcome.text.contains("reset-password"), "{locale:?}: set-password link");
+        }
+        let en = billing_mail(BillingMailText::Refunded, Locale::En, "a@b.co", &facts(), &brand);
+        assert!(en.text.contains("7 to 10 business days"));
+    }
+}

@@ -1,0 +1,94 @@
+//! The billing e-mails, queued in the transaction that decided them and sent
+//! by the job worker, which renders them from the rows as they are then.
+use crate::services::job_queue::{self, JobKind};
+use crate::services::ServiceError;
+use sea_orm::ConnectionTrait;
+use serde::{Deserialize, Serialize};
+
+/// Which billing e-mail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BillingMailKind {
+    /// First payment: receipt, and for a new account the set-your-password link.
+    Welcome,
+    /// A renewal's receipt.
+    Receipt,
+    /// Before the first full charge: amount and date, how to cancel.
+    TrialReminder,
+    /// A renewal failed: access is suspended until the retry succeeds.
+    RenewalFailed,
+    /// Cancelling at period end was confirmed.
+    Canceled,
+    /// A refund was issued.
+    Refunded,
+}
+
+/// The job: which mail, for whom, about which charge.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BillingMail {
+    pub kind: BillingMailKind,
+    pub user_id: i64,
+    pub subscription_id: i64,
+    pub charge_id: Option<i64>,
+}
+
+impl JobKind for BillingMail {
+    const KIND: &'static str = "billing_mail";
+}
+
+/// Queues a billing e-mail due at `run_at`.
+///
+/// # Errors
+/// A database error.
+pub async fn queue(db: &impl ConnectionTrait, mail: BillingMail, run_at: i64, now: i64) -> Result<(), ServiceError> {
+    job_queue::enqueue_at(db, &mail, run_at, now).await
+}
+
+/// Runs a [`BillingMail`] job: renders it from the rows as they are now.
+///
+/// # Errors
+/// A database error; a mail that could not be sent.
+pub async fn send(cx: &crate::services::Cx, mailer: &crate::mail::Mailer, brand: &crate::mail::templates::Brand, job: &BillingMail) -> Result<(), ServiceError> {
+    use crate::mail::templates::{billing_mail, BillingFacts, BillingMailText};
+    use crate::persistence::entities::{charge, subscription, user};
+    use app::i18n::Locale;
+    use app::routes::{href, Page};
+    use sea_orm::EntityTrait;
+    let Some(member) = user::Entity::find_by_id(job.user_id).one(&cx.db).await? else { return Ok(()) };
+    let Some(sub) = subscription::Entity::find_by_id(job.subscription_id).one(&cx.db).await? else { return Ok(()) };
+    let charge = match job.charge_id {
+        Some(id) => charge::Entity::find_by_id(id).one(&cx.db).await?,
+        None => None,
+    };
+    let locale = Locale::from_code(&member.locale).unwrap_or_default();
+    let base = &cx.config.public_base_url;
+    let date = app::dates::format_utc_date;
+    let next_date = match job.kind {
+        BillingMailKind::RenewalFailed => date(sub.next_attempt_at.unwrap_or(cx.now + cx.config.payments.renewal_retry_ms)),
+        _ => date(sub.current_period_end),
+    };
+    let new_account = member.password_hash == crate::services::accounts::users::NO_PASSWORD;
+    let facts = BillingFacts {
+        amount: charge.as_ref().map(|c| super::money::text(c.amount_minor, &c.currency, c.currency_exponent)).unwrap_or_default(),
+        price: super::money::text(sub.price_minor, &sub.currency, sub.currency_exponent),
+        weekly: sub.cycle == "week",
+        receipt: charge.as_ref().map(|c| c.receipt_no.clone()).unwrap_or_default(),
+        charged_on: charge.as_ref().map(|c| date(c.settled_at.unwrap_or(c.created_at))).unwrap_or_default(),
+        next_date,
+        billing_url: format!("{base}{}", href(locale, Page::Billing)),
+        set_password_url: (job.kind == BillingMailKind::Welcome && new_account)
+            .then(|| format!("{base}{}?email={}", href(locale, Page::ResetPassword), app::api::encode(&member.email))),
+    };
+    let which = match job.kind {
+        BillingMailKind::Welcome => BillingMailText::Welcome,
+        BillingMailKind::Receipt => BillingMailText::Receipt,
+        BillingMailKind::TrialReminder => BillingMailText::TrialReminder,
+        BillingMailKind::RenewalFailed => BillingMailText::RenewalFailed,
+        BillingMailKind::Canceled => BillingMailText::Canceled,
+        BillingMailKind::Refunded => BillingMailText::Refunded,
+    };
+    mailer.send(billing_mail(which, locale, &member.email, &facts, brand)).await.map_err(|e| {
+        tracing::error!(error = %e, "billing e-mail not sent");
+        ServiceError::Busy { retry_after_secs: 60 }
+    })
+}

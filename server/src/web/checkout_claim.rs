@@ -1,0 +1,48 @@
+//! `POST /pay-result/enter`: the result page's "Enter Dashboard" button.
+//! Spends the order's one-time claim (the HttpOnly cookie set when the
+//! order was placed) to sign this browser into the account the payment
+//! created. A plain form, so it works without JavaScript.
+use super::cookies::{read, CHECKOUT_CLAIM_COOKIE};
+use super::pages::redirect;
+use crate::http::client_info;
+use crate::persistence::entities::user;
+use crate::services::accounts::sessions;
+use crate::services::billing::checkout;
+use crate::state::AppState;
+use app::i18n::Locale;
+use app::routes::{href, Page};
+use axum::extract::{Form, State};
+use axum::http::request::Parts;
+use axum::response::Response;
+use axum::routing::post;
+use axum::Router;
+use sea_orm::EntityTrait;
+use serde::Deserialize;
+
+pub fn claim_router() -> Router<AppState> {
+    Router::new().route("/pay-result/enter", post(enter))
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct EnterForm {
+    lang: String,
+}
+
+async fn enter(State(state): State<AppState>, parts: Parts, Form(form): Form<EnterForm>) -> Response {
+    let locale = Locale::from_code(&form.lang).unwrap_or_default();
+    let policy = super::cookie_policy(&state.config.public_base_url);
+    let login = format!("{}?redirect=dashboard", href(locale, Page::Login));
+    let Some(code) = read(&parts.headers, CHECKOUT_CLAIM_COOKIE) else { return redirect(&login, Vec::new()) };
+    let cx = state.cx();
+    let Ok(user_id) = checkout::claim(&cx, &code).await else { return redirect(&login, vec![policy.checkout_claim_spent()]) };
+    let client = client_info(&parts, state.config.trust_forwarded_for);
+    let session = match user::Entity::find_by_id(user_id).one(&cx.db).await {
+        Ok(Some(member)) => sessions::start(&cx.db, member, &client, cx.now).await.ok(),
+        _ => None,
+    };
+    let Some(new) = session else { return redirect(&login, Vec::new()) };
+    let mut cookies = policy.signed_in(&new.token, &new.auth.viewer());
+    cookies.push(policy.checkout_claim_spent());
+    redirect(&href(locale, Page::DashboardLocations), cookies)
+}
