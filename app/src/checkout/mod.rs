@@ -3,10 +3,12 @@
 //! and the idempotency key of a payment attempt.
 mod terms;
 
-pub use terms::{method_label, plan_option_text, CheckoutTerms};
+pub use terms::{cycle_word, method_label, plan_option_text, CheckoutTerms};
 
+use crate::account::payment_fields::PaymentFormInput;
 use crate::api::encode;
 use crate::i18n::Locale;
+use crate::model::billing::{MethodChoice, PayField};
 use crate::routes::{href, Page};
 
 /// The number a visitor searched for, carried from the home page to
@@ -72,6 +74,25 @@ pub fn keep_search(link: &str, location_search: &str) -> String {
     let mut params: Vec<&str> = query.split('&').filter(|p| !p.is_empty()).collect();
     params.extend(carried);
     format!("{path}?{}", params.join("&"))
+}
+
+/// The form as it goes to the provider: the e-mail and the fields `method`
+/// needs; what was typed for another method stays behind.
+pub fn only_method_fields(method: MethodChoice, input: PaymentFormInput) -> PaymentFormInput {
+    let keep = |field: PayField, value: String| if method.fields().contains(&field) { value } else { String::new() };
+    PaymentFormInput {
+        email: input.email,
+        zip: keep(PayField::Zip, input.zip),
+        name: keep(PayField::Name, input.name),
+        document: keep(PayField::Document, input.document),
+        phone: keep(PayField::Phone, input.phone),
+    }
+}
+
+/// Whether the browser may be sent to `url` after placing an order: a web
+/// address or a path on this site, never `javascript:` or another scheme.
+pub fn is_safe_redirect(url: &str) -> bool {
+    url.starts_with("https://") || url.starts_with("http://") || (url.starts_with('/') && !url.starts_with("//"))
 }
 
 /// Whether `key` is a well-formed idempotency key: 16–64 of `[A-Za-z0-9_-]`.

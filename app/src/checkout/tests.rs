@@ -68,3 +68,30 @@ fn idempotency_keys_are_fresh_and_well_formed() {
     assert!(!is_idempotency_key("has spaces in it, sixteen+"));
     assert!(is_idempotency_key("0123456789abcdef-_AB"));
 }
+
+#[test]
+fn only_the_chosen_method_s_fields_travel() {
+    let typed = PaymentFormInput {
+        email: "a@b.co".into(),
+        zip: "1000".into(),
+        name: "Ana".into(),
+        document: "X1".into(),
+        phone: "0917".into(),
+    };
+    let card = only_method_fields(MethodChoice::Card, typed.clone());
+    assert_eq!((card.zip.as_str(), card.name.as_str(), card.phone.as_str()), ("1000", "", ""));
+    let gcash = only_method_fields(MethodChoice::Gcash, typed.clone());
+    assert_eq!((gcash.zip.as_str(), gcash.name.as_str(), gcash.document.as_str(), gcash.phone.as_str()), ("", "Ana", "", "0917"));
+    let paypal = only_method_fields(MethodChoice::Paypal, typed);
+    assert_eq!(paypal, PaymentFormInput { email: "a@b.co".into(), ..PaymentFormInput::default() });
+}
+
+#[test]
+fn only_web_addresses_and_own_paths_are_followed() {
+    for ok in ["https://pay.example/c/1", "http://127.0.0.1:3000/sandbox/checkout/CT1", "/sandbox/checkout/CT1"] {
+        assert!(is_safe_redirect(ok), "{ok}");
+    }
+    for bad in ["javascript:alert(1)", "//evil.example", "data:text/html,x", "", "sandbox"] {
+        assert!(!is_safe_redirect(bad), "{bad}");
+    }
+}

@@ -10,6 +10,7 @@ mod api_paths;
 mod api_other;
 mod api_portal;
 mod assets;
+mod checkout_pages;
 mod dev_tools;
 mod geoip;
 mod health;
