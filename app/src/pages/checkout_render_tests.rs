@@ -171,4 +171,12 @@ fn a_member_without_access_meets_a_locked_request_form() {
     assert_has(&html, &[r#"data-locked="payment""#, id(Key::CheckoutLockedText), r#"href="/id/pay-method""#]);
     let live = render("/id/dashboard/locations", &api, Request { member: true, ..Request::default() }, || view! { <DashboardLocationsPage/> });
     assert!(!live.contains("data-locked"), "a subscriber's form is not locked");
+    // Without JavaScript the server refuses the request; the number typed goes along to checkout.
+    let mut errors = FieldErrors::default();
+    errors.set(Slot::Form, Some(Key::ErrorNeedsSubscription));
+    let values = vec![("country".to_owned(), "ID".to_owned()), ("phone".to_owned(), "0812 3456 7890".to_owned())];
+    let refused = FormOutcome { form: AuthForm::LocateCreate, email: String::new(), errors, notice: None, values };
+    let request = Request { member: true, vip_time: Some(1), outcome: Some(refused), ..Request::default() };
+    let html = render("/id/dashboard/locations", &api, request, || view! { <DashboardLocationsPage/> });
+    assert_has(&html, &[id(Key::ErrorNeedsSubscription), r#"href="/id/pay-method?country=ID&amp;phone=0812%203456%207890""#]);
 }

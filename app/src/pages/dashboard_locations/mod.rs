@@ -114,11 +114,13 @@ fn CreateRequestForm(csrf: String, created: bool) -> impl IntoView {
     // Without a live subscription, asking is a locked action: with
     // JavaScript it opens the Payment dialog, without it the server says so.
     let locked = use_viewer().is_some_and(|v| v.vip_time <= now_ms());
+    // After a refused post the number typed goes along to checkout.
+    let searched = SearchedNumber { country: typed("country"), phone: typed("phone") };
     let choose_plan = locked.then(|| {
         view! {
             <p class="locate-locked">
                 {i18n.text(Key::CheckoutLockedText)} " "
-                <a href=pay_method_href(locale, None, &SearchedNumber::default())>{i18n.text(Key::CheckoutChoosePlan)}</a>
+                <a href=pay_method_href(locale, None, &searched)>{i18n.text(Key::CheckoutChoosePlan)}</a>
             </p>
         }
     });
