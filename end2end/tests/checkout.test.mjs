@@ -134,6 +134,24 @@ test("en, JavaScript on: locate, pay by card, enter, locate, cancel in one click
   await context.close();
 });
 
+test("id, JavaScript on: the home trial offer takes along the number searched on the page", async () => {
+  const context = await newContext(suite);
+  const page = await context.newPage();
+  const number = mobile();
+  await page.goto("/id");
+  await waitForHydration(page);
+  await page.selectOption("#country", "ID");
+  await page.fill("#phone", number);
+  await page.click("form.phone-search button[type=submit]");
+  await page.waitForSelector(".locating-done:not([hidden])", { timeout: 15_000 });
+  await Promise.all([page.waitForURL(/\/id\/pay-method\?/), page.click("#trial-cta")]);
+  const url = new URL(page.url());
+  assert.ok(url.searchParams.get("planId"), page.url());
+  assert.equal(url.searchParams.get("country"), "ID");
+  assert.equal(url.searchParams.get("phone"), number);
+  await context.close();
+});
+
 test("id, JavaScript off, 390×844: declined, Try Again, paid, enter, cancel and refund with plain forms", async () => {
   const context = await newContext(suite, { ...NO_JS, ...PHONE });
   const page = await context.newPage();

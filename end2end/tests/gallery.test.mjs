@@ -43,7 +43,8 @@ test("MapView mounts with a marker at the given coordinates", async () => {
 test("PaymentForm mounts through the bridge and the Rust validators answer it", async () => {
   const page = await browser.newPage();
   const errors = collectErrors(page);
-  await page.goto(`${site.baseURL}/`);
+  const tiles = encodeURIComponent(`${site.baseURL}/tiles/{z}/{x}/{y}.png`);
+  await page.goto(`${site.baseURL}/?tiles=${tiles}`);
   await waitForHydration(page);
   await page.waitForSelector("#payment-form .payment-form-host form.pay-form", { timeout: 15_000 });
   await page.click("#payment-form button[type=submit]");
