@@ -10,6 +10,8 @@ mod api_paths;
 mod api_other;
 mod api_portal;
 mod assets;
+mod billing_checkout;
+mod billing_util;
 mod dev_tools;
 mod geoip;
 mod health;
