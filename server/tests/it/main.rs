@@ -12,6 +12,7 @@ mod api_portal;
 mod assets;
 mod billing_checkout;
 mod billing_util;
+mod billing_webhooks;
 mod dev_tools;
 mod geoip;
 mod health;
