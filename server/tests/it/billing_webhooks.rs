@@ -112,3 +112,25 @@ async fn the_sandbox_delivers_its_webhooks_over_http_until_answered() {
         assert_eq!(app.state.gateways.sandbox().unwrap().deliver_due(&client).await, 0, "delivered once");
     }
 }
+
+#[tokio::test]
+async fn a_delivery_that_fails_midway_leaves_nothing_and_its_retry_applies() {
+    use server::persistence::entities::price_plan;
+    for app in TestApp::all().await {
+        let res = order(&app, "crash@mail.com", "webhook-key-000000004", "en").await;
+        let order_no = res.json()["obj"]["orderNo"].as_str().unwrap().to_owned();
+        let plan_id = stored_order(&app, &order_no).await.plan_id;
+        let plan = price_plan::Entity::find_by_id(plan_id).one(&app.db).await.unwrap().unwrap();
+        // The plan vanishing makes the activation fail after the event row was written.
+        price_plan::Entity::delete_by_id(plan_id).exec(&app.db).await.unwrap();
+        let now = server::clock::now_ms();
+        let paid = event("evt_crash", "checkout.paid", &order_no, 99, now);
+        assert_eq!(post_signed(&app, &paid, now / 1000).await.status, 503, "{:?}: the provider is asked to retry", app.backend);
+        assert_eq!(payment_event::Entity::find().count(&app.db).await.unwrap(), 0, "{:?}: rolled back whole", app.backend);
+        assert_eq!(user::Entity::find().count(&app.db).await.unwrap(), 0);
+        price_plan::Entity::insert(sea_orm::IntoActiveModel::into_active_model(plan)).exec(&app.db).await.unwrap();
+        assert_eq!(post_signed(&app, &paid, now / 1000).await.status, 200);
+        assert_eq!(outcome(&app, &order_no).await, "success", "{:?}: the retry applied it", app.backend);
+        assert_eq!(subscriptions(&app).await, 1);
+    }
+}
