@@ -136,3 +136,32 @@ async fn cancelling_keeps_access_to_the_period_end_and_charges_nothing_more() {
         assert_eq!(renewal_charges_at_provider(&app).await, 0);
     }
 }
+
+#[tokio::test]
+async fn a_worker_killed_mid_charge_is_reconciled_and_never_charges_twice() {
+    use server::payments::RenewalCharge;
+    use server::services::billing::charges;
+    for app in TestApp::all().await {
+        let sub = subscribed(&app, "killed@mail.com", CARD_OK).await;
+        let at = sub.current_period_end + 1_000;
+        // A worker claims the period, reaches the provider, and dies before recording anything.
+        let row = charges::open_period(&app.db, &sub, 1, "CTKILLED", at).await.unwrap();
+        let key = charges::claim_attempt(&app.db, &row, at).await.unwrap().expect("claimed");
+        let request = RenewalCharge {
+            idempotency_key: key,
+            subscription_ref: None,
+            payment_token: sub.payment_token.clone(),
+            amount: server::payments::Money { minor: 2999, currency: "USD".into(), exponent: 2 },
+            order_no: "CTKILLED".into(),
+            notify_url: String::new(),
+        };
+        app.state.gateways.sandbox().unwrap().charge_renewal(&request).await.unwrap();
+        let cx = app.state.cx();
+        let meanwhile = run_due(&cx.at(at + 60_000), &app.state.gateways, 50).await.unwrap();
+        assert_eq!(meanwhile.paid, 0, "{:?}: another worker leaves a claimed period alone", app.backend);
+        let after_lease = run_due(&cx.at(at + 6 * 60_000), &app.state.gateways, 50).await.unwrap();
+        assert_eq!(after_lease.paid, 1, "{:?}: reconciled from the provider's record: {after_lease:?}", app.backend);
+        assert_eq!(reload(&app, sub.id).await.period_index, 1);
+        assert_eq!(renewal_charges_at_provider(&app).await, 1, "{:?}: charged exactly once", app.backend);
+    }
+}
