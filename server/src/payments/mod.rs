@@ -15,6 +15,7 @@ pub mod paypal;
 pub mod sandbox;
 pub mod signing;
 mod types;
+pub mod wire;
 
 pub use types::{
     ChargeOutcome, CheckoutRequest, CheckoutStart, Customer, EventKind, Money, PaymentError, ProviderEvent,

@@ -1,56 +1,45 @@
-//! FastSpring sessions and subscriptions, X-FS-Signature HMAC-SHA256 webhooks.
-//! Placeholder until the adapter is written: configured nowhere, so no
-//! method ever routes here.
+//! dLocal
+//! (being written)
 use super::{
     ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent, RefundOutcome, RefundRequest,
     RenewalCharge, WebhookError, WebhookRequest,
 };
 
-/// Settings from the environment.
 #[derive(Clone, Debug)]
-pub struct FastSpringConfig;
+pub struct DLocalConfig;
 
-impl FastSpringConfig {
-    /// Reads the provider's variables; `None` when it is not configured.
-    ///
+impl DLocalConfig {
     /// # Errors
-    /// A variable set to a value that cannot work.
-    pub fn from_vars(_var: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<Option<FastSpringConfig>> {
+    /// Never yet.
+    pub fn from_vars(_var: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<Option<DLocalConfig>> {
         Ok(None)
     }
 }
 
-/// The adapter.
 #[derive(Debug)]
-pub struct FastSpringProvider;
+pub struct DLocalProvider;
 
-impl FastSpringProvider {
+impl DLocalProvider {
     /// # Errors
     /// Never yet.
-    pub fn new(_config: &FastSpringConfig, _public_base_url: &str, _timeout: std::time::Duration) -> anyhow::Result<FastSpringProvider> {
-        Ok(FastSpringProvider)
+    pub fn new(_config: &DLocalConfig, _public_base_url: &str, _timeout: std::time::Duration) -> anyhow::Result<DLocalProvider> {
+        Ok(DLocalProvider)
     }
-
     pub async fn create_checkout(&self, _req: &CheckoutRequest) -> Result<CheckoutStart, PaymentError> {
         Err(PaymentError::NotSupported)
     }
-
     pub async fn charge_renewal(&self, _req: &RenewalCharge) -> Result<ChargeOutcome, PaymentError> {
         Err(PaymentError::NotSupported)
     }
-
-    pub async fn lookup_charge(&self, _idempotency_key: &str) -> Result<Option<ChargeOutcome>, PaymentError> {
+    pub async fn lookup_charge(&self, _k: &str) -> Result<Option<ChargeOutcome>, PaymentError> {
         Err(PaymentError::NotSupported)
     }
-
-    pub async fn cancel(&self, _subscription_ref: &str) -> Result<(), PaymentError> {
+    pub async fn cancel(&self, _s: &str) -> Result<(), PaymentError> {
         Err(PaymentError::NotSupported)
     }
-
     pub async fn refund(&self, _req: &RefundRequest) -> Result<RefundOutcome, PaymentError> {
         Err(PaymentError::NotSupported)
     }
-
     pub async fn verify_webhook(&self, _req: &WebhookRequest<'_>) -> Result<Vec<ProviderEvent>, WebhookError> {
         Err(WebhookError::Malformed)
     }

@@ -1,56 +1,45 @@
-//! dLocal Payins (GrabPay, Maya): V2-HMAC-SHA256 requests and notifications.
-//! Placeholder until the adapter is written: configured nowhere, so no
-//! method ever routes here.
+//! FastSpring
+//! (being written)
 use super::{
     ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent, RefundOutcome, RefundRequest,
     RenewalCharge, WebhookError, WebhookRequest,
 };
 
-/// Settings from the environment.
 #[derive(Clone, Debug)]
-pub struct DLocalConfig;
+pub struct FastSpringConfig;
 
-impl DLocalConfig {
-    /// Reads the provider's variables; `None` when it is not configured.
-    ///
+impl FastSpringConfig {
     /// # Errors
-    /// A variable set to a value that cannot work.
-    pub fn from_vars(_var: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<Option<DLocalConfig>> {
+    /// Never yet.
+    pub fn from_vars(_var: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<Option<FastSpringConfig>> {
         Ok(None)
     }
 }
 
-/// The adapter.
 #[derive(Debug)]
-pub struct DLocalProvider;
+pub struct FastSpringProvider;
 
-impl DLocalProvider {
+impl FastSpringProvider {
     /// # Errors
     /// Never yet.
-    pub fn new(_config: &DLocalConfig, _public_base_url: &str, _timeout: std::time::Duration) -> anyhow::Result<DLocalProvider> {
-        Ok(DLocalProvider)
+    pub fn new(_config: &FastSpringConfig, _public_base_url: &str, _timeout: std::time::Duration) -> anyhow::Result<FastSpringProvider> {
+        Ok(FastSpringProvider)
     }
-
     pub async fn create_checkout(&self, _req: &CheckoutRequest) -> Result<CheckoutStart, PaymentError> {
         Err(PaymentError::NotSupported)
     }
-
     pub async fn charge_renewal(&self, _req: &RenewalCharge) -> Result<ChargeOutcome, PaymentError> {
         Err(PaymentError::NotSupported)
     }
-
-    pub async fn lookup_charge(&self, _idempotency_key: &str) -> Result<Option<ChargeOutcome>, PaymentError> {
+    pub async fn lookup_charge(&self, _k: &str) -> Result<Option<ChargeOutcome>, PaymentError> {
         Err(PaymentError::NotSupported)
     }
-
-    pub async fn cancel(&self, _subscription_ref: &str) -> Result<(), PaymentError> {
+    pub async fn cancel(&self, _s: &str) -> Result<(), PaymentError> {
         Err(PaymentError::NotSupported)
     }
-
     pub async fn refund(&self, _req: &RefundRequest) -> Result<RefundOutcome, PaymentError> {
         Err(PaymentError::NotSupported)
     }
-
     pub async fn verify_webhook(&self, _req: &WebhookRequest<'_>) -> Result<Vec<ProviderEvent>, WebhookError> {
         Err(WebhookError::Malformed)
     }
