@@ -24,3 +24,5 @@ mod phone_corpus;
 mod security_headers;
 mod sms;
 mod sms_exactly_once;
+mod payments_fake;
+mod payments_paddle;
