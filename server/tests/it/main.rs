@@ -26,3 +26,5 @@ mod sms;
 mod sms_exactly_once;
 mod payments_fake;
 mod payments_paddle;
+mod payments_fastspring;
+mod payments_dlocal;

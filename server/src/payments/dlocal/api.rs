@@ -49,7 +49,12 @@ impl Api {
     }
 
     /// A POST deduplicated by dLocal under `idempotency_key`.
-    pub async fn post<T: DeserializeOwned>(&self, path: &str, body: &Value, idempotency_key: &str) -> Result<T, PaymentError> {
+    pub async fn post<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        body: &impl serde::Serialize,
+        idempotency_key: &str,
+    ) -> Result<T, PaymentError> {
         let body = serde_json::to_string(body).map_err(|_| PaymentError::Connection { kind: "request" })?;
         self.send(reqwest::Method::POST, path, body, Some(idempotency_key)).await
     }

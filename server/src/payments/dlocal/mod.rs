@@ -23,8 +23,8 @@ use super::{
 };
 use app::model::billing::MethodChoice;
 use crate::config::Secret;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, value::RawValue, Value};
 use std::time::Duration;
 
 /// The live API.
@@ -61,6 +61,31 @@ pub struct DLocalProvider {
     api: api::Api,
     /// Where dLocal posts refund notifications (our webhook endpoint).
     refund_notify_url: String,
+}
+
+/// A payment to create. The amount is a raw JSON number written from minor
+/// units (`199.00`), so no float ever holds it on the way out.
+#[derive(Serialize)]
+struct NewPayment<'a> {
+    amount: Box<RawValue>,
+    currency: &'a str,
+    country: &'a str,
+    payment_method_id: &'a str,
+    payment_method_flow: &'a str,
+    payer: Value,
+    wallet: Value,
+    order_id: &'a str,
+    notification_url: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    callback_url: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct NewRefund<'a> {
+    payment_id: &'a str,
+    amount: Box<RawValue>,
+    currency: &'a str,
+    notification_url: &'a str,
 }
 
 /// The parts of a payment (or order) object we use.
@@ -125,18 +150,18 @@ impl DLocalProvider {
                 payer[field] = json!(value);
             }
         }
-        let body = json!({
-            "amount": wire::json_decimal(req.first_charge.minor, req.first_charge.exponent),
-            "currency": req.first_charge.currency,
-            "country": c.country,
-            "payment_method_id": method,
-            "payment_method_flow": "REDIRECT",
-            "payer": payer,
-            "wallet": {"save": true},
-            "order_id": req.order_no,
-            "notification_url": req.notify_url,
-            "callback_url": req.return_url,
-        });
+        let body = NewPayment {
+            amount: wire::json_decimal(req.first_charge.minor, req.first_charge.exponent),
+            currency: &req.first_charge.currency,
+            country: &c.country,
+            payment_method_id: method,
+            payment_method_flow: "REDIRECT",
+            payer,
+            wallet: json!({"save": true}),
+            order_id: &req.order_no,
+            notification_url: &req.notify_url,
+            callback_url: Some(&req.return_url),
+        };
         let payment: Payment = self.api.post("/payments", &body, &req.order_no).await?;
         let redirect_url = payment.redirect_url.ok_or(PaymentError::BadResponse)?;
         Ok(CheckoutStart { redirect_url, provider_ref: Some(payment.id) })
@@ -149,17 +174,18 @@ impl DLocalProvider {
         let Some(saved) = req.payment_token.as_deref().and_then(parse_token) else {
             return Err(PaymentError::NotSupported);
         };
-        let body = json!({
-            "amount": wire::json_decimal(req.amount.minor, req.amount.exponent),
-            "currency": req.amount.currency,
-            "country": saved.country,
-            "payment_method_id": saved.method,
-            "payment_method_flow": "DIRECT",
-            "payer": {"user_reference": req.order_no},
-            "wallet": {"token": saved.token},
-            "order_id": req.idempotency_key,
-            "notification_url": req.notify_url,
-        });
+        let body = NewPayment {
+            amount: wire::json_decimal(req.amount.minor, req.amount.exponent),
+            currency: &req.amount.currency,
+            country: saved.country,
+            payment_method_id: saved.method,
+            payment_method_flow: "DIRECT",
+            payer: json!({"user_reference": req.order_no}),
+            wallet: json!({"token": saved.token}),
+            order_id: &req.idempotency_key,
+            notification_url: &req.notify_url,
+            callback_url: None,
+        };
         let payment: Payment = self.api.post("/payments", &body, &req.idempotency_key).await?;
         Ok(payment.outcome())
     }
@@ -183,12 +209,12 @@ impl DLocalProvider {
     /// `POST /refunds` for `amount` of the payment, deduplicated by
     /// `X-Idempotency-Key`; a pending refund is confirmed by notification.
     pub async fn refund(&self, req: &RefundRequest) -> Result<RefundOutcome, PaymentError> {
-        let body = json!({
-            "payment_id": req.provider_payment_ref,
-            "amount": wire::json_decimal(req.amount.minor, req.amount.exponent),
-            "currency": req.amount.currency,
-            "notification_url": self.refund_notify_url,
-        });
+        let body = NewRefund {
+            payment_id: &req.provider_payment_ref,
+            amount: wire::json_decimal(req.amount.minor, req.amount.exponent),
+            currency: &req.amount.currency,
+            notification_url: &self.refund_notify_url,
+        };
         let refund: Refund = self.api.post("/refunds", &body, &req.idempotency_key).await?;
         match refund.status.as_str() {
             "SUCCESS" => Ok(RefundOutcome::Refunded { provider_ref: refund.id }),

@@ -197,15 +197,19 @@ struct Batch {
     returns: Vec<Item>,
 }
 
-/// A 2xx answer as `T`; otherwise `Rejected` with the refused item's field
-/// (FastSpring answers 400 with the same batch shape) or the bare status.
+/// A 2xx answer as `T`; otherwise `Rejected` with the field FastSpring's
+/// `error` names (in a batch item or at the top) or the bare status.
 fn read<T: DeserializeOwned>(status: u16, bytes: &[u8]) -> Result<T, PaymentError> {
     if (200..300).contains(&status) {
         return serde_json::from_slice(bytes).map_err(|_| PaymentError::BadResponse);
     }
     let batch = serde_json::from_slice::<Batch>(bytes).ok();
     let item = batch.as_ref().and_then(|b| b.subscriptions.first().or(b.returns.first()));
-    Err(item.and_then(|i| i.refusal(status)).unwrap_or(PaymentError::Rejected { status, code: format!("http_{status}") }))
+    let refusal = match item {
+        Some(item) => item.refusal(status),
+        None => serde_json::from_slice::<Item>(bytes).ok().and_then(|top| top.refusal(status)),
+    };
+    Err(refusal.unwrap_or(PaymentError::Rejected { status, code: format!("http_{status}") }))
 }
 
 /// A FastSpring id as one URL path segment; anything else is refused before

@@ -101,7 +101,8 @@ pub fn raw_minor(raw: &RawValue, exponent: u32) -> Option<i64> {
 }
 
 /// The decimal a JSON body carries for `minor` units (`72.00` for 7200 at
-/// 2 places), as a raw JSON number so no float ever holds it.
+/// 2 places), as a raw JSON number so no float ever holds it. Serialize it
+/// from a struct field: `json!` would parse it into an `f64` `Value`.
 pub fn json_decimal(minor: i64, exponent: u32) -> Box<RawValue> {
     let money = super::Money { minor, currency: String::new(), exponent };
     RawValue::from_string(money.decimal()).expect("a decimal is a JSON number")
