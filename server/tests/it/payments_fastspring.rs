@@ -232,5 +232,5 @@ fn fastspring_config_is_all_or_nothing() {
     let error = FastSpringConfig::from_vars(&partial).expect_err("incomplete");
     assert!(error.to_string().contains("FASTSPRING_PASSWORD"), "{error}");
     let printed = format!("{:?}", config("https://api.fastspring.com", PASSWORD));
-    assert!(!printed.contains(PASSWORD) && !printed.contains(SECRET), "{printed}");
+    assert!(!printed.contains(PASSWORD) && !printed.contains(SECRET) && !printed.contains(USER), "{printed}");
 }

@@ -28,7 +28,7 @@ pub const DEFAULT_API_BASE: &str = "https://api.fastspring.com";
 /// Settings from the environment. `Debug` redacts the secrets.
 #[derive(Clone, Debug)]
 pub struct FastSpringConfig {
-    pub username: String,
+    pub username: Secret,
     pub password: Secret,
     pub webhook_secret: Secret,
     pub api_base: String,
@@ -50,7 +50,7 @@ impl FastSpringConfig {
         let storefront = wire::required(var, "FASTSPRING_STOREFRONT", because)?;
         anyhow::ensure!(storefront.starts_with("https://"), "FASTSPRING_STOREFRONT must be an https:// URL");
         Ok(Some(FastSpringConfig {
-            username,
+            username: Secret::new(username),
             password: Secret::new(password),
             webhook_secret: Secret::new(webhook_secret),
             api_base: wire::optional(var, "FASTSPRING_API_BASE").unwrap_or_else(|| DEFAULT_API_BASE.to_owned()),
@@ -181,7 +181,7 @@ impl FastSpringProvider {
         let mut request = self
             .http
             .request(method, format!("{}{path}", self.config.api_base))
-            .basic_auth(&self.config.username, Some(self.config.password.expose()));
+            .basic_auth(self.config.username.expose(), Some(self.config.password.expose()));
         if let Some(body) = body {
             request = request.json(body);
         }

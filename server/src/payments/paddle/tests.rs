@@ -111,3 +111,11 @@ fn cancellation_refunds_and_the_rest() {
     assert_eq!(paid[0].kind, EventKind::Other { event_type: "transaction.paid".into() });
     assert_eq!(events(r#"{"event_id":"evt_04"}"#), Err(WebhookError::Malformed));
 }
+
+#[test]
+fn transactions_that_are_not_ours_are_recorded_only() {
+    let foreign = r#"{"event_id":"evt_05","event_type":"transaction.completed","occurred_at":"2023-11-01T00:00:00Z","data":{"id":"txn_09","status":"completed","origin":"api","custom_data":null}}"#;
+    assert_eq!(events(foreign).unwrap()[0].kind, EventKind::Other { event_type: "transaction.completed".into() });
+    let ours_without_totals = r#"{"event_id":"evt_06","event_type":"transaction.completed","occurred_at":"2023-11-01T00:00:00Z","data":{"id":"txn_10","status":"completed","origin":"web","custom_data":{"order_no":"ord123"}}}"#;
+    assert_eq!(events(ours_without_totals), Err(WebhookError::Malformed), "a payment of ours without an amount is not guessed");
+}

@@ -182,22 +182,28 @@ fn kind_of(event_type: &str, data: &RawValue) -> Result<EventKind, WebhookError>
     })
 }
 
+/// A completed transaction that is neither a renewal nor one of our
+/// checkouts (say, one made in Paddle's dashboard) is only recorded.
 fn completed(txn: Transaction) -> Result<Option<EventKind>, WebhookError> {
+    let order_no = txn.order_no();
+    if !txn.recurring() && order_no.is_none() {
+        return Ok(None);
+    }
     let amount = txn.amount().ok_or(WebhookError::Malformed)?;
-    if txn.recurring() {
-        return Ok(Some(EventKind::RenewalPaid {
+    Ok(Some(match order_no.filter(|_| !txn.recurring()) {
+        Some(order_no) => EventKind::CheckoutPaid {
+            order_no,
+            provider_payment_ref: txn.id,
+            subscription_ref: txn.subscription_id,
+            payment_token: None,
+            amount,
+        },
+        None => EventKind::RenewalPaid {
             idempotency_key: None,
             subscription_ref: txn.subscription_id,
             provider_payment_ref: txn.id,
             amount,
-        }));
-    }
-    Ok(txn.order_no().map(|order_no| EventKind::CheckoutPaid {
-        order_no,
-        provider_payment_ref: txn.id,
-        subscription_ref: txn.subscription_id,
-        payment_token: None,
-        amount,
+        },
     }))
 }
 
