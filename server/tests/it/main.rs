@@ -29,3 +29,7 @@ mod phone_corpus;
 mod security_headers;
 mod sms;
 mod sms_exactly_once;
+mod payments_fake;
+mod payments_paddle;
+mod payments_fastspring;
+mod payments_dlocal;
