@@ -1,0 +1,57 @@
+//! PayerMax's settings: merchant, app, our signing key and PayerMax's
+//! public key, read and checked once at start-up.
+use super::api;
+use crate::config::Secret;
+use anyhow::{bail, Context as _};
+
+/// The production gateway origin.
+pub const DEFAULT_API_BASE: &str = "https://pay-gate.payermax.com";
+
+/// Settings from the environment.
+#[derive(Clone, Debug)]
+pub struct PayerMaxConfig {
+    /// `PAYERMAX_MERCHANT_NO`.
+    pub merchant_no: String,
+    /// `PAYERMAX_APP_ID`.
+    pub app_id: String,
+    /// `PAYERMAX_PRIVATE_KEY`: our RSA key (PEM or base64) that signs requests.
+    pub private_key: Secret,
+    /// `PAYERMAX_PLATFORM_PUBLIC_KEY`: PayerMax's RSA key that signs answers
+    /// and notifications.
+    pub platform_public_key: String,
+    /// `PAYERMAX_API_BASE`, default [`DEFAULT_API_BASE`] (UAT:
+    /// `https://pay-gate-uat.payermax.com`).
+    pub api_base: String,
+}
+
+const REQUIRED: [&str; 4] =
+    ["PAYERMAX_MERCHANT_NO", "PAYERMAX_APP_ID", "PAYERMAX_PRIVATE_KEY", "PAYERMAX_PLATFORM_PUBLIC_KEY"];
+
+impl PayerMaxConfig {
+    /// Reads the provider's variables; `None` when none of them is set.
+    ///
+    /// # Errors
+    /// Some but not all set, a key that does not parse, or an API origin
+    /// that is neither HTTPS nor loopback.
+    pub fn from_vars(var: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<Option<PayerMaxConfig>> {
+        let get = |name: &str| var(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        let missing: Vec<&str> = REQUIRED.into_iter().filter(|name| get(name).is_none()).collect();
+        if missing.len() == REQUIRED.len() {
+            return Ok(None);
+        }
+        if !missing.is_empty() {
+            bail!("PayerMax is partly configured: {} not set", missing.join(", "));
+        }
+        let value = |name: &str| get(name).unwrap_or_default();
+        api::private_key_from(&value("PAYERMAX_PRIVATE_KEY")).context("PAYERMAX_PRIVATE_KEY")?;
+        api::public_key_from(&value("PAYERMAX_PLATFORM_PUBLIC_KEY")).context("PAYERMAX_PLATFORM_PUBLIC_KEY")?;
+        let base = get("PAYERMAX_API_BASE").unwrap_or_else(|| DEFAULT_API_BASE.to_owned());
+        Ok(Some(PayerMaxConfig {
+            merchant_no: value("PAYERMAX_MERCHANT_NO"),
+            app_id: value("PAYERMAX_APP_ID"),
+            private_key: Secret::new(value("PAYERMAX_PRIVATE_KEY")),
+            platform_public_key: value("PAYERMAX_PLATFORM_PUBLIC_KEY"),
+            api_base: crate::payments::paypal::api_base(&base, "PAYERMAX_API_BASE")?,
+        }))
+    }
+}
