@@ -55,3 +55,35 @@ impl PayerMaxConfig {
         }))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rsa::pkcs8::{EncodePrivateKey as _, EncodePublicKey as _, LineEnding};
+
+    #[test]
+    fn config_is_all_or_nothing_and_keys_must_parse() {
+        let key = rsa::RsaPrivateKey::new(&mut rand_core::OsRng, 1024).unwrap();
+        let private = key.to_pkcs8_pem(LineEnding::LF).unwrap().to_string();
+        let public = key.to_public_key().to_public_key_pem(LineEnding::LF).unwrap();
+        let read = |pairs: &[(&str, &str)]| {
+            let var = |name: &str| pairs.iter().find(|(n, _)| *n == name).map(|(_, v)| (*v).to_owned());
+            PayerMaxConfig::from_vars(&var)
+        };
+        assert!(read(&[]).unwrap().is_none());
+        let partial = read(&[("PAYERMAX_APP_ID", "app")]).unwrap_err().to_string();
+        assert!(partial.contains("PAYERMAX_PRIVATE_KEY"), "{partial}");
+        let mut full = vec![
+            ("PAYERMAX_MERCHANT_NO", "P01"),
+            ("PAYERMAX_APP_ID", "app"),
+            ("PAYERMAX_PRIVATE_KEY", private.as_str()),
+            ("PAYERMAX_PLATFORM_PUBLIC_KEY", public.as_str()),
+        ];
+        let config = read(&full).unwrap().unwrap();
+        assert_eq!(config.api_base, DEFAULT_API_BASE);
+        assert!(!format!("{config:?}").contains("PRIVATE KEY"), "the private key never shows in Debug");
+        full[3] = ("PAYERMAX_PLATFORM_PUBLIC_KEY", "garbage-key-material");
+        let error = format!("{:#}", read(&full).unwrap_err());
+        assert!(error.contains("PAYERMAX_PLATFORM_PUBLIC_KEY") && !error.contains("garbage-key-material"), "{error}");
+    }
+}

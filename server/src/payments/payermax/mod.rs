@@ -87,6 +87,17 @@ struct Ordered {
     result_msg: Option<String>,
 }
 
+/// A typed body, never `json!`: that would turn the amount into a float.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RefundOrder<'a> {
+    out_refund_no: &'a str,
+    out_trade_no: &'a str,
+    refund_amount: Box<RawValue>,
+    refund_currency: &'a str,
+    comments: &'a str,
+}
+
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct Refunded {
@@ -201,13 +212,13 @@ impl PayerMaxProvider {
     /// Refunds (part of) the charge whose `outTradeNo` is
     /// `provider_payment_ref`; `outRefundNo` = the idempotency key.
     pub async fn refund(&self, req: &RefundRequest) -> Result<RefundOutcome, PaymentError> {
-        let body = serde_json::json!({
-            "outRefundNo": req.idempotency_key,
-            "outTradeNo": req.provider_payment_ref,
-            "refundAmount": number(&req.amount)?,
-            "refundCurrency": req.amount.currency,
-            "comments": "refund",
-        });
+        let body = RefundOrder {
+            out_refund_no: &req.idempotency_key,
+            out_trade_no: &req.provider_payment_ref,
+            refund_amount: number(&req.amount)?,
+            refund_currency: &req.amount.currency,
+            comments: "refund",
+        };
         let reply = self.api.call("refund", VERSION, body, (self.clock)()).await?;
         if reply.code != APPLY_SUCCESS {
             return Err(refused(&reply));
