@@ -25,6 +25,8 @@ mod locate_bursts;
 mod locate_reasons;
 mod mail;
 mod pages;
+mod payments_payermax;
+mod payments_paypal;
 mod reveal_after_decision;
 mod phone_corpus;
 mod security_headers;
