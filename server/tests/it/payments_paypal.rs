@@ -8,7 +8,7 @@ use app::model::{billing::MethodChoice, Cycle};
 use fake::{FakePaypal, PAYPAL_KEY, PLANS};
 use serde_json::json;
 use server::payments::paypal::{PaypalConfig, PaypalProvider};
-use server::payments::signing::rfc3339_ms;
+use server::payments::wire::iso_ms_offset as rfc3339_ms;
 use server::payments::{
     ChargeOutcome, CheckoutRequest, Customer, EventKind, Money, PaymentError, ProviderEvent, RefundOutcome,
     RefundRequest, RenewalCharge, WebhookError, WebhookRequest,

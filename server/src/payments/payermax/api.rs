@@ -102,7 +102,7 @@ impl Api {
         let envelope = Envelope {
             version,
             key_version: "1",
-            request_time: crate::payments::signing::rfc3339_ms(now_ms),
+            request_time: crate::payments::wire::iso_ms_offset(now_ms),
             app_id: &self.app_id,
             merchant_no: &self.merchant_no,
             data,

@@ -8,7 +8,7 @@
 //! renewal's idempotency key): every API takes it, so it is also the
 //! `provider_payment_ref` we hand out. Amounts travel as JSON numbers in
 //! major units, written and read as exact decimal text.
-use super::signing::{exponent_of, parse_minor};
+use super::wire::{decimal_minor as parse_minor, exponent_of};
 use super::{
     ChargeOutcome, CheckoutRequest, CheckoutStart, Money, PaymentError, ProviderEvent, RefundOutcome, RefundRequest,
     RenewalCharge, WebhookError, WebhookRequest,

@@ -7,7 +7,7 @@
 //! anyway, as the event id (`type:outTradeNo:status`) makes it apply once.
 use super::api::{Api, SIGN_HEADER};
 use super::{amount_of, REF_RENEWAL};
-use crate::payments::signing::parse_rfc3339_ms;
+use crate::payments::wire::rfc3339_ms as parse_rfc3339_ms;
 use crate::payments::{EventKind, ProviderEvent, WebhookError, WebhookRequest};
 use serde::Deserialize;
 use serde_json::value::RawValue;

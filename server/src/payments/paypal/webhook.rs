@@ -13,7 +13,8 @@
 //! the first when PayPal lists no earlier money-taking transaction for its
 //! subscription; the subscription's `custom_id` is our order number.
 use super::{api, PaypalProvider};
-use crate::payments::signing::{exponent_of, fresh, parse_minor, parse_rfc3339_ms, rfc3339_ms};
+use crate::payments::signing::fresh;
+use crate::payments::wire::{decimal_minor as parse_minor, exponent_of, iso_ms_offset as rfc3339_ms, rfc3339_ms as parse_rfc3339_ms};
 use crate::payments::{EventKind, Money, PaymentError, ProviderEvent, WebhookError, WebhookRequest};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use serde_json::value::RawValue;

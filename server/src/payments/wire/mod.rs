@@ -3,7 +3,7 @@
 //! conversion, ISO 8601 instants, and the `plan=id` maps of their config.
 mod time;
 
-pub use time::{iso_ms, rfc3339_ms};
+pub use time::{iso_ms, iso_ms_offset, rfc3339_ms};
 
 use super::PaymentError;
 use serde_json::value::RawValue;
@@ -57,9 +57,10 @@ pub fn exponent_of(currency: &str) -> u32 {
         "MGA", "RWF", "VUV",
     ];
     const THREE: [&str; 7] = ["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"];
-    if ZERO.contains(&currency) {
+    let currency = currency.to_ascii_uppercase();
+    if ZERO.contains(&currency.as_str()) {
         0
-    } else if THREE.contains(&currency) {
+    } else if THREE.contains(&currency.as_str()) {
         3
     } else {
         2

@@ -75,3 +75,42 @@ fn plan_maps_parse_and_refuse_nonsense() {
     assert!(plan_map("X", "one=pri").is_err());
     assert!(plan_map("X", "1=").is_err());
 }
+
+mod provider_forms {
+    use super::super::{decimal_minor as parse_minor, exponent_of, iso_ms_offset as rfc3339_ms, rfc3339_ms as parse_rfc3339_ms};
+
+    #[test]
+    fn decimal_amounts_read_exactly() {
+        assert_eq!(parse_minor("9.99", 2), Some(999));
+        assert_eq!(parse_minor("21.0", 2), Some(2100));
+        assert_eq!(parse_minor("0.1", 2), Some(10));
+        assert_eq!(parse_minor(".5", 2), None, "a decimal starts with a digit");
+        assert_eq!(parse_minor("10000", 0), Some(10_000));
+        assert_eq!(parse_minor("300.00", 0), Some(300));
+        assert_eq!(parse_minor("-0.01", 2), Some(-1));
+        assert_eq!(parse_minor("1.005", 2), None, "a fraction of a cent is not money we can book");
+        assert_eq!(parse_minor("300.5", 0), None);
+        for bad in ["", ".", "5.", "1e3", "1,00", "+1", "--1", "0x10", "99999999999999999999"] {
+            assert_eq!(parse_minor(bad, 2), None, "{bad:?}");
+        }
+        assert_eq!(exponent_of("usd"), 2);
+        assert_eq!(exponent_of("IDR"), 0);
+        assert_eq!(exponent_of("KWD"), 3);
+    }
+
+    #[test]
+    fn instants_round_trip_and_tolerate_provider_forms() {
+        assert_eq!(parse_rfc3339_ms("1970-01-01T00:00:00Z"), Some(0));
+        assert_eq!(parse_rfc3339_ms("2016-09-21T22:00:45Z"), Some(1_474_495_245_000));
+        let ms = 1_704_879_296_434;
+        assert_eq!(rfc3339_ms(ms), "2024-01-10T09:34:56.434+00:00");
+        assert_eq!(parse_rfc3339_ms(&rfc3339_ms(ms)), Some(ms));
+        assert_eq!(parse_rfc3339_ms("2024-01-10T16:34:56.434+07:00"), Some(ms));
+        assert_eq!(parse_rfc3339_ms("2024-01-10T09:34:56.434123Z"), Some(ms));
+        assert_eq!(parse_rfc3339_ms("2025-02-27T09:41:12 +0000"), Some(1_740_649_272_000));
+        assert_eq!(parse_rfc3339_ms("2000-02-29T00:00:00Z"), Some(951_782_400_000));
+        for bad in ["", "2024-01-10", "2024-13-01T00:00:00Z", "2024-01-10T09:34:56", "yesterday"] {
+            assert_eq!(parse_rfc3339_ms(bad), None, "{bad:?}");
+        }
+    }
+}

@@ -54,6 +54,8 @@ pub fn rfc3339_ms(text: &str) -> Option<i64> {
         millis = number(&first3)?;
         rest = &fraction[digits..];
     }
+    // PayerMax writes a space before the offset (`… +0000`).
+    let rest = rest.trim_start();
     let offset_minutes = match rest {
         "Z" | "z" => 0,
         _ => {
@@ -72,6 +74,12 @@ pub fn rfc3339_ms(text: &str) -> Option<i64> {
     let days = days_from_civil(year, month, day);
     let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offset_minutes * 60;
     Some(seconds * 1_000 + millis)
+}
+
+/// `ms` as `2024-01-10T09:34:56.434+00:00` (the form PayerMax asks for in
+/// `requestTime`; PayPal takes it too).
+pub fn iso_ms_offset(ms: i64) -> String {
+    iso_ms(ms).replace('Z', "+00:00")
 }
 
 /// `ms` as `YYYY-MM-DDTHH:MM:SS.mmmZ` (UTC).

@@ -110,7 +110,7 @@ async fn call_provider(cx: &Cx, gateways: &Gateways, c: &charge::Model) -> Resul
     let provider = order.as_ref().and_then(|o| ProviderKind::parse(&o.provider));
     let gateway = provider.and_then(|k| gateways.get(k)).ok_or(crate::payments::PaymentError::NotSupported)?;
     let request = RefundRequest {
-        idempotency_key: format!("refund-{}", c.id),
+        idempotency_key: format!("refund_{}", c.id),
         provider_payment_ref: c.provider_ref.clone().unwrap_or_default(),
         amount: money::of(c.amount_minor, &c.currency, c.currency_exponent),
         order_no: order.map(|o| o.order_no).unwrap_or_default(),

@@ -18,7 +18,7 @@ use rsa::pkcs1v15::{Signature, SigningKey, VerifyingKey};
 use rsa::sha2::Sha256;
 use rsa::signature::{SignatureEncoding as _, Signer as _, Verifier as _};
 use serde_json::{json, value::RawValue, Value};
-use server::payments::signing::{exponent_of, parse_minor, parse_rfc3339_ms};
+use server::payments::wire::{decimal_minor as parse_minor, exponent_of, rfc3339_ms as parse_rfc3339_ms};
 use std::{
     collections::HashMap,
     sync::{Arc, LazyLock, Mutex},

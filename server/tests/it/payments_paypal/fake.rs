@@ -16,7 +16,7 @@ use rsa::pkcs1v15::{Signature, SigningKey, VerifyingKey};
 use rsa::sha2::Sha256;
 use rsa::signature::{SignatureEncoding as _, Signer as _, Verifier as _};
 use serde_json::{json, value::RawValue, Value};
-use server::payments::signing::{parse_rfc3339_ms, rfc3339_ms};
+use server::payments::wire::{iso_ms_offset as rfc3339_ms, rfc3339_ms as parse_rfc3339_ms};
 use std::{
     collections::HashMap,
     sync::{Arc, LazyLock, Mutex},
