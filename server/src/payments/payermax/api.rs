@@ -5,6 +5,7 @@
 //! the `sign` header. PayerMax signs its answers and notifications the same
 //! way with its platform key; a success answer is believed only when that
 //! signature holds. No call is ever repeated here.
+use crate::payments::wire::transport_error;
 use crate::payments::PaymentError;
 use anyhow::{bail, Context as _};
 use base64::{engine::general_purpose::STANDARD, Engine as _};
@@ -145,17 +146,6 @@ impl Api {
     }
 }
 
-/// Only a failed connect proves nothing reached PayerMax; any other break
-/// may come after it acted, so it is as unknown as a time-out.
-fn transport_error(error: &reqwest::Error) -> PaymentError {
-    if error.is_connect() {
-        PaymentError::Connection { kind: "connect" }
-    } else if error.is_builder() {
-        PaymentError::Connection { kind: "request" }
-    } else {
-        PaymentError::Timeout
-    }
-}
 
 /// The refusal for an answer code that is not [`APPLY_SUCCESS`].
 pub(super) fn refused(reply: &Reply) -> PaymentError {

@@ -1,6 +1,7 @@
 //! PayPal's REST API as the adapter uses it: an OAuth2 client-credentials
 //! token, cached until shortly before it expires, then JSON calls with it.
 //! No call is ever repeated here: an unknown outcome goes back to the caller.
+use crate::payments::wire::transport_error;
 use super::PaypalConfig;
 use crate::config::Secret;
 use crate::payments::PaymentError;
@@ -159,18 +160,6 @@ fn rejected(status: u16, body: &[u8]) -> PaymentError {
     PaymentError::Rejected { status, code }
 }
 
-/// Reduces a transport error to what the caller must know: only a failed
-/// connect proves nothing was sent; any other break may come after PayPal
-/// acted, so it is as unknown as a time-out.
-fn transport_error(error: &reqwest::Error) -> PaymentError {
-    if error.is_connect() {
-        PaymentError::Connection { kind: "connect" }
-    } else if error.is_builder() {
-        PaymentError::Connection { kind: "request" }
-    } else {
-        PaymentError::Timeout
-    }
-}
 
 /// Whether `value` is a plain PayPal id (letters, digits, `-`, `_`).
 pub(super) fn is_reference(value: &str) -> bool {
