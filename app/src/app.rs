@@ -4,11 +4,11 @@ use crate::dialogs::DialogLayer;
 use crate::config::{to_inline_json, use_public_config, CONFIG_ELEMENT_ID};
 use crate::i18n::{provide_i18n, use_i18n, Key};
 use crate::pages::{
-    AccountPage, BillingPage, CancelSubscriptionPage, DashboardLocationsPage, DoNotLocatePage, HomePage, InfoPage, LoginPage, NotFoundPage, PhoneLocatePage,
-    ResetCodePage, ResetPasswordPage, RevealLocationPage,
+    AccountPage, BillingPage, CancelSubscriptionPage, DashboardLocationsPage, DoNotLocatePage, HomePage, InfoPage, LoginPage, NotFoundPage,
+    PayMethodPage, PayResultPage, PhoneLocatePage, ResetCodePage, ResetPasswordPage, RevealLocationPage,
 };
 use crate::routes::{resolve, Page};
-use leptos::either::{Either, EitherOf6};
+use leptos::either::{Either, EitherOf4, EitherOf5, EitherOf6};
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, Html, MetaTags};
 use leptos_router::{components::*, hooks::use_location, path};
@@ -78,6 +78,7 @@ fn Site() -> impl IntoView {
     let i18n = use_i18n();
     // Read once: the islands receive it as a prop (they have no server context).
     let csrf = csrf_token();
+    let viewer = crate::account::use_viewer();
     move || {
         let current = resolved.get();
         let page = current.page.unwrap_or_else(|| {
@@ -91,7 +92,7 @@ fn Site() -> impl IntoView {
                 <Header page=page/>
                 <main id="main">{body}</main>
                 <Footer/>
-                <DialogLayer locale=current.locale csrf=csrf.clone()/>
+                <DialogLayer locale=current.locale csrf=csrf.clone() viewer=viewer.clone()/>
                 <AuthFormGuard locale=current.locale/>
             })
         } else {
@@ -113,10 +114,12 @@ fn page_body(page: Page) -> impl IntoView {
         Page::PhoneLocate => EitherOf6::B(view! { <PhoneLocatePage/> }),
         Page::RevealLocation | Page::DoNotLocate => EitherOf6::C(consent_page_body(page)),
         Page::NotFound => EitherOf6::D(view! { <NotFoundPage/> }),
-        Page::Login | Page::ResetPassword | Page::ResetCode | Page::DashboardLocations | Page::Account | Page::Billing => {
+        Page::Login | Page::ResetPassword | Page::ResetCode | Page::DashboardLocations | Page::Account => {
             EitherOf6::E(account_page_body(page))
         }
-        Page::CancelSubscription => EitherOf6::F(Either::Left(view! { <CancelSubscriptionPage/> })),
+        Page::CancelSubscription | Page::PayMethod | Page::PayResult | Page::Billing => {
+            EitherOf6::F(Either::Left(checkout_page_body(page)))
+        }
         other => EitherOf6::F(Either::Right(view! { <InfoPage page=other/> })),
     }
 }
@@ -129,15 +132,24 @@ fn consent_page_body(page: Page) -> impl IntoView {
     }
 }
 
-/// The sign-in, reset and member pages (a nested `EitherOf6`, same reason).
+/// Checkout and billing (a nested `EitherOf4`, same reason).
+fn checkout_page_body(page: Page) -> impl IntoView {
+    match page {
+        Page::PayMethod => EitherOf4::A(view! { <PayMethodPage/> }),
+        Page::PayResult => EitherOf4::B(view! { <PayResultPage/> }),
+        Page::Billing => EitherOf4::C(view! { <BillingPage/> }),
+        _ => EitherOf4::D(view! { <CancelSubscriptionPage/> }),
+    }
+}
+
+/// The sign-in, reset and member pages (a nested `EitherOf5`, same reason).
 fn account_page_body(page: Page) -> impl IntoView {
     match page {
-        Page::Login => EitherOf6::A(view! { <LoginPage/> }),
-        Page::ResetPassword => EitherOf6::B(view! { <ResetPasswordPage/> }),
-        Page::ResetCode => EitherOf6::C(view! { <ResetCodePage/> }),
-        Page::DashboardLocations => EitherOf6::D(view! { <DashboardLocationsPage/> }),
-        Page::Account => EitherOf6::E(view! { <AccountPage/> }),
-        _ => EitherOf6::F(view! { <BillingPage/> }),
+        Page::Login => EitherOf5::A(view! { <LoginPage/> }),
+        Page::ResetPassword => EitherOf5::B(view! { <ResetPasswordPage/> }),
+        Page::ResetCode => EitherOf5::C(view! { <ResetCodePage/> }),
+        Page::DashboardLocations => EitherOf5::D(view! { <DashboardLocationsPage/> }),
+        _ => EitherOf5::E(view! { <AccountPage/> }),
     }
 }
 

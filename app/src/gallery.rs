@@ -1,7 +1,11 @@
 //! The widget gallery (Trunk, client-side only): every React widget mounted
 //! through the same Rust bridge the site uses, with sample props, so widget
 //! work can be seen without the server. Query: `?lang=id|zh`, `?tiles=<url>`.
+use crate::components::{CheckoutSetup, PaymentCheckout};
 use crate::config::{Assets, PublicConfig};
+use crate::model::billing::MethodChoice;
+use crate::model::{Cycle, PricePlan};
+use crate::widgets::FieldTexts;
 use crate::i18n::{provide_i18n, use_i18n, Key, Locale};
 use crate::widgets::{GeoPoint, MapView};
 use leptos::prelude::*;
@@ -57,6 +61,35 @@ fn Gallery() -> impl IntoView {
                 <h2>{i18n.text(Key::GalleryMapEmpty)}</h2>
                 <MapView location=Signal::derive(|| None)/>
             </section>
+            <section id="payment-form">
+                <h2>{i18n.text(Key::GalleryPaymentForm)}</h2>
+                <PaymentCheckout setup=sample_checkout() id_prefix="gpf"/>
+            </section>
         </main>
+    }
+}
+
+/// A plan and the Philippine methods as sample data (paying needs the
+/// server; checking the fields does not).
+fn sample_checkout() -> CheckoutSetup {
+    let plan = PricePlan {
+        id: 1,
+        sort: 1,
+        is_tryout: true,
+        trial_price: "0.99".into(),
+        present_price: "29.99".into(),
+        currency: "USD".into(),
+        cycle: Cycle::Month,
+        trial_days: 1,
+    };
+    CheckoutSetup {
+        plan,
+        country: "PH".into(),
+        methods: MethodChoice::for_country("PH"),
+        now_ms: crate::account::plan::now_ms(),
+        key: crate::checkout::new_idempotency_key(),
+        method: None,
+        values: FieldTexts::default(),
+        errors: Default::default(),
     }
 }

@@ -4,6 +4,7 @@
 pub mod account;
 pub mod api;
 pub mod app;
+pub mod checkout;
 pub mod components;
 pub mod config;
 pub mod countries;

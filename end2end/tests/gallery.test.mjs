@@ -1,5 +1,6 @@
 // The Trunk widget gallery: MapView mounts through the Rust bridge with a
-// marker at the sample coordinates, and shows the empty state without one.
+// marker at the sample coordinates, and shows the empty state without one;
+// PaymentForm mounts and is checked by the Rust validators.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
@@ -35,6 +36,23 @@ test("MapView mounts with a marker at the given coordinates", async () => {
   assert.equal(await page.locator("#map-known .leaflet-overlay-pane path").count(), 2);
   assert.match(await page.textContent("#map-known figcaption"), /-6\.17539.*106\.82715.*35/);
   assert.equal((await page.textContent("#map-empty .map-empty")).trim(), "Geographic location not found");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("PaymentForm mounts through the bridge and the Rust validators answer it", async () => {
+  const page = await browser.newPage();
+  const errors = collectErrors(page);
+  await page.goto(`${site.baseURL}/`);
+  await waitForHydration(page);
+  await page.waitForSelector("#payment-form .payment-form-host form.pay-form", { timeout: 15_000 });
+  await page.click("#payment-form button[type=submit]");
+  await page.waitForSelector("#gpf-emailErrorMsg:text('Please enter a correct mailbox')");
+  assert.equal((await page.textContent("#gpf-zipErrorMsg")).trim(), "Please enter a correct zip, maxLength 15 bits");
+  await page.check("#payment-form input[value=gcash]");
+  const fields = await page.$$eval("#payment-form [data-field]", (els) => els.map((e) => e.dataset.field));
+  assert.deepEqual(fields, ["email", "name", "phone"]);
+  assert.equal((await page.textContent("#payment-form .pay-button")).trim(), "Pay $ 0.99");
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -4,10 +4,16 @@
 import { createRegistry, type WidgetHandle } from './bridge/registry';
 import type { Widget } from './bridge/widget';
 import { MAP_VIEW, mapViewWidget } from './map-view';
+import { PAYMENT_FORM, paymentFormWidget } from './payment-form';
 
 export type { WidgetHandle };
 
-const registry = createRegistry(new Map<string, Widget>([[MAP_VIEW, mapViewWidget]]));
+const registry = createRegistry(
+  new Map<string, Widget>([
+    [MAP_VIEW, mapViewWidget],
+    [PAYMENT_FORM, paymentFormWidget],
+  ]),
+);
 
 export function mount(name: string, el: HTMLElement, props: unknown): WidgetHandle {
   return registry(name, el, props);

@@ -42,11 +42,17 @@ pub enum AuthForm {
     DnlCode,
     /// Do-not-locate: confirm with `country`, `phone` and `code`.
     DnlConfirm,
+    /// Checkout on `/pay-method`: plan, method, e-mail and the method's fields.
+    PayOrder,
+    /// One-click cancel on `/billing`.
+    BillingCancel,
+    /// Refund the charge `chargeId` on `/billing`.
+    BillingRefund,
 }
 
 impl AuthForm {
     /// Every form.
-    pub const ALL: [AuthForm; 10] = [
+    pub const ALL: [AuthForm; 13] = [
         AuthForm::Login,
         AuthForm::SendCode,
         AuthForm::ResetWithCode,
@@ -57,6 +63,9 @@ impl AuthForm {
         AuthForm::Reveal,
         AuthForm::DnlCode,
         AuthForm::DnlConfirm,
+        AuthForm::PayOrder,
+        AuthForm::BillingCancel,
+        AuthForm::BillingRefund,
     ];
 
     /// The value of the hidden `form` field (the serde name).
@@ -72,6 +81,9 @@ impl AuthForm {
             AuthForm::Reveal => "reveal",
             AuthForm::DnlCode => "dnl_code",
             AuthForm::DnlConfirm => "dnl_confirm",
+            AuthForm::PayOrder => "pay_order",
+            AuthForm::BillingCancel => "billing_cancel",
+            AuthForm::BillingRefund => "billing_refund",
         }
     }
 
@@ -87,7 +99,14 @@ impl AuthForm {
             AuthForm::SendCode => &[Slot::Email],
             AuthForm::ResetWithCode => &[Slot::Email, Slot::Code, Slot::NewPassword],
             AuthForm::ChangePassword => &[Slot::Password, Slot::NewPassword],
-            AuthForm::Logout | AuthForm::LocateAction | AuthForm::Reveal => &[],
+            // The payment form's fields depend on the method chosen
+            // (`PaymentFormInput::validate`), so they are not a fixed list.
+            AuthForm::Logout
+            | AuthForm::LocateAction
+            | AuthForm::Reveal
+            | AuthForm::PayOrder
+            | AuthForm::BillingCancel
+            | AuthForm::BillingRefund => &[],
             AuthForm::LocateCreate => &[Slot::Phone, Slot::Note],
             AuthForm::DnlCode => &[Slot::Phone],
             AuthForm::DnlConfirm => &[Slot::Phone, Slot::Code],

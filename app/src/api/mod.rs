@@ -1,10 +1,12 @@
 //! THE typed client of `/api_f/v1`. Components call it the same way on both
 //! sides: during SSR it dispatches in-process to the server's own API router
 //! (no network hop, same handlers, same envelope); in the browser it uses fetch.
+mod billing;
 mod calls;
 mod envelope;
 mod transport;
 
+pub use billing::{order_body, order_error, OrderError, OrderRequest};
 pub use calls::*;
 
 pub use envelope::{Envelope, Page};

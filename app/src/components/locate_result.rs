@@ -4,10 +4,10 @@
 //! owner's consent. Animated after a search in the browser; rendered in its
 //! final state by the server (no JavaScript, reloads).
 use crate::api::{ApiClient, ApiError};
+use crate::checkout::{pay_method_href, SearchedNumber};
 use crate::i18n::{use_i18n, Key};
 use crate::interactive::is_interactive;
 use crate::model::NumberInfo;
-use crate::routes::{href, Page};
 use leptos::either::EitherOf3;
 use leptos::prelude::*;
 use std::time::Duration;
@@ -92,7 +92,9 @@ fn Locating(info: NumberInfo) -> impl IntoView {
         (Key::LocateRowTimezone, not_listed(&info.display_name), "displayName"),
         (Key::LocateRowCity, not_listed(&info.city), "city"),
     ];
-    let offer = format!("{}?phone={}", href(i18n.locale(), Page::PayMethod), info.e164.trim_start_matches('+'));
+    // The searched number travels to checkout, so the way back leads to it.
+    let searched = SearchedNumber { country: info.region.clone(), phone: info.e164.clone() };
+    let offer = pay_method_href(i18n.locale(), None, &searched);
     view! {
         <section class="locating" aria-live="polite" data-stage=move || stage.get()>
             <p class="locating-status" hidden=move || { stage.get() >= DONE }>{i18n.text(Key::LocateConnecting)}</p>

@@ -8,6 +8,7 @@ mod header;
 mod locate_result;
 mod page_links;
 mod page_meta;
+mod payment_checkout;
 mod phone_search;
 mod reason_field;
 mod trial_price;
@@ -23,6 +24,9 @@ pub use header::Header;
 pub use locate_result::LocateResult;
 pub use page_links::PageLinks;
 pub use page_meta::PageMeta;
+pub use payment_checkout::{
+    country_options, field_labels, method_options, slot_of, CheckoutSetup, PaymentCheckout, LIMITS as PAY_FIELD_LIMITS,
+};
 pub use phone_search::PhoneSearch;
 pub use reason_field::ReasonField;
 pub use trial_price::TrialPrice;

@@ -1,10 +1,13 @@
 //! The trial offer, read from `GET /portal/priceSetup` through the API client:
-//! the price first, then the renewal terms in plain words.
+//! the price first, then the renewal terms in plain words, and the way to
+//! checkout (keeping a number searched on the page).
 use crate::api::ApiClient;
+use crate::checkout::{pay_method_href, SearchedNumber};
 use crate::i18n::{t, t_args, use_i18n, Key, Locale};
 use crate::model::{Cycle, PricePlan};
 use leptos::either::EitherOf3;
 use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
 
 fn terms(locale: Locale, plan: &PricePlan) -> String {
     let cycle = t(locale, if plan.cycle == Cycle::Week { Key::CycleWeek } else { Key::CycleMonth });
@@ -21,6 +24,10 @@ fn terms(locale: Locale, plan: &PricePlan) -> String {
 #[component]
 pub fn TrialPrice() -> impl IntoView {
     let i18n = use_i18n();
+    let searched = use_query_map().with_untracked(|q| SearchedNumber {
+        country: q.get("country").unwrap_or_default(),
+        phone: q.get("phone").unwrap_or_default(),
+    });
     let client = ApiClient::new();
     let plans = Resource::new(
         move || i18n.locale(),
@@ -31,29 +38,35 @@ pub fn TrialPrice() -> impl IntoView {
     );
     view! {
         <Suspense fallback=|| ()>
-            {move || Suspend::new(async move {
-                let locale = i18n.locale();
-                match plans.await {
-                    Ok(list) if !list.is_empty() => {
-                        let plan = &list[0];
-                        let parts = plan.display_price();
-                        EitherOf3::A(view! {
-                            <div class="trial-price" data-testid="trial-price">
-                                <span class="trial-intro">{t(locale, Key::PriceTrialIntro)}</span>
-                                " "
-                                <span class="price">
-                                    <span class="price-symbol">{parts.symbol}</span>
-                                    <span class="price-integer">{parts.integer}</span>
-                                    <span class="price-decimal">{parts.decimal}</span>
-                                </span>
-                                <p class="trial-terms">{terms(locale, plan)}</p>
-                            </div>
-                        })
+            {move || {
+                let searched = searched.clone();
+                Suspend::new(async move {
+                    let locale = i18n.locale();
+                    match plans.await {
+                        Ok(list) if !list.is_empty() => {
+                            let plan = &list[0];
+                            let parts = plan.display_price();
+                            EitherOf3::A(view! {
+                                <div class="trial-price" data-testid="trial-price">
+                                    <span class="trial-intro">{t(locale, Key::PriceTrialIntro)}</span>
+                                    " "
+                                    <span class="price">
+                                        <span class="price-symbol">{parts.symbol}</span>
+                                        <span class="price-integer">{parts.integer}</span>
+                                        <span class="price-decimal">{parts.decimal}</span>
+                                    </span>
+                                    <p class="trial-terms">{terms(locale, plan)}</p>
+                                    <a class="btn-primary" id="trial-cta" data-keep-search="" href=pay_method_href(locale, Some(plan.id), &searched)>
+                                        {t(locale, Key::CheckoutStartTrial)}
+                                    </a>
+                                </div>
+                            })
+                        }
+                        Ok(_) => EitherOf3::B(view! { <p class="trial-price">{t(locale, Key::PriceUnavailable)}</p> }),
+                        Err(e) => EitherOf3::C(view! { <p class="trial-price" role="alert">{e.msg}</p> }),
                     }
-                    Ok(_) => EitherOf3::B(view! { <p class="trial-price">{t(locale, Key::PriceUnavailable)}</p> }),
-                    Err(e) => EitherOf3::C(view! { <p class="trial-price" role="alert">{e.msg}</p> }),
-                }
-            })}
+                })
+            }}
         </Suspense>
     }
 }

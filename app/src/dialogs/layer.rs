@@ -1,8 +1,14 @@
 //! The dialog layer island, rendered once in the site shell. Closed on the
-//! server (it renders nothing there); once hydrated, a click on a link to the
-//! login page with a `redirect` parameter opens the Login dialog instead of
-//! navigating. Without JavaScript that link simply loads the login page.
+//! server (it renders nothing there); once hydrated, a visitor's click on a
+//! link to the login page with a `redirect` parameter opens the Login dialog
+//! instead of navigating (a signed-in member's never does), and a locked
+//! action (a form marked `data-locked`) opens the Payment dialog. Without
+//! JavaScript those links and forms simply load their pages. Links to
+//! checkout marked `data-keep-search` take along the number searched since
+//! the page loaded.
+use super::payment::PaymentDialogBody;
 use super::state::{DialogData, DialogName, DialogState};
+use crate::account::Viewer;
 use crate::components::{FormState, LoginForm, ResetCodeForm, SendCodeForm};
 use crate::i18n::{provide_i18n, use_i18n, Key, Locale};
 use leptos::either::EitherOf4;
@@ -10,16 +16,18 @@ use leptos::html;
 use leptos::prelude::*;
 
 /// Shows at most one dialog. `csrf` is the page's anti-CSRF token, for the
-/// forms inside the dialogs.
+/// forms inside the dialogs; `viewer` the signed-in member, if any.
 #[island]
-pub fn DialogLayer(locale: Locale, csrf: String) -> impl IntoView {
+pub fn DialogLayer(locale: Locale, csrf: String, viewer: Option<Viewer>) -> impl IntoView {
     provide_i18n(Signal::derive(move || locale));
     let i18n = use_i18n();
     let state = RwSignal::new(DialogState::default());
     let panel = NodeRef::<html::Div>::new();
     Effect::new(move |_| {
         #[cfg(feature = "browser")]
-        browser::install(state);
+        browser::install(state, viewer.clone());
+        #[cfg(not(feature = "browser"))]
+        let _ = &viewer;
     });
     // Focus moves into the dialog when it opens: its first field, or the panel.
     Effect::new(move |_| {
@@ -34,12 +42,13 @@ pub fn DialogLayer(locale: Locale, csrf: String) -> impl IntoView {
     move || {
         let shown = state.with(|s| s.shown());
         let content = match shown {
-            None | Some(DialogName::Payment) => return None,
+            None => return None,
             Some(name) => dialog_content(name, &state.get_untracked(), csrf.clone()),
         };
         let title = match shown {
             Some(DialogName::Login) => Key::TitleLogin,
             Some(DialogName::ResetCode) => Key::TitleResetCode,
+            Some(DialogName::Payment) => Key::CheckoutDialogTitle,
             _ => Key::TitleResetPassword,
         };
         let text = state.with_untracked(|s| s.text_key);
@@ -57,13 +66,14 @@ pub fn DialogLayer(locale: Locale, csrf: String) -> impl IntoView {
     }
 }
 
-/// The form of the open dialog (the Payment dialog arrives with checkout).
+/// The form of the open dialog.
 fn dialog_content(name: DialogName, state: &DialogState, csrf: String) -> impl IntoView {
-    let email = match &state.data {
-        Some(DialogData::Reset { email }) => email.clone(),
-        _ => String::new(),
+    let (email, plan_id) = match &state.data {
+        Some(DialogData::Reset { email }) => (email.clone(), None),
+        Some(DialogData::Payment { plan_id }) => (state.user.as_ref().map(|u| u.email.clone()).unwrap_or_default(), *plan_id),
+        _ => (String::new(), None),
     };
-    let prefilled = FormState { email, ..FormState::default() };
+    let prefilled = FormState { email: email.clone(), ..FormState::default() };
     match name {
         DialogName::Login => EitherOf4::A(view! {
             <LoginForm prefix="dialog-login" csrf=csrf redirect=state.login_redirect() state=FormState::default() novalidate=true/>
@@ -74,20 +84,32 @@ fn dialog_content(name: DialogName, state: &DialogState, csrf: String) -> impl I
         DialogName::ResetCode => EitherOf4::C(view! {
             <ResetCodeForm prefix="dialog-reset-code" csrf=csrf state=prefilled novalidate=true/>
         }),
-        DialogName::Payment => EitherOf4::D(()),
+        DialogName::Payment => EitherOf4::D(view! { <PaymentDialogBody plan_id=plan_id email=email/> }),
     }
 }
 
 #[cfg(feature = "browser")]
 mod browser {
     use super::super::state::{login_link_redirect, DialogRequest, DialogState};
+    use crate::account::Viewer;
+    use crate::checkout::keep_search;
     use leptos::ev;
     use leptos::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{Element, HtmlElement};
 
-    /// Opens the Login dialog from login links; Escape closes any dialog.
-    pub(super) fn install(state: RwSignal<DialogState>) {
+    /// Opens the Login dialog from a visitor's login links and the Payment
+    /// dialog from locked actions; Escape closes any dialog.
+    pub(super) fn install(state: RwSignal<DialogState>, viewer: Option<Viewer>) {
+        let signed_in = viewer.is_some();
+        let _ = window_event_listener(ev::submit, move |event| {
+            let Some(form) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
+            if event.default_prevented() || !form.has_attribute("data-locked") {
+                return; // already stopped (invalid fields), or not locked
+            }
+            event.prevent_default();
+            state.update(|s| s.set_data(DialogRequest::payment(viewer.clone())));
+        });
         let _ = window_event_listener(ev::click, move |event| {
             let plain = event.button() == 0
                 && !(event.meta_key() || event.ctrl_key() || event.shift_key() || event.alt_key());
@@ -101,6 +123,13 @@ mod browser {
             else {
                 return;
             };
+            if link.has_attribute("data-keep-search") {
+                keep_searched_number(&link);
+                return;
+            }
+            if signed_in {
+                return; // a member is signed in: the link goes where it says
+            }
             let Some(redirect) = link.get_attribute("href").as_deref().and_then(login_link_redirect) else { return };
             event.prevent_default();
             state.update(|s| s.set_data(DialogRequest::login(redirect)));
@@ -110,6 +139,15 @@ mod browser {
                 state.update(DialogState::clear);
             }
         });
+    }
+
+    /// Adds the number in the address bar (written by the home search) to a
+    /// checkout link just before the browser follows it.
+    fn keep_searched_number(link: &Element) {
+        let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+        if let Some(href) = link.get_attribute("href") {
+            let _ = link.set_attribute("href", &keep_search(&href, &search));
+        }
     }
 
     pub(super) fn focus_first_field(panel: &web_sys::HtmlDivElement) {

@@ -14,7 +14,7 @@ use crate::routes::{resolve, Page};
 /// Which dialog is open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DialogName {
-    /// Checkout (arrives with the payment issue; renders nothing yet).
+    /// Checkout: the payment form, where a locked action was tried.
     Payment,
     /// The login form.
     Login,
@@ -41,8 +41,8 @@ pub enum DialogData {
     Login { redirect: AfterLogin },
     /// The e-mail to prefill in the reset dialogs.
     Reset { email: String },
-    /// Nothing (Payment until checkout arrives).
-    None,
+    /// The plan to pay for (`None`: the first one).
+    Payment { plan_id: Option<i64> },
 }
 
 /// What [`DialogState::set_data`] receives.
@@ -69,6 +69,17 @@ impl DialogRequest {
             status: None,
             data: DialogData::Login { redirect },
             user: None,
+        }
+    }
+
+    /// The Payment dialog for a locked action, with the user it was tried by.
+    pub fn payment(user: Option<Viewer>) -> Self {
+        DialogRequest {
+            name: DialogName::Payment,
+            text_key: Some(Key::CheckoutLockedText),
+            status: None,
+            data: DialogData::Payment { plan_id: None },
+            user,
         }
     }
 }
@@ -197,6 +208,19 @@ mod tests {
             user: None,
         });
         assert_eq!(state.shown(), Some(DialogName::ResetPsd));
+        assert_eq!(state.status, DialogStatus::Success);
+    }
+
+    #[test]
+    fn a_locked_action_opens_the_payment_dialog_with_its_text_and_user() {
+        let user = Viewer { email: "a@b.com".into(), payment_count: 1, vip_time: 0 };
+        let mut state = DialogState::default();
+        state.set_data(DialogRequest::login(AfterLogin::Billing));
+        state.set_data(DialogRequest::payment(Some(user.clone())));
+        assert_eq!(state.shown(), Some(DialogName::Payment));
+        assert_eq!(state.text_key, Some(Key::CheckoutLockedText));
+        assert_eq!(state.data, Some(DialogData::Payment { plan_id: None }));
+        assert_eq!(state.user, Some(user));
         assert_eq!(state.status, DialogStatus::Success);
     }
 

@@ -1,7 +1,9 @@
 //! `/cancel-subscription`: how cancelling and refunds work, in plain words,
-//! and the way to do it: log in and cancel on the billing page
-//! (`/login?redirect=billing`). With JavaScript the link opens
-//! the Login dialog; without, it is the login page.
+//! and the way to do it: cancel on the billing page. A signed-in member
+//! goes straight there; a visitor logs in first (`/login?redirect=billing`:
+//! with JavaScript the link opens the Login dialog, without it is the login
+//! page).
+use crate::account::use_viewer;
 use crate::config::use_public_config;
 use crate::i18n::{t_args, use_i18n, Key};
 use crate::routes::{href, Page};
@@ -13,7 +15,10 @@ pub fn CancelSubscriptionPage() -> impl IntoView {
     let i18n = use_i18n();
     let locale = i18n.locale();
     let support = use_public_config().support_email;
-    let login = format!("{}?redirect=billing", href(locale, Page::Login));
+    let (target, label) = match use_viewer() {
+        Some(_) => (href(locale, Page::Billing), Key::CancelBillingLink),
+        None => (format!("{}?redirect=billing", href(locale, Page::Login)), Key::CancelLoginLink),
+    };
     view! {
         <section class="info-page cancel-page">
             <h1>{i18n.text(Page::CancelSubscription.title_key())}</h1>
@@ -22,7 +27,7 @@ pub fn CancelSubscriptionPage() -> impl IntoView {
             <p>{i18n.text(Key::CancelTrial)}</p>
             <p>{i18n.text(Key::CancelRefund)}</p>
             <p>
-                <a id="cancel-login" class="btn-primary" href=login>{i18n.text(Key::CancelLoginLink)}</a>
+                <a id="cancel-login" class="btn-primary" href=target>{i18n.text(label)}</a>
             </p>
             <p>{t_args(locale, Key::CancelHelp, &[("email", &support)])}</p>
         </section>

@@ -95,6 +95,8 @@ pub(super) struct Request {
     pub(super) notifications: Option<i64>,
     /// The page's language (Indonesian when unset).
     pub(super) locale: Option<Locale>,
+    /// The member's access end (ms); far in the future when unset.
+    pub(super) vip_time: Option<i64>,
 }
 
 /// Renders `page` at `url` (in Indonesian unless the request says otherwise),
@@ -117,7 +119,7 @@ pub(super) fn render<V: IntoView + 'static>(
             provide_context(CurrentViewer(Some(Viewer {
                 email: "member@mail.com".into(),
                 payment_count: 1,
-                vip_time: 4_102_444_800_000,
+                vip_time: request.vip_time.unwrap_or(4_102_444_800_000),
             })));
             provide_context(SessionToken(SESSION.into()));
         }

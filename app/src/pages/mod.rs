@@ -8,11 +8,17 @@ mod home;
 mod info;
 mod login;
 mod not_found;
+mod pay_method;
+mod pay_result;
 mod phone_locate;
 mod reset_code;
 mod reset_password;
 mod reveal_location;
 
+#[cfg(test)]
+mod billing_render_tests;
+#[cfg(test)]
+mod checkout_render_tests;
 #[cfg(test)]
 mod locate_render_tests;
 #[cfg(test)]
@@ -21,7 +27,7 @@ mod reveal_render_tests;
 mod render_tests;
 
 pub use account::AccountPage;
-pub use billing::BillingPage;
+pub use billing::{BillingPage, BillingPanel};
 pub use cancel_subscription::CancelSubscriptionPage;
 pub use dashboard_locations::{DashboardLocationsPage, LocateRequests};
 pub use do_not_locate::DoNotLocatePage;
@@ -29,6 +35,8 @@ pub use home::HomePage;
 pub use info::InfoPage;
 pub use login::LoginPage;
 pub use not_found::NotFoundPage;
+pub use pay_method::{PayMethodForm, PayMethodPage};
+pub use pay_result::{PayResultPage, PayResultView};
 pub use phone_locate::PhoneLocatePage;
 pub use reset_code::ResetCodePage;
 pub use reset_password::ResetPasswordPage;

@@ -6,7 +6,7 @@ use crate::account::validation::{FieldErrors, Slot};
 use crate::account::{CurrentViewer, Viewer};
 use crate::components::Header;
 use crate::i18n::{provide_i18n, t, Key, Locale};
-use crate::pages::{AccountPage, BillingPage, LoginPage, ResetCodePage, ResetPasswordPage};
+use crate::pages::{AccountPage, LoginPage, ResetCodePage, ResetPasswordPage};
 use crate::routes::Page;
 use leptos::prelude::*;
 use leptos_router::components::Router;
@@ -240,26 +240,6 @@ fn account_page_confirms_a_changed_password() {
 }
 
 #[test]
-fn billing_shows_the_expiry_date_or_no_subscription() {
-    let html = render("/id/billing", Request { viewer: Some(member()), ..Request::default() }, || view! { <BillingPage/> });
-    assert_has(
-        &html,
-        &[
-            "2100-01-01",
-            r#"href="/id/cancel-subscription""#,
-            r#"href="/id/dashboard/account""#,
-            id(Key::BillingCancel),
-            id(Key::BillingMySubscription),
-        ],
-    );
-    assert!(!html.contains(id(Key::BillingNone)));
-    let expired = Viewer { vip_time: 1_000, ..member() };
-    let html = render("/id/billing", Request { viewer: Some(expired), ..Request::default() }, || view! { <BillingPage/> });
-    assert_has(&html, &[id(Key::BillingNone)]);
-    assert!(!html.contains("1970-01-01"));
-}
-
-#[test]
 fn header_shows_the_signed_in_member() {
     let html = render("/id", Request { viewer: Some(member()), ..Request::default() }, || view! { <Header page=Page::Home/> });
     assert_has(
@@ -295,8 +275,8 @@ fn the_site_dispatches_account_pages_and_mounts_the_islands() {
             r#"&quot;csrf&quot;:&quot;csrf-token-123&quot;"#,
         ],
     );
-    let html = render("/id/billing", Request { viewer: Some(member()), ..Request::default() }, || {
+    let html = render("/id/dashboard/account", Request { viewer: Some(member()), ..Request::default() }, || {
         view! { <crate::app::App/> }
     });
-    assert_has(&html, &["2100-01-01", "member@mail.com"]);
+    assert_has(&html, &[r#"name="form" value="change_password""#, "member@mail.com"]);
 }

@@ -3,8 +3,12 @@
 //! React owns everything inside the host element: Leptos never renders there.
 mod bindings;
 mod map_view;
+mod payment_form;
 
 pub use map_view::{GeoPoint, MapView};
+pub use payment_form::{
+    CountryOption, FieldLimits, FieldTexts, MethodOption, PaymentEvent, PaymentFormProps, PaymentFormTexts, PaymentFormWidget,
+};
 
 use crate::config::use_public_config;
 use leptos::{html, prelude::*};

@@ -5,7 +5,7 @@
 //! typed (never secrets) kept.
 use super::cookies::{self, CookiePolicy};
 use super::pages::{redirect, render, visitor_of, Member};
-use super::{account_forms, locate_forms};
+use super::{account_forms, billing_forms, locate_forms};
 use crate::http::{client_info, retry_after, status_of, Surface};
 use crate::services::accounts::{secrets, ClientInfo};
 use crate::services::{Cx, ServiceError};
@@ -45,6 +45,8 @@ pub(super) struct Submission<'a> {
     pub member: Option<&'a Member>,
     pub client: &'a ClientInfo,
     pub policy: CookiePolicy,
+    /// The payment providers (checkout, cancel, refund).
+    pub gateways: &'a crate::payments::Gateways,
 }
 
 impl Submission<'_> {
@@ -107,6 +109,7 @@ pub async fn submit(state: AppState, request: Request) -> Response {
             member: member.as_ref(),
             client: &client,
             policy: CookiePolicy::for_origin(&state.config.public_base_url),
+            gateways: &state.gateways,
         };
         dispatch(&submission).await
     } else {
@@ -140,6 +143,7 @@ async fn dispatch(s: &Submission<'_>) -> Handled {
         AuthForm::LocateCreate | AuthForm::LocateAction | AuthForm::Reveal | AuthForm::DnlCode | AuthForm::DnlConfirm => {
             locate_forms::handle(s).await
         }
+        AuthForm::PayOrder | AuthForm::BillingCancel | AuthForm::BillingRefund => billing_forms::handle(s).await,
     }
 }
 

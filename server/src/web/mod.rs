@@ -3,6 +3,7 @@
 //! locale-slash redirect, and built assets.
 mod account_forms;
 mod assets;
+mod billing_forms;
 mod checkout_claim;
 mod cookies;
 mod dev_outbox;

@@ -16,6 +16,7 @@ mod billing_refunds;
 mod billing_renewals;
 mod billing_util;
 mod billing_webhooks;
+mod checkout_pages;
 mod dev_tools;
 mod geoip;
 mod health;

@@ -150,7 +150,7 @@ async fn a_search_without_javascript_renders_the_located_rows_or_the_message() {
         assert!(body.contains("Nomor Ditemukan!"));
         assert!(tag_of(&body, "locating-status").contains("hidden"), "final state: towers line hidden");
         assert!(!tag_of(&body, "locating-done").contains("hidden"), "final state: offer shown");
-        assert!(body.contains("/id/pay-method?phone=6281234567890"), "the offer to create an account");
+        assert!(body.contains("/id/pay-method?country=ID&amp;phone=%2B6281234567890"), "the offer keeps the searched number");
         let body = app.get("/?country=US&phone=12").await.body;
         assert!(body.contains("Please enter the correct number"));
         assert!(!body.contains("Number Located!"));

@@ -6,6 +6,9 @@
 //!
 //! Query: `?created=<id>` (the server's redirect after a new request).
 use crate::account::forms::{AuthForm, FormOutcome};
+use crate::account::plan::now_ms;
+use crate::account::use_viewer;
+use crate::checkout::{pay_method_href, SearchedNumber};
 use crate::account::validation::{Slot, PHONE_INPUT_MAX_LEN};
 use crate::api::{ApiClient, ApiError, LOCATE_PAGE_SIZE};
 use crate::components::{csrf_token, CountryPicker, FormMessages, FormState, HiddenFields, ReasonField, SlotField};
@@ -108,15 +111,30 @@ fn CreateRequestForm(csrf: String, created: bool) -> impl IntoView {
     let state = FormState::from_outcome(AuthForm::LocateCreate)
         .with_notice(created.then_some(Key::LocateCreatedNotice));
     let errors = state.errors;
+    // Without a live subscription, asking is a locked action: with
+    // JavaScript it opens the Payment dialog, without it the server says so.
+    let locked = use_viewer().is_some_and(|v| v.vip_time <= now_ms());
+    // After a refused post the number typed goes along to checkout.
+    let searched = SearchedNumber { country: typed("country"), phone: typed("phone") };
+    let choose_plan = locked.then(|| {
+        view! {
+            <p class="locate-locked">
+                {i18n.text(Key::CheckoutLockedText)} " "
+                <a href=pay_method_href(locale, None, &searched)>{i18n.text(Key::CheckoutChoosePlan)}</a>
+            </p>
+        }
+    });
     view! {
         <div class="locate-create">
             <h2>{i18n.text(Key::LocateFormTitle)}</h2>
             <p class="locate-consent">{i18n.text(Key::LocateFormConsent)}</p>
+            {choose_plan}
             <form
                 method="post"
                 action=href(locale, Page::DashboardLocations)
                 id="locate-create-form"
                 data-auth-form=AuthForm::LocateCreate.param()
+                data-locked=locked.then_some("payment")
             >
                 <HiddenFields csrf=csrf form=AuthForm::LocateCreate/>
                 <FormMessages errors=errors.clone() notice=state.notice/>

@@ -1,0 +1,111 @@
+//! What the billing page states: the plan and its state, the next charge
+//! or the end of access, why a refund is or is not offered, and the
+//! payments. Plain rendering of the API's answers.
+use crate::checkout::{cycle_word, method_label};
+use crate::dates::format_local_date;
+use crate::i18n::{t, t_args, Key, Locale};
+use crate::model::billing::{ChargeView, RefundDetail, SubscriptionState, SubscriptionView};
+use leptos::either::Either;
+use leptos::prelude::*;
+
+/// Whether the subscription will charge again (not cancelled).
+pub fn renews(sub: &SubscriptionView) -> bool {
+    !sub.cancel_at_period_end && sub.state != SubscriptionState::Canceled
+}
+
+/// The state in words; a cancelled subscription that still runs says so.
+pub fn state_text(sub: &SubscriptionView) -> Key {
+    match sub.state {
+        SubscriptionState::Canceled => Key::BillpageStateCanceled,
+        _ if sub.cancel_at_period_end => Key::BillpageStateCancelling,
+        SubscriptionState::Trialing => Key::BillpageStateTrialing,
+        SubscriptionState::Active => Key::BillpageStateActive,
+        SubscriptionState::PastDue => Key::BillpageStatePastDue,
+    }
+}
+
+/// Why a refund is not offered, in words (`None`: nothing to say).
+pub fn refund_refusal(detail: &RefundDetail) -> Option<Key> {
+    match detail.reason.as_deref() {
+        Some("service_used") => Some(Key::BillpageRefundUsed),
+        Some("window_passed") => Some(Key::BillpageRefundWindow),
+        Some("already_refunded") => Some(Key::BillpageRefundDone),
+        _ => None,
+    }
+}
+
+/// Plan, state, next charge (or the end of access) and method.
+pub fn subscription_facts(locale: Locale, sub: &SubscriptionView) -> impl IntoView {
+    let price = t_args(locale, Key::BillpagePlanPrice, &[("price", &sub.price_text), ("cycle", cycle_word(locale, sub.cycle))]);
+    let next = sub.next_charge_at.map(|at| {
+        let value = t_args(locale, Key::BillpageNextChargeValue, &[("amount", &sub.price_text), ("date", &format_local_date(at, locale))]);
+        view! {
+            <dt>{t(locale, Key::BillpageNextCharge)}</dt>
+            <dd id="billing-next-charge">{value}</dd>
+        }
+    });
+    let access = (!renews(sub)).then(|| {
+        let text = if sub.has_access {
+            t_args(locale, Key::BillpageAccessUntil, &[("date", &format_local_date(sub.current_period_end, locale))])
+        } else {
+            t(locale, Key::BillpageAccessEnded).to_owned()
+        };
+        view! { <p class="billing-access" id="billing-access">{text}</p> }
+    });
+    view! {
+        <dl class="billing-facts">
+            <dt>{t(locale, Key::BillingPlan)}</dt>
+            <dd id="billing-plan">{price}</dd>
+            <dt>{t(locale, Key::BillpageStatus)}</dt>
+            <dd id="billing-state" data-state=format!("{:?}", sub.state).to_lowercase()>{t(locale, state_text(sub))}</dd>
+            {next}
+            <dt>{t(locale, Key::BillpageMethod)}</dt>
+            <dd>{t(locale, method_label(sub.method))}</dd>
+        </dl>
+        {access}
+    }
+}
+
+fn charge_status(status: &str) -> Key {
+    match status {
+        "succeeded" => Key::BillpageChargeSucceeded,
+        "refunded" => Key::BillpageChargeRefunded,
+        "pending" => Key::BillpageChargePending,
+        _ => Key::BillpageChargeFailed,
+    }
+}
+
+/// The payments, newest first, with their receipt numbers.
+#[component]
+pub fn ChargeHistory(locale: Locale, charges: Signal<Vec<ChargeView>>) -> impl IntoView {
+    let head = [Key::BillpageColDate, Key::BillpageColAmount, Key::BillpageColStatus, Key::BillpageColReceipt];
+    let rows = move || {
+        charges
+            .get()
+            .into_iter()
+            .map(|c| {
+                let cells = [
+                    format_local_date(c.charged_at, locale),
+                    c.amount_text.clone(),
+                    t(locale, charge_status(&c.status)).to_owned(),
+                    c.receipt_no.clone(),
+                ];
+                let cells = head.iter().zip(cells).map(|(k, v)| view! { <td data-label=t(locale, *k)>{v}</td> }).collect_view();
+                view! { <tr data-status=c.status.clone()>{cells}</tr> }
+            })
+            .collect_view()
+    };
+    let table = move || match charges.with(Vec::is_empty) {
+        true => Either::Left(view! { <p>{t(locale, Key::BillpageNoCharges)}</p> }),
+        false => Either::Right(view! {
+            <table class="billing-charges" id="billing-charges">
+                <thead><tr>{head.iter().map(|k| view! { <th scope="col">{t(locale, *k)}</th> }).collect_view()}</tr></thead>
+                <tbody>{rows()}</tbody>
+            </table>
+        }),
+    };
+    view! {
+        <h2>{t(locale, Key::BillpageHistory)}</h2>
+        {table}
+    }
+}

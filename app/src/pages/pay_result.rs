@@ -1,0 +1,177 @@
+//! `/pay-result?orderNo=…`: where the payer lands after the provider's
+//! checkout. Processing, then success (Enter Dashboard: a plain form that
+//! spends the order's one-time claim), pending (Refresh) or fail (Try
+//! Again). With JavaScript the state is asked again every 2 s until it is
+//! final; without, the server renders the current state and Refresh reloads.
+use crate::api::{encode, ApiClient};
+use crate::config::use_public_config;
+use crate::i18n::{provide_i18n, t, t_args, use_i18n, Key, Locale};
+use crate::model::billing::{OrderStatus, PayOutcome};
+use crate::routes::{href, Page};
+use leptos::either::{Either, EitherOf4};
+use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
+
+/// Where the Enter Dashboard form posts (one path for every language; the
+/// `lang` field picks the dashboard's).
+pub const ENTER_PATH: &str = "/pay-result/enter";
+
+/// The result page: the order's state, or that there is no such order.
+#[component]
+pub fn PayResultPage() -> impl IntoView {
+    let locale = use_i18n().locale();
+    let order_no = use_query_map().with_untracked(|q| q.get("orderNo")).unwrap_or_default();
+    let support = use_public_config().support_email;
+    let client = ApiClient::new();
+    let no = order_no.clone();
+    let status = Resource::new(|| (), move |()| {
+        let (client, no) = (client.clone(), no.clone());
+        async move { if no.is_empty() { None } else { client.order_status(locale, &no).await.ok() } }
+    });
+    view! {
+        <section class="pay-result">
+            <Suspense fallback=|| ()>
+                {move || {
+                    let support = support.clone();
+                    Suspend::new(async move {
+                        match status.await {
+                            Some(status) => Either::Left(view! { <PayResultView locale=locale status=status support=support/> }),
+                            None => Either::Right(unknown_order(locale)),
+                        }
+                    })
+                }}
+            </Suspense>
+        </section>
+    }
+}
+
+fn unknown_order(locale: Locale) -> impl IntoView {
+    view! {
+        <h1>{t(locale, Key::TitlePayResult)}</h1>
+        <p class="form-alert" role="alert">{t(locale, Key::PayresUnknown)}</p>
+        <a class="btn-primary" href=href(locale, Page::PayMethod)>{t(locale, Key::PayresTryAgain)}</a>
+    }
+}
+
+/// Whether the state can still change.
+#[cfg_attr(not(feature = "browser"), allow(dead_code))]
+pub fn is_final(outcome: PayOutcome) -> bool {
+    matches!(outcome, PayOutcome::Success | PayOutcome::Fail)
+}
+
+/// The support address, prefilled: subject "No Payment Results Found",
+/// the payer's e-mail and the order number.
+pub fn support_mailto(locale: Locale, support: &str, status: &OrderStatus) -> String {
+    let body = t_args(locale, Key::PayresMailBody, &[("email", &status.email), ("order", &status.order_no)]);
+    format!("mailto:{support}?subject={}&body={}", encode(t(locale, Key::PayresMailSubject)), encode(&body))
+}
+
+/// One order's result, kept up to date in the browser.
+#[island]
+pub fn PayResultView(locale: Locale, status: OrderStatus, support: String) -> impl IntoView {
+    provide_i18n(Signal::derive(move || locale));
+    let status = RwSignal::new(status);
+    Effect::new(move |_| {
+        #[cfg(feature = "browser")]
+        poll::start(locale, status);
+    });
+    let this_page = move || format!("{}?orderNo={}", href(locale, Page::PayResult), encode(&status.with(|s| s.order_no.clone())));
+    move || {
+        let current = status.get();
+        let outcome = current.outcome;
+        let mailto = support_mailto(locale, &support, &current);
+        let (title, text) = texts(locale, &current);
+        view! {
+            <div class="pay-result-state" data-outcome=outcome_name(outcome) aria-live="polite">
+                <h1>{title}</h1>
+                <p class="pay-result-text">{text}</p>
+                {actions(locale, outcome, this_page())}
+                <p class="pay-result-order">{t_args(locale, Key::PayresOrder, &[("order", &current.order_no)])}</p>
+                <p class="pay-result-support"><a href=mailto>{t(locale, Key::PayresSupport)}</a></p>
+            </div>
+        }
+    }
+}
+
+fn outcome_name(outcome: PayOutcome) -> &'static str {
+    match outcome {
+        PayOutcome::Processing => "processing",
+        PayOutcome::Success => "success",
+        PayOutcome::Pending => "pending",
+        PayOutcome::Fail => "fail",
+    }
+}
+
+fn texts(locale: Locale, status: &OrderStatus) -> (&'static str, String) {
+    let with_email = |key| t_args(locale, key, &[("email", &status.email)]);
+    match status.outcome {
+        PayOutcome::Processing => (t(locale, Key::PayresProcessing), t(locale, Key::PayresProcessingText).to_owned()),
+        PayOutcome::Success => (t(locale, Key::PayresSuccess), with_email(Key::PayresSuccessText)),
+        PayOutcome::Pending => (t(locale, Key::PayresPending), with_email(Key::PayresPendingText)),
+        PayOutcome::Fail => (t(locale, Key::PayresFail), t(locale, Key::PayresFailText).to_owned()),
+    }
+}
+
+/// The buttons of each state.
+fn actions(locale: Locale, outcome: PayOutcome, this_page: String) -> impl IntoView {
+    match outcome {
+        PayOutcome::Success => EitherOf4::A(view! {
+            <form method="post" action=ENTER_PATH class="pay-result-enter">
+                <input type="hidden" name="lang" value=locale.code()/>
+                <button type="submit" class="btn-primary" id="pay-result-enter">{t(locale, Key::PayresEnter)}</button>
+            </form>
+        }),
+        PayOutcome::Pending => EitherOf4::B(view! {
+            <div class="pay-result-actions">
+                <a class="btn-primary" href=this_page id="pay-result-refresh">{t(locale, Key::PayresRefresh)}</a>
+                <a href=href(locale, Page::Home)>{t(locale, Key::PayresHome)}</a>
+            </div>
+        }),
+        PayOutcome::Processing => EitherOf4::C(view! {
+            <div class="pay-result-actions">
+                <a class="btn-secondary" href=this_page id="pay-result-refresh">{t(locale, Key::PayresRefresh)}</a>
+            </div>
+        }),
+        PayOutcome::Fail => EitherOf4::D(view! {
+            <div class="pay-result-actions">
+                <a class="btn-primary" href=href(locale, Page::PayMethod) id="pay-result-again">{t(locale, Key::PayresTryAgain)}</a>
+            </div>
+        }),
+    }
+}
+
+#[cfg(feature = "browser")]
+mod poll {
+    use super::is_final;
+    use crate::api::ApiClient;
+    use crate::i18n::Locale;
+    use crate::model::billing::OrderStatus;
+    use leptos::prelude::*;
+    use std::time::Duration;
+
+    const EVERY: Duration = Duration::from_secs(2);
+    /// Half an hour of asking; a result later than that arrives by e-mail.
+    const MAX_ASKS: u32 = 900;
+
+    pub(super) fn start(locale: Locale, status: RwSignal<OrderStatus>) {
+        next(locale, status, 0);
+    }
+
+    fn next(locale: Locale, status: RwSignal<OrderStatus>, asked: u32) {
+        let Some(current) = status.try_get_untracked() else { return };
+        if is_final(current.outcome) || asked >= MAX_ASKS {
+            return;
+        }
+        set_timeout(
+            move || {
+                leptos::task::spawn_local(async move {
+                    if let Ok(fresh) = ApiClient::new().order_status(locale, &current.order_no).await {
+                        status.try_set(fresh);
+                    }
+                    next(locale, status, asked + 1);
+                });
+            },
+            EVERY,
+        );
+    }
+}

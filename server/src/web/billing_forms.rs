@@ -1,0 +1,121 @@
+//! The checkout and billing forms without JavaScript: pay (`/pay-method`),
+//! cancel and refund (`/billing`). Adapters only: each reads its typed
+//! fields and calls one use case; success answers 303 See Other.
+use super::forms::{Handled, Rejected, Submission};
+use crate::services::billing::{checkout, manage, refunds};
+use crate::services::ServiceError;
+use app::account::forms::AuthForm;
+use app::account::payment_fields::PaymentFormInput;
+use app::checkout::only_method_fields;
+use app::i18n::Key;
+use app::model::billing::MethodChoice;
+use app::routes::{href, Page};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+
+/// The fields the payment form posts.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+struct PayFields {
+    plan_id: String,
+    method: String,
+    email: String,
+    zip: String,
+    name: String,
+    document: String,
+    phone: String,
+    pay_country: String,
+    idempotency_key: String,
+}
+
+/// The field of the refund form.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+struct RefundFields {
+    charge_id: String,
+}
+
+pub(super) async fn handle(s: &Submission<'_>) -> Handled {
+    match s.form {
+        AuthForm::PayOrder => pay(s).await,
+        AuthForm::BillingCancel => {
+            let member = s.member()?;
+            manage::cancel(&s.cx, s.gateways, &member.auth.user).await.map_err(Rejected::new)?;
+            Ok(see_other(&format!("{}?cancelled=1", href(s.locale, Page::Billing)), Vec::new()))
+        }
+        AuthForm::BillingRefund => {
+            let member = s.member()?;
+            let f: RefundFields = s.fields();
+            let charge_id = f.charge_id.parse::<i64>().map_err(|_| Rejected::new(ServiceError::Invalid(Key::ErrorRefundNotEligible)))?;
+            refunds::refund(&s.cx, s.gateways, &member.auth.user, charge_id).await.map_err(Rejected::new)?;
+            Ok(see_other(&format!("{}?refunded=1", href(s.locale, Page::Billing)), Vec::new()))
+        }
+        _ => Err(Rejected::new(ServiceError::NotFound)),
+    }
+}
+
+/// Places the order and sends the payer to the provider's checkout, with
+/// the order's one-time claim in a cookie; or the page again with the
+/// messages and what was typed.
+async fn pay(s: &Submission<'_>) -> Handled {
+    let f: PayFields = s.fields();
+    let kept = [
+        ("method", f.method.as_str()),
+        ("zip", f.zip.as_str()),
+        ("name", f.name.as_str()),
+        ("document", f.document.as_str()),
+        ("phone", f.phone.as_str()),
+        ("payCountry", f.pay_country.as_str()),
+        ("idempotencyKey", f.idempotency_key.as_str()),
+    ];
+    let rejected = |e: ServiceError| Rejected::new(e).keeping(&kept);
+    let method = MethodChoice::parse(&f.method).ok_or_else(|| rejected(ServiceError::Invalid(Key::ErrorMethodUnavailable)))?;
+    let plan_id = f.plan_id.parse::<i64>().map_err(|_| rejected(ServiceError::Invalid(Key::ErrorPlanUnavailable)))?;
+    let typed = PaymentFormInput { email: f.email.clone(), zip: f.zip.clone(), name: f.name.clone(), document: f.document.clone(), phone: f.phone.clone() };
+    let order = checkout::PlaceOrder {
+        plan_id,
+        method,
+        // What was typed for another method never reaches the provider.
+        form: only_method_fields(method, typed),
+        idempotency_key: f.idempotency_key.clone(),
+        locale: s.locale,
+        country: payer_country(&f.pay_country, &s.cx.config.default_country),
+        client: s.client.clone(),
+    };
+    let placed = checkout::place_order(&s.cx, s.gateways, order).await.map_err(rejected)?;
+    let cookies = placed.claim_code.as_deref().map(|code| s.policy.checkout_claim(code)).into_iter().collect();
+    Ok(see_other(&placed.redirect_url, cookies))
+}
+
+/// The posted country when it is one (two letters), else the default.
+fn payer_country(posted: &str, default: &str) -> String {
+    let posted = posted.trim();
+    if posted.len() == 2 && posted.bytes().all(|b| b.is_ascii_alphabetic()) {
+        posted.to_ascii_uppercase()
+    } else {
+        default.to_ascii_uppercase()
+    }
+}
+
+/// 303: the answer to a form post is fetched with GET.
+fn see_other(target: &str, set_cookies: Vec<HeaderValue>) -> Response {
+    let mut response = (StatusCode::SEE_OTHER, [(header::LOCATION, target)]).into_response();
+    for cookie in set_cookies {
+        response.headers_mut().append(header::SET_COOKIE, cookie);
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::payer_country;
+
+    #[test]
+    fn the_payer_country_is_two_letters_or_the_default() {
+        assert_eq!(payer_country("ph", "US"), "PH");
+        assert_eq!(payer_country("", "us"), "US");
+        assert_eq!(payer_country("PHL", "ID"), "ID");
+        assert_eq!(payer_country("1'", "ID"), "ID");
+    }
+}
