@@ -164,7 +164,7 @@ pub struct ChargeView {
     pub id: i64,
     pub amount_minor: i64,
     pub currency: String,
-    /// The amount for display (`Rp 190000`, `$ 29.99`).
+    /// The amount for display (`Rp 190.000`, `$ 29.99`).
     pub amount_text: String,
     /// `succeeded`, `failed`, `pending`, `refunded`.
     pub status: String,
@@ -194,7 +194,7 @@ pub struct SubscriptionView {
     /// Full price per cycle.
     pub price_minor: i64,
     pub currency: String,
-    /// The full price for display (`Rp 190000`).
+    /// The full price for display (`Rp 190.000`).
     pub price_text: String,
     pub current_period_end: i64,
     /// Set when the next charge will happen (not cancelled, not canceled).

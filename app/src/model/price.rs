@@ -59,7 +59,7 @@ impl PricePlan {
     }
 }
 
-/// An amount for display with its currency symbol: `Rp 190000`, `$ 29.99`.
+/// An amount for display with its currency symbol: `Rp 190.000`, `$ 29.99`.
 pub fn amount_text(currency: &str, amount: &str) -> String {
     let p = split_amount(currency, amount);
     let symbol = if p.symbol.is_empty() { currency } else { p.symbol };
@@ -72,7 +72,25 @@ fn split_amount(currency: &str, amount: &str) -> PriceParts {
         Some((i, _)) => (i, String::new()),
         None => (amount, String::new()),
     };
-    PriceParts { symbol: currency_symbol(currency), integer: integer.to_owned(), decimal }
+    PriceParts { symbol: currency_symbol(currency), integer: group_thousands(currency, integer), decimal }
+}
+
+/// Thousands grouped the way the currency is written: rupiah with dots
+/// (`190.000`, as Indonesians read prices), everything else with commas.
+fn group_thousands(currency: &str, integer: &str) -> String {
+    let separator = if currency == "IDR" { '.' } else { ',' };
+    let (sign, digits) = integer.strip_prefix('-').map_or(("", integer), |d| ("-", d));
+    if digits.len() <= 3 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return integer.to_owned();
+    }
+    let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            grouped.push(separator);
+        }
+        grouped.push(c);
+    }
+    format!("{sign}{grouped}")
 }
 
 fn currency_symbol(code: &str) -> &'static str {
@@ -115,7 +133,11 @@ mod tests {
     fn plans_without_trial_show_the_full_price() {
         let p = plan(false, "0", "19.90", "CNY").display_price();
         assert_eq!((p.integer.as_str(), p.decimal.as_str()), ("19", ".90"));
-        assert_eq!(plan(false, "0", "190000.00", "IDR").present_price_text(), "Rp 190000");
+        assert_eq!(plan(false, "0", "190000.00", "IDR").present_price_text(), "Rp 190.000");
+        assert_eq!(amount_text("USD", "1299.50"), "$ 1,299.50");
+        assert_eq!(amount_text("IDR", "1000000"), "Rp 1.000.000");
+        assert_eq!(amount_text("IDR", "300"), "Rp 300");
+        assert_eq!(amount_text("XYZ", "-12345"), "XYZ -12,345");
     }
 
     #[test]

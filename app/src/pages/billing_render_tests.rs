@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 const NOV_22_2026: i64 = 1_795_339_805_000;
 
 fn subscription(state: &str, cancelled: bool, next: Option<i64>) -> Value {
-    json!({"state": state, "cycle": "month", "priceMinor": 190000, "currency": "IDR", "priceText": "Rp 190000",
+    json!({"state": state, "cycle": "month", "priceMinor": 190000, "currency": "IDR", "priceText": "Rp 190.000",
            "currentPeriodEnd": NOV_22_2026, "nextChargeAt": next, "cancelAtPeriodEnd": cancelled,
            "hasAccess": true, "method": "card"})
 }
@@ -32,7 +32,7 @@ fn billing(summary: Value, refund: Value, url: &str) -> String {
 #[test]
 fn a_running_subscription_shows_plan_next_charge_history_and_a_one_click_cancel() {
     let html = billing(summary(subscription("trialing", false, Some(NOV_22_2026))), refund(true, None), "/id/billing");
-    assert_has(&html, &["Rp 190000 per bulan", id(Key::BillpageStateTrialing), "Rp 190000 pada 22 November 2026"]);
+    assert_has(&html, &["Rp 190.000 per bulan", id(Key::BillpageStateTrialing), "Rp 190.000 pada 22 November 2026"]);
     assert_has(&html, &["R-2026-000042", "Rp 300", id(Key::BillpageChargeSucceeded), "21 November 2026"]);
     let cancel = section(&html, r#"<form method="post" action="/id/billing" class="billing-cancel""#, "</form>");
     assert_has(cancel, &[r#"name="form" value="billing_cancel""#, r#"name="csrf""#, id(Key::BillingCancel)]);

@@ -58,7 +58,7 @@ fn pay_method_shows_the_plan_its_terms_and_a_form_that_works_without_javascript(
             r#"data-for="card""#,
             r#"data-for="dana""#,
             "Bayar Rp 300",
-            "Lalu Rp 59000 per minggu",
+            "Lalu Rp 59.000 per minggu",
             "Tagihan penuh pertama pada ",
             id(Key::CheckoutCancelAnytime),
         ],
@@ -117,7 +117,7 @@ fn after_the_provider_failed_a_retry_keeps_the_order_s_key() {
 fn a_member_pays_with_the_account_s_e_mail_and_sees_no_login_link() {
     let api = checkout_api();
     let html = render("/id/pay-method", &api, Request { member: true, ..Request::default() }, || view! { <PayMethodPage/> });
-    assert_has(&html, &[r#"value="member@mail.com""#, "Lalu Rp 190000 per bulan"]);
+    assert_has(&html, &[r#"value="member@mail.com""#, "Lalu Rp 190.000 per bulan"]);
     assert!(!html.contains(r#"href="/id/login""#), "{html}");
 }
 

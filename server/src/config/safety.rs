@@ -11,6 +11,13 @@ impl Config {
     /// # Errors
     /// Names the setting that conflicts with `DEV_TOOLS=true`.
     pub fn check_safe(&self) -> Result<()> {
+        let sandbox = self.payments.mode == PaymentMode::Sandbox;
+        if sandbox && !self.bind_addr.ip().is_loopback() && !self.payments.allow_public_sandbox {
+            anyhow::bail!(
+                "PAYMENT_PROVIDER=sandbox is not allowed with BIND_ADDR={} (not a loopback address): test cards would buy real access; set PAYMENT_PROVIDER=live, or ALLOW_PUBLIC_SANDBOX=true for a staging site",
+                self.bind_addr
+            );
+        }
         if !self.dev_tools {
             return Ok(());
         }
@@ -76,9 +83,20 @@ mod tests {
     }
 
     #[test]
+    fn the_sandbox_on_a_public_address_is_refused_unless_allowed() {
+        let mut config = local(false);
+        config.bind_addr = "0.0.0.0:3000".parse().unwrap();
+        let message = config.check_safe().unwrap_err().to_string();
+        assert!(message.contains("PAYMENT_PROVIDER=sandbox") && message.contains("ALLOW_PUBLIC_SANDBOX"), "{message}");
+        config.payments.allow_public_sandbox = true;
+        assert!(config.check_safe().is_ok());
+    }
+
+    #[test]
     fn developer_pages_on_a_public_address_are_refused() {
         for addr in ["0.0.0.0:3000", "192.168.1.5:80", "[::]:3000"] {
             let mut config = local(true);
+            config.payments.allow_public_sandbox = true;
             config.bind_addr = addr.parse().unwrap();
             let message = config.check_safe().unwrap_err().to_string();
             assert!(message.contains("BIND_ADDR") && message.contains("loopback"), "{addr}: {message}");
@@ -92,7 +110,7 @@ mod tests {
         let vars = |pairs: &'static [(&'static str, &'static str)]| {
             move |name: &str| pairs.iter().find(|(k, _)| *k == name).map(|(_, v)| (*v).to_owned())
         };
-        let open = Config::from_vars(&vars(&[("DEV_TOOLS", "true"), ("BIND_ADDR", "0.0.0.0:3000")]));
+        let open = Config::from_vars(&vars(&[("DEV_TOOLS", "true"), ("BIND_ADDR", "0.0.0.0:3000"), ("ALLOW_PUBLIC_SANDBOX", "true")]));
         assert!(open.unwrap_err().to_string().contains("BIND_ADDR=0.0.0.0:3000"));
         let smtp = Config::from_vars(&vars(&[("DEV_TOOLS", "true"), ("MAIL_TRANSPORT", "smtp"), ("SMTP_HOST", "mx")]));
         assert!(smtp.unwrap_err().to_string().contains("MAIL_TRANSPORT=smtp"));

@@ -10,7 +10,7 @@ use app::model::billing::{
 };
 use axum::extract::{rejection::FormRejection, Form, Query, State};
 use axum::http::{header::SET_COOKIE, request::Parts};
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 /// Query of `GET /portal/payMethods`.
@@ -59,11 +59,17 @@ pub struct OrderForm {
 }
 
 impl OrderForm {
-    /// The use case's input.
-    pub fn into_input(self, ctx_locale: app::i18n::Locale, country: String, client: crate::services::accounts::ClientInfo) -> Option<checkout::PlaceOrder> {
+    /// The use case's input (`None` for an unknown method name).
+    pub fn into_input(
+        self,
+        locale: app::i18n::Locale,
+        country: String,
+        client: crate::services::accounts::ClientInfo,
+    ) -> Option<checkout::PlaceOrder> {
         let method = MethodChoice::parse(&self.method)?;
         let form = PaymentFormInput { email: self.email, zip: self.zip, name: self.name, document: self.document, phone: self.phone };
-        Some(checkout::PlaceOrder { plan_id: self.plan_id, method, form, idempotency_key: self.idempotency_key, locale: ctx_locale, country, client })
+        let idempotency_key = self.idempotency_key;
+        Some(checkout::PlaceOrder { plan_id: self.plan_id, method, form, idempotency_key, locale, country, client })
     }
 }
 
@@ -74,15 +80,17 @@ pub async fn place_order(
     ctx: ApiContext,
     parts: Parts,
     form: Result<Form<OrderForm>, FormRejection>,
-) -> Result<impl IntoResponse, ApiError> {
+) -> Result<Response, ApiError> {
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let country = payer_country(&state, &parts, form.country.as_deref());
     let input = form.into_input(ctx.locale, country, ctx.client.clone()).ok_or_else(|| ApiError::bad_request(&ctx))?;
     let placed = checkout::place_order(&state.cx(), &state.gateways, input).await.map_err(service_error(&ctx))?;
-    let policy = crate::web::cookie_policy(&state.config.public_base_url);
-    let cookie = placed.claim_code.as_deref().map(|code| [(SET_COOKIE, policy.checkout_claim(code))]);
-    let body = ApiOk::obj(OrderCreated { order_no: placed.order_no, redirect_url: placed.redirect_url });
-    Ok((cookie.map(|c| c.into_iter().collect::<Vec<_>>()).unwrap_or_default().into_iter().collect::<axum::http::HeaderMap>(), body))
+    let mut response = ApiOk::obj(OrderCreated { order_no: placed.order_no, redirect_url: placed.redirect_url }).into_response();
+    if let Some(code) = placed.claim_code {
+        let policy = crate::web::cookie_policy(&state.config.public_base_url);
+        response.headers_mut().append(SET_COOKIE, policy.checkout_claim(&code));
+    }
+    Ok(response)
 }
 
 /// Query of `GET /admin/order/status`.

@@ -16,6 +16,7 @@ pub mod sandbox;
 pub mod setup;
 pub mod signing;
 mod types;
+pub mod wire;
 
 pub use types::{
     ChargeOutcome, CheckoutRequest, CheckoutStart, Customer, EventKind, Money, PaymentError, ProviderEvent,

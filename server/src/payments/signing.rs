@@ -1,5 +1,6 @@
-//! Signature primitives the adapters share: HMAC-SHA256, hex and base64
-//! forms, constant-time comparison, and the replay window.
+//! Signature primitives the adapters share: HMAC-SHA256, hex, random
+//! references, constant-time comparison, and the replay window. Amounts
+//! and instants on the wire are `payments::wire`'s.
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha256;
 use subtle::ConstantTimeEq;

@@ -96,14 +96,14 @@ fn open_body(l: Locale) -> String {
         .iter()
         .map(|c| {
             format!(
-                r#"<li><button type="submit" name="card" value="{n}" class="btn">{n} — {what}</button></li>"#,
+                r#"<li><button type="submit" name="card" value="{n}" class="btn-secondary">{n} — {what}</button></li>"#,
                 n = esc(c.number),
                 what = esc(t(l, behaviour_key(c.behaviour)))
             )
         })
         .collect();
     format!(
-        r#"<form method="post"><p>{pick}</p><ul class="sandbox-cards">{cards}</ul></form><form method="post"><label>{typed} <input name="card" inputmode="numeric" autocomplete="off"></label> <button type="submit" class="btn">{pay}</button></form><p><a href="{back}">{cancel}</a></p>"#,
+        r#"<form method="post"><p>{pick}</p><ul class="sandbox-cards">{cards}</ul></form><form method="post"><label>{typed} <input name="card" inputmode="numeric" autocomplete="off"></label> <button type="submit" class="btn-primary">{pay}</button></form><p><a href="{back}">{cancel}</a></p>"#,
         pick = esc(t(l, Key::SandboxPick)),
         typed = esc(t(l, Key::SandboxCardNumber)),
         pay = esc(t(l, Key::SandboxPay)),

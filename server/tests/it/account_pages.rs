@@ -50,7 +50,10 @@ async fn visitors_are_sent_to_login_from_members_pages() {
 #[tokio::test]
 async fn form_login_sets_an_http_only_session_cookie_and_redirects() {
     for app in TestApp::all().await {
-        make_user(&app, "p@mail.com", PASSWORD).await;
+        let id = make_user(&app, "p@mail.com", PASSWORD).await;
+        // A subscription that has run out: paid once, access ended yesterday.
+        let now = server::clock::now_ms();
+        server::services::accounts::users::set_access_until(&app.db, id, now - 86_400_000, now).await.unwrap();
         let res = log_in(&app, "/id", "p@mail.com", "").await;
         assert_eq!(res.status, 302, "{:?}: {}", app.backend, res.body);
         assert_eq!(res.header("location"), Some("/id/dashboard/locations"));

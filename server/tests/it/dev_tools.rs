@@ -38,8 +38,22 @@ async fn the_server_refuses_developer_pages_with_smtp() {
 
 #[tokio::test]
 async fn the_server_refuses_developer_pages_on_a_public_address() {
-    let message = refusal(|c| c.bind_addr = "0.0.0.0:0".parse().unwrap()).await;
-    assert!(message.contains("BIND_ADDR=0.0.0.0:0") && message.contains("loopback"), "{message}");
+    let message = refusal(|c| {
+        c.bind_addr = "0.0.0.0:0".parse().unwrap();
+        c.payments.allow_public_sandbox = true;
+    })
+    .await;
+    assert!(message.contains("DEV_TOOLS=true") && message.contains("BIND_ADDR=0.0.0.0:0"), "{message}");
+}
+
+#[tokio::test]
+async fn the_server_refuses_the_payment_sandbox_on_a_public_address() {
+    let message = refusal(|c| {
+        c.bind_addr = "0.0.0.0:0".parse().unwrap();
+        c.dev_tools = false;
+    })
+    .await;
+    assert!(message.contains("PAYMENT_PROVIDER=sandbox") && message.contains("ALLOW_PUBLIC_SANDBOX"), "{message}");
 }
 
 #[tokio::test]

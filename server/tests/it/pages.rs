@@ -116,7 +116,7 @@ async fn home_shows_the_trial_price_from_the_database_split_in_parts() {
         let id = app.get("/id").await.body;
         assert!(id.contains(r#"<span class="price-symbol">Rp</span>"#), "{id}");
         assert!(id.contains(r#"<span class="price-integer">300</span>"#));
-        assert!(id.contains("Rp 190000 per bulan"), "renewal terms stated plainly");
+        assert!(id.contains("Rp 190.000 per bulan"), "renewal terms stated plainly");
         let en = app.get("/").await.body;
         assert!(en.contains(r#"<span class="price-integer">0</span>"#));
         assert!(en.contains(r#"<span class="price-decimal">.99</span>"#));

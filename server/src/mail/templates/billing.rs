@@ -28,14 +28,21 @@ pub struct BillingFacts {
     pub set_password_url: Option<String>,
 }
 
-/// Which billing mail to write.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which billing mail to write (also the kind a queued billing-mail job names).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum BillingMailText {
+    /// First payment: receipt, and for a new account the set-your-password link.
     Welcome,
+    /// A renewal's receipt.
     Receipt,
+    /// Before the first full charge: amount and date, how to cancel.
     TrialReminder,
+    /// A renewal failed: access is suspended until the retry succeeds.
     RenewalFailed,
+    /// Cancelling at period end was confirmed.
     Canceled,
+    /// A refund was issued.
     Refunded,
 }
 

@@ -227,7 +227,7 @@ fn sandbox_payments() -> TableCreateStatement {
         big(SandboxPayments::AmountMinor),
         string(SandboxPayments::Currency, 3),
         int(SandboxPayments::CurrencyExponent),
-        string(SandboxPayments::Status, 16),
+        string(SandboxPayments::Status, 24),
         nullable(string(SandboxPayments::Token, 64)),
         nullable(string(SandboxPayments::Behaviour, 32)),
         text(SandboxPayments::NotifyUrl),

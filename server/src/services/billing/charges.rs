@@ -1,7 +1,9 @@
 //! Charge rows: one per subscription period (`(subscription_id,
 //! period_index)` is unique), so a period can be paid at most once however
 //! many workers race for it. Each attempt claims the row with a conditional
-//! update and carries its own idempotency key to the provider.
+//! update and carries its own idempotency key to the provider. Keys are
+//! letters, digits and `_` only (`renew_<sub>_<period>_<attempt>`): the
+//! strictest provider (PayerMax) accepts nothing else.
 use crate::persistence::entities::{charge, order, subscription};
 use crate::services::ServiceError;
 use sea_orm::sea_query::{Expr, OnConflict, SimpleExpr};
@@ -47,7 +49,7 @@ pub async fn record_first(
     row.amount_minor = Set(order.first_amount_minor);
     row.status = Set(SUCCEEDED.to_owned());
     row.attempts = Set(1);
-    row.idempotency_key = Set(format!("first-{}", order.order_no));
+    row.idempotency_key = Set(format!("first_{}", order.order_no));
     row.provider_ref = Set(Some(provider_ref.to_owned()));
     row.settled_at = Set(Some(now));
     Ok(charge::Entity::insert(row).exec_with_returning(db).await?)
@@ -65,7 +67,7 @@ fn blank(sub: &subscription::Model, period: i32, order_no: &str, now: i64) -> ch
         currency: Set(sub.currency.clone()),
         currency_exponent: Set(sub.currency_exponent),
         status: Set(NEW.to_owned()),
-        idempotency_key: Set(format!("renew-{}-{period}-0", sub.id)),
+        idempotency_key: Set(format!("renew_{}_{period}_0", sub.id)),
         provider_ref: Set(None),
         receipt_no: Set(receipt_no(order_no, period)),
         refunded_minor: Set(0),
@@ -111,7 +113,7 @@ pub async fn open_period(
 /// A database error.
 pub async fn claim_attempt(db: &impl ConnectionTrait, row: &charge::Model, now: i64) -> Result<Option<String>, ServiceError> {
     let attempt = row.attempts + 1;
-    let key = format!("renew-{}-{}-{attempt}", row.subscription_id, row.period_index);
+    let key = format!("renew_{}_{}_{attempt}", row.subscription_id, row.period_index);
     let won = charge::Entity::update_many()
         .col_expr(charge::Column::Status, Expr::value(PROCESSING))
         .col_expr(charge::Column::Attempts, Expr::value(attempt))

@@ -5,23 +5,8 @@ use crate::services::ServiceError;
 use sea_orm::ConnectionTrait;
 use serde::{Deserialize, Serialize};
 
-/// Which billing e-mail.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum BillingMailKind {
-    /// First payment: receipt, and for a new account the set-your-password link.
-    Welcome,
-    /// A renewal's receipt.
-    Receipt,
-    /// Before the first full charge: amount and date, how to cancel.
-    TrialReminder,
-    /// A renewal failed: access is suspended until the retry succeeds.
-    RenewalFailed,
-    /// Cancelling at period end was confirmed.
-    Canceled,
-    /// A refund was issued.
-    Refunded,
-}
+/// Which billing e-mail: the template's own list.
+pub use crate::mail::templates::BillingMailText as BillingMailKind;
 
 /// The job: which mail, for whom, about which charge.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,7 +34,7 @@ pub async fn queue(db: &impl ConnectionTrait, mail: BillingMail, run_at: i64, no
 /// # Errors
 /// A database error; a mail that could not be sent.
 pub async fn send(cx: &crate::services::Cx, mailer: &crate::mail::Mailer, brand: &crate::mail::templates::Brand, job: &BillingMail) -> Result<(), ServiceError> {
-    use crate::mail::templates::{billing_mail, BillingFacts, BillingMailText};
+    use crate::mail::templates::{billing_mail, BillingFacts};
     use crate::persistence::entities::{charge, subscription, user};
     use app::i18n::Locale;
     use app::routes::{href, Page};
@@ -79,15 +64,7 @@ pub async fn send(cx: &crate::services::Cx, mailer: &crate::mail::Mailer, brand:
         set_password_url: (job.kind == BillingMailKind::Welcome && new_account)
             .then(|| format!("{base}{}?email={}", href(locale, Page::ResetPassword), app::api::encode(&member.email))),
     };
-    let which = match job.kind {
-        BillingMailKind::Welcome => BillingMailText::Welcome,
-        BillingMailKind::Receipt => BillingMailText::Receipt,
-        BillingMailKind::TrialReminder => BillingMailText::TrialReminder,
-        BillingMailKind::RenewalFailed => BillingMailText::RenewalFailed,
-        BillingMailKind::Canceled => BillingMailText::Canceled,
-        BillingMailKind::Refunded => BillingMailText::Refunded,
-    };
-    mailer.send(billing_mail(which, locale, &member.email, &facts, brand)).await.map_err(|e| {
+    mailer.send(billing_mail(job.kind, locale, &member.email, &facts, brand)).await.map_err(|e| {
         tracing::error!(error = %e, "billing e-mail not sent");
         ServiceError::Busy { retry_after_secs: 60 }
     })

@@ -15,6 +15,9 @@ use app::i18n::Key;
 use app::model::billing::{BillingSummary, RefundDetail, SubscriptionState};
 use sea_orm::{sea_query::Expr, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, TransactionTrait};
 
+/// A refund still in flight after this long lost its worker.
+const REFUND_LEASE_MS: i64 = 5 * 60_000;
+
 /// How long after a charge it may be refunded.
 pub const REFUND_WINDOW_MS: i64 = 14 * money::DAY_MS;
 
@@ -75,7 +78,10 @@ pub async fn refund(cx: &Cx, gateways: &Gateways, member: &user::Model, charge_i
     if c.status == charges::REFUNDED {
         return manage::summary(cx, member).await;
     }
-    let retrying_lost_answer = c.status == charges::REFUND_UNCERTAIN;
+    // A refund whose answer was lost, or whose worker died mid-call, is
+    // settled by repeating the same call: the provider deduplicates by key.
+    let abandoned = c.status == charges::REFUNDING && c.updated_at < cx.now - REFUND_LEASE_MS;
+    let retrying_lost_answer = c.status == charges::REFUND_UNCERTAIN || abandoned;
     if !retrying_lost_answer {
         if ineligibility(cx, &c).await?.is_some() {
             return Err(ServiceError::Invalid(Key::ErrorRefundNotEligible));
@@ -104,7 +110,7 @@ async fn call_provider(cx: &Cx, gateways: &Gateways, c: &charge::Model) -> Resul
     let provider = order.as_ref().and_then(|o| ProviderKind::parse(&o.provider));
     let gateway = provider.and_then(|k| gateways.get(k)).ok_or(crate::payments::PaymentError::NotSupported)?;
     let request = RefundRequest {
-        idempotency_key: format!("refund-{}", c.id),
+        idempotency_key: format!("refund_{}", c.id),
         provider_payment_ref: c.provider_ref.clone().unwrap_or_default(),
         amount: money::of(c.amount_minor, &c.currency, c.currency_exponent),
         order_no: order.map(|o| o.order_no).unwrap_or_default(),

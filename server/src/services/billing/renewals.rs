@@ -12,6 +12,10 @@ use sea_orm::{sea_query::Expr, ColumnTrait, Condition, EntityTrait, QueryFilter,
 /// An uncertain charge is looked up after this long (the provider needs a
 /// moment to record what it did).
 const RECONCILE_AFTER_MS: i64 = 30_000;
+/// A charge still `processing` after this long lost its worker (killed
+/// mid-call): whether the provider got the call is unknown, so it is
+/// reconciled like a lost answer.
+const WORKER_LEASE_MS: i64 = 5 * 60_000;
 /// A provider that could not be reached is tried again after this long.
 const UNREACHABLE_RETRY_MS: i64 = 10 * 60_000;
 
@@ -140,6 +144,12 @@ async fn postpone(cx: &Cx, s: &sub::Model, by_ms: i64) -> Result<(), ServiceErro
 /// Looks up charges whose answer was lost and settles them as the provider
 /// recorded them; one the provider never saw is free to be tried again.
 async fn reconcile(cx: &Cx, gateways: &Gateways, round: &mut Round) -> Result<(), ServiceError> {
+    charge::Entity::update_many()
+        .col_expr(charge::Column::Status, Expr::value(charges::UNCERTAIN))
+        .filter(charge::Column::Status.eq(charges::PROCESSING))
+        .filter(charge::Column::UpdatedAt.lte(cx.now - WORKER_LEASE_MS))
+        .exec(&cx.db)
+        .await?;
     let lost = charge::Entity::find()
         .filter(charge::Column::Status.eq(charges::UNCERTAIN))
         .filter(charge::Column::UpdatedAt.lte(cx.now - RECONCILE_AFTER_MS))

@@ -1,0 +1,114 @@
+//! Checkout throughput, printed, not asserted (scripts/bench-billing.sh
+//! starts the server with a known sandbox webhook secret):
+//! - N orders placed through `POST /portal/order`, C at a time: orders/s and latency;
+//! - one signed "paid" webhook per order, C at a time: events/s (each creates
+//!   an account, a subscription, a charge and two e-mail jobs);
+//! - the same webhooks again: duplicate events/s (recognised by event id).
+use std::time::{Duration, Instant};
+
+struct Args {
+    base: String,
+    secret: String,
+    orders: usize,
+    concurrency: usize,
+}
+
+fn args() -> Args {
+    let mut it = std::env::args().skip(1);
+    let mut next = |name: &str| it.next().unwrap_or_else(|| panic!("usage: billing-bench BASE_URL SECRET [ORDERS] [CONCURRENCY] ({name} missing)"));
+    let base = next("BASE_URL");
+    let secret = next("SECRET");
+    let orders = it.next().map_or(500, |c| c.parse().expect("ORDERS is a number"));
+    let concurrency = it.next().map_or(32, |c| c.parse().expect("CONCURRENCY is a number"));
+    Args { base, secret, orders, concurrency }
+}
+
+fn report(what: &str, mut times: Vec<Duration>, wall: Duration, ok: usize) {
+    times.sort();
+    let pct = |p: f64| times.get(((times.len() as f64 - 1.0) * p).round() as usize).copied().unwrap_or_default();
+    println!(
+        "{what}: {} in {:.2}s = {:.0}/s, ok {ok}, p50 {:.1} ms, p99 {:.1} ms",
+        times.len(),
+        wall.as_secs_f64(),
+        times.len() as f64 / wall.as_secs_f64(),
+        pct(0.5).as_secs_f64() * 1e3,
+        pct(0.99).as_secs_f64() * 1e3
+    );
+}
+
+/// Runs `jobs` with at most `concurrency` in flight; returns (latencies, ok count, wall).
+async fn run<F, Fut>(concurrency: usize, count: usize, job: F) -> (Vec<Duration>, usize, Duration)
+where
+    F: Fn(usize) -> Fut + Clone + Send + 'static,
+    Fut: std::future::Future<Output = bool> + Send,
+{
+    let started = Instant::now();
+    let limit = std::sync::Arc::new(tokio::sync::Semaphore::new(concurrency));
+    let tasks: Vec<_> = (0..count)
+        .map(|i| {
+            let (job, limit) = (job.clone(), limit.clone());
+            tokio::spawn(async move {
+                let _slot = limit.acquire_owned().await.expect("semaphore");
+                let t = Instant::now();
+                (job(i).await, t.elapsed())
+            })
+        })
+        .collect();
+    let mut times = Vec::with_capacity(count);
+    let mut ok = 0;
+    for task in tasks {
+        let (success, took) = task.await.expect("task");
+        ok += usize::from(success);
+        times.push(took);
+    }
+    (times, ok, started.elapsed())
+}
+
+fn paid_event(i: usize, order_no: &str) -> String {
+    format!(
+        r#"{{"id":"evt_bench_{i}","type":"checkout.paid","occurredAt":{},"data":{{"orderNo":"{order_no}","paymentRef":"sbx_pay_bench_{i}","token":null,"amountMinor":99,"currency":"USD","exponent":2,"insufficientFunds":false}}}}"#,
+        server::clock::now_ms()
+    )
+}
+
+#[tokio::main]
+async fn main() {
+    let args = args();
+    let http = reqwest::Client::new();
+    let plans: serde_json::Value = http
+        .get(format!("{}/api_f/v1/portal/priceSetup?hasWeight=true&channel=cpl2", args.base))
+        .send().await.expect("server").json().await.expect("json");
+    let plan = plans["obj"][0]["id"].as_i64().expect("a plan");
+    let url = format!("{}/api_f/v1/portal/order", args.base);
+    let (h, u) = (http.clone(), url.clone());
+    let order_nos = std::sync::Arc::new(std::sync::Mutex::new(vec![String::new(); args.orders]));
+    let store = order_nos.clone();
+    let (times, ok, wall) = run(args.concurrency, args.orders, move |i| {
+        let (h, u, store) = (h.clone(), u.clone(), store.clone());
+        async move {
+            let form = [("planId", plan.to_string()), ("method", "card".into()), ("email", format!("bench{i}@example.com")),
+                ("zip", "10110".into()), ("country", "US".into()), ("idempotencyKey", format!("bench-order-key-{i:08}"))];
+            let ip = format!("10.{}.{}.{}", i / 65536 % 256, i / 256 % 256, i % 256);
+            let Ok(res) = h.post(&u).header("x-forwarded-for", ip).form(&form).send().await else { return false };
+            let body: serde_json::Value = res.json().await.unwrap_or_default();
+            let Some(no) = body["obj"]["orderNo"].as_str() else { return false };
+            store.lock().unwrap()[i] = no.to_owned();
+            true
+        }
+    }).await;
+    report("orders", times, wall, ok);
+    let hook = format!("{}/api_f/v1/payments/webhook/sandbox", args.base);
+    for round in ["paid events", "duplicate events"] {
+        let (h, hook, nos, secret) = (http.clone(), hook.clone(), order_nos.clone(), args.secret.clone());
+        let (times, ok, wall) = run(args.concurrency, args.orders, move |i| {
+            let (h, hook, nos, secret) = (h.clone(), hook.clone(), nos.clone(), secret.clone());
+            async move {
+                let body = paid_event(i, &nos.lock().unwrap()[i]);
+                let signature = server::payments::sandbox::sign(secret.as_bytes(), server::clock::now_ms() / 1000, body.as_bytes());
+                let res = h.post(&hook).header(server::payments::sandbox::SIGNATURE_HEADER, signature).body(body).send().await;
+                res.is_ok_and(|r| r.status().is_success())
+            }
+        }).await;
+        report(round, times, wall, ok);
+    }
+}

@@ -1,0 +1,235 @@
+//! dLocal Payins (GrabPay, Maya in the Philippines). A checkout is a
+//! REDIRECT payment whose `order_id` is our order number; the payer pays on
+//! dLocal's page (`redirect_url`). dLocal does not bill subscriptions: the
+//! checkout asks for the wallet to be saved (`wallet.save`) and, when the
+//! notification brings a `wallet.token`, our renewal job charges the next
+//! periods with it (a DIRECT payment, merchant-initiated). Requests and
+//! notifications are signed `Authorization: V2-HMAC-SHA256, Signature:
+//! <hex HMAC-SHA256(secret key, X-Login + X-Date + body)>`.
+//!
+//! Variables (the adapter is on when `DLOCAL_LOGIN` is set):
+//! - `DLOCAL_LOGIN`, `DLOCAL_TRANS_KEY`: the merchant's X-Login and X-Trans-Key.
+//! - `DLOCAL_SECRET_KEY`: the key requests and notifications are signed with (required).
+//! - `DLOCAL_API_BASE`: default `https://api.dlocal.com` (`https://sandbox.dlocal.com` to test).
+mod api;
+mod webhook;
+
+pub use api::{signature, AUTH_SCHEME};
+pub use webhook::{parse_token, token, SavedWallet};
+
+use super::{
+    wire, ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent, ProviderKind, RefundOutcome,
+    RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
+};
+use app::model::billing::MethodChoice;
+use crate::config::Secret;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, value::RawValue, Value};
+use std::time::Duration;
+
+/// The live API.
+pub const DEFAULT_API_BASE: &str = "https://api.dlocal.com";
+
+/// Settings from the environment. `Debug` redacts the credentials.
+#[derive(Clone, Debug)]
+pub struct DLocalConfig {
+    pub login: Secret,
+    pub trans_key: Secret,
+    pub secret_key: Secret,
+    pub api_base: String,
+}
+
+impl DLocalConfig {
+    /// Reads the provider's variables; `None` when it is not configured.
+    ///
+    /// # Errors
+    /// `DLOCAL_LOGIN` set without the trans key or the secret key.
+    pub fn from_vars(var: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<Option<DLocalConfig>> {
+        let Some(login) = wire::optional(var, "DLOCAL_LOGIN") else { return Ok(None) };
+        Ok(Some(DLocalConfig {
+            login: Secret::new(login),
+            trans_key: Secret::new(wire::required(var, "DLOCAL_TRANS_KEY", "DLOCAL_LOGIN")?),
+            secret_key: Secret::new(wire::required(var, "DLOCAL_SECRET_KEY", "DLOCAL_LOGIN")?),
+            api_base: wire::optional(var, "DLOCAL_API_BASE").unwrap_or_else(|| DEFAULT_API_BASE.to_owned()),
+        }))
+    }
+}
+
+/// The adapter.
+#[derive(Debug)]
+pub struct DLocalProvider {
+    api: api::Api,
+    /// Where dLocal posts refund notifications (our webhook endpoint).
+    refund_notify_url: String,
+}
+
+/// A payment to create. The amount is a raw JSON number written from minor
+/// units (`199.00`), so no float ever holds it on the way out.
+#[derive(Serialize)]
+struct NewPayment<'a> {
+    amount: Box<RawValue>,
+    currency: &'a str,
+    country: &'a str,
+    payment_method_id: &'a str,
+    payment_method_flow: &'a str,
+    payer: Value,
+    wallet: Value,
+    order_id: &'a str,
+    notification_url: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    callback_url: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct NewRefund<'a> {
+    payment_id: &'a str,
+    amount: Box<RawValue>,
+    currency: &'a str,
+    notification_url: &'a str,
+}
+
+/// The parts of a payment (or order) object we use.
+#[derive(Deserialize)]
+struct Payment {
+    #[serde(alias = "payment_id")]
+    id: String,
+    status: String,
+    #[serde(default)]
+    status_code: Option<Value>,
+    #[serde(default)]
+    redirect_url: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Refund {
+    id: String,
+    status: String,
+    #[serde(default)]
+    status_code: Option<Value>,
+}
+
+impl Payment {
+    fn outcome(self) -> ChargeOutcome {
+        let insufficient_funds = webhook::insufficient(self.status_code.as_ref());
+        match self.status.as_str() {
+            "PAID" => ChargeOutcome::Succeeded { provider_ref: self.id },
+            "REJECTED" | "CANCELLED" | "EXPIRED" => ChargeOutcome::Declined { insufficient_funds },
+            _ => ChargeOutcome::Pending { provider_ref: self.id },
+        }
+    }
+}
+
+/// dLocal's id of the wallet the payer chose.
+fn method_id(method: MethodChoice) -> Option<&'static str> {
+    match method {
+        MethodChoice::Grabpay => Some("GY"),
+        MethodChoice::Paymaya => Some("PM"),
+        _ => None,
+    }
+}
+
+impl DLocalProvider {
+    /// # Errors
+    /// The HTTP client cannot be built.
+    pub fn new(config: &DLocalConfig, public_base_url: &str, timeout: Duration) -> anyhow::Result<DLocalProvider> {
+        let base = public_base_url.trim_end_matches('/');
+        Ok(DLocalProvider {
+            api: api::Api::new(config, timeout)?,
+            refund_notify_url: format!("{base}/api_f/v1/payments/webhook/{}", ProviderKind::DLocal.as_str()),
+        })
+    }
+
+    /// `POST /payments`, REDIRECT flow, `order_id` = our order number (also
+    /// the idempotency key): the payer is sent to `redirect_url`.
+    pub async fn create_checkout(&self, req: &CheckoutRequest) -> Result<CheckoutStart, PaymentError> {
+        let method = method_id(req.method).ok_or(PaymentError::NotSupported)?;
+        let c = &req.customer;
+        let mut payer = json!({"email": c.email});
+        for (field, value) in [("name", &c.name), ("document", &c.document), ("phone", &c.phone)] {
+            if let Some(value) = value {
+                payer[field] = json!(value);
+            }
+        }
+        let body = NewPayment {
+            amount: wire::json_decimal(req.first_charge.minor, req.first_charge.exponent),
+            currency: &req.first_charge.currency,
+            country: &c.country,
+            payment_method_id: method,
+            payment_method_flow: "REDIRECT",
+            payer,
+            wallet: json!({"save": true}),
+            order_id: &req.order_no,
+            notification_url: &req.notify_url,
+            callback_url: Some(&req.return_url),
+        };
+        let payment: Payment = self.api.post("/payments", &body, &req.order_no).await?;
+        let redirect_url = payment.redirect_url.ok_or(PaymentError::BadResponse)?;
+        Ok(CheckoutStart { redirect_url, provider_ref: Some(payment.id) })
+    }
+
+    /// A DIRECT payment with the wallet token saved at checkout, `order_id`
+    /// = the idempotency key (dLocal refuses a second payment with the same
+    /// order id). Without a token there is nothing dLocal can charge.
+    pub async fn charge_renewal(&self, req: &RenewalCharge) -> Result<ChargeOutcome, PaymentError> {
+        let Some(saved) = req.payment_token.as_deref().and_then(parse_token) else {
+            return Err(PaymentError::NotSupported);
+        };
+        let body = NewPayment {
+            amount: wire::json_decimal(req.amount.minor, req.amount.exponent),
+            currency: &req.amount.currency,
+            country: saved.country,
+            payment_method_id: saved.method,
+            payment_method_flow: "DIRECT",
+            payer: json!({"user_reference": req.order_no}),
+            wallet: json!({"token": saved.token}),
+            order_id: &req.idempotency_key,
+            notification_url: &req.notify_url,
+            callback_url: None,
+        };
+        let payment: Payment = self.api.post("/payments", &body, &req.idempotency_key).await?;
+        Ok(payment.outcome())
+    }
+
+    /// `GET /orders/{order_id}`: the payment made under our key, if any.
+    pub async fn lookup_charge(&self, idempotency_key: &str) -> Result<Option<ChargeOutcome>, PaymentError> {
+        let path = format!("/orders/{}", api::path_segment(idempotency_key)?);
+        match self.api.get::<Payment>(&path).await {
+            Ok(payment) => Ok(Some(payment.outcome())),
+            Err(PaymentError::Rejected { status: 404, .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Renewals through dLocal are charged by our own job, so there is no
+    /// subscription on dLocal's side to stop.
+    pub async fn cancel(&self, _subscription_ref: &str) -> Result<(), PaymentError> {
+        Ok(())
+    }
+
+    /// `POST /refunds` for `amount` of the payment, deduplicated by
+    /// `X-Idempotency-Key`; a pending refund is confirmed by notification.
+    pub async fn refund(&self, req: &RefundRequest) -> Result<RefundOutcome, PaymentError> {
+        let body = NewRefund {
+            payment_id: &req.provider_payment_ref,
+            amount: wire::json_decimal(req.amount.minor, req.amount.exponent),
+            currency: &req.amount.currency,
+            notification_url: &self.refund_notify_url,
+        };
+        let refund: Refund = self.api.post("/refunds", &body, &req.idempotency_key).await?;
+        match refund.status.as_str() {
+            "SUCCESS" => Ok(RefundOutcome::Refunded { provider_ref: refund.id }),
+            "PENDING" => Ok(RefundOutcome::Pending { provider_ref: refund.id }),
+            _ => {
+                let code = refund.status_code.as_ref().map_or_else(|| refund.status.clone(), webhook::code_text);
+                Err(PaymentError::Rejected { status: 200, code })
+            }
+        }
+    }
+
+    pub async fn verify_webhook(&self, req: &WebhookRequest<'_>) -> Result<Vec<ProviderEvent>, WebhookError> {
+        webhook::verify(self.api.login(), self.api.secret_key(), req)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,226 @@
+//! FastSpring (merchant of record). A checkout is a FastSpring session for
+//! the plan's product with our order number in its tags, opened on the
+//! hosted storefront (`{storefront}/session/{id}`); FastSpring bills the
+//! renewals itself and reports them by webhook, signed
+//! `X-FS-Signature: base64(HMAC-SHA256(secret, raw body))`.
+//!
+//! Variables (the adapter is on when `FASTSPRING_USERNAME` is set):
+//! - `FASTSPRING_USERNAME`, `FASTSPRING_PASSWORD`: API credentials (Basic auth).
+//! - `FASTSPRING_WEBHOOK_SECRET`: the webhook's HMAC SHA256 secret (required).
+//! - `FASTSPRING_PRODUCT_PATHS`: our plan id → product path, `1=pro-monthly,2=pro-weekly`
+//!   (required). Trials and the first-period price are set on the product.
+//! - `FASTSPRING_STOREFRONT`: the web storefront, e.g. `https://ourstore.onfastspring.com` (required).
+//! - `FASTSPRING_API_BASE`: default `https://api.fastspring.com`.
+mod webhook;
+
+use super::{
+    wire, ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent, RefundOutcome, RefundRequest,
+    RenewalCharge, WebhookError, WebhookRequest,
+};
+use crate::config::Secret;
+use serde::{de::DeserializeOwned, Deserialize};
+use serde_json::{json, Value};
+use std::{collections::HashMap, time::Duration};
+
+/// The live API.
+pub const DEFAULT_API_BASE: &str = "https://api.fastspring.com";
+
+/// Settings from the environment. `Debug` redacts the secrets.
+#[derive(Clone, Debug)]
+pub struct FastSpringConfig {
+    pub username: Secret,
+    pub password: Secret,
+    pub webhook_secret: Secret,
+    pub api_base: String,
+    pub product_paths: HashMap<i64, String>,
+    pub storefront: String,
+}
+
+impl FastSpringConfig {
+    /// Reads the provider's variables; `None` when it is not configured.
+    ///
+    /// # Errors
+    /// `FASTSPRING_USERNAME` set without the rest, or a malformed product map.
+    pub fn from_vars(var: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<Option<FastSpringConfig>> {
+        let Some(username) = wire::optional(var, "FASTSPRING_USERNAME") else { return Ok(None) };
+        let because = "FASTSPRING_USERNAME";
+        let password = wire::required(var, "FASTSPRING_PASSWORD", because)?;
+        let webhook_secret = wire::required(var, "FASTSPRING_WEBHOOK_SECRET", because)?;
+        let products = wire::required(var, "FASTSPRING_PRODUCT_PATHS", because)?;
+        let storefront = wire::required(var, "FASTSPRING_STOREFRONT", because)?;
+        anyhow::ensure!(storefront.starts_with("https://"), "FASTSPRING_STOREFRONT must be an https:// URL");
+        Ok(Some(FastSpringConfig {
+            username: Secret::new(username),
+            password: Secret::new(password),
+            webhook_secret: Secret::new(webhook_secret),
+            api_base: wire::optional(var, "FASTSPRING_API_BASE").unwrap_or_else(|| DEFAULT_API_BASE.to_owned()),
+            product_paths: wire::plan_map("FASTSPRING_PRODUCT_PATHS", &products)?,
+            storefront: storefront.trim_end_matches('/').to_owned(),
+        }))
+    }
+}
+
+/// The adapter.
+#[derive(Debug)]
+pub struct FastSpringProvider {
+    http: reqwest::Client,
+    config: FastSpringConfig,
+}
+
+#[derive(Deserialize)]
+struct Session {
+    id: String,
+}
+
+/// One entry of a batch answer (`subscriptions`, `returns`): FastSpring
+/// reports each item's own `result`, and an `error` object keyed by field.
+#[derive(Deserialize)]
+struct Item {
+    #[serde(default, rename = "return")]
+    return_id: Option<String>,
+    #[serde(default)]
+    result: Option<String>,
+    #[serde(default)]
+    completed: Option<bool>,
+    #[serde(default)]
+    error: Option<HashMap<String, Value>>,
+}
+
+impl Item {
+    /// `Rejected` when FastSpring refused this item; the code is the field
+    /// it names (`subscription`, `order`), never its message.
+    fn refusal(&self, status: u16) -> Option<PaymentError> {
+        let refused = self.result.as_deref() == Some("error") || self.error.is_some();
+        refused.then(|| {
+            let mut fields: Vec<&String> = self.error.iter().flat_map(HashMap::keys).collect();
+            fields.sort();
+            let code = fields.first().map_or_else(|| "error".to_owned(), |f| (*f).clone());
+            PaymentError::Rejected { status, code }
+        })
+    }
+}
+
+impl FastSpringProvider {
+    /// # Errors
+    /// The HTTP client cannot be built.
+    pub fn new(config: &FastSpringConfig, _public_base_url: &str, timeout: Duration) -> anyhow::Result<FastSpringProvider> {
+        let mut config = config.clone();
+        config.api_base = config.api_base.trim_end_matches('/').to_owned();
+        Ok(FastSpringProvider { http: wire::http_client(timeout)?, config })
+    }
+
+    /// `POST /sessions`: the plan's product for this payer, tagged with our
+    /// order number (tags come back on the order and its webhooks).
+    pub async fn create_checkout(&self, req: &CheckoutRequest) -> Result<CheckoutStart, PaymentError> {
+        let Some(product) = self.config.product_paths.get(&req.plan_id) else {
+            tracing::warn!(plan_id = req.plan_id, "fastspring: no FASTSPRING_PRODUCT_PATHS entry for the plan");
+            return Err(PaymentError::NotSupported);
+        };
+        let mut contact = json!({"email": req.customer.email, "country": req.customer.country});
+        if let Some((first, last)) = req.customer.name.as_deref().and_then(|n| n.trim().split_once(' ')) {
+            contact["first"] = json!(first);
+            contact["last"] = json!(last.trim());
+        }
+        let body = json!({
+            "contact": contact,
+            "items": [{"product": product, "quantity": 1}],
+            "tags": {"order_no": req.order_no},
+        });
+        let (status, bytes) = self.call(reqwest::Method::POST, "/sessions", Some(&body)).await?;
+        let session: Session = read(status, &bytes)?;
+        Ok(CheckoutStart {
+            redirect_url: format!("{}/session/{}", self.config.storefront, session.id),
+            provider_ref: Some(session.id),
+        })
+    }
+
+    /// FastSpring rebills subscriptions itself and reports them by webhook.
+    pub async fn charge_renewal(&self, _req: &RenewalCharge) -> Result<ChargeOutcome, PaymentError> {
+        Ok(ChargeOutcome::ProviderManaged)
+    }
+
+    /// Nothing is ever charged at FastSpring under our keys (it drives the
+    /// renewals), so there is nothing to find.
+    pub async fn lookup_charge(&self, _idempotency_key: &str) -> Result<Option<ChargeOutcome>, PaymentError> {
+        Ok(None)
+    }
+
+    /// `DELETE /subscriptions/{id}` without `billingPeriod=0`: the
+    /// subscription ends at the next billing date, not now.
+    pub async fn cancel(&self, subscription_ref: &str) -> Result<(), PaymentError> {
+        let path = format!("/subscriptions/{}", path_segment(subscription_ref)?);
+        let (status, bytes) = self.call(reqwest::Method::DELETE, &path, None).await?;
+        let batch: Batch = read(status, &bytes)?;
+        let item = batch.subscriptions.first().ok_or(PaymentError::BadResponse)?;
+        item.refusal(status).map_or(Ok(()), Err)
+    }
+
+    /// `POST /returns`: a full return of the order (the API returns whole
+    /// orders only). FastSpring refuses a second return of the same order,
+    /// which makes a repeat harmless; it takes no idempotency key.
+    pub async fn refund(&self, req: &RefundRequest) -> Result<RefundOutcome, PaymentError> {
+        let body = json!({"returns": [{"order": req.provider_payment_ref, "reason": "OTHER", "notification": "ORIGINAL"}]});
+        let (status, bytes) = self.call(reqwest::Method::POST, "/returns", Some(&body)).await?;
+        let batch: Batch = read(status, &bytes)?;
+        let item = batch.returns.first().ok_or(PaymentError::BadResponse)?;
+        if let Some(refused) = item.refusal(status) {
+            return Err(refused);
+        }
+        let provider_ref = item.return_id.clone().ok_or(PaymentError::BadResponse)?;
+        Ok(match item.completed {
+            Some(false) => RefundOutcome::Pending { provider_ref },
+            _ => RefundOutcome::Refunded { provider_ref },
+        })
+    }
+
+    pub async fn verify_webhook(&self, req: &WebhookRequest<'_>) -> Result<Vec<ProviderEvent>, WebhookError> {
+        webhook::verify(self.config.webhook_secret.expose().as_bytes(), req)
+    }
+
+    async fn call(&self, method: reqwest::Method, path: &str, body: Option<&Value>) -> Result<(u16, Vec<u8>), PaymentError> {
+        let mut request = self
+            .http
+            .request(method, format!("{}{path}", self.config.api_base))
+            .basic_auth(self.config.username.expose(), Some(self.config.password.expose()));
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        wire::exchange(request).await
+    }
+}
+
+#[derive(Deserialize)]
+struct Batch {
+    #[serde(default)]
+    subscriptions: Vec<Item>,
+    #[serde(default)]
+    returns: Vec<Item>,
+}
+
+/// A 2xx answer as `T`; otherwise `Rejected` with the field FastSpring's
+/// `error` names (in a batch item or at the top) or the bare status.
+fn read<T: DeserializeOwned>(status: u16, bytes: &[u8]) -> Result<T, PaymentError> {
+    if (200..300).contains(&status) {
+        return serde_json::from_slice(bytes).map_err(|_| PaymentError::BadResponse);
+    }
+    let batch = serde_json::from_slice::<Batch>(bytes).ok();
+    let item = batch.as_ref().and_then(|b| b.subscriptions.first().or(b.returns.first()));
+    let refusal = match item {
+        Some(item) => item.refusal(status),
+        None => serde_json::from_slice::<Item>(bytes).ok().and_then(|top| top.refusal(status)),
+    };
+    Err(refusal.unwrap_or(PaymentError::Rejected { status, code: format!("http_{status}") }))
+}
+
+/// A FastSpring id as one URL path segment; anything else is refused before
+/// it can reach the URL.
+fn path_segment(id: &str) -> Result<&str, PaymentError> {
+    if !id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') {
+        Ok(id)
+    } else {
+        Err(PaymentError::Rejected { status: 400, code: "invalid_id".into() })
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,212 @@
+//! Paddle Billing (cards). A checkout is a Paddle transaction for the plan's
+//! price, opened on Paddle's hosted checkout (`data.checkout.url`); Paddle
+//! then bills the renewals itself and reports everything by webhook,
+//! signed `Paddle-Signature: ts=<unix>;h1=<hex HMAC-SHA256(secret, "ts:body")>`.
+//!
+//! Variables (the adapter is on when `PADDLE_API_KEY` is set):
+//! - `PADDLE_API_KEY`: server-side API key (Bearer).
+//! - `PADDLE_WEBHOOK_SECRET`: the notification destination's secret key (required).
+//! - `PADDLE_PRICE_IDS`: our plan id → Paddle price id, `1=pri_abc,2=pri_def` (required).
+//!   Trials and the reduced first period are set on the Paddle price itself.
+//! - `PADDLE_API_BASE`: default `https://api.paddle.com`
+//!   (`https://sandbox-api.paddle.com` for Paddle's sandbox).
+mod webhook;
+
+pub use webhook::check_signature;
+
+use super::{
+    wire, ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent, RefundOutcome, RefundRequest,
+    RenewalCharge, WebhookError, WebhookRequest,
+};
+use crate::config::Secret;
+use serde::{de::DeserializeOwned, Deserialize};
+use serde_json::json;
+use std::{collections::HashMap, time::Duration};
+
+/// The live API.
+pub const DEFAULT_API_BASE: &str = "https://api.paddle.com";
+
+/// Settings from the environment. `Debug` redacts the secrets.
+#[derive(Clone, Debug)]
+pub struct PaddleConfig {
+    pub api_key: Secret,
+    pub webhook_secret: Secret,
+    pub api_base: String,
+    pub price_ids: HashMap<i64, String>,
+}
+
+impl PaddleConfig {
+    /// Reads the provider's variables; `None` when it is not configured.
+    ///
+    /// # Errors
+    /// `PADDLE_API_KEY` set without the secret or price ids, or a malformed
+    /// price map.
+    pub fn from_vars(var: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<Option<PaddleConfig>> {
+        let Some(api_key) = wire::optional(var, "PADDLE_API_KEY") else { return Ok(None) };
+        let webhook_secret = wire::required(var, "PADDLE_WEBHOOK_SECRET", "PADDLE_API_KEY")?;
+        let prices = wire::required(var, "PADDLE_PRICE_IDS", "PADDLE_API_KEY")?;
+        Ok(Some(PaddleConfig {
+            api_key: Secret::new(api_key),
+            webhook_secret: Secret::new(webhook_secret),
+            api_base: wire::optional(var, "PADDLE_API_BASE").unwrap_or_else(|| DEFAULT_API_BASE.to_owned()),
+            price_ids: wire::plan_map("PADDLE_PRICE_IDS", &prices)?,
+        }))
+    }
+}
+
+/// The adapter.
+#[derive(Debug)]
+pub struct PaddleProvider {
+    http: reqwest::Client,
+    config: PaddleConfig,
+}
+
+/// Paddle wraps every answer in `{"data": …}`.
+#[derive(Deserialize)]
+struct Data<T> {
+    data: T,
+}
+
+#[derive(Deserialize)]
+struct Created {
+    id: String,
+    #[serde(default)]
+    checkout: Option<Checkout>,
+}
+
+#[derive(Deserialize)]
+struct Checkout {
+    url: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Adjustment {
+    id: String,
+    status: String,
+}
+
+impl PaddleProvider {
+    /// # Errors
+    /// The HTTP client cannot be built.
+    pub fn new(config: &PaddleConfig, _public_base_url: &str, timeout: Duration) -> anyhow::Result<PaddleProvider> {
+        let mut config = config.clone();
+        config.api_base = config.api_base.trim_end_matches('/').to_owned();
+        Ok(PaddleProvider { http: wire::http_client(timeout)?, config })
+    }
+
+    /// `POST /transactions` for the plan's price with our order number in
+    /// `custom_data`; the payer goes to Paddle's checkout for it.
+    pub async fn create_checkout(&self, req: &CheckoutRequest) -> Result<CheckoutStart, PaymentError> {
+        let Some(price_id) = self.config.price_ids.get(&req.plan_id) else {
+            tracing::warn!(plan_id = req.plan_id, "paddle: no PADDLE_PRICE_IDS entry for the plan");
+            return Err(PaymentError::NotSupported);
+        };
+        let body = json!({
+            "items": [{"price_id": price_id, "quantity": 1}],
+            "custom_data": {"order_no": req.order_no},
+            "collection_mode": "automatic",
+        });
+        let created: Created = self.call(reqwest::Method::POST, "/transactions", Some(&body)).await?;
+        let url = created.checkout.and_then(|c| c.url).ok_or(PaymentError::BadResponse)?;
+        Ok(CheckoutStart { redirect_url: url, provider_ref: Some(created.id) })
+    }
+
+    /// Paddle charges renewals itself and reports them by webhook.
+    pub async fn charge_renewal(&self, _req: &RenewalCharge) -> Result<ChargeOutcome, PaymentError> {
+        Ok(ChargeOutcome::ProviderManaged)
+    }
+
+    /// Paddle charges nothing under our keys (it drives renewals), so only a
+    /// Paddle transaction id (`txn_…`, from the checkout) can be looked up:
+    /// `GET /transactions/{id}`. Anything else was never charged there.
+    pub async fn lookup_charge(&self, idempotency_key: &str) -> Result<Option<ChargeOutcome>, PaymentError> {
+        if !idempotency_key.starts_with("txn_") || !idempotency_key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            return Ok(None);
+        }
+        let path = format!("/transactions/{idempotency_key}");
+        match self.call::<webhook::Transaction>(reqwest::Method::GET, &path, None).await {
+            Ok(txn) => Ok(Some(txn.outcome())),
+            Err(PaymentError::Rejected { status: 404, .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// `POST /subscriptions/{id}/cancel` effective at the next billing
+    /// period: the payer keeps what they paid for, Paddle stops billing.
+    pub async fn cancel(&self, subscription_ref: &str) -> Result<(), PaymentError> {
+        let path = format!("/subscriptions/{}/cancel", path_segment(subscription_ref)?);
+        let body = json!({"effective_from": "next_billing_period"});
+        self.call::<serde_json::Value>(reqwest::Method::POST, &path, Some(&body)).await.map(|_| ())
+    }
+
+    /// `POST /adjustments`: a full refund of the transaction. Paddle takes no
+    /// idempotency key; it refuses a second refund while one is pending or
+    /// done, which is what makes a repeat harmless. Most live refunds wait
+    /// for Paddle's approval (then `adjustment.updated` confirms).
+    pub async fn refund(&self, req: &RefundRequest) -> Result<RefundOutcome, PaymentError> {
+        let body = json!({
+            "action": "refund",
+            "type": "full",
+            "transaction_id": req.provider_payment_ref,
+            "reason": "Refund requested for order ".to_owned() + &req.order_no,
+        });
+        let adj: Adjustment = self.call(reqwest::Method::POST, "/adjustments", Some(&body)).await?;
+        Ok(match adj.status.as_str() {
+            "approved" => RefundOutcome::Refunded { provider_ref: adj.id },
+            _ => RefundOutcome::Pending { provider_ref: adj.id },
+        })
+    }
+
+    pub async fn verify_webhook(&self, req: &WebhookRequest<'_>) -> Result<Vec<ProviderEvent>, WebhookError> {
+        webhook::verify(self.config.webhook_secret.expose().as_bytes(), req)
+    }
+
+    /// One API call; a non-2xx answer becomes `Rejected` with Paddle's
+    /// error code (`{"error": {"code": …}}`), never its message.
+    async fn call<T: DeserializeOwned>(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<&serde_json::Value>,
+    ) -> Result<T, PaymentError> {
+        let mut request = self
+            .http
+            .request(method, format!("{}{path}", self.config.api_base))
+            .bearer_auth(self.config.api_key.expose())
+            .header("Paddle-Version", "1");
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        let (status, bytes) = wire::exchange(request).await?;
+        if !(200..300).contains(&status) {
+            return Err(PaymentError::Rejected { status, code: error_code(&bytes) });
+        }
+        serde_json::from_slice::<Data<T>>(&bytes).map(|d| d.data).map_err(|_| PaymentError::BadResponse)
+    }
+}
+
+/// Paddle's error slug, or `unknown` when the body has none.
+fn error_code(body: &[u8]) -> String {
+    #[derive(Deserialize)]
+    struct Body {
+        error: Code,
+    }
+    #[derive(Deserialize)]
+    struct Code {
+        code: String,
+    }
+    serde_json::from_slice::<Body>(body).map_or_else(|_| "unknown".to_owned(), |b| b.error.code)
+}
+
+/// A Paddle id as one URL path segment (`sub_01h…`); anything else is refused
+/// before it can reach the URL.
+fn path_segment(id: &str) -> Result<&str, PaymentError> {
+    if !id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        Ok(id)
+    } else {
+        Err(PaymentError::Rejected { status: 400, code: "invalid_id".into() })
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,226 @@
+//! Paddle's webhooks: the `Paddle-Signature` check on the raw body and the
+//! mapping of Paddle's events onto ours.
+use crate::payments::{
+    signing::{fresh, hex, hmac_sha256, same},
+    wire, ChargeOutcome, EventKind, Money, ProviderEvent, WebhookError, WebhookRequest,
+};
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
+/// The signature header (lower case, as `HeaderMap` stores names).
+pub const SIGNATURE_HEADER: &str = "paddle-signature";
+
+/// The code Paddle gives a payment attempt refused for lack of funds.
+const NOT_ENOUGH_BALANCE: &str = "not_enough_balance";
+
+/// Checks a `Paddle-Signature` value (`ts=…;h1=…[;h1=…]`, unknown keys
+/// ignored, several `h1` during a secret rotation) against the raw body,
+/// then the replay window around `now_ms`.
+///
+/// # Errors
+/// [`WebhookError::MissingSignature`] without `ts` or `h1`,
+/// [`WebhookError::BadSignature`], [`WebhookError::Stale`].
+pub fn check_signature(secret: &[u8], header: &str, body: &[u8], now_ms: i64) -> Result<(), WebhookError> {
+    let mut ts = None;
+    let mut h1 = Vec::new();
+    for part in header.split(';') {
+        match part.trim().split_once('=') {
+            Some(("ts", value)) => ts = Some(value),
+            Some(("h1", value)) => h1.push(value),
+            _ => {}
+        }
+    }
+    let Some(ts) = ts else { return Err(WebhookError::MissingSignature) };
+    let Ok(seconds) = ts.parse::<i64>() else { return Err(WebhookError::MissingSignature) };
+    if h1.is_empty() {
+        return Err(WebhookError::MissingSignature);
+    }
+    let expected = hex(&hmac_sha256(secret, &[ts.as_bytes(), b":", body]));
+    if !h1.iter().any(|given| same(expected.as_bytes(), given.as_bytes())) {
+        return Err(WebhookError::BadSignature);
+    }
+    if !fresh(seconds.saturating_mul(1000), now_ms) {
+        return Err(WebhookError::Stale);
+    }
+    Ok(())
+}
+
+/// Verifies the request, then reads its one event.
+pub fn verify(secret: &[u8], req: &WebhookRequest<'_>) -> Result<Vec<ProviderEvent>, WebhookError> {
+    let header = req.headers.get(SIGNATURE_HEADER).ok_or(WebhookError::MissingSignature)?;
+    let header = header.to_str().map_err(|_| WebhookError::MissingSignature)?;
+    check_signature(secret, header, req.raw_body, req.now_ms)?;
+    let envelope: Envelope = serde_json::from_slice(req.raw_body).map_err(|_| WebhookError::Malformed)?;
+    let occurred_at_ms = wire::rfc3339_ms(&envelope.occurred_at).ok_or(WebhookError::Malformed)?;
+    let kind = kind_of(&envelope.event_type, &envelope.data)?;
+    Ok(vec![ProviderEvent { event_id: envelope.event_id, occurred_at_ms, kind }])
+}
+
+#[derive(Deserialize)]
+struct Envelope {
+    event_id: String,
+    event_type: String,
+    occurred_at: String,
+    data: Box<RawValue>,
+}
+
+/// The parts of a transaction entity we use.
+#[derive(Deserialize)]
+pub(super) struct Transaction {
+    id: String,
+    status: String,
+    #[serde(default)]
+    origin: Option<String>,
+    #[serde(default)]
+    subscription_id: Option<String>,
+    #[serde(default)]
+    currency_code: Option<String>,
+    #[serde(default)]
+    custom_data: Option<CustomData>,
+    #[serde(default)]
+    details: Option<Details>,
+    /// Payment attempts, most recent first.
+    #[serde(default)]
+    payments: Vec<Attempt>,
+}
+
+#[derive(Deserialize)]
+struct CustomData {
+    #[serde(default)]
+    order_no: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Details {
+    totals: Totals,
+}
+
+/// Amounts are strings in the currency's lowest denomination.
+#[derive(Deserialize)]
+struct Totals {
+    #[serde(default)]
+    grand_total: Option<String>,
+    total: String,
+    #[serde(default)]
+    currency_code: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Attempt {
+    #[serde(default)]
+    error_code: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Subscription {
+    id: String,
+}
+
+#[derive(Deserialize)]
+struct Adjustment {
+    action: String,
+    status: String,
+    transaction_id: String,
+    currency_code: String,
+    totals: Totals,
+}
+
+impl Transaction {
+    /// A renewal Paddle billed on its own, as opposed to the checkout.
+    fn recurring(&self) -> bool {
+        self.origin.as_deref() == Some("subscription_recurring")
+    }
+
+    fn order_no(&self) -> Option<String> {
+        self.custom_data.as_ref().and_then(|c| c.order_no.clone())
+    }
+
+    fn declined_for_funds(&self) -> bool {
+        self.payments.first().and_then(|p| p.error_code.as_deref()) == Some(NOT_ENOUGH_BALANCE)
+    }
+
+    /// What was charged: the grand total (after credits) in minor units.
+    fn amount(&self) -> Option<Money> {
+        let totals = &self.details.as_ref()?.totals;
+        let currency = self.currency_code.clone().or_else(|| totals.currency_code.clone())?;
+        money(totals.grand_total.as_deref().unwrap_or(&totals.total), currency)
+    }
+
+    /// The transaction as a charge outcome (reconciliation).
+    pub(super) fn outcome(&self) -> ChargeOutcome {
+        let provider_ref = self.id.clone();
+        match self.status.as_str() {
+            "completed" | "paid" => ChargeOutcome::Succeeded { provider_ref },
+            "past_due" | "canceled" => ChargeOutcome::Declined { insufficient_funds: self.declined_for_funds() },
+            _ => ChargeOutcome::Pending { provider_ref },
+        }
+    }
+}
+
+/// Paddle's minor-unit string in `currency`.
+fn money(minor: &str, currency: String) -> Option<Money> {
+    let exponent = wire::exponent_of(&currency);
+    Some(Money { minor: wire::decimal_minor(minor, 0)?, currency, exponent })
+}
+
+fn parse<T: serde::de::DeserializeOwned>(data: &RawValue) -> Result<T, WebhookError> {
+    serde_json::from_str(data.get()).map_err(|_| WebhookError::Malformed)
+}
+
+/// Paddle's event, in our terms. `transaction.completed` (fully processed)
+/// is the payment that counts, not `transaction.paid`.
+fn kind_of(event_type: &str, data: &RawValue) -> Result<EventKind, WebhookError> {
+    let other = || EventKind::Other { event_type: event_type.to_owned() };
+    Ok(match event_type {
+        "transaction.completed" => completed(parse(data)?)?.unwrap_or_else(other),
+        "transaction.payment_failed" => failed(&parse(data)?).unwrap_or_else(other),
+        "subscription.canceled" => {
+            EventKind::SubscriptionCanceled { subscription_ref: parse::<Subscription>(data)?.id }
+        }
+        "adjustment.created" | "adjustment.updated" => refunded(parse(data)?)?.unwrap_or_else(other),
+        _ => other(),
+    })
+}
+
+/// A completed transaction that is neither a renewal nor one of our
+/// checkouts (say, one made in Paddle's dashboard) is only recorded.
+fn completed(txn: Transaction) -> Result<Option<EventKind>, WebhookError> {
+    let order_no = txn.order_no();
+    if !txn.recurring() && order_no.is_none() {
+        return Ok(None);
+    }
+    let amount = txn.amount().ok_or(WebhookError::Malformed)?;
+    Ok(Some(match order_no.filter(|_| !txn.recurring()) {
+        Some(order_no) => EventKind::CheckoutPaid {
+            order_no,
+            provider_payment_ref: txn.id,
+            subscription_ref: txn.subscription_id,
+            payment_token: None,
+            amount,
+        },
+        None => EventKind::RenewalPaid {
+            idempotency_key: None,
+            subscription_ref: txn.subscription_id,
+            provider_payment_ref: txn.id,
+            amount,
+        },
+    }))
+}
+
+fn failed(txn: &Transaction) -> Option<EventKind> {
+    if txn.recurring() {
+        return Some(EventKind::RenewalFailed { idempotency_key: None, subscription_ref: txn.subscription_id.clone() });
+    }
+    let insufficient_funds = txn.declined_for_funds();
+    txn.order_no().map(|order_no| EventKind::CheckoutFailed { order_no, insufficient_funds })
+}
+
+/// A refund counts once Paddle approved it (most live refunds wait for
+/// review; sandbox ones are approved within minutes).
+fn refunded(adj: Adjustment) -> Result<Option<EventKind>, WebhookError> {
+    if adj.action != "refund" || adj.status != "approved" {
+        return Ok(None);
+    }
+    let amount = money(&adj.totals.total, adj.currency_code).ok_or(WebhookError::Malformed)?;
+    Ok(Some(EventKind::Refunded { provider_payment_ref: adj.transaction_id, amount }))
+}
