@@ -82,7 +82,7 @@ fn page(state: &AppState, checkout: &SandboxCheckout) -> String {
     let amount = amount_text(&checkout.amount.currency, &checkout.amount.decimal());
     let body = if checkout.open { open_body(l) } else { finished_body(l, checkout) };
     format!(
-        r#"<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title>{css}</head><body><main class="sandbox-checkout"><h1>{title}</h1><p class="sandbox-notice">{notice}</p><p>{order}</p><p><strong>{amount}</strong></p>{body}</main></body></html>"#,
+        r#"<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title><link rel="icon" href="/favicon.svg">{css}</head><body><main class="sandbox-checkout"><h1>{title}</h1><p class="sandbox-notice">{notice}</p><p>{order}</p><p><strong>{amount}</strong></p>{body}</main></body></html>"#,
         lang = l.html_lang(),
         title = esc(t(l, Key::SandboxTitle)),
         notice = esc(t(l, Key::SandboxNotice)),

@@ -47,6 +47,8 @@ const PERSONAL_PAGES: [Page; 7] = [
 pub struct SecurityHeaders {
     /// `img-src` sources besides the site itself.
     image_sources: String,
+    /// `form-action` sources besides the site itself.
+    form_targets: &'static str,
     hsts: bool,
 }
 
@@ -57,8 +59,14 @@ impl SecurityHeaders {
         if tiles.is_none() && !config.map_tile_url.starts_with('/') {
             tracing::warn!(url = %config.map_tile_url, "MAP_TILE_URL has no usable origin: map tiles will be blocked");
         }
+        // A payment form posted without JavaScript is answered with a
+        // redirect to the provider's hosted checkout, and browsers apply
+        // `form-action` to that redirect: with real providers it must allow
+        // their HTTPS checkout hosts (which vary by provider and account).
+        let live = config.payments.mode == crate::config::PaymentMode::Live;
         SecurityHeaders {
             image_sources: tiles.map(|t| format!(" {t}")).unwrap_or_default(),
+            form_targets: if live { " https:" } else { "" },
             hsts: config.public_base_url.starts_with("https://"),
         }
     }
@@ -68,8 +76,8 @@ impl SecurityHeaders {
         format!(
             "default-src 'self'; script-src 'self' 'nonce-{nonce}' 'wasm-unsafe-eval'; style-src 'self'; \
              img-src 'self' data:{}; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; \
-             form-action 'self'; frame-ancestors 'none'",
-            self.image_sources
+             form-action 'self'{}; frame-ancestors 'none'",
+            self.image_sources, self.form_targets
         )
     }
 

@@ -65,6 +65,8 @@ async fn a_double_submit_makes_one_order_and_one_checkout() {
         assert_eq!(order::Entity::find().count(&app.db).await.unwrap(), 1);
         let page = app.get(&url.replace("https://ct.test", "")).await;
         assert_eq!(page.status, 200);
+        let csp = page.header("content-security-policy").unwrap_or_default();
+        assert!(csp.contains("form-action 'self';"), "the sandbox keeps forms on the site: {csp}");
         assert!(page.body.contains("$ 0.99") && page.body.contains("4242 4242 4242 4242"), "{}", page.body);
     }
 }

@@ -71,6 +71,9 @@ async fn a_live_card_payment_goes_through_paddle_end_to_end() {
     .await;
     for app in apps {
         calls.lock().unwrap().clear();
+        let page = app.get("/pay-method").await;
+        let csp = page.header("content-security-policy").unwrap_or_default().to_owned();
+        assert!(csp.contains("form-action 'self' https:;"), "{:?}: the no-JS pay form may go on to the provider: {csp}", app.backend);
         let methods = app.get(&format!("{API}/portal/payMethods?country=PH")).await.json();
         let offered: Vec<&str> = methods["obj"]["methods"].as_array().unwrap().iter().map(|m| m["choose"].as_str().unwrap()).collect();
         assert_eq!(offered, ["card"], "{:?}: only what a configured provider takes", app.backend);
