@@ -6,7 +6,6 @@ use crate::services::billing::{checkout, manage, refunds};
 use crate::services::ServiceError;
 use app::account::forms::AuthForm;
 use app::account::payment_fields::PaymentFormInput;
-use app::checkout::only_method_fields;
 use app::i18n::Key;
 use app::model::billing::MethodChoice;
 use app::routes::{href, Page};
@@ -72,12 +71,11 @@ async fn pay(s: &Submission<'_>) -> Handled {
     let rejected = |e: ServiceError| Rejected::new(e).keeping(&kept);
     let method = MethodChoice::parse(&f.method).ok_or_else(|| rejected(ServiceError::Invalid(Key::ErrorMethodUnavailable)))?;
     let plan_id = f.plan_id.parse::<i64>().map_err(|_| rejected(ServiceError::Invalid(Key::ErrorPlanUnavailable)))?;
-    let typed = PaymentFormInput { email: f.email.clone(), zip: f.zip.clone(), name: f.name.clone(), document: f.document.clone(), phone: f.phone.clone() };
+    let form = PaymentFormInput { email: f.email.clone(), zip: f.zip.clone(), name: f.name.clone(), document: f.document.clone(), phone: f.phone.clone() };
     let order = checkout::PlaceOrder {
         plan_id,
         method,
-        // What was typed for another method never reaches the provider.
-        form: only_method_fields(method, typed),
+        form,
         idempotency_key: f.idempotency_key.clone(),
         locale: s.locale,
         country: payer_country(&f.pay_country, &s.cx.config.default_country),

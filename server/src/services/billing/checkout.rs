@@ -50,6 +50,9 @@ pub struct PlacedOrder {
 /// [`ServiceError::Provider`] when the checkout cannot be opened (nothing
 /// is charged; the same key may be sent again).
 pub async fn place_order(cx: &Cx, gateways: &Gateways, input: PlaceOrder) -> Result<PlacedOrder, ServiceError> {
+    // What was typed for another method is personal data this payment does
+    // not need: it never reaches the provider, whichever adapter sent it.
+    let input = PlaceOrder { form: app::checkout::only_method_fields(input.method, input.form.clone()), ..input };
     let errors = input.form.validate(input.method);
     if !errors.is_empty() {
         return Err(ServiceError::Fields(errors));
