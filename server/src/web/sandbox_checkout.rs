@@ -103,7 +103,7 @@ fn open_body(l: Locale) -> String {
         })
         .collect();
     format!(
-        r#"<form method="post"><p>{pick}</p><ul class="sandbox-cards">{cards}</ul></form><form method="post"><label>{typed} <input name="card" inputmode="numeric" autocomplete="off"></label> <button type="submit" class="btn-primary">{pay}</button></form><p><a href="{back}">{cancel}</a></p>"#,
+        r#"<form method="post"><p>{pick}</p><ul class="sandbox-cards">{cards}</ul></form><form method="post"><label>{typed} <input name="card" inputmode="numeric" autocomplete="off"></label> <button type="submit" class="btn-primary">{pay}</button></form><p><a class="btn-secondary" href="{back}">{cancel}</a></p>"#,
         pick = esc(t(l, Key::SandboxPick)),
         typed = esc(t(l, Key::SandboxCardNumber)),
         pay = esc(t(l, Key::SandboxPay)),
@@ -114,7 +114,7 @@ fn open_body(l: Locale) -> String {
 
 fn finished_body(l: Locale, checkout: &SandboxCheckout) -> String {
     format!(
-        r#"<p>{done}</p><p><a href="{url}">{link}</a></p>"#,
+        r#"<p>{done}</p><p><a class="btn-secondary" href="{url}">{link}</a></p>"#,
         done = esc(t(l, Key::SandboxFinished)),
         url = esc(&result_url(checkout)),
         link = esc(t(l, Key::SandboxResultLink)),
