@@ -40,13 +40,15 @@ pub enum Slot {
     Name,
     /// `documentErrorMsg` (payment form: ID number)
     Document,
+    /// `messageErrorMsg` (the text of a voice message)
+    Message,
     /// A message about the whole form (wrong credentials, rate limit).
     Form,
 }
 
 impl Slot {
     /// Every slot, in display order.
-    pub const ALL: [Slot; 10] = [
+    pub const ALL: [Slot; 11] = [
         Slot::Email,
         Slot::Password,
         Slot::NewPassword,
@@ -56,6 +58,7 @@ impl Slot {
         Slot::Zip,
         Slot::Name,
         Slot::Document,
+        Slot::Message,
         Slot::Form,
     ];
 
@@ -71,6 +74,7 @@ impl Slot {
             Slot::Zip => "zipErrorMsg",
             Slot::Name => "nameErrorMsg",
             Slot::Document => "documentErrorMsg",
+            Slot::Message => "messageErrorMsg",
             Slot::Form => "formErrorMsg",
         }
     }
@@ -87,6 +91,7 @@ impl Slot {
             Slot::Zip => Some("zip"),
             Slot::Name => Some("name"),
             Slot::Document => Some("document"),
+            Slot::Message => Some("message"),
             Slot::Form => None,
         }
     }

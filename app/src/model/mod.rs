@@ -5,6 +5,7 @@ mod geo;
 pub mod locate;
 pub mod reason;
 pub mod reveal_link;
+pub mod voice;
 mod phone;
 pub mod price;
 
