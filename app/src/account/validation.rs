@@ -205,7 +205,9 @@ pub fn validate_note(value: &str, errors: &mut FieldErrors) -> Option<Key> {
     key
 }
 
-/// Runs the validator of `slot`'s field on `value` (nothing for [`Slot::Form`]).
+/// Runs the validator of `slot`'s field on `value` (nothing for [`Slot::Form`],
+/// nor for a voice message's text: its rules need the language and a word
+/// list that stays on the server).
 pub fn validate_slot(slot: Slot, value: &str, errors: &mut FieldErrors) -> Option<Key> {
     match slot {
         Slot::Email => validate_email(value, errors),
@@ -216,7 +218,7 @@ pub fn validate_slot(slot: Slot, value: &str, errors: &mut FieldErrors) -> Optio
         Slot::Note => validate_note(value, errors),
         Slot::Zip => super::payment_fields::validate_zip(value, errors),
         Slot::Name | Slot::Document => super::payment_fields::validate_required(slot, value, errors),
-        Slot::Form => None,
+        Slot::Message | Slot::Form => None,
     }
 }
 
