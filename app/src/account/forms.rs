@@ -48,11 +48,16 @@ pub enum AuthForm {
     BillingCancel,
     /// Refund the charge `chargeId` on `/billing`.
     BillingRefund,
+    /// Hear a voice message draft on `/voice-sms` (`country`, `phone`,
+    /// `message`, `language`, `voice`).
+    VoicePreview,
+    /// Send the draft as a call (the same fields and `idempotencyKey`).
+    VoiceSend,
 }
 
 impl AuthForm {
     /// Every form.
-    pub const ALL: [AuthForm; 13] = [
+    pub const ALL: [AuthForm; 15] = [
         AuthForm::Login,
         AuthForm::SendCode,
         AuthForm::ResetWithCode,
@@ -66,6 +71,8 @@ impl AuthForm {
         AuthForm::PayOrder,
         AuthForm::BillingCancel,
         AuthForm::BillingRefund,
+        AuthForm::VoicePreview,
+        AuthForm::VoiceSend,
     ];
 
     /// The value of the hidden `form` field (the serde name).
@@ -84,6 +91,8 @@ impl AuthForm {
             AuthForm::PayOrder => "pay_order",
             AuthForm::BillingCancel => "billing_cancel",
             AuthForm::BillingRefund => "billing_refund",
+            AuthForm::VoicePreview => "voice_preview",
+            AuthForm::VoiceSend => "voice_send",
         }
     }
 
@@ -110,6 +119,9 @@ impl AuthForm {
             AuthForm::LocateCreate => &[Slot::Phone, Slot::Note],
             AuthForm::DnlCode => &[Slot::Phone],
             AuthForm::DnlConfirm => &[Slot::Phone, Slot::Code],
+            // The text's rules need the language and run on the server.
+            AuthForm::VoicePreview => &[Slot::Message],
+            AuthForm::VoiceSend => &[Slot::Phone, Slot::Message],
         }
     }
 
