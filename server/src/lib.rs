@@ -1,6 +1,7 @@
 //! The Cool Tracker server. Requests enter through `web` (pages) and `http`
 //! (the `/api_f/v1` REST API); rules live in `services`; rows in `persistence`.
 #![recursion_limit = "256"] // Deeply nested Leptos view types (static page trees).
+pub mod calls;
 pub mod cli;
 pub mod clock;
 pub mod config;
@@ -12,6 +13,7 @@ pub mod payments;
 pub mod persistence;
 pub mod services;
 pub mod sms;
+pub mod speech;
 pub mod startup;
 pub mod state;
 pub mod telemetry;

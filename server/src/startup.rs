@@ -45,7 +45,27 @@ pub async fn build_state(config: Config) -> Result<AppState> {
     let wakers = crate::services::Wakers::default();
     let render_slots = Arc::new(tokio::sync::Semaphore::new(config.render_concurrency.max(1)));
     let gateways = Arc::new(crate::payments::setup::gateways(&config, &db)?);
-    Ok(AppState { db, config: Arc::new(config), public: Arc::new(public), phone_data, geoip, mailer, sms, wakers, gateways, render_slots })
+    let speech = Arc::new(crate::speech::Speech::start(&config.speech).unwrap_or_else(|e| {
+        tracing::warn!(error = %e, "speech synthesis is unavailable: voice previews and calls answer 503");
+        crate::speech::Speech::unavailable()
+    }));
+    let calls = Arc::new(crate::calls::CallPlacer::from_config(&config, db.clone())?);
+    let previews = Arc::default();
+    Ok(AppState {
+        db,
+        config: Arc::new(config),
+        public: Arc::new(public),
+        phone_data,
+        geoip,
+        mailer,
+        sms,
+        wakers,
+        gateways,
+        speech,
+        previews,
+        calls,
+        render_slots,
+    })
 }
 
 /// The complete router: API, health, static files, developer pages when
@@ -58,12 +78,13 @@ pub fn build_router(state: AppState) -> Router {
     let mut routes = Router::new()
         .merge(http::api_router())
         .merge(http::twilio_router())
+        .merge(http::calls_router())
         .merge(web::sandbox_router(&state))
         .merge(web::claim_router())
         .route("/healthz", get(http::healthz));
     if state.config.dev_tools {
         // Off: the paths fall through to the page renderer's 404 like any unknown URL.
-        routes = routes.merge(web::dev_router());
+        routes = routes.merge(web::dev_router()).merge(web::dev_calls_router());
     }
     routes
         .fallback(web::page_request)

@@ -31,6 +31,12 @@ pub struct AppState {
     pub wakers: Wakers,
     /// Payment providers (the sandbox, or the configured real ones).
     pub gateways: Arc<crate::payments::Gateways>,
+    /// Speech synthesis (espeak-ng worker processes), bounded.
+    pub speech: Arc<crate::speech::Speech>,
+    /// Voice message previews of the last hour.
+    pub previews: Arc<crate::services::voice::preview::Previews>,
+    /// Places voice message calls (Twilio, or the developer outbox).
+    pub calls: Arc<crate::calls::CallPlacer>,
     /// Slots for rendering pages (`RENDER_CONCURRENCY`).
     pub render_slots: Arc<tokio::sync::Semaphore>,
 }

@@ -40,6 +40,13 @@
 //! | `SANDBOX_WEBHOOK_SECRET` | random per process                       | key the sandbox signs its webhooks with (set it when several servers share a database) |
 //! | `RENEWAL_RETRY_HOURS` | `24`                                       | a failed renewal is retried after this (the next settlement day) |
 //! | `PAYMENT_TIMEOUT_SECS` | `30`                                      | time-out of each payment-provider call |
+//! | `VOICE_CAP_SENDER_DAY` / `VOICE_CAP_NUMBER_DAY` | `10` / `2`        | voice messages per sender per day / per called number per day from everybody |
+//! | `VOICE_PREVIEWS_IP_HOUR` | `30`                                     | voice previews per visitor IP per hour |
+//! | `VOICE_QUIET_HOURS` | `21-8`                                       | no calls in these local hours of the called number's time zone(s) |
+//! | `VOICE_BLOCKED_REGIONS` | `US,CA`                                  | regions where voice messages are not delivered (prior consent to artificial-voice calls required by law) |
+//! | `VOICE_RETRY_MINUTES` | `15`                                       | delay of the one retry after busy or no answer |
+//! | `VOICE_RETENTION_DAYS` | `30`                                      | text and audio of sent messages are deleted after this |
+//! | `VOICE_URL_KEY`   | random per process                             | key of the signed audio URLs the call provider fetches (set it when several servers share a database) |
 //! | `DEV_TOOLS`       | `false`                                        | serve developer pages (`/dev/outbox`); only for local runs: the server refuses to start with it on together with a real provider (`SMS_PROVIDER=twilio`, `MAIL_TRANSPORT=smtp`) or a non-loopback `BIND_ADDR` |
 //!
 //! Secrets (the SMTP password, the Twilio auth token) stay here and never reach the WASM bundle: the
@@ -50,8 +57,10 @@ use std::{env, net::SocketAddr, path::PathBuf, str::FromStr};
 mod payments;
 mod providers;
 mod safety;
+mod voice;
 
 pub use payments::{PaymentMode, PaymentsConfig};
+pub use voice::VoiceSettings;
 pub use providers::{MailTransport, Secret, SmsProvider, SmtpConfig, SmtpTls, TwilioConfig, UnknownValue};
 
 /// Limits of the locate-with-consent flow.
@@ -127,6 +136,9 @@ pub struct Config {
     pub dev_tools: bool,
     /// Payment providers (sandbox by default).
     pub payments: PaymentsConfig,
+    /// Voice message caps, quiet hours and delivery regions.
+    pub voice: VoiceSettings,
+    pub speech: crate::speech::SpeechConfig,
 }
 
 impl Config {
@@ -192,6 +204,8 @@ impl Config {
             twilio,
             dev_tools: v.parsed("DEV_TOOLS", "false")?,
             payments: PaymentsConfig::from_vars(lookup, random_key())?,
+            voice: VoiceSettings::from_vars(lookup, random_key())?,
+            speech: crate::speech::SpeechConfig::default(),
         };
         config.check_safe()?;
         Ok(config)

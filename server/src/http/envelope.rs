@@ -113,6 +113,10 @@ pub fn status_of(error: &ServiceError, surface: Surface) -> StatusCode {
             tracing::warn!("payment provider unavailable: request refused with 503");
             StatusCode::SERVICE_UNAVAILABLE
         }
+        ServiceError::Unavailable(key) => {
+            tracing::warn!(?key, "a part of the service is unavailable: request refused with 503");
+            StatusCode::SERVICE_UNAVAILABLE
+        }
         // 402: the caller may fix it by subscribing (the UI leads to billing).
         ServiceError::NeedsSubscription => StatusCode::PAYMENT_REQUIRED,
         ServiceError::Database(e) => {
@@ -127,6 +131,7 @@ pub fn retry_after(error: &ServiceError) -> Option<u64> {
     match error {
         ServiceError::RateLimited { retry_after_secs } | ServiceError::Busy { retry_after_secs } => Some(*retry_after_secs),
         ServiceError::Provider => Some(5),
+        ServiceError::Unavailable(_) => Some(30),
         _ => None,
     }
 }

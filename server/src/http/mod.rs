@@ -11,12 +11,15 @@ mod payment_webhooks;
 mod portal;
 mod rejections;
 mod twilio_webhooks;
+mod voice;
+mod call_webhooks;
 mod words;
 
 pub use context::{client_info, ApiContext};
 pub use envelope::{retry_after, status_of, ApiError, ApiOk, ApiResult, Surface};
 pub use health::healthz;
 pub use rejections::envelope_rejections;
+pub use call_webhooks::calls_router;
 pub use twilio_webhooks::twilio_router;
 
 use crate::state::AppState;
@@ -60,6 +63,12 @@ pub fn api_router() -> Router<AppState> {
         .route("/other/location/info/{phone}", get(other::location_info))
         .route("/other/ipInfo", get(other::ip_info))
         .route("/multilingualWord/one/3/{group}", get(words::word_group))
+        .route("/voice/preview", post(voice::make_preview))
+        .route("/voice/preview/{token}", get(voice::get_preview))
+        .route("/voice/audio/{file}", get(voice::preview_audio))
+        .route("/voice/messages", get(voice::list).post(voice::send))
+        .route("/voice/messages/{id}", get(voice::detail))
+        .route("/voice/messages/{id}/audio", get(voice::audio))
         .fallback(envelope::not_found);
     Router::new().nest(API_BASE, v1)
 }

@@ -17,6 +17,8 @@ pub struct Wakers {
     pub jobs: Arc<Notify>,
     /// The sandbox provider's webhook delivery.
     pub payments: Arc<Notify>,
+    /// The voice message caller.
+    pub calls: Arc<Notify>,
 }
 
 /// The context of one use-case call.

@@ -29,6 +29,10 @@ pub enum ServiceError {
     /// nothing was charged (or an uncertain call is being reconciled).
     #[error("payment provider unavailable")]
     Provider,
+    /// A part of the service is down (speech synthesis, the call provider);
+    /// `Key` says which in the user's words. Nothing was changed.
+    #[error("unavailable: {0:?}")]
+    Unavailable(Key),
     /// The action needs a trialing or active subscription.
     #[error("subscription required")]
     NeedsSubscription,
@@ -61,6 +65,7 @@ impl ServiceError {
             ServiceError::Unauthorized => Key::ErrorInvalidLogin,
             ServiceError::Busy { .. } => Key::ErrorUnavailable,
             ServiceError::Provider => Key::ErrorPaymentProvider,
+            ServiceError::Unavailable(key) => *key,
             ServiceError::NeedsSubscription => Key::ErrorNeedsSubscription,
             ServiceError::Database(_) => Key::ErrorGeneric,
         }

@@ -11,6 +11,7 @@ pub mod outbox;
 pub mod phone;
 pub mod pricing;
 pub mod visitor;
+pub mod voice;
 pub mod words;
 
 pub use context::{Cx, Wakers};

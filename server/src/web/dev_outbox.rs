@@ -122,7 +122,7 @@ fn render_page(rows: &[dev_outbox::Model]) -> String {
         items = "<p>Nothing sent yet.</p>".to_owned();
     }
     format!(
-        r#"<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Dev outbox</title><style>{STYLE}</style></head><body><h1>Dev outbox</h1><p>Messages the outbox transport kept instead of sending (newest first, at most {PAGE_LIMIT}). Filter with <code>?to=&lt;recipient&gt;&amp;channel=email</code>; JSON at <a href="/dev/outbox.json">/dev/outbox.json</a>.</p>{items}</body></html>"#
+        r#"<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Dev outbox</title><style>{STYLE}</style></head><body><h1>Dev outbox</h1><p>Messages the outbox transport kept instead of sending (newest first, at most {PAGE_LIMIT}). Filter with <code>?to=&lt;recipient&gt;&amp;channel=email</code>; JSON at <a href="/dev/outbox.json">/dev/outbox.json</a>. Voice message calls, with their audio and the called person's buttons: <a href="/dev/calls">/dev/calls</a>.</p>{items}</body></html>"#
     )
 }
 

@@ -5,7 +5,7 @@
 //! typed (never secrets) kept.
 use super::cookies::{self, CookiePolicy};
 use super::pages::{redirect, render, visitor_of, Member};
-use super::{account_forms, billing_forms, locate_forms};
+use super::{account_forms, billing_forms, locate_forms, voice_forms};
 use crate::http::{client_info, retry_after, status_of, Surface};
 use crate::services::accounts::{secrets, ClientInfo};
 use crate::services::{Cx, ServiceError};
@@ -47,6 +47,9 @@ pub(super) struct Submission<'a> {
     pub policy: CookiePolicy,
     /// The payment providers (checkout, cancel, refund).
     pub gateways: &'a crate::payments::Gateways,
+    /// Speech synthesis and the previews of the last hour (voice messages).
+    pub speech: &'a crate::speech::Speech,
+    pub previews: &'a crate::services::voice::preview::Previews,
 }
 
 impl Submission<'_> {
@@ -110,6 +113,8 @@ pub async fn submit(state: AppState, request: Request) -> Response {
             client: &client,
             policy: CookiePolicy::for_origin(&state.config.public_base_url),
             gateways: &state.gateways,
+            speech: &state.speech,
+            previews: &state.previews,
         };
         dispatch(&submission).await
     } else {
@@ -144,6 +149,7 @@ async fn dispatch(s: &Submission<'_>) -> Handled {
             locate_forms::handle(s).await
         }
         AuthForm::PayOrder | AuthForm::BillingCancel | AuthForm::BillingRefund => billing_forms::handle(s).await,
+        AuthForm::VoicePreview | AuthForm::VoiceSend => voice_forms::handle(s).await,
     }
 }
 

@@ -13,10 +13,13 @@ mod pages;
 mod sandbox_checkout;
 mod security_headers;
 mod transport;
+mod voice_forms;
+mod dev_calls;
 
 pub use assets::{load_manifest, static_router};
 pub use checkout_claim::claim_router;
 pub use sandbox_checkout::sandbox_router;
+pub use dev_calls::dev_calls_router;
 pub use dev_outbox::dev_router;
 pub use pages::{locale_slash_redirect, page_request};
 pub use security_headers::{security_headers, tile_source, SecurityHeaders};

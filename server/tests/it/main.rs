@@ -37,3 +37,6 @@ mod payments_fake;
 mod payments_paddle;
 mod payments_fastspring;
 mod payments_dlocal;
+mod voice_calls;
+mod voice_send;
+mod voice_util;

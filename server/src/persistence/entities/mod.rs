@@ -1,4 +1,5 @@
 //! sea-orm entities, one file per table.
+pub mod abuse_report;
 pub mod charge;
 pub mod dev_outbox;
 pub mod disclosure_log;
@@ -20,3 +21,4 @@ pub mod session;
 pub mod sms_queue;
 pub mod subscription;
 pub mod user;
+pub mod voice_message;

@@ -1,6 +1,7 @@
-//! The do-not-locate registry: numbers that chose "block" on the reveal
-//! page, replied STOP, or registered themselves after proving the number
-//! with a texted code. They never receive a request again.
+//! The do-not-contact registry: numbers that chose "block" on the reveal
+//! page, replied STOP, pressed 9 on a voice message call, or registered
+//! themselves after proving the number with a texted code. They never
+//! receive a locate request or a voice message again.
 use super::{queue, requests};
 use crate::persistence::entities::{do_not_locate as entry, number_proof};
 use crate::services::accounts::{secrets, ClientInfo};
@@ -21,6 +22,8 @@ pub enum Reason {
     Stop,
     /// Registered on the public page with a texted code.
     Registered,
+    /// Pressed 9 ("stop all messages from this service") on a voice call.
+    CallStop,
 }
 
 impl Reason {
@@ -29,6 +32,7 @@ impl Reason {
             Reason::Block => "block",
             Reason::Stop => "stop",
             Reason::Registered => "self",
+            Reason::CallStop => "call_stop",
         }
     }
 }

@@ -42,7 +42,7 @@ pub fn may_request(user: &crate::persistence::entities::user::Model, now: i64) -
 
 /// Parses a number from the country picker's value (a region, or a
 /// non-geographic `+882`-style code) and the typed number: `(E.164, region)`.
-pub(super) fn parse_target(country: &str, phone: &str) -> Result<(String, String), ServiceError> {
+pub(crate) fn parse_target(country: &str, phone: &str) -> Result<(String, String), ServiceError> {
     let (number, region) = match country.strip_prefix('+') {
         Some(_) if !phone.trim_start().starts_with('+') => (format!("{country}{phone}"), None),
         _ => (phone.to_owned(), Some(country).filter(|c| !c.is_empty())),

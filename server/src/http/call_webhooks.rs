@@ -1,0 +1,132 @@
+//! What the call provider asks of us during a voice message call: the
+//! audio (a signed, expiring address we gave it), progress reports, and the
+//! key the called person pressed. Reports and keys are form POSTs signed
+//! with `X-Twilio-Signature`, refused with 403 when the signature is wrong
+//! or missing; the audio needs our own signature in its address.
+use crate::calls::{self, twiml};
+use crate::services::voice::audio::{self, CallAudio};
+use crate::services::voice::events::{self, KeyOutcome};
+use crate::state::AppState;
+use axum::{
+    body::Bytes,
+    extract::{Path, Query, State},
+    http::{header, HeaderMap, StatusCode, Uri},
+    response::{IntoResponse, Response},
+    routing::{get, post},
+    Router,
+};
+use serde::Deserialize;
+
+const SIGNATURE_HEADER: &str = "x-twilio-signature";
+
+/// The call routes, outside the `/api_f/v1` envelope (the provider reads
+/// status codes, TwiML and audio).
+pub fn calls_router() -> Router<AppState> {
+    Router::new()
+        .route(calls::STATUS_PATH, post(status))
+        .route(calls::GATHER_PATH, post(gather))
+        .route("/calls/audio/{call_ref}/{file}", get(call_audio))
+}
+
+/// `?exp=&sig=` of an audio address.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Signed {
+    exp: i64,
+    sig: String,
+}
+
+/// `GET /calls/audio/{call_ref}/{part}.wav`: 8 kHz μ-law audio for the phone.
+async fn call_audio(State(state): State<AppState>, Path((call_ref, file)): Path<(String, String)>, Query(signed): Query<Signed>) -> Response {
+    let part = file.strip_suffix(".wav").and_then(CallAudio::from_code);
+    let cx = state.cx();
+    let Some(part) = part.filter(|p| audio::verify_call_audio(&cx.config, &call_ref, *p, signed.exp, &signed.sig, cx.now)) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    match crate::services::voice::call_audio(&cx, &state.speech, &call_ref, part).await {
+        Ok(rendered) => (
+            [(header::CONTENT_TYPE, "audio/wav"), (header::CACHE_CONTROL, "private, no-store")],
+            rendered.telephony_wav.clone(),
+        )
+            .into_response(),
+        Err(e) => {
+            tracing::warn!(error = %e, "call audio not served");
+            StatusCode::NOT_FOUND.into_response()
+        }
+    }
+}
+
+/// The call reference we put in the callback address (`?call=`).
+fn call_ref(uri: &Uri) -> Option<String> {
+    let query: Vec<(String, String)> = serde_urlencoded::from_str(uri.query()?).ok()?;
+    query.into_iter().find(|(k, _)| k == "call").map(|(_, v)| v).filter(|v| !v.is_empty())
+}
+
+/// A progress report of one call.
+async fn status(State(state): State<AppState>, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+    let params = match verified_params(&state, &uri, &headers, &body) {
+        Ok(params) => params,
+        Err(refusal) => return refusal,
+    };
+    let (Some(reference), Some((_, progress, _))) = (call_ref(&uri), twiml::parse_call_status(&params)) else {
+        return StatusCode::NO_CONTENT.into_response();
+    };
+    match events::record_progress(&state.cx(), &reference, progress).await {
+        Ok(()) => StatusCode::NO_CONTENT.into_response(),
+        Err(e) => {
+            tracing::error!(error = %e, "recording a call report failed");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+    }
+}
+
+/// The key pressed during the message: 9 stops every message, 8 reports
+/// this one; each is confirmed by voice, then the call ends.
+async fn gather(State(state): State<AppState>, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+    let params = match verified_params(&state, &uri, &headers, &body) {
+        Ok(params) => params,
+        Err(refusal) => return refusal,
+    };
+    let (Some(reference), Some(key)) = (call_ref(&uri), twiml::parse_digits(&params)) else {
+        return xml(twiml::hang_up());
+    };
+    let cx = state.cx();
+    let answer = match events::record_key(&cx, &reference, key).await {
+        Ok(KeyOutcome::Stopped(_)) => Some(CallAudio::Stopped),
+        Ok(KeyOutcome::Reported(_)) => Some(CallAudio::Reported),
+        Ok(KeyOutcome::Ignored) => None,
+        Err(e) => {
+            tracing::error!(error = %e, "recording a pressed key failed");
+            return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+        }
+    };
+    match answer {
+        Some(part) => xml(twiml::play_and_hang_up(&audio::call_audio_url(&cx.config, &reference, part, cx.now))),
+        None => xml(twiml::hang_up()),
+    }
+}
+
+fn xml(body: String) -> Response {
+    ([(header::CONTENT_TYPE, "text/xml; charset=utf-8")], body).into_response()
+}
+
+/// The form parameters of a request the provider really sent: 404 when
+/// calls do not go through Twilio, 400 for a body that is not a form, 403
+/// for a missing or wrong signature.
+#[allow(clippy::result_large_err)] // The error is the finished answer.
+fn verified_params(state: &AppState, uri: &Uri, headers: &HeaderMap, body: &[u8]) -> Result<Vec<(String, String)>, Response> {
+    let Some(client) = state.calls.twilio() else {
+        return Err(StatusCode::NOT_FOUND.into_response());
+    };
+    let Ok(params) = serde_urlencoded::from_bytes::<Vec<(String, String)>>(body) else {
+        return Err(StatusCode::BAD_REQUEST.into_response());
+    };
+    let path_and_query = uri.path_and_query().map_or(uri.path(), |pq| pq.as_str());
+    let url = format!("{}{path_and_query}", state.config.public_base_url);
+    let signature = headers.get(SIGNATURE_HEADER).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    if signature.is_empty() || !client.verify_request(&url, &params, signature) {
+        tracing::warn!(path = uri.path(), "refused a call webhook with a missing or wrong signature");
+        return Err(StatusCode::FORBIDDEN.into_response());
+    }
+    Ok(params)
+}

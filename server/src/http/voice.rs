@@ -1,0 +1,125 @@
+//! `/voice/…`: anonymous voice messages. Thin: read the request, call
+//! `services::voice`, answer with the envelope (or the audio).
+use super::context::{require_session, service_error};
+use super::locate::MAX_PAGE;
+use super::{ApiContext, ApiError, ApiOk, ApiResult};
+use crate::services::voice::{compose, preview, replay, views};
+use crate::services::ServiceError;
+use crate::speech::Rendered;
+use crate::state::AppState;
+use app::api::Page;
+use app::model::voice::{VoiceDraft, VoiceMessageView, VoicePreview, VoicePreviewDraft};
+use axum::extract::{rejection::FormRejection, rejection::QueryRejection, Form, Path, Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use std::sync::Arc;
+
+/// Body of `POST /voice/preview` and `POST /voice/messages`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct DraftForm {
+    country: String,
+    phone: String,
+    message: String,
+    language: String,
+    voice: String,
+    idempotency_key: String,
+}
+
+impl DraftForm {
+    fn draft(&self) -> VoiceDraft {
+        VoiceDraft {
+            country: self.country.clone(),
+            phone: self.phone.clone(),
+            message: self.message.clone(),
+            language: self.language.clone(),
+            voice: self.voice.clone(),
+        }
+    }
+}
+
+fn parse_id(ctx: &ApiContext, id: &str) -> Result<i64, ApiError> {
+    id.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::from_service(ctx, ServiceError::NotFound))
+}
+
+/// Audio for the browser: personal, so never stored by a cache.
+pub fn mp3(rendered: &Arc<Rendered>) -> Response {
+    (
+        [(header::CONTENT_TYPE, "audio/mpeg"), (header::CACHE_CONTROL, "private, no-store")],
+        rendered.mp3.clone(),
+    )
+        .into_response()
+}
+
+/// `POST /voice/preview`: synthesizes the draft's text (visitors too).
+pub async fn make_preview(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    form: Result<Form<DraftForm>, FormRejection>,
+) -> ApiResult<VoicePreview> {
+    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    let made = preview::preview(&state.cx(), &state.speech, &state.previews, &ctx.client, &form.draft()).await;
+    Ok(ApiOk::obj(made.map_err(service_error(&ctx))?))
+}
+
+/// `GET /voice/preview/{token}`: a preview of the last hour with its draft.
+pub async fn get_preview(State(state): State<AppState>, ctx: ApiContext, Path(token): Path<String>) -> ApiResult<VoicePreviewDraft> {
+    Ok(ApiOk::obj(preview::reopen(&state.cx(), &state.previews, &token).map_err(service_error(&ctx))?))
+}
+
+/// `GET /voice/audio/{token}.mp3`: a preview's audio.
+pub async fn preview_audio(State(state): State<AppState>, ctx: ApiContext, Path(file): Path<String>) -> Result<Response, ApiError> {
+    let token = file.strip_suffix(".mp3").unwrap_or(&file);
+    let rendered = preview::preview_audio(&state.cx(), &state.speech, &state.previews, token).await;
+    Ok(mp3(&rendered.map_err(service_error(&ctx))?))
+}
+
+/// `POST /voice/messages`: sends the draft (subscribers only).
+pub async fn send(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    form: Result<Form<DraftForm>, FormRejection>,
+) -> ApiResult<VoiceMessageView> {
+    let auth = require_session(&state, &ctx).await?;
+    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    let view = compose::send(&state.cx(), &auth.user, &form.draft(), &form.idempotency_key).await;
+    Ok(ApiOk::obj(view.map_err(service_error(&ctx))?))
+}
+
+/// Query of `GET /voice/messages`.
+#[derive(Debug, Deserialize)]
+pub struct ListQuery {
+    page: Option<u64>,
+    size: Option<u64>,
+}
+
+/// `GET /voice/messages?page=1&size=20`: the sender's messages, newest first.
+pub async fn list(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    query: Result<Query<ListQuery>, QueryRejection>,
+) -> ApiResult<Vec<VoiceMessageView>> {
+    let auth = require_session(&state, &ctx).await?;
+    let Query(query) = query.map_err(|_| ApiError::bad_request(&ctx))?;
+    let (current, size) = (query.page.unwrap_or(1).clamp(1, MAX_PAGE + 1), query.size.unwrap_or(20).clamp(1, views::MAX_PAGE_SIZE));
+    let (items, total) = views::list(&state.cx(), auth.user.id, current, size).await.map_err(service_error(&ctx))?;
+    let page = Page { current: u32::try_from(current).unwrap_or(u32::MAX), size: u32::try_from(size).unwrap_or(50), total };
+    Ok(ApiOk::obj(items).with_page(page))
+}
+
+/// `GET /voice/messages/{id}`: one of the sender's messages.
+pub async fn detail(State(state): State<AppState>, ctx: ApiContext, Path(id): Path<String>) -> ApiResult<VoiceMessageView> {
+    let auth = require_session(&state, &ctx).await?;
+    let id = parse_id(&ctx, &id)?;
+    let message = views::own(&state.cx(), auth.user.id, id).await.map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(views::view(&message)))
+}
+
+/// `GET /voice/messages/{id}/audio`: the sender replays their message.
+pub async fn audio(State(state): State<AppState>, ctx: ApiContext, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let auth = require_session(&state, &ctx).await?;
+    let id = parse_id(&ctx, &id)?;
+    let rendered = replay(&state.cx(), &state.speech, auth.user.id, id).await.map_err(service_error(&ctx))?;
+    Ok(mp3(&rendered))
+}

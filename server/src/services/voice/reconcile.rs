@@ -1,0 +1,76 @@
+//! Uncertain calls: placed (or maybe placed) without a clear answer. Looked
+//! up at the provider — a call from us to that number after the attempt is
+//! this message's call. Found: it goes on as that call. Not found well after
+//! the attempt ([`GRACE_MS`]) and never confirmed: it was not placed, so it
+//! may be placed again. A call we once had confirmed is never placed again.
+use super::events::{apply_progress, fail};
+use super::status::{transition, CALLING, QUEUED, UNCERTAIN};
+use crate::calls::CallPlacer;
+use crate::persistence::entities::voice_message::{self as row, Column};
+use crate::services::{Cx, ServiceError};
+use sea_orm::sea_query::{Expr, ExprTrait as _};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+
+/// How soon an uncertain call is looked up (again).
+pub const LOOKUP_EVERY_MS: i64 = 30_000;
+/// How long after an attempt "not at the provider" means "not placed".
+pub const GRACE_MS: i64 = 120_000;
+
+/// Looks up the uncertain calls that are due; returns how many were handled.
+///
+/// # Errors
+/// A database error.
+pub async fn run(cx: &Cx, calls: &CallPlacer, limit: u64) -> Result<usize, ServiceError> {
+    let due = row::Entity::find()
+        .filter(Column::Status.eq(UNCERTAIN))
+        .filter(Column::NextAttemptAt.lte(cx.now))
+        .order_by_asc(Column::Id)
+        .limit(limit)
+        .all(&cx.db)
+        .await?;
+    for m in &due {
+        let since = m.attempted_at.unwrap_or(m.updated_at);
+        match calls.lookup(&m.to_e164, since).await {
+            Ok(Some(placed)) => {
+                let changes = vec![
+                    (Column::ProviderId, Expr::value(placed.provider_id.clone())),
+                    (Column::NextAttemptAt, Expr::value(cx.now + super::delivery::WATCHDOG_MS)),
+                    (Column::Failures, Expr::value(0)),
+                ];
+                if transition(&cx.db, m.id, CALLING, Some(&[UNCERTAIN][..]), changes, cx.now).await? {
+                    apply_progress(cx, m, placed.progress).await?;
+                }
+            }
+            Ok(None) if m.provider_id.is_none() && cx.now >= since + GRACE_MS => {
+                let changes = vec![
+                    (Column::Attempts, Expr::col(Column::Attempts).sub(1)),
+                    (Column::NextAttemptAt, Expr::value(cx.now)),
+                    (Column::LastError, Expr::value("not placed (not found at the provider)")),
+                ];
+                transition(&cx.db, m.id, QUEUED, Some(&[UNCERTAIN][..]), changes, cx.now).await?;
+            }
+            Ok(None) => look_again(cx, m, false).await?,
+            Err(error) => {
+                tracing::warn!(message = m.id, error = %error, "voice call lookup failed; still uncertain");
+                look_again(cx, m, true).await?;
+            }
+        }
+    }
+    Ok(due.len())
+}
+
+/// Keeps the call uncertain for a later lookup; after a few failed lookups
+/// (or a confirmed call that can no longer be found) it is given up.
+async fn look_again(cx: &Cx, m: &row::Model, lookup_failed: bool) -> Result<(), ServiceError> {
+    let failures = m.failures + 1;
+    let lost = m.provider_id.is_some() && !lookup_failed && failures >= super::delivery::MAX_FAILURES;
+    if lost || (lookup_failed && failures >= super::delivery::MAX_FAILURES) {
+        return fail(cx, m, "outcome unknown; the call could not be found").await;
+    }
+    let changes = vec![
+        (Column::Failures, Expr::col(Column::Failures).add(1)),
+        (Column::NextAttemptAt, Expr::value(cx.now + LOOKUP_EVERY_MS * i64::from(failures))),
+    ];
+    transition(&cx.db, m.id, UNCERTAIN, Some(&[UNCERTAIN][..]), changes, cx.now).await?;
+    Ok(())
+}

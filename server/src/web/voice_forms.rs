@@ -1,0 +1,58 @@
+//! The voice message form without JavaScript: Preview and Send post to
+//! `/voice-sms` like every page form. Adapters only: each calls one use case
+//! and answers with a redirect to a page that shows the result.
+use super::forms::{Handled, Rejected, Submission};
+use super::pages::redirect;
+use crate::services::voice::{compose, preview};
+use crate::services::ServiceError;
+use app::account::forms::AuthForm;
+use app::model::voice::VoiceDraft;
+use app::routes::{href, Page};
+use serde::Deserialize;
+
+/// The fields the voice form posts.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+struct VoiceFields {
+    country: String,
+    phone: String,
+    message: String,
+    language: String,
+    voice: String,
+    /// Made once when the page was rendered: a second click sends nothing new.
+    idempotency_key: String,
+}
+
+pub(super) async fn handle(s: &Submission<'_>) -> Handled {
+    let f: VoiceFields = s.fields();
+    let draft = VoiceDraft {
+        country: f.country.clone(),
+        phone: f.phone.clone(),
+        message: f.message.clone(),
+        language: f.language.clone(),
+        voice: f.voice.clone(),
+    };
+    let kept = [
+        ("country", f.country.as_str()),
+        ("phone", f.phone.as_str()),
+        ("message", f.message.as_str()),
+        ("language", f.language.as_str()),
+        ("voice", f.voice.as_str()),
+        ("idempotencyKey", f.idempotency_key.as_str()),
+    ];
+    let page = href(s.locale, Page::VoiceSms);
+    match s.form {
+        AuthForm::VoicePreview => {
+            let made = preview::preview(&s.cx, s.speech, s.previews, s.client, &draft).await;
+            let made = made.map_err(|e| Rejected::new(e).keeping(&kept))?;
+            Ok(redirect(&format!("{page}?preview={}", made.token), Vec::new()))
+        }
+        AuthForm::VoiceSend => {
+            let member = s.member().map_err(|r| r.keeping(&kept))?;
+            let sent = compose::send(&s.cx, &member.auth.user, &draft, &f.idempotency_key).await;
+            let sent = sent.map_err(|e| Rejected::new(e).keeping(&kept))?;
+            Ok(redirect(&format!("{page}?sent={}", sent.id), Vec::new()))
+        }
+        _ => Err(Rejected::new(ServiceError::NotFound)),
+    }
+}

@@ -1,0 +1,138 @@
+//! Delivering voice messages with the sandbox call provider, on SQLite and
+//! PostgreSQL: the call appears in the developer outbox with its audio; the
+//! called person's 9 stops every later message and locate request, 8 files
+//! a report; busy gets one retry; night at the number postpones the call;
+//! texts are deleted after the retention period.
+use crate::api_locate::{member, API};
+use crate::voice_util::{apps, draft, message, run_caller, send, sent_id, E164, HELLO_ID, NUMBER};
+use sea_orm::{EntityTrait as _, PaginatorTrait as _};
+use server::calls::CallProgress;
+use server::persistence::entities::abuse_report;
+use server::services::locate::registry;
+use server::services::voice::{events, events::KeyOutcome, retention};
+
+async fn dev_calls(app: &crate::util::TestApp) -> serde_json::Value {
+    app.get("/dev/calls.json").await.json()
+}
+
+#[tokio::test]
+async fn a_sent_message_rings_with_playable_audio_and_press_9_blocks_the_next() {
+    for app in apps().await {
+        let token = member(&app, "voice-call@mail.com").await;
+        let id = sent_id(&app, &token, "call-1").await;
+        assert_eq!(run_caller(&app, server::clock::now_ms()).await, 1);
+        let m = message(&app, id).await;
+        assert_eq!((m.status.as_str(), m.attempts), ("calling", 1), "{:?}", app.backend);
+        let calls = dev_calls(&app).await;
+        assert_eq!(calls[0]["recipient"], E164);
+        let audio = app.get(calls[0]["audioUrl"].as_str().unwrap()).await;
+        assert_eq!((audio.status, audio.header("content-type")), (200, Some("audio/mpeg")));
+        // The dashboard shows it calling; the called person presses 9.
+        let listed = app.get_with(&format!("{API}/voice/messages/{id}"), &[("token", &token)]).await.json();
+        assert_eq!(listed["obj"]["status"], "calling");
+        let pressed = app.send("POST", &format!("/dev/calls/{}/press9", m.call_ref), &[], None).await;
+        assert_eq!(pressed.status, 303, "{}", pressed.body);
+        assert_eq!(message(&app, id).await.status, "opted_out");
+        assert!(registry::is_blocked(&app.db, E164).await.unwrap());
+        // The next voice message and the next locate request to it are refused.
+        let again = send(&app, &token, &draft(NUMBER, HELLO_ID, "id", "call-2")).await.json();
+        assert_eq!(again["success"], 0);
+        assert!(again["obj"]["phoneErrorMsg"].is_string(), "{again}");
+        let locate = crate::api_locate::create(&app, &token, NUMBER, "").await.json();
+        assert_eq!(locate["obj"]["status"], "blocked", "{locate}");
+    }
+}
+
+#[tokio::test]
+async fn press_8_reports_once_and_a_late_report_of_an_old_call_changes_nothing() {
+    for app in apps().await {
+        let token = member(&app, "voice-report@mail.com").await;
+        let id = sent_id(&app, &token, "rep-1").await;
+        run_caller(&app, server::clock::now_ms()).await;
+        let m = message(&app, id).await;
+        let cx = app.state.cx();
+        assert!(matches!(events::record_key(&cx, &m.call_ref, '8').await.unwrap(), KeyOutcome::Reported(_)));
+        assert!(matches!(events::record_key(&cx, &m.call_ref, '8').await.unwrap(), KeyOutcome::Reported(_)));
+        assert_eq!(abuse_report::Entity::find().count(&app.db).await.unwrap(), 1, "{:?}", app.backend);
+        let report = abuse_report::Entity::find().one(&app.db).await.unwrap().unwrap();
+        assert_eq!((report.subject_id, report.accused_user_id, report.status.as_str()), (id, Some(m.user_id), "open"));
+        events::record_progress(&cx, &m.call_ref, CallProgress::Completed).await.unwrap();
+        assert_eq!(message(&app, id).await.status, "delivered");
+        // A report naming a call we do not know, or a final message, moves nothing.
+        events::record_progress(&cx, "vc-unknown", CallProgress::Failed).await.unwrap();
+        events::record_progress(&cx, &m.call_ref, CallProgress::Failed).await.unwrap();
+        assert_eq!(message(&app, id).await.status, "delivered");
+    }
+}
+
+#[tokio::test]
+async fn busy_gets_one_retry_after_the_delay_then_no_answer() {
+    for app in apps().await {
+        let token = member(&app, "voice-busy@mail.com").await;
+        let id = sent_id(&app, &token, "busy-1").await;
+        let t0 = server::clock::now_ms();
+        run_caller(&app, t0).await;
+        let first = message(&app, id).await;
+        events::record_progress(&app.state.cx().at(t0 + 1_000), &first.call_ref, CallProgress::Busy).await.unwrap();
+        let queued = message(&app, id).await;
+        assert_eq!(queued.status, "queued");
+        assert_eq!(queued.next_attempt_at, Some(t0 + 1_000 + app.state.config.voice.retry_delay_ms));
+        // Not before the delay.
+        assert_eq!(run_caller(&app, t0 + 2_000).await, 0);
+        let retry_at = queued.next_attempt_at.unwrap();
+        run_caller(&app, retry_at).await;
+        let second = message(&app, id).await;
+        assert_eq!((second.status.as_str(), second.attempts), ("calling", 2));
+        assert_ne!(second.call_ref, first.call_ref, "each call has its own reference");
+        // The first call's late report is ignored; the second's ends it.
+        events::record_progress(&app.state.cx().at(retry_at + 1), &first.call_ref, CallProgress::NoAnswer).await.unwrap();
+        assert_eq!(message(&app, id).await.status, "calling");
+        events::record_progress(&app.state.cx().at(retry_at + 2), &second.call_ref, CallProgress::NoAnswer).await.unwrap();
+        assert_eq!(message(&app, id).await.status, "no_answer");
+        assert_eq!(dev_calls(&app).await.as_array().unwrap().len(), 2);
+    }
+}
+
+#[tokio::test]
+async fn night_at_the_number_refuses_a_send_and_postpones_a_retry_to_morning() {
+    // Quiet hours as configured by default (21:00-08:00).
+    for app in crate::util::TestApp::all().await {
+        let token = member(&app, "voice-night@mail.com").await;
+        let now = server::clock::now_ms();
+        let zones = server::services::voice::policy::zones_of(server::domain::phone_data::PhoneData::global(), E164);
+        let night = server::services::voice::policy::is_quiet(&zones, now, &app.state.config.voice);
+        let res = send(&app, &token, &draft(NUMBER, HELLO_ID, "id", "night-1")).await.json();
+        // Whatever the hour of this run: refused exactly when it is night in Indonesia.
+        assert_eq!(res["success"] == 0, night, "{res}");
+        if !night {
+            let id = res["obj"]["id"].as_i64().unwrap();
+            // The caller runs at 23:00 in Jakarta (16:00 UTC): postponed to 08:00 there.
+            let day = now - now.rem_euclid(86_400_000);
+            run_caller(&app, day + 16 * 3_600_000).await;
+            let m = message(&app, id).await;
+            assert_eq!((m.status.as_str(), m.attempts), ("queued", 0));
+            assert_eq!(m.next_attempt_at, Some(day + 86_400_000 + 3_600_000));
+        }
+    }
+}
+
+#[tokio::test]
+async fn texts_are_deleted_after_the_retention_period() {
+    for app in apps().await {
+        let token = member(&app, "voice-retention@mail.com").await;
+        let id = sent_id(&app, &token, "old-1").await;
+        let t0 = server::clock::now_ms();
+        run_caller(&app, t0).await;
+        let m = message(&app, id).await;
+        events::record_progress(&app.state.cx(), &m.call_ref, CallProgress::Completed).await.unwrap();
+        let later = app.state.cx().at(t0 + app.state.config.voice.retention_ms + 1);
+        assert_eq!(retention::purge(&app.state.cx().at(t0 + 1_000)).await.unwrap(), 0);
+        assert_eq!(retention::purge(&later).await.unwrap(), 1);
+        let m = message(&app, id).await;
+        assert!(m.body.is_empty() && m.purged_at.is_some());
+        let view = app.get_with(&format!("{API}/voice/messages/{id}"), &[("token", &token)]).await.json();
+        assert_eq!(view["obj"]["message"], "");
+        assert!(view["obj"]["audioUrl"].is_null());
+        assert_eq!(app.get_with(&format!("{API}/voice/messages/{id}/audio"), &[("token", &token)]).await.status, 404);
+    }
+}
