@@ -136,3 +136,16 @@ async fn texts_are_deleted_after_the_retention_period() {
         assert_eq!(app.get_with(&format!("{API}/voice/messages/{id}/audio"), &[("token", &token)]).await.status, 404);
     }
 }
+
+#[tokio::test]
+async fn two_callers_at_once_place_one_call() {
+    for app in apps().await {
+        let token = member(&app, "voice-race@mail.com").await;
+        let id = sent_id(&app, &token, "race-1").await;
+        let now = server::clock::now_ms();
+        let (a, b) = futures::join!(run_caller(&app, now), run_caller(&app, now));
+        assert_eq!(a + b, 1, "{:?}", app.backend);
+        assert_eq!(dev_calls(&app).await.as_array().unwrap().len(), 1);
+        assert_eq!(message(&app, id).await.attempts, 1);
+    }
+}
