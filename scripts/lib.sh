@@ -36,6 +36,11 @@ apt_ensure() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
+# Speech for voice messages: espeak-ng's library and data, and lame for MP3.
+# The server loads them at run time (no -dev packages); without them it runs
+# with voice previews and calls answering "unavailable".
+SPEECH_PACKAGES=(libespeak-ng1 espeak-ng-data libmp3lame0)
+
 # The IP-to-country database that preselects the country picker: ip-location-db's
 # "geo-whois-asn-country" (https://github.com/sapics/ip-location-db), from the npm
 # registry. The package is licensed CC0-1.0; its data comes from the five RIRs'

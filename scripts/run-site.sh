@@ -3,6 +3,7 @@
 # embedded SQLite database (data/cool-tracker.db); migrations and seed data are
 # applied on start. Environment variables: see .env.example.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+apt_ensure "${SPEECH_PACKAGES[@]}"
 bash "$ROOT/scripts/build.sh" "$@"
 cd "$ROOT"
 if [ -f .env ]; then set -a; source .env; set +a; fi

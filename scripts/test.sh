@@ -34,7 +34,7 @@ main() {
   log "size check (files <= 300 lines, functions <= 60)"
   python3 "$ROOT/scripts/check-sizes.py"
   record sizes ok
-  apt_ensure chromium
+  apt_ensure chromium "${SPEECH_PACKAGES[@]}"
   ensure_postgres
   ensure_test_python
   bash "$ROOT/scripts/build.sh"

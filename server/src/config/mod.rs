@@ -47,6 +47,9 @@
 //! | `VOICE_RETRY_MINUTES` | `15`                                       | delay of the one retry after busy or no answer |
 //! | `VOICE_RETENTION_DAYS` | `30`                                      | text and audio of sent messages are deleted after this |
 //! | `VOICE_URL_KEY`   | random per process                             | key of the signed audio URLs the call provider fetches (set it when several servers share a database) |
+//! | `SPEECH_WORKERS` / `SPEECH_QUEUE` | cores / `16`                     | espeak-ng worker processes, and requests that may wait for one (more answer 503 "busy") |
+//! | `SPEECH_CACHE_MB` | `64`                                           | synthesized audio kept by content hash |
+//! | `SPEECH_WORKER_EXE` | this executable                              | program started as `<exe> speech-worker` |
 //! | `DEV_TOOLS`       | `false`                                        | serve developer pages (`/dev/outbox`); only for local runs: the server refuses to start with it on together with a real provider (`SMS_PROVIDER=twilio`, `MAIL_TRANSPORT=smtp`) or a non-loopback `BIND_ADDR` |
 //!
 //! Secrets (the SMTP password, the Twilio auth token) stay here and never reach the WASM bundle: the
@@ -138,6 +141,7 @@ pub struct Config {
     pub payments: PaymentsConfig,
     /// Voice message caps, quiet hours and delivery regions.
     pub voice: VoiceSettings,
+    /// Speech synthesis workers and cache.
     pub speech: crate::speech::SpeechConfig,
 }
 
@@ -205,7 +209,7 @@ impl Config {
             dev_tools: v.parsed("DEV_TOOLS", "false")?,
             payments: PaymentsConfig::from_vars(lookup, random_key())?,
             voice: VoiceSettings::from_vars(lookup, random_key())?,
-            speech: crate::speech::SpeechConfig::default(),
+            speech: crate::speech::SpeechConfig::from_vars(lookup)?,
         };
         config.check_safe()?;
         Ok(config)

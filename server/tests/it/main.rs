@@ -33,6 +33,7 @@ mod phone_corpus;
 mod security_headers;
 mod sms;
 mod sms_exactly_once;
+mod speech;
 mod payments_fake;
 mod payments_paddle;
 mod payments_fastspring;

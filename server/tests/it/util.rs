@@ -64,6 +64,9 @@ fn base_config(database_url: String, site_root: PathBuf) -> Config {
     // SMS too: tests that need Twilio switch it on and point it at a fake.
     config.sms_provider = server::config::SmsProvider::Outbox;
     config.dev_tools = true;
+    // The pool starts this package's server binary as its speech workers.
+    config.speech.worker_exe = PathBuf::from(env!("CARGO_BIN_EXE_server"));
+    config.speech.workers = 2;
     config
 }
 
