@@ -50,6 +50,9 @@
 //! | `SPEECH_WORKERS` / `SPEECH_QUEUE` | cores / `16`                     | espeak-ng worker processes, and requests that may wait for one (more answer 503 "busy") |
 //! | `SPEECH_CACHE_MB` | `64`                                           | synthesized audio kept by content hash |
 //! | `SPEECH_WORKER_EXE` | this executable                              | program started as `<exe> speech-worker` |
+//! | `CALL_PROVIDER`   | `sandbox`                                      | `sandbox` (calls kept and played at `/dev/calls`) or `twilio` (the Calls API with the `TWILIO_*` account) |
+//! | `TWILIO_VOICE_FROM` | unset (required with `twilio` calls)         | the service's caller ID every called person sees |
+//! | `CALL_TIMEOUT_SECS` | `10`                                         | time-out of each call-provider request; an unanswered one is reconciled, never repeated |
 //! | `DEV_TOOLS`       | `false`                                        | serve developer pages (`/dev/outbox`); only for local runs: the server refuses to start with it on together with a real provider (`SMS_PROVIDER=twilio`, `MAIL_TRANSPORT=smtp`) or a non-loopback `BIND_ADDR` |
 //!
 //! Secrets (the SMTP password, the Twilio auth token) stay here and never reach the WASM bundle: the
@@ -57,11 +60,13 @@
 use anyhow::{Context as _, Result};
 use std::{env, net::SocketAddr, path::PathBuf, str::FromStr};
 
+mod calls;
 mod payments;
 mod providers;
 mod safety;
 mod voice;
 
+pub use calls::{CallProvider, CallsConfig};
 pub use payments::{PaymentMode, PaymentsConfig};
 pub use voice::VoiceSettings;
 pub use providers::{MailTransport, Secret, SmsProvider, SmtpConfig, SmtpTls, TwilioConfig, UnknownValue};
@@ -143,6 +148,8 @@ pub struct Config {
     pub voice: VoiceSettings,
     /// Speech synthesis workers and cache.
     pub speech: crate::speech::SpeechConfig,
+    /// How voice message calls are placed.
+    pub calls: CallsConfig,
 }
 
 impl Config {
@@ -205,11 +212,12 @@ impl Config {
             mail_from: v.var("MAIL_FROM", "Cool Tracker <no-reply@cooltracker.example>"),
             operator_name: v.var("OPERATOR_NAME", "Cool Tracker Ltd."),
             sms_provider,
-            twilio,
             dev_tools: v.parsed("DEV_TOOLS", "false")?,
             payments: PaymentsConfig::from_vars(lookup, random_key())?,
             voice: VoiceSettings::from_vars(lookup, random_key())?,
             speech: crate::speech::SpeechConfig::from_vars(lookup)?,
+            calls: CallsConfig::from_vars(lookup, twilio.account_sid.as_deref(), twilio.auth_token.as_ref())?,
+            twilio,
         };
         config.check_safe()?;
         Ok(config)

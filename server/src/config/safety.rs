@@ -1,7 +1,7 @@
 //! Settings that must never meet: developer pages show every kept e-mail and
 //! SMS (reset codes, reveal links), so they may only run where nothing real
 //! is sent and nobody but the developer can reach them.
-use super::{Config, MailTransport, PaymentMode, SmsProvider};
+use super::{CallProvider, Config, MailTransport, PaymentMode, SmsProvider};
 use anyhow::Result;
 
 impl Config {
@@ -18,8 +18,18 @@ impl Config {
                 self.bind_addr
             );
         }
+        let public = !self.bind_addr.ip().is_loopback();
+        if self.calls.provider == CallProvider::Sandbox && public && !self.payments.allow_public_sandbox {
+            anyhow::bail!(
+                "CALL_PROVIDER=sandbox is not allowed with BIND_ADDR={} (not a loopback address): paying users' voice messages would never ring; set CALL_PROVIDER=twilio, or ALLOW_PUBLIC_SANDBOX=true for a staging site",
+                self.bind_addr
+            );
+        }
         if !self.dev_tools {
             return Ok(());
+        }
+        if self.calls.provider == CallProvider::Twilio {
+            anyhow::bail!("DEV_TOOLS=true is not allowed with CALL_PROVIDER=twilio: developer pages would play real calls");
         }
         if self.sms_provider == SmsProvider::Twilio {
             anyhow::bail!("DEV_TOOLS=true is not allowed with SMS_PROVIDER=twilio: developer pages would show real SMS");
@@ -72,6 +82,21 @@ mod tests {
         assert!(message.contains("DEV_TOOLS") && message.contains("SMS_PROVIDER=twilio"), "{message}");
         config.dev_tools = false;
         assert!(config.check_safe().is_ok());
+    }
+
+    #[test]
+    fn sandbox_calls_stay_local_and_developer_pages_never_see_real_calls() {
+        let mut public = Config::defaults_for_tests();
+        public.bind_addr = "0.0.0.0:3000".parse().unwrap();
+        public.payments.mode = PaymentMode::Live;
+        let message = public.check_safe().unwrap_err().to_string();
+        assert!(message.contains("CALL_PROVIDER=sandbox"), "{message}");
+        public.calls.provider = CallProvider::Twilio;
+        assert!(public.check_safe().is_ok());
+        let mut dev = local(true);
+        dev.calls.provider = CallProvider::Twilio;
+        let message = dev.check_safe().unwrap_err().to_string();
+        assert!(message.contains("CALL_PROVIDER=twilio"), "{message}");
     }
 
     #[test]

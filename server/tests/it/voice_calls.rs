@@ -18,7 +18,7 @@ async fn dev_calls(app: &crate::util::TestApp) -> serde_json::Value {
 #[tokio::test]
 async fn a_sent_message_rings_with_playable_audio_and_press_9_blocks_the_next() {
     for app in apps().await {
-        let token = member(&app, "voice-call@mail.com").await;
+        let token = member(&app, "voicecall@mail.com").await;
         let id = sent_id(&app, &token, "call-1").await;
         assert_eq!(run_caller(&app, server::clock::now_ms()).await, 1);
         let m = message(&app, id).await;
@@ -46,7 +46,7 @@ async fn a_sent_message_rings_with_playable_audio_and_press_9_blocks_the_next() 
 #[tokio::test]
 async fn press_8_reports_once_and_a_late_report_of_an_old_call_changes_nothing() {
     for app in apps().await {
-        let token = member(&app, "voice-report@mail.com").await;
+        let token = member(&app, "voicereport@mail.com").await;
         let id = sent_id(&app, &token, "rep-1").await;
         run_caller(&app, server::clock::now_ms()).await;
         let m = message(&app, id).await;
@@ -68,7 +68,7 @@ async fn press_8_reports_once_and_a_late_report_of_an_old_call_changes_nothing()
 #[tokio::test]
 async fn busy_gets_one_retry_after_the_delay_then_no_answer() {
     for app in apps().await {
-        let token = member(&app, "voice-busy@mail.com").await;
+        let token = member(&app, "voicebusy@mail.com").await;
         let id = sent_id(&app, &token, "busy-1").await;
         let t0 = server::clock::now_ms();
         run_caller(&app, t0).await;
@@ -97,7 +97,7 @@ async fn busy_gets_one_retry_after_the_delay_then_no_answer() {
 async fn night_at_the_number_refuses_a_send_and_postpones_a_retry_to_morning() {
     // Quiet hours as configured by default (21:00-08:00).
     for app in crate::util::TestApp::all().await {
-        let token = member(&app, "voice-night@mail.com").await;
+        let token = member(&app, "voicenight@mail.com").await;
         let now = server::clock::now_ms();
         let zones = server::services::voice::policy::zones_of(server::domain::phone_data::PhoneData::global(), E164);
         let night = server::services::voice::policy::is_quiet(&zones, now, &app.state.config.voice);
@@ -119,7 +119,7 @@ async fn night_at_the_number_refuses_a_send_and_postpones_a_retry_to_morning() {
 #[tokio::test]
 async fn texts_are_deleted_after_the_retention_period() {
     for app in apps().await {
-        let token = member(&app, "voice-retention@mail.com").await;
+        let token = member(&app, "voiceretention@mail.com").await;
         let id = sent_id(&app, &token, "old-1").await;
         let t0 = server::clock::now_ms();
         run_caller(&app, t0).await;
@@ -140,7 +140,7 @@ async fn texts_are_deleted_after_the_retention_period() {
 #[tokio::test]
 async fn two_callers_at_once_place_one_call() {
     for app in apps().await {
-        let token = member(&app, "voice-race@mail.com").await;
+        let token = member(&app, "voicerace@mail.com").await;
         let id = sent_id(&app, &token, "race-1").await;
         let now = server::clock::now_ms();
         let (a, b) = futures::join!(run_caller(&app, now), run_caller(&app, now));

@@ -32,7 +32,7 @@ impl Reason {
             Reason::Block => "block",
             Reason::Stop => "stop",
             Reason::Registered => "self",
-            Reason::CallStop => "call_stop",
+            Reason::CallStop => "call_9",
         }
     }
 }

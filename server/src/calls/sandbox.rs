@@ -1,0 +1,34 @@
+//! The sandbox call provider: a call is a `dev_outbox` row (channel `call`,
+//! the call reference as its subject, the TwiML as its body), ringing until
+//! a developer plays the called person's part at `/dev/calls`.
+use super::{CallError, CallProgress, OutgoingCall, PlacedCall};
+use crate::persistence::entities::dev_outbox;
+use crate::services::outbox;
+use sea_orm::{ColumnTrait as _, DatabaseConnection, EntityTrait as _, QueryFilter as _, QueryOrder as _};
+
+/// The outbox channel of sandbox calls.
+pub const CHANNEL_CALL: &str = "call";
+
+pub(super) async fn place(db: &DatabaseConnection, call: &OutgoingCall, call_ref: &str) -> Result<PlacedCall, CallError> {
+    let message = outbox::NewOutboxMessage {
+        channel: CHANNEL_CALL,
+        recipient: &call.to,
+        subject: Some(call_ref),
+        body_text: &call.twiml,
+        body_html: None,
+        created_at: crate::clock::now_ms(),
+    };
+    let row = outbox::record(db, message).await?;
+    Ok(PlacedCall { provider_id: format!("outbox-{}", row.id), progress: CallProgress::Ringing })
+}
+
+pub(super) async fn lookup(db: &DatabaseConnection, to: &str, since_ms: i64) -> Result<Option<PlacedCall>, CallError> {
+    let found = dev_outbox::Entity::find()
+        .filter(dev_outbox::Column::Channel.eq(CHANNEL_CALL))
+        .filter(dev_outbox::Column::Recipient.eq(to))
+        .filter(dev_outbox::Column::CreatedAt.gte(since_ms))
+        .order_by_desc(dev_outbox::Column::Id)
+        .one(db)
+        .await?;
+    Ok(found.map(|row| PlacedCall { provider_id: format!("outbox-{}", row.id), progress: CallProgress::Ringing }))
+}

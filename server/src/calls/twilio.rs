@@ -1,0 +1,165 @@
+//! Twilio's Calls API: `POST …/Calls.json` with inline TwiML and a signed
+//! status callback naming our call reference; `GET …/Calls.json?To=…` to
+//! find a call after a lost answer; `X-Twilio-Signature` checks of what
+//! Twilio posts back (the same scheme as for SMS).
+use super::twiml::progress_of;
+use super::{CallError, CallProgress, OutgoingCall, PlacedCall, STATUS_PATH};
+use crate::config::{Config, Secret};
+use anyhow::Context as _;
+use serde::Deserialize;
+use std::time::Duration;
+
+/// A Twilio account ready to call. `Debug` redacts the token.
+#[derive(Clone, Debug)]
+pub struct TwilioCalls {
+    http: reqwest::Client,
+    account_sid: String,
+    auth_token: Secret,
+    /// The service's caller ID.
+    from: String,
+    /// `{api_base}/2010-04-01/Accounts/{sid}/Calls.json`
+    calls_url: String,
+    /// `{PUBLIC_BASE_URL}/webhooks/twilio/call-status`
+    status_callback: String,
+}
+
+impl TwilioCalls {
+    /// The client of `config` (shares the SMS account settings).
+    ///
+    /// # Errors
+    /// Missing account settings or caller ID, or the HTTP client cannot be built.
+    pub fn from_config(config: &Config) -> anyhow::Result<TwilioCalls> {
+        let account_sid = config.twilio.account_sid.clone().context("TWILIO_ACCOUNT_SID is not set")?;
+        let auth_token = config.twilio.auth_token.clone().context("TWILIO_AUTH_TOKEN is not set")?;
+        let from = config.calls.voice_from.clone().context("TWILIO_VOICE_FROM is not set")?;
+        let timeout = Duration::from_secs(config.calls.timeout_secs.max(1));
+        let http = reqwest::Client::builder()
+            .timeout(timeout)
+            .connect_timeout(timeout)
+            // The API never redirects; following one could send the credentials elsewhere.
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .context("building the HTTP client for Twilio calls")?;
+        Ok(TwilioCalls {
+            http,
+            calls_url: format!("{}/2010-04-01/Accounts/{account_sid}/Calls.json", config.twilio.api_base.trim_end_matches('/')),
+            account_sid,
+            auth_token,
+            from,
+            status_callback: format!("{}{STATUS_PATH}", config.public_base_url.trim_end_matches('/')),
+        })
+    }
+
+    /// Creates the call; its progress goes to our `StatusCallback` with `?call=<call_ref>`.
+    ///
+    /// # Errors
+    /// Time-out, connection, refusal (Twilio's `code`), or an unreadable answer.
+    pub async fn place(&self, call: &OutgoingCall, call_ref: &str) -> Result<PlacedCall, CallError> {
+        let callback = format!("{}?call={call_ref}", self.status_callback);
+        let form = [
+            ("To", call.to.as_str()),
+            ("From", self.from.as_str()),
+            ("Twiml", call.twiml.as_str()),
+            ("StatusCallback", callback.as_str()),
+            ("StatusCallbackMethod", "POST"),
+            ("StatusCallbackEvent", "initiated"),
+            ("StatusCallbackEvent", "ringing"),
+            ("StatusCallbackEvent", "answered"),
+            ("StatusCallbackEvent", "completed"),
+            // Ring for half a minute, as a person would.
+            ("Timeout", "30"),
+        ];
+        let response = self
+            .http
+            .post(&self.calls_url)
+            .basic_auth(&self.account_sid, Some(self.auth_token.expose()))
+            .form(&form)
+            .send()
+            .await
+            .map_err(|e| transport_error(&e))?;
+        let status = response.status();
+        let bytes = response.bytes().await.map_err(|e| transport_error(&e))?;
+        if status.is_success() {
+            let call: CallResource = serde_json::from_slice(&bytes).map_err(|_| CallError::BadResponse)?;
+            Ok(PlacedCall { progress: progress_of(&call.status).unwrap_or(CallProgress::Queued), provider_id: call.sid })
+        } else {
+            // Twilio's `message` quotes the number: keep only the code.
+            let code = serde_json::from_slice::<ErrorBody>(&bytes).ok().and_then(|e| e.code);
+            Err(CallError::Rejected { status: status.as_u16(), code })
+        }
+    }
+
+    /// Our newest call to `to` created at or after `since_ms` (a minute of
+    /// clock difference allowed): calls to one number are a few a day, so
+    /// that call is the one whose answer was lost.
+    ///
+    /// # Errors
+    /// The list could not be read.
+    pub async fn lookup(&self, to: &str, since_ms: i64) -> Result<Option<PlacedCall>, CallError> {
+        let day = jiff::Timestamp::from_millisecond(since_ms - 60_000).map_err(|_| CallError::BadResponse)?.strftime("%Y-%m-%d").to_string();
+        let query = [("To", to), ("From", self.from.as_str()), ("StartTime>", day.as_str()), ("PageSize", "20")];
+        let response = self
+            .http
+            .get(&self.calls_url)
+            .basic_auth(&self.account_sid, Some(self.auth_token.expose()))
+            .query(&query)
+            .send()
+            .await
+            .map_err(|e| transport_error(&e))?;
+        let status = response.status();
+        let bytes = response.bytes().await.map_err(|e| transport_error(&e))?;
+        if !status.is_success() {
+            return Err(CallError::Rejected { status: status.as_u16(), code: None });
+        }
+        let list: CallList = serde_json::from_slice(&bytes).map_err(|_| CallError::BadResponse)?;
+        let created = |c: &CallResource| c.date_created.as_deref().and_then(|d| jiff::fmt::rfc2822::parse(d).ok()).map(|z| z.timestamp().as_millisecond());
+        Ok(list
+            .calls
+            .into_iter()
+            .filter(|c| c.to == to && created(c).is_some_and(|at| at >= since_ms - 60_000))
+            .max_by_key(|c| created(c).unwrap_or_default())
+            .map(|c| PlacedCall { progress: progress_of(&c.status).unwrap_or(CallProgress::Queued), provider_id: c.sid }))
+    }
+
+    /// Whether `header_value` is this account's `X-Twilio-Signature` of `url` and `params`.
+    pub fn verify_request(&self, url: &str, params: &[(String, String)], header_value: &str) -> bool {
+        crate::sms::twilio::verify_signature(self.auth_token.expose(), url, params, header_value)
+    }
+}
+
+/// The parts of Twilio's call resource we use.
+#[derive(Deserialize)]
+struct CallResource {
+    sid: String,
+    #[serde(default)]
+    to: String,
+    #[serde(default)]
+    status: String,
+    #[serde(default)]
+    date_created: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct CallList {
+    #[serde(default)]
+    calls: Vec<CallResource>,
+}
+
+#[derive(Deserialize)]
+struct ErrorBody {
+    #[serde(default)]
+    code: Option<i64>,
+}
+
+/// Reduces a reqwest error to its kind (its text names the URL).
+fn transport_error(error: &reqwest::Error) -> CallError {
+    if error.is_timeout() {
+        CallError::Timeout
+    } else if error.is_connect() {
+        CallError::Connection { kind: "connect" }
+    } else if error.is_body() || error.is_decode() {
+        CallError::Connection { kind: "reading the answer" }
+    } else {
+        CallError::Connection { kind: "request" }
+    }
+}
