@@ -11,6 +11,7 @@ mod api_other;
 mod api_portal;
 mod assets;
 mod billing_checkout;
+mod calls_twilio;
 mod billing_live;
 mod billing_refunds;
 mod billing_renewals;
