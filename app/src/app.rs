@@ -4,7 +4,7 @@ use crate::dialogs::DialogLayer;
 use crate::config::{to_inline_json, use_public_config, CONFIG_ELEMENT_ID};
 use crate::i18n::{provide_i18n, use_i18n, Key};
 use crate::pages::{
-    AccountPage, BillingPage, CancelSubscriptionPage, DashboardLocationsPage, DoNotLocatePage, HomePage, InfoPage, LoginPage, NotFoundPage,
+    AccountPage, BillingPage, CancelSubscriptionPage, DashboardLocationsPage, DoNotLocatePage, HomePage, InfoPage, LoginPage, NotFoundPage, VoiceSmsPage, DashboardVoicePage,
     PayMethodPage, PayResultPage, PhoneLocatePage, ResetCodePage, ResetPasswordPage, RevealLocationPage,
 };
 use crate::routes::{resolve, Page};
@@ -117,10 +117,19 @@ fn page_body(page: Page) -> impl IntoView {
         Page::Login | Page::ResetPassword | Page::ResetCode | Page::DashboardLocations | Page::Account => {
             EitherOf6::E(account_page_body(page))
         }
+        Page::VoiceSms | Page::DashboardVoice => EitherOf6::F(Either::Left(voice_page_body(page))),
         Page::CancelSubscription | Page::PayMethod | Page::PayResult | Page::Billing => {
-            EitherOf6::F(Either::Left(checkout_page_body(page)))
+            EitherOf6::F(Either::Right(Either::Left(checkout_page_body(page))))
         }
-        other => EitherOf6::F(Either::Right(view! { <InfoPage page=other/> })),
+        other => EitherOf6::F(Either::Right(Either::Right(view! { <InfoPage page=other/> }))),
+    }
+}
+
+/// Voice messages: write and send, and the sender's list (same reason).
+fn voice_page_body(page: Page) -> impl IntoView {
+    match page {
+        Page::VoiceSms => Either::Left(view! { <VoiceSmsPage/> }),
+        _ => Either::Right(view! { <DashboardVoicePage/> }),
     }
 }
 

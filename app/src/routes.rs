@@ -29,13 +29,14 @@ pub enum Page {
     ResetPassword,
     ResetCode,
     DashboardLocations,
+    DashboardVoice,
     Account,
     DoNotLocate,
 }
 
 impl Page {
     /// Every page with a route.
-    pub const ALL: [Page; 25] = [
+    pub const ALL: [Page; 26] = [
         Page::Home,
         Page::VoiceSms,
         Page::Telecom,
@@ -59,6 +60,7 @@ impl Page {
         Page::ResetPassword,
         Page::ResetCode,
         Page::DashboardLocations,
+        Page::DashboardVoice,
         Page::Account,
         Page::DoNotLocate,
     ];
@@ -89,6 +91,7 @@ impl Page {
             Page::ResetPassword => "reset-password",
             Page::ResetCode => "reset-code",
             Page::DashboardLocations => "dashboard/locations",
+            Page::DashboardVoice => "dashboard/voice",
             Page::Account => "dashboard/account",
             Page::DoNotLocate => "do-not-locate",
         }
@@ -120,6 +123,7 @@ impl Page {
             Page::ResetPassword => Key::TitleResetPassword,
             Page::ResetCode => Key::TitleResetCode,
             Page::DashboardLocations => Key::TitleDashboardLocations,
+            Page::DashboardVoice => Key::TitleDashboardVoice,
             Page::Account => Key::TitleAccount,
             Page::DoNotLocate => Key::TitleDoNotLocate,
         }
@@ -151,6 +155,7 @@ impl Page {
             Page::ResetPassword => Key::DescResetPassword,
             Page::ResetCode => Key::DescResetCode,
             Page::DashboardLocations => Key::DescDashboardLocations,
+            Page::DashboardVoice => Key::DescDashboardVoice,
             Page::Account => Key::DescAccount,
             Page::DoNotLocate => Key::DescDoNotLocate,
         }
@@ -174,13 +179,14 @@ impl Page {
                 | Page::ResetPassword
                 | Page::ResetCode
                 | Page::DashboardLocations
+                | Page::DashboardVoice
                 | Page::Account
         )
     }
 
     /// Pages only a signed-in user sees; visitors are sent to the login page.
     pub const fn needs_login(self) -> bool {
-        matches!(self, Page::DashboardLocations | Page::Account | Page::Billing)
+        matches!(self, Page::DashboardLocations | Page::DashboardVoice | Page::Account | Page::Billing)
     }
 
     /// Landing and sign-in pages a signed-in user is sent past, to the
@@ -188,7 +194,7 @@ impl Page {
     pub const fn sends_members_to_dashboard(self) -> bool {
         matches!(
             self,
-            Page::Home | Page::VoiceSms | Page::Telecom | Page::PhoneLocate | Page::Login | Page::ResetPassword | Page::ResetCode
+            Page::Home | Page::Telecom | Page::PhoneLocate | Page::Login | Page::ResetPassword | Page::ResetCode
         )
     }
 

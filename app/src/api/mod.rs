@@ -9,7 +9,7 @@ mod voice;
 
 pub use billing::{order_body, order_error, OrderError, OrderRequest};
 pub use calls::*;
-pub use voice::{draft_body, VoiceList, MESSAGES_PATH, PREVIEW_PATH};
+pub use voice::{draft_body, VoiceList, VoiceSendError, MESSAGES_PATH, PREVIEW_PATH};
 
 pub use envelope::{Envelope, Page};
 #[cfg(feature = "ssr")]

@@ -23,8 +23,22 @@ pub fn draft_body(draft: &VoiceDraft, idempotency_key: Option<&str>) -> String {
     form_body(&fields)
 }
 
-/// The sender's page of messages and the paging facts.
+/// A refused Send: the message, and the HTTP status that says what to do
+/// (402: choose a plan first; 401: sign in; 503: try again in a moment).
 #[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VoiceSendError {
+    pub msg: String,
+    pub status: u16,
+}
+
+impl VoiceSendError {
+    pub fn needs_subscription(&self) -> bool {
+        self.status == 402
+    }
+}
+
+/// The sender's page of messages and the paging facts.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct VoiceList {
     pub items: Vec<VoiceMessageView>,
     pub page: Option<Page>,
@@ -50,14 +64,16 @@ impl ApiClient {
     /// Sends the draft as a call; `idempotency_key` makes a double click one message.
     ///
     /// # Errors
-    /// A localized [`ApiError`]; without a subscription the server answers 402.
+    /// A localized [`VoiceSendError`]; without a subscription its status is 402.
     pub async fn voice_send(
         &self,
         locale: Locale,
         draft: &VoiceDraft,
         idempotency_key: &str,
-    ) -> Result<VoiceMessageView, ApiError> {
-        self.call(locale, "POST", MESSAGES_PATH, Some(draft_body(draft, Some(idempotency_key)))).await
+    ) -> Result<VoiceMessageView, VoiceSendError> {
+        let body = draft_body(draft, Some(idempotency_key));
+        let response = self.send(locale, "POST", MESSAGES_PATH, Some(body)).await.map_err(|e| VoiceSendError { msg: e.msg, status: 0 })?;
+        super::decode(locale, &response.body).map_err(|e| VoiceSendError { msg: e.msg, status: response.status })
     }
 
     /// The sender's messages, newest first.

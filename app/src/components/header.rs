@@ -186,7 +186,7 @@ fn AccountNav(class: &'static str) -> impl IntoView {
                 <A href=move || href(i18n.locale(), Page::DashboardLocations)>{i18n.text(Key::NavMyRequests)}</A>
                 {badge}
             </li>
-            <PageLinks links=vec![(Page::Account, Key::NavAccount)]/>
+            <PageLinks links=vec![(Page::DashboardVoice, Key::NavMyVoiceMessages), (Page::Account, Key::NavAccount)]/>
         }),
         None => leptos::either::Either::Right(view! { <PageLinks links=vec![(Page::Login, Key::NavLogin)]/> }),
     };

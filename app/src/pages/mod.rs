@@ -3,6 +3,7 @@ mod account;
 mod billing;
 mod cancel_subscription;
 mod dashboard_locations;
+mod dashboard_voice;
 mod do_not_locate;
 mod home;
 mod info;
@@ -14,6 +15,7 @@ mod phone_locate;
 mod reset_code;
 mod reset_password;
 mod reveal_location;
+mod voice_sms;
 
 #[cfg(test)]
 mod billing_render_tests;
@@ -30,6 +32,7 @@ pub use account::AccountPage;
 pub use billing::{BillingPage, BillingPanel};
 pub use cancel_subscription::CancelSubscriptionPage;
 pub use dashboard_locations::{DashboardLocationsPage, LocateRequests};
+pub use dashboard_voice::DashboardVoicePage;
 pub use do_not_locate::DoNotLocatePage;
 pub use home::HomePage;
 pub use info::InfoPage;
@@ -41,3 +44,4 @@ pub use phone_locate::PhoneLocatePage;
 pub use reset_code::ResetCodePage;
 pub use reset_password::ResetPasswordPage;
 pub use reveal_location::{reveal_href, RevealAfter, RevealChoice, RevealLocationPage};
+pub use voice_sms::VoiceSmsPage;

@@ -32,10 +32,13 @@ const HSTS: &str = "max-age=31536000";
 const PUBLIC_API: [&str; 2] = ["/portal/priceSetup", "/multilingualWord/"];
 
 /// Pages that show or take personal data: never stored by any cache.
-const PERSONAL_PAGES: [Page; 7] = [
+const PERSONAL_PAGES: [Page; 9] = [
     Page::RevealLocation,
     Page::DoNotLocate,
     Page::DashboardLocations,
+    Page::DashboardVoice,
+    // A draft (and its preview) is shown back to its writer.
+    Page::VoiceSms,
     Page::Account,
     Page::Billing,
     Page::ResetPassword,

@@ -1,0 +1,49 @@
+//! The draft kept in the browser's `localStorage` while its writer goes to
+//! choose a plan, and restored when they come back to the page.
+use crate::model::voice::VoiceDraft;
+
+#[cfg(feature = "browser")]
+const KEY: &str = "ct.voiceDraft";
+
+#[cfg(feature = "browser")]
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// Keeps `draft`.
+pub fn save(draft: &VoiceDraft) {
+    #[cfg(feature = "browser")]
+    if let (Some(storage), Ok(json)) = (storage(), serde_json::to_string(draft)) {
+        let _ = storage.set_item(KEY, &json);
+    }
+    #[cfg(not(feature = "browser"))]
+    let _ = draft;
+}
+
+/// The kept draft, if any.
+pub fn load() -> Option<VoiceDraft> {
+    #[cfg(feature = "browser")]
+    {
+        storage()?.get_item(KEY).ok().flatten().and_then(|json| serde_json::from_str(&json).ok())
+    }
+    #[cfg(not(feature = "browser"))]
+    None
+}
+
+/// Forgets the kept draft (it was sent).
+pub fn clear() {
+    #[cfg(feature = "browser")]
+    if let Some(storage) = storage() {
+        let _ = storage.remove_item(KEY);
+    }
+}
+
+/// Goes to `url` (a full page load).
+pub fn go_to(url: &str) {
+    #[cfg(feature = "browser")]
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().assign(url);
+    }
+    #[cfg(not(feature = "browser"))]
+    let _ = url;
+}
