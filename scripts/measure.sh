@@ -2,7 +2,9 @@
 # Prints the figures the walking skeleton is judged by:
 #   - home page JS + WASM size, raw and brotli (budget: 180 KB brotli for `/`);
 #   - warm build time (one component edited, everything rebuilt incrementally);
-#   - cold build time with --cold (an empty target dir; tools already cached).
+#   - cold build time with --cold (an empty target dir; tools already cached);
+#   - with --speech: voice message synthesis + encoding through the espeak-ng
+#     worker pool (release build), next to the espeak-ng command line.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 sizes() {
@@ -35,7 +37,17 @@ timed() {
   printf '%-28s %dm%02ds\n' "$label" $(((end - start) / 60)) $(((end - start) % 60))
 }
 
+speech() {
+  apt_ensure "${SPEECH_PACKAGES[@]}" espeak-ng
+  cargo build -q --release -p server --bin speech-bench
+  "$TARGET/release/speech-bench"
+}
+
 main() {
+  if [ "${1:-}" = "--speech" ]; then
+    speech
+    return
+  fi
   if [ "${1:-}" = "--cold" ]; then
     local dir; dir="$(mktemp -d)"
     CT_TARGET_DIR="$dir" timed "cold build (empty target)" bash "$ROOT/scripts/build.sh"

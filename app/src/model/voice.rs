@@ -151,6 +151,32 @@ pub struct VoiceDraft {
     pub voice: String,
 }
 
+/// The fields Preview and Send post, through the API and the page form
+/// alike (`idempotencyKey` only with Send).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct VoiceDraftForm {
+    pub country: String,
+    pub phone: String,
+    pub message: String,
+    pub language: String,
+    pub voice: String,
+    /// Made once per draft: a second click sends nothing new.
+    pub idempotency_key: String,
+}
+
+impl VoiceDraftForm {
+    pub fn draft(&self) -> VoiceDraft {
+        VoiceDraft {
+            country: self.country.clone(),
+            phone: self.phone.clone(),
+            message: self.message.clone(),
+            language: self.language.clone(),
+            voice: self.voice.clone(),
+        }
+    }
+}
+
 /// `POST /voice/preview`: where the synthesized audio can be played.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -153,13 +153,8 @@ struct ErrorBody {
 
 /// Reduces a reqwest error to its kind (its text names the URL).
 fn transport_error(error: &reqwest::Error) -> CallError {
-    if error.is_timeout() {
-        CallError::Timeout
-    } else if error.is_connect() {
-        CallError::Connection { kind: "connect" }
-    } else if error.is_body() || error.is_decode() {
-        CallError::Connection { kind: "reading the answer" }
-    } else {
-        CallError::Connection { kind: "request" }
+    match crate::sms::twilio::transport_kind(error) {
+        None => CallError::Timeout,
+        Some(kind) => CallError::Connection { kind },
     }
 }

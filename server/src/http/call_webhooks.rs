@@ -17,8 +17,6 @@ use axum::{
 };
 use serde::Deserialize;
 
-const SIGNATURE_HEADER: &str = "x-twilio-signature";
-
 /// The call routes, outside the `/api_f/v1` envelope (the provider reads
 /// status codes, TwiML and audio).
 pub fn calls_router() -> Router<AppState> {
@@ -110,23 +108,14 @@ fn xml(body: String) -> Response {
     ([(header::CONTENT_TYPE, "text/xml; charset=utf-8")], body).into_response()
 }
 
-/// The form parameters of a request the provider really sent: 404 when
-/// calls do not go through Twilio, 400 for a body that is not a form, 403
-/// for a missing or wrong signature.
+/// The form parameters of a request Twilio really sent; 404 when calls do
+/// not go through Twilio (the routes do not exist for this deployment).
 #[allow(clippy::result_large_err)] // The error is the finished answer.
 fn verified_params(state: &AppState, uri: &Uri, headers: &HeaderMap, body: &[u8]) -> Result<Vec<(String, String)>, Response> {
     let Some(client) = state.calls.twilio() else {
         return Err(StatusCode::NOT_FOUND.into_response());
     };
-    let Ok(params) = serde_urlencoded::from_bytes::<Vec<(String, String)>>(body) else {
-        return Err(StatusCode::BAD_REQUEST.into_response());
-    };
-    let path_and_query = uri.path_and_query().map_or(uri.path(), |pq| pq.as_str());
-    let url = format!("{}{path_and_query}", state.config.public_base_url);
-    let signature = headers.get(SIGNATURE_HEADER).and_then(|v| v.to_str().ok()).unwrap_or_default();
-    if signature.is_empty() || !client.verify_request(&url, &params, signature) {
-        tracing::warn!(path = uri.path(), "refused a call webhook with a missing or wrong signature");
-        return Err(StatusCode::FORBIDDEN.into_response());
-    }
-    Ok(params)
+    super::twilio_webhooks::signed_form(&state.config.public_base_url, uri, headers, body, |url, params, signature| {
+        client.verify_request(url, params, signature)
+    })
 }

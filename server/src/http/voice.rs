@@ -8,36 +8,12 @@ use crate::services::ServiceError;
 use crate::speech::Rendered;
 use crate::state::AppState;
 use app::api::Page;
-use app::model::voice::{VoiceDraft, VoiceMessageView, VoicePreview, VoicePreviewDraft};
+use app::model::voice::{VoiceDraftForm, VoiceMessageView, VoicePreview, VoicePreviewDraft};
 use axum::extract::{rejection::FormRejection, rejection::QueryRejection, Form, Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use std::sync::Arc;
-
-/// Body of `POST /voice/preview` and `POST /voice/messages`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-pub struct DraftForm {
-    country: String,
-    phone: String,
-    message: String,
-    language: String,
-    voice: String,
-    idempotency_key: String,
-}
-
-impl DraftForm {
-    fn draft(&self) -> VoiceDraft {
-        VoiceDraft {
-            country: self.country.clone(),
-            phone: self.phone.clone(),
-            message: self.message.clone(),
-            language: self.language.clone(),
-            voice: self.voice.clone(),
-        }
-    }
-}
 
 fn parse_id(ctx: &ApiContext, id: &str) -> Result<i64, ApiError> {
     id.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::from_service(ctx, ServiceError::NotFound))
@@ -56,7 +32,7 @@ pub fn mp3(rendered: &Arc<Rendered>) -> Response {
 pub async fn make_preview(
     State(state): State<AppState>,
     ctx: ApiContext,
-    form: Result<Form<DraftForm>, FormRejection>,
+    form: Result<Form<VoiceDraftForm>, FormRejection>,
 ) -> ApiResult<VoicePreview> {
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let made = preview::preview(&state.cx(), &state.speech, &state.previews, &ctx.client, &form.draft()).await;
@@ -79,7 +55,7 @@ pub async fn preview_audio(State(state): State<AppState>, ctx: ApiContext, Path(
 pub async fn send(
     State(state): State<AppState>,
     ctx: ApiContext,
-    form: Result<Form<DraftForm>, FormRejection>,
+    form: Result<Form<VoiceDraftForm>, FormRejection>,
 ) -> ApiResult<VoiceMessageView> {
     let auth = require_session(&state, &ctx).await?;
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;

@@ -165,13 +165,22 @@ struct ErrorBody {
 /// Reduces a reqwest error to its kind: its text names the URL, never worth
 /// the risk of a log line growing a query string one day.
 fn transport_error(error: &reqwest::Error) -> SmsError {
+    match transport_kind(error) {
+        None => SmsError::Timeout,
+        Some(kind) => SmsError::Connection { kind },
+    }
+}
+
+/// `None` for a time-out, else which step of the connection failed
+/// (`connect`: nothing was sent). Shared by the Twilio adapters.
+pub(crate) fn transport_kind(error: &reqwest::Error) -> Option<&'static str> {
     if error.is_timeout() {
-        SmsError::Timeout
+        None
     } else if error.is_connect() {
-        SmsError::Connection { kind: "connect" }
+        Some("connect")
     } else if error.is_body() || error.is_decode() {
-        SmsError::Connection { kind: "reading the answer" }
+        Some("reading the answer")
     } else {
-        SmsError::Connection { kind: "request" }
+        Some("request")
     }
 }

@@ -6,32 +6,12 @@ use super::pages::redirect;
 use crate::services::voice::{compose, preview};
 use crate::services::ServiceError;
 use app::account::forms::AuthForm;
-use app::model::voice::VoiceDraft;
+use app::model::voice::VoiceDraftForm;
 use app::routes::{href, Page};
-use serde::Deserialize;
-
-/// The fields the voice form posts.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-struct VoiceFields {
-    country: String,
-    phone: String,
-    message: String,
-    language: String,
-    voice: String,
-    /// Made once when the page was rendered: a second click sends nothing new.
-    idempotency_key: String,
-}
 
 pub(super) async fn handle(s: &Submission<'_>) -> Handled {
-    let f: VoiceFields = s.fields();
-    let draft = VoiceDraft {
-        country: f.country.clone(),
-        phone: f.phone.clone(),
-        message: f.message.clone(),
-        language: f.language.clone(),
-        voice: f.voice.clone(),
-    };
+    let f: VoiceDraftForm = s.fields();
+    let draft = f.draft();
     let kept = [
         ("country", f.country.as_str()),
         ("phone", f.phone.as_str()),

@@ -119,16 +119,7 @@ pub fn VoiceComposer(
         <form method="post" action=href(locale, Page::VoiceSms) class="voice-form" id="voice-form">
             <input type="hidden" name="csrf" value=csrf/>
             <input type="hidden" name="idempotencyKey" value=idempotency_key/>
-            <div class="voice-number">
-                <CountryPicker selected=d.country/>
-                <div class="phone-field">
-                    <label for="phone">{i18n.text(Key::VoicePhoneLabel)}</label>
-                    <input id="phone" name="phone" type="tel" inputmode="tel" autocomplete="off" maxlength=PHONE_INPUT_MAX_LEN
-                        aria-describedby="phone-error" aria-invalid=move || shown.phone_error.with(Option::is_some).then_some("true")
-                        value=d.phone.get_untracked() prop:value=move || d.phone.get() on:input=move |ev| d.phone.set(event_target_value(&ev))/>
-                    <p id="phone-error" class="field-error" role="alert">{move || shown.phone_error.get()}</p>
-                </div>
-            </div>
+            <NumberFields country=d.country phone=d.phone error=shown.phone_error/>
             <MessageField message=d.message error=shown.message_error/>
             <LanguageAndVoice language=d.language voice=d.voice/>
             <div class="voice-actions">
@@ -138,6 +129,24 @@ pub fn VoiceComposer(
         </form>
         <PreviewPlayer preview=shown.preview/>
         <Dialogs locale=locale shown=shown/>
+    }
+}
+
+/// The recipient: country code and number.
+#[component]
+fn NumberFields(country: RwSignal<String>, phone: RwSignal<String>, error: RwSignal<Option<String>>) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <div class="voice-number">
+            <CountryPicker selected=country/>
+            <div class="phone-field">
+                <label for="phone">{i18n.text(Key::VoicePhoneLabel)}</label>
+                <input id="phone" name="phone" type="tel" inputmode="tel" autocomplete="off" maxlength=PHONE_INPUT_MAX_LEN
+                    aria-describedby="phone-error" aria-invalid=move || error.with(Option::is_some).then_some("true")
+                    value=phone.get_untracked() prop:value=move || phone.get() on:input=move |ev| phone.set(event_target_value(&ev))/>
+                <p id="phone-error" class="field-error" role="alert">{move || error.get()}</p>
+            </div>
+        </div>
     }
 }
 
