@@ -15,4 +15,7 @@ log "starting http://${BIND_ADDR:-127.0.0.1:3000}"
 # Developer pages (/dev/outbox: reset codes and reveal links) for local use;
 # the server refuses them with a real provider or a non-loopback BIND_ADDR.
 export DEV_TOOLS="${DEV_TOOLS:-true}"
+# Sandbox calls ring nobody, so locally a voice message may be sent at any
+# hour; set VOICE_QUIET_HOURS=21-8 (the server's default) to try the night rule.
+if [ "${CALL_PROVIDER:-sandbox}" = "sandbox" ]; then export VOICE_QUIET_HOURS="${VOICE_QUIET_HOURS:-0-0}"; fi
 exec "$TARGET/$profile/server"

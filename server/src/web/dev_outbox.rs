@@ -77,7 +77,7 @@ const NO_STORE: [(header::HeaderName, &str); 2] =
 /// The page runs no script at all; its own stylesheet and the kept e-mails
 /// (shown in sandboxed frames) are inline, which the site-wide policy forbids.
 const PAGE_CSP: &str =
-    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; media-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 async fn outbox_json(State(state): State<AppState>, Query(query): Query<OutboxQuery>) -> Response {
     match outbox::list(&state.db, &query.filter(None)).await {
@@ -108,8 +108,16 @@ fn render_page(rows: &[dev_outbox::Model]) -> String {
                 escape_html(html)
             )
         });
+        // A sandbox call: its audio, playable here; the called person's buttons are at /dev/calls.
+        let call_view = match (row.channel.as_str(), row.subject.as_deref()) {
+            ("call", Some(call_ref)) => format!(
+                r#"<p><audio controls preload="none" src="/dev/calls/{call}/audio.mp3"></audio> <a href="/dev/calls/{call}/audio.mp3">audio</a> · <a href="/dev/calls">answer, press 9 or 8</a></p>"#,
+                call = escape_html(call_ref)
+            ),
+            _ => String::new(),
+        };
         items += &format!(
-            r#"<article><header><span class="channel">{channel}</span> <strong>{recipient}</strong> <time>{time}</time> <span class="id">#{id}</span></header><h2>{subject}</h2><pre>{text}</pre>{html_view}</article>"#,
+            r#"<article><header><span class="channel">{channel}</span> <strong>{recipient}</strong> <time>{time}</time> <span class="id">#{id}</span></header><h2>{subject}</h2>{call_view}<pre>{text}</pre>{html_view}</article>"#,
             channel = escape_html(&row.channel),
             recipient = escape_html(&row.recipient),
             time = format_utc(row.created_at),
