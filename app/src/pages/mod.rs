@@ -27,6 +27,8 @@ mod locate_render_tests;
 mod reveal_render_tests;
 #[cfg(test)]
 mod render_tests;
+#[cfg(test)]
+mod voice_render_tests;
 
 pub use account::AccountPage;
 pub use billing::{BillingPage, BillingPanel};
