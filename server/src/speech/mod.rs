@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 
 /// Changes whenever the audio for the same request would change (voices,
 /// encoder settings), so cached audio of an older engine is never served.
-const ENGINE_VERSION: &str = "espeak-ng-1.51/lame-32k-q7/mulaw-8k/v1";
+const ENGINE_VERSION: &str = "espeak-ng-1.51/lame-32k-q7/mulaw-8k/v2";
 /// Silence between the parts of a call (disclosure, message, menu).
 const GAP_MS: u32 = 600;
 
