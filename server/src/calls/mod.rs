@@ -44,6 +44,17 @@ impl std::fmt::Debug for OutgoingCall {
     }
 }
 
+/// Which call a lookup looks for: ours to `to`, placed at or after
+/// `since_ms`, named `call_ref` — and none of the calls in `exclude` (they
+/// belong to other messages to the same number).
+#[derive(Clone, Debug)]
+pub struct CallQuery<'a> {
+    pub to: &'a str,
+    pub since_ms: i64,
+    pub call_ref: &'a str,
+    pub exclude: &'a [String],
+}
+
 /// What the provider said when it took the call.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlacedCall {
@@ -128,14 +139,14 @@ impl CallPlacer {
         placed
     }
 
-    /// Our call to `to` placed at or after `since_ms`, if the provider has one.
+    /// The call `query` describes, if the provider has it.
     ///
     /// # Errors
     /// The lookup itself failed: nothing is known yet.
-    pub async fn lookup(&self, to: &str, since_ms: i64) -> Result<Option<PlacedCall>, CallError> {
+    pub async fn lookup(&self, query: &CallQuery<'_>) -> Result<Option<PlacedCall>, CallError> {
         match self {
-            CallPlacer::Twilio(client) => client.lookup(to, since_ms).await,
-            CallPlacer::Sandbox(db) => sandbox::lookup(db, to, since_ms).await,
+            CallPlacer::Twilio(client) => client.lookup(query).await,
+            CallPlacer::Sandbox(db) => sandbox::lookup(db, query).await,
         }
     }
 

@@ -1,7 +1,7 @@
 //! The sandbox call provider: a call is a `dev_outbox` row (channel `call`,
 //! the call reference as its subject, the TwiML as its body), ringing until
 //! a developer plays the called person's part at `/dev/calls`.
-use super::{CallError, CallProgress, OutgoingCall, PlacedCall};
+use super::{CallError, CallProgress, CallQuery, OutgoingCall, PlacedCall};
 use crate::persistence::entities::dev_outbox;
 use crate::services::outbox;
 use sea_orm::{ColumnTrait as _, DatabaseConnection, EntityTrait as _, QueryFilter as _, QueryOrder as _};
@@ -22,11 +22,12 @@ pub(super) async fn place(db: &DatabaseConnection, call: &OutgoingCall, call_ref
     Ok(PlacedCall { provider_id: format!("outbox-{}", row.id), progress: CallProgress::Ringing })
 }
 
-pub(super) async fn lookup(db: &DatabaseConnection, to: &str, since_ms: i64) -> Result<Option<PlacedCall>, CallError> {
+/// The sandbox knows its calls by their reference (kept as the subject).
+pub(super) async fn lookup(db: &DatabaseConnection, query: &CallQuery<'_>) -> Result<Option<PlacedCall>, CallError> {
     let found = dev_outbox::Entity::find()
         .filter(dev_outbox::Column::Channel.eq(CHANNEL_CALL))
-        .filter(dev_outbox::Column::Recipient.eq(to))
-        .filter(dev_outbox::Column::CreatedAt.gte(since_ms))
+        .filter(dev_outbox::Column::Recipient.eq(query.to))
+        .filter(dev_outbox::Column::Subject.eq(query.call_ref))
         .order_by_desc(dev_outbox::Column::Id)
         .one(db)
         .await?;

@@ -3,7 +3,7 @@
 //! find a call after a lost answer; `X-Twilio-Signature` checks of what
 //! Twilio posts back (the same scheme as for SMS).
 use super::twiml::progress_of;
-use super::{CallError, CallProgress, OutgoingCall, PlacedCall, STATUS_PATH};
+use super::{CallError, CallProgress, CallQuery, OutgoingCall, PlacedCall, STATUS_PATH};
 use crate::config::{Config, Secret};
 use anyhow::Context as _;
 use serde::Deserialize;
@@ -89,20 +89,22 @@ impl TwilioCalls {
         }
     }
 
-    /// Our newest call to `to` created at or after `since_ms` (a minute of
-    /// clock difference allowed): calls to one number are a few a day, so
-    /// that call is the one whose answer was lost.
+    /// Our newest call to the number created at or after the attempt (a
+    /// minute of clock difference allowed) that no other message owns. Only
+    /// one call per number is ever in flight, so that call is the one whose
+    /// answer was lost.
     ///
     /// # Errors
     /// The list could not be read.
-    pub async fn lookup(&self, to: &str, since_ms: i64) -> Result<Option<PlacedCall>, CallError> {
+    pub async fn lookup(&self, query: &CallQuery<'_>) -> Result<Option<PlacedCall>, CallError> {
+        let (to, since_ms) = (query.to, query.since_ms);
         let day = jiff::Timestamp::from_millisecond(since_ms - 60_000).map_err(|_| CallError::BadResponse)?.strftime("%Y-%m-%d").to_string();
-        let query = [("To", to), ("From", self.from.as_str()), ("StartTime>", day.as_str()), ("PageSize", "20")];
+        let params = [("To", to), ("From", self.from.as_str()), ("StartTime>", day.as_str()), ("PageSize", "20")];
         let response = self
             .http
             .get(&self.calls_url)
             .basic_auth(&self.account_sid, Some(self.auth_token.expose()))
-            .query(&query)
+            .query(&params)
             .send()
             .await
             .map_err(|e| transport_error(&e))?;
@@ -116,7 +118,7 @@ impl TwilioCalls {
         Ok(list
             .calls
             .into_iter()
-            .filter(|c| c.to == to && created(c).is_some_and(|at| at >= since_ms - 60_000))
+            .filter(|c| c.to == to && !query.exclude.contains(&c.sid) && created(c).is_some_and(|at| at >= since_ms - 60_000))
             .max_by_key(|c| created(c).unwrap_or_default())
             .map(|c| PlacedCall { progress: progress_of(&c.status).unwrap_or(CallProgress::Queued), provider_id: c.sid }))
     }

@@ -12,7 +12,7 @@ use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::{Form, Json, Router};
 use base64::Engine as _;
-use server::calls::{twiml, CallError, CallPlacer, CallProgress, OutgoingCall};
+use server::calls::{twiml, CallError, CallPlacer, CallProgress, CallQuery, OutgoingCall};
 use server::config::{CallProvider, Secret};
 use server::services::locate::registry;
 use server::services::voice::reconcile::LOOKUP_EVERY_MS;
@@ -144,9 +144,13 @@ async fn refusals_and_lost_answers_map_to_what_the_caller_may_do() {
     let late = calls.place(&call("+6281100000408"), "r5").await.unwrap_err();
     assert!(matches!(late, CallError::Timeout) && late.outcome_unknown());
     // The call the fake kept after the time-out is found by the lookup.
-    let found = calls.lookup("+6281100000408", server::clock::now_ms() - 5_000).await.unwrap();
-    assert_eq!(found.map(|c| c.progress), Some(CallProgress::Ringing));
-    assert_eq!(calls.lookup("+6281199999999", server::clock::now_ms()).await.unwrap(), None);
+    let query = |to, exclude| CallQuery { to, since_ms: server::clock::now_ms() - 5_000, call_ref: "r5", exclude };
+    let found = calls.lookup(&query("+6281100000408", &[])).await.unwrap().expect("found");
+    assert_eq!(found.progress, CallProgress::Ringing);
+    // A call another message owns is not this one.
+    let owned = [found.provider_id.clone()];
+    assert_eq!(calls.lookup(&query("+6281100000408", &owned)).await.unwrap(), None);
+    assert_eq!(calls.lookup(&query("+6281199999999", &[])).await.unwrap(), None);
     assert!(matches!(calls.place(&call("0812"), "r6").await, Err(CallError::InvalidRecipient)));
 }
 

@@ -149,3 +149,64 @@ async fn two_callers_at_once_place_one_call() {
         assert_eq!(message(&app, id).await.attempts, 1);
     }
 }
+
+/// Simulates a caller killed while placing message `id`: the row says
+/// `calling` with its lease run out; `placed` says whether the provider got the call.
+async fn killed_mid_call(app: &crate::util::TestApp, id: i64, placed: bool, at: i64) {
+    use sea_orm::{ActiveModelTrait as _, ActiveValue::Set, IntoActiveModel as _};
+    let m = message(app, id).await;
+    if placed {
+        let call = server::calls::OutgoingCall { to: m.to_e164.clone(), twiml: "<Response/>".into() };
+        app.state.calls.place(&call, &m.call_ref).await.unwrap();
+    }
+    let mut row = m.into_active_model();
+    row.status = Set("calling".into());
+    row.attempts = Set(1);
+    row.attempted_at = Set(Some(at));
+    row.next_attempt_at = Set(Some(at - 1));
+    row.update(&app.db).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_caller_killed_mid_call_is_reconciled_never_repeated() {
+    for app in apps().await {
+        let token = member(&app, "voicekilled@mail.com").await;
+        let now = server::clock::now_ms();
+        // The call went out before the worker died: found at the provider, not placed again.
+        let placed = sent_id(&app, &token, "kill-1").await;
+        killed_mid_call(&app, placed, true, now).await;
+        run_caller(&app, now + 1_000).await;
+        let found = message(&app, placed).await;
+        assert_eq!((found.status.as_str(), found.attempts), ("calling", 1), "{:?}", app.backend);
+        assert!(found.provider_id.is_some());
+        assert_eq!(dev_calls(&app).await.as_array().unwrap().len(), 1);
+        events::record_progress(&app.state.cx(), &found.call_ref, CallProgress::Completed).await.unwrap();
+        // It never went out: after the grace period it is placed, once.
+        let lost = sent_id(&app, &token, "kill-2").await;
+        killed_mid_call(&app, lost, false, now).await;
+        run_caller(&app, now + 1_000).await;
+        assert_eq!(message(&app, lost).await.status, "uncertain");
+        run_caller(&app, now + server::services::voice::reconcile::GRACE_MS + 2_000).await;
+        run_caller(&app, now + server::services::voice::reconcile::GRACE_MS + 3_000).await;
+        let retried = message(&app, lost).await;
+        assert_eq!((retried.status.as_str(), retried.attempts), ("calling", 1), "{:?}", app.backend);
+        assert_eq!(dev_calls(&app).await.as_array().unwrap().len(), 2, "one call per message");
+    }
+}
+
+#[tokio::test]
+async fn a_number_is_rung_by_one_call_at_a_time() {
+    for app in apps().await {
+        let first = sent_id(&app, &member(&app, "voiceone@mail.com").await, "one-1").await;
+        let second = sent_id(&app, &member(&app, "voicetwo@mail.com").await, "two-1").await;
+        let now = server::clock::now_ms();
+        run_caller(&app, now).await;
+        assert_eq!(dev_calls(&app).await.as_array().unwrap().len(), 1, "{:?}", app.backend);
+        assert_eq!(message(&app, second).await.status, "queued");
+        let ringing = message(&app, first).await;
+        events::record_progress(&app.state.cx(), &ringing.call_ref, CallProgress::Completed).await.unwrap();
+        run_caller(&app, now + 1_000).await;
+        assert_eq!(message(&app, second).await.status, "calling");
+        assert_eq!(dev_calls(&app).await.as_array().unwrap().len(), 2);
+    }
+}

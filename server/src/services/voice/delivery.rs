@@ -43,12 +43,28 @@ pub async fn run_due(cx: &Cx, speech: &Speech, calls: &CallPlacer, limit: u64) -
         .all(&cx.db)
         .await?;
     for message in due {
+        if another_call_open(cx, &message).await? {
+            // One call at a time per number: nobody is rung twice at once,
+            // and a lost answer always names one call.
+            continue;
+        }
         if let Some(claimed) = claim(cx, &message).await? {
             handled += 1;
             deliver(cx, speech, calls, &claimed).await?;
         }
     }
     Ok(handled)
+}
+
+/// Whether another message to the same number is being called now.
+async fn another_call_open(cx: &Cx, m: &row::Model) -> Result<bool, ServiceError> {
+    let open = row::Entity::find()
+        .filter(Column::ToE164.eq(&m.to_e164))
+        .filter(Column::Id.ne(m.id))
+        .filter(Column::Status.is_in([CALLING, UNCERTAIN]))
+        .one(&cx.db)
+        .await?;
+    Ok(open.is_some())
 }
 
 /// Messages `calling` past their lease or watchdog: the worker died while

@@ -5,7 +5,7 @@
 //! may be placed again. A call we once had confirmed is never placed again.
 use super::events::{apply_progress, fail};
 use super::status::{transition, CALLING, QUEUED, UNCERTAIN};
-use crate::calls::CallPlacer;
+use crate::calls::{CallPlacer, CallQuery};
 use crate::persistence::entities::voice_message::{self as row, Column};
 use crate::services::{Cx, ServiceError};
 use sea_orm::sea_query::{Expr, ExprTrait as _};
@@ -30,7 +30,9 @@ pub async fn run(cx: &Cx, calls: &CallPlacer, limit: u64) -> Result<usize, Servi
         .await?;
     for m in &due {
         let since = m.attempted_at.unwrap_or(m.updated_at);
-        match calls.lookup(&m.to_e164, since).await {
+        let exclude = others_calls(cx, m).await?;
+        let query = CallQuery { to: &m.to_e164, since_ms: since, call_ref: &m.call_ref, exclude: &exclude };
+        match calls.lookup(&query).await {
             Ok(Some(placed)) => {
                 let changes = vec![
                     (Column::ProviderId, Expr::value(placed.provider_id.clone())),
@@ -57,6 +59,19 @@ pub async fn run(cx: &Cx, calls: &CallPlacer, limit: u64) -> Result<usize, Servi
         }
     }
     Ok(due.len())
+}
+
+/// The provider ids of the other messages to the same number: a call one
+/// of them owns is not this message's call.
+async fn others_calls(cx: &Cx, m: &row::Model) -> Result<Vec<String>, ServiceError> {
+    let rows = row::Entity::find()
+        .filter(Column::ToE164.eq(&m.to_e164))
+        .filter(Column::Id.ne(m.id))
+        .filter(Column::ProviderId.is_not_null())
+        .filter(Column::UpdatedAt.gte(m.attempted_at.unwrap_or(m.updated_at) - 86_400_000))
+        .all(&cx.db)
+        .await?;
+    Ok(rows.into_iter().filter_map(|r| r.provider_id).collect())
 }
 
 /// Keeps the call uncertain for a later lookup; after a few failed lookups
