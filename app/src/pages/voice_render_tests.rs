@@ -23,6 +23,8 @@ fn the_form_works_without_javascript_in_every_locale() {
         assert_has(form, &[r#"name="form" value="voice_preview""#, r#"name="form" value="voice_send""#, send, counter]);
         assert_has(form, &["Bahasa Indonesia", "中文（普通话）", "Tiếng Việt", "हिन्दी", "Deutsch", r#"name="voice" value="male""#]);
         assert!(form.contains(&format!(r#"<option value="{}" lang"#, locale.code())), "the page's language is offered first-hand");
+        let region = crate::countries::default_region(locale);
+        assert!(section(form, &format!(r#"<option value="{region}""#), ">").contains("selected"), "{region} preselected");
         assert_has(&html, &[t(locale, Key::VoiceProtectionKeys), t(locale, Key::VoiceVisitorNote)]);
     }
 }

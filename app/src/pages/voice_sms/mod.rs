@@ -28,6 +28,7 @@ fn initial_draft(locale: Locale, outcome: Option<&FormOutcome>, previewed: Optio
         return VoiceDraft { country: value("country"), phone: value("phone"), message: value("message"), language: value("language"), voice: value("voice") };
     }
     previewed.cloned().unwrap_or_else(|| VoiceDraft {
+        country: crate::countries::default_region(locale).to_owned(),
         language: default_language(locale.code()).code.to_owned(),
         voice: Voice::Female.code().to_owned(),
         ..VoiceDraft::default()
