@@ -54,7 +54,7 @@ test("locating an Indonesian mobile shows its real rows, then Number Located", a
   const rows = await locate(page, "/id", "ID", "0812-3456-7890");
   assert.equal(rows.carrier, "Telkomsel");
   assert.equal(rows.country, "Indonesia");
-  assert.equal(rows.displayName, "Asia/Jakarta");
+  assert.match(rows.displayName, /^(Western Indonesia Time|Waktu Indonesia Barat|印度尼西亚西部时间) \(UTC\+7\), \d\d:\d\d$/);
   assert.equal(rows.location, "DITENTUKAN", "the position stays undefined without consent");
   assert.equal((await page.textContent(".locating-done h2")).trim(), "Nomor Ditemukan!");
   assert.match(page.url(), /country=ID&phone=0812-3456-7890/);
@@ -69,7 +69,7 @@ test("locating a US number shows its area and time zone", async () => {
   const rows = await locate(page, "/", "US", "(201) 555-0123");
   assert.equal(rows.country, "United States");
   assert.equal(rows.city, "New Jersey");
-  assert.equal(rows.displayName, "America/New_York");
+  assert.match(rows.displayName, /^(Eastern Time|Waktu Timur|北美东部时间) \(UTC-[45]\), \d\d:\d\d$/);
   assert.equal(rows.carrier, "Not listed");
   assert.equal(rows.location, "DEFINED");
   assert.equal((await page.textContent(".locating-done h2")).trim(), "Number Located!");

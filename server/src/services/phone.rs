@@ -64,7 +64,7 @@ pub fn number_info(
         .to_owned();
     // As libphonenumber: non-geographic numbers get their country's zones.
     let zone_key = if geographical { digits.clone() } else { phone.calling_code().to_string() };
-    let display_name = data.time_zones(&zone_key).iter().map(AsRef::as_ref).collect::<Vec<&str>>().join(", ");
+    let display_name = readable_zones(data.time_zones(&zone_key), lang, crate::clock::now_ms());
     Ok(NumberInfo {
         carrier,
         country,
@@ -88,4 +88,17 @@ fn country_name(region: &str, locale: Locale) -> String {
         .and_then(|c| c.name(locale))
         .unwrap_or_else(|| t(locale, Key::CountryNongeo))
         .to_owned()
+}
+
+/// The zones as people say them, each once: "Western Indonesia Time
+/// (UTC+7), 15:04; Central Indonesia Time (UTC+8), 16:04".
+fn readable_zones(zones: &[Box<str>], lang: Lang, now_ms: i64) -> String {
+    let mut out: Vec<String> = Vec::with_capacity(zones.len());
+    for zone in zones {
+        let text = crate::domain::zones::describe(zone, lang, now_ms).unwrap_or_else(|| zone.to_string());
+        if !out.contains(&text) {
+            out.push(text);
+        }
+    }
+    out.join("; ")
 }

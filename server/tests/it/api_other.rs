@@ -18,7 +18,8 @@ async fn an_indonesian_mobile_has_its_carrier_country_and_time_zone_in_every_loc
             let info = &json["obj"];
             assert_eq!(info["carrier"], "Telkomsel", "{lang}: carrier falls back to English");
             assert_eq!(info["country"], country);
-            assert_eq!(info["displayName"], "Asia/Jakarta");
+            let zone = info["displayName"].as_str().unwrap();
+            assert!(zone.starts_with("Western Indonesia Time (UTC+7), ") || zone.starts_with("Waktu Indonesia Barat (UTC+7), ") || zone.starts_with("印度尼西亚西部时间 (UTC+7), "), "{zone}");
             assert_eq!(info["city"], "", "a mobile prefix names no area");
             assert_eq!(info["location"], "", "never a position without consent");
             assert_eq!(info["numberType"], "MOBILE");
@@ -41,7 +42,8 @@ async fn national_numbers_take_the_region_from_the_query() {
         let info = &json["obj"];
         assert_eq!(info["country"], "United States");
         assert_eq!(info["city"], "New Jersey");
-        assert_eq!(info["displayName"], "America/New_York");
+        let zone = info["displayName"].as_str().unwrap();
+        assert!(zone.starts_with("Eastern Time (UTC-") || zone.starts_with("Waktu Timur (UTC-") || zone.starts_with("北美东部时间 (UTC-"), "{zone}");
         assert_eq!(info["numberType"], "FIXED_LINE_OR_MOBILE");
     }
 }
