@@ -2,7 +2,8 @@
 //! requests run and at most `queue` wait; past that a request is refused at
 //! once ("busy"), so load never piles up in memory. A worker that dies or
 //! hangs is killed and replaced, and its request gets one more try on a
-//! fresh worker (synthesis is local and repeatable).
+//! fresh worker (synthesis is local and repeatable). A worker whose request
+//! is cancelled half-way is killed too, never reused.
 use super::worker::Job;
 use std::path::PathBuf;
 use std::process::Stdio;
@@ -89,20 +90,25 @@ impl Pool {
         let request = serde_json::to_vec(job).map_err(|e| PoolError::Failed(e.to_string()))?;
         let mut last_error = String::new();
         for _ in 0..2 {
-            if slot.is_none() {
-                *slot = Some(self.spawn().map_err(PoolError::Failed)?);
-            }
-            let worker = slot.as_mut().expect("spawned above");
-            match tokio::time::timeout(REQUEST_TIMEOUT, exchange(worker, &request)).await {
-                Ok(Ok(Ok(answer))) => return Ok(answer),
-                // The worker answered with an error: the job itself is bad.
-                Ok(Ok(Err(message))) => return Err(PoolError::Failed(message)),
+            // The worker leaves its slot for the exchange and comes back only
+            // after a whole answer. If this request is cancelled half-way (a
+            // client gone, a request time-out), the worker is dropped with it,
+            // which kills its process (kill_on_drop): an answer left in its
+            // pipe would otherwise be read as the next request's audio.
+            let mut worker = match slot.take() {
+                Some(worker) => worker,
+                None => self.spawn().map_err(PoolError::Failed)?,
+            };
+            match tokio::time::timeout(REQUEST_TIMEOUT, exchange(&mut worker, &request)).await {
+                Ok(Ok(answer)) => {
+                    *slot = Some(worker);
+                    // An error answer means the job itself is bad, not the worker.
+                    return answer.map_err(PoolError::Failed);
+                }
                 Ok(Err(e)) => last_error = e.to_string(),
                 Err(_) => last_error = "timed out".to_owned(),
             }
             tracing::warn!(error = %last_error, "speech worker lost; starting a new one");
-            // Dropping the worker kills its process (kill_on_drop).
-            *slot = None;
         }
         Err(PoolError::Failed(last_error))
     }

@@ -1,7 +1,7 @@
 //! Speech with the real espeak-ng through the worker pool: decodable MP3
 //! and telephone WAV that are not silent, durations that grow with the
 //! text, each language's own voice, the bound ("busy"), a killed worker
-//! replaced, the cache.
+//! replaced, a cancelled request's audio never reaching the next, the cache.
 use app::model::voice::{Voice, LANGUAGES};
 use futures::future::join_all;
 use server::speech::{pcm, Speech, SpeechConfig, SpeechError, SpeechRequest};
@@ -114,4 +114,23 @@ async fn a_killed_worker_is_replaced() {
     assert!(after.duration_ms > 0);
     assert_eq!(pool.spawned.load(std::sync::atomic::Ordering::SeqCst), 2);
     assert_ne!(pool.worker_pids().await, pids);
+}
+
+#[tokio::test]
+async fn a_request_cancelled_mid_synthesis_never_hands_its_audio_to_the_next() {
+    let speech = speech(1, 2);
+    speech.render(&request("en", "Start the worker")).await.unwrap();
+    // Dropped while the worker is still speaking (a client gone, a request time-out).
+    let long = SpeechRequest { segments: vec!["A long message spoken slowly, one word after another. ".repeat(9); 4], ..request("en", "") };
+    let cancelled = tokio::time::timeout(std::time::Duration::from_millis(20), speech.render(&long)).await;
+    assert!(cancelled.is_err(), "the long message finished within 20 ms; the test needs it cut off");
+    let next = request("en", "The next message");
+    let got = speech.render(&next).await.unwrap();
+    let fresh = speech_uncached().render(&next).await.unwrap();
+    let (got_ms, fresh_ms) = (got.duration_ms, fresh.duration_ms);
+    assert!(got.telephony_wav == fresh.telephony_wav, "the next request got other audio ({got_ms} ms, its own is {fresh_ms} ms)");
+}
+
+fn speech_uncached() -> Speech {
+    Speech::start(&SpeechConfig { workers: 1, queue: 0, cache_bytes: 0, worker_exe: PathBuf::from(env!("CARGO_BIN_EXE_server")) }).unwrap()
 }
