@@ -42,7 +42,7 @@ assemble_site() {
   rm -rf "$stage" && mkdir -p "$stage"
   cp -r "$TARGET/bindgen/." "$stage/"
   rm -f "$stage"/*.d.ts
-  cat "$ROOT/style/main.css" "$ROOT/style/checkout.css" "$ROOT/style/voice.css" "$ROOT/target/stylers/app.css" > "$stage/app.css"
+  cat "$ROOT/style/main.css" "$ROOT/style/checkout.css" "$ROOT/style/voice.css" "$ROOT/style/lookup.css" "$ROOT/target/stylers/app.css" > "$stage/app.css"
   cp -r "$ROOT/react-widgets/dist/widgets/." "$stage/"
   local hash
   hash="$(cd "$stage" && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-12)"

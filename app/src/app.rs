@@ -4,7 +4,7 @@ use crate::dialogs::DialogLayer;
 use crate::config::{to_inline_json, use_public_config, CONFIG_ELEMENT_ID};
 use crate::i18n::{provide_i18n, use_i18n, Key};
 use crate::pages::{
-    AccountPage, BillingPage, CancelSubscriptionPage, DashboardLocationsPage, DoNotLocatePage, HomePage, InfoPage, LoginPage, NotFoundPage, VoiceSmsPage, DashboardVoicePage,
+    AccountPage, BillingPage, CancelSubscriptionPage, DashboardLocationsPage, DoNotLocatePage, HomePage, InfoPage, LoginPage, NotFoundPage, VoiceSmsPage, DashboardVoicePage, TelecomPage, TelecomOwnerPage,
     PayMethodPage, PayResultPage, PhoneLocatePage, ResetCodePage, ResetPasswordPage, RevealLocationPage,
 };
 use crate::routes::{resolve, Page};
@@ -117,7 +117,9 @@ fn page_body(page: Page) -> impl IntoView {
         Page::Login | Page::ResetPassword | Page::ResetCode | Page::DashboardLocations | Page::Account => {
             EitherOf6::E(account_page_body(page))
         }
-        Page::VoiceSms | Page::DashboardVoice => EitherOf6::F(Either::Left(voice_page_body(page))),
+        Page::VoiceSms | Page::DashboardVoice | Page::Telecom | Page::TelecomOwner => {
+            EitherOf6::F(Either::Left(feature_page_body(page)))
+        }
         Page::CancelSubscription | Page::PayMethod | Page::PayResult | Page::Billing => {
             EitherOf6::F(Either::Right(Either::Left(checkout_page_body(page))))
         }
@@ -125,11 +127,14 @@ fn page_body(page: Page) -> impl IntoView {
     }
 }
 
-/// Voice messages: write and send, and the sender's list (same reason).
-fn voice_page_body(page: Page) -> impl IntoView {
+/// Voice messages (write and send, the sender's list) and reverse lookup
+/// (the search, the owner's page); same reason.
+fn feature_page_body(page: Page) -> impl IntoView {
     match page {
-        Page::VoiceSms => Either::Left(view! { <VoiceSmsPage/> }),
-        _ => Either::Right(view! { <DashboardVoicePage/> }),
+        Page::VoiceSms => EitherOf4::A(view! { <VoiceSmsPage/> }),
+        Page::DashboardVoice => EitherOf4::B(view! { <DashboardVoicePage/> }),
+        Page::Telecom => EitherOf4::C(view! { <TelecomPage/> }),
+        _ => EitherOf4::D(view! { <TelecomOwnerPage/> }),
     }
 }
 

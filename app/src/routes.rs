@@ -32,11 +32,12 @@ pub enum Page {
     DashboardVoice,
     Account,
     DoNotLocate,
+    TelecomOwner,
 }
 
 impl Page {
     /// Every page with a route.
-    pub const ALL: [Page; 26] = [
+    pub const ALL: [Page; 27] = [
         Page::Home,
         Page::VoiceSms,
         Page::Telecom,
@@ -63,6 +64,7 @@ impl Page {
         Page::DashboardVoice,
         Page::Account,
         Page::DoNotLocate,
+        Page::TelecomOwner,
     ];
 
     /// The path segment after the locale prefix (empty for the home page).
@@ -94,6 +96,7 @@ impl Page {
             Page::DashboardVoice => "dashboard/voice",
             Page::Account => "dashboard/account",
             Page::DoNotLocate => "do-not-locate",
+            Page::TelecomOwner => "telecom/owner",
         }
     }
 
@@ -126,6 +129,7 @@ impl Page {
             Page::DashboardVoice => Key::TitleDashboardVoice,
             Page::Account => Key::TitleAccount,
             Page::DoNotLocate => Key::TitleDoNotLocate,
+            Page::TelecomOwner => Key::TitleTelecomOwner,
         }
     }
 
@@ -158,6 +162,7 @@ impl Page {
             Page::DashboardVoice => Key::DescDashboardVoice,
             Page::Account => Key::DescAccount,
             Page::DoNotLocate => Key::DescDoNotLocate,
+            Page::TelecomOwner => Key::DescTelecomOwner,
         }
     }
 
@@ -181,6 +186,7 @@ impl Page {
                 | Page::DashboardLocations
                 | Page::DashboardVoice
                 | Page::Account
+                | Page::TelecomOwner
         )
     }
 
@@ -190,11 +196,12 @@ impl Page {
     }
 
     /// Landing and sign-in pages a signed-in user is sent past, to the
-    /// dashboard. Legal and help pages stay readable for everyone.
+    /// dashboard. Legal and help pages stay readable for everyone, and so do
+    /// the feature pages members use (voice messages, reverse lookup).
     pub const fn sends_members_to_dashboard(self) -> bool {
         matches!(
             self,
-            Page::Home | Page::Telecom | Page::PhoneLocate | Page::Login | Page::ResetPassword | Page::ResetCode
+            Page::Home | Page::PhoneLocate | Page::Login | Page::ResetPassword | Page::ResetCode
         )
     }
 

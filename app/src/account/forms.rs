@@ -11,6 +11,8 @@ pub const CSRF_FIELD: &str = "csrf";
 pub const CSRF_COOKIE: &str = "csrf";
 /// Name of the HttpOnly cookie that carries the session token.
 pub const SESSION_COOKIE: &str = "token";
+/// Name of the HttpOnly cookie of a number owner's session (an hour).
+pub const OWNER_COOKIE: &str = "number_owner";
 /// Name of the client-readable cookie with e-mail and paymentCount.
 pub const USER_INFO_COOKIE: &str = "userInfo";
 /// Name of the cookie with the language of the last page seen.
@@ -53,11 +55,25 @@ pub enum AuthForm {
     VoicePreview,
     /// Send the draft as a call (the same fields and `idempotencyKey`).
     VoiceSend,
+    /// Report `country` + `phone` as spam (`category`, `comment`) on `/telecom`.
+    SpamReport,
+    /// Number owner: text a code to `country` + `phone` on `/telecom/owner`.
+    OwnerCode,
+    /// Number owner: prove the number with `code`; starts an owner session.
+    OwnerConfirm,
+    /// Number owner: hide the visible reports until review.
+    OwnerDispute,
+    /// Number owner: publish `name` and `city` in the directory.
+    OwnerDirectory,
+    /// Number owner: remove the directory entry.
+    OwnerUnpublish,
+    /// Number owner: opt out of lookups (`optOut=1`) or back in.
+    OwnerOptOut,
 }
 
 impl AuthForm {
     /// Every form.
-    pub const ALL: [AuthForm; 15] = [
+    pub const ALL: [AuthForm; 22] = [
         AuthForm::Login,
         AuthForm::SendCode,
         AuthForm::ResetWithCode,
@@ -73,6 +89,13 @@ impl AuthForm {
         AuthForm::BillingRefund,
         AuthForm::VoicePreview,
         AuthForm::VoiceSend,
+        AuthForm::SpamReport,
+        AuthForm::OwnerCode,
+        AuthForm::OwnerConfirm,
+        AuthForm::OwnerDispute,
+        AuthForm::OwnerDirectory,
+        AuthForm::OwnerUnpublish,
+        AuthForm::OwnerOptOut,
     ];
 
     /// The value of the hidden `form` field (the serde name).
@@ -93,6 +116,13 @@ impl AuthForm {
             AuthForm::BillingRefund => "billing_refund",
             AuthForm::VoicePreview => "voice_preview",
             AuthForm::VoiceSend => "voice_send",
+            AuthForm::SpamReport => "spam_report",
+            AuthForm::OwnerCode => "owner_code",
+            AuthForm::OwnerConfirm => "owner_confirm",
+            AuthForm::OwnerDispute => "owner_dispute",
+            AuthForm::OwnerDirectory => "owner_directory",
+            AuthForm::OwnerUnpublish => "owner_unpublish",
+            AuthForm::OwnerOptOut => "owner_opt_out",
         }
     }
 
@@ -115,13 +145,20 @@ impl AuthForm {
             | AuthForm::Reveal
             | AuthForm::PayOrder
             | AuthForm::BillingCancel
-            | AuthForm::BillingRefund => &[],
+            | AuthForm::BillingRefund
+            | AuthForm::OwnerDispute
+            | AuthForm::OwnerUnpublish
+            | AuthForm::OwnerOptOut => &[],
             AuthForm::LocateCreate => &[Slot::Phone, Slot::Note],
             AuthForm::DnlCode => &[Slot::Phone],
             AuthForm::DnlConfirm => &[Slot::Phone, Slot::Code],
             // The text's rules need the language and run on the server.
             AuthForm::VoicePreview => &[Slot::Message],
             AuthForm::VoiceSend => &[Slot::Phone, Slot::Message],
+            AuthForm::SpamReport => &[Slot::Phone, Slot::Comment],
+            AuthForm::OwnerCode => &[Slot::Phone],
+            AuthForm::OwnerConfirm => &[Slot::Phone, Slot::Code],
+            AuthForm::OwnerDirectory => &[Slot::Name, Slot::City],
         }
     }
 

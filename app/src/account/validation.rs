@@ -42,13 +42,17 @@ pub enum Slot {
     Document,
     /// `messageErrorMsg` (the text of a voice message)
     Message,
+    /// `commentErrorMsg` (the optional comment of a spam report)
+    Comment,
+    /// `cityErrorMsg` (the city an owner publishes in the directory)
+    City,
     /// A message about the whole form (wrong credentials, rate limit).
     Form,
 }
 
 impl Slot {
     /// Every slot, in display order.
-    pub const ALL: [Slot; 11] = [
+    pub const ALL: [Slot; 13] = [
         Slot::Email,
         Slot::Password,
         Slot::NewPassword,
@@ -59,6 +63,8 @@ impl Slot {
         Slot::Name,
         Slot::Document,
         Slot::Message,
+        Slot::Comment,
+        Slot::City,
         Slot::Form,
     ];
 
@@ -75,6 +81,8 @@ impl Slot {
             Slot::Name => "nameErrorMsg",
             Slot::Document => "documentErrorMsg",
             Slot::Message => "messageErrorMsg",
+            Slot::Comment => "commentErrorMsg",
+            Slot::City => "cityErrorMsg",
             Slot::Form => "formErrorMsg",
         }
     }
@@ -92,6 +100,8 @@ impl Slot {
             Slot::Name => Some("name"),
             Slot::Document => Some("document"),
             Slot::Message => Some("message"),
+            Slot::Comment => Some("comment"),
+            Slot::City => Some("city"),
             Slot::Form => None,
         }
     }
@@ -218,7 +228,8 @@ pub fn validate_slot(slot: Slot, value: &str, errors: &mut FieldErrors) -> Optio
         Slot::Note => validate_note(value, errors),
         Slot::Zip => super::payment_fields::validate_zip(value, errors),
         Slot::Name | Slot::Document => super::payment_fields::validate_required(slot, value, errors),
-        Slot::Message | Slot::Form => None,
+        // Free text whose rules (links, contacts) run on the server.
+        Slot::Message | Slot::Comment | Slot::City | Slot::Form => None,
     }
 }
 

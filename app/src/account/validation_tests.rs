@@ -87,7 +87,7 @@ fn note_is_a_reason_code_and_nothing_else() {
         assert_eq!(validate_note(bad, &mut errors), Some(Key::LocateNoteInvalid), "{bad:?}");
     }
     assert_eq!(errors.get(Slot::Note), Some(Key::LocateNoteInvalid));
-    assert_eq!(Slot::ALL.len(), 11);
+    assert_eq!(Slot::ALL.len(), 13);
     assert_eq!(Slot::ALL.last(), Some(&Slot::Form));
 }
 

@@ -4,11 +4,13 @@
 mod billing;
 mod calls;
 mod envelope;
+mod lookup;
 mod transport;
 mod voice;
 
 pub use billing::{order_body, order_error, OrderError, OrderRequest};
 pub use calls::*;
+pub use lookup::lookup_path;
 pub use voice::{draft_body, VoiceList, VoiceSendError, MESSAGES_PATH, PREVIEW_PATH};
 
 pub use envelope::{Envelope, Page};

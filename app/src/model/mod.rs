@@ -3,6 +3,7 @@ pub mod account;
 pub mod billing;
 mod geo;
 pub mod locate;
+pub mod lookup;
 pub mod reason;
 pub mod reveal_link;
 pub mod voice;

@@ -15,6 +15,8 @@ mod phone_locate;
 mod reset_code;
 mod reset_password;
 mod reveal_location;
+mod telecom;
+mod telecom_owner;
 mod voice_sms;
 
 #[cfg(test)]
@@ -46,4 +48,6 @@ pub use phone_locate::PhoneLocatePage;
 pub use reset_code::ResetCodePage;
 pub use reset_password::ResetPasswordPage;
 pub use reveal_location::{reveal_href, RevealAfter, RevealChoice, RevealLocationPage};
+pub use telecom::TelecomPage;
+pub use telecom_owner::TelecomOwnerPage;
 pub use voice_sms::VoiceSmsPage;

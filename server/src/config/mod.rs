@@ -61,6 +61,7 @@ use anyhow::{Context as _, Result};
 use std::{env, net::SocketAddr, path::PathBuf, str::FromStr};
 
 mod calls;
+mod lookup;
 mod payments;
 mod providers;
 mod safety;
@@ -68,6 +69,7 @@ mod voice;
 
 pub use calls::{CallProvider, CallsConfig};
 pub use payments::{PaymentMode, PaymentsConfig};
+pub use lookup::LookupSettings;
 pub use voice::VoiceSettings;
 pub use providers::{MailTransport, Secret, SmsProvider, SmtpConfig, SmtpTls, TwilioConfig, UnknownValue};
 
@@ -150,6 +152,8 @@ pub struct Config {
     pub speech: crate::speech::SpeechConfig,
     /// How voice message calls are placed.
     pub calls: CallsConfig,
+    /// Reverse lookup and spam report limits.
+    pub lookup: LookupSettings,
 }
 
 impl Config {
@@ -216,6 +220,7 @@ impl Config {
             payments: PaymentsConfig::from_vars(lookup, random_key())?,
             voice: VoiceSettings::from_vars(lookup, random_key())?,
             speech: crate::speech::SpeechConfig::from_vars(lookup)?,
+            lookup: LookupSettings::from_vars(lookup)?,
             calls: CallsConfig::from_vars(lookup, twilio.account_sid.as_deref(), twilio.auth_token.as_ref())?,
             twilio,
         };

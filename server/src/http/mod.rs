@@ -6,6 +6,7 @@ mod context;
 mod envelope;
 mod health;
 mod locate;
+mod lookup;
 mod other;
 mod payment_webhooks;
 mod portal;
@@ -18,6 +19,7 @@ mod words;
 pub use context::{client_info, ApiContext};
 pub use envelope::{retry_after, status_of, ApiError, ApiOk, ApiResult, Surface};
 pub use health::healthz;
+pub use lookup::OWNER_TOKEN_HEADER;
 pub use rejections::envelope_rejections;
 pub use call_webhooks::calls_router;
 pub use twilio_webhooks::twilio_router;
@@ -69,6 +71,14 @@ pub fn api_router() -> Router<AppState> {
         .route("/voice/messages", get(voice::list).post(voice::send))
         .route("/voice/messages/{id}", get(voice::detail))
         .route("/voice/messages/{id}/audio", get(voice::audio))
+        .route("/lookup/report", post(lookup::report))
+        .route("/lookup/owner", get(lookup::owner_view))
+        .route("/lookup/owner/code", post(lookup::owner_code))
+        .route("/lookup/owner/claim", post(lookup::owner_claim))
+        .route("/lookup/owner/dispute", post(lookup::owner_dispute))
+        .route("/lookup/owner/directory", put(lookup::owner_publish).delete(lookup::owner_unpublish))
+        .route("/lookup/owner/optOut", put(lookup::owner_opt_out))
+        .route("/lookup/{phone}", get(lookup::find))
         .fallback(envelope::not_found);
     Router::new().nest(API_BASE, v1)
 }

@@ -7,6 +7,8 @@ pub mod error;
 pub mod job_queue;
 pub mod limits;
 pub mod locate;
+pub mod lookup;
+pub mod number_proof;
 pub mod outbox;
 pub mod phone;
 pub mod pricing;

@@ -44,6 +44,11 @@ pub fn number_code(locale: Locale, code: &str) -> String {
     t_args(locale, Key::SmsNumberCode, &[("site", t(locale, Key::SiteName)), ("code", code)])
 }
 
+/// The code that proves a number to manage what lookups show about it.
+pub fn owner_code(locale: Locale, code: &str) -> String {
+    t_args(locale, Key::SmsOwnerCode, &[("site", t(locale, Key::SiteName)), ("code", code)])
+}
+
 /// The answer to an opt-out keyword texted to us: STOP and START confirm
 /// what changed; HELP says what the service is, where to get help
 /// (`support_email`) and that STOP ends all requests.
@@ -53,6 +58,7 @@ pub fn keyword_reply(locale: Locale, keyword: OptKeyword, support_email: &str) -
         OptKeyword::Stop => t_args(locale, Key::SmsReplyStop, &[("site", site)]),
         OptKeyword::Start => t_args(locale, Key::SmsReplyStart, &[("site", site)]),
         OptKeyword::Help => t_args(locale, Key::SmsReplyHelp, &[("site", site), ("email", support_email)]),
+        OptKeyword::Report => t_args(locale, Key::SmsReplyReport, &[("site", site)]),
     }
 }
 

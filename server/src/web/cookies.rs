@@ -80,6 +80,11 @@ impl CookiePolicy {
         self.build(CHECKOUT_CLAIM_COOKIE, "", 0, true)
     }
 
+    /// A number owner's session (HttpOnly, for `max_age_secs`; 0 removes it).
+    pub fn number_owner(self, token: &str, max_age_secs: i64) -> HeaderValue {
+        self.build(app::account::forms::OWNER_COOKIE, token, max_age_secs, true)
+    }
+
     /// The anti-CSRF cookie (session-long; the forms carry the same value).
     pub fn csrf(self, token: &str) -> HeaderValue {
         self.build(CSRF_COOKIE, token, USER_INFO_MAX_AGE_SECS, true)

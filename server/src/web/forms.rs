@@ -5,7 +5,7 @@
 //! typed (never secrets) kept.
 use super::cookies::{self, CookiePolicy};
 use super::pages::{redirect, render, visitor_of, Member};
-use super::{account_forms, billing_forms, locate_forms, voice_forms};
+use super::{account_forms, billing_forms, locate_forms, lookup_forms, voice_forms};
 use crate::http::{client_info, retry_after, status_of, Surface};
 use crate::services::accounts::{secrets, ClientInfo};
 use crate::services::{Cx, ServiceError};
@@ -50,6 +50,8 @@ pub(super) struct Submission<'a> {
     /// Speech synthesis and the previews of the last hour (voice messages).
     pub speech: &'a crate::speech::Speech,
     pub previews: &'a crate::services::voice::preview::Previews,
+    /// The number owner's session cookie, if any.
+    pub owner_token: Option<&'a str>,
 }
 
 impl Submission<'_> {
@@ -95,6 +97,7 @@ pub async fn submit(state: AppState, request: Request) -> Response {
     let client = client_info(&parts, state.config.trust_forwarded_for);
     let resolved = resolve(parts.uri.path());
     let (_, member) = visitor_of(&state, &parts.headers).await;
+    let owner_token = cookies::read(&parts.headers, app::account::forms::OWNER_COOKIE);
     let csrf_ok = cookies::read(&parts.headers, CSRF_COOKIE)
         .is_some_and(|cookie| !envelope.csrf.is_empty() && secrets::same_secret(&cookie, &envelope.csrf));
     // The page is rendered again as if fetched.
@@ -115,6 +118,7 @@ pub async fn submit(state: AppState, request: Request) -> Response {
             gateways: &state.gateways,
             speech: &state.speech,
             previews: &state.previews,
+            owner_token: owner_token.as_deref(),
         };
         dispatch(&submission).await
     } else {
@@ -150,6 +154,13 @@ async fn dispatch(s: &Submission<'_>) -> Handled {
         }
         AuthForm::PayOrder | AuthForm::BillingCancel | AuthForm::BillingRefund => billing_forms::handle(s).await,
         AuthForm::VoicePreview | AuthForm::VoiceSend => voice_forms::handle(s).await,
+        AuthForm::SpamReport
+        | AuthForm::OwnerCode
+        | AuthForm::OwnerConfirm
+        | AuthForm::OwnerDispute
+        | AuthForm::OwnerDirectory
+        | AuthForm::OwnerUnpublish
+        | AuthForm::OwnerOptOut => lookup_forms::handle(s).await,
     }
 }
 

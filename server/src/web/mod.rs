@@ -9,6 +9,7 @@ mod cookies;
 mod dev_outbox;
 mod forms;
 mod locate_forms;
+mod lookup_forms;
 mod pages;
 mod sandbox_checkout;
 mod security_headers;

@@ -119,7 +119,8 @@ pub(super) async fn render(
     // The nonce of this response's Content-Security-Policy, for the inline boot script.
     let nonce = request.extensions().get::<leptos::nonce::Nonce>().cloned();
     let public = state.public.clone();
-    let transport: SharedTransport = Arc::new(InProcessApi::new(state.clone()));
+    let caller = super::transport::Caller::of(request.headers(), request.extensions());
+    let transport: SharedTransport = Arc::new(InProcessApi::new(state.clone(), caller));
     let handler = leptos_axum::render_app_async_with_context(
         move || {
             provide_context((*public).clone());

@@ -2,7 +2,12 @@
 //! router in-process, so SSR and the browser hit the very same handlers.
 use crate::{http::api_router, state::AppState};
 use app::api::{ApiRequest, ApiResponse, ApiTransport};
+use crate::http::OWNER_TOKEN_HEADER;
+use app::account::forms::OWNER_COOKIE;
+use axum::extract::ConnectInfo;
+use axum::http::{Extensions, HeaderMap, HeaderName, HeaderValue};
 use axum::{body::Body, http::Request, Router};
+use std::net::SocketAddr;
 use http_body_util::BodyExt as _;
 use std::{future::Future, pin::Pin};
 use tower::ServiceExt as _;
@@ -10,23 +15,54 @@ use tower::ServiceExt as _;
 /// [`ApiTransport`] over the in-process API router.
 pub struct InProcessApi {
     router: Router,
+    caller: Caller,
+}
+
+/// Who asked for the page: the API's limits and owner checks see the same
+/// caller as a call from their browser would show (address, user agent,
+/// the number owner's session).
+#[derive(Clone, Debug, Default)]
+pub struct Caller {
+    peer: Option<ConnectInfo<SocketAddr>>,
+    headers: Vec<(HeaderName, HeaderValue)>,
+}
+
+impl Caller {
+    /// The caller of the page request `headers` / `extensions`.
+    pub fn of(headers: &HeaderMap, extensions: &Extensions) -> Caller {
+        let mut copied: Vec<(HeaderName, HeaderValue)> = ["x-forwarded-for", "user-agent"]
+            .into_iter()
+            .filter_map(|name| Some((HeaderName::from_static(name), headers.get(name)?.clone())))
+            .collect();
+        if let Some(owner) = super::cookies::read(headers, OWNER_COOKIE).and_then(|v| HeaderValue::from_str(&v).ok()) {
+            copied.push((HeaderName::from_static(OWNER_TOKEN_HEADER), owner));
+        }
+        Caller { peer: extensions.get::<ConnectInfo<SocketAddr>>().cloned(), headers: copied }
+    }
 }
 
 impl InProcessApi {
-    /// A transport bound to `state`.
-    pub fn new(state: AppState) -> Self {
-        InProcessApi { router: api_router().with_state(state) }
+    /// A transport bound to `state`, calling on behalf of `caller`.
+    pub fn new(state: AppState, caller: Caller) -> Self {
+        InProcessApi { router: api_router().with_state(state), caller }
     }
 }
 
 impl ApiTransport for InProcessApi {
     fn send(&self, request: ApiRequest) -> Pin<Box<dyn Future<Output = ApiResponse> + Send>> {
         let router = self.router.clone();
+        let caller = self.caller.clone();
         Box::pin(async move {
             let mut builder = Request::builder()
                 .method(request.method)
                 .uri(&request.path_and_query)
                 .header("accept-language", request.locale.code());
+            for (name, value) in caller.headers {
+                builder = builder.header(name, value);
+            }
+            if let Some(peer) = caller.peer {
+                builder = builder.extension(peer);
+            }
             if let Some(token) = &request.token {
                 builder = builder.header("token", token);
             }

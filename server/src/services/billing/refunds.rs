@@ -8,7 +8,7 @@
 use super::mails::{self, BillingMail, BillingMailKind};
 use super::{charges, manage, money, status};
 use crate::payments::{Gateways, ProviderKind, RefundOutcome, RefundRequest};
-use crate::persistence::entities::{charge, locate_request, order, user};
+use crate::persistence::entities::{charge, locate_request, order, service_use, user};
 use crate::services::accounts::users;
 use crate::services::{Cx, ServiceError};
 use app::i18n::Key;
@@ -59,7 +59,12 @@ async fn ineligibility(cx: &Cx, c: &charge::Model) -> Result<Option<&'static str
         .filter(locate_request::Column::CreatedAt.gte(charged_at))
         .count(&cx.db)
         .await?;
-    Ok((used > 0).then_some("service_used"))
+    let looked_up = service_use::Entity::find()
+        .filter(service_use::Column::UserId.eq(c.user_id))
+        .filter(service_use::Column::CreatedAt.gte(charged_at))
+        .count(&cx.db)
+        .await?;
+    Ok((used + looked_up > 0).then_some("service_used"))
 }
 
 /// `POST /admin/order/refund`: refunds `charge_id` if eligible. Asking

@@ -2,16 +2,13 @@
 //! page, replied STOP, pressed 9 on a voice message call, or registered
 //! themselves after proving the number with a texted code. They never
 //! receive a locate request or a voice message again.
-use super::{queue, requests};
-use crate::persistence::entities::{do_not_locate as entry, number_proof};
-use crate::services::accounts::{secrets, ClientInfo};
-use crate::services::limits::{self, Rule};
+use super::requests;
+use crate::persistence::entities::do_not_locate as entry;
+use crate::services::accounts::ClientInfo;
+use crate::services::number_proof::{self, Purpose};
 use crate::services::{Cx, ServiceError};
-use crate::sms::templates;
-use app::account::validation::{validate_code, FieldErrors, Slot};
-use app::i18n::Key;
-use sea_orm::sea_query::{Expr, ExprTrait as _, OnConflict};
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait};
 
 /// Why a number is in the registry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,12 +33,6 @@ impl Reason {
         }
     }
 }
-
-const PROOF_TTL_MS: i64 = 15 * 60_000;
-const PROOF_MAX_ATTEMPTS: i32 = 5;
-/// Code texts per number per hour: a stranger cannot flood a phone with codes.
-const PROOFS_PER_NUMBER: Rule = Rule::per_minutes(3, 60);
-const PROOFS_PER_IP: Rule = Rule::per_minutes(10, 60);
 
 /// Whether `e164` refuses requests.
 ///
@@ -77,42 +68,14 @@ pub async fn remove_stop(db: &impl ConnectionTrait, e164: &str) -> Result<(), Se
     Ok(())
 }
 
-fn parse(country: &str, phone: &str) -> Result<String, ServiceError> {
-    super::requests::parse_target(country, phone).map(|(e164, _)| e164).map_err(|e| {
-        let mut errors = FieldErrors::default();
-        errors.set(Slot::Phone, Some(e.message_key()));
-        ServiceError::Fields(errors)
-    })
-}
-
 /// Texts a code to the number so its holder can prove it (and wakes the
 /// SMS sender). Same answer whether or not the number is already registered.
 ///
 /// # Errors
 /// Field errors; rate limits; database errors.
 pub async fn send_proof(cx: &Cx, country: &str, phone: &str, client: &ClientInfo) -> Result<(), ServiceError> {
-    let now = cx.now;
-    let e164 = parse(country, phone)?;
-    let number_key = format!("dnl-code:number:{e164}");
-    let ip_key = format!("dnl-code:ip:{}", client.ip_bucket());
-    let code = secrets::new_code();
-    let txn = cx.db.begin().await?;
-    limits::take_all(&txn, &[(&number_key, PROOFS_PER_NUMBER), (&ip_key, PROOFS_PER_IP)], now).await?;
-    number_proof::Entity::delete_many().filter(number_proof::Column::PhoneE164.eq(&e164)).exec(&txn).await?;
-    let proof = number_proof::ActiveModel {
-        phone_e164: Set(e164.clone()),
-        code_hash: Set(secrets::digest(&["dnl-code", &e164, &code])),
-        attempts: Set(0),
-        expires_at: Set(now + PROOF_TTL_MS),
-        created_at: Set(now),
-        ..Default::default()
-    };
-    number_proof::Entity::insert(proof).exec(&txn).await?;
-    let body = templates::number_code(templates::locale_for_number(&e164), &code);
-    queue::enqueue(&txn, queue::NewSms { request_id: None, seq: 1, purpose: "dnl_code", to: &e164, body: &body }, now).await?;
-    txn.commit().await?;
-    cx.wake.sms.notify_one();
-    Ok(())
+    let e164 = number_proof::parse_number(country, phone)?;
+    number_proof::send(cx, Purpose::Registry, &e164, client).await
 }
 
 /// Registers the number after a correct code; its pending requests end.
@@ -120,35 +83,11 @@ pub async fn send_proof(cx: &Cx, country: &str, phone: &str, client: &ClientInfo
 /// # Errors
 /// Field errors (a wrong, used or expired code share one message); database errors.
 pub async fn confirm_proof(cx: &Cx, country: &str, phone: &str, code: &str) -> Result<(), ServiceError> {
-    let (db, now) = (&cx.db, cx.now);
-    let e164 = parse(country, phone)?;
-    let mut errors = FieldErrors::default();
-    if validate_code(code, &mut errors).is_some() {
-        return Err(ServiceError::Fields(errors));
-    }
-    let proof = number_proof::Entity::find()
-        .filter(number_proof::Column::PhoneE164.eq(&e164))
-        .filter(number_proof::Column::ExpiresAt.gt(now))
-        .filter(number_proof::Column::Attempts.lt(PROOF_MAX_ATTEMPTS))
-        .order_by_desc(number_proof::Column::Id)
-        .one(db)
-        .await?;
-    let matches = proof
-        .as_ref()
-        .is_some_and(|p| secrets::same_secret(&p.code_hash, &secrets::digest(&["dnl-code", &e164, code.trim()])));
-    let Some(proof) = proof.filter(|_| matches) else {
-        number_proof::Entity::update_many()
-            .col_expr(number_proof::Column::Attempts, Expr::col(number_proof::Column::Attempts).add(1))
-            .filter(number_proof::Column::PhoneE164.eq(&e164))
-            .exec(db)
-            .await?;
-        errors.set(Slot::Code, Some(Key::ErrorCodeWrong));
-        return Err(ServiceError::Fields(errors));
-    };
-    let txn = db.begin().await?;
-    number_proof::Entity::delete_by_id(proof.id).exec(&txn).await?;
-    add(&txn, &e164, Reason::Registered, now).await?;
-    requests::block_pending_for_number(&txn, &e164, now).await?;
+    let e164 = number_proof::parse_number(country, phone)?;
+    number_proof::confirm(cx, Purpose::Registry, &e164, code).await?;
+    let txn = cx.db.begin().await?;
+    add(&txn, &e164, Reason::Registered, cx.now).await?;
+    requests::block_pending_for_number(&txn, &e164, cx.now).await?;
     txn.commit().await?;
     Ok(())
 }

@@ -28,6 +28,10 @@ pub enum OptKeyword {
     Start,
     /// Asks what this is.
     Help,
+    /// Reports our message as abuse: stops requests like STOP, and puts the
+    /// request behind the message in the abuse queue (never into anyone's
+    /// spam score: the number did nothing wrong by receiving it).
+    Report,
 }
 
 /// Applies a delivery report for provider message `provider_id`; `queue_id`
@@ -83,7 +87,44 @@ pub async fn record_keyword(db: &DatabaseConnection, from_e164: &str, keyword: O
             txn.commit().await?;
             Ok(())
         }
+        OptKeyword::Report => {
+            let txn = db.begin().await?;
+            registry::add(&txn, from_e164, registry::Reason::Stop, now).await?;
+            report_latest_request(&txn, from_e164, now).await?;
+            requests::block_pending_for_number(&txn, from_e164, now).await?;
+            txn.commit().await?;
+            Ok(())
+        }
         OptKeyword::Start => registry::remove_stop(db, from_e164).await,
         OptKeyword::Help => Ok(()),
     }
+}
+
+/// The newest request texted to `e164`, as an open abuse report against its
+/// requester (once per request and number).
+async fn report_latest_request(db: &impl sea_orm::ConnectionTrait, e164: &str, now: i64) -> Result<(), ServiceError> {
+    use crate::persistence::entities::{abuse_report, locate_request};
+    use sea_orm::{sea_query::OnConflict, ActiveValue::Set, QueryOrder};
+    let Some(latest) = locate_request::Entity::find()
+        .filter(locate_request::Column::PhoneE164.eq(e164))
+        .order_by_desc(locate_request::Column::Id)
+        .one(db)
+        .await?
+    else {
+        return Ok(());
+    };
+    let new = abuse_report::ActiveModel {
+        source: Set("locate_sms".to_owned()),
+        subject_id: Set(latest.id),
+        accused_user_id: Set(Some(latest.requester_id)),
+        reporter_e164: Set(e164.to_owned()),
+        status: Set("open".to_owned()),
+        created_at: Set(now),
+        ..Default::default()
+    };
+    let once = OnConflict::columns([abuse_report::Column::Source, abuse_report::Column::SubjectId, abuse_report::Column::ReporterE164])
+        .do_nothing()
+        .to_owned();
+    abuse_report::Entity::insert(new).on_conflict(once).exec_without_returning(db).await?;
+    Ok(())
 }

@@ -67,6 +67,7 @@ pub fn parse_keyword(body: &str) -> Option<OptKeyword> {
         "STOP" | "STOPALL" | "UNSUBSCRIBE" | "CANCEL" | "END" | "QUIT" | "OPTOUT" | "REVOKE" => Some(OptKeyword::Stop),
         "START" | "UNSTOP" | "YES" => Some(OptKeyword::Start),
         "HELP" | "INFO" => Some(OptKeyword::Help),
+        "REPORT" | "SPAM" | "ABUSE" => Some(OptKeyword::Report),
         _ => None,
     }
 }
@@ -133,6 +134,9 @@ mod tests {
         }
         for word in ["HELP", "info"] {
             assert_eq!(parse_keyword(word), Some(OptKeyword::Help), "{word:?}");
+        }
+        for word in ["REPORT", "spam", "Abuse"] {
+            assert_eq!(parse_keyword(word), Some(OptKeyword::Report), "{word:?}");
         }
         for text in ["stop please", "STOP!", "where are you?", "", "berhenti"] {
             assert_eq!(parse_keyword(text), None, "{text:?}");

@@ -1,0 +1,143 @@
+//! `/lookup/…`: reverse lookup, spam reports and the number owner's rights.
+//! Thin: read the request, call `services::lookup`, answer in the envelope.
+//! The owner session travels in the `owner-token` header.
+use super::context::{require_session, service_error};
+use super::{ApiContext, ApiError, ApiOk, ApiResult};
+use crate::services::lookup::{self, owner, reports};
+use crate::state::AppState;
+use app::model::account::Done;
+use app::model::lookup::{LookupResult, OwnerClaim, OwnerView};
+use axum::extract::{rejection::FormRejection, rejection::QueryRejection, Form, Path, Query, State};
+use axum::http::HeaderMap;
+use serde::Deserialize;
+
+/// Header of the owner calls.
+pub const OWNER_TOKEN_HEADER: &str = "owner-token";
+
+/// The number as the country picker and the field give it.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct NumberQuery {
+    country: String,
+}
+
+/// `GET /lookup/{phone}?country=GB`: the facts, and for subscribers the
+/// spam verdict and the owner's published entry.
+pub async fn find(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    Path(phone): Path<String>,
+    query: Result<Query<NumberQuery>, QueryRejection>,
+) -> ApiResult<LookupResult> {
+    let Query(query) = query.map_err(|_| ApiError::bad_request(&ctx))?;
+    let cx = state.cx();
+    // A stale or foreign token is a visitor, not an error: the free part needs no account.
+    let viewer = match ctx.token.as_deref() {
+        Some(token) => crate::services::accounts::sessions::authenticate(&state.db, Some(token), cx.now).await.ok(),
+        None => None,
+    };
+    let q = lookup::Query { country: &query.country, phone: &phone, locale: ctx.locale };
+    let found = lookup::lookup(&cx, state.phone_data, viewer.as_ref().map(|a| &a.user), &ctx.client, q).await;
+    Ok(ApiOk::obj(found.map_err(service_error(&ctx))?))
+}
+
+/// Body of `POST /lookup/report`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct ReportForm {
+    country: String,
+    phone: String,
+    category: String,
+    comment: String,
+}
+
+/// `POST /lookup/report`: a signed-in member reports a number.
+pub async fn report(State(state): State<AppState>, ctx: ApiContext, form: Result<Form<ReportForm>, FormRejection>) -> ApiResult<Done> {
+    let auth = require_session(&state, &ctx).await?;
+    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    let input = reports::NewReport { country: &f.country, phone: &f.phone, category: &f.category, comment: &f.comment };
+    reports::report(&state.cx(), &auth.user, input).await.map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(Done { done: true }))
+}
+
+/// Body of the owner's proof calls.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct ProofForm {
+    country: String,
+    phone: String,
+    code: String,
+}
+
+/// `POST /lookup/owner/code`: texts a code to the number.
+pub async fn owner_code(State(state): State<AppState>, ctx: ApiContext, form: Result<Form<ProofForm>, FormRejection>) -> ApiResult<Done> {
+    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    owner::send_code(&state.cx(), &f.country, &f.phone, &ctx.client).await.map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(Done { done: true }))
+}
+
+/// `POST /lookup/owner/claim`: the code proves the number; an owner session starts.
+pub async fn owner_claim(State(state): State<AppState>, ctx: ApiContext, form: Result<Form<ProofForm>, FormRejection>) -> ApiResult<OwnerClaim> {
+    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    let claim = owner::claim(&state.cx(), &f.country, &f.phone, &f.code).await.map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(OwnerClaim { owner_token: claim.token, expires_at: claim.expires_at }))
+}
+
+fn owner_token(headers: &HeaderMap) -> String {
+    headers.get(OWNER_TOKEN_HEADER).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned()
+}
+
+/// `GET /lookup/owner`: the proven number's reports, entry and choice.
+pub async fn owner_view(State(state): State<AppState>, ctx: ApiContext, headers: HeaderMap) -> ApiResult<OwnerView> {
+    Ok(ApiOk::obj(owner::view(&state.cx(), &owner_token(&headers)).await.map_err(service_error(&ctx))?))
+}
+
+/// `POST /lookup/owner/dispute`: hides the visible reports until review.
+pub async fn owner_dispute(State(state): State<AppState>, ctx: ApiContext, headers: HeaderMap) -> ApiResult<u64> {
+    Ok(ApiOk::obj(owner::dispute(&state.cx(), &owner_token(&headers)).await.map_err(service_error(&ctx))?))
+}
+
+/// Body of `PUT /lookup/owner/directory`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct EntryForm {
+    name: String,
+    city: String,
+}
+
+/// `PUT /lookup/owner/directory`: publishes a name and city.
+pub async fn owner_publish(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    headers: HeaderMap,
+    form: Result<Form<EntryForm>, FormRejection>,
+) -> ApiResult<Done> {
+    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    owner::publish(&state.cx(), &owner_token(&headers), &f.name, &f.city).await.map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(Done { done: true }))
+}
+
+/// `DELETE /lookup/owner/directory`: removes the entry.
+pub async fn owner_unpublish(State(state): State<AppState>, ctx: ApiContext, headers: HeaderMap) -> ApiResult<Done> {
+    owner::unpublish(&state.cx(), &owner_token(&headers)).await.map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(Done { done: true }))
+}
+
+/// Body of `PUT /lookup/owner/optOut`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct OptOutForm {
+    opt_out: bool,
+}
+
+/// `PUT /lookup/owner/optOut`: `optOut=true` limits lookups to public metadata.
+pub async fn owner_opt_out(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    headers: HeaderMap,
+    form: Result<Form<OptOutForm>, FormRejection>,
+) -> ApiResult<Done> {
+    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    owner::set_opt_out(&state.cx(), &owner_token(&headers), f.opt_out).await.map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(Done { done: true }))
+}

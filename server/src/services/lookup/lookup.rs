@@ -1,0 +1,77 @@
+//! One lookup: the numbering plan's facts for everyone; for subscribers the
+//! spam verdict and the owner's published entry, unless the owner opted the
+//! number out. Every lookup counts against a daily limit (per account, or
+//! per address for visitors); a subscriber's counts as using the service.
+use super::{owner, reports, score};
+use crate::domain::phone_data::PhoneData;
+use crate::persistence::entities::{service_use, user};
+use crate::services::accounts::ClientInfo;
+use crate::services::limits::{self, Rule};
+use crate::services::{billing, phone, Cx, ServiceError};
+use app::i18n::Locale;
+use app::model::lookup::LookupResult;
+use sea_orm::{ActiveValue::Set, EntityTrait, TransactionTrait};
+
+/// What was asked.
+#[derive(Clone, Copy, Debug)]
+pub struct Query<'a> {
+    /// The country picker's value (a region, or `+882`-style code), or empty
+    /// for a number written with `+`.
+    pub country: &'a str,
+    pub phone: &'a str,
+    pub locale: Locale,
+}
+
+/// The number as the picker and the field give it: `(input, region)`.
+fn number_input<'a>(q: &Query<'a>) -> (String, Option<&'a str>) {
+    match q.country.strip_prefix('+') {
+        Some(_) if !q.phone.trim_start().starts_with('+') => (format!("{}{}", q.country, q.phone), None),
+        _ => (q.phone.to_owned(), Some(q.country).filter(|c| !c.is_empty())),
+    }
+}
+
+/// Looks `q` up for `viewer` (a member, or `None` for a visitor).
+///
+/// # Errors
+/// [`app::i18n::Key::PhoneInvalid`] for anything that is not a valid
+/// number (checked before any limit is spent); the daily limit; database errors.
+pub async fn lookup(
+    cx: &Cx,
+    data: &PhoneData,
+    viewer: Option<&user::Model>,
+    client: &ClientInfo,
+    q: Query<'_>,
+) -> Result<LookupResult, ServiceError> {
+    let (input, region) = number_input(&q);
+    let info = phone::number_info(data, &input, region, q.locale)?;
+    let full = viewer.is_some_and(|u| billing::manage::has_access(u, cx.now));
+    let txn = cx.db.begin().await?;
+    let day = 24 * 60;
+    match viewer {
+        Some(member) => {
+            let rule = Rule::per_minutes(cx.config.lookup.per_account_day, day);
+            limits::take(&txn, &format!("lookups:user:{}", member.id), rule, cx.now).await?;
+        }
+        None => {
+            let rule = Rule::per_minutes(cx.config.lookup.per_ip_day, day);
+            limits::take(&txn, &format!("lookups:ip:{}", client.ip_bucket()), rule, cx.now).await?;
+        }
+    }
+    if let (true, Some(member)) = (full, viewer) {
+        let used = service_use::ActiveModel { user_id: Set(member.id), kind: Set("lookup".to_owned()), created_at: Set(cx.now), ..Default::default() };
+        service_use::Entity::insert(used).exec_without_returning(&txn).await?;
+    }
+    txn.commit().await?;
+    let mut result = LookupResult { info, full, opted_out: false, spam: None, owner: None };
+    let row = owner::entry_of(&cx.db, &result.info.e164).await?;
+    if row.as_ref().is_some_and(|r| r.lookup_opt_out) {
+        result.opted_out = true;
+        return Ok(result);
+    }
+    if full {
+        let (counted, under_review) = reports::counted(&cx.db, &result.info.e164).await?;
+        result.spam = Some(score::verdict(&counted, under_review, cx.now));
+        result.owner = row.as_ref().and_then(owner::published);
+    }
+    Ok(result)
+}
