@@ -2,7 +2,11 @@
 phone data names, its name in English, Indonesian and Chinese from CLDR
 (Python `babel`, pinned in scripts/requirements-phone.txt):
 
-  zone<TAB>en<TAB>id<TAB>zh
+  zone<TAB>en<TAB>id<TAB>zh<TAB>territory
+
+The territory (ISO 3166 alpha-2, CLDR's zone territories; empty when CLDR
+has none) lets a number's own country's zones come first: a UK mobile's
+numbering plan also covers Guernsey, Jersey and the Isle of Man.
 
 The generic name ("Eastern Time", valid all year) unless CLDR only has a
 location-based one ("Indonesia (Jakarta) Time"); then the standard name
@@ -13,6 +17,7 @@ Usage: python3 scripts/gen-zone-names.py   (then commit the .tsv.gz)
 import gzip
 from pathlib import Path
 
+from babel.core import get_global
 from babel.dates import get_timezone, get_timezone_name
 
 DATA = Path(__file__).resolve().parent.parent / "server" / "data" / "phone"
@@ -39,7 +44,8 @@ def name(zone, locale):
 
 
 def main():
-    rows = [f"{z}\t" + "\t".join(name(z, l) for l in LOCALES) for z in zones()]
+    territories = get_global("zone_territories")
+    rows = [f"{z}\t" + "\t".join(name(z, l) for l in LOCALES) + f"\t{territories.get(z, '')}" for z in zones()]
     body = "# CLDR via babel " + __import__("babel").__version__ + "\n" + "\n".join(rows) + "\n"
     with gzip.GzipFile(DATA / "zone-names.tsv.gz", "wb", mtime=0) as f:
         f.write(body.encode("utf-8"))

@@ -81,10 +81,11 @@ fn Site() -> impl IntoView {
     let viewer = crate::account::use_viewer();
     move || {
         let current = resolved.get();
-        let page = current.page.unwrap_or_else(|| {
+        // Unknown paths and `/404` itself answer 404, not 200 with an error text.
+        let page = current.page.unwrap_or(Page::NotFound);
+        if page == Page::NotFound {
             mark_not_found();
-            Page::NotFound
-        });
+        }
         let body = page_body(page);
         let content = if page.has_chrome() {
             Either::Left(view! {

@@ -1,4 +1,5 @@
-//! Home: the search banner with the trial offer.
+//! Home: the search banner with the trial offer, then the sections.
+use super::home_sections::HomeSections;
 use crate::components::{PhoneSearch, TrialPrice};
 use crate::i18n::{use_i18n, Key};
 use leptos::prelude::*;
@@ -16,5 +17,6 @@ pub fn HomePage() -> impl IntoView {
             <PhoneSearch locale=i18n.locale() country=country phone=phone/>
             <TrialPrice/>
         </section>
+        <HomeSections/>
     }
 }

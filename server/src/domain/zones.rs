@@ -9,9 +9,9 @@ use std::sync::OnceLock;
 
 const NAMES_GZ: &[u8] = include_bytes!("../../data/phone/zone-names.tsv.gz");
 
-/// Zone id → names in English, Indonesian, Chinese.
-fn names() -> &'static HashMap<String, [String; 3]> {
-    static NAMES: OnceLock<HashMap<String, [String; 3]>> = OnceLock::new();
+/// Zone id → names in English, Indonesian, Chinese, and its territory.
+fn names() -> &'static HashMap<String, [String; 4]> {
+    static NAMES: OnceLock<HashMap<String, [String; 4]>> = OnceLock::new();
     NAMES.get_or_init(|| {
         let mut text = String::new();
         // The file is embedded and checked by the tests: unreadable means empty.
@@ -21,7 +21,12 @@ fn names() -> &'static HashMap<String, [String; 3]> {
             .filter_map(|line| {
                 let mut parts = line.split('\t');
                 let zone = parts.next()?.to_owned();
-                let names = [parts.next()?.to_owned(), parts.next()?.to_owned(), parts.next()?.to_owned()];
+                let names = [
+                    parts.next()?.to_owned(),
+                    parts.next()?.to_owned(),
+                    parts.next()?.to_owned(),
+                    parts.next().unwrap_or_default().to_owned(),
+                ];
                 Some((zone, names))
             })
             .collect()
@@ -36,6 +41,11 @@ pub fn zone_name(zone: &str, lang: Lang) -> Option<&'static str> {
         Lang::Id => &names[1],
         Lang::Zh => &names[2],
     })
+}
+
+/// The territory (ISO 3166 alpha-2) `zone` belongs to, per CLDR.
+pub fn territory(zone: &str) -> Option<&'static str> {
+    names().get(zone).map(|n| n[3].as_str()).filter(|t| !t.is_empty())
 }
 
 /// "UTC+7", "UTC+5:30", "UTC-3", "UTC+0".
@@ -78,7 +88,8 @@ mod tests {
     #[test]
     fn every_zone_of_the_phone_data_has_a_name_in_each_language() {
         assert!(names().len() > 250, "{}", names().len());
-        for (zone, [en, id, zh]) in names() {
+        assert_eq!((territory("Europe/London"), territory("Europe/Guernsey")), (Some("GB"), Some("GG")));
+        for (zone, [en, id, zh, _]) in names() {
             assert!(!en.is_empty() && !id.is_empty() && !zh.is_empty(), "{zone}");
             assert!(jiff::tz::TimeZone::get(zone).is_ok(), "{zone} unknown to the embedded tz database");
         }

@@ -64,7 +64,7 @@ pub fn number_info(
         .to_owned();
     // As libphonenumber: non-geographic numbers get their country's zones.
     let zone_key = if geographical { digits.clone() } else { phone.calling_code().to_string() };
-    let display_name = readable_zones(data.time_zones(&zone_key), lang, crate::clock::now_ms());
+    let display_name = readable_zones(data.time_zones(&zone_key), &region, lang, crate::clock::now_ms());
     Ok(NumberInfo {
         carrier,
         country,
@@ -91,10 +91,15 @@ fn country_name(region: &str, locale: Locale) -> String {
 }
 
 /// The zones as people say them, each once: "Western Indonesia Time
-/// (UTC+7), 15:04; Central Indonesia Time (UTC+8), 16:04".
-fn readable_zones(zones: &[Box<str>], lang: Lang, now_ms: i64) -> String {
-    let mut out: Vec<String> = Vec::with_capacity(zones.len());
-    for zone in zones {
+/// (UTC+7), 15:04; Central Indonesia Time (UTC+8), 16:04". Zones of the
+/// number's own country come alone when there are any: a UK mobile reads
+/// "United Kingdom Time", not also Guernsey, Jersey and the Isle of Man,
+/// which share its numbering plan.
+fn readable_zones(zones: &[Box<str>], region: &str, lang: Lang, now_ms: i64) -> String {
+    let own: Vec<&Box<str>> = zones.iter().filter(|z| crate::domain::zones::territory(z) == Some(region)).collect();
+    let shown: Vec<&Box<str>> = if own.is_empty() { zones.iter().collect() } else { own };
+    let mut out: Vec<String> = Vec::with_capacity(shown.len());
+    for zone in shown {
         let text = crate::domain::zones::describe(zone, lang, now_ms).unwrap_or_else(|| zone.to_string());
         if !out.contains(&text) {
             out.push(text);

@@ -92,3 +92,17 @@ async fn billing_calls_need_a_session_and_show_only_the_member_s_own() {
         assert_eq!(summary["obj"]["subscription"]["priceText"], "$ 29.99");
     }
 }
+
+#[tokio::test]
+async fn a_full_lookup_counts_as_using_the_service() {
+    for app in TestApp::all().await {
+        let token = member(&app, "lookedup@mail.com").await;
+        let auth = [("token", token.as_str())];
+        let before = app.send("POST", &format!("{API}/admin/order/refundDetail"), &auth, Some("")).await.json();
+        assert_eq!(before["obj"]["eligible"], true, "{:?}: {before}", app.backend);
+        let lookup = app.get_with(&format!("{API}{}", app::api::lookup_path("GB", "07400123456")), &auth).await.json();
+        assert_eq!(lookup["obj"]["full"], true, "{lookup}");
+        let after = app.send("POST", &format!("{API}/admin/order/refundDetail"), &auth, Some("")).await.json();
+        assert_eq!((after["obj"]["eligible"].as_bool(), after["obj"]["reason"].as_str()), (Some(false), Some("service_used")));
+    }
+}

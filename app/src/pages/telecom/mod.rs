@@ -23,6 +23,8 @@ use leptos_router::hooks::use_query_map;
 pub(crate) struct Searched {
     pub country: String,
     pub phone: String,
+    /// Find Now was pressed (the address has `phone`, even empty).
+    pub submitted: bool,
 }
 
 fn searched() -> Searched {
@@ -32,7 +34,8 @@ fn searched() -> Searched {
     let typed = |name: &str, query: Option<String>| outcome.as_ref().and_then(|o| o.value(name)).map(str::to_owned).or(query);
     let known = |key: &str| countries::all().iter().any(|c| c.key() == key);
     let country = typed("country", q_country).filter(|c| known(c)).unwrap_or_else(|| countries::default_region(locale).to_owned());
-    Searched { country, phone: typed("phone", q_phone).unwrap_or_default() }
+    let phone = typed("phone", q_phone);
+    Searched { country, submitted: phone.is_some(), phone: phone.unwrap_or_default() }
 }
 
 /// The search form, then the result of the number in the address.
@@ -46,8 +49,11 @@ pub fn TelecomPage() -> impl IntoView {
     let loaded = Resource::new(|| (), move |()| {
         let (client, query) = (client.clone(), query.clone());
         async move {
-            if query.phone.trim().is_empty() {
+            if !query.submitted {
                 None
+            } else if query.phone.trim().is_empty() {
+                // Nothing to ask the server: the same message it gives.
+                Some(Err(crate::api::ApiError { msg: crate::i18n::t(locale, Key::PhoneInvalid).to_owned() }))
             } else {
                 Some(client.lookup(locale, &query.country, &query.phone).await)
             }
