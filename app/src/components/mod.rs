@@ -6,6 +6,7 @@ mod country_picker;
 mod footer;
 mod header;
 mod locate_result;
+mod number_proof;
 mod page_links;
 mod page_meta;
 mod payment_checkout;
@@ -22,6 +23,7 @@ pub use country_picker::CountryPicker;
 pub use footer::Footer;
 pub use header::Header;
 pub use locate_result::LocateResult;
+pub use number_proof::{CodeStep, NumberFields, NumberStep, ProofForms};
 pub use page_links::PageLinks;
 pub use page_meta::PageMeta;
 pub use payment_checkout::{

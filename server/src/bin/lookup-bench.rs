@@ -3,6 +3,8 @@
 //! 64 subscribers (one connection each) look up numbers of which some carry
 //! reports, so every answer reads the directory and scores reports.
 //! Prints lookups/s and p50/p99 latency (target: ≥ 5,000/s, p99 ≤ 20 ms).
+//! With `-` as BASE_URL it only seeds and prints the session tokens, one per
+//! line, for `wrk` to use (a lighter client on the same two cores).
 use sea_orm::{ActiveModelTrait as _, ActiveValue::Set};
 use server::persistence::entities::{spam_report, user};
 use server::services::accounts::{sessions, ClientInfo};
@@ -70,6 +72,18 @@ async fn seed(database_url: &str, count: usize) -> Vec<String> {
 async fn main() {
     let args = args();
     let tokens = seed(&args.database_url, args.connections).await;
+    if args.base == "-" {
+        // Seed only: one session token per line, for `wrk` (scripts/bench-lookup.sh).
+        for token in tokens {
+            println!("{token}");
+        }
+        return;
+    }
+    load(&args, tokens).await;
+}
+
+/// The load from this process (`reqwest`), when `wrk` is not at hand.
+async fn load(args: &Args, tokens: Vec<String>) {
     let deadline = Instant::now() + Duration::from_secs(args.seconds);
     let started = Instant::now();
     let workers: Vec<_> = tokens

@@ -5,33 +5,25 @@
 mod manage;
 
 use crate::account::forms::{AuthForm, FormOutcome};
-use crate::account::validation::{FieldErrors, Slot, CODE_MAX_DIGITS, PHONE_INPUT_MAX_LEN};
 use crate::api::ApiClient;
-use crate::components::{csrf_token, CountryPicker, FormMessages, FormState, HiddenFields, SlotField};
-use crate::countries;
+use crate::components::{CodeStep, NumberFields, NumberStep, ProofForms};
 use crate::i18n::{use_i18n, Key};
-use crate::routes::{href, Page};
+use crate::routes::Page;
 use leptos::either::Either;
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 use manage::ManagePanel;
 
-/// The number as typed (or prefilled from the lookup that linked here).
-#[derive(Clone)]
-struct NumberFields {
-    country: RwSignal<String>,
-    phone: String,
-}
-
-fn number_fields() -> NumberFields {
-    let locale = use_i18n().locale();
-    let (q_country, q_phone) = use_query_map().with_untracked(|q| (q.get("country"), q.get("phone")));
-    let outcome = use_context::<FormOutcome>().filter(|o| matches!(o.form, AuthForm::OwnerCode | AuthForm::OwnerConfirm));
-    let typed = |name: &str, query: Option<String>| outcome.as_ref().and_then(|o| o.value(name)).map(str::to_owned).or(query);
-    let known = |key: &str| countries::all().iter().any(|c| c.key() == key);
-    let country = typed("country", q_country).filter(|c| known(c)).unwrap_or_else(|| countries::default_region(locale).to_owned());
-    NumberFields { country: RwSignal::new(country), phone: typed("phone", q_phone).unwrap_or_default() }
-}
+const FORMS: ProofForms = ProofForms {
+    page: Page::TelecomOwner,
+    prefix: "owner",
+    send: AuthForm::OwnerCode,
+    confirm: AuthForm::OwnerConfirm,
+    send_label: Key::OwnerSendCode,
+    sent_notice: Key::OwnerCodeSent,
+    code_label: Key::OwnerCodeLabel,
+    confirm_label: Key::OwnerConfirm,
+};
 
 /// The owner's panel when the session is live, else the proof steps.
 #[component]
@@ -70,73 +62,14 @@ fn ProofSteps() -> impl IntoView {
         Some(AuthForm::OwnerCode) => false,
         _ => sent.as_deref() == Some("1"),
     };
-    let number = number_fields();
+    let number = NumberFields::prefilled(FORMS);
     view! {
         {(expired.as_deref() == Some("1")).then(|| view! { <div class="form-alert" role="alert" id="owner-expired">{i18n.text(Key::OwnerSessionOver)}</div> })}
         <p>{i18n.text(Key::OwnerIntro)}</p>
         {if code_step {
-            Either::Left(view! { <CodeStep number=number code_sent=sent.as_deref() == Some("1")/> })
+            Either::Left(view! { <CodeStep forms=FORMS number=number code_sent=sent.as_deref() == Some("1")/> })
         } else {
-            Either::Right(view! { <NumberStep number=number/> })
+            Either::Right(view! { <NumberStep forms=FORMS number=number/> })
         }}
-    }
-}
-
-#[component]
-fn NumberInputs(number: NumberFields, errors: FieldErrors) -> impl IntoView {
-    view! {
-        <CountryPicker selected=number.country/>
-        <SlotField
-            prefix="owner"
-            field=Slot::Phone
-            label=Key::LookupPhoneLabel
-            errors=errors
-            max_len=PHONE_INPUT_MAX_LEN
-            value=number.phone
-            input_type="tel"
-            autocomplete="tel-national"
-            inputmode="tel"
-            required=true
-        />
-    }
-}
-
-#[component]
-fn NumberStep(number: NumberFields) -> impl IntoView {
-    let i18n = use_i18n();
-    let state = FormState::from_outcome(AuthForm::OwnerCode);
-    view! {
-        <form method="post" action=href(i18n.locale(), Page::TelecomOwner) id="owner-code-form" data-auth-form=AuthForm::OwnerCode.param()>
-            <HiddenFields csrf=csrf_token() form=AuthForm::OwnerCode/>
-            <FormMessages errors=state.errors.clone() notice=state.notice/>
-            <NumberInputs number=number errors=state.errors/>
-            <button type="submit" id="owner-send-code" class="btn-primary">{i18n.text(Key::OwnerSendCode)}</button>
-        </form>
-    }
-}
-
-#[component]
-fn CodeStep(number: NumberFields, code_sent: bool) -> impl IntoView {
-    let i18n = use_i18n();
-    let action = href(i18n.locale(), Page::TelecomOwner);
-    let state = FormState::from_outcome(AuthForm::OwnerConfirm).with_notice(code_sent.then_some(Key::OwnerCodeSent));
-    view! {
-        <form method="post" action=action.clone() id="owner-confirm-form" data-auth-form=AuthForm::OwnerConfirm.param()>
-            <HiddenFields csrf=csrf_token() form=AuthForm::OwnerConfirm/>
-            <FormMessages errors=state.errors.clone() notice=state.notice/>
-            <NumberInputs number=number errors=state.errors.clone()/>
-            <SlotField
-                prefix="owner"
-                field=Slot::Code
-                label=Key::OwnerCodeLabel
-                errors=state.errors
-                max_len=CODE_MAX_DIGITS
-                autocomplete="one-time-code"
-                inputmode="numeric"
-                required=true
-            />
-            <button type="submit" id="owner-confirm" class="btn-primary">{i18n.text(Key::OwnerConfirm)}</button>
-        </form>
-        <p><a class="form-link" href=action>{i18n.text(Key::OwnerSendCode)}</a></p>
     }
 }

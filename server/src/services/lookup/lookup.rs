@@ -10,7 +10,9 @@ use crate::services::limits::{self, Rule};
 use crate::services::{billing, phone, Cx, ServiceError};
 use app::i18n::Locale;
 use app::model::lookup::LookupResult;
-use sea_orm::{ActiveValue::Set, EntityTrait, TransactionTrait};
+use sea_orm::{ActiveValue::Set, ConnectionTrait, EntityTrait};
+use std::collections::HashSet;
+use std::sync::Mutex;
 
 /// What was asked.
 #[derive(Clone, Copy, Debug)]
@@ -30,6 +32,28 @@ fn number_input<'a>(q: &Query<'a>) -> (String, Option<&'a str>) {
     }
 }
 
+/// Records that `member` used the service. The refund rule only asks
+/// whether the service was used after a charge, so one row per member per
+/// day and paid period (`vip_time` moves with every charge) is enough; this
+/// process remembers which rows it wrote today, so a busy member's lookups
+/// cost no extra query. Forgetting (a restart) costs one more row, no more.
+async fn record_use(db: &impl ConnectionTrait, member: &user::Model, now: i64) -> Result<(), ServiceError> {
+    static WRITTEN: Mutex<(i64, Option<HashSet<(i64, i64)>>)> = Mutex::new((0, None));
+    let day = now.div_euclid(86_400_000);
+    let fresh = {
+        let mut written = WRITTEN.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if written.0 != day {
+            *written = (day, None);
+        }
+        written.1.get_or_insert_with(HashSet::new).insert((member.id, member.vip_time))
+    };
+    if fresh {
+        let used = service_use::ActiveModel { user_id: Set(member.id), kind: Set("lookup".to_owned()), created_at: Set(now), ..Default::default() };
+        service_use::Entity::insert(used).exec_without_returning(db).await?;
+    }
+    Ok(())
+}
+
 /// Looks `q` up for `viewer` (a member, or `None` for a visitor).
 ///
 /// # Errors
@@ -45,23 +69,16 @@ pub async fn lookup(
     let (input, region) = number_input(&q);
     let info = phone::number_info(data, &input, region, q.locale)?;
     let full = viewer.is_some_and(|u| billing::manage::has_access(u, cx.now));
-    let txn = cx.db.begin().await?;
     let day = 24 * 60;
-    match viewer {
-        Some(member) => {
-            let rule = Rule::per_minutes(cx.config.lookup.per_account_day, day);
-            limits::take(&txn, &format!("lookups:user:{}", member.id), rule, cx.now).await?;
-        }
-        None => {
-            let rule = Rule::per_minutes(cx.config.lookup.per_ip_day, day);
-            limits::take(&txn, &format!("lookups:ip:{}", client.ip_bucket()), rule, cx.now).await?;
-        }
-    }
+    let (key, rule) = match viewer {
+        Some(member) => (format!("lookups:user:{}", member.id), Rule::per_minutes(cx.config.lookup.per_account_day, day)),
+        None => (format!("lookups:ip:{}", client.ip_bucket()), Rule::per_minutes(cx.config.lookup.per_ip_day, day)),
+    };
+    // One statement, atomic on its own: nothing is written together with it.
+    limits::take(&cx.db, &key, rule, cx.now).await?;
     if let (true, Some(member)) = (full, viewer) {
-        let used = service_use::ActiveModel { user_id: Set(member.id), kind: Set("lookup".to_owned()), created_at: Set(cx.now), ..Default::default() };
-        service_use::Entity::insert(used).exec_without_returning(&txn).await?;
+        record_use(&cx.db, member, cx.now).await?;
     }
-    txn.commit().await?;
     let mut result = LookupResult { info, full, opted_out: false, spam: None, owner: None };
     let row = owner::entry_of(&cx.db, &result.info.e164).await?;
     if row.as_ref().is_some_and(|r| r.lookup_opt_out) {
