@@ -65,6 +65,7 @@ pub async fn build_state(config: Config) -> Result<AppState> {
         previews,
         calls,
         render_slots,
+        number_facts: Arc::default(),
     })
 }
 

@@ -39,12 +39,14 @@ pub struct AppState {
     pub calls: Arc<crate::calls::CallPlacer>,
     /// Slots for rendering pages (`RENDER_CONCURRENCY`).
     pub render_slots: Arc<tokio::sync::Semaphore>,
+    /// Recently read lookup facts of numbers.
+    pub number_facts: Arc<crate::services::lookup::facts::FactsCache>,
 }
 
 impl AppState {
     /// The context a use case runs in, now.
     pub fn cx(&self) -> Cx {
-        Cx { db: self.db.clone(), config: self.config.clone(), now: crate::clock::now_ms(), wake: self.wakers.clone() }
+        Cx { db: self.db.clone(), config: self.config.clone(), now: crate::clock::now_ms(), wake: self.wakers.clone(), number_facts: self.number_facts.clone() }
     }
 
     /// Who the e-mails say they come from.

@@ -29,6 +29,8 @@ pub struct Cx {
     /// Milliseconds since the Unix epoch at which the call runs.
     pub now: i64,
     pub wake: Wakers,
+    /// Recently read lookup facts of numbers (one per process).
+    pub number_facts: Arc<crate::services::lookup::facts::FactsCache>,
 }
 
 impl Cx {

@@ -115,7 +115,9 @@ pub(super) async fn render(
         None => 0,
     };
     let csrf = visitor_cookies(state, &request, &mut set_cookies);
-    let personal = viewer.is_some() || outcome.is_some();
+    // A number owner's session shows that number's reports and entry.
+    let owner = cookies::read(request.headers(), app::account::forms::OWNER_COOKIE).is_some();
+    let personal = viewer.is_some() || outcome.is_some() || owner;
     // The nonce of this response's Content-Security-Policy, for the inline boot script.
     let nonce = request.extensions().get::<leptos::nonce::Nonce>().cloned();
     let public = state.public.clone();

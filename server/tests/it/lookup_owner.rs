@@ -121,3 +121,17 @@ async fn a_report_texted_back_goes_to_the_abuse_queue_not_a_spam_score() {
         assert!(spam.is_empty(), "the reporter's own number is not reported");
     }
 }
+
+#[tokio::test]
+async fn the_owner_page_shows_the_session_privately_and_a_forged_cookie_nothing() {
+    for app in TestApp::all().await {
+        let owner = claim(&app).await;
+        let cookie = format!("number_owner={owner}");
+        let page = app.get_with("/telecom/owner", &[("cookie", cookie.as_str())]).await;
+        assert_eq!(page.status, 200);
+        assert!(page.body.contains(r#"id="owner-panel""#) && page.body.contains("+44 7400 123456"), "{:?}", app.backend);
+        assert!(page.header("cache-control").unwrap_or_default().contains("no-store"));
+        let forged = app.get_with("/telecom/owner", &[("cookie", "number_owner=forged")]).await;
+        assert!(!forged.body.contains(r#"id="owner-panel""#) && forged.body.contains(r#"id="owner-code-form""#));
+    }
+}

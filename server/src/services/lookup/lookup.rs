@@ -2,7 +2,7 @@
 //! spam verdict and the owner's published entry, unless the owner opted the
 //! number out. Every lookup counts against a daily limit (per account, or
 //! per address for visitors); a subscriber's counts as using the service.
-use super::{owner, reports, score};
+use super::{owner, score};
 use crate::domain::phone_data::PhoneData;
 use crate::persistence::entities::{service_use, user};
 use crate::services::accounts::ClientInfo;
@@ -80,15 +80,14 @@ pub async fn lookup(
         record_use(&cx.db, member, cx.now).await?;
     }
     let mut result = LookupResult { info, full, opted_out: false, spam: None, owner: None };
-    let row = owner::entry_of(&cx.db, &result.info.e164).await?;
-    if row.as_ref().is_some_and(|r| r.lookup_opt_out) {
+    let facts = cx.number_facts.read(&cx.db, &result.info.e164, cx.now).await?;
+    if facts.entry.as_ref().is_some_and(|r| r.lookup_opt_out) {
         result.opted_out = true;
         return Ok(result);
     }
     if full {
-        let (counted, under_review) = reports::counted(&cx.db, &result.info.e164).await?;
-        result.spam = Some(score::verdict(&counted, under_review, cx.now));
-        result.owner = row.as_ref().and_then(owner::published);
+        result.spam = Some(score::verdict(&facts.counted, facts.under_review, cx.now));
+        result.owner = facts.entry.as_ref().and_then(owner::published);
     }
     Ok(result)
 }

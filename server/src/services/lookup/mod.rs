@@ -3,6 +3,7 @@
 //! publish. No name or address comes from anywhere but the owner's own
 //! entry ([`owner`]); reports of our own SMS and calls go to the abuse
 //! queue, never into a number's score.
+pub mod facts;
 pub mod lookup;
 pub mod owner;
 pub mod reports;

@@ -117,7 +117,9 @@ pub fn published(row: &entry::Model) -> Option<DirectoryEntry> {
 /// [`ServiceError::Unauthorized`]; database errors.
 pub async fn dispute(cx: &Cx, token: &str) -> Result<u64, ServiceError> {
     let claim = proven(cx, token).await?;
-    reports::dispute_all(&cx.db, &claim.phone_e164).await
+    let hidden = reports::dispute_all(&cx.db, &claim.phone_e164).await;
+    cx.number_facts.forget(&claim.phone_e164);
+    hidden
 }
 
 fn check_text(value: &str, slot: Slot, required: bool, errors: &mut FieldErrors) {
@@ -186,5 +188,6 @@ async fn upsert(cx: &Cx, e164: &str, name: Option<String>, city: Option<String>,
     };
     let on_conflict = OnConflict::column(entry::Column::PhoneE164).update_columns(update).to_owned();
     entry::Entity::insert(row).on_conflict(on_conflict).exec_without_returning(&cx.db).await?;
+    cx.number_facts.forget(e164);
     Ok(())
 }

@@ -77,6 +77,7 @@ pub async fn report(cx: &Cx, member: &user::Model, input: NewReport<'_>) -> Resu
     limits::take(&txn, &format!("spam-report:{}:{e164}", member.id), ONE_PER_NUMBER, cx.now)
         .await
         .map_err(|e| if matches!(e, ServiceError::RateLimited { .. }) { ServiceError::Invalid(Key::LookupAlreadyReported) } else { e })?;
+    let e164_key = e164.clone();
     let row = report::ActiveModel {
         phone_e164: Set(e164),
         reporter_id: Set(member.id),
@@ -89,6 +90,7 @@ pub async fn report(cx: &Cx, member: &user::Model, input: NewReport<'_>) -> Resu
     };
     report::Entity::insert(row).exec_without_returning(&txn).await?;
     txn.commit().await?;
+    cx.number_facts.forget(&e164_key);
     Ok(())
 }
 
@@ -194,6 +196,8 @@ pub async fn review(cx: &Cx, report_id: i64, keep: bool) -> Result<(), ServiceEr
         .filter(report::Column::Status.eq(DISPUTED))
         .exec(&cx.db)
         .await?;
+    // The report's number is not at hand; reviews are rare.
+    cx.number_facts.forget_all();
     if done.rows_affected == 1 {
         Ok(())
     } else {
