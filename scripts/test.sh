@@ -8,6 +8,13 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 results=()
 record() { results+=("$1: $2"); }
+# Wall time of each phase, printed at the end (`phase NAME COMMAND...`).
+timings=()
+phase() {
+  local name="$1" start=$SECONDS; shift
+  "$@"
+  timings+=("$(printf '%-14s %4ds' "$name" $((SECONDS - start)))")
+}
 
 ensure_postgres() {
   export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
@@ -30,34 +37,55 @@ ensure_test_python() {
   python3 -m pip install -q --disable-pip-version-check -r "$ROOT/scripts/requirements-test.txt"
 }
 
+rust_tests() {
+  log "Rust tests (SQLite + PostgreSQL at $TEST_DATABASE_URL)"
+  # One cargo invocation for both crates: features unify once, so the test
+  # build reuses the dependencies the server build compiled.
+  cargo test -q -p app -p server
+}
+
+# Light on the CPU, so it runs beside the Rust tests.
+widget_tests() {
+  (cd "$ROOT/react-widgets" && npx vitest run) > "$TARGET/vitest.log" 2>&1
+}
+
+browser_tests() {
+  log "browser tests"
+  (cd "$ROOT/end2end" && npm ci --no-audit --no-fund --loglevel=error && npm test)
+}
+
 main() {
+  local started=$SECONDS
   log "size check (files <= 300 lines, functions <= 60)"
-  python3 "$ROOT/scripts/check-sizes.py"
+  phase sizes python3 "$ROOT/scripts/check-sizes.py"
   record sizes ok
-  apt_ensure chromium "${SPEECH_PACKAGES[@]}"
-  ensure_postgres
-  ensure_test_python
-  bash "$ROOT/scripts/build.sh"
+  phase packages apt_ensure chromium "${SPEECH_PACKAGES[@]}"
+  phase postgres ensure_postgres
+  phase python ensure_test_python
+  phase build bash "$ROOT/scripts/build.sh"
   # The real IP-to-country database for server/tests/it/geoip.rs.
   GEOIP_TEST_DB="$(ensure_geoip_db)"; export GEOIP_TEST_DB
 
-  log "Rust tests (SQLite + PostgreSQL at $TEST_DATABASE_URL)"
-  cargo test -q -p app --features ssr
-  cargo test -q -p server
+  log "widget tests (beside the Rust tests; output in $TARGET/vitest.log)"
+  widget_tests & local widgets=$!
+  phase rust rust_tests
   record rust ok
-
-  log "widget tests"
-  (cd "$ROOT/react-widgets" && npx vitest run)
+  local widget_start=$SECONDS
+  wait "$widgets" || { cat "$TARGET/vitest.log"; die "widget tests failed"; }
+  tail -n 6 "$TARGET/vitest.log"
+  timings+=("$(printf '%-14s %4ds (beside rust, waited %ds)' widgets 0 $((SECONDS - widget_start)))")
   record widgets ok
 
-  bash "$ROOT/scripts/gallery.sh" build
+  phase gallery bash "$ROOT/scripts/gallery.sh" build
   record gallery-build ok
 
-  log "browser tests"
-  (cd "$ROOT/end2end" && npm ci --no-audit --no-fund --loglevel=error && npm test)
+  phase browser browser_tests
   record browser ok
 
   printf '%s\n' "${results[@]}"
+  log "time per phase"
+  printf '  %s\n' "${timings[@]}"
+  printf '  %-14s %4ds\n' total $((SECONDS - started))
   echo "suites: ${#results[@]} passed, 0 failed"
 }
 main "$@"

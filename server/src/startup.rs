@@ -5,8 +5,13 @@ use app::config::PublicConfig;
 use axum::{middleware, routing::get, Router};
 use std::{sync::Arc, time::Duration};
 use tokio::net::TcpListener;
+use axum::http::HeaderName;
 use tower_http::{
-    catch_panic::CatchPanicLayer, compression::CompressionLayer, timeout::TimeoutLayer, trace::TraceLayer,
+    catch_panic::CatchPanicLayer,
+    compression::CompressionLayer,
+    request_id::{PropagateRequestIdLayer, SetRequestIdLayer},
+    timeout::TimeoutLayer,
+    trace::TraceLayer,
 };
 
 /// Requests time out after 30 s.
@@ -82,7 +87,11 @@ pub fn build_router(state: AppState) -> Router {
         .merge(http::calls_router())
         .merge(web::sandbox_router(&state))
         .merge(web::claim_router())
-        .route("/healthz", get(http::healthz));
+        .route("/healthz", get(http::healthz))
+        .route("/health", get(http::health))
+        .route("/ready", get(http::ready))
+        .route("/metrics", get(http::metrics))
+        .route_layer(middleware::from_fn(http::label_route));
     if state.config.dev_tools {
         // Off: the paths fall through to the page renderer's 404 like any unknown URL.
         routes = routes.merge(web::dev_router()).merge(web::dev_calls_router());
@@ -95,8 +104,12 @@ pub fn build_router(state: AppState) -> Router {
         .layer(CompressionLayer::new().br(true).gzip(true))
         .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
         .layer(middleware::from_fn(http::envelope_rejections))
-        .layer(TraceLayer::new_for_http())
+        .layer(TraceLayer::new_for_http().make_span_with(http::request_span))
         .layer(CatchPanicLayer::custom(internal_error))
+        .layer(middleware::from_fn(http::observe))
+        // The id is set before the trace span opens and echoed in the response.
+        .layer(PropagateRequestIdLayer::new(HeaderName::from_static(http::REQUEST_ID)))
+        .layer(SetRequestIdLayer::new(HeaderName::from_static(http::REQUEST_ID), http::MakeRequestId))
         // Outermost: panics, time-outs and redirects get the headers too.
         .layer(middleware::from_fn_with_state(headers, web::security_headers))
 }
@@ -167,5 +180,6 @@ async fn shutdown_signal() {
         () = ctrl_c => {},
         () = terminate => {},
     }
+    http::start_draining();
     tracing::info!("shutdown signal received, draining connections");
 }

@@ -144,6 +144,8 @@ pub struct Config {
     /// for: they show reset codes and reveal links, so they are only allowed
     /// with the outbox transports on a loopback address (see [`Config::check_safe`]).
     pub dev_tools: bool,
+    /// `METRICS_TOKEN`: bearer token of `GET /metrics`; unset = loopback clients only.
+    pub metrics_token: Option<String>,
     /// Payment providers (sandbox by default).
     pub payments: PaymentsConfig,
     /// Voice message caps, quiet hours and delivery regions.
@@ -217,6 +219,7 @@ impl Config {
             operator_name: v.var("OPERATOR_NAME", "Cool Tracker Ltd."),
             sms_provider,
             dev_tools: v.parsed("DEV_TOOLS", "false")?,
+            metrics_token: v.optional("METRICS_TOKEN"),
             payments: PaymentsConfig::from_vars(lookup, random_key())?,
             voice: VoiceSettings::from_vars(lookup, random_key())?,
             speech: crate::speech::SpeechConfig::from_vars(lookup)?,

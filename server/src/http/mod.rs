@@ -6,6 +6,7 @@ mod context;
 mod envelope;
 mod health;
 mod locate;
+mod observe;
 mod lookup;
 mod other;
 mod payment_webhooks;
@@ -18,7 +19,8 @@ mod words;
 
 pub use context::{client_info, ApiContext};
 pub use envelope::{retry_after, status_of, ApiError, ApiOk, ApiResult, Surface};
-pub use health::healthz;
+pub use health::{health, healthz, metrics, ready, start_draining};
+pub use observe::{label_route, observe, request_span, MakeRequestId, REQUEST_ID};
 pub use lookup::OWNER_TOKEN_HEADER;
 pub use rejections::envelope_rejections;
 pub use call_webhooks::calls_router;

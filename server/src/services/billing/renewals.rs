@@ -101,6 +101,12 @@ async fn renew(cx: &Cx, gateways: &Gateways, s: &sub::Model, round: &mut Round) 
 }
 
 async fn apply(cx: &Cx, s: &sub::Model, row: &charge::Model, outcome: ChargeOutcome, round: &mut Round) -> Result<(), ServiceError> {
+    crate::metrics::payment_outcome(match &outcome {
+        ChargeOutcome::Succeeded { .. } => "succeeded",
+        ChargeOutcome::Declined { .. } => "declined",
+        ChargeOutcome::Pending { .. } => "pending",
+        ChargeOutcome::ProviderManaged => "provider_managed",
+    });
     match outcome {
         ChargeOutcome::Succeeded { provider_ref } => {
             round.paid += usize::from(settlement::paid(cx, s, row, &provider_ref).await?);

@@ -58,9 +58,13 @@ pub async fn run_due(db: &impl ConnectionTrait, sender: &SmsSender, now: i64, li
         handled += 1;
         let outgoing = OutgoingSms { to: message.to_e164.clone(), body: message.body.clone() };
         match sender.send_tracked(&outgoing, Some(message.id)).await {
-            Ok(sent) => mark_sent(db, &message, &sent, &[SENDING], now).await?,
+            Ok(sent) => {
+                crate::metrics::sms_outcome("sent");
+                mark_sent(db, &message, &sent, &[SENDING], now).await?;
+            }
             Err(error) if error.outcome_unknown() => {
                 tracing::warn!(message = message.id, error = %error, "SMS outcome unknown; will look it up");
+                crate::metrics::sms_outcome("uncertain");
                 update(message.id, &[SENDING], now)
                     .col_expr(row::Column::Status, Expr::value(UNCERTAIN))
                     .col_expr(row::Column::NextAttemptAt, Expr::value(now + LOOKUP_EVERY_MS))
@@ -69,7 +73,10 @@ pub async fn run_due(db: &impl ConnectionTrait, sender: &SmsSender, now: i64, li
                     .exec(db)
                     .await?;
             }
-            Err(error) => not_sent(db, &message, &error, now).await?,
+            Err(error) => {
+                crate::metrics::sms_outcome("failed");
+                not_sent(db, &message, &error, now).await?;
+            }
         }
     }
     Ok(handled)

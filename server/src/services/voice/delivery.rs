@@ -139,6 +139,7 @@ async fn deliver(cx: &Cx, speech: &Speech, calls: &CallPlacer, m: &row::Model) -
     let call = OutgoingCall { to: m.to_e164.clone(), twiml: twiml::play_and_gather(&audio_url, &audio::gather_url(&cx.config, &m.call_ref), bcp47) };
     match calls.place(&call, &m.call_ref).await {
         Ok(placed) => {
+            crate::metrics::call_outcome("placed");
             let changes = vec![
                 (Column::ProviderId, Expr::value(placed.provider_id.clone())),
                 (Column::NextAttemptAt, Expr::value(cx.now + WATCHDOG_MS)),
@@ -156,6 +157,7 @@ async fn deliver(cx: &Cx, speech: &Speech, calls: &CallPlacer, m: &row::Model) -
 async fn not_placed(cx: &Cx, m: &row::Model, error: &CallError) -> Result<(), ServiceError> {
     let why: String = error.to_string().chars().take(255).collect();
     tracing::warn!(message = m.id, error = %error, unknown = error.outcome_unknown(), "voice call not confirmed");
+    crate::metrics::call_outcome(if error.outcome_unknown() { "uncertain" } else { "failed" });
     if error.outcome_unknown() {
         let changes = vec![
             (Column::NextAttemptAt, Expr::value(cx.now + reconcile::LOOKUP_EVERY_MS)),
