@@ -1,5 +1,5 @@
 //! The document shell (server only) and the root component (both sides).
-use crate::components::{csrf_token, AuthFormGuard, Footer, Header, PageMeta};
+use crate::components::{csrf_token, AuthFormGuard, ChatLauncher, Footer, Header, PageMeta};
 use crate::dialogs::DialogLayer;
 use crate::config::{to_inline_json, use_public_config, CONFIG_ELEMENT_ID};
 use crate::i18n::{provide_i18n, use_i18n, Key};
@@ -8,6 +8,7 @@ use crate::pages::{
     PayMethodPage, PayResultPage, PhoneLocatePage, ResetCodePage, ResetPasswordPage, RevealLocationPage,
 };
 use crate::routes::{resolve, Page};
+use crate::widgets::HelpChat;
 use leptos::either::{Either, EitherOf4, EitherOf5, EitherOf6};
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, Html, MetaTags};
@@ -87,12 +88,16 @@ fn Site() -> impl IntoView {
             mark_not_found();
         }
         let body = page_body(page);
+        // The owner's consent pages stay about one thing: no chat there.
+        let chat = page != Page::DoNotLocate;
         let content = if page.has_chrome() {
             Either::Left(view! {
                 <a class="skip-link" href="#main">{i18n.text(Key::SkipToContent)}</a>
                 <Header page=page/>
                 <main id="main">{body}</main>
+                {chat.then(|| view! { <ChatLauncher/> })}
                 <Footer/>
+                {chat.then(|| view! { <HelpChat locale=current.locale email=viewer.as_ref().map(|v| v.email.clone())/> })}
                 <DialogLayer locale=current.locale csrf=csrf.clone() viewer=viewer.clone()/>
                 <AuthFormGuard locale=current.locale/>
             })

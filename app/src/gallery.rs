@@ -7,7 +7,8 @@ use crate::model::billing::MethodChoice;
 use crate::model::{Cycle, PricePlan};
 use crate::widgets::FieldTexts;
 use crate::i18n::{provide_i18n, use_i18n, Key, Locale};
-use crate::widgets::{GeoPoint, MapView};
+use crate::model::chat::{ChatAuthor, ChatMessageView};
+use crate::widgets::{GeoPoint, ChatWindowProps, HelpChatWidget, MapView};
 use leptos::prelude::*;
 
 const OSM_TILES: &str = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
@@ -65,7 +66,22 @@ fn Gallery() -> impl IntoView {
                 <h2>{i18n.text(Key::GalleryPaymentForm)}</h2>
                 <PaymentCheckout setup=sample_checkout() id_prefix="gpf"/>
             </section>
+            <section id="help-chat">
+                <h2>{i18n.text(Key::GalleryHelpChat)}</h2>
+                <HelpChatWidget props=Signal::derive(move || sample_chat(i18n.locale()))/>
+            </section>
         </main>
+    }
+}
+
+/// The chat as a member sees it, shown in place with two sample messages
+/// (nothing is sent: the gallery has no server).
+fn sample_chat(locale: Locale) -> ChatWindowProps {
+    let message = |id, author, key| ChatMessageView { id, author, body: crate::i18n::t(locale, key).to_owned(), created_at: 0 };
+    ChatWindowProps {
+        inline: true,
+        sample: Some(vec![message(1, ChatAuthor::Person, Key::GalleryChatQuestion), message(2, ChatAuthor::Staff, Key::GalleryChatAnswer)]),
+        ..ChatWindowProps::new(locale, Some("ana@example.com"), 1)
     }
 }
 

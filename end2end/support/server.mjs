@@ -49,6 +49,8 @@ export async function startServer(extraEnv = {}) {
     baseURL,
     // `server user create` on this server's database (README: Accounts).
     createUser: (email, password, extraArgs = []) => createUser(env, email, password, extraArgs),
+    // An operator command of the server binary (`["chat", "list"]`): its output.
+    cli: (args) => runCli(env, args),
     async stop() {
       child.kill("SIGTERM");
       await exited;
@@ -67,5 +69,14 @@ function createUser(env, email, password, extraArgs) {
     cli.stdout.on("data", (chunk) => (out += chunk));
     cli.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`user create exited ${code}: ${out}`))));
     cli.stdin.end(`${password}\n`);
+  });
+}
+
+function runCli(env, args) {
+  return new Promise((resolve, reject) => {
+    const cli = spawn(SERVER_BIN, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    cli.stdout.on("data", (chunk) => (out += chunk));
+    cli.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`server ${args.join(" ")} exited ${code}: ${out}`))));
   });
 }

@@ -3,6 +3,7 @@
 // named `widget:<name>:<event>` that bubble from the host element.
 import { createRegistry, type WidgetHandle } from './bridge/registry';
 import type { Widget } from './bridge/widget';
+import { HELP_CHAT, helpChatWidget } from './help-chat';
 import { MAP_VIEW, mapViewWidget } from './map-view';
 import { PAYMENT_FORM, paymentFormWidget } from './payment-form';
 
@@ -10,6 +11,7 @@ export type { WidgetHandle };
 
 const registry = createRegistry(
   new Map<string, Widget>([
+    [HELP_CHAT, helpChatWidget],
     [MAP_VIEW, mapViewWidget],
     [PAYMENT_FORM, paymentFormWidget],
   ]),

@@ -9,7 +9,7 @@
 //! `--vip-days` (default 30): nothing is charged and it does not renew.
 //! Without `--password-stdin` a random password is generated and printed once.
 //! Checkout creates the accounts of paying visitors; this command is for
-//! support and automated checks.
+//! support and automated checks. The help chat's commands are in [`chat`].
 use crate::config::Config;
 use crate::services::accounts::{secrets, users};
 use crate::clock::now_ms;
@@ -18,6 +18,8 @@ use app::i18n::Locale;
 
 const USAGE: &str = "usage: server user create --email EMAIL [--password-stdin] [--locale en|id|zh] [--payment-count N] [--vip-days N] [--subscription trialing|active]";
 const DAY_MS: i64 = 86_400_000;
+
+mod chat;
 
 /// Runs the command in `args` (without the program name); `Ok(false)` when
 /// there is none and the server should start.
@@ -31,8 +33,12 @@ pub async fn run(args: &[String], config: &Config) -> Result<bool> {
             create_user(&args[2..], config).await?;
             Ok(true)
         }
+        Some("chat") => {
+            chat::run(&args[1..], config).await?;
+            Ok(true)
+        }
         Some("help" | "--help" | "-h") => {
-            println!("{USAGE}\n(no arguments: start the server)");
+            println!("{USAGE}\n{}\n(no arguments: start the server)", chat::USAGE);
             Ok(true)
         }
         Some(other) => bail!("unknown command {other:?}\n{USAGE}"),

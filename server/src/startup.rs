@@ -56,6 +56,8 @@ pub async fn build_state(config: Config) -> Result<AppState> {
     }));
     let calls = Arc::new(crate::calls::CallPlacer::from_config(&config, db.clone())?);
     let previews = Arc::default();
+    let max_streams = usize::try_from(config.chat.max_streams).unwrap_or(1);
+    let chat = crate::services::help_chat::live::ChatHub::new(db.clone(), max_streams, wakers.chat.clone());
     Ok(AppState {
         db,
         config: Arc::new(config),
@@ -69,6 +71,7 @@ pub async fn build_state(config: Config) -> Result<AppState> {
         speech,
         previews,
         calls,
+        chat,
         render_slots,
         number_facts: Arc::default(),
     })
@@ -126,6 +129,7 @@ fn internal_error(_: Box<dyn std::any::Any + Send + 'static>) -> axum::response:
 pub struct Application {
     listener: TcpListener,
     router: Router,
+    chat: Arc<crate::services::help_chat::live::ChatHub>,
 }
 
 impl Application {
@@ -141,7 +145,8 @@ impl Application {
         crate::jobs::spawn(&state);
         let listener = TcpListener::bind(addr).await.with_context(|| format!("binding {addr}"))?;
         tracing::info!(%addr, "listening");
-        Ok(Application { listener, router: build_router(state) })
+        let chat = state.chat.clone();
+        Ok(Application { listener, router: build_router(state), chat })
     }
 
     /// Serves until SIGINT/SIGTERM, then lets in-flight requests finish.
@@ -151,7 +156,11 @@ impl Application {
     pub async fn run_until_stopped(self) -> Result<()> {
         let service = self.router.into_make_service_with_connect_info::<std::net::SocketAddr>();
         axum::serve(self.listener, service)
-            .with_graceful_shutdown(shutdown_signal())
+            .with_graceful_shutdown(async move {
+                shutdown_signal().await;
+                // Open chat streams would hold the drain forever.
+                self.chat.shut_down();
+            })
             .await
             .context("serving")?;
         tracing::info!("stopped");

@@ -37,6 +37,8 @@ pub struct AppState {
     pub previews: Arc<crate::services::voice::preview::Previews>,
     /// Places voice message calls (Twilio, or the developer outbox).
     pub calls: Arc<crate::calls::CallPlacer>,
+    /// Live delivery of help chat messages (bounded streams).
+    pub chat: Arc<crate::services::help_chat::live::ChatHub>,
     /// Slots for rendering pages (`RENDER_CONCURRENCY`).
     pub render_slots: Arc<tokio::sync::Semaphore>,
     /// Recently read lookup facts of numbers.

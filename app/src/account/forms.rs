@@ -69,11 +69,13 @@ pub enum AuthForm {
     OwnerUnpublish,
     /// Number owner: opt out of lookups (`optOut=1`) or back in.
     OwnerOptOut,
+    /// `/contact-us`: `message` (and a visitor's optional `email`) to the help chat inbox.
+    ContactMessage,
 }
 
 impl AuthForm {
     /// Every form.
-    pub const ALL: [AuthForm; 22] = [
+    pub const ALL: [AuthForm; 23] = [
         AuthForm::Login,
         AuthForm::SendCode,
         AuthForm::ResetWithCode,
@@ -96,6 +98,7 @@ impl AuthForm {
         AuthForm::OwnerDirectory,
         AuthForm::OwnerUnpublish,
         AuthForm::OwnerOptOut,
+        AuthForm::ContactMessage,
     ];
 
     /// The value of the hidden `form` field (the serde name).
@@ -123,6 +126,7 @@ impl AuthForm {
             AuthForm::OwnerDirectory => "owner_directory",
             AuthForm::OwnerUnpublish => "owner_unpublish",
             AuthForm::OwnerOptOut => "owner_opt_out",
+            AuthForm::ContactMessage => "contact_message",
         }
     }
 
@@ -153,7 +157,7 @@ impl AuthForm {
             AuthForm::DnlCode => &[Slot::Phone],
             AuthForm::DnlConfirm => &[Slot::Phone, Slot::Code],
             // The text's rules need the language and run on the server.
-            AuthForm::VoicePreview => &[Slot::Message],
+            AuthForm::VoicePreview | AuthForm::ContactMessage => &[Slot::Message],
             AuthForm::VoiceSend => &[Slot::Phone, Slot::Message],
             AuthForm::SpamReport => &[Slot::Phone, Slot::Comment],
             AuthForm::OwnerCode => &[Slot::Phone],

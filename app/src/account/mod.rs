@@ -46,3 +46,14 @@ pub struct NotificationsTotal(pub i64);
 pub fn use_notifications_total() -> i64 {
     leptos::prelude::use_context::<NotificationsTotal>().map_or(0, |n| n.0)
 }
+
+/// Support's help chat replies the person has not read (members and
+/// visitors with a chat; part of [`NotificationsTotal`] for members). The
+/// server provides it; the chat launcher shows it as a badge.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChatUnreadTotal(pub i64);
+
+/// Unread help chat replies, 0 outside the server's render.
+pub fn use_chat_unread() -> i64 {
+    leptos::prelude::use_context::<ChatUnreadTotal>().map_or(0, |n| n.0)
+}

@@ -1,6 +1,7 @@
 //! Wire types shared by the server, the API client and the components.
 pub mod account;
 pub mod billing;
+pub mod chat;
 mod geo;
 pub mod locate;
 pub mod lookup;

@@ -2,6 +2,7 @@
 //! cookie policy, contact, FAQ, help, unsubscribe): a title, its purpose,
 //! then headed sections, all from `locales/`. The contact page adds the
 //! mail button and the FAQ card.
+use super::contact_form::ContactForm;
 use super::info_sections::sections;
 use crate::config::use_public_config;
 use crate::i18n::{t, t_args, use_i18n, Key, Locale};
@@ -35,6 +36,7 @@ pub fn InfoPage(page: Page) -> impl IntoView {
             <p class="contact-actions">
                 <a class="btn-primary" id="contact-send" href=format!("mailto:{email}")>{t(locale, Key::ContactSend)}</a>
             </p>
+            <ContactForm/>
             <aside class="contact-faq-card">
                 <p>{t(locale, Key::ContactFaqText)}</p>
                 <a href=href(locale, Page::Faq) id="contact-faq">{t(locale, Key::ContactFaqLink)}</a>

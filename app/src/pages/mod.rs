@@ -2,6 +2,7 @@
 mod account;
 mod billing;
 mod cancel_subscription;
+mod contact_form;
 mod dashboard_locations;
 mod dashboard_voice;
 mod do_not_locate;

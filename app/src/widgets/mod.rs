@@ -2,9 +2,11 @@
 //! `react-widgets` bundle; typed wrappers (`<MapView/>`) are all pages use.
 //! React owns everything inside the host element: Leptos never renders there.
 mod bindings;
+mod help_chat;
 mod map_view;
 mod payment_form;
 
+pub use help_chat::{HelpChat, ChatWindowProps, ChatWindowTexts, HelpChatWidget, HELP_CHAT, LAUNCHER_ID, WAKE_CHAT};
 pub use map_view::{GeoPoint, MapView};
 pub use payment_form::{
     CountryOption, FieldLimits, FieldTexts, MethodOption, PaymentEvent, PaymentFormProps, PaymentFormTexts, PaymentFormWidget,

@@ -61,6 +61,7 @@ use anyhow::{Context as _, Result};
 use std::{env, net::SocketAddr, path::PathBuf, str::FromStr};
 
 mod calls;
+mod chat;
 mod lookup;
 mod payments;
 mod providers;
@@ -69,6 +70,7 @@ mod voice;
 
 pub use calls::{CallProvider, CallsConfig};
 pub use payments::{PaymentMode, PaymentsConfig};
+pub use chat::ChatSettings;
 pub use lookup::LookupSettings;
 pub use voice::VoiceSettings;
 pub use providers::{MailTransport, Secret, SmsProvider, SmtpConfig, SmtpTls, TwilioConfig, UnknownValue};
@@ -156,6 +158,8 @@ pub struct Config {
     pub calls: CallsConfig,
     /// Reverse lookup and spam report limits.
     pub lookup: LookupSettings,
+    /// Help chat limits and retention.
+    pub chat: ChatSettings,
 }
 
 impl Config {
@@ -224,6 +228,7 @@ impl Config {
             voice: VoiceSettings::from_vars(lookup, random_key())?,
             speech: crate::speech::SpeechConfig::from_vars(lookup)?,
             lookup: LookupSettings::from_vars(lookup)?,
+            chat: ChatSettings::from_vars(lookup)?,
             calls: CallsConfig::from_vars(lookup, twilio.account_sid.as_deref(), twilio.auth_token.as_ref())?,
             twilio,
         };

@@ -2,6 +2,7 @@
 //! request, call a service and answer with the envelope.
 mod admin;
 mod billing;
+mod chat;
 mod context;
 mod envelope;
 mod health;
@@ -81,6 +82,12 @@ pub fn api_router() -> Router<AppState> {
         .route("/lookup/owner/directory", put(lookup::owner_publish).delete(lookup::owner_unpublish))
         .route("/lookup/owner/optOut", put(lookup::owner_opt_out))
         .route("/lookup/{phone}", get(lookup::find))
+        .route("/chat/conversation", get(chat::conversation))
+        .route("/chat/messages", post(chat::send))
+        .route("/chat/unread", get(chat::unread))
+        .route("/chat/conversations/{id}/messages", get(chat::messages))
+        .route("/chat/conversations/{id}/read", post(chat::mark_read))
+        .route("/chat/conversations/{id}/stream", get(chat::stream))
         .fallback(envelope::not_found);
     Router::new().nest(API_BASE, v1)
 }

@@ -2,6 +2,7 @@
 //! locate rules. They only call `services`; the state they work on is in the
 //! database, so any number of instances can run them side by side.
 pub mod billing;
+pub mod chat;
 pub mod voice;
 
 use crate::services::accounts::passwords::{self, ResetCodeMail};
@@ -51,6 +52,9 @@ async fn mail_jobs(state: AppState) {
         if let Err(e) = billing::run_billing_mails(&state).await {
             tracing::error!(error = %e, "billing mail round failed");
         }
+        if let Err(e) = chat::run_chat_mails(&state).await {
+            tracing::error!(error = %e, "chat mail round failed");
+        }
         let _ = tokio::time::timeout(JOB_POLL, state.wakers.jobs.notified()).await;
     }
 }
@@ -84,5 +88,6 @@ async fn housekeeping(state: AppState) {
             Ok(n) => tracing::info!(deleted = n, "positions past retention deleted"),
             Err(e) => tracing::error!(error = %e, "deleting old positions failed"),
         }
+        chat::purge(&state).await;
     }
 }

@@ -19,6 +19,8 @@ pub struct Wakers {
     pub payments: Arc<Notify>,
     /// The voice message caller.
     pub calls: Arc<Notify>,
+    /// The help chat's live delivery (a message was stored).
+    pub chat: Arc<Notify>,
 }
 
 /// The context of one use-case call.

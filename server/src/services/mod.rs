@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod billing;
 pub mod context;
 pub mod error;
+pub mod help_chat;
 pub mod job_queue;
 pub mod limits;
 pub mod locate;

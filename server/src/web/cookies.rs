@@ -91,6 +91,14 @@ impl CookiePolicy {
     }
 }
 
+impl CookiePolicy {
+    /// A visitor's help chat id (HttpOnly), kept as long as their
+    /// conversation may be: a necessary cookie, set only when they write.
+    pub fn chat_visitor(self, token: &str, chat: &crate::config::ChatSettings) -> HeaderValue {
+        self.build(app::model::chat::VISITOR_COOKIE, token, chat.retention_ms() / 1000, true)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,7 +5,7 @@
 //! typed (never secrets) kept.
 use super::cookies::{self, CookiePolicy};
 use super::pages::{redirect, render, visitor_of, Member};
-use super::{account_forms, billing_forms, locate_forms, lookup_forms, voice_forms};
+use super::{account_forms, billing_forms, chat_forms, locate_forms, lookup_forms, voice_forms};
 use crate::http::{client_info, retry_after, status_of, Surface};
 use crate::services::accounts::{secrets, ClientInfo};
 use crate::services::{Cx, ServiceError};
@@ -52,6 +52,8 @@ pub(super) struct Submission<'a> {
     pub previews: &'a crate::services::voice::preview::Previews,
     /// The number owner's session cookie, if any.
     pub owner_token: Option<&'a str>,
+    /// A visitor's help chat cookie, if any.
+    pub chat_visitor: Option<&'a str>,
 }
 
 impl Submission<'_> {
@@ -98,6 +100,7 @@ pub async fn submit(state: AppState, request: Request) -> Response {
     let resolved = resolve(parts.uri.path());
     let (_, member) = visitor_of(&state, &parts.headers).await;
     let owner_token = cookies::read(&parts.headers, app::account::forms::OWNER_COOKIE);
+    let chat_visitor = super::chat_visitor_cookie(&parts.headers);
     let csrf_ok = cookies::read(&parts.headers, CSRF_COOKIE)
         .is_some_and(|cookie| !envelope.csrf.is_empty() && secrets::same_secret(&cookie, &envelope.csrf));
     // The page is rendered again as if fetched.
@@ -119,6 +122,7 @@ pub async fn submit(state: AppState, request: Request) -> Response {
             speech: &state.speech,
             previews: &state.previews,
             owner_token: owner_token.as_deref(),
+            chat_visitor: chat_visitor.as_deref(),
         };
         dispatch(&submission).await
     } else {
@@ -161,6 +165,7 @@ async fn dispatch(s: &Submission<'_>) -> Handled {
         | AuthForm::OwnerDirectory
         | AuthForm::OwnerUnpublish
         | AuthForm::OwnerOptOut => lookup_forms::handle(s).await,
+        AuthForm::ContactMessage => chat_forms::handle(s).await,
     }
 }
 

@@ -4,6 +4,7 @@
 mod account_forms;
 mod assets;
 mod billing_forms;
+mod chat_forms;
 mod checkout_claim;
 mod cookies;
 mod dev_outbox;
@@ -18,6 +19,7 @@ mod voice_forms;
 mod dev_calls;
 
 pub use assets::{load_manifest, static_router};
+pub use cookies::CookiePolicy;
 pub use checkout_claim::claim_router;
 pub use sandbox_checkout::sandbox_router;
 pub use dev_calls::dev_calls_router;
@@ -27,8 +29,13 @@ pub use security_headers::{security_headers, tile_source, SecurityHeaders};
 pub use transport::InProcessApi;
 
 /// How this site writes cookies.
-pub fn cookie_policy(public_base_url: &str) -> cookies::CookiePolicy {
+pub fn cookie_policy(public_base_url: &str) -> CookiePolicy {
     cookies::CookiePolicy::for_origin(public_base_url)
+}
+
+/// A visitor's help chat id (the HttpOnly cookie), if any.
+pub fn chat_visitor_cookie(headers: &axum::http::HeaderMap) -> Option<String> {
+    cookies::read(headers, app::model::chat::VISITOR_COOKIE).filter(|v| v.len() == 64)
 }
 
 /// The browser's session token (the HttpOnly cookie), if any.

@@ -6,7 +6,7 @@ use crate::services::locate::requests;
 use crate::clock::now_ms;
 use crate::state::AppState;
 use app::account::forms::{CsrfToken, FormOutcome, CSRF_COOKIE, LANG_COOKIE, SESSION_COOKIE};
-use app::account::{CurrentViewer, NotificationsTotal, SessionToken, Viewer};
+use app::account::{ChatUnreadTotal, CurrentViewer, NotificationsTotal, SessionToken, Viewer};
 use app::api::SharedTransport;
 use app::navigation::{redirect_for, Visitor};
 use axum::{
@@ -107,17 +107,11 @@ pub(super) async fn render(
 ) -> Response {
     let viewer: Option<Viewer> = member.map(|m| m.auth.viewer());
     let session_token = member.map(|m| SessionToken(m.token.clone()));
-    let notifications = match member {
-        Some(m) => requests::unseen_count(&state.db, m.auth.user.id).await.unwrap_or_else(|e| {
-            tracing::error!(error = %e, "counting notifications failed");
-            0
-        }),
-        None => 0,
-    };
+    let (notifications, chat_unread) = notifications(state, member, request.headers()).await;
     let csrf = visitor_cookies(state, &request, &mut set_cookies);
     // A number owner's session shows that number's reports and entry.
     let owner = cookies::read(request.headers(), app::account::forms::OWNER_COOKIE).is_some();
-    let personal = viewer.is_some() || outcome.is_some() || owner;
+    let personal = viewer.is_some() || outcome.is_some() || owner || chat_unread > 0;
     // The nonce of this response's Content-Security-Policy, for the inline boot script.
     let nonce = request.extensions().get::<leptos::nonce::Nonce>().cloned();
     let public = state.public.clone();
@@ -129,7 +123,8 @@ pub(super) async fn render(
             provide_context(transport.clone());
             provide_context(CurrentViewer(viewer.clone()));
             provide_context(CsrfToken(csrf.clone()));
-            provide_context(NotificationsTotal(i64::try_from(notifications).unwrap_or(i64::MAX)));
+            provide_context(NotificationsTotal(notifications));
+            provide_context(ChatUnreadTotal(chat_unread));
             if let Some(token) = session_token.clone() {
                 provide_context(token);
             }
@@ -151,6 +146,30 @@ pub(super) async fn render(
     let cache = if personal { "private, no-store" } else { "private, no-cache" };
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     response
+}
+
+/// The header's badge (new answers to a member's requests plus unread help
+/// chat replies) and the chat launcher's (the replies alone). A failed count
+/// shows no badge rather than failing the page.
+async fn notifications(state: &AppState, member: Option<&Member>, headers: &HeaderMap) -> (i64, i64) {
+    use crate::services::help_chat::{self, Person};
+    let visitor = super::chat_visitor_cookie(headers);
+    let person = match member {
+        Some(m) => Person::Member(&m.auth.user),
+        None => Person::Visitor(visitor.as_deref()),
+    };
+    let chat = help_chat::unread_total(&state.db, person).await.unwrap_or_else(|e| {
+        tracing::error!(error = %e, "counting unread chat replies failed");
+        0
+    });
+    let locate = match member {
+        Some(m) => requests::unseen_count(&state.db, m.auth.user.id).await.unwrap_or_else(|e| {
+            tracing::error!(error = %e, "counting notifications failed");
+            0
+        }),
+        None => 0,
+    };
+    (i64::try_from(locate).unwrap_or(i64::MAX).saturating_add(chat), chat)
 }
 
 /// The visitor's anti-CSRF token (drawn and set when missing) and the `lang`

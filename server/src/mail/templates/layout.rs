@@ -14,6 +14,8 @@ pub(super) enum Block {
     Paragraph(String),
     /// A code the reader types somewhere: set apart and large.
     Code(String),
+    /// Someone's words quoted as they wrote them (line breaks kept).
+    Quote(String),
 }
 
 /// The site's name, as the locale writes it.
@@ -36,6 +38,7 @@ fn render_text(locale: Locale, brand: &Brand, blocks: &[Block]) -> String {
     parts.extend(blocks.iter().map(|block| match block {
         Block::Paragraph(text) => text.clone(),
         Block::Code(code) => format!("    {code}"),
+        Block::Quote(text) => text.lines().map(|line| format!("> {line}")).collect::<Vec<_>>().join("\n"),
     }));
     let footer = [
         t_args(locale, Key::MailSupport, &[("email", &brand.support_email)]),
@@ -52,6 +55,7 @@ const CARD_STYLE: &str = "max-width:560px;margin:0 auto;padding:24px;background:
 const P_STYLE: &str = "margin:0 0 16px;font-size:16px;line-height:1.5;";
 const CODE_STYLE: &str = "margin:0 0 16px;padding:12px 16px;background:#f4f5f7;border-radius:6px;\
 font-family:Consolas,Menlo,monospace;font-size:28px;font-weight:bold;letter-spacing:6px;text-align:center;";
+const QUOTE_STYLE: &str = "margin:0 0 16px;padding:8px 16px;border-left:4px solid #0f766e;font-size:16px;line-height:1.5;white-space:normal;";
 const FOOTER_STYLE: &str = "margin:0 0 8px;font-size:13px;line-height:1.5;color:#59636e;";
 
 fn render_html(locale: Locale, brand: &Brand, subject: &str, blocks: &[Block]) -> String {
@@ -60,6 +64,10 @@ fn render_html(locale: Locale, brand: &Brand, subject: &str, blocks: &[Block]) -
         match block {
             Block::Paragraph(text) => body += &format!(r#"<p style="{P_STYLE}">{}</p>"#, escape_html(text)),
             Block::Code(code) => body += &format!(r#"<p style="{CODE_STYLE}">{}</p>"#, escape_html(code)),
+            Block::Quote(text) => {
+                let lines: Vec<String> = text.lines().map(escape_html).collect();
+                body += &format!(r#"<blockquote style="{QUOTE_STYLE}">{}</blockquote>"#, lines.join("<br>"));
+            }
         }
     }
     let email = escape_html(&brand.support_email);

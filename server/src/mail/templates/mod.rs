@@ -6,11 +6,13 @@
 //! `reset_code.rs` with one `pub fn` that picks a subject and a list of
 //! `layout::Block`s, then calls `layout::render`; re-export it here.
 mod billing;
+mod chat_reply;
 pub mod html;
 mod layout;
 mod reset_code;
 
 pub use billing::{billing_mail, BillingFacts, BillingMailText};
+pub use chat_reply::chat_reply;
 pub use html::escape_html;
 pub use reset_code::reset_code;
 

@@ -4,6 +4,8 @@ pub mod charge;
 pub mod dev_outbox;
 pub mod disclosure_log;
 pub mod do_not_locate;
+pub mod help_chat_conversation;
+pub mod help_chat_message;
 pub mod job;
 pub mod locate_consent;
 pub mod locate_position;

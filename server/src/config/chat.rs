@@ -1,0 +1,42 @@
+//! Limits of the help chat: a person may write freely, but nobody may flood
+//! support, open conversations by the thousand or hold streams forever.
+use anyhow::{Context as _, Result};
+
+/// Settings of the help chat.
+#[derive(Clone, Debug)]
+pub struct ChatSettings {
+    /// Messages per conversation per minute (`CHAT_MESSAGES_PER_MINUTE`, 10).
+    pub messages_per_minute: i32,
+    /// New conversations per client address per hour (`CHAT_CONVERSATIONS_PER_IP_HOUR`, 5).
+    pub conversations_per_ip_hour: i32,
+    /// Conversations are deleted this many days after their last message
+    /// (`CHAT_RETENTION_DAYS`, 180).
+    pub retention_days: i32,
+    /// Live streams open at once (`CHAT_MAX_STREAMS`, 200); more answer 503.
+    pub max_streams: i32,
+}
+
+impl ChatSettings {
+    /// Reads the variables above.
+    ///
+    /// # Errors
+    /// A value that is not a positive number.
+    pub fn from_vars(var: &dyn Fn(&str) -> Option<String>) -> Result<ChatSettings> {
+        let number = |name: &str, default: i32| -> Result<i32> {
+            var(name).filter(|v| !v.trim().is_empty()).map_or(Ok(default), |v| {
+                v.trim().parse::<i32>().ok().filter(|n| *n > 0).with_context(|| format!("{name}={v:?} is not a positive number"))
+            })
+        };
+        Ok(ChatSettings {
+            messages_per_minute: number("CHAT_MESSAGES_PER_MINUTE", 10)?,
+            conversations_per_ip_hour: number("CHAT_CONVERSATIONS_PER_IP_HOUR", 5)?,
+            retention_days: number("CHAT_RETENTION_DAYS", 180)?,
+            max_streams: number("CHAT_MAX_STREAMS", 200)?,
+        })
+    }
+
+    /// The retention as milliseconds.
+    pub fn retention_ms(&self) -> i64 {
+        i64::from(self.retention_days) * 86_400_000
+    }
+}

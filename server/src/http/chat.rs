@@ -1,0 +1,139 @@
+//! `/chat/…`: the help chat of the person calling — a member by their
+//! session, a visitor by their chat cookie (set with their first message;
+//! like the session cookie, read only together with the `website_type`
+//! header, which a cross-site form cannot send). Thin: read the request,
+//! call `services::help_chat`, answer in the envelope; the live stream is
+//! server-sent events.
+use super::context::service_error;
+use super::{ApiContext, ApiError, ApiOk, ApiResult};
+use crate::services::accounts::sessions;
+use crate::services::help_chat::{self, NewMessage, Person};
+use crate::state::AppState;
+use app::model::chat::{ChatConversationView, ChatMessageView, ChatUnread};
+use axum::extract::{rejection::FormRejection, rejection::QueryRejection, Form, Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+
+mod stream;
+pub use stream::stream;
+
+/// Who calls: the member behind the session, else the visitor's cookie.
+/// A stale session is a visitor, not an error: visitors may chat too.
+pub(super) struct Caller {
+    member: Option<crate::persistence::entities::user::Model>,
+    visitor: Option<String>,
+}
+
+impl Caller {
+    pub(super) async fn of(state: &AppState, ctx: &ApiContext, headers: &HeaderMap) -> Caller {
+        let member = match ctx.token.as_deref() {
+            Some(token) => sessions::authenticate(&state.db, Some(token), crate::clock::now_ms()).await.ok().map(|a| a.user),
+            None => None,
+        };
+        let visitor = ctx.website_type.as_ref().and_then(|_| crate::web::chat_visitor_cookie(headers));
+        Caller { member, visitor }
+    }
+
+    pub(super) fn person(&self) -> Person<'_> {
+        match &self.member {
+            Some(member) => Person::Member(member),
+            None => Person::Visitor(self.visitor.as_deref()),
+        }
+    }
+}
+
+/// `GET /chat/conversation`: the caller's conversation, or `null` before
+/// their first message.
+pub async fn conversation(State(state): State<AppState>, ctx: ApiContext, headers: HeaderMap) -> ApiResult<Option<ChatConversationView>> {
+    let caller = Caller::of(&state, &ctx, &headers).await;
+    Ok(ApiOk::obj(help_chat::view(&state.cx(), caller.person()).await.map_err(service_error(&ctx))?))
+}
+
+/// Body of `POST /chat/messages`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct MessageForm {
+    body: String,
+    email: String,
+}
+
+/// What `POST /chat/messages` answers.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Posted {
+    conversation_id: i64,
+    message: ChatMessageView,
+}
+
+/// `POST /chat/messages` (`body`, optional `email` for visitors): starts or
+/// continues the caller's conversation. A visitor's first message sets
+/// their chat cookie.
+pub async fn send(State(state): State<AppState>, ctx: ApiContext, headers: HeaderMap, form: Result<Form<MessageForm>, FormRejection>) -> Result<Response, ApiError> {
+    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    let caller = Caller::of(&state, &ctx, &headers).await;
+    let input = NewMessage { body: &f.body, contact_email: Some(&f.email), locale: ctx.locale };
+    let sent = help_chat::send(&state.cx(), caller.person(), &ctx.client, input).await.map_err(service_error(&ctx))?;
+    let mut response = ApiOk::obj(Posted { conversation_id: sent.conversation_id, message: sent.message }).into_response();
+    if let Some(token) = sent.new_visitor_token {
+        let cookie = crate::web::cookie_policy(&state.config.public_base_url).chat_visitor(&token, &state.config.chat);
+        response.headers_mut().append(header::SET_COOKIE, cookie);
+    }
+    no_store(&mut response);
+    Ok(response)
+}
+
+/// The `after` of list and stream calls: the newest message id the caller has.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct After {
+    after: i64,
+}
+
+/// `GET /chat/conversations/{id}/messages?after=`: newer messages, oldest first.
+pub async fn messages(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    query: Result<Query<After>, QueryRejection>,
+) -> ApiResult<Vec<ChatMessageView>> {
+    let Query(q) = query.map_err(|_| ApiError::bad_request(&ctx))?;
+    let caller = Caller::of(&state, &ctx, &headers).await;
+    let found = help_chat::messages_after(&state.cx(), caller.person(), id, q.after).await;
+    Ok(ApiOk::obj(found.map_err(service_error(&ctx))?))
+}
+
+/// Body of `POST /chat/conversations/{id}/read`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ReadForm {
+    up_to: i64,
+}
+
+/// `POST /chat/conversations/{id}/read` (`upTo`): support's messages up to
+/// that id are read; answers the unread count left.
+pub async fn mark_read(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    form: Result<Form<ReadForm>, FormRejection>,
+) -> ApiResult<ChatUnread> {
+    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    let caller = Caller::of(&state, &ctx, &headers).await;
+    let unread = help_chat::mark_read(&state.cx(), caller.person(), id, f.up_to).await.map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(ChatUnread { unread }))
+}
+
+/// `GET /chat/unread`: support's messages the caller has not read.
+pub async fn unread(State(state): State<AppState>, ctx: ApiContext, headers: HeaderMap) -> ApiResult<ChatUnread> {
+    let caller = Caller::of(&state, &ctx, &headers).await;
+    let unread = help_chat::unread_total(&state.db, caller.person()).await.map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(ChatUnread { unread }))
+}
+
+/// Chat answers are one person's: never kept by a cache.
+fn no_store(response: &mut Response) {
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+}

@@ -1,0 +1,98 @@
+//! `GET /chat/conversations/{id}/stream?after=`: the conversation's new
+//! messages as server-sent events (`event: message`, `id:` the message id,
+//! `data:` its JSON), starting after `after`. Heartbeat comments every
+//! 15 s; the stream ends after a few minutes (the browser reconnects with
+//! the last id), on shutdown, and past `CHAT_MAX_STREAMS` open streams the
+//! call answers 503 with `Retry-After`.
+use super::{After, Caller};
+use crate::http::context::service_error;
+use crate::http::{ApiContext, ApiError};
+use crate::services::help_chat::{self, live};
+use crate::state::AppState;
+use app::model::chat::ChatMessageView;
+use axum::extract::{rejection::QueryRejection, Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use sea_orm::DatabaseConnection;
+use std::collections::VecDeque;
+use std::time::Duration;
+use tokio::sync::broadcast::error::RecvError;
+use tokio::time::Instant;
+
+/// Between heartbeats.
+const HEARTBEAT: Duration = Duration::from_secs(15);
+/// A stream reads its conversation again this often even without news
+/// (a message committed out of id order is never missed for long).
+const RESYNC: Duration = Duration::from_secs(15);
+
+/// Opens the stream.
+pub async fn stream(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    query: Result<Query<After>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(q) = query.map_err(|_| ApiError::bad_request(&ctx))?;
+    let caller = Caller::of(&state, &ctx, &headers).await;
+    // Whose it is first: a stranger learns nothing, not even "busy".
+    let backlog = help_chat::messages_after(&state.cx(), caller.person(), id, q.after).await.map_err(service_error(&ctx))?;
+    let admission = state.chat.admit().map_err(service_error(&ctx))?;
+    let feed = Feed {
+        db: state.db.clone(),
+        conversation_id: id,
+        last: backlog.last().map_or(q.after, |m| m.id),
+        pending: backlog.into(),
+        admission,
+        ends_at: Instant::now() + live::STREAM_LIFETIME,
+    };
+    let events = futures_util::stream::unfold(feed, Feed::next);
+    let mut response = Sse::new(events).keep_alive(KeepAlive::new().interval(HEARTBEAT)).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    // Proxies must pass events on at once.
+    headers.insert("x-accel-buffering", HeaderValue::from_static("no"));
+    Ok(response)
+}
+
+struct Feed {
+    db: DatabaseConnection,
+    conversation_id: i64,
+    last: i64,
+    pending: VecDeque<ChatMessageView>,
+    admission: live::Admission,
+    ends_at: Instant,
+}
+
+impl Feed {
+    /// The next event, or `None` when the stream ends.
+    async fn next(mut self) -> Option<(Result<Event, axum::Error>, Feed)> {
+        loop {
+            if let Some(message) = self.pending.pop_front() {
+                self.last = message.id;
+                let event = Event::default().event("message").id(message.id.to_string()).json_data(&message);
+                return Some((event, self));
+            }
+            if *self.admission.closing.borrow() {
+                return None;
+            }
+            let reread = tokio::select! {
+                _ = self.admission.closing.changed() => return None,
+                () = tokio::time::sleep_until(self.ends_at) => return None,
+                news = self.admission.news.recv() => match news {
+                    Ok(id) => id == self.conversation_id || id == live::EVERYONE,
+                    Err(RecvError::Lagged(_)) => true,
+                    Err(RecvError::Closed) => return None,
+                },
+                () = tokio::time::sleep(RESYNC) => true,
+            };
+            if reread {
+                match help_chat::person::read_after(&self.db, self.conversation_id, self.last).await {
+                    Ok(messages) => self.pending.extend(messages),
+                    Err(e) => tracing::warn!(error = %e, "chat stream read failed"),
+                }
+            }
+        }
+    }
+}
