@@ -1,5 +1,5 @@
 //! The document shell (server only) and the root component (both sides).
-use crate::components::{csrf_token, AuthFormGuard, Footer, Header, PageMeta};
+use crate::components::{csrf_token, AuthFormGuard, ConsentBanner, Footer, Header, PageMeta, TrackingScript};
 use crate::dialogs::DialogLayer;
 use crate::config::{to_inline_json, use_public_config, CONFIG_ELEMENT_ID};
 use crate::i18n::{provide_i18n, use_i18n, Key};
@@ -90,11 +90,13 @@ fn Site() -> impl IntoView {
         let content = if page.has_chrome() {
             Either::Left(view! {
                 <a class="skip-link" href="#main">{i18n.text(Key::SkipToContent)}</a>
+                <ConsentBanner csrf=csrf.clone()/>
                 <Header page=page/>
                 <main id="main">{body}</main>
                 <Footer/>
                 <DialogLayer locale=current.locale csrf=csrf.clone() viewer=viewer.clone()/>
                 <AuthFormGuard locale=current.locale/>
+                <TrackingScript/>
             })
         } else {
             Either::Right(body)

@@ -9,6 +9,7 @@ pub mod domain;
 pub mod http;
 pub mod jobs;
 pub mod mail;
+pub mod meta;
 pub mod payments;
 pub mod persistence;
 pub mod services;

@@ -37,6 +37,8 @@ pub struct AppState {
     pub previews: Arc<crate::services::voice::preview::Previews>,
     /// Places voice message calls (Twilio, or the developer outbox).
     pub calls: Arc<crate::calls::CallPlacer>,
+    /// Meta's Conversions API, when configured (`META_PIXEL_ID` and `META_ACCESS_TOKEN`).
+    pub meta: Option<Arc<crate::meta::MetaClient>>,
     /// Slots for rendering pages (`RENDER_CONCURRENCY`).
     pub render_slots: Arc<tokio::sync::Semaphore>,
 }

@@ -69,11 +69,13 @@ pub enum AuthForm {
     OwnerUnpublish,
     /// Number owner: opt out of lookups (`optOut=1`) or back in.
     OwnerOptOut,
+    /// The cookie banner on any page (`choice`, `analytics`, `marketing`).
+    CookieConsent,
 }
 
 impl AuthForm {
     /// Every form.
-    pub const ALL: [AuthForm; 22] = [
+    pub const ALL: [AuthForm; 23] = [
         AuthForm::Login,
         AuthForm::SendCode,
         AuthForm::ResetWithCode,
@@ -96,6 +98,7 @@ impl AuthForm {
         AuthForm::OwnerDirectory,
         AuthForm::OwnerUnpublish,
         AuthForm::OwnerOptOut,
+        AuthForm::CookieConsent,
     ];
 
     /// The value of the hidden `form` field (the serde name).
@@ -123,6 +126,7 @@ impl AuthForm {
             AuthForm::OwnerDirectory => "owner_directory",
             AuthForm::OwnerUnpublish => "owner_unpublish",
             AuthForm::OwnerOptOut => "owner_opt_out",
+            AuthForm::CookieConsent => "cookie_consent",
         }
     }
 
@@ -148,7 +152,7 @@ impl AuthForm {
             | AuthForm::BillingRefund
             | AuthForm::OwnerDispute
             | AuthForm::OwnerUnpublish
-            | AuthForm::OwnerOptOut => &[],
+            | AuthForm::OwnerOptOut | AuthForm::CookieConsent => &[],
             AuthForm::LocateCreate => &[Slot::Phone, Slot::Note],
             AuthForm::DnlCode => &[Slot::Phone],
             AuthForm::DnlConfirm => &[Slot::Phone, Slot::Code],

@@ -2,6 +2,7 @@
 mod account_forms;
 mod auth_form;
 mod auth_form_guard;
+mod consent_banner;
 mod country_picker;
 mod footer;
 mod header;
@@ -19,6 +20,7 @@ pub use auth_form::{
     csrf_token, AuthField, FieldKind, FormMessages, FormState, HiddenFields, SlotField, FORM_MARKER, SLOT_MARKER,
 };
 pub use auth_form_guard::AuthFormGuard;
+pub use consent_banner::{ConsentBanner, TrackingScript, TRACKING_SCRIPT_PATH};
 pub use country_picker::CountryPicker;
 pub use footer::Footer;
 pub use header::Header;

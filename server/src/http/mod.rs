@@ -11,6 +11,7 @@ mod other;
 mod payment_webhooks;
 mod portal;
 mod rejections;
+mod tracking;
 mod twilio_webhooks;
 mod voice;
 mod call_webhooks;
@@ -79,6 +80,9 @@ pub fn api_router() -> Router<AppState> {
         .route("/lookup/owner/directory", put(lookup::owner_publish).delete(lookup::owner_unpublish))
         .route("/lookup/owner/optOut", put(lookup::owner_opt_out))
         .route("/lookup/{phone}", get(lookup::find))
+        .route("/operationLog/protal", post(tracking::click_point))
+        .route("/operationLog/event", post(tracking::operation_event))
+        .route("/fackbook/conversions/{pixel}", post(tracking::conversion))
         .fallback(envelope::not_found);
     Router::new().nest(API_BASE, v1)
 }

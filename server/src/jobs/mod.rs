@@ -2,6 +2,7 @@
 //! locate rules. They only call `services`; the state they work on is in the
 //! database, so any number of instances can run them side by side.
 pub mod billing;
+pub mod tracking;
 pub mod voice;
 
 use crate::services::accounts::passwords::{self, ResetCodeMail};
@@ -25,6 +26,7 @@ pub fn spawn(state: &AppState) {
     tokio::spawn(housekeeping(state.clone()));
     billing::spawn(state);
     voice::spawn(state);
+    tracking::spawn(state);
 }
 
 async fn sms_sender(state: AppState) {

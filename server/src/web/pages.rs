@@ -7,6 +7,7 @@ use crate::clock::now_ms;
 use crate::state::AppState;
 use app::account::forms::{CsrfToken, FormOutcome, CSRF_COOKIE, LANG_COOKIE, SESSION_COOKIE};
 use app::account::{CurrentViewer, NotificationsTotal, SessionToken, Viewer};
+use app::consent::{Consent, CurrentConsent};
 use app::api::SharedTransport;
 use app::navigation::{redirect_for, Visitor};
 use axum::{
@@ -114,7 +115,7 @@ pub(super) async fn render(
         }),
         None => 0,
     };
-    let csrf = visitor_cookies(state, &request, &mut set_cookies);
+    let (csrf, consent) = visitor_cookies(state, &request, &mut set_cookies);
     let personal = viewer.is_some() || outcome.is_some();
     // The nonce of this response's Content-Security-Policy, for the inline boot script.
     let nonce = request.extensions().get::<leptos::nonce::Nonce>().cloned();
@@ -127,6 +128,7 @@ pub(super) async fn render(
             provide_context(transport.clone());
             provide_context(CurrentViewer(viewer.clone()));
             provide_context(CsrfToken(csrf.clone()));
+            provide_context(CurrentConsent(consent));
             provide_context(NotificationsTotal(i64::try_from(notifications).unwrap_or(i64::MAX)));
             if let Some(token) = session_token.clone() {
                 provide_context(token);
@@ -151,9 +153,10 @@ pub(super) async fn render(
     response
 }
 
-/// The visitor's anti-CSRF token (drawn and set when missing) and the `lang`
-/// cookie when the page's language differs from it.
-fn visitor_cookies(state: &AppState, request: &Request, set_cookies: &mut Vec<HeaderValue>) -> String {
+/// The visitor's anti-CSRF token (drawn and set when missing), the `lang`
+/// cookie when the page's language differs from it, and their cookie
+/// consent with the marketing cookies it allows for this visit.
+fn visitor_cookies(state: &AppState, request: &Request, set_cookies: &mut Vec<HeaderValue>) -> (String, Option<Consent>) {
     let policy = CookiePolicy::for_origin(&state.config.public_base_url);
     let csrf = cookies::read(request.headers(), CSRF_COOKIE).filter(|t| t.len() == 64).unwrap_or_else(|| {
         let token = secrets::new_token();
@@ -164,7 +167,9 @@ fn visitor_cookies(state: &AppState, request: &Request, set_cookies: &mut Vec<He
     if cookies::read(request.headers(), LANG_COOKIE).as_deref() != Some(locale.code()) {
         set_cookies.push(policy.lang(locale.code()));
     }
-    csrf
+    let consent = super::tracking_cookies::consent(request.headers());
+    set_cookies.extend(super::tracking_cookies::on_visit(policy, request.headers(), request.uri(), consent, now_ms()));
+    (csrf, consent)
 }
 
 /// `/id/` → `/id` with 301, query kept.

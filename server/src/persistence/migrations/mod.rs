@@ -13,6 +13,7 @@ mod m20261123_000007_sms_queue_uncertain;
 mod m20261124_000008_create_billing;
 mod m20261125_000009_create_voice;
 mod m20261126_000010_create_lookup;
+mod m20261127_000012_create_tracking;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -31,6 +32,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000008_create_billing::Migration),
             Box::new(m20261125_000009_create_voice::Migration),
             Box::new(m20261126_000010_create_lookup::Migration),
+            Box::new(m20261127_000012_create_tracking::Migration),
         ]
     }
 }
