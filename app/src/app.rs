@@ -1,5 +1,5 @@
 //! The document shell (server only) and the root component (both sides).
-use crate::components::{csrf_token, AuthFormGuard, ChatLauncher, Footer, Header, PageMeta};
+use crate::components::{csrf_token, AuthFormGuard, ChatLauncher, ConsentBanner, Footer, Header, PageMeta, TrackingScript};
 use crate::dialogs::DialogLayer;
 use crate::config::{to_inline_json, use_public_config, CONFIG_ELEMENT_ID};
 use crate::i18n::{provide_i18n, use_i18n, Key};
@@ -93,6 +93,7 @@ fn Site() -> impl IntoView {
         let content = if page.has_chrome() {
             Either::Left(view! {
                 <a class="skip-link" href="#main">{i18n.text(Key::SkipToContent)}</a>
+                <ConsentBanner csrf=csrf.clone()/>
                 <Header page=page/>
                 <main id="main">{body}</main>
                 {chat.then(|| view! { <ChatLauncher/> })}
@@ -100,6 +101,7 @@ fn Site() -> impl IntoView {
                 {chat.then(|| view! { <HelpChat locale=current.locale email=viewer.as_ref().map(|v| v.email.clone())/> })}
                 <DialogLayer locale=current.locale csrf=csrf.clone() viewer=viewer.clone()/>
                 <AuthFormGuard locale=current.locale/>
+                <TrackingScript/>
             })
         } else {
             Either::Right(body)

@@ -14,6 +14,10 @@ pub struct PublicConfig {
     pub map_tile_url: String,
     /// Asset URLs of the current build.
     pub assets: Assets,
+    /// The Meta pixel conversion events are reported for (empty: none
+    /// configured; events are then kept on the server only).
+    #[serde(default)]
+    pub meta_pixel_id: String,
 }
 
 /// URLs of the built front-end files; `None` when the server runs without a

@@ -7,6 +7,7 @@ pub mod app;
 pub mod checkout;
 pub mod components;
 pub mod config;
+pub mod consent;
 pub mod countries;
 pub mod dates;
 pub mod dialogs;

@@ -31,7 +31,7 @@ test("typing, pausing, then Locate: one request for the number", async () => {
   await page.selectOption("#country", "ID");
   await page.locator("#phone").pressSequentially("0812-3456-7890", { delay: 20 });
   await page.waitForTimeout(1_200); // the check after the typing pause answers
-  await page.click("button[type=submit]");
+  await page.click(".phone-search button[type=submit]");
   await waitForResult(page);
   assert.equal(seen.length, 1, `requests: ${seen.join(", ")}`);
   assert.equal((await page.textContent(".locating-number")).trim(), "+62 812-3456-7890");
@@ -48,7 +48,7 @@ test("Locate pressed right after typing: one request for the number", async () =
   const seen = countInfoRequests(page);
   await page.selectOption("#country", "ID");
   await page.fill("#phone", "0812-3456-7890");
-  await page.click("button[type=submit]");
+  await page.click(".phone-search button[type=submit]");
   await waitForResult(page);
   assert.equal(seen.length, 1, `requests: ${seen.join(", ")}`);
   assert.deepEqual(errors, []);

@@ -35,7 +35,7 @@ async function locate(page, path, country, number) {
   await waitForHydration(page);
   await page.selectOption("#country", country);
   await page.fill("#phone", number);
-  await page.click("button[type=submit]");
+  await page.click(".phone-search button[type=submit]");
   // The animation starts with the towers line and reveals rows one by one.
   await page.waitForSelector(".locating-status:not([hidden])");
   assert.equal(await page.isVisible(".locating-done"), false);

@@ -44,7 +44,7 @@ test("the search form works as a plain form without JavaScript", async () => {
   assert.equal(await page.isVisible("#country-search"), false, "search box needs JavaScript");
   await page.selectOption("#country", "ID");
   await page.fill("#phone", "0812 3456 7890");
-  await page.click("button[type=submit]");
+  await page.click(".phone-search button[type=submit]");
   const url = new URL(page.url());
   assert.equal(url.searchParams.get("country"), "ID");
   assert.equal(await page.inputValue("#phone"), "0812 3456 7890");

@@ -10,6 +10,7 @@ pub mod http;
 pub mod jobs;
 pub mod mail;
 pub mod metrics;
+pub mod meta;
 pub mod payments;
 pub mod persistence;
 pub mod services;

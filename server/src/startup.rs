@@ -46,7 +46,9 @@ pub async fn build_state(config: Config) -> Result<AppState> {
         support_email: config.support_email.clone(),
         map_tile_url: config.map_tile_url.clone(),
         assets: web::load_manifest(&config.site_root),
+        meta_pixel_id: config.meta.pixel_id.clone().unwrap_or_default(),
     };
+    let meta = crate::meta::MetaClient::from_settings(&config.meta).map(Arc::new);
     let wakers = crate::services::Wakers::default();
     let render_slots = Arc::new(tokio::sync::Semaphore::new(config.render_concurrency.max(1)));
     let gateways = Arc::new(crate::payments::setup::gateways(&config, &db)?);
@@ -72,6 +74,7 @@ pub async fn build_state(config: Config) -> Result<AppState> {
         previews,
         calls,
         chat,
+        meta,
         render_slots,
         number_facts: Arc::default(),
     })

@@ -39,6 +39,8 @@ pub struct AppState {
     pub calls: Arc<crate::calls::CallPlacer>,
     /// Live delivery of help chat messages (bounded streams).
     pub chat: Arc<crate::services::help_chat::live::ChatHub>,
+    /// Meta's Conversions API, when configured (`META_PIXEL_ID` and `META_ACCESS_TOKEN`).
+    pub meta: Option<Arc<crate::meta::MetaClient>>,
     /// Slots for rendering pages (`RENDER_CONCURRENCY`).
     pub render_slots: Arc<tokio::sync::Semaphore>,
     /// Recently read lookup facts of numbers.

@@ -71,11 +71,13 @@ pub enum AuthForm {
     OwnerOptOut,
     /// `/contact-us`: `message` (and a visitor's optional `email`) to the help chat inbox.
     ContactMessage,
+    /// The cookie banner on any page (`choice`, `analytics`, `marketing`).
+    CookieConsent,
 }
 
 impl AuthForm {
     /// Every form.
-    pub const ALL: [AuthForm; 23] = [
+    pub const ALL: [AuthForm; 24] = [
         AuthForm::Login,
         AuthForm::SendCode,
         AuthForm::ResetWithCode,
@@ -99,6 +101,7 @@ impl AuthForm {
         AuthForm::OwnerUnpublish,
         AuthForm::OwnerOptOut,
         AuthForm::ContactMessage,
+        AuthForm::CookieConsent,
     ];
 
     /// The value of the hidden `form` field (the serde name).
@@ -127,6 +130,7 @@ impl AuthForm {
             AuthForm::OwnerUnpublish => "owner_unpublish",
             AuthForm::OwnerOptOut => "owner_opt_out",
             AuthForm::ContactMessage => "contact_message",
+            AuthForm::CookieConsent => "cookie_consent",
         }
     }
 
@@ -152,7 +156,7 @@ impl AuthForm {
             | AuthForm::BillingRefund
             | AuthForm::OwnerDispute
             | AuthForm::OwnerUnpublish
-            | AuthForm::OwnerOptOut => &[],
+            | AuthForm::OwnerOptOut | AuthForm::CookieConsent => &[],
             AuthForm::LocateCreate => &[Slot::Phone, Slot::Note],
             AuthForm::DnlCode => &[Slot::Phone],
             AuthForm::DnlConfirm => &[Slot::Phone, Slot::Code],

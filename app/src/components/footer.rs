@@ -3,7 +3,10 @@ use crate::config::use_public_config;
 use crate::i18n::{t_args, use_i18n, Key};
 use crate::components::PageLinks;
 use crate::routes::Page;
+use crate::consent::{current_query, BANNER_ID, SETTINGS_PARAM};
+use crate::navigation::with_query;
 use leptos::prelude::*;
+use leptos_router::hooks::use_location;
 
 /// The footer shown on every page with chrome.
 #[component]
@@ -21,9 +24,17 @@ pub fn Footer() -> impl IntoView {
         (Page::Help, Key::FooterHelp),
     ];
     let mailto = format!("mailto:{email}");
+    // Reopens the banner on this very page; the anchor brings it into view.
+    let mut query = current_query();
+    query.retain(|(k, _)| k != SETTINGS_PARAM);
+    query.push((SETTINGS_PARAM.to_owned(), "1".to_owned()));
+    let settings = format!("{}#{BANNER_ID}", with_query(&use_location().pathname.get_untracked(), &query, &[]));
     view! {
         <footer class="site-footer">
-            <ul class="footer-links"><PageLinks links=links.to_vec()/></ul>
+            <ul class="footer-links">
+                <PageLinks links=links.to_vec()/>
+                <li><a href=settings id="cookie-settings">{i18n.text(Key::FooterCookieSettings)}</a></li>
+            </ul>
             <p>
                 <a href=mailto>
                     {move || t_args(i18n.locale(), Key::FooterSupport, &[("email", &email)])}

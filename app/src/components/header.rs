@@ -4,6 +4,7 @@
 use crate::account::{use_notifications_total, use_viewer};
 use crate::i18n::{t, t_args, use_i18n, Key, Locale};
 use crate::components::PageLinks;
+use crate::consent::{current_query, tracked_href};
 use crate::routes::{href, Page};
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -119,7 +120,7 @@ pub fn Header(page: Page) -> impl IntoView {
     ];
     view! { class = class,
         <header>
-            <A href=move || href(i18n.locale(), Page::Home) attr:class=format!("brand {class}")>
+            <A href=tracked_href(&href(i18n.locale(), Page::Home), &current_query(), &[]) attr:class=format!("brand {class}")>
                 {i18n.text(Key::SiteName)}
             </A>
             <details class="site-menu">
@@ -138,11 +139,12 @@ pub fn Header(page: Page) -> impl IntoView {
 #[component]
 fn LanguageSwitch(page: Page, class: &'static str) -> impl IntoView {
     let i18n = use_i18n();
+    let query = current_query();
     let item = move |locale: Locale| {
         view! { class = class,
             <li>
                 <a
-                    href=href(locale, page)
+                    href=tracked_href(&href(locale, page), &query, &[])
                     hreflang=locale.html_lang()
                     lang=locale.html_lang()
                     aria-current=move || (i18n.locale() == locale).then_some("true")

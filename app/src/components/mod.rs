@@ -3,6 +3,7 @@ mod account_forms;
 mod auth_form;
 mod auth_form_guard;
 mod chat_launcher;
+mod consent_banner;
 mod country_picker;
 mod footer;
 mod header;
@@ -21,6 +22,7 @@ pub use auth_form::{
 };
 pub use auth_form_guard::AuthFormGuard;
 pub use chat_launcher::ChatLauncher;
+pub use consent_banner::{ConsentBanner, TrackingScript, TRACKING_SCRIPT_PATH};
 pub use country_picker::CountryPicker;
 pub use footer::Footer;
 pub use header::Header;

@@ -72,7 +72,7 @@ pub fn PhoneSearch(locale: Locale, country: Option<String>, phone: Option<String
                 />
                 <p id="phone-error" class="field-error" role="alert">{move || message.get()}</p>
             </div>
-            <button type="submit" class="btn-primary">{i18n.text(Key::HomeLocate)}</button>
+            <button type="submit" class="btn-primary" data-click="locate">{i18n.text(Key::HomeLocate)}</button>
         </form>
         <LocateResult search=submitted.into() last=last/>
     }

@@ -40,8 +40,15 @@ const IP: &[Section] = &[
 
 const COOKIES: &[Section] = &[
     Section { heading: Key::CookiesS1H, paragraphs: &[Key::CookiesS1P1] },
-    Section { heading: Key::CookiesS2H, paragraphs: &[Key::CookiesS2P1, Key::CookiesS2P2, Key::CookiesS2P3, Key::CookiesS2P4, Key::CookiesS2P5, Key::CookiesS2P6] },
-    Section { heading: Key::CookiesS3H, paragraphs: &[Key::CookiesS3P1] },
+    Section {
+        heading: Key::CookiesS2H,
+        paragraphs: &[
+            Key::CookiesS2P1, Key::CookiesS2P2, Key::CookiesS2P3, Key::CookiesS2P4, Key::CookiesS2P5, Key::CookiesS2P6,
+            Key::CookiesS2P7, Key::CookiesS2P8, Key::CookiesS2P9,
+        ],
+    },
+    Section { heading: Key::CookiesS3H, paragraphs: &[Key::CookiesS3P1, Key::CookiesS3P2] },
+    Section { heading: Key::CookiesS4H, paragraphs: &[Key::CookiesS4P1] },
 ];
 
 const CONTACT: &[Section] = &[

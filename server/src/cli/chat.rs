@@ -25,7 +25,7 @@ pub(super) const USAGE: &str = "usage: server chat list [--limit N] | server cha
 /// Bad arguments, an unknown conversation, database failures.
 pub(super) async fn run(args: &[String], config: &Config) -> Result<()> {
     let db = crate::persistence::connect_and_migrate(&config.database_url, 1).await?;
-    let cx = Cx { db, config: Arc::new(config.clone()), now: crate::clock::now_ms(), wake: Wakers::default() };
+    let cx = Cx { db, config: Arc::new(config.clone()), now: crate::clock::now_ms(), wake: Wakers::default(), number_facts: Arc::default() };
     match args.first().map(String::as_str) {
         Some("list") => list(&cx, &args[1..]).await,
         Some("show") => show(&cx, conversation_id(args.get(1))?).await,

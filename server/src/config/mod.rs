@@ -53,6 +53,8 @@
 //! | `CALL_PROVIDER`   | `sandbox`                                      | `sandbox` (calls kept and played at `/dev/calls`) or `twilio` (the Calls API with the `TWILIO_*` account) |
 //! | `TWILIO_VOICE_FROM` | unset (required with `twilio` calls)         | the service's caller ID every called person sees |
 //! | `CALL_TIMEOUT_SECS` | `10`                                         | time-out of each call-provider request; an unanswered one is reconciled, never repeated |
+//! | `META_PIXEL_ID`, `META_ACCESS_TOKEN` | unset                        | Meta Conversions API pixel and token; without both, conversion events are only kept in `meta_events` (status `kept`) |
+//! | `META_TEST_EVENT_CODE`, `META_GRAPH_URL`, `META_API_VERSION`, `META_TIMEOUT_SECS` | unset, `https://graph.facebook.com`, `v23.0`, `10` | test-events code, Graph API origin (tests: a loopback fake), version, time-out |
 //! | `DEV_TOOLS`       | `false`                                        | serve developer pages (`/dev/outbox`); only for local runs: the server refuses to start with it on together with a real provider (`SMS_PROVIDER=twilio`, `MAIL_TRANSPORT=smtp`) or a non-loopback `BIND_ADDR` |
 //!
 //! Secrets (the SMTP password, the Twilio auth token) stay here and never reach the WASM bundle: the
@@ -63,6 +65,7 @@ use std::{env, net::SocketAddr, path::PathBuf, str::FromStr};
 mod calls;
 mod chat;
 mod lookup;
+mod meta;
 mod payments;
 mod providers;
 mod safety;
@@ -72,6 +75,7 @@ pub use calls::{CallProvider, CallsConfig};
 pub use payments::{PaymentMode, PaymentsConfig};
 pub use chat::ChatSettings;
 pub use lookup::LookupSettings;
+pub use meta::MetaSettings;
 pub use voice::VoiceSettings;
 pub use providers::{MailTransport, Secret, SmsProvider, SmtpConfig, SmtpTls, TwilioConfig, UnknownValue};
 
@@ -160,6 +164,8 @@ pub struct Config {
     pub lookup: LookupSettings,
     /// Help chat limits and retention.
     pub chat: ChatSettings,
+    /// Meta's Conversions API (off unless configured).
+    pub meta: MetaSettings,
 }
 
 impl Config {
@@ -229,6 +235,7 @@ impl Config {
             speech: crate::speech::SpeechConfig::from_vars(lookup)?,
             lookup: LookupSettings::from_vars(lookup)?,
             chat: ChatSettings::from_vars(lookup)?,
+            meta: MetaSettings::from_vars(lookup)?,
             calls: CallsConfig::from_vars(lookup, twilio.account_sid.as_deref(), twilio.auth_token.as_ref())?,
             twilio,
         };

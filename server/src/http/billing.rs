@@ -65,11 +65,12 @@ impl OrderForm {
         locale: app::i18n::Locale,
         country: String,
         client: crate::services::accounts::ClientInfo,
+        tracking: crate::services::tracking::attribution::OrderTracking,
     ) -> Option<checkout::PlaceOrder> {
         let method = MethodChoice::parse(&self.method)?;
         let form = PaymentFormInput { email: self.email, zip: self.zip, name: self.name, document: self.document, phone: self.phone };
         let idempotency_key = self.idempotency_key;
-        Some(checkout::PlaceOrder { plan_id: self.plan_id, method, form, idempotency_key, locale, country, client })
+        Some(checkout::PlaceOrder { plan_id: self.plan_id, method, form, idempotency_key, locale, country, client, tracking })
     }
 }
 
@@ -83,7 +84,8 @@ pub async fn place_order(
 ) -> Result<Response, ApiError> {
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let country = payer_country(&state, &parts, form.country.as_deref());
-    let input = form.into_input(ctx.locale, country, ctx.client.clone()).ok_or_else(|| ApiError::bad_request(&ctx))?;
+    let tracking = crate::web::order_tracking(&parts.headers);
+    let input = form.into_input(ctx.locale, country, ctx.client.clone(), tracking).ok_or_else(|| ApiError::bad_request(&ctx))?;
     let placed = checkout::place_order(&state.cx(), &state.gateways, input).await.map_err(service_error(&ctx))?;
     let mut response = ApiOk::obj(OrderCreated { order_no: placed.order_no, redirect_url: placed.redirect_url }).into_response();
     if let Some(code) = placed.claim_code {

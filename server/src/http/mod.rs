@@ -13,6 +13,7 @@ mod other;
 mod payment_webhooks;
 mod portal;
 mod rejections;
+mod tracking;
 mod twilio_webhooks;
 mod voice;
 mod call_webhooks;
@@ -88,6 +89,9 @@ pub fn api_router() -> Router<AppState> {
         .route("/chat/conversations/{id}/messages", get(chat::messages))
         .route("/chat/conversations/{id}/read", post(chat::mark_read))
         .route("/chat/conversations/{id}/stream", get(chat::stream))
+        .route("/operationLog/protal", post(tracking::click_point))
+        .route("/operationLog/event", post(tracking::operation_event))
+        .route("/fackbook/conversions/{pixel}", post(tracking::conversion))
         .fallback(envelope::not_found);
     Router::new().nest(API_BASE, v1)
 }

@@ -3,6 +3,7 @@
 //! database, so any number of instances can run them side by side.
 pub mod billing;
 pub mod chat;
+pub mod tracking;
 pub mod voice;
 
 use crate::services::accounts::passwords::{self, ResetCodeMail};
@@ -26,6 +27,7 @@ pub fn spawn(state: &AppState) {
     tokio::spawn(housekeeping(state.clone()));
     billing::spawn(state);
     voice::spawn(state);
+    tracking::spawn(state);
 }
 
 async fn sms_sender(state: AppState) {

@@ -36,6 +36,9 @@ pub enum ServiceError {
     /// The action needs a trialing or active subscription.
     #[error("subscription required")]
     NeedsSubscription,
+    /// Tracking the visitor has not allowed in the cookie banner.
+    #[error("no consent")]
+    NoConsent,
     /// The database failed; details go to the log only.
     #[error("database: {0}")]
     Database(sea_orm::DbErr),
@@ -67,6 +70,7 @@ impl ServiceError {
             ServiceError::Provider => Key::ErrorPaymentProvider,
             ServiceError::Unavailable(key) => *key,
             ServiceError::NeedsSubscription => Key::ErrorNeedsSubscription,
+            ServiceError::NoConsent => Key::ErrorNoConsent,
             ServiceError::Database(_) => Key::ErrorGeneric,
         }
     }

@@ -13,6 +13,7 @@ pub mod number_proof;
 pub mod outbox;
 pub mod phone;
 pub mod pricing;
+pub mod tracking;
 pub mod visitor;
 pub mod voice;
 pub mod words;

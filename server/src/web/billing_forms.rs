@@ -80,6 +80,7 @@ async fn pay(s: &Submission<'_>) -> Handled {
         locale: s.locale,
         country: payer_country(&f.pay_country, &s.cx.config.default_country),
         client: s.client.clone(),
+        tracking: super::tracking_cookies::order_tracking(s.headers, Some(format!("{}{}", s.cx.config.public_base_url, s.uri))),
     };
     let placed = checkout::place_order(&s.cx, s.gateways, order).await.map_err(rejected)?;
     let cookies = placed.claim_code.as_deref().map(|code| s.policy.checkout_claim(code)).into_iter().collect();

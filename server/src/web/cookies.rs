@@ -99,6 +99,15 @@ impl CookiePolicy {
     }
 }
 
+/// The consent cookie and the marketing cookies it allows
+/// (`web::tracking_cookies` documents each).
+impl CookiePolicy {
+    /// Cookie `name`; max age 0 removes it.
+    pub fn tracking(self, name: &str, value: &str, max_age_secs: i64, http_only: bool) -> HeaderValue {
+        self.build(name, value, max_age_secs, http_only)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,7 +5,7 @@
 //! typed (never secrets) kept.
 use super::cookies::{self, CookiePolicy};
 use super::pages::{redirect, render, visitor_of, Member};
-use super::{account_forms, billing_forms, chat_forms, locate_forms, lookup_forms, voice_forms};
+use super::{account_forms, billing_forms, chat_forms, consent_forms, locate_forms, lookup_forms, voice_forms};
 use crate::http::{client_info, retry_after, status_of, Surface};
 use crate::services::accounts::{secrets, ClientInfo};
 use crate::services::{Cx, ServiceError};
@@ -54,6 +54,9 @@ pub(super) struct Submission<'a> {
     pub owner_token: Option<&'a str>,
     /// A visitor's help chat cookie, if any.
     pub chat_visitor: Option<&'a str>,
+    /// The address posted to and the request's headers (cookies).
+    pub uri: &'a axum::http::Uri,
+    pub headers: &'a axum::http::HeaderMap,
 }
 
 impl Submission<'_> {
@@ -103,6 +106,7 @@ pub async fn submit(state: AppState, request: Request) -> Response {
     let chat_visitor = super::chat_visitor_cookie(&parts.headers);
     let csrf_ok = cookies::read(&parts.headers, CSRF_COOKIE)
         .is_some_and(|cookie| !envelope.csrf.is_empty() && secrets::same_secret(&cookie, &envelope.csrf));
+    let (uri, headers) = (parts.uri.clone(), parts.headers.clone());
     // The page is rendered again as if fetched.
     parts.method = Method::GET;
     let page_request = Request::from_parts(parts, Body::empty());
@@ -123,6 +127,8 @@ pub async fn submit(state: AppState, request: Request) -> Response {
             previews: &state.previews,
             owner_token: owner_token.as_deref(),
             chat_visitor: chat_visitor.as_deref(),
+            uri: &uri,
+            headers: &headers,
         };
         dispatch(&submission).await
     } else {
@@ -166,6 +172,7 @@ async fn dispatch(s: &Submission<'_>) -> Handled {
         | AuthForm::OwnerUnpublish
         | AuthForm::OwnerOptOut => lookup_forms::handle(s).await,
         AuthForm::ContactMessage => chat_forms::handle(s).await,
+        AuthForm::CookieConsent => consent_forms::handle(s).await,
     }
 }
 

@@ -6,6 +6,7 @@ mod assets;
 mod billing_forms;
 mod chat_forms;
 mod checkout_claim;
+mod consent_forms;
 mod cookies;
 mod dev_outbox;
 mod forms;
@@ -14,6 +15,7 @@ mod lookup_forms;
 mod pages;
 mod sandbox_checkout;
 mod security_headers;
+mod tracking_cookies;
 mod transport;
 mod voice_forms;
 mod dev_calls;
@@ -36,6 +38,22 @@ pub fn cookie_policy(public_base_url: &str) -> CookiePolicy {
 /// A visitor's help chat id (the HttpOnly cookie), if any.
 pub fn chat_visitor_cookie(headers: &axum::http::HeaderMap) -> Option<String> {
     cookies::read(headers, app::model::chat::VISITOR_COOKIE).filter(|v| v.len() == 64)
+}
+
+/// The visitor's cookie consent (`acceptCookie`), `None` before they chose.
+pub fn cookie_consent(headers: &axum::http::HeaderMap) -> Option<app::consent::Consent> {
+    tracking_cookies::consent(headers)
+}
+
+/// What an order placed through the API carries for attribution.
+pub fn order_tracking(headers: &axum::http::HeaderMap) -> crate::services::tracking::attribution::OrderTracking {
+    let referer = headers.get(axum::http::header::REFERER).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    tracking_cookies::order_tracking(headers, referer)
+}
+
+/// A cookie's value (the tracking calls read Meta's `_fbc` / `_fbp`).
+pub fn tracking_cookie(headers: &axum::http::HeaderMap, name: &str) -> Option<String> {
+    cookies::read(headers, name)
 }
 
 /// The browser's session token (the HttpOnly cookie), if any.

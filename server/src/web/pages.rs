@@ -7,6 +7,7 @@ use crate::clock::now_ms;
 use crate::state::AppState;
 use app::account::forms::{CsrfToken, FormOutcome, CSRF_COOKIE, LANG_COOKIE, SESSION_COOKIE};
 use app::account::{ChatUnreadTotal, CurrentViewer, NotificationsTotal, SessionToken, Viewer};
+use app::consent::{Consent, CurrentConsent};
 use app::api::SharedTransport;
 use app::navigation::{redirect_for, Visitor};
 use axum::{
@@ -108,7 +109,7 @@ pub(super) async fn render(
     let viewer: Option<Viewer> = member.map(|m| m.auth.viewer());
     let session_token = member.map(|m| SessionToken(m.token.clone()));
     let (notifications, chat_unread) = notifications(state, member, request.headers()).await;
-    let csrf = visitor_cookies(state, &request, &mut set_cookies);
+    let (csrf, consent) = visitor_cookies(state, &request, &mut set_cookies);
     // A number owner's session shows that number's reports and entry.
     let owner = cookies::read(request.headers(), app::account::forms::OWNER_COOKIE).is_some();
     let personal = viewer.is_some() || outcome.is_some() || owner || chat_unread > 0;
@@ -125,6 +126,7 @@ pub(super) async fn render(
             provide_context(CsrfToken(csrf.clone()));
             provide_context(NotificationsTotal(notifications));
             provide_context(ChatUnreadTotal(chat_unread));
+            provide_context(CurrentConsent(consent));
             if let Some(token) = session_token.clone() {
                 provide_context(token);
             }
@@ -172,9 +174,10 @@ async fn notifications(state: &AppState, member: Option<&Member>, headers: &Head
     (i64::try_from(locate).unwrap_or(i64::MAX).saturating_add(chat), chat)
 }
 
-/// The visitor's anti-CSRF token (drawn and set when missing) and the `lang`
-/// cookie when the page's language differs from it.
-fn visitor_cookies(state: &AppState, request: &Request, set_cookies: &mut Vec<HeaderValue>) -> String {
+/// The visitor's anti-CSRF token (drawn and set when missing), the `lang`
+/// cookie when the page's language differs from it, and their cookie
+/// consent with the marketing cookies it allows for this visit.
+fn visitor_cookies(state: &AppState, request: &Request, set_cookies: &mut Vec<HeaderValue>) -> (String, Option<Consent>) {
     let policy = CookiePolicy::for_origin(&state.config.public_base_url);
     let csrf = cookies::read(request.headers(), CSRF_COOKIE).filter(|t| t.len() == 64).unwrap_or_else(|| {
         let token = secrets::new_token();
@@ -185,7 +188,9 @@ fn visitor_cookies(state: &AppState, request: &Request, set_cookies: &mut Vec<He
     if cookies::read(request.headers(), LANG_COOKIE).as_deref() != Some(locale.code()) {
         set_cookies.push(policy.lang(locale.code()));
     }
-    csrf
+    let consent = super::tracking_cookies::consent(request.headers());
+    set_cookies.extend(super::tracking_cookies::on_visit(policy, request.headers(), request.uri(), consent, now_ms()));
+    (csrf, consent)
 }
 
 /// `/id/` → `/id` with 301, query kept.

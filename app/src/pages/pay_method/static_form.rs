@@ -172,7 +172,7 @@ fn autocomplete(field: PayField) -> &'static str {
 pub fn PaySubmit(terms: CheckoutTerms) -> impl IntoView {
     view! {
         <div class="pay-submit">
-            <button type="submit" class="btn-primary pay-button">{terms.pay}</button>
+            <button type="submit" class="btn-primary pay-button" data-click="pay">{terms.pay}</button>
             <div class="pay-terms">
                 <p class="pay-renewal">{terms.renewal}</p>
                 <p class="pay-first-charge">{terms.first_charge}</p>

@@ -80,7 +80,7 @@ pub fn TelecomPage() -> impl IntoView {
                         value=search.phone.clone()
                     />
                 </div>
-                <button type="submit" id="lookup-find" class="btn-primary">{i18n.text(Key::LookupFindNow)}</button>
+                <button type="submit" id="lookup-find" class="btn-primary" data-click="find_now">{i18n.text(Key::LookupFindNow)}</button>
             </form>
             <Suspense fallback=|| ()>
                 {move || {

@@ -124,7 +124,7 @@ pub fn VoiceComposer(
             <LanguageAndVoice language=d.language voice=d.voice/>
             <div class="voice-actions">
                 <button type="submit" name="form" value="voice_preview" id="voice-preview" class="btn-secondary" disabled=move || shown.busy.get() on:click=on_preview>{i18n.text(Key::VoicePreview)}</button>
-                <button type="submit" name="form" value="voice_send" id="voice-send" class="btn-primary" disabled=move || shown.busy.get() on:click=on_send>{i18n.text(Key::VoiceSend)}</button>
+                <button type="submit" name="form" value="voice_send" id="voice-send" class="btn-primary" data-click="send" disabled=move || shown.busy.get() on:click=on_send>{i18n.text(Key::VoiceSend)}</button>
             </div>
         </form>
         <PreviewPlayer preview=shown.preview/>

@@ -1,6 +1,7 @@
 //! sea-orm entities, one file per table.
 pub mod abuse_report;
 pub mod charge;
+pub mod click_point;
 pub mod dev_outbox;
 pub mod disclosure_log;
 pub mod do_not_locate;
@@ -10,11 +11,14 @@ pub mod job;
 pub mod locate_consent;
 pub mod locate_position;
 pub mod locate_request;
+pub mod meta_event;
 pub mod multilingual_word;
 pub mod number_claim;
 pub mod number_directory;
 pub mod number_proof;
+pub mod operation_log;
 pub mod order;
+pub mod order_attribution;
 pub mod password_reset_code;
 pub mod payment_event;
 pub mod price_plan;

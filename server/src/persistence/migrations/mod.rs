@@ -14,6 +14,7 @@ mod m20261124_000008_create_billing;
 mod m20261125_000009_create_voice;
 mod m20261126_000010_create_lookup;
 mod m20261127_000011_create_help_chat;
+mod m20261127_000012_create_tracking;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -33,6 +34,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000009_create_voice::Migration),
             Box::new(m20261126_000010_create_lookup::Migration),
             Box::new(m20261127_000011_create_help_chat::Migration),
+            Box::new(m20261127_000012_create_tracking::Migration),
         ]
     }
 }

@@ -58,6 +58,7 @@ pub async fn activate(db: &impl ConnectionTrait, cx: &Cx, order: order::Model, p
     if !orders::transition(db, order.id, orders::PAID, extra, cx.now).await? {
         return Ok("already_final");
     }
+    crate::services::tracking::conversions::queue_purchase(db, cx, &order).await?;
     let mail = |kind| BillingMail { kind, user_id: account.id, subscription_id: sub.id, charge_id: Some(charge.id) };
     mails::queue(db, mail(BillingMailKind::Welcome), cx.now, cx.now).await?;
     if trial_days > 0 {

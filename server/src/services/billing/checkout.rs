@@ -6,6 +6,7 @@ use crate::payments::{CheckoutRequest, Customer, Gateways};
 use crate::persistence::entities::{order, price_plan};
 use crate::services::accounts::{secrets, ClientInfo};
 use crate::services::limits::{self, Rule};
+use crate::services::tracking::attribution::{self, OrderTracking};
 use crate::services::{Cx, ServiceError};
 use app::account::payment_fields::PaymentFormInput;
 use app::i18n::{Key, Locale};
@@ -29,6 +30,9 @@ pub struct PlaceOrder {
     /// The payer's country (ISO alpha-2), which decides the methods offered.
     pub country: String,
     pub client: ClientInfo,
+    /// The cookie consent and campaign the browser carried: the order keeps
+    /// its attribution only with marketing consent.
+    pub tracking: OrderTracking,
 }
 
 /// The order placed, and where the payer goes next.
@@ -104,6 +108,9 @@ async fn insert_once(
         .on_conflict(OnConflict::column(order::Column::IdempotencyKey).do_nothing().to_owned())
         .exec_without_returning(&txn)
         .await?;
+    if let Some(placed) = orders::by_idempotency_key(&txn, &input.idempotency_key).await? {
+        attribution::store(&txn, placed.id, &input.tracking, &input.client, cx.now).await?;
+    }
     txn.commit().await?;
     let stored = orders::by_idempotency_key(&cx.db, &input.idempotency_key).await?.ok_or(ServiceError::NotFound)?;
     let mine = secrets::same_secret(&stored.claim_hash, &secrets::digest(&[&claim_code]));

@@ -1,0 +1,142 @@
+//! Tracking calls: thin adapters over `services::tracking`. Each reads the
+//! visitor's consent from the `acceptCookie` cookie and lets the service
+//! refuse (403, nothing stored) what the visitor did not allow.
+use super::context::service_error;
+use super::{ApiContext, ApiError, ApiOk, ApiResult};
+use crate::services::tracking::{conversions, events};
+use crate::state::AppState;
+use axum::extract::rejection::{FormRejection, JsonRejection};
+use axum::extract::{Form, Json, Path, Query, State};
+use axum::http::{request::Parts, HeaderMap};
+use serde::{Deserialize, Serialize};
+
+/// The answer of a tracking call that was recorded.
+#[derive(Debug, Serialize)]
+pub struct Recorded {
+    recorded: bool,
+}
+
+const RECORDED: Recorded = Recorded { recorded: true };
+
+/// Body of `POST /operationLog/protal`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ClickForm {
+    apk_channel: String,
+    btn_id: String,
+    os: i32,
+}
+
+/// `POST /operationLog/protal`: a click point (analytics consent).
+pub async fn click_point(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    parts: Parts,
+    form: Result<Form<ClickForm>, FormRejection>,
+) -> ApiResult<Recorded> {
+    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    let input = events::ClickPoint { apk_channel: f.apk_channel, btn_id: f.btn_id, os: f.os };
+    let consent = crate::web::cookie_consent(&parts.headers);
+    events::record_click(&state.cx(), consent, &ctx.client, &input).await.map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(RECORDED))
+}
+
+/// Body of `POST /operationLog/event`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct EventForm {
+    curr_document: String,
+    domain: String,
+    event_code: String,
+    event_type: i32,
+}
+
+fn header(headers: &HeaderMap, name: &str) -> String {
+    headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().trim().to_owned()
+}
+
+/// `POST /operationLog/event`: an operation-log event with the headers
+/// `apk_version_code`, `phone_os`, `track_id` and `version` (analytics consent).
+pub async fn operation_event(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    parts: Parts,
+    form: Result<Form<EventForm>, FormRejection>,
+) -> ApiResult<Recorded> {
+    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    let h = &parts.headers;
+    let input = events::OperationEvent {
+        curr_document: f.curr_document,
+        domain: f.domain,
+        event_code: f.event_code,
+        event_type: f.event_type,
+        apk_version_code: header(h, "apk_version_code"),
+        phone_os: header(h, "phone_os"),
+        track_id: header(h, "track_id"),
+        version: header(h, "version"),
+    };
+    let consent = crate::web::cookie_consent(h);
+    events::record_event(&state.cx(), consent, &ctx.client, &input).await.map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(RECORDED))
+}
+
+/// Body of `POST /fackbook/conversions/{pixel}` (JSON).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ConversionBody {
+    action_source: String,
+    event_name: String,
+    event_time: i64,
+    event_id: String,
+    event_source_url: String,
+    user_data: ConversionUserData,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct ConversionUserData {
+    fbc: Option<String>,
+    fbp: Option<String>,
+}
+
+/// Query of the test variant: `?test=true&testEventCode=…`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ConversionQuery {
+    test: bool,
+    test_event_code: Option<String>,
+}
+
+/// `POST /fackbook/conversions/{pixel}`: a conversion for Meta (marketing
+/// consent), queued and sent by a job. Meta's cookies come from the body,
+/// else from the browser's `_fbc` / `_fbp` cookies.
+pub async fn conversion(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    Path(pixel): Path<String>,
+    parts: Parts,
+    body: Result<Json<ConversionBody>, JsonRejection>,
+) -> ApiResult<Recorded> {
+    let Json(b) = body.map_err(|_| ApiError::bad_request(&ctx))?;
+    let query = Query::<ConversionQuery>::try_from_uri(&parts.uri).map(|q| q.0).unwrap_or_default();
+    if b.action_source != "website" {
+        return Err(ApiError::bad_request(&ctx));
+    }
+    let h = &parts.headers;
+    let cookie = |name| crate::web::tracking_cookie(h, name);
+    let input = conversions::BrowserEvent {
+        pixel,
+        event_name: b.event_name,
+        event_time: b.event_time,
+        event_id: b.event_id,
+        event_source_url: b.event_source_url,
+        fbc: b.user_data.fbc.filter(|v| !v.is_empty()).or_else(|| cookie("_fbc")),
+        fbp: b.user_data.fbp.filter(|v| !v.is_empty()).or_else(|| cookie("_fbp")),
+        test_event_code: query.test_event_code.filter(|_| query.test),
+    };
+    let member = super::context::require_session(&state, &ctx).await.ok().map(|auth| auth.user.id);
+    let consent = crate::web::cookie_consent(h);
+    let cx = state.cx();
+    conversions::accept_browser_event(&cx, consent, &ctx.client, member, &input).await.map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(RECORDED))
+}
