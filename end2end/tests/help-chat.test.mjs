@@ -29,6 +29,17 @@ async function openChat(page) {
   await page.waitForSelector('[role="dialog"] textarea#hc-message', { timeout: 15_000 });
 }
 
+test("a click replayed by script on the launcher (a boot loader's) opens the chat", async () => {
+  const context = await newContext(suite);
+  const page = await context.newPage();
+  await page.goto("/phone-locate");
+  await waitForHydration(page);
+  await page.evaluate(() => document.querySelector('[data-wake="chat"]').click());
+  await page.waitForSelector('[role="dialog"] textarea#hc-message', { timeout: 15_000 });
+  assert.equal(new URL(page.url()).pathname, "/phone-locate");
+  await context.close();
+});
+
 for (const [prefix, locale] of [["", "en"], ["/id", "id"]]) {
   test(`${locale}: a visitor chats and support's reply arrives live`, async () => {
     const context = await newContext(suite, { viewport: { width: 390, height: 844 } });

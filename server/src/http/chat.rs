@@ -11,7 +11,7 @@ use crate::services::help_chat::{self, NewMessage, Person};
 use crate::state::AppState;
 use app::model::chat::{ChatConversationView, ChatMessageView, ChatUnread};
 use axum::extract::{rejection::FormRejection, rejection::QueryRejection, Form, Path, Query, State};
-use axum::http::{header, HeaderMap, HeaderValue};
+use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
@@ -79,7 +79,6 @@ pub async fn send(State(state): State<AppState>, ctx: ApiContext, headers: Heade
         let cookie = crate::web::cookie_policy(&state.config.public_base_url).chat_visitor(&token, &state.config.chat);
         response.headers_mut().append(header::SET_COOKIE, cookie);
     }
-    no_store(&mut response);
     Ok(response)
 }
 
@@ -131,9 +130,4 @@ pub async fn unread(State(state): State<AppState>, ctx: ApiContext, headers: Hea
     let caller = Caller::of(&state, &ctx, &headers).await;
     let unread = help_chat::unread_total(&state.db, caller.person()).await.map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(ChatUnread { unread }))
-}
-
-/// Chat answers are one person's: never kept by a cache.
-fn no_store(response: &mut Response) {
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
 }

@@ -9,9 +9,9 @@ use crate::http::context::service_error;
 use crate::http::{ApiContext, ApiError};
 use crate::services::help_chat::{self, live};
 use crate::state::AppState;
-use app::model::chat::ChatMessageView;
+use app::model::chat::{ChatMessageView, MESSAGES_PER_ANSWER};
 use axum::extract::{rejection::QueryRejection, Path, Query, State};
-use axum::http::{header, HeaderMap, HeaderValue};
+use axum::http::{HeaderMap, HeaderValue};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use sea_orm::DatabaseConnection;
@@ -43,16 +43,16 @@ pub async fn stream(
         db: state.db.clone(),
         conversation_id: id,
         last: backlog.last().map_or(q.after, |m| m.id),
+        more: backlog.len() as u64 >= MESSAGES_PER_ANSWER,
         pending: backlog.into(),
         admission,
         ends_at: Instant::now() + live::STREAM_LIFETIME,
     };
     let events = futures_util::stream::unfold(feed, Feed::next);
     let mut response = Sse::new(events).keep_alive(KeepAlive::new().interval(HEARTBEAT)).into_response();
-    let headers = response.headers_mut();
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    // Proxies must pass events on at once.
-    headers.insert("x-accel-buffering", HeaderValue::from_static("no"));
+    // Proxies must pass events on at once (`Cache-Control: no-store` comes
+    // with every private API answer).
+    response.headers_mut().insert("x-accel-buffering", HeaderValue::from_static("no"));
     Ok(response)
 }
 
@@ -60,6 +60,8 @@ struct Feed {
     db: DatabaseConnection,
     conversation_id: i64,
     last: i64,
+    /// The last read filled a whole answer: read on before waiting.
+    more: bool,
     pending: VecDeque<ChatMessageView>,
     admission: live::Admission,
     ends_at: Instant,
@@ -77,7 +79,7 @@ impl Feed {
             if *self.admission.closing.borrow() {
                 return None;
             }
-            let reread = tokio::select! {
+            let reread = self.more || tokio::select! {
                 _ = self.admission.closing.changed() => return None,
                 () = tokio::time::sleep_until(self.ends_at) => return None,
                 news = self.admission.news.recv() => match news {
@@ -89,8 +91,14 @@ impl Feed {
             };
             if reread {
                 match help_chat::person::read_after(&self.db, self.conversation_id, self.last).await {
-                    Ok(messages) => self.pending.extend(messages),
-                    Err(e) => tracing::warn!(error = %e, "chat stream read failed"),
+                    Ok(messages) => {
+                        self.more = messages.len() as u64 >= MESSAGES_PER_ANSWER;
+                        self.pending.extend(messages);
+                    }
+                    Err(e) => {
+                        self.more = false;
+                        tracing::warn!(error = %e, "chat stream read failed");
+                    }
                 }
             }
         }

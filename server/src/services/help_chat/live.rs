@@ -79,11 +79,6 @@ impl ChatHub {
         self.closing.send_replace(true);
     }
 
-    /// Streams open now.
-    pub fn open_streams(&self) -> usize {
-        self.news.receiver_count()
-    }
-
     async fn poll(self: Arc<Self>) {
         let mut last = match newest_id(&self.db).await {
             Ok(id) => id,
