@@ -109,6 +109,26 @@ pub fn tracked_href(path: &str, current: &[(String, String)], extra: &[(String, 
     crate::navigation::with_query(path, &query, &[])
 }
 
+/// `url` plus the tracked campaign pairs of `search` (the browser's
+/// `location.search`, copied as they are) that `url` does not name yet:
+/// an island that rewrites the address keeps the campaign in it.
+pub fn with_tracked_from(url: &str, search: &str) -> String {
+    let named = |key: &str| url.split_once('?').is_some_and(|(_, q)| q.split('&').any(|p| p.split('=').next() == Some(key)));
+    let extra: Vec<&str> = search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|pair| {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            TRACKED_PARAMS.contains(&key) && !value.is_empty() && !named(key)
+        })
+        .collect();
+    match (extra.is_empty(), url.contains('?')) {
+        (true, _) => url.to_owned(),
+        (false, true) => format!("{url}&{}", extra.join("&")),
+        (false, false) => format!("{url}?{}", extra.join("&")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -139,6 +159,15 @@ mod tests {
         assert_eq!(Consent::from_choice("reject_all", true, true), Some(Consent::NONE));
         assert_eq!(Consent::from_choice("custom", true, false), Some(Consent { analytics: true, marketing: false }));
         assert_eq!(Consent::from_choice("maybe", true, true), None);
+    }
+
+    #[test]
+    fn rewritten_addresses_keep_the_campaign() {
+        let search = "?utm_source=x%20y&page=2&gclid=g&channel=";
+        assert_eq!(with_tracked_from("/?country=ID&phone=1", search), "/?country=ID&phone=1&utm_source=x%20y&gclid=g");
+        assert_eq!(with_tracked_from("/id", search), "/id?utm_source=x%20y&gclid=g");
+        assert_eq!(with_tracked_from("/?gclid=new", search), "/?gclid=new&utm_source=x%20y");
+        assert_eq!(with_tracked_from("/telecom", ""), "/telecom");
     }
 
     #[test]

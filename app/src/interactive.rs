@@ -10,11 +10,16 @@ pub fn is_interactive() -> bool {
     INTERACTIVE.load(Ordering::Relaxed)
 }
 
-/// Replaces the address bar's URL (history entry) without loading it.
+/// Replaces the address bar's URL (history entry) without loading it,
+/// keeping the campaign parameters of the current address.
 pub fn push_url(url: &str) {
     #[cfg(feature = "browser")]
-    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-        let _ = history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(url));
+    if let Some(window) = web_sys::window() {
+        let search = window.location().search().unwrap_or_default();
+        let url = crate::consent::with_tracked_from(url, &search);
+        if let Ok(history) = window.history() {
+            let _ = history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+        }
     }
     #[cfg(not(feature = "browser"))]
     let _ = url;

@@ -74,8 +74,10 @@ for (const [prefix, locale] of [["", "en"], ["/id", "id"]]) {
     assert.equal(body.get("btnId"), "locate");
     assert.equal(body.get("apkChannel"), "z");
     assert.ok(["0", "1", "2"].includes(body.get("os")));
+    await page.waitForURL(/country=/);
+    assertCampaign(page.url());
 
-    // The page was reloaded by the banner's answer: its links carry the campaign.
+    // Links carry the campaign to the next page.
     await page.goto(`${prefix}/faq?${CAMPAIGN}`);
     await Promise.all([page.waitForURL(/\/help/), page.click(`.footer-links a[href^="${prefix}/help"]`)]);
     assertCampaign(page.url());

@@ -37,6 +37,10 @@ fn BannerForm(csrf: String, action: String, chosen: Option<Consent>, reopened: b
             background: #f0fdfa;
             padding: 0.75rem 1rem;
         }
+        .consent-inner {
+            max-width: 72rem;
+            margin: 0 auto;
+        }
         h2 {
             margin: 0 0 0.25rem;
             font-size: 1.125rem;
@@ -56,9 +60,8 @@ fn BannerForm(csrf: String, action: String, chosen: Option<Consent>, reopened: b
             margin-top: 0.5rem;
         }
         summary {
-            display: flex;
-            align-items: center;
             font-weight: 600;
+            line-height: 2.75rem;
         }
         .consent-boxes {
             display: flex;
@@ -89,25 +92,27 @@ fn BannerForm(csrf: String, action: String, chosen: Option<Consent>, reopened: b
     let policy = href(i18n.locale(), Page::CookiePolicy);
     view! { class = class,
         <section id=BANNER_ID class="consent" aria-labelledby="cookie-consent-title">
-            <h2 id="cookie-consent-title">{i18n.text(Key::ConsentTitle)}</h2>
-            <p>{i18n.text(Key::ConsentText)} " " <a href=policy>{i18n.text(Key::ConsentPolicyLink)}</a></p>
-            {current}
-            <form method="post" action=action>
-                <HiddenFields csrf=csrf form=AuthForm::CookieConsent/>
-                <div class="consent-actions">
-                    <button type="submit" class="btn-primary" name="choice" value="accept_all">{i18n.text(Key::ConsentAcceptAll)}</button>
-                    <button type="submit" class="btn-primary" name="choice" value="reject_all">{i18n.text(Key::ConsentRejectAll)}</button>
-                </div>
-                <details open=reopened>
-                    <summary>{i18n.text(Key::ConsentChoose)}</summary>
-                    <div class="consent-boxes">
-                        <label><input type="checkbox" checked=true disabled=true/>{i18n.text(Key::ConsentNecessary)}</label>
-                        <label><input type="checkbox" name="analytics" value="1" checked=chosen.analytics/>{i18n.text(Key::ConsentAnalytics)}</label>
-                        <label><input type="checkbox" name="marketing" value="1" checked=chosen.marketing/>{i18n.text(Key::ConsentMarketing)}</label>
+            <div class="consent-inner">
+                <h2 id="cookie-consent-title">{i18n.text(Key::ConsentTitle)}</h2>
+                <p>{i18n.text(Key::ConsentText)} " " <a href=policy>{i18n.text(Key::ConsentPolicyLink)}</a></p>
+                {current}
+                <form method="post" action=action>
+                    <HiddenFields csrf=csrf form=AuthForm::CookieConsent/>
+                    <div class="consent-actions">
+                        <button type="submit" class="btn-primary" name="choice" value="accept_all">{i18n.text(Key::ConsentAcceptAll)}</button>
+                        <button type="submit" class="btn-primary" name="choice" value="reject_all">{i18n.text(Key::ConsentRejectAll)}</button>
                     </div>
-                    <button type="submit" name="choice" value="custom">{i18n.text(Key::ConsentSave)}</button>
-                </details>
-            </form>
+                    <details open=reopened>
+                        <summary>{i18n.text(Key::ConsentChoose)}</summary>
+                        <div class="consent-boxes">
+                            <label><input type="checkbox" checked=true disabled=true/>{i18n.text(Key::ConsentNecessary)}</label>
+                            <label><input type="checkbox" name="analytics" value="1" checked=chosen.analytics/>{i18n.text(Key::ConsentAnalytics)}</label>
+                            <label><input type="checkbox" name="marketing" value="1" checked=chosen.marketing/>{i18n.text(Key::ConsentMarketing)}</label>
+                        </div>
+                        <button type="submit" class="btn-secondary" name="choice" value="custom">{i18n.text(Key::ConsentSave)}</button>
+                    </details>
+                </form>
+            </div>
         </section>
     }
 }
