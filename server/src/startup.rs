@@ -81,6 +81,7 @@ pub fn build_router(state: AppState) -> Router {
         .merge(http::calls_router())
         .merge(web::sandbox_router(&state))
         .merge(web::claim_router())
+        .merge(web::seo_router())
         .route("/healthz", get(http::healthz));
     if state.config.dev_tools {
         // Off: the paths fall through to the page renderer's 404 like any unknown URL.

@@ -3,6 +3,7 @@ mod account_forms;
 mod auth_form;
 mod auth_form_guard;
 mod country_picker;
+mod faq_data;
 mod footer;
 mod header;
 mod locate_result;
@@ -20,6 +21,7 @@ pub use auth_form::{
 };
 pub use auth_form_guard::AuthFormGuard;
 pub use country_picker::CountryPicker;
+pub use faq_data::FaqData;
 pub use footer::Footer;
 pub use header::Header;
 pub use locate_result::LocateResult;

@@ -35,6 +35,7 @@ mod payments_paypal;
 mod reveal_after_decision;
 mod phone_corpus;
 mod security_headers;
+mod seo;
 mod sms;
 mod sms_exactly_once;
 mod speech;
