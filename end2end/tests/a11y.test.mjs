@@ -17,7 +17,7 @@ const WCAG21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 // axe-core's violations on the page as it is now, one line per rule and node.
 // Injected through the DevTools protocol, which the page's CSP does not govern.
 async function violations(page, what) {
-  await page.evaluate(AXE);
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
   const found = await page.evaluate(async (tags) => {
     const result = await window.axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
     return result.violations.map((v) => ({
@@ -90,6 +90,44 @@ test("no axe-core violation on the open Login dialog, a member's pages or a phon
     failures.push(...(await violations(member, `member ${path}`)));
   }
   await context.close();
+  assert.deepEqual(failures, [], `\n${failures.join("\n")}`);
+});
+
+test("no axe-core violation in the states pages move into: located, field errors, no-JS errors", async () => {
+  const failures = [];
+  const context = await newContext(suite);
+  const page = await context.newPage();
+  await page.goto("/id");
+  await waitForHydration(page);
+  await page.selectOption("#country", "ID");
+  await page.locator("#phone").pressSequentially("0812", { delay: 20 });
+  await page.waitForFunction(() => document.querySelector("#phone-error").textContent.trim() !== "");
+  failures.push(...(await violations(page, "/id wrong number")));
+  await page.locator("#phone").pressSequentially("34567890", { delay: 20 });
+  await page.click(".phone-search button[type=submit]");
+  await page.waitForSelector(".locating-done", { timeout: 15_000 });
+  failures.push(...(await violations(page, "/id located")));
+  await page.goto("/pay-method");
+  await waitForHydration(page);
+  await page.fill("#pf-email", "ana@mail");
+  await page.click(".payment-form-host button[type=submit]");
+  await page.waitForSelector("#pf-emailErrorMsg:text('Please enter a correct mailbox')");
+  failures.push(...(await violations(page, "/pay-method field error")));
+  await context.close();
+
+  // The no-JavaScript form path: the site's scripts are blocked (axe itself
+  // needs JavaScript, so the context keeps it on).
+  const plain = await newContext(suite);
+  const form = await plain.newPage();
+  await form.route(/\/pkg\/[^/]+\/(site|app)\.js$/, (route) => route.abort());
+  await form.goto("/zh/login");
+  await form.fill("#login-email", "nobody@mail.com");
+  await form.fill("#login-password", "wrong-password");
+  await Promise.all([form.waitForNavigation(), form.click("form[data-auth-form=login] button[type=submit]")]);
+  assert.equal(await form.getAttribute("html", "data-hydrated"), null, "the plain form path");
+  assert.ok(await form.locator(".form-alert[role=alert], .field-error:not(:empty)").count(), "the refusal is shown");
+  failures.push(...(await violations(form, "/zh/login refused (no scripts)")));
+  await plain.close();
   assert.deepEqual(failures, [], `\n${failures.join("\n")}`);
 });
 
