@@ -44,6 +44,7 @@ assemble_site() {
   rm -f "$stage"/*.d.ts
   cat "$ROOT/style/main.css" "$ROOT/style/checkout.css" "$ROOT/style/voice.css" "$ROOT/style/lookup.css" "$ROOT/target/stylers/app.css" > "$stage/app.css"
   cp -r "$ROOT/react-widgets/dist/widgets/." "$stage/"
+  cp "$ROOT/app/js/site.js" "$stage/site.js"
   local hash
   hash="$(cd "$stage" && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-12)"
   mkdir -p "$SITE/pkg"
@@ -54,6 +55,7 @@ assemble_site() {
   local base="/pkg/$hash"
   cat > "$SITE/manifest.json" <<JSON
 {
+  "site_js": "$base/site.js",
   "app_js": "$base/app.js",
   "app_wasm": "$base/app_bg.wasm",
   "css": "$base/app.css",

@@ -14,23 +14,16 @@ use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, Html, MetaTags};
 use leptos_router::{components::*, hooks::use_location, path};
 
-/// The whole HTML document. The server renders it; the browser hydrates `<body>`.
+/// The whole HTML document. The server renders it; the browser hydrates the
+/// islands in `<body>`. Pages whose islands must run at once preload and
+/// boot the app WASM; text pages load it on first use of a `data-wake`
+/// element (see `app/js/site.js`).
 pub fn shell() -> impl IntoView {
     let config = use_public_config();
     let assets = config.assets.clone();
-    let boot = match (&assets.app_js, &assets.app_wasm) {
-        (Some(js), Some(wasm)) => format!(
-            "import init, * as app from '{js}';\
-             await init({{ module_or_path: '{wasm}' }});\
-             app.hydrate();\
-             for (const el of document.querySelectorAll('leptos-island')) {{\
-               const island = app[el.dataset.component];\
-               if (island) {{ await island(el); }} else {{ console.warn('missing island', el.dataset.component); }}\
-             }}\
-             app.islands_ready();"
-        ),
-        _ => String::new(),
-    };
+    let eager = requested_page().hydrates_at_once();
+    let boot = boot_script(&assets, eager);
+    let preload = eager.then(|| assets.clone());
     view! {
         <!DOCTYPE html>
         <html>
@@ -39,13 +32,7 @@ pub fn shell() -> impl IntoView {
                 <meta name="viewport" content="width=device-width, initial-scale=1"/>
                 <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
                 {assets.css.map(|href| view! { <link rel="stylesheet" href=href/> })}
-                {assets.app_js.clone().map(|href| view! { <link rel="modulepreload" href=href/> })}
-                {assets
-                    .app_wasm
-                    .clone()
-                    .map(|href| {
-                        view! { <link rel="preload" href=href r#as="fetch" r#type="application/wasm" crossorigin=""/> }
-                    })}
+                {preload.map(app_preloads)}
                 <script id=CONFIG_ELEMENT_ID type="application/json" inner_html=to_inline_json(&config)></script>
                 {(!boot.is_empty())
                     .then(|| view! { <script type="module" nonce=leptos::nonce::use_nonce() inner_html=boot></script> })}
@@ -56,6 +43,35 @@ pub fn shell() -> impl IntoView {
             </body>
         </html>
     }
+}
+
+/// The inline module that hands the app chunk's URLs to the site script.
+fn boot_script(assets: &crate::config::Assets, eager: bool) -> String {
+    match (&assets.site_js, &assets.app_js, &assets.app_wasm) {
+        (Some(site), Some(js), Some(wasm)) => {
+            format!("import {{ start }} from '{site}';start({{ js: '{js}', wasm: '{wasm}', eager: {eager} }});")
+        }
+        _ => String::new(),
+    }
+}
+
+/// Early fetches of the app chunk, for pages that hydrate at once.
+fn app_preloads(assets: crate::config::Assets) -> impl IntoView {
+    view! {
+        {assets.app_js.map(|href| view! { <link rel="modulepreload" href=href/> })}
+        {assets
+            .app_wasm
+            .map(|href| view! { <link rel="preload" href=href r#as="fetch" r#type="application/wasm" crossorigin=""/> })}
+    }
+}
+
+/// The page of the request being rendered (the shell only renders on the server).
+fn requested_page() -> Page {
+    #[cfg(feature = "ssr")]
+    if let Some(parts) = use_context::<http::request::Parts>() {
+        return resolve(parts.uri.path()).page.unwrap_or(Page::NotFound);
+    }
+    Page::Home
 }
 
 /// The root component: one wildcard route, resolved by [`crate::routes`].
@@ -110,7 +126,24 @@ fn Site() -> impl IntoView {
             <Html {..} lang=current.locale.html_lang()/>
             <PageMeta locale=current.locale page=page/>
             {content}
+            <ConnectionStatus/>
         }
+    }
+}
+
+/// The live region where the site script says the connection is gone or back
+/// (empty, it takes no room).
+#[component]
+fn ConnectionStatus() -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <div
+            id="net-status"
+            class="net-status"
+            role="status"
+            data-offline=i18n.text(Key::NetOffline)
+            data-online=i18n.text(Key::NetOnline)
+        ></div>
     }
 }
 

@@ -24,6 +24,8 @@ pub struct PublicConfig {
 /// front-end build (pages still render, they just do not hydrate).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Assets {
+    /// The plain site script: boots the app and applies the navigation rules.
+    pub site_js: Option<String>,
     /// wasm-bindgen JS glue of the hydrate build.
     pub app_js: Option<String>,
     /// The hydrate WASM module.

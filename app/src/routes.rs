@@ -190,6 +190,28 @@ impl Page {
         )
     }
 
+    /// Whether the page's islands must run from the start (a search, a form
+    /// checked as you type, a widget, a live list). The other pages are text:
+    /// they load the app WASM only when an element marked `data-wake` is
+    /// first used.
+    pub const fn hydrates_at_once(self) -> bool {
+        !matches!(
+            self,
+            Page::PhoneLocate
+                | Page::AboutUs
+                | Page::PrivacyPolicy
+                | Page::TermOfUse
+                | Page::Intellectual
+                | Page::CookiePolicy
+                | Page::ContactUs
+                | Page::Faq
+                | Page::Help
+                | Page::CancelSubscription
+                | Page::Unsubscribe
+                | Page::NotFound
+        )
+    }
+
     /// Pages only a signed-in user sees; visitors are sent to the login page.
     pub const fn needs_login(self) -> bool {
         matches!(self, Page::DashboardLocations | Page::DashboardVoice | Page::Account | Page::Billing)

@@ -134,7 +134,6 @@ test("the cancel page's login link opens the Login dialog, which signs in to bil
   const errors = collectErrors(page);
   const email = await newUser();
   await page.goto("/id/cancel-subscription");
-  await waitForHydration(page);
   await page.click("#cancel-login");
   const dialog = page.locator("[role=dialog]");
   await dialog.waitFor({ state: "visible" });

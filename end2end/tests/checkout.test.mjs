@@ -286,7 +286,6 @@ test("JavaScript on: a member's way to cancel leads to billing, never to a login
   const page = await context.newPage();
   await logIn(page, "/id", address, "secret-123");
   await page.goto("/id/cancel-subscription");
-  await waitForHydration(page);
   await Promise.all([page.waitForURL("**/id/billing"), page.click("#cancel-login")]);
   assert.equal(await page.locator(".dialog").count(), 0);
   await context.close();

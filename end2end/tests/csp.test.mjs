@@ -102,3 +102,15 @@ test("home, dashboard with map and reveal page hydrate under the CSP without vio
   assert.deepEqual(owner.errors, [], "reveal page");
   for (const session of [home, member, owner]) await session.context.close();
 });
+
+test("a text page with FAQ data wakes the app under the CSP without violations", async () => {
+  const faq = await watchedPage();
+  await faq.page.goto("/faq");
+  assert.equal(await faq.page.locator('script[type="application/ld+json"]').count(), 1);
+  await faq.page.click("header [data-wake=login]");
+  await faq.page.locator("[role=dialog]").waitFor({ state: "visible" });
+  await waitForHydration(faq.page);
+  assert.deepEqual(await faq.violations(), [], "faq");
+  assert.deepEqual(faq.errors, [], "faq");
+  await faq.context.close();
+});

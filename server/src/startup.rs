@@ -93,6 +93,7 @@ pub fn build_router(state: AppState) -> Router {
         .merge(http::calls_router())
         .merge(web::sandbox_router(&state))
         .merge(web::claim_router())
+        .merge(web::seo_router())
         .route("/healthz", get(http::healthz))
         .route("/health", get(http::health))
         .route("/ready", get(http::ready))

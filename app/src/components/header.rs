@@ -190,7 +190,13 @@ fn AccountNav(class: &'static str) -> impl IntoView {
             </li>
             <PageLinks links=vec![(Page::DashboardVoice, Key::NavMyVoiceMessages), (Page::Account, Key::NavAccount)]/>
         }),
-        None => leptos::either::Either::Right(view! { <PageLinks links=vec![(Page::Login, Key::NavLogin)]/> }),
+        // With JavaScript "Log in" opens the Login dialog in place; text pages
+        // load the app for it on the first click (`data-wake`).
+        None => leptos::either::Either::Right(view! {
+            <li>
+                <a href=move || href(i18n.locale(), Page::Login) data-wake="login">{i18n.text(Key::NavLogin)}</a>
+            </li>
+        }),
     };
     view! { class = class,
         <nav class="account-nav" aria-label=i18n.text(Key::NavAccountMenu)>

@@ -1,7 +1,8 @@
 //! The dialog layer island, rendered once in the site shell. Closed on the
 //! server (it renders nothing there); once hydrated, a visitor's click on a
-//! link to the login page with a `redirect` parameter opens the Login dialog
-//! instead of navigating (a signed-in member's never does), and a locked
+//! link to the login page with a `redirect` parameter, or the header's "Log
+//! in", opens the Login dialog instead of navigating (a signed-in member's
+//! never does), and a locked
 //! action (a form marked `data-locked`) opens the Payment dialog. Without
 //! JavaScript those links and forms simply load their pages. Links to
 //! checkout marked `data-keep-search` take along the number searched since
@@ -37,6 +38,15 @@ pub fn DialogLayer(locale: Locale, csrf: String, viewer: Option<Viewer>) -> impl
             #[cfg(not(feature = "browser"))]
             let _ = panel;
         }
+    });
+    // Closing gives focus back to what opened the dialog.
+    Effect::new(move |was_open: Option<bool>| {
+        let open = state.with(|s| s.shown().is_some());
+        #[cfg(feature = "browser")]
+        browser::track_opener(was_open.unwrap_or(false), open);
+        #[cfg(not(feature = "browser"))]
+        let _ = was_open;
+        open
     });
     let close = move |_| state.update(DialogState::clear);
     move || {
@@ -91,6 +101,7 @@ fn dialog_content(name: DialogName, state: &DialogState, csrf: String) -> impl I
 #[cfg(feature = "browser")]
 mod browser {
     use super::super::state::{login_link_redirect, DialogRequest, DialogState};
+    use crate::account::forms::AfterLogin;
     use crate::account::Viewer;
     use crate::checkout::keep_search;
     use leptos::ev;
@@ -108,6 +119,7 @@ mod browser {
                 return; // already stopped (invalid fields), or not locked
             }
             event.prevent_default();
+            mark_opener();
             state.update(|s| s.set_data(DialogRequest::payment(viewer.clone())));
         });
         let _ = window_event_listener(ev::click, move |event| {
@@ -130,8 +142,15 @@ mod browser {
             if signed_in {
                 return; // a member is signed in: the link goes where it says
             }
-            let Some(redirect) = link.get_attribute("href").as_deref().and_then(login_link_redirect) else { return };
+            // Login links with a `redirect`, and the header's "Log in" (marked
+            // `data-wake="login"` so text pages load the app for it).
+            let redirect = match link.get_attribute("href").as_deref().and_then(login_link_redirect) {
+                Some(redirect) => redirect,
+                None if link.get_attribute("data-wake").as_deref() == Some("login") => AfterLogin::Dashboard,
+                None => return,
+            };
             event.prevent_default();
+            mark_opener();
             state.update(|s| s.set_data(DialogRequest::login(redirect)));
         });
         let _ = window_event_listener(ev::keydown, move |event| {
@@ -147,6 +166,28 @@ mod browser {
         let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
         if let Some(href) = link.get_attribute("href") {
             let _ = link.set_attribute("href", &keep_search(&href, &search));
+        }
+    }
+
+    const OPENER: &str = "data-dialog-opener";
+
+    /// Marks the focused element (the link or form that opens a dialog).
+    fn mark_opener() {
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+        if let Some(active) = doc.active_element().filter(|el| el.tag_name() != "BODY") {
+            let _ = active.set_attribute(OPENER, "");
+        }
+    }
+
+    /// Focuses the marked opener again once the dialog has closed.
+    pub(super) fn track_opener(was_open: bool, open: bool) {
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+        if was_open && !open {
+            let opener = doc.query_selector(&format!("[{OPENER}]")).ok().flatten();
+            if let Some(el) = opener.and_then(|el| el.dyn_into::<HtmlElement>().ok()) {
+                let _ = el.remove_attribute(OPENER);
+                let _ = el.focus();
+            }
         }
     }
 

@@ -15,9 +15,11 @@ pub fn CancelSubscriptionPage() -> impl IntoView {
     let i18n = use_i18n();
     let locale = i18n.locale();
     let support = use_public_config().support_email;
-    let (target, label) = match use_viewer() {
-        Some(_) => (href(locale, Page::Billing), Key::CancelBillingLink),
-        None => (format!("{}?redirect=billing", href(locale, Page::Login)), Key::CancelLoginLink),
+    // A visitor's link opens the Login dialog: on this text page the first
+    // click loads the app (`data-wake`).
+    let (target, label, wake) = match use_viewer() {
+        Some(_) => (href(locale, Page::Billing), Key::CancelBillingLink, None),
+        None => (format!("{}?redirect=billing", href(locale, Page::Login)), Key::CancelLoginLink, Some("login")),
     };
     view! {
         <section class="info-page cancel-page">
@@ -27,7 +29,7 @@ pub fn CancelSubscriptionPage() -> impl IntoView {
             <p>{i18n.text(Key::CancelTrial)}</p>
             <p>{i18n.text(Key::CancelRefund)}</p>
             <p>
-                <a id="cancel-login" class="btn-primary" href=target>{i18n.text(label)}</a>
+                <a id="cancel-login" class="btn-primary" href=target data-wake=wake>{i18n.text(label)}</a>
             </p>
             <p>{t_args(locale, Key::CancelHelp, &[("email", &support)])}</p>
         </section>

@@ -2,6 +2,7 @@
 //! (Enter → Detect → Receive), illustrative stories (labelled as such), the
 //! first questions of the FAQ and a closing call to action. Server-rendered
 //! only: nothing here needs the browser.
+use crate::components::FaqData;
 use crate::i18n::{t, use_i18n, Key};
 use crate::routes::{href, Page};
 use leptos::prelude::*;
@@ -57,6 +58,7 @@ pub fn HomeSections() -> impl IntoView {
             <h2 id="home-faq-heading">{t(locale, Key::HomeFaqHeading)}</h2>
             {QUESTIONS.iter().map(|(q, a)| view! { <details><summary>{t(locale, *q)}</summary><p>{t(locale, *a)}</p></details> }).collect_view()}
             <p><a href=href(locale, Page::Faq)>{t(locale, Key::ContactFaqLink)}</a></p>
+            <FaqData questions=QUESTIONS.iter().map(|(q, a)| (t(locale, *q).to_owned(), t(locale, *a).to_owned())).collect()/>
         </section>
         <section class="home-cta">
             <h2>{t(locale, Key::HomeCtaHeading)}</h2>

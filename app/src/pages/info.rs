@@ -4,6 +4,7 @@
 //! mail button and the FAQ card.
 use super::contact_form::ContactForm;
 use super::info_sections::sections;
+use crate::components::FaqData;
 use crate::config::use_public_config;
 use crate::i18n::{t, t_args, use_i18n, Key, Locale};
 use crate::routes::{href, Page};
@@ -43,12 +44,21 @@ pub fn InfoPage(page: Page) -> impl IntoView {
             </aside>
         }
     });
+    // The FAQ's sections are its questions: one paragraph answers each.
+    let faq_data = (page == Page::Faq).then(|| {
+        let questions = sections(page)
+            .iter()
+            .map(|s| (t(locale, s.heading).to_owned(), s.paragraphs.iter().map(|p| fill(locale, *p, &email)).collect::<Vec<_>>().join("\n")))
+            .collect();
+        view! { <FaqData questions=questions/> }
+    });
     view! {
         <article class="info-page" data-page=page.slug()>
             <h1>{i18n.text(page.title_key())}</h1>
             <p class="lead">{i18n.text(page.description_key())}</p>
             {contact}
             {body}
+            {faq_data}
         </article>
     }
 }

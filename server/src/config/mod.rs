@@ -8,7 +8,7 @@
 //! | `SEED_DATA`       | `true`                                         | insert seed rows (price plans) on start |
 //! | `PUBLIC_BASE_URL` | `http://127.0.0.1:3000`                        | origin for canonical/hreflang links |
 //! | `SITE_ROOT`       | `target/site`                                  | front-end build output (scripts/build.sh) |
-//! | `PUBLIC_DIR`      | `public`                                       | favicon, robots.txt |
+//! | `PUBLIC_DIR`      | `public`                                       | favicon, link-preview image |
 //! | `SUPPORT_EMAIL`   | `support@cooltracker.example`                  | 24/7 support address shown to users |
 //! | `MAP_TILE_URL`    | `https://tile.openstreetmap.org/{z}/{x}/{y}.png` | map tiles for the MapView widget |
 //! | `GEOIP_DB_PATH`   | unset                                          | MaxMind-format country database (`.mmdb`) |

@@ -41,7 +41,7 @@ pub fn static_router<S: Clone + Send + Sync + 'static>(config: &Config) -> Route
                 .precompressed_gzip(),
         );
     let mut router = Router::new().nest_service("/pkg", pkg);
-    for file in ["favicon.svg", "robots.txt", "tracking.js"] {
+    for file in ["favicon.svg", "tracking.js", "og-image.png"] {
         let path = config.public_dir.join(file);
         let service = ServiceBuilder::new()
             .layer(SetResponseHeaderLayer::overriding(

@@ -16,6 +16,7 @@ mod pages;
 mod sandbox_checkout;
 mod security_headers;
 mod tracking_cookies;
+mod seo;
 mod transport;
 mod voice_forms;
 mod dev_calls;
@@ -27,6 +28,7 @@ pub use sandbox_checkout::sandbox_router;
 pub use dev_calls::dev_calls_router;
 pub use dev_outbox::dev_router;
 pub use pages::{locale_slash_redirect, page_request};
+pub use seo::seo_router;
 pub use security_headers::{security_headers, tile_source, SecurityHeaders};
 pub use transport::InProcessApi;
 

@@ -28,16 +28,29 @@ async fn pages_reference_the_built_assets_from_the_manifest() {
     let site = scratch_dir();
     std::fs::write(
         site.join("manifest.json"),
-        r#"{"app_js":"/pkg/h1/app.js","app_wasm":"/pkg/h1/app_bg.wasm","css":"/pkg/h1/app.css",
-            "widgets_js":"/pkg/h1/widgets.js","widgets_css":"/pkg/h1/widgets.css"}"#,
+        r#"{"site_js":"/pkg/h1/site.js","app_js":"/pkg/h1/app.js","app_wasm":"/pkg/h1/app_bg.wasm",
+            "css":"/pkg/h1/app.css","widgets_js":"/pkg/h1/widgets.js","widgets_css":"/pkg/h1/widgets.css"}"#,
     )
     .unwrap();
+    let boot = |eager: bool| {
+        format!("import {{ start }} from '/pkg/h1/site.js';start({{ js: '/pkg/h1/app.js', wasm: '/pkg/h1/app_bg.wasm', eager: {eager} }});")
+    };
     for app in TestApp::all_with_site(site.clone()).await {
         let body = app.get("/").await.body;
         assert!(body.contains(r#"<link rel="stylesheet" href="/pkg/h1/app.css""#));
-        assert!(body.contains("import init, * as app from '/pkg/h1/app.js'"));
-        assert!(body.contains("module_or_path: '/pkg/h1/app_bg.wasm'"));
+        assert!(body.contains(&boot(true)), "{body}");
+        assert!(body.contains(r#"<link rel="modulepreload" href="/pkg/h1/app.js""#));
+        assert!(body.contains(r#"<link rel="preload" href="/pkg/h1/app_bg.wasm""#));
         assert!(!body.contains("widgets.js\"></script>"), "React is not loaded by pages without widgets");
+        // Text pages fetch nothing of the app until a `data-wake` element is used.
+        for text_page in ["/privacy-policy", "/id/faq", "/zh/no-such-page", "/cancel-subscription"] {
+            let body = app.get(text_page).await.body;
+            assert!(body.contains(&boot(false)), "{text_page}");
+            assert!(!body.contains("rel=\"modulepreload\"") && !body.contains("rel=\"preload\""), "{text_page}");
+        }
+        for live_page in ["/id/voice-sms", "/telecom", "/pay-method", "/login", "/reveal-location"] {
+            assert!(app.get(live_page).await.body.contains(&boot(true)), "{live_page}");
+        }
     }
 }
 

@@ -8,7 +8,7 @@ fn site_with_build() -> std::path::PathBuf {
     std::fs::write(site.join("pkg/h1/app.js"), "export default 1").unwrap();
     std::fs::write(
         site.join("manifest.json"),
-        r#"{"app_js":"/pkg/h1/app.js","app_wasm":"/pkg/h1/app_bg.wasm","css":"/pkg/h1/app.css"}"#,
+        r#"{"site_js":"/pkg/h1/site.js","app_js":"/pkg/h1/app.js","app_wasm":"/pkg/h1/app_bg.wasm","css":"/pkg/h1/app.css"}"#,
     )
     .unwrap();
     site
@@ -106,10 +106,11 @@ async fn the_boot_script_carries_the_nonce_of_its_response_and_nonces_are_fresh(
         assert!(first.body.contains(&format!(r#"<script type="module" nonce="{nonce}">"#)), "{}", first.body);
         let second = app.get("/").await;
         assert_ne!(csp_nonce(&second), nonce, "a nonce is drawn per response");
-        // Every inline script either is data (JSON) or carries the nonce.
+        // Every inline script either is data (JSON, JSON-LD) or carries the nonce.
         for script in first.body.split("<script").skip(1) {
             let tag = script.split('>').next().unwrap();
-            assert!(tag.contains("application/json") || tag.contains(&nonce), "inline script without nonce: {tag}");
+            let data = tag.contains("application/json") || tag.contains("application/ld+json");
+            assert!(data || tag.contains(&nonce), "inline script without nonce: {tag}");
         }
     }
 }

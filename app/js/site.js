@@ -1,0 +1,148 @@
+// The site's one plain script, loaded by every page (a few kilobytes, no
+// WASM). It boots the hydrate WASM — at once on pages whose islands must run
+// from the start, on text pages only when the visitor first uses an element
+// marked `data-wake` — and applies the navigation rules that need no WASM:
+// reload once a minute at most when the app fails to load, the online/offline
+// indicator, smooth in-page links and the link-opening rules.
+
+const RELOAD_KEY = "ct-chunk-reload";
+const RELOAD_THROTTLE_MS = 60_000;
+const BACK_ONLINE_SHOWN_MS = 4_000;
+
+let booting = null;
+let hydrated = false;
+
+/// Entry point, called by the page's inline boot script.
+export function start({ js, wasm, eager }) {
+  document.addEventListener("click", (event) => onClick(event, js, wasm), true);
+  document.addEventListener("click", applyLinkRules);
+  watchConnection();
+  if (eager) hydrate(js, wasm).catch(() => reloadOnce());
+}
+
+/// Loads the app chunk (JS glue + WASM) and hydrates every island, once.
+function hydrate(js, wasm) {
+  booting ??= (async () => {
+    const app = await import(js);
+    await app.default({ module_or_path: wasm });
+    app.hydrate();
+    for (const el of document.querySelectorAll("leptos-island")) {
+      const island = app[el.dataset.component];
+      if (island) await island(el);
+      else console.warn("missing island", el.dataset.component);
+    }
+    app.islands_ready();
+    // Islands install their listeners in effects, which run after this task.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    hydrated = true;
+  })();
+  return booting;
+}
+
+/// A failed app chunk (deploy in between, flaky network) reloads the page,
+/// but at most once a minute so a lasting failure never loops.
+function reloadOnce() {
+  try {
+    const last = Number(sessionStorage.getItem(RELOAD_KEY) || 0);
+    if (Date.now() - last < RELOAD_THROTTLE_MS) return;
+    sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+  } catch {
+    return; // no session storage: no way to throttle, so no reload
+  }
+  location.reload();
+}
+
+function plainClick(event) {
+  return event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
+}
+
+/// Capture phase, before any island: disabled links do nothing, and the first
+/// use of a `data-wake` element waits for hydration and is then replayed on
+/// the same element, where the island that owns it handles it.
+function onClick(event, js, wasm) {
+  const target = event.target instanceof Element ? event.target : null;
+  if (target?.closest("a[disabled]")) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    return;
+  }
+  const wake = target?.closest("[data-wake]");
+  if (!wake || hydrated || !plainClick(event) || !js) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (wake.getAttribute("aria-busy") === "true") return;
+  wake.setAttribute("aria-busy", "true");
+  hydrate(js, wasm).then(
+    () => {
+      wake.removeAttribute("aria-busy");
+      wake.click();
+    },
+    () => {
+      // Without the app the element does what it does without JavaScript.
+      wake.removeAttribute("aria-busy");
+      const href = wake.getAttribute("href");
+      if (href) location.assign(href);
+    },
+  );
+}
+
+/// Bubble phase, after islands (which mark what they handle as prevented).
+function applyLinkRules(event) {
+  if (event.defaultPrevented || !plainClick(event)) return;
+  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  if (!link) return;
+  const href = link.getAttribute("href");
+  if (href.startsWith("#")) return scrollToId(event, href);
+  const url = new URL(link.href, location.href);
+  const rel = (link.getAttribute("rel") || "").toLowerCase().split(/\s+/);
+  if (rel.includes("nofollow")) {
+    event.preventDefault();
+    window.open(url.href, "_blank", "noopener");
+  } else if (url.protocol === "mailto:") {
+    event.preventDefault();
+    location.href = url.href;
+  } else if (["http:", "https:", "ftp:"].includes(url.protocol) && url.origin !== location.origin) {
+    event.preventDefault();
+    const name = link.getAttribute("target");
+    if (name && name !== "_self") window.open(url.href, name, "noopener");
+    else location.assign(url.href);
+  }
+}
+
+/// `#id` links glide to their element (jump when the reader asked for less
+/// motion) and move keyboard focus there, like the browser's own jump.
+function scrollToId(event, href) {
+  let id;
+  try {
+    id = decodeURIComponent(href.slice(1));
+  } catch {
+    return;
+  }
+  const target = id && document.getElementById(id);
+  if (!target) return;
+  event.preventDefault();
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  target.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
+  if (!target.matches("a[href], button, input, select, textarea, [tabindex]")) target.setAttribute("tabindex", "-1");
+  target.focus({ preventScroll: true });
+  if (location.hash !== href) history.pushState(null, "", href);
+}
+
+/// Shows "You are offline" while the connection is gone, then "Back online"
+/// for a moment, in the page's `#net-status` live region.
+function watchConnection() {
+  const status = document.getElementById("net-status");
+  if (!status) return;
+  let timer = null;
+  const show = (online) => {
+    clearTimeout(timer);
+    document.documentElement.dataset.online = String(online);
+    // The live region stays in the page (only its text changes) so screen
+    // readers announce the change; empty, it takes no room.
+    status.textContent = online ? status.dataset.online : status.dataset.offline;
+    if (online) timer = setTimeout(() => (status.textContent = ""), BACK_ONLINE_SHOWN_MS);
+  };
+  window.addEventListener("offline", () => show(false));
+  window.addEventListener("online", () => show(true));
+  if (!navigator.onLine) show(false);
+}

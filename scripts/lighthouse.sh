@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Optional: Lighthouse's mobile accessibility and performance scores for `/`
+# and `/faq`, against the current build (scripts/build.sh) served locally,
+# with Debian's Chromium (CHROME_PATH). Lighthouse is installed once from npm
+# into $CT_CACHE; it needs no network beyond that. Not part of scripts/test.sh:
+# performance scores on a shared 2-core machine vary from run to run.
+#   scripts/lighthouse.sh [path…]
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+LIGHTHOUSE_VERSION=12.8.2 # the last line that runs on Node 20
+dir="$CT_CACHE/lighthouse-$LIGHTHOUSE_VERSION"
+if [ ! -x "$dir/node_modules/.bin/lighthouse" ]; then
+  log "installing lighthouse $LIGHTHOUSE_VERSION into $dir"
+  mkdir -p "$dir"
+  npm install --prefix "$dir" --no-audit --no-fund --loglevel=error "lighthouse@$LIGHTHOUSE_VERSION"
+fi
+[ -x "$TARGET/debug/server" ] && [ -f "$TARGET/site/manifest.json" ] || bash "$ROOT/scripts/build.sh" >/dev/null
+
+port=3995; tmp="$(mktemp -d)"
+BIND_ADDR="127.0.0.1:$port" DATABASE_URL="sqlite://$tmp/lh.db?mode=rwc" RUST_LOG=error \
+  SITE_ROOT="$TARGET/site" "$TARGET/debug/server" & pid=$!
+trap 'kill $pid 2>/dev/null; rm -rf "$tmp"' EXIT
+for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.2; done
+
+paths=("$@"); [ ${#paths[@]} -gt 0 ] || paths=(/ /faq)
+printf '%-16s %14s %12s\n' "page (mobile)" "accessibility" "performance"
+for path in "${paths[@]}"; do
+  CHROME_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}" "$dir/node_modules/.bin/lighthouse" \
+    "http://127.0.0.1:$port$path" --quiet --output=json --output-path="$tmp/report.json" \
+    --only-categories=accessibility,performance --chrome-flags="--headless=new --no-sandbox --disable-gpu" \
+    || die "lighthouse failed on $path"
+  node -e '
+    const r = require(process.argv[1]);
+    const s = (c) => Math.round(r.categories[c].score * 100);
+    console.log(`${process.argv[2].padEnd(16)} ${String(s("accessibility")).padStart(14)} ${String(s("performance")).padStart(12)}`);
+  ' "$tmp/report.json" "$path"
+done
