@@ -281,24 +281,4 @@ impl Vars<'_> {
             cap_per_number_day: self.parsed("LOCATE_CAP_NUMBER_DAY", "3")?,
         })
     }
-
-    fn smtp(&self) -> Result<SmtpConfig> {
-        Ok(SmtpConfig {
-            host: self.optional("SMTP_HOST"),
-            port: self.parsed("SMTP_PORT", "587")?,
-            tls: self.parsed("SMTP_TLS", "starttls")?,
-            username: self.optional("SMTP_USERNAME"),
-            password: self.optional("SMTP_PASSWORD").map(Secret::new),
-        })
-    }
-
-    fn twilio(&self) -> TwilioConfig {
-        TwilioConfig {
-            account_sid: self.optional("TWILIO_ACCOUNT_SID"),
-            auth_token: self.optional("TWILIO_AUTH_TOKEN").map(Secret::new),
-            from: self.optional("TWILIO_FROM"),
-            messaging_service_sid: self.optional("TWILIO_MESSAGING_SERVICE_SID"),
-            api_base: self.var("TWILIO_API_BASE", "https://api.twilio.com").trim_end_matches('/').to_owned(),
-        }
-    }
 }

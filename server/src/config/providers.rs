@@ -151,6 +151,29 @@ impl fmt::Debug for Secret {
     }
 }
 
+/// The mail relay and the SMS account, read from the environment.
+impl super::Vars<'_> {
+    pub(super) fn smtp(&self) -> anyhow::Result<SmtpConfig> {
+        Ok(SmtpConfig {
+            host: self.optional("SMTP_HOST"),
+            port: self.parsed("SMTP_PORT", "587")?,
+            tls: self.parsed("SMTP_TLS", "starttls")?,
+            username: self.optional("SMTP_USERNAME"),
+            password: self.optional("SMTP_PASSWORD").map(Secret::new),
+        })
+    }
+
+    pub(super) fn twilio(&self) -> TwilioConfig {
+        TwilioConfig {
+            account_sid: self.optional("TWILIO_ACCOUNT_SID"),
+            auth_token: self.optional("TWILIO_AUTH_TOKEN").map(Secret::new),
+            from: self.optional("TWILIO_FROM"),
+            messaging_service_sid: self.optional("TWILIO_MESSAGING_SERVICE_SID"),
+            api_base: self.var("TWILIO_API_BASE", "https://api.twilio.com").trim_end_matches('/').to_owned(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

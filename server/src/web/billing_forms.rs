@@ -1,6 +1,7 @@
 //! The checkout and billing forms without JavaScript: pay (`/pay-method`),
 //! cancel and refund (`/billing`). Adapters only: each reads its typed
 //! fields and calls one use case; success answers 303 See Other.
+use super::pages::see_other;
 use super::forms::{Handled, Rejected, Submission};
 use crate::services::billing::{checkout, manage, refunds};
 use crate::services::ServiceError;
@@ -9,8 +10,6 @@ use app::account::payment_fields::PaymentFormInput;
 use app::i18n::Key;
 use app::model::billing::MethodChoice;
 use app::routes::{href, Page};
-use axum::http::{header, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 /// The fields the payment form posts.
@@ -95,15 +94,6 @@ fn payer_country(posted: &str, default: &str) -> String {
     } else {
         default.to_ascii_uppercase()
     }
-}
-
-/// 303: the answer to a form post is fetched with GET.
-fn see_other(target: &str, set_cookies: Vec<HeaderValue>) -> Response {
-    let mut response = (StatusCode::SEE_OTHER, [(header::LOCATION, target)]).into_response();
-    for cookie in set_cookies {
-        response.headers_mut().append(header::SET_COOKIE, cookie);
-    }
-    response
 }
 
 #[cfg(test)]

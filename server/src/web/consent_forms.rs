@@ -2,13 +2,12 @@
 //! consent cookie (and the marketing cookies it allows, or removes them)
 //! and answers 303 to the same page, query kept, so the visitor carries on
 //! where they were, with or without JavaScript.
+use super::pages::see_other;
 use super::forms::{Handled, Rejected, Submission};
 use super::tracking_cookies;
 use crate::services::ServiceError;
 use app::consent::{Consent, SETTINGS_PARAM};
 use app::i18n::Key;
-use axum::http::{header, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 /// The banner's fields: which button, and the two boxes of "Choose".
@@ -33,14 +32,6 @@ pub(super) async fn handle(s: &Submission<'_>) -> Handled {
 fn back_to(uri: &axum::http::Uri) -> String {
     let query: Vec<(String, String)> = uri.query().and_then(|q| serde_urlencoded::from_str(q).ok()).unwrap_or_default();
     app::navigation::with_query(uri.path(), &query, &[SETTINGS_PARAM])
-}
-
-fn see_other(target: &str, set_cookies: Vec<HeaderValue>) -> Response {
-    let mut response = (StatusCode::SEE_OTHER, [(header::LOCATION, target)]).into_response();
-    for cookie in set_cookies {
-        response.headers_mut().append(header::SET_COOKIE, cookie);
-    }
-    response
 }
 
 #[cfg(test)]

@@ -96,6 +96,13 @@ pub(super) fn redirect(target: &str, set_cookies: Vec<HeaderValue>) -> Response 
     response
 }
 
+/// 303: the answer to a form post is fetched with GET.
+pub(super) fn see_other(target: &str, set_cookies: Vec<HeaderValue>) -> Response {
+    let mut response = redirect(target, set_cookies);
+    *response.status_mut() = StatusCode::SEE_OTHER;
+    response
+}
+
 /// Renders the page of `request` with who is signed in, the anti-CSRF token
 /// for its forms and, after a form post, how that went. Async mode: the whole
 /// document, data included, is sent at once, so pages work without JavaScript.
