@@ -157,13 +157,20 @@ async function tabTo(page, selector, limit = 60) {
   throw new Error(`Tab never reached ${selector}: ${path.join(" → ")}`);
 }
 
-test("a keyboard alone reaches the search, the payment form and the Login dialog, focus always visible", async () => {
+test("a keyboard alone answers the cookie banner, reaches the search, the payment form and the Login dialog, focus always visible", async () => {
   const context = await newContext(suite);
   const page = await context.newPage();
   await page.goto("/");
   await waitForHydration(page);
   const first = await tabTo(page, ".skip-link", 1);
   assert.deepEqual(first, ["a.skip-link"], "the skip link comes first");
+  // The banner comes right after the skip link; choosing by keyboard reloads the page without it.
+  await tabTo(page, "#cookie-consent button[value=reject_all]", 4);
+  await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
+  await waitForHydration(page);
+  assert.equal(await page.$("#cookie-consent button[value=reject_all]"), null, "the choice is made");
+  assert.match((await context.cookies()).find((c) => c.name === "acceptCookie")?.value ?? "", /^necessary$/);
+  await tabTo(page, ".skip-link", 1);
   await tabTo(page, "#country-search");
   await page.keyboard.type("indo");
   await tabTo(page, "#phone");
@@ -176,7 +183,7 @@ test("a keyboard alone reaches the search, the payment form and the Login dialog
   await waitForHydration(page);
   await tabTo(page, "#pf-email");
   await page.keyboard.type("keys@mail.com");
-  await tabTo(page, "button[type=submit]", 20);
+  await tabTo(page, "main button[type=submit]", 20);
 
   await page.goto("/privacy-policy");
   await tabTo(page, "header [data-wake=login]");

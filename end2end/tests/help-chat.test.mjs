@@ -29,11 +29,20 @@ async function openChat(page) {
   await page.waitForSelector('[role="dialog"] textarea#hc-message', { timeout: 15_000 });
 }
 
-test("a click replayed by script on the launcher (a boot loader's) opens the chat", async () => {
+test("on a text page the launcher's first click loads the app, which opens the chat in place", async () => {
   const context = await newContext(suite);
   const page = await context.newPage();
+  const wasm = [];
+  page.on("request", (req) => req.url().endsWith(".wasm") && wasm.push(req.url()));
   await page.goto("/phone-locate");
-  await waitForHydration(page);
+  await page.waitForLoadState("load");
+  assert.deepEqual(wasm, [], "a text page loads no WASM before it is needed");
+  await openChat(page);
+  assert.equal(wasm.length, 1, "the click loaded the app once");
+  assert.equal(new URL(page.url()).pathname, "/phone-locate");
+  // Once the app runs, a click replayed by script (as the boot loader does) is caught too.
+  await page.keyboard.press("Escape");
+  await page.waitForSelector('[role="dialog"] textarea#hc-message', { state: "detached" });
   await page.evaluate(() => document.querySelector('[data-wake="chat"]').click());
   await page.waitForSelector('[role="dialog"] textarea#hc-message', { timeout: 15_000 });
   assert.equal(new URL(page.url()).pathname, "/phone-locate");
@@ -46,7 +55,7 @@ for (const [prefix, locale] of [["", "en"], ["/id", "id"]]) {
     const page = await context.newPage();
     const errors = collectErrors(page);
     await page.goto(`${prefix}/faq`);
-    await waitForHydration(page);
+    // A text page: the launcher's click itself loads the app.
     await openChat(page);
     assert.equal(new URL(page.url()).pathname, `${prefix}/faq`, "the launcher opened the chat instead of navigating");
     assert.equal(await page.evaluate(() => document.activeElement?.id), "hc-message");
