@@ -16,7 +16,9 @@ let other = null;
 
 before(async () => {
   const dir = mkdtempSync(join(tmpdir(), "ct-other-"));
-  writeFileSync(join(dir, "index.html"), "<!doctype html><title>elsewhere</title><p>elsewhere</p>");
+  // An empty icon: otherwise Chromium asks this bare server for /favicon.ico
+  // and logs its 404 as a console error of the page under test.
+  writeFileSync(join(dir, "index.html"), '<!doctype html><title>elsewhere</title><link rel="icon" href="data:,"><p>elsewhere</p>');
   other = await serveStatic(dir);
 });
 after(() => other?.close());
