@@ -1,9 +1,8 @@
 //! The money jobs: renewals (each due period charged once, across any
 //! number of instances), billing e-mails, and — with the sandbox — the
 //! delivery of its signed webhooks to our own endpoint.
-use crate::clock::now_ms;
 use crate::services::billing::{mails, renewals};
-use crate::services::{job_queue, ServiceError};
+use crate::services::ServiceError;
 use crate::state::AppState;
 use std::time::Duration;
 
@@ -50,13 +49,5 @@ async fn sandbox_delivery(state: AppState) {
 /// # Errors
 /// A database error.
 pub async fn run_billing_mails(state: &AppState) -> Result<usize, ServiceError> {
-    let cx = state.cx();
-    let claimed = job_queue::claim_due::<mails::BillingMail>(&cx.db, cx.now, MAIL_BATCH).await?;
-    let brand = state.brand();
-    for job in &claimed {
-        let outcome = mails::send(&cx, &state.mailer, &brand, &job.input).await;
-        let error = outcome.as_ref().err().map(ToString::to_string);
-        job_queue::finish(&cx.db, job.id, error.as_deref().map_or(Ok(()), Err), now_ms()).await?;
-    }
-    Ok(claimed.len())
+    super::run_mail_round::<mails::BillingMail>(state, MAIL_BATCH, mails::send).await
 }

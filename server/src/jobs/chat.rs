@@ -1,8 +1,7 @@
 //! The help chat's jobs: support's answers by e-mail (each once), and the
 //! deletion of conversations past their retention.
-use crate::clock::now_ms;
 use crate::services::help_chat::{mails, retention};
-use crate::services::{job_queue, ServiceError};
+use crate::services::ServiceError;
 use crate::state::AppState;
 
 const MAIL_BATCH: u64 = 20;
@@ -12,15 +11,7 @@ const MAIL_BATCH: u64 = 20;
 /// # Errors
 /// A database error.
 pub async fn run_chat_mails(state: &AppState) -> Result<usize, ServiceError> {
-    let cx = state.cx();
-    let claimed = job_queue::claim_due::<mails::ChatReplyMail>(&cx.db, cx.now, MAIL_BATCH).await?;
-    let brand = state.brand();
-    for job in &claimed {
-        let outcome = mails::send(&cx, &state.mailer, &brand, &job.input).await;
-        let error = outcome.as_ref().err().map(ToString::to_string);
-        job_queue::finish(&cx.db, job.id, error.as_deref().map_or(Ok(()), Err), now_ms()).await?;
-    }
-    Ok(claimed.len())
+    super::run_mail_round::<mails::ChatReplyMail>(state, MAIL_BATCH, mails::send).await
 }
 
 /// Deletes conversations past `CHAT_RETENTION_DAYS`.

@@ -10,6 +10,8 @@ use crate::services::accounts::passwords::{self, ResetCodeMail};
 use crate::services::job_queue;
 use crate::services::locate::{queue, retention};
 use crate::clock::now_ms;
+use crate::mail::{templates::Brand, Mailer};
+use crate::services::Cx;
 use crate::state::AppState;
 use std::time::Duration;
 
@@ -66,11 +68,25 @@ async fn mail_jobs(state: AppState) {
 /// # Errors
 /// A database error.
 pub async fn run_mail_jobs(state: &AppState) -> Result<usize, crate::services::ServiceError> {
+    run_mail_round::<ResetCodeMail>(state, SMS_BATCH, passwords::mail_reset_code).await
+}
+
+/// One round of the due e-mail jobs of kind `J`: each is sent by `send`
+/// and finished with its outcome (an error is kept on the job, never
+/// retried blindly); returns how many ran.
+///
+/// # Errors
+/// A database error.
+pub async fn run_mail_round<J: job_queue::JobKind>(
+    state: &AppState,
+    batch: u64,
+    send: impl AsyncFn(&Cx, &Mailer, &Brand, &J) -> Result<(), crate::services::ServiceError>,
+) -> Result<usize, crate::services::ServiceError> {
     let cx = state.cx();
-    let claimed = job_queue::claim_due::<ResetCodeMail>(&cx.db, cx.now, SMS_BATCH).await?;
+    let claimed = job_queue::claim_due::<J>(&cx.db, cx.now, batch).await?;
     let brand = state.brand();
     for job in &claimed {
-        let outcome = passwords::mail_reset_code(&cx, &state.mailer, &brand, &job.input).await;
+        let outcome = send(&cx, &state.mailer, &brand, &job.input).await;
         let error = outcome.as_ref().err().map(ToString::to_string);
         job_queue::finish(&cx.db, job.id, error.as_deref().map_or(Ok(()), Err), now_ms()).await?;
     }
