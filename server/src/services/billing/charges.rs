@@ -92,9 +92,10 @@ pub async fn open_period(
     now: i64,
 ) -> Result<charge::Model, ServiceError> {
     charge::Entity::insert(blank(sub, period, order_no, now))
-        .on_conflict(
-            OnConflict::columns([charge::Column::SubscriptionId, charge::Column::PeriodIndex]).do_nothing().to_owned(),
-        )
+        // No conflict target: a second worker's insert of the same period can
+        // collide on the idempotency key's index first (PostgreSQL), and any
+        // collision means the row is already there.
+        .on_conflict(OnConflict::new().do_nothing().to_owned())
         .exec_without_returning(db)
         .await?;
     charge::Entity::find()
