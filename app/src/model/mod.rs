@@ -2,6 +2,7 @@
 pub mod account;
 pub mod billing;
 pub mod chat;
+pub mod console;
 mod geo;
 pub mod locate;
 pub mod lookup;
