@@ -30,11 +30,14 @@ fn header(headers: &HeaderMap, name: &str) -> Option<String> {
         .map(str::to_owned)
 }
 
-/// The caller's address: the first `X-Forwarded-For` hop when the server sits
-/// behind a trusted proxy (`TRUST_FORWARDED_FOR`), else the socket peer.
+/// The caller's address: the last `X-Forwarded-For` hop when the server sits
+/// behind a trusted proxy (`TRUST_FORWARDED_FOR`), else the socket peer. The
+/// last hop is the one our proxy appended; earlier ones are whatever the
+/// client sent, so trusting the first would let anyone pick their address
+/// and escape every per-address limit.
 pub fn client_ip(parts: &Parts, trust_forwarded_for: bool) -> Option<IpAddr> {
     let forwarded = trust_forwarded_for
-        .then(|| parts.headers.get("x-forwarded-for")?.to_str().ok()?.split(',').next()?.trim().parse().ok())
+        .then(|| parts.headers.get("x-forwarded-for")?.to_str().ok()?.rsplit(',').next()?.trim().parse().ok())
         .flatten();
     forwarded.or_else(|| parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip()))
 }
