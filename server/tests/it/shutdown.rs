@@ -37,7 +37,7 @@ async fn a_stopping_mail_worker_releases_the_jobs_it_has_not_started() {
         let rows = jobs(&app).await;
         let states: Vec<_> = rows.iter().map(|r| (r.status.as_str(), r.attempts)).collect();
         assert_eq!(states, [("done", 1), ("queued", 0), ("queued", 0)], "{:?}", app.backend);
-        assert!(rows.iter().all(|r| r.run_at <= server::clock::now_ms()), "{:?}: released jobs are due now", app.backend);
+        assert!(rows[1..].iter().all(|r| r.run_at <= server::clock::now_ms()), "{:?}: released jobs are due now", app.backend);
         assert!(app.state.wakers.stop.held().is_empty(), "{:?}: nothing is left held", app.backend);
         // Another instance takes them at once, with no lease to wait for.
         let taken = job_queue::claim_due::<ResetCodeMail>(&app.db, server::clock::now_ms(), 10).await.unwrap();
