@@ -139,9 +139,10 @@ pub async fn a_voice_message_rings_once(c: &Cluster, m: &Member) {
     let (_, sent) = post(c, &c.api("/voice/messages"), Some(&m.token), form).await;
     assert_eq!(sent["success"], 1, "{sent}");
     let id = sent["obj"]["id"].as_i64().unwrap();
+    // Claimed first (`calling`), then synthesized, then placed (a provider id).
     let message = eventually("the voice message called", || async move {
         let row = voice_message::Entity::find_by_id(id).one(&c.db).await.unwrap()?;
-        (row.status != "queued").then_some(row)
+        row.provider_id.is_some().then_some(row)
     })
     .await;
     assert_eq!(message.status, "calling", "{message:?}");
