@@ -14,7 +14,11 @@ use sea_orm::{ConnectionTrait as _, Database, DatabaseConnection};
 use std::time::Duration;
 
 /// The shutdown grace the instances get.
-const GRACE_SECS: u64 = 3;
+const GRACE_SECS: u64 = 2;
+/// Leases of claimed work: longer than the grace, so a send cut off by
+/// SIGTERM is provably handed back, not taken over when its lease ends;
+/// short enough that work held by a killed instance is freed within seconds.
+const LEASE_SECS: u64 = 8;
 
 /// A fresh database on the server of `base`.
 async fn fresh_database(base: &str) -> String {
@@ -50,7 +54,7 @@ fn environment(name: &str, database_url: &str, proxy: &Proxy, twilio: &str, site
         ("LOCATE_CAP_REQUESTER_DAY", "100".to_owned()),
         ("HASH_QUEUE_WAIT_MS", "30000".to_owned()),
         ("WORKER_POLL_MS", "300".to_owned()),
-        ("WORKER_LEASE_SECS", "2".to_owned()),
+        ("WORKER_LEASE_SECS", LEASE_SECS.to_string()),
         ("SHUTDOWN_GRACE_SECS", GRACE_SECS.to_string()),
     ];
     vars.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()
