@@ -23,7 +23,7 @@ const LEASE_SECS: u64 = 8;
 /// A fresh database on the server of `base`.
 async fn fresh_database(base: &str) -> String {
     let admin = Database::connect(base).await.expect("TEST_DATABASE_URL reachable");
-    let name = format!("ct_instances_{}_{}", std::process::id(), server::clock::now_ms());
+    let name = format!("ct_it_instances_{}_{}", std::process::id(), server::clock::now_ms());
     admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await.expect("create the test database");
     let (prefix, _) = base.rsplit_once('/').expect("URL has a database name");
     format!("{prefix}/{name}")
