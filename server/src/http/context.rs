@@ -82,3 +82,24 @@ pub async fn require_session(
         .await
         .map_err(service_error(ctx))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::client_ip;
+    use axum::extract::ConnectInfo;
+    use std::net::{IpAddr, SocketAddr};
+
+    fn parts(forwarded: &str) -> axum::http::request::Parts {
+        let mut request = axum::http::Request::get("/").header("x-forwarded-for", forwarded).body(()).unwrap();
+        request.extensions_mut().insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 9000))));
+        request.into_parts().0
+    }
+
+    #[test]
+    fn behind_a_trusted_proxy_the_hop_it_appended_counts_not_the_clients_claim() {
+        let spoofed = parts("1.2.3.4, 203.0.113.7");
+        assert_eq!(client_ip(&spoofed, true), Some("203.0.113.7".parse::<IpAddr>().unwrap()));
+        assert_eq!(client_ip(&spoofed, false), Some(IpAddr::from([127, 0, 0, 1])));
+        assert_eq!(client_ip(&parts("203.0.113.9"), true), Some("203.0.113.9".parse::<IpAddr>().unwrap()));
+    }
+}
