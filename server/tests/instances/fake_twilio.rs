@@ -24,6 +24,10 @@ pub struct FakeTwilio {
     pub sent: Arc<Mutex<Vec<Sent>>>,
     /// Milliseconds each answer to a send is held back.
     delay_ms: Arc<AtomicU64>,
+    /// One account answered more slowly than the rest.
+    slow_account: Arc<Mutex<Option<(String, Duration)>>>,
+    /// Sends recorded whose answer has not been written yet, per account.
+    unanswered: Arc<Mutex<HashMap<String, usize>>>,
 }
 
 impl FakeTwilio {
@@ -42,6 +46,16 @@ impl FakeTwilio {
         self.delay_ms.store(u64::try_from(delay.as_millis()).unwrap(), Ordering::Relaxed);
     }
 
+    /// Answers sends of `account` only after `delay` (others as before).
+    pub fn slow_down(&self, account: &str, delay: Duration) {
+        *self.slow_account.lock().unwrap() = Some((account.to_owned(), delay));
+    }
+
+    /// How many sends of `account` wait for their answer now.
+    pub fn unanswered(&self, account: &str) -> usize {
+        self.unanswered.lock().unwrap().get(account).copied().unwrap_or(0)
+    }
+
     pub fn sent(&self) -> Vec<Sent> {
         self.sent.lock().unwrap().clone()
     }
@@ -53,16 +67,17 @@ impl FakeTwilio {
 }
 
 async fn create(State(fake): State<FakeTwilio>, Path(sid): Path<String>, Form(form): Form<HashMap<String, String>>) -> Json<Value> {
-    let sent = Sent { account: sid, to: form.get("To").cloned().unwrap_or_default(), body: form.get("Body").cloned().unwrap_or_default() };
+    let slow = fake.slow_account.lock().unwrap().clone().filter(|(account, _)| *account == sid).map(|(_, d)| d);
+    let sent = Sent { account: sid.clone(), to: form.get("To").cloned().unwrap_or_default(), body: form.get("Body").cloned().unwrap_or_default() };
     let index = {
         let mut all = fake.sent.lock().unwrap();
         all.push(sent);
         all.len()
     };
-    let delay = fake.delay_ms.load(Ordering::Relaxed);
-    if delay > 0 {
-        tokio::time::sleep(Duration::from_millis(delay)).await;
-    }
+    let delay = slow.unwrap_or(Duration::from_millis(fake.delay_ms.load(Ordering::Relaxed)));
+    *fake.unanswered.lock().unwrap().entry(sid.clone()).or_default() += 1;
+    tokio::time::sleep(delay).await;
+    *fake.unanswered.lock().unwrap().entry(sid).or_default() -= 1;
     Json(json!({ "sid": format!("SM{index:032}"), "status": "queued", "error_code": null }))
 }
 
