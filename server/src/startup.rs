@@ -3,7 +3,7 @@ use crate::{config::Config, http, persistence, state::AppState, web};
 use anyhow::{Context as _, Result};
 use app::config::PublicConfig;
 use axum::{middleware, routing::get, Router};
-use std::{sync::Arc, time::Duration};
+use std::{future::IntoFuture as _, sync::Arc, time::Duration};
 use tokio::net::TcpListener;
 use axum::http::HeaderName;
 use tower_http::{
@@ -22,11 +22,13 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// # Errors
 /// Database or migration failures.
 pub async fn build_state(config: Config) -> Result<AppState> {
+    let lock = persistence::startup_lock::StartupLock::acquire(&config.database_url).await?;
     let db = persistence::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
     if config.seed_data {
         persistence::seed::apply(&db, crate::clock::now_ms()).await.context("applying seed data")?;
     }
     crate::services::words::seed(&db, &app::i18n::Key::ALL).await.context("storing texts")?;
+    lock.release().await;
     let geoip = match &config.geoip_db_path {
         Some(path) => Some(Arc::new(
             maxminddb::Reader::open_readfile(path).with_context(|| format!("opening {}", path.display()))?,
@@ -134,10 +136,14 @@ pub struct Application {
     listener: TcpListener,
     router: Router,
     chat: Arc<crate::services::help_chat::live::ChatHub>,
+    workers: Vec<tokio::task::JoinHandle<()>>,
+    stop: crate::services::workers::Stop,
+    db: sea_orm::DatabaseConnection,
+    grace: Duration,
 }
 
 impl Application {
-    /// Prepares state and binds the listener.
+    /// Prepares state, starts the background workers and binds the listener.
     ///
     /// # Errors
     /// Unsafe settings ([`Config::check_safe`]; checked here too because a
@@ -145,30 +151,89 @@ impl Application {
     pub async fn build(config: Config) -> Result<Self> {
         config.check_safe().context("refusing to start")?;
         let addr = config.bind_addr;
+        crate::services::workers::set_lease_override(config.workers.lease);
         let state = build_state(config).await?;
-        crate::jobs::spawn(&state);
         let listener = TcpListener::bind(addr).await.with_context(|| format!("binding {addr}"))?;
+        let workers = crate::jobs::spawn(&state);
         tracing::info!(%addr, "listening");
-        let chat = state.chat.clone();
-        Ok(Application { listener, router: build_router(state), chat })
+        Ok(Application {
+            listener,
+            chat: state.chat.clone(),
+            stop: state.wakers.stop.clone(),
+            db: state.db.clone(),
+            grace: state.config.workers.shutdown_grace,
+            workers,
+            router: build_router(state),
+        })
     }
 
-    /// Serves until SIGINT/SIGTERM, then lets in-flight requests finish.
+    /// Serves until SIGINT/SIGTERM. Then `/ready` answers 503, the workers
+    /// stop claiming, and requests and held work get `SHUTDOWN_GRACE_SECS`
+    /// to finish; what is still held after it is handed back so another
+    /// instance takes it at once.
     ///
     /// # Errors
     /// I/O errors of the listener.
     pub async fn run_until_stopped(self) -> Result<()> {
         let service = self.router.into_make_service_with_connect_info::<std::net::SocketAddr>();
-        axum::serve(self.listener, service)
-            .with_graceful_shutdown(async move {
-                shutdown_signal().await;
-                // Open chat streams would hold the drain forever.
-                self.chat.shut_down();
-            })
-            .await
-            .context("serving")?;
+        let (stop, chat) = (self.stop.clone(), self.chat.clone());
+        let serve = axum::serve(self.listener, service).with_graceful_shutdown(async move {
+            tokio::select! {
+                () = shutdown_signal() => {}
+                () = stop.wait() => {}
+            }
+            stop.request();
+            // Open chat streams would hold the drain forever.
+            chat.shut_down();
+        });
+        let mut serving = tokio::spawn(serve.into_future());
+        let mut served = tokio::select! {
+            result = &mut serving => Some(result),
+            () = self.stop.wait() => None,
+        };
+        self.stop.request();
+        let deadline = tokio::time::Instant::now() + self.grace;
+        let mut workers = self.workers;
+        let drained = tokio::time::timeout_at(deadline, async {
+            if served.is_none() {
+                served = Some((&mut serving).await);
+            }
+            // Finished ones leave the list: a task is awaited only once.
+            while let Some(worker) = workers.first_mut() {
+                let _ = worker.await;
+                workers.remove(0);
+            }
+        })
+        .await;
+        if drained.is_err() {
+            tracing::warn!(grace = ?self.grace, "grace period over: handing back unfinished work");
+        }
+        serving.abort();
+        hand_back(&self.stop, &self.db, workers).await;
         tracing::info!("stopped");
-        Ok(())
+        match served {
+            Some(Ok(result)) => result.context("serving"),
+            Some(Err(_)) | None => Ok(()),
+        }
+    }
+}
+
+/// Cancels the workers still running and hands back what they held.
+async fn hand_back(stop: &crate::services::workers::Stop, db: &sea_orm::DatabaseConnection, workers: Vec<tokio::task::JoinHandle<()>>) {
+    stop.freeze();
+    for worker in &workers {
+        worker.abort();
+    }
+    for worker in workers {
+        let _ = worker.await;
+    }
+    let held = stop.held();
+    if held.is_empty() {
+        return;
+    }
+    match crate::services::workers::hand_back(db, &held, crate::clock::now_ms()).await {
+        Ok(moved) => tracing::info!(held = held.len(), moved, "unfinished work handed back"),
+        Err(e) => tracing::error!(error = %e, "handing back unfinished work failed"),
     }
 }
 

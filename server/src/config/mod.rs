@@ -55,6 +55,8 @@
 //! | `CALL_TIMEOUT_SECS` | `10`                                         | time-out of each call-provider request; an unanswered one is reconciled, never repeated |
 //! | `META_PIXEL_ID`, `META_ACCESS_TOKEN` | unset                        | Meta Conversions API pixel and token; without both, conversion events are only kept in `meta_events` (status `kept`) |
 //! | `META_TEST_EVENT_CODE`, `META_GRAPH_URL`, `META_API_VERSION`, `META_TIMEOUT_SECS` | unset, `https://graph.facebook.com`, `v23.0`, `10` | test-events code, Graph API origin (tests: a loopback fake), version, time-out |
+//! | `SHUTDOWN_GRACE_SECS` | `20`                                       | after SIGTERM/ctrl-c: time for requests and held jobs to finish; what is left is handed back |
+//! | `WORKER_POLL_MS` / `WORKER_LEASE_SECS` | unset                      | tests only: shorter worker polls / leases (see [`WorkerSettings`]) |
 //! | `DEV_TOOLS`       | `false`                                        | serve developer pages (`/dev/outbox`); only for local runs: the server refuses to start with it on together with a real provider (`SMS_PROVIDER=twilio`, `MAIL_TRANSPORT=smtp`) or a non-loopback `BIND_ADDR` |
 //!
 //! Secrets (the SMTP password, the Twilio auth token) stay here and never reach the WASM bundle: the
@@ -70,6 +72,7 @@ mod payments;
 mod providers;
 mod safety;
 mod voice;
+mod workers;
 
 pub use calls::{CallProvider, CallsConfig};
 pub use payments::{PaymentMode, PaymentsConfig};
@@ -77,6 +80,7 @@ pub use chat::ChatSettings;
 pub use lookup::LookupSettings;
 pub use meta::MetaSettings;
 pub use voice::VoiceSettings;
+pub use workers::WorkerSettings;
 pub use providers::{MailTransport, Secret, SmsProvider, SmtpConfig, SmtpTls, TwilioConfig, UnknownValue};
 
 /// Limits of the locate-with-consent flow.
@@ -166,6 +170,8 @@ pub struct Config {
     pub chat: ChatSettings,
     /// Meta's Conversions API (off unless configured).
     pub meta: MetaSettings,
+    /// Polls, leases and the shutdown grace of the background workers.
+    pub workers: WorkerSettings,
 }
 
 impl Config {
@@ -236,6 +242,7 @@ impl Config {
             lookup: LookupSettings::from_vars(lookup)?,
             chat: ChatSettings::from_vars(lookup)?,
             meta: MetaSettings::from_vars(lookup)?,
+            workers: WorkerSettings::from_vars(lookup)?,
             calls: CallsConfig::from_vars(lookup, twilio.account_sid.as_deref(), twilio.auth_token.as_ref())?,
             twilio,
         };

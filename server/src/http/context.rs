@@ -30,11 +30,14 @@ fn header(headers: &HeaderMap, name: &str) -> Option<String> {
         .map(str::to_owned)
 }
 
-/// The caller's address: the first `X-Forwarded-For` hop when the server sits
-/// behind a trusted proxy (`TRUST_FORWARDED_FOR`), else the socket peer.
+/// The caller's address: the last `X-Forwarded-For` hop when the server sits
+/// behind a trusted proxy (`TRUST_FORWARDED_FOR`), else the socket peer. The
+/// last hop is the one our proxy appended; earlier ones are whatever the
+/// client sent, so trusting the first would let anyone pick their address
+/// and escape every per-address limit.
 pub fn client_ip(parts: &Parts, trust_forwarded_for: bool) -> Option<IpAddr> {
     let forwarded = trust_forwarded_for
-        .then(|| parts.headers.get("x-forwarded-for")?.to_str().ok()?.split(',').next()?.trim().parse().ok())
+        .then(|| parts.headers.get("x-forwarded-for")?.to_str().ok()?.rsplit(',').next()?.trim().parse().ok())
         .flatten();
     forwarded.or_else(|| parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip()))
 }
@@ -78,4 +81,25 @@ pub async fn require_session(
     crate::services::accounts::sessions::authenticate(&state.db, ctx.token.as_deref(), crate::clock::now_ms())
         .await
         .map_err(service_error(ctx))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::client_ip;
+    use axum::extract::ConnectInfo;
+    use std::net::{IpAddr, SocketAddr};
+
+    fn parts(forwarded: &str) -> axum::http::request::Parts {
+        let mut request = axum::http::Request::get("/").header("x-forwarded-for", forwarded).body(()).unwrap();
+        request.extensions_mut().insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 9000))));
+        request.into_parts().0
+    }
+
+    #[test]
+    fn behind_a_trusted_proxy_the_hop_it_appended_counts_not_the_clients_claim() {
+        let spoofed = parts("1.2.3.4, 203.0.113.7");
+        assert_eq!(client_ip(&spoofed, true), Some("203.0.113.7".parse::<IpAddr>().unwrap()));
+        assert_eq!(client_ip(&spoofed, false), Some(IpAddr::from([127, 0, 0, 1])));
+        assert_eq!(client_ip(&parts("203.0.113.9"), true), Some("203.0.113.9".parse::<IpAddr>().unwrap()));
+    }
 }

@@ -14,18 +14,22 @@ const SANDBOX_POLL: Duration = Duration::from_secs(1);
 const RENEWAL_BATCH: u64 = 50;
 const MAIL_BATCH: u64 = 20;
 
-/// Starts the money jobs.
-pub fn spawn(state: &AppState) {
-    tokio::spawn(renewal_loop(state.clone()));
+/// Starts the money jobs; returns their tasks.
+pub fn spawn(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
+    let mut tasks = vec![tokio::spawn(renewal_loop(state.clone()))];
     if state.gateways.sandbox().is_some() {
-        tokio::spawn(sandbox_delivery(state.clone()));
+        tasks.push(tokio::spawn(sandbox_delivery(state.clone())));
     }
+    tasks
 }
 
 async fn renewal_loop(state: AppState) {
-    let mut tick = tokio::time::interval(RENEWAL_POLL);
+    let mut tick = tokio::time::interval(state.config.workers.poll_or(RENEWAL_POLL));
     loop {
-        tick.tick().await;
+        tokio::select! {
+            _ = tick.tick() => {}
+            () = state.wakers.stop.wait() => break,
+        }
         match renewals::run_due(&state.cx(), &state.gateways, RENEWAL_BATCH).await {
             Ok(round) if round != renewals::Round::default() => tracing::info!(?round, "renewal round"),
             Ok(_) => {}
@@ -40,7 +44,9 @@ async fn sandbox_delivery(state: AppState) {
         if let Some(sandbox) = state.gateways.sandbox() {
             sandbox.deliver_due(&client).await;
         }
-        let _ = tokio::time::timeout(SANDBOX_POLL, state.wakers.payments.notified()).await;
+        if !super::idle(&state, SANDBOX_POLL, &state.wakers.payments).await {
+            break;
+        }
     }
 }
 

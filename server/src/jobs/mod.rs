@@ -8,9 +8,10 @@ pub mod voice;
 
 use crate::services::accounts::passwords::{self, ResetCodeMail};
 use crate::services::job_queue;
-use crate::services::locate::{queue, retention};
+use crate::services::locate::{retention, sender};
 use crate::clock::now_ms;
 use crate::mail::{templates::Brand, Mailer};
+use crate::services::workers::Work;
 use crate::services::Cx;
 use crate::state::AppState;
 use std::time::Duration;
@@ -22,25 +23,37 @@ const HOUSEKEEPING: Duration = Duration::from_secs(30);
 /// Messages sent per round.
 const SMS_BATCH: u64 = 20;
 
-/// Starts the jobs; they run until the process ends.
-pub fn spawn(state: &AppState) {
-    tokio::spawn(sms_sender(state.clone()));
-    tokio::spawn(mail_jobs(state.clone()));
-    tokio::spawn(housekeeping(state.clone()));
-    billing::spawn(state);
-    voice::spawn(state);
-    tracking::spawn(state);
+/// Starts the jobs; they run until `state.wakers.stop` is requested (then
+/// each ends after the work it holds). Returns their tasks.
+pub fn spawn(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
+    let mut tasks = vec![
+        tokio::spawn(sms_sender(state.clone())),
+        tokio::spawn(mail_jobs(state.clone())),
+        tokio::spawn(housekeeping(state.clone())),
+    ];
+    tasks.extend(billing::spawn(state));
+    tasks.extend(voice::spawn(state));
+    tasks.extend(tracking::spawn(state));
+    tasks
+}
+
+/// A worker's idle wait between rounds; `false` once it should end.
+async fn idle(state: &AppState, default: Duration, woken: &tokio::sync::Notify) -> bool {
+    state.wakers.stop.idle(state.config.workers.poll_or(default), woken).await
 }
 
 async fn sms_sender(state: AppState) {
-    loop {
-        match queue::run_due(&state.db, &state.sms, now_ms(), SMS_BATCH).await {
+    let stop = state.wakers.stop.clone();
+    while !stop.requested() {
+        match sender::run_due_until(&state.db, &state.sms, &stop, now_ms(), SMS_BATCH).await {
             // A full batch: more may be due right away.
             Ok(n) if n as u64 == SMS_BATCH => continue,
             Ok(_) => {}
             Err(e) => tracing::error!(error = %e, "SMS sender round failed"),
         }
-        let _ = tokio::time::timeout(SMS_POLL, state.wakers.sms.notified()).await;
+        if !idle(&state, SMS_POLL, &state.wakers.sms).await {
+            break;
+        }
     }
 }
 
@@ -49,7 +62,7 @@ const JOB_POLL: Duration = Duration::from_secs(2);
 
 /// Runs queued e-mail jobs (reset codes), each once.
 async fn mail_jobs(state: AppState) {
-    loop {
+    while !state.wakers.stop.requested() {
         if let Err(e) = run_mail_jobs(&state).await {
             tracing::error!(error = %e, "mail job round failed");
         }
@@ -59,7 +72,9 @@ async fn mail_jobs(state: AppState) {
         if let Err(e) = chat::run_chat_mails(&state).await {
             tracing::error!(error = %e, "chat mail round failed");
         }
-        let _ = tokio::time::timeout(JOB_POLL, state.wakers.jobs.notified()).await;
+        if !idle(&state, JOB_POLL, &state.wakers.jobs).await {
+            break;
+        }
     }
 }
 
@@ -83,20 +98,36 @@ pub async fn run_mail_round<J: job_queue::JobKind>(
     send: impl AsyncFn(&Cx, &Mailer, &Brand, &J) -> Result<(), crate::services::ServiceError>,
 ) -> Result<usize, crate::services::ServiceError> {
     let cx = state.cx();
+    let stop = &cx.wake.stop;
+    if stop.requested() {
+        return Ok(0);
+    }
     let claimed = job_queue::claim_due::<J>(&cx.db, cx.now, batch).await?;
+    let holds: Vec<_> = claimed.iter().map(|job| stop.hold(Work::Job(job.id))).collect();
     let brand = state.brand();
-    for job in &claimed {
+    let mut ran = 0;
+    for (job, hold) in claimed.iter().zip(holds) {
+        if stop.requested() {
+            // Not started: another instance may take it at once.
+            job_queue::release(&cx.db, job.id, now_ms()).await?;
+            continue;
+        }
+        hold.calling();
         let outcome = send(&cx, &state.mailer, &brand, &job.input).await;
         let error = outcome.as_ref().err().map(ToString::to_string);
         job_queue::finish(&cx.db, job.id, error.as_deref().map_or(Ok(()), Err), now_ms()).await?;
+        ran += 1;
     }
-    Ok(claimed.len())
+    Ok(ran)
 }
 
 async fn housekeeping(state: AppState) {
     let mut tick = tokio::time::interval(HOUSEKEEPING);
     loop {
-        tick.tick().await;
+        tokio::select! {
+            _ = tick.tick() => {}
+            () = state.wakers.stop.wait() => break,
+        }
         let now = now_ms();
         if let Err(e) = retention::expire_requests(&state.db, now).await {
             tracing::error!(error = %e, "expiring requests failed");

@@ -10,31 +10,38 @@ const POLL: Duration = Duration::from_secs(2);
 const RETENTION_EVERY: Duration = Duration::from_secs(3600);
 const BATCH: u64 = 20;
 
-/// Starts the tracking jobs.
-pub fn spawn(state: &AppState) {
+/// Starts the tracking jobs; returns their tasks.
+pub fn spawn(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
+    let mut tasks = Vec::new();
     if let Some(meta) = state.meta.clone() {
         let state = state.clone();
-        tokio::spawn(async move {
-            loop {
+        tasks.push(tokio::spawn(async move {
+            while !state.wakers.stop.requested() {
                 match delivery::send_due(&state.cx(), &meta, BATCH).await {
                     Ok(n) if n as u64 == BATCH => continue,
                     Ok(_) => {}
                     Err(e) => tracing::error!(error = %e, "conversion sender round failed"),
                 }
-                let _ = tokio::time::timeout(POLL, state.wakers.jobs.notified()).await;
+                if !super::idle(&state, POLL, &state.wakers.jobs).await {
+                    break;
+                }
             }
-        });
+        }));
     }
     let state = state.clone();
-    tokio::spawn(async move {
+    tasks.push(tokio::spawn(async move {
         let mut tick = tokio::time::interval(RETENTION_EVERY);
         loop {
-            tick.tick().await;
+            tokio::select! {
+                _ = tick.tick() => {}
+                () = state.wakers.stop.wait() => break,
+            }
             match events::delete_old(&state.db, crate::clock::now_ms()).await {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(deleted = n, "tracking rows past retention deleted"),
                 Err(e) => tracing::error!(error = %e, "deleting old tracking rows failed"),
             }
         }
-    });
+    }));
+    tasks
 }

@@ -13,14 +13,14 @@ const PURGE_EVERY_MS: i64 = 60 * 60_000;
 /// Messages handled per round.
 const BATCH: u64 = 10;
 
-/// Starts the caller.
-pub fn spawn(state: &AppState) {
-    tokio::spawn(caller(state.clone()));
+/// Starts the caller; returns its task.
+pub fn spawn(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
+    vec![tokio::spawn(caller(state.clone()))]
 }
 
 async fn caller(state: AppState) {
     let mut purged_at = 0;
-    loop {
+    while !state.wakers.stop.requested() {
         let cx = state.cx();
         match delivery::run_due(&cx, &state.speech, &state.calls, BATCH).await {
             // A full batch: more may be due right away.
@@ -36,6 +36,8 @@ async fn caller(state: AppState) {
             }
             purged_at = now_ms();
         }
-        let _ = tokio::time::timeout(POLL, state.wakers.calls.notified()).await;
+        if !super::idle(&state, POLL, &state.wakers.calls).await {
+            break;
+        }
     }
 }

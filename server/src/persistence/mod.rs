@@ -2,6 +2,7 @@
 pub mod entities;
 pub mod migrations;
 pub mod seed;
+pub mod startup_lock;
 
 use anyhow::{Context as _, Result};
 use sea_orm::{ConnectOptions, Database, DatabaseConnection};

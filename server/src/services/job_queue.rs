@@ -81,7 +81,7 @@ pub async fn claim_due<J: JobKind>(db: &impl ConnectionTrait, now: i64, limit: u
     for row in due {
         let won = Entity::update_many()
             .col_expr(Column::Status, Expr::value(RUNNING))
-            .col_expr(Column::RunAt, Expr::value(now + LEASE_MS))
+            .col_expr(Column::RunAt, Expr::value(now + super::workers::lease_ms(LEASE_MS)))
             .col_expr(Column::Attempts, Expr::col(Column::Attempts).add(1))
             .col_expr(Column::UpdatedAt, Expr::value(now))
             .filter(Column::Id.eq(row.id))
@@ -117,6 +117,42 @@ pub async fn finish(db: &impl ConnectionTrait, id: i64, outcome: Result<(), &str
         .exec(db)
         .await?;
     Ok(())
+}
+
+/// Gives claimed job `id` back before it ran: queued, due now, the attempt
+/// not counted. Returns whether it moved.
+///
+/// # Errors
+/// A database error.
+pub async fn release(db: &impl ConnectionTrait, id: i64, now: i64) -> Result<bool, ServiceError> {
+    let done = Entity::update_many()
+        .col_expr(Column::Status, Expr::value(QUEUED))
+        .col_expr(Column::RunAt, Expr::value(now))
+        .col_expr(Column::Attempts, Expr::col(Column::Attempts).sub(1))
+        .col_expr(Column::UpdatedAt, Expr::value(now))
+        .filter(Column::Id.eq(id))
+        .filter(Column::Status.eq(RUNNING))
+        .exec(db)
+        .await?;
+    Ok(done.rows_affected == 1)
+}
+
+/// Ends running job `id` whose run was cut off: its e-mail may have left,
+/// so it is not run again. Returns whether it moved.
+///
+/// # Errors
+/// A database error.
+pub async fn interrupted(db: &impl ConnectionTrait, id: i64, now: i64) -> Result<bool, ServiceError> {
+    let done = Entity::update_many()
+        .col_expr(Column::Status, Expr::value(FAILED))
+        .col_expr(Column::Payload, Expr::value(""))
+        .col_expr(Column::LastError, Expr::value("interrupted"))
+        .col_expr(Column::UpdatedAt, Expr::value(now))
+        .filter(Column::Id.eq(id))
+        .filter(Column::Status.eq(RUNNING))
+        .exec(db)
+        .await?;
+    Ok(done.rows_affected == 1)
 }
 
 /// Jobs still `running` after their lease: the worker died during them.

@@ -17,6 +17,7 @@ pub mod tracking;
 pub mod visitor;
 pub mod voice;
 pub mod words;
+pub mod workers;
 
 pub use context::{Cx, Wakers};
 pub use error::ServiceError;

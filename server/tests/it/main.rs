@@ -39,6 +39,7 @@ mod payments_paypal;
 mod reveal_after_decision;
 mod phone_corpus;
 mod security_headers;
+mod shutdown;
 mod seo;
 mod sms;
 mod sms_exactly_once;

@@ -170,6 +170,9 @@ async fn queue(
     Ok(())
 }
 
+/// How long one instance's delivery attempt keeps the others off a webhook.
+const DELIVERY_LEASE_MS: i64 = 30_000;
+
 /// Posts the due webhooks, signed now; a failed delivery is retried with
 /// growing pauses (2 s, 4 s, … up to 10 min), like a real provider.
 pub async fn deliver_due(db: &DatabaseConnection, client: &reqwest::Client, secret: &[u8], now: i64) -> usize {
@@ -183,6 +186,18 @@ pub async fn deliver_due(db: &DatabaseConnection, client: &reqwest::Client, secr
         .unwrap_or_default();
     let mut delivered = 0;
     for hook in due {
+        // One instance delivers it; a redelivery would only be ignored by
+        // the event's unique id, but should not happen in the normal course.
+        let claimed = sandbox_webhook::Entity::update_many()
+            .col_expr(sandbox_webhook::Column::DeliverAt, Expr::value(now + DELIVERY_LEASE_MS))
+            .filter(sandbox_webhook::Column::Id.eq(hook.id))
+            .filter(sandbox_webhook::Column::DeliveredAt.is_null())
+            .filter(sandbox_webhook::Column::DeliverAt.eq(hook.deliver_at))
+            .exec(db)
+            .await;
+        if !matches!(claimed, Ok(ref done) if done.rows_affected == 1) {
+            continue;
+        }
         let signature = sign(secret, now / 1000, hook.body.as_bytes());
         let sent = client
             .post(&hook.notify_url)

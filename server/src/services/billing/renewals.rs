@@ -5,6 +5,7 @@
 use super::{charges, settlement, status};
 use crate::payments::{ChargeOutcome, Gateway, Gateways, ProviderKind, RenewalCharge};
 use crate::persistence::entities::{charge, order, subscription as sub};
+use crate::services::workers::{lease_ms, Work};
 use crate::services::{Cx, ServiceError};
 use app::model::billing::SubscriptionState;
 use sea_orm::{sea_query::Expr, ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
@@ -45,6 +46,9 @@ pub async fn run_due(cx: &Cx, gateways: &Gateways, limit: u64) -> Result<Round, 
         .all(&cx.db)
         .await?;
     for s in due {
+        if cx.wake.stop.requested() {
+            break;
+        }
         renew(cx, gateways, &s, &mut round).await?;
     }
     reconcile(cx, gateways, &mut round).await?;
@@ -73,6 +77,9 @@ async fn renew(cx: &Cx, gateways: &Gateways, s: &sub::Model, round: &mut Round) 
         return Ok(());
     }
     let Some(key) = charges::claim_attempt(&cx.db, &row, cx.now).await? else { return Ok(()) };
+    // Nothing awaits between the claim and the provider call.
+    let hold = cx.wake.stop.hold(Work::Charge(row.id));
+    hold.calling();
     let row = charge::Model { attempts: row.attempts + 1, idempotency_key: key.clone(), ..row };
     let Some(gateway) = ProviderKind::parse(&s.provider).and_then(|k| gateways.get(k)) else {
         tracing::error!(subscription = s.id, provider = %s.provider, "renewal provider not configured");
@@ -153,7 +160,7 @@ async fn reconcile(cx: &Cx, gateways: &Gateways, round: &mut Round) -> Result<()
     charge::Entity::update_many()
         .col_expr(charge::Column::Status, Expr::value(charges::UNCERTAIN))
         .filter(charge::Column::Status.eq(charges::PROCESSING))
-        .filter(charge::Column::UpdatedAt.lte(cx.now - WORKER_LEASE_MS))
+        .filter(charge::Column::UpdatedAt.lte(cx.now - lease_ms(WORKER_LEASE_MS)))
         .exec(&cx.db)
         .await?;
     let lost = charge::Entity::find()

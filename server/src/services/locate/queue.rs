@@ -3,7 +3,7 @@
 //! and reconciling live in `sender`.
 use crate::persistence::entities::sms_queue as row;
 use crate::services::ServiceError;
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, ExprTrait as _};
 use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
 /// Tries before a message is given up.
@@ -84,6 +84,31 @@ pub async fn settle_uncertain(db: &impl ConnectionTrait, id: i64, provider_id: &
         .exec(db)
         .await?;
     Ok(())
+}
+
+/// Hands back message `id` held by a stopping worker: back to the queue,
+/// due now, when it was only claimed (`released`); uncertain, to be looked
+/// up at once, when the provider call may have left. Returns whether it moved.
+///
+/// # Errors
+/// A database error.
+pub async fn hand_back(db: &impl ConnectionTrait, id: i64, released: bool, now: i64) -> Result<bool, ServiceError> {
+    let update = row::Entity::update_many()
+        .col_expr(row::Column::NextAttemptAt, Expr::value(now))
+        .col_expr(row::Column::UpdatedAt, Expr::value(now))
+        .filter(row::Column::Id.eq(id))
+        .filter(row::Column::Status.eq(SENDING));
+    let update = if released {
+        update
+            .col_expr(row::Column::Status, Expr::value(QUEUED))
+            .col_expr(row::Column::Attempts, Expr::col(row::Column::Attempts).sub(1))
+    } else {
+        update
+            .col_expr(row::Column::Status, Expr::value(UNCERTAIN))
+            .col_expr(row::Column::Lookups, Expr::value(0))
+            .col_expr(row::Column::LastError, Expr::value("interrupted by shutdown"))
+    };
+    Ok(update.exec(db).await?.rows_affected == 1)
 }
 
 /// Exponential backoff: 30 s, 1, 2, 4, 8 min… capped at one hour.

@@ -12,6 +12,7 @@ use super::queue::{backoff_ms, FAILED, MAX_ATTEMPTS, QUEUED, SENDING, SENT, UNCE
 use super::sms_events::DeliveryReport;
 use super::status::{self, transition};
 use crate::persistence::entities::sms_queue as row;
+use crate::services::workers::{lease_ms, Stop, Work};
 use crate::services::ServiceError;
 use crate::sms::{OutgoingSms, SentSms, SmsError, SmsSender};
 use app::model::locate::LocateStatus;
@@ -33,6 +34,16 @@ pub const MAX_LOOKUPS: i32 = 10;
 /// # Errors
 /// A database error.
 pub async fn run_due(db: &impl ConnectionTrait, sender: &SmsSender, now: i64, limit: u64) -> Result<usize, ServiceError> {
+    run_due_until(db, sender, &Stop::default(), now, limit).await
+}
+
+/// [`run_due`] for a worker that may be asked to stop: no message is
+/// claimed after `stop` was requested, and the one being sent is held in
+/// `stop` so a cut-off send is reconciled, never repeated blindly.
+///
+/// # Errors
+/// A database error.
+pub async fn run_due_until(db: &impl ConnectionTrait, sender: &SmsSender, stop: &Stop, now: i64, limit: u64) -> Result<usize, ServiceError> {
     interrupted_become_uncertain(db, now).await?;
     let mut handled = reconcile(db, sender, now, limit).await?;
     let due = row::Entity::find()
@@ -43,9 +54,12 @@ pub async fn run_due(db: &impl ConnectionTrait, sender: &SmsSender, now: i64, li
         .all(db)
         .await?;
     for message in due {
+        if stop.requested() {
+            break;
+        }
         let claimed = row::Entity::update_many()
             .col_expr(row::Column::Status, Expr::value(SENDING))
-            .col_expr(row::Column::NextAttemptAt, Expr::value(now + LEASE_MS))
+            .col_expr(row::Column::NextAttemptAt, Expr::value(now + lease_ms(LEASE_MS)))
             .col_expr(row::Column::AttemptedAt, Expr::value(now))
             .col_expr(row::Column::Attempts, Expr::col(row::Column::Attempts).add(1))
             .filter(row::Column::Id.eq(message.id))
@@ -56,6 +70,8 @@ pub async fn run_due(db: &impl ConnectionTrait, sender: &SmsSender, now: i64, li
             continue;
         }
         handled += 1;
+        let hold = stop.hold(Work::Sms(message.id));
+        hold.calling();
         let outgoing = OutgoingSms { to: message.to_e164.clone(), body: message.body.clone() };
         match sender.send_tracked(&outgoing, Some(message.id)).await {
             Ok(sent) => {
@@ -164,7 +180,7 @@ async fn reconcile(db: &impl ConnectionTrait, sender: &SmsSender, now: i64, limi
                 mark_sent(db, &message, &sent, &[UNCERTAIN], now).await?;
                 settled += 1;
             }
-            Ok(None) if now >= attempted_at + GRACE_MS => {
+            Ok(None) if now >= attempted_at + lease_ms(GRACE_MS) => {
                 // Not at the provider long after the attempt: it was not sent.
                 let requeue = message.attempts < MAX_ATTEMPTS;
                 let next = update(message.id, &[UNCERTAIN], now)

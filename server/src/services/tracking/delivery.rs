@@ -9,6 +9,7 @@
 use crate::meta::{Delivery, MetaClient};
 use crate::persistence::entities::meta_event::{self, Column, Entity};
 use crate::services::job_queue::{self, JobKind};
+use crate::services::workers::Work;
 use crate::services::{Cx, ServiceError};
 use sea_orm::{sea_query::Expr, ColumnTrait, EntityTrait, QueryFilter};
 use serde::{Deserialize, Serialize};
@@ -37,8 +38,18 @@ impl JobKind for MetaEventJob {
 /// # Errors
 /// A database error.
 pub async fn send_due(cx: &Cx, client: &MetaClient, batch: u64) -> Result<usize, ServiceError> {
+    let stop = &cx.wake.stop;
+    if stop.requested() {
+        return Ok(0);
+    }
     let claimed = job_queue::claim_due::<MetaEventJob>(&cx.db, cx.now, batch).await?;
-    for job in &claimed {
+    let holds: Vec<_> = claimed.iter().map(|job| stop.hold(Work::Job(job.id))).collect();
+    for (job, hold) in claimed.iter().zip(holds) {
+        if stop.requested() {
+            job_queue::release(&cx.db, job.id, cx.now).await?;
+            continue;
+        }
+        hold.calling();
         let outcome = send_one(cx, client, job.input.event_row).await;
         let error = outcome.as_ref().err().map(ToString::to_string);
         job_queue::finish(&cx.db, job.id, error.as_deref().map_or(Ok(()), Err), cx.now).await?;

@@ -13,6 +13,7 @@ use crate::calls::{twiml, CallError, CallPlacer, OutgoingCall};
 use crate::domain::phone_data::PhoneData;
 use crate::persistence::entities::voice_message::{self as row, Column};
 use crate::services::locate::registry;
+use crate::services::workers::{lease_ms, Hold, Work};
 use crate::services::{Cx, ServiceError};
 use crate::speech::{Speech, SpeechError};
 use sea_orm::sea_query::{Expr, ExprTrait as _};
@@ -43,6 +44,9 @@ pub async fn run_due(cx: &Cx, speech: &Speech, calls: &CallPlacer, limit: u64) -
         .all(&cx.db)
         .await?;
     for message in due {
+        if cx.wake.stop.requested() {
+            break;
+        }
         if another_call_open(cx, &message).await? {
             // One call at a time per number: nobody is rung twice at once,
             // and a lost answer always names one call.
@@ -50,7 +54,8 @@ pub async fn run_due(cx: &Cx, speech: &Speech, calls: &CallPlacer, limit: u64) -
         }
         if let Some(claimed) = claim(cx, &message).await? {
             handled += 1;
-            deliver(cx, speech, calls, &claimed).await?;
+            let hold = cx.wake.stop.hold(Work::Call(claimed.id));
+            deliver(cx, speech, calls, &claimed, &hold).await?;
         }
     }
     Ok(handled)
@@ -88,7 +93,7 @@ async fn claim(cx: &Cx, message: &row::Model) -> Result<Option<row::Model>, Serv
     let changes = vec![
         (Column::Attempts, Expr::col(Column::Attempts).add(1)),
         (Column::AttemptedAt, Expr::value(cx.now)),
-        (Column::NextAttemptAt, Expr::value(cx.now + LEASE_MS)),
+        (Column::NextAttemptAt, Expr::value(cx.now + lease_ms(LEASE_MS))),
         (Column::CallRef, Expr::value(call_ref.clone())),
         (Column::ProviderId, Expr::value(Option::<String>::None)),
     ];
@@ -120,7 +125,7 @@ pub(super) async fn end(cx: &Cx, m: &row::Model, to: &str, why: &str) -> Result<
     Ok(())
 }
 
-async fn deliver(cx: &Cx, speech: &Speech, calls: &CallPlacer, m: &row::Model) -> Result<(), ServiceError> {
+async fn deliver(cx: &Cx, speech: &Speech, calls: &CallPlacer, m: &row::Model, hold: &Hold) -> Result<(), ServiceError> {
     if registry::is_blocked(&cx.db, &m.to_e164).await? {
         return end(cx, m, OPTED_OUT, "the number is on the do-not-contact registry").await;
     }
@@ -137,6 +142,7 @@ async fn deliver(cx: &Cx, speech: &Speech, calls: &CallPlacer, m: &row::Model) -
     let bcp47 = app::model::voice::language(&m.language).map_or("en-US", |l| l.bcp47);
     let audio_url = audio::call_audio_url(&cx.config, &m.call_ref, CallAudio::Message, cx.now);
     let call = OutgoingCall { to: m.to_e164.clone(), twiml: twiml::play_and_gather(&audio_url, &audio::gather_url(&cx.config, &m.call_ref), bcp47) };
+    hold.calling();
     match calls.place(&call, &m.call_ref).await {
         Ok(placed) => {
             crate::metrics::call_outcome("placed");
