@@ -49,6 +49,20 @@ widget_tests() {
   (cd "$ROOT/react-widgets" && npx vitest run) > "$TARGET/vitest.log" 2>&1
 }
 
+# The widget gallery's Trunk build; low priority so the Rust tests beside it
+# keep the cores they need. (Its toolchain.sh waits for the background Trunk
+# install and installs Trunk itself if that failed.)
+gallery_build() {
+  nice -n 10 bash "$ROOT/scripts/gallery.sh" build > "$TARGET/gallery.log" 2>&1
+}
+
+# Waits for a suite started beside the Rust tests; its log on failure.
+wait_beside() {
+  local name="$1" pid="$2" output="$3" start=$SECONDS
+  wait "$pid" || { cat "$output"; die "$name failed"; }
+  timings+=("$(printf '%-14s %4ds (beside rust, waited %ds)' "$name" 0 $((SECONDS - start)))")
+}
+
 browser_tests() {
   log "browser tests"
   (cd "$ROOT/end2end" && npm ci --no-audit --no-fund --loglevel=error && npm test)
@@ -62,21 +76,23 @@ main() {
   phase packages apt_ensure chromium "${SPEECH_PACKAGES[@]}"
   phase postgres ensure_postgres
   phase python ensure_test_python
+  # Trunk (only the gallery needs it) compiles in its own temporary target
+  # while the build runs, at low priority: it fills the build's serial gaps.
+  mkdir -p "$TARGET"
+  nice -n 10 bash "$ROOT/scripts/toolchain.sh" trunk > "$TARGET/trunk-install.log" 2>&1 &
   phase build bash "$ROOT/scripts/build.sh"
   # The real IP-to-country database for server/tests/it/geoip.rs.
   GEOIP_TEST_DB="$(ensure_geoip_db)"; export GEOIP_TEST_DB
 
-  log "widget tests (beside the Rust tests; output in $TARGET/vitest.log)"
+  log "beside the Rust tests: widget tests and the gallery build (output in $TARGET/vitest.log, gallery.log)"
   widget_tests & local widgets=$!
+  gallery_build & local gallery=$!
   phase rust rust_tests
   record rust ok
-  local widget_start=$SECONDS
-  wait "$widgets" || { cat "$TARGET/vitest.log"; die "widget tests failed"; }
+  wait_beside widgets "$widgets" "$TARGET/vitest.log"
   tail -n 6 "$TARGET/vitest.log"
-  timings+=("$(printf '%-14s %4ds (beside rust, waited %ds)' widgets 0 $((SECONDS - widget_start)))")
   record widgets ok
-
-  phase gallery bash "$ROOT/scripts/gallery.sh" build
+  wait_beside gallery "$gallery" "$TARGET/gallery.log"
   record gallery-build ok
 
   phase browser browser_tests

@@ -66,7 +66,9 @@ install_wasm_bindgen() {
   fi
   log "cargo install wasm-bindgen-cli =$want (once, ~2 min)"
   # Not --locked: the locked tree wants a webpki-roots release the registry lacks.
-  cargo install -q wasm-bindgen-cli --version "=$want" --root "$CT_CACHE/tools" --force
+  # Without CARGO_TARGET_DIR cargo builds in a temporary directory: the
+  # project's target stays free for a build running at the same time.
+  env -u CARGO_TARGET_DIR cargo install -q wasm-bindgen-cli --version "=$want" --root "$CT_CACHE/tools" --force
 }
 
 install_trunk() {
@@ -74,11 +76,17 @@ install_trunk() {
     return 0
   fi
   log "cargo install trunk $TRUNK_VERSION (once, a few minutes)"
-  cargo install -q trunk --version "=$TRUNK_VERSION" --locked --root "$CT_CACHE/tools" --force \
-    || cargo install -q trunk --version "=$TRUNK_VERSION" --root "$CT_CACHE/tools" --force
+  env -u CARGO_TARGET_DIR cargo install -q trunk --version "=$TRUNK_VERSION" --locked --root "$CT_CACHE/tools" --force \
+    || env -u CARGO_TARGET_DIR cargo install -q trunk --version "=$TRUNK_VERSION" --root "$CT_CACHE/tools" --force
 }
 
 main() {
+  # scripts/test.sh installs Trunk in the background while the build installs
+  # the rest: one installer at a time per tool, the second waits and reuses.
+  mkdir -p "$CT_CACHE/tools"
+  local lock=wasm; [ "${1:-}" = trunk ] && lock=trunk
+  exec 9>"$CT_CACHE/tools/.lock-$lock"
+  flock 9
   case "${1:-all}" in
     --print-env) have_rustup_wasm || setup_debian_wasm; wasm_env ;;
     wasm) have_rustup_wasm || setup_debian_wasm; install_wasm_bindgen ;;

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The edit loop's hydrate WASM (profile wasm-dev: no LTO, incremental) into
+# target/dev-bindgen; scripts/dev.mjs swaps it into the served build.
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+eval "$(bash "$ROOT/scripts/toolchain.sh" --print-env)"
+cd "$ROOT"
+cargo rustc -p app --lib --crate-type cdylib --profile wasm-dev \
+  --target wasm32-unknown-unknown --features hydrate -q
+out="$TARGET/dev-bindgen"
+mkdir -p "$out"
+wasm-bindgen --target web --out-dir "$out" --out-name app \
+  "$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-dev/app.wasm"
