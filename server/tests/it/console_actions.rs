@@ -8,7 +8,7 @@ use crate::console_util::*;
 use crate::help_chat_util::{self, Who};
 use crate::util::TestApp;
 use app::model::console::StaffRole;
-use sea_orm::{ActiveValue::Set, ColumnTrait as _, EntityTrait as _, QueryFilter as _};
+use sea_orm::{ActiveValue::Set, ColumnTrait as _, EntityTrait as _, QueryFilter as _, QueryOrder as _};
 use server::persistence::entities::{abuse_report, locate_request, sandbox_payment, user};
 
 /// A customer who paid a trial in the sandbox: (user id, order no, session token).
@@ -186,5 +186,32 @@ async fn a_staff_reply_reaches_the_visitor_s_conversation() {
         let bodies: Vec<&str> = seen["obj"].as_array().unwrap().iter().filter_map(|m| m["body"].as_str()).collect();
         assert_eq!(bodies, ["Hello, is anyone there?", "Yes, how can we help?"], "{:?}", app.backend);
         assert_eq!(audited(&app, "chat_reply").await, 1);
+    }
+}
+
+#[tokio::test]
+async fn an_owner_s_spam_dispute_lands_in_the_queue_and_is_upheld_or_dismissed() {
+    use crate::lookup_util::{account, report_as, UK_E164, UK_MOBILE};
+    use server::persistence::entities::spam_report;
+    for app in TestApp::all().await {
+        let a = account(&app, "reporter-a@mail.com", true, 60, true).await;
+        let b = account(&app, "reporter-b@mail.com", true, 60, true).await;
+        report_as(&app, &a, UK_MOBILE, "scam").await.unwrap();
+        report_as(&app, &b, UK_MOBILE, "scam").await.unwrap();
+        server::services::lookup::reports::dispute_all(&app.db, UK_E164, server::clock::now_ms()).await.unwrap();
+        let support = staff_token(&app, "mira@support.example", StaffRole::Support).await;
+        let queue = call(&app, &support, "GET", "/abuse", None).await.json();
+        let lines = queue["obj"].as_array().unwrap();
+        assert_eq!(lines.len(), 2, "{:?}: one queue line per disputed report: {queue}", app.backend);
+        assert!(lines.iter().all(|l| l["source"] == "spam_dispute"));
+        let (first, second) = (lines[0]["id"].as_i64().unwrap(), lines[1]["id"].as_i64().unwrap());
+        let blocked = call(&app, &support, "POST", &format!("/abuse/{first}"), Some("action=block_requester")).await.json();
+        assert_eq!(blocked["msg"], "This action does not fit this report.");
+        let upheld = call(&app, &support, "POST", &format!("/abuse/{first}"), Some("action=uphold_dispute&note=not+spam")).await.json();
+        assert_eq!(upheld["obj"]["status"], "dispute_upheld", "{:?}: {upheld}", app.backend);
+        call(&app, &support, "POST", &format!("/abuse/{second}"), Some("action=dismiss")).await;
+        let statuses: Vec<String> = spam_report::Entity::find().order_by_asc(spam_report::Column::Id).all(&app.db).await.unwrap().into_iter().map(|r| r.status).collect();
+        assert_eq!(statuses, ["removed", "visible"], "{:?}", app.backend);
+        assert_eq!(audited(&app, "abuse_decision").await, 2);
     }
 }

@@ -5,7 +5,7 @@
 #![expect(elided_lifetimes_in_paths, reason = "the signature is dictated by sea-orm-migration's async_trait")]
 use super::schema::{big, cascade_fk, create, drop, flag, id_col, index, nullable, string, table, text};
 use sea_orm_migration::prelude::*;
-use sea_orm_migration::sea_orm::{ConnectionTrait as _, DbBackend};
+use sea_orm_migration::sea_orm::DbBackend;
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -132,9 +132,8 @@ const POSTGRES_TRIGGERS: [&str; 3] = [
 ];
 
 async fn add_column<T: IntoIden + 'static>(manager: &SchemaManager<'_>, table: T, col: ColumnDef) -> Result<(), DbErr> {
-    let mut col = col;
     // One column per statement: SQLite alters one thing at a time.
-    manager.alter_table(Table::alter().table(table).add_column(&mut col).to_owned()).await
+    manager.alter_table(Table::alter().table(table).add_column(col).to_owned()).await
 }
 
 async fn add_columns(manager: &SchemaManager<'_>) -> Result<(), DbErr> {
