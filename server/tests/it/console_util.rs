@@ -25,7 +25,8 @@ impl StaffAccount {
 
 pub async fn make_staff(app: &TestApp, email: &str, role: StaffRole) -> StaffAccount {
     let created = staff::create(&app.db, email, STAFF_PASSWORD, role, server::clock::now_ms()).await.expect("create staff");
-    assert!(created.otpauth_uri.starts_with("otpauth://totp/CoolTracker%3A"), "{}", created.otpauth_uri);
+    let uri = format!("otpauth://totp/CoolTracker:{}?secret={}&issuer=CoolTracker", email.trim(), created.totp_secret);
+    assert!(created.otpauth_uri.starts_with(&uri), "{}", created.otpauth_uri);
     StaffAccount { secret: created.totp_secret }
 }
 
