@@ -55,6 +55,7 @@ status=0
   --report junit --report-junit-path "$work/junit.xml" \
   "${seed[@]}") || status=$?
 
+cp "$work/junit.xml" "$TARGET/schemathesis-junit.xml" 2>/dev/null || true
 if grep -q '"level": *"ERROR"' "$work/server.log"; then
   log "the server logged errors:"; grep '"level": *"ERROR"' "$work/server.log" | tail -n 20
   status=1

@@ -139,8 +139,12 @@ pub async fn reveal(State(state): State<AppState>, ctx: ApiContext, Path(token):
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct AnswerForm {
     decision: RevealDecision,
+    // A form has no null: a coordinate is a number or absent.
+    #[schema(nullable = false)]
     latitude: Option<f64>,
+    #[schema(nullable = false)]
     longitude: Option<f64>,
+    #[schema(nullable = false)]
     accuracy: Option<f64>,
 }
 

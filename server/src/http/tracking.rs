@@ -99,10 +99,24 @@ pub struct ConversionBody {
     #[schema(required = true, pattern = "^website$")]
     action_source: String,
     event_name: String,
+    /// Seconds since the Unix epoch; `1.7e9` and `1700000000.0` count too
+    /// (JSON has one number type, and browsers write some whole numbers so).
+    #[serde(deserialize_with = "whole_number")]
     event_time: i64,
     event_id: String,
     event_source_url: String,
     user_data: ConversionUserData,
+}
+
+/// A JSON number that is a whole `i64`, however it is written.
+fn whole_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<i64, D::Error> {
+    let number = serde_json::Number::deserialize(deserializer)?;
+    let whole = number.as_i64().or_else(|| {
+        let value = number.as_f64()?;
+        // i64::MAX as f64 rounds up to 2^63, which is out of range.
+        (value.fract() == 0.0 && value >= i64::MIN as f64 && value < i64::MAX as f64).then_some(value as i64)
+    });
+    whole.ok_or_else(|| serde::de::Error::custom("not a whole number"))
 }
 
 #[derive(Debug, Default, Deserialize, Serialize, utoipa::ToSchema)]
