@@ -215,3 +215,22 @@ async fn an_owner_s_spam_dispute_lands_in_the_queue_and_is_upheld_or_dismissed()
         assert_eq!(audited(&app, "abuse_decision").await, 2);
     }
 }
+
+#[tokio::test]
+async fn a_blocked_requester_cannot_send_voice_messages_to_that_number() {
+    use crate::voice_util::{apps, draft, send, HELLO_ID};
+    for app in apps().await {
+        let accused = make_user(&app, "caller@mail.com", "secret-123").await;
+        let (blocked, _) = session_of(&app, "caller@mail.com", "secret-123").await;
+        make_user(&app, "friend@mail.com", "secret-123").await;
+        let (friend, _) = session_of(&app, "friend@mail.com", "secret-123").await;
+        server::services::console::abuse::block(&app.db, accused, E164, server::clock::now_ms()).await.unwrap();
+        let refused = send(&app, &blocked, &draft(NUMBER, HELLO_ID, "id", "v1")).await.json();
+        assert_eq!(
+            refused["obj"]["phoneErrorMsg"], "This number has asked not to receive messages from our service. Nothing was sent.",
+            "{:?}: {refused}", app.backend
+        );
+        let others = send(&app, &friend, &draft(NUMBER, HELLO_ID, "id", "v2")).await.json();
+        assert_eq!(others["success"], 1, "{:?}: {others}", app.backend);
+    }
+}
