@@ -95,6 +95,9 @@ main() {
   wait_beside gallery "$gallery" "$TARGET/gallery.log"
   record gallery-build ok
 
+  phase schemathesis bash "$ROOT/scripts/schemathesis.sh"
+  record schemathesis ok
+
   phase browser browser_tests
   record browser ok
 

@@ -9,10 +9,17 @@ use serde::{Deserialize, Serialize};
 
 /// Name of the HttpOnly cookie of a staff session.
 pub const STAFF_COOKIE: &str = "staff_session";
+/// The request header that carries a staff token instead of the cookie
+/// (API clients, and the server's in-process calls while rendering a
+/// console page, which copy the cookie's value into it).
+pub const STAFF_TOKEN_HEADER: &str = "staff_token";
+/// How long a staff session lasts: one working day.
+pub const STAFF_SESSION_TTL_MS: i64 = 12 * 3_600_000;
 /// The most rows one list answer carries.
 pub const ROWS_PER_PAGE: u64 = 50;
 
 /// What a staff member may do.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StaffRole {
@@ -39,6 +46,7 @@ impl StaffRole {
 }
 
 /// `POST /console/session`: e-mail, password and the current TOTP code.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffSignIn {
@@ -49,6 +57,7 @@ pub struct StaffSignIn {
 }
 
 /// The signed-in staff member (`GET /console/session`).
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffView {
@@ -58,6 +67,7 @@ pub struct StaffView {
 }
 
 /// A line of `GET /console/customers?q=` (e-mail, phone number or order number).
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomerRow {
@@ -72,6 +82,7 @@ pub struct CustomerRow {
 }
 
 /// An order with what its payment provider told us about it.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderView {
@@ -85,6 +96,7 @@ pub struct OrderView {
 }
 
 /// One provider event (webhook) as stored.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ProviderEventView {
@@ -94,6 +106,7 @@ pub struct ProviderEventView {
 }
 
 /// `GET /console/customers/{id}`.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomerDetail {
@@ -111,6 +124,7 @@ pub struct CustomerDetail {
 
 /// `POST /console/charges/{id}/refund`, `POST /console/customers/{id}/cancel`,
 /// `…/suspend`, `…/reinstate`: why (kept in the audit log).
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffReason {
@@ -118,6 +132,7 @@ pub struct StaffReason {
 }
 
 /// What was reported.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AbuseSource {
@@ -130,6 +145,7 @@ pub enum AbuseSource {
 }
 
 /// A line of the abuse queue (`GET /console/abuse?status=open|closed`).
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AbuseReportView {
@@ -141,12 +157,14 @@ pub struct AbuseReportView {
     pub accused_email: Option<String>,
     /// The reporting number, masked (`+62 812 •••• 789`).
     pub reporter_masked: String,
-    /// `open`, `dismissed`, `requester_blocked`, `account_suspended`.
+    /// `open`, `dismissed`, `requester_blocked`, `account_suspended`,
+    /// `dispute_upheld`.
     pub status: String,
     pub created_at: i64,
 }
 
 /// What support decides about a report.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AbuseAction {
@@ -155,9 +173,13 @@ pub enum AbuseAction {
     BlockRequester,
     /// The accused account is suspended (admin only).
     SuspendAccount,
+    /// Spam disputes only: the owner is right, the disputed spam report is
+    /// removed (`Dismiss` on a dispute shows the report again).
+    UpholdDispute,
 }
 
 /// `POST /console/abuse/{id}`.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AbuseDecision {
@@ -166,6 +188,7 @@ pub struct AbuseDecision {
 }
 
 /// A line of the chat inbox (`GET /console/chats`).
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChatInboxRow {
@@ -177,6 +200,7 @@ pub struct ChatInboxRow {
 }
 
 /// `GET /console/chats/{id}`.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChatThreadView {
@@ -185,6 +209,7 @@ pub struct ChatThreadView {
 }
 
 /// `POST /console/chats/{id}/reply`.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChatReply {
@@ -192,6 +217,7 @@ pub struct ChatReply {
 }
 
 /// One line of the append-only audit log (`GET /console/audit?before=ID`).
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AuditEntry {
