@@ -51,6 +51,26 @@ curl -fsS -o /dev/null "$base/ready" || { cat "$work/server.log"; die "the serve
 token="$(curl -fsS -D - -o /dev/null --data-urlencode "email=$email" --data-urlencode "password=$password" \
   "$base/api_f/v1/admin/userSession" | tr -d '\r' | awk -F': ' 'tolower($1) == "token" { print $2 }')"
 [ -n "$token" ] || die "could not sign the member in"
+# And a number owner's session, with the code the outbox holds.
+owner_phone="07400123456"
+curl -fsS -o /dev/null --data-urlencode country=GB --data-urlencode "phone=$owner_phone" "$base/api_f/v1/lookup/owner/code" \
+  || die "could not ask for an owner code"
+code="$(python3 - "$work/api.db" <<'PY'
+import re, sqlite3, sys, time
+for _ in range(40):
+    row = sqlite3.connect(sys.argv[1]).execute(
+        "select body_text from dev_outbox where channel = 'sms' and recipient = '+447400123456' order by id desc"
+    ).fetchone()
+    if row:
+        print(re.search(r"\b\d{6}\b", row[0]).group(0))
+        break
+    time.sleep(0.25)
+PY
+)"
+[ -n "$code" ] || die "no owner code in the outbox"
+owner="$(curl -fsS --data-urlencode country=GB --data-urlencode "phone=$owner_phone" --data-urlencode "code=$code" \
+  "$base/api_f/v1/lookup/owner/claim" | python3 -c 'import json, sys; print(json.load(sys.stdin)["obj"]["ownerToken"])')"
+[ -n "$owner" ] || die "could not claim the owner session"
 
 seed=()
 [ -n "${SCHEMATHESIS_SEED:-}" ] && seed=(--seed "$SCHEMATHESIS_SEED")
@@ -72,8 +92,11 @@ run_pass() {
 status=0
 # Every operation as a stranger calls it: the session calls answer 401.
 run_pass visitor || status=$?
-# Every operation but log-out (it would end the session for the rest) as the member.
-run_pass member -H "token: $token" --exclude-operation-id logout || status=$?
+# Every operation but log-out (it would end the session for the rest) as the
+# member who also owns a number.
+# The member also allows every cookie, so the tracking calls record.
+run_pass member -H "token: $token" -H "owner-token: $owner" -H "cookie: acceptCookie=necessary.analytics.marketing" \
+  --exclude-operation-id logout || status=$?
 
 cp "$work/visitor.xml" "$TARGET/schemathesis-junit.xml" 2>/dev/null || true
 if grep -q '"level": *"ERROR"' "$work/server.log"; then

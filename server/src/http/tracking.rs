@@ -3,7 +3,7 @@
 //! refuse (403, nothing stored) what the visitor did not allow.
 use super::context::service_error;
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
-use super::doc::{Answer, BadRequest, Limited, NoConsent};
+use super::doc::{Answer, BadRequest, Limited, NoConsent, Refused};
 use crate::services::tracking::{conversions, events};
 use crate::state::AppState;
 use axum::extract::rejection::{FormRejection, JsonRejection};
@@ -141,7 +141,8 @@ pub struct ConversionQuery {
 #[utoipa::path(post, path = "/fackbook/conversions/{pixel}", tag = "tracking",
     params(("pixel" = String, Path, description = "The Meta pixel id"), ConversionQuery),
     request_body(content = ConversionBody, content_type = "application/json"),
-    responses((status = 200, description = "Queued for Meta.", body = Answer<Recorded>), BadRequest, NoConsent, Limited))]
+    responses((status = 200, description = "Queued for Meta.", body = Answer<Recorded>), BadRequest, NoConsent,
+        (status = 404, description = "Another pixel than this site's.", body = Refused), Limited))]
 pub async fn conversion(
     State(state): State<AppState>,
     ctx: ApiContext,
@@ -150,7 +151,7 @@ pub async fn conversion(
     body: Result<Json<ConversionBody>, JsonRejection>,
 ) -> ApiResult<Recorded> {
     let Json(b) = body.map_err(|_| ApiError::bad_request(&ctx))?;
-    let query = Query::<ConversionQuery>::try_from_uri(&parts.uri).map(|q| q.0).unwrap_or_default();
+    let Query(query) = Query::<ConversionQuery>::try_from_uri(&parts.uri).map_err(|_| ApiError::bad_request(&ctx))?;
     if b.action_source != "website" {
         return Err(ApiError::bad_request(&ctx));
     }

@@ -40,3 +40,23 @@ async fn a_conversion_time_written_with_a_decimal_point_is_accepted() {
         }
     }
 }
+
+/// A query that does not parse is a 400, not silently dropped.
+#[tokio::test]
+async fn malformed_queries_are_400_not_ignored() {
+    for app in TestApp::all().await {
+        let res = app.get(&format!("{API}/portal/payMethods?country=PH&country=ID")).await;
+        assert_eq!(res.status, 400, "{:?}: {}", app.backend, res.body);
+        assert_eq!(app.get(&format!("{API}/portal/payMethods?country=PH")).await.json()["obj"]["country"], "PH");
+        let body = r#"{"actionSource":"website","eventName":"Lead","eventTime":1,"eventId":"q","userData":{}}"#;
+        for query in ["?test=null", "?test=true&test=true"] {
+            let req = axum::http::Request::post(format!("{API}/fackbook/conversions/0{query}"))
+                .header("content-type", "application/json")
+                .header("cookie", ALL)
+                .body(axum::body::Body::from(body))
+                .unwrap();
+            let res = app.request(req).await;
+            assert_eq!(res.status, 400, "{:?} {query}: {}", app.backend, res.body);
+        }
+    }
+}
