@@ -108,6 +108,13 @@ pub struct ConversionBody {
     user_data: ConversionUserData,
 }
 
+/// The body, from JSON objects only: serde would also read a struct from an
+/// array, by field order, which no client means.
+fn conversion_body(value: serde_json::Value) -> Option<ConversionBody> {
+    let objects = value.is_object() && value.get("userData").is_none_or(serde_json::Value::is_object);
+    objects.then(|| serde_json::from_value(value).ok()).flatten()
+}
+
 /// A JSON number that is a whole `i64`, however it is written.
 fn whole_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<i64, D::Error> {
     let number = serde_json::Number::deserialize(deserializer)?;
@@ -148,9 +155,9 @@ pub async fn conversion(
     ctx: ApiContext,
     Path(pixel): Path<String>,
     parts: Parts,
-    body: Result<Json<ConversionBody>, JsonRejection>,
+    body: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> ApiResult<Recorded> {
-    let Json(b) = body.map_err(|_| ApiError::bad_request(&ctx))?;
+    let b = body.ok().and_then(|Json(value)| conversion_body(value)).ok_or_else(|| ApiError::bad_request(&ctx))?;
     let Query(query) = Query::<ConversionQuery>::try_from_uri(&parts.uri).map_err(|_| ApiError::bad_request(&ctx))?;
     if b.action_source != "website" {
         return Err(ApiError::bad_request(&ctx));
