@@ -120,8 +120,9 @@ fn whole_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<i64
     let number = serde_json::Number::deserialize(deserializer)?;
     let whole = number.as_i64().or_else(|| {
         let value = number.as_f64()?;
-        // i64::MAX as f64 rounds up to 2^63, which is out of range.
-        (value.fract() == 0.0 && value >= i64::MIN as f64 && value < i64::MAX as f64).then_some(value as i64)
+        // Both ends are exclusive: the bounds as f64 are ±2^63, and a whole
+        // number just past i64 reads as exactly that.
+        (value.fract() == 0.0 && value > i64::MIN as f64 && value < i64::MAX as f64).then_some(value as i64)
     });
     whole.ok_or_else(|| serde::de::Error::custom("not a whole number"))
 }

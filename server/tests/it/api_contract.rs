@@ -27,7 +27,7 @@ async fn publishing_without_an_owner_session_is_401_before_any_field_check() {
 async fn a_conversion_time_written_with_a_decimal_point_is_accepted() {
     for app in TestApp::all().await {
         let now = server::clock::now_ms() / 1000;
-        for (time, status) in [(format!("{now}.0"), 200), (format!("{now}.5"), 400), ("1e400".to_owned(), 400)] {
+        for (time, status) in [(format!("{now}.0"), 200), (format!("{now}.5"), 400), ("1e400".to_owned(), 400), ("-9223372036854775809".to_owned(), 400)] {
             let body = format!(r#"{{"actionSource":"website","eventName":"Lead","eventTime":{time},"eventId":"e-{status}","userData":{{}}}}"#);
             let req = axum::http::Request::post(format!("{API}/fackbook/conversions/0"))
                 .header("content-type", "application/json")
