@@ -35,9 +35,9 @@ pub fn payer_country(state: &AppState, parts: &Parts, chosen: Option<&str>) -> S
 
 /// `GET /portal/payMethods[?country=PH]`: the methods for the payer's country, by priority.
 #[utoipa::path(get, path = "/portal/payMethods", tag = "billing", params(PayMethodsQuery),
-    responses((status = 200, description = "The methods for the payer's country, by priority.", body = Answer<PayMethods>)))]
-pub async fn pay_methods(State(state): State<AppState>, parts: Parts) -> ApiResult<PayMethods> {
-    let query = Query::<PayMethodsQuery>::try_from_uri(&parts.uri).map(|q| q.0).unwrap_or_default();
+    responses((status = 200, description = "The methods for the payer's country, by priority.", body = Answer<PayMethods>), BadRequest))]
+pub async fn pay_methods(State(state): State<AppState>, ctx: ApiContext, parts: Parts) -> ApiResult<PayMethods> {
+    let Query(query) = Query::<PayMethodsQuery>::try_from_uri(&parts.uri).map_err(|_| ApiError::bad_request(&ctx))?;
     let country = payer_country(&state, &parts, query.country.as_deref());
     let methods = MethodChoice::for_country(&country)
         .into_iter()

@@ -147,6 +147,12 @@ refusals! {
     Unavailable = 503, true, "Busy or temporarily unavailable; `Retry-After` tells when to try again.";
 }
 
+/// `page` and `size` of the list calls: any whole number a `u64` holds
+/// (the handlers clamp it), not the `int64` utoipa would say.
+pub fn count() -> openapi::Object {
+    openapi::ObjectBuilder::new().schema_type(openapi::Type::Integer).minimum(Some(0)).maximum(Some(usize::MAX)).build()
+}
+
 /// The description, built once.
 pub fn document() -> &'static str {
     static JSON: OnceLock<String> = OnceLock::new();

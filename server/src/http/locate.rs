@@ -56,7 +56,9 @@ pub async fn create(
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
+    #[param(schema_with = super::doc::count)]
     page: Option<u64>,
+    #[param(schema_with = super::doc::count)]
     size: Option<u64>,
 }
 

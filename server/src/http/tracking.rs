@@ -3,7 +3,7 @@
 //! refuse (403, nothing stored) what the visitor did not allow.
 use super::context::service_error;
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
-use super::doc::{Answer, BadRequest, Limited, NoConsent};
+use super::doc::{Answer, BadRequest, Limited, NoConsent, Refused};
 use crate::services::tracking::{conversions, events};
 use crate::state::AppState;
 use axum::extract::rejection::{FormRejection, JsonRejection};
@@ -108,13 +108,21 @@ pub struct ConversionBody {
     user_data: ConversionUserData,
 }
 
+/// The body, from JSON objects only: serde would also read a struct from an
+/// array, by field order, which no client means.
+fn conversion_body(value: serde_json::Value) -> Option<ConversionBody> {
+    let objects = value.is_object() && value.get("userData").is_none_or(serde_json::Value::is_object);
+    objects.then(|| serde_json::from_value(value).ok()).flatten()
+}
+
 /// A JSON number that is a whole `i64`, however it is written.
 fn whole_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<i64, D::Error> {
     let number = serde_json::Number::deserialize(deserializer)?;
     let whole = number.as_i64().or_else(|| {
         let value = number.as_f64()?;
-        // i64::MAX as f64 rounds up to 2^63, which is out of range.
-        (value.fract() == 0.0 && value >= i64::MIN as f64 && value < i64::MAX as f64).then_some(value as i64)
+        // Both ends are exclusive: the bounds as f64 are ±2^63, and a whole
+        // number just past i64 reads as exactly that.
+        (value.fract() == 0.0 && value > i64::MIN as f64 && value < i64::MAX as f64).then_some(value as i64)
     });
     whole.ok_or_else(|| serde::de::Error::custom("not a whole number"))
 }
@@ -141,16 +149,17 @@ pub struct ConversionQuery {
 #[utoipa::path(post, path = "/fackbook/conversions/{pixel}", tag = "tracking",
     params(("pixel" = String, Path, description = "The Meta pixel id"), ConversionQuery),
     request_body(content = ConversionBody, content_type = "application/json"),
-    responses((status = 200, description = "Queued for Meta.", body = Answer<Recorded>), BadRequest, NoConsent, Limited))]
+    responses((status = 200, description = "Queued for Meta.", body = Answer<Recorded>), BadRequest, NoConsent,
+        (status = 404, description = "Another pixel than this site's.", body = Refused), Limited))]
 pub async fn conversion(
     State(state): State<AppState>,
     ctx: ApiContext,
     Path(pixel): Path<String>,
     parts: Parts,
-    body: Result<Json<ConversionBody>, JsonRejection>,
+    body: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> ApiResult<Recorded> {
-    let Json(b) = body.map_err(|_| ApiError::bad_request(&ctx))?;
-    let query = Query::<ConversionQuery>::try_from_uri(&parts.uri).map(|q| q.0).unwrap_or_default();
+    let b = body.ok().and_then(|Json(value)| conversion_body(value)).ok_or_else(|| ApiError::bad_request(&ctx))?;
+    let Query(query) = Query::<ConversionQuery>::try_from_uri(&parts.uri).map_err(|_| ApiError::bad_request(&ctx))?;
     if b.action_source != "website" {
         return Err(ApiError::bad_request(&ctx));
     }
