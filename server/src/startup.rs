@@ -77,6 +77,8 @@ pub async fn build_state(config: Config) -> Result<AppState> {
         meta,
         render_slots,
         number_facts: Arc::default(),
+        plans: Arc::default(),
+        page_cache: Arc::default(),
     })
 }
 
@@ -103,9 +105,11 @@ pub fn build_router(state: AppState) -> Router {
         // Off: the paths fall through to the page renderer's 404 like any unknown URL.
         routes = routes.merge(web::dev_router()).merge(web::dev_calls_router());
     }
+    let page_api = web::PageApi::new(state.clone());
     routes
         .fallback(web::page_request)
         .with_state(state)
+        .layer(axum::Extension(page_api))
         .merge(static_files)
         .layer(middleware::from_fn(web::locale_slash_redirect))
         .layer(CompressionLayer::new().br(true).gzip(true))
