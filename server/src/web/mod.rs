@@ -12,6 +12,7 @@ mod dev_outbox;
 mod forms;
 mod locate_forms;
 mod lookup_forms;
+mod page_br;
 mod page_cache;
 mod pages;
 mod render;

@@ -16,11 +16,12 @@
 //! [`PageCache::key`]). A kept page is fresh for [`FRESH_FOR_MS`]; a price
 //! plan change forgotten by [`crate::services::pricing::PlansCache`] makes
 //! every kept page stale at once.
+use super::page_br::{self, BrPieces};
 use app::consent::Consent;
 use app::i18n::Locale;
 use app::routes::{href, resolve, Page};
 use axum::body::{Body, Bytes};
-use axum::http::{HeaderMap, Method, Request, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, Method, Request, StatusCode};
 use axum::response::Response;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -67,6 +68,8 @@ pub struct Rendered {
     pieces: Vec<Bytes>,
     holes: Vec<Hole>,
     len: usize,
+    /// The pieces compressed, for visitors whose browser takes brotli.
+    br: BrPieces,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -180,7 +183,8 @@ impl PageCache {
             from = at + stand_in;
         }
         pieces.push(html.slice(from..));
-        Rendered { status, headers, pieces, holes, len: html.len() }
+        let br = BrPieces::of(&pieces);
+        Rendered { status, headers, pieces, holes, len: html.len(), br }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<PageKey, Arc<Entry>>> {
@@ -189,8 +193,30 @@ impl PageCache {
 }
 
 impl Rendered {
-    /// The page for one response: its nonce and its visitor's token put in.
-    pub fn respond(&self, nonce: &str, csrf: &str) -> Response {
+    /// The page for one response: its nonce and its visitor's token put
+    /// in, brotli-compressed when `brotli` (the browser takes it).
+    pub fn respond(&self, nonce: &str, csrf: &str, brotli: bool) -> Response {
+        let compressed = brotli.then(|| self.compressed(nonce, csrf)).flatten();
+        let is_br = compressed.is_some();
+        let body = compressed.unwrap_or_else(|| self.filled(nonce, csrf));
+        let mut response = Response::new(Body::from(body));
+        *response.status_mut() = self.status;
+        *response.headers_mut() = self.headers.clone();
+        let headers = response.headers_mut();
+        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        if is_br {
+            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("br"));
+        }
+        response
+    }
+
+    fn compressed(&self, nonce: &str, csrf: &str) -> Option<Vec<u8>> {
+        let (nonce, csrf) = (page_br::value(nonce), page_br::value(csrf));
+        let values: Vec<&[u8]> = self.holes.iter().map(|h| if *h == Hole::Nonce { &nonce[..] } else { &csrf[..] }).collect();
+        self.br.join(&values)
+    }
+
+    fn filled(&self, nonce: &str, csrf: &str) -> Vec<u8> {
         let mut body = Vec::with_capacity(self.len + self.holes.len() * 64);
         for (piece, hole) in self.pieces.iter().zip(self.holes.iter().map(Some).chain([None])) {
             body.extend_from_slice(piece);
@@ -200,10 +226,7 @@ impl Rendered {
                 None => {}
             }
         }
-        let mut response = Response::new(Body::from(body));
-        *response.status_mut() = self.status;
-        *response.headers_mut() = self.headers.clone();
-        response
+        body
     }
 
     /// How many places took the nonce and the token (tests check both occur).
@@ -228,7 +251,7 @@ mod tests {
         let html = Bytes::from(format!("<script nonce=\"{n}\"></script><input value=\"{c}\">{c}<p>{n}</p>end"));
         let page = cache.cut(StatusCode::OK, HeaderMap::new(), &html);
         assert_eq!(page.holes(), (2, 2));
-        let response = page.respond("NONCE", "TOKEN");
+        let response = page.respond("NONCE", "TOKEN", false);
         let body = futures::executor::block_on(http_body_util::BodyExt::collect(response.into_body())).unwrap().to_bytes();
         assert_eq!(&body[..], b"<script nonce=\"NONCE\"></script><input value=\"TOKEN\">TOKEN<p>NONCE</p>end");
     }

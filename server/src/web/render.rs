@@ -133,8 +133,9 @@ async fn shared(
 ) -> Option<Response> {
     let cache = &state.page_cache;
     let generation = state.plans.generation();
+    let brotli = super::page_br::accepted(request.headers());
     if let Lookup::Hit(page) = cache.lookup(key, generation, now_ms()) {
-        return Some(page.respond(nonce, &context.csrf));
+        return Some(page.respond(nonce, &context.csrf, brotli));
     }
     let _slot = slot(state, slot_held).await?;
     let csrf = std::mem::replace(&mut context.csrf, cache.csrf_stand_in().to_owned());
@@ -148,9 +149,14 @@ async fn shared(
             return Some(StatusCode::INTERNAL_SERVER_ERROR.into_response());
         }
     };
-    let page = Arc::new(cache.cut(parts.status, parts.headers, &html));
+    // Cutting compresses the pieces (milliseconds): off the async workers.
+    let cutter = state.page_cache.clone();
+    let Ok(page) = tokio::task::spawn_blocking(move || cutter.cut(parts.status, parts.headers, &html)).await else {
+        return Some(StatusCode::INTERNAL_SERVER_ERROR.into_response());
+    };
+    let page = Arc::new(page);
     cache.store(key, page.clone(), generation, started);
-    Some(page.respond(nonce, &csrf))
+    Some(page.respond(nonce, &csrf, brotli))
 }
 
 /// The Leptos render of `request` with `context`.

@@ -108,3 +108,30 @@ async fn a_price_change_shows_on_the_shared_home_page_once_plans_are_forgotten()
         assert_eq!(api["obj"][0]["trialPrice"], "43.21", "{:?}", app.backend);
     }
 }
+
+#[tokio::test]
+async fn browsers_taking_brotli_get_the_shared_page_compressed_with_their_own_values() {
+    use axum::{body::Body, http::Request};
+    use http_body_util::BodyExt as _;
+    use tower::ServiceExt as _;
+    for app in TestApp::all_with_site(site_with_build()).await {
+        // The first request renders the page, the second joins the kept pieces.
+        for uri in ["/id/faq", "/id/faq", "/"] {
+            let request = Request::get(uri).header("accept-encoding", "gzip, deflate, br").body(Body::empty()).unwrap();
+            let response = app.router.clone().oneshot(request).await.unwrap();
+            let head = TestResponse { status: response.status().as_u16(), headers: response.headers().clone(), body: String::new() };
+            assert_eq!(head.header("content-encoding"), Some("br"), "{:?} {uri}", app.backend);
+            assert_eq!(head.header("vary"), Some("accept-encoding"));
+            let (nonce, csrf) = (csp_nonce(&head), csrf_cookie(&head).unwrap());
+            let bytes = response.into_body().collect().await.unwrap().to_bytes();
+            let mut html = Vec::new();
+            brotli::BrotliDecompress(&mut &bytes[..], &mut html).expect("valid brotli");
+            let html = String::from_utf8(html).unwrap();
+            let (nonces, tokens) = marks(&html);
+            assert!(!nonces.is_empty() && nonces.iter().all(|n| *n == nonce), "{uri}: {nonces:?} vs {nonce}");
+            assert!(!tokens.is_empty() && tokens.iter().all(|t| *t == csrf), "{uri}: {tokens:?} vs {csrf}");
+            // Whole: the document, then the resource scripts Leptos appends.
+            assert!(html.contains("</html>") && html.ends_with("__INCOMPLETE_CHUNKS=[];</script>"), "{uri}: whole page");
+        }
+    }
+}
