@@ -107,7 +107,8 @@ ssr_bench() {
   BIND_ADDR="127.0.0.1:$port" DATABASE_URL="sqlite://$dir/ssr.db?mode=rwc" RUST_LOG=error \
     SITE_ROOT="$TARGET/site" "$TARGET/release/server" & local pid=$!
   "$TARGET/release/hello-bench" "127.0.0.1:$hello_port" & local hello=$!
-  trap 'kill $pid $hello 2>/dev/null; rm -rf "$dir"' RETURN
+  # Expanded now: the function's locals are gone when the trap runs.
+  trap "kill $pid $hello 2>/dev/null; rm -rf '$dir'; trap - RETURN" RETURN
   for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.2; done
   local base="http://127.0.0.1:$port"
   log "SSR bench (release, $(nproc) cores shared with wrk, 64 connections, 2 threads, ${SSR_SECONDS:-10}s each)"
@@ -115,6 +116,7 @@ ssr_bench() {
     wrk_row hello "http://127.0.0.1:$hello_port/"
     wrk_row / "$base/"
     wrk_row "/,br" -H "Accept-Encoding: br" "$base/"
+    wrk_row "/?x=1(rendered)" "$base/?x=1"
     wrk_row /id "$base/id"
     wrk_row /id/faq "$base/id/faq"
     wrk_row /id/telecom "$base/id/telecom"
