@@ -8,7 +8,11 @@
 #   - warm build time (one component edited, everything rebuilt incrementally);
 #   - cold build time with --cold (an empty target dir; tools already cached);
 #   - with --speech: voice message synthesis + encoding through the espeak-ng
-#     worker pool (release build), next to the espeak-ng command line.
+#     worker pool (release build), next to the espeak-ng command line;
+#   - with --ssr: pages and an API call under load (release build, wrk, 64
+#     connections), side by side with a bare axum "hello" handler measured in
+#     the same run (target: `/` >= 0.3x hello with p99 <= 25 ms, no page
+#     below 0.1x).
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 sizes() {
@@ -83,7 +87,62 @@ speech() {
   "$TARGET/release/speech-bench"
 }
 
+# One wrk run; prints `label requests/s p50-ms p99-ms non-2xx`.
+wrk_row() {
+  local label="$1"; shift
+  # Steady state: one request first renders and keeps a shared page (64
+  # visitors arriving at once on a cold page all render it; see README).
+  curl -s -o /dev/null "${@: -1}"
+  wrk -t2 -c64 -d"${SSR_SECONDS:-10}s" --latency "$@" | awk -v label="$label" '
+    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v + 0 }
+    $1 == "50%" { p50 = ms($2) } $1 == "99%" { p99 = ms($2) } $1 == "Requests/sec:" { rps = $2 }
+    /Non-2xx/ { bad = $NF }
+    END { printf "%s %.0f %.2f %.2f %d\n", label, rps, p50, p99, bad }'
+}
+
+# The release server (fresh SQLite, sandbox providers, the front-end build in
+# $TARGET/site when there is one) and the hello binary, one after the other
+# under the same client; every row's ratio is to the hello row of this run.
+ssr_bench() {
+  apt_ensure wrk
+  cargo build -q --release -p server --bin server --bin hello-bench
+  local port=3996 hello_port=3995 dir; dir="$(mktemp -d)"
+  BIND_ADDR="127.0.0.1:$port" DATABASE_URL="sqlite://$dir/ssr.db?mode=rwc" RUST_LOG=error \
+    SITE_ROOT="$TARGET/site" "$TARGET/release/server" & local pid=$!
+  "$TARGET/release/hello-bench" "127.0.0.1:$hello_port" & local hello=$!
+  # Expanded now: the function's locals are gone when the trap runs.
+  trap "kill $pid $hello 2>/dev/null; rm -rf '$dir'; trap - RETURN" RETURN
+  for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.2; done
+  local base="http://127.0.0.1:$port"
+  log "SSR bench (release, $(nproc) cores shared with wrk, 64 connections, 2 threads, ${SSR_SECONDS:-10}s each)"
+  {
+    wrk_row hello "http://127.0.0.1:$hello_port/"
+    wrk_row / "$base/"
+    wrk_row "/,br" -H "Accept-Encoding: br" "$base/"
+    wrk_row "/?x=1(rendered)" "$base/?x=1"
+    wrk_row /id "$base/id"
+    wrk_row /id/faq "$base/id/faq"
+    wrk_row /id/telecom "$base/id/telecom"
+    wrk_row /zh/privacy-policy "$base/zh/privacy-policy"
+    wrk_row "/api_f/v1/other/location/info/…" -s "$ROOT/scripts/wrk-location-info.lua" "$base"
+  } | awk '
+    NR == 1 { hello = $2 }
+    { rows[NR] = $0 }
+    END {
+      printf "%-34s %10s %9s %9s %8s %8s\n", "target", "req/s", "p50 ms", "p99 ms", "x hello", "non-2xx"
+      for (i = 1; i <= NR; i++) {
+        split(rows[i], f, " ")
+        printf "%-34s %10d %9.2f %9.2f %8.3f %8d\n", f[1], f[2], f[3], f[4], f[2] / hello, f[5]
+      }
+    }'
+  echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine makes every row slower; compare ratios)"
+}
+
 main() {
+  if [ "${1:-}" = "--ssr" ]; then
+    ssr_bench
+    return
+  fi
   if [ "${1:-}" = "--pages" ]; then
     page_weights
     return

@@ -45,6 +45,10 @@ pub struct AppState {
     pub render_slots: Arc<tokio::sync::Semaphore>,
     /// Recently read lookup facts of numbers.
     pub number_facts: Arc<crate::services::lookup::facts::FactsCache>,
+    /// Recently read price plans (every home page shows one).
+    pub plans: Arc<crate::services::pricing::PlansCache>,
+    /// Public pages rendered for visitors without a session.
+    pub page_cache: Arc<crate::web::PageCache>,
 }
 
 impl AppState {

@@ -1,7 +1,7 @@
 //! `/portal/*`: public calls of the marketing pages.
 use super::doc::{Answer, BadRequest};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
-use crate::{services::pricing, state::AppState};
+use crate::state::AppState;
 use app::model::PricePlan;
 use axum::extract::{rejection::QueryRejection, Query, State};
 use serde::Deserialize;
@@ -27,8 +27,10 @@ pub async fn price_setup(
     query: Result<Query<PriceSetupQuery>, QueryRejection>,
 ) -> ApiResult<Vec<PricePlan>> {
     let Query(query) = query.map_err(|_| ApiError::bad_request(&ctx))?;
-    pricing::list_plans(&state.db, &query.channel, query.has_weight)
+    state
+        .plans
+        .list(&state.db, &query.channel, query.has_weight, crate::clock::now_ms())
         .await
-        .map(ApiOk::obj)
+        .map(|plans| ApiOk::obj(plans.as_ref().clone()))
         .map_err(|e| ApiError::from_service(&ctx, e))
 }

@@ -4,9 +4,69 @@ use crate::persistence::entities::price_plan;
 use app::i18n::Key;
 use app::model::{Cycle, PricePlan};
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// Longest channel code accepted (`cpl2_zh` is 7).
 const MAX_CHANNEL_LEN: usize = 32;
+/// How long plans read by one instance are reused. Every home page shows a
+/// price: read per render, the plans were a database round trip per page.
+/// A change made elsewhere (SQL, another instance) shows within this time.
+pub const PLANS_FRESH_FOR_MS: i64 = 3_000;
+/// Past this many (channel, filter) pairs the cache starts over: the
+/// channel comes from the query string.
+const MAX_CHANNELS: usize = 64;
+
+/// The plan lists recently read, by channel and filter.
+#[derive(Debug, Default)]
+pub struct PlansCache {
+    lists: Mutex<HashMap<(String, bool), (i64, Arc<Vec<PricePlan>>)>>,
+    /// Bumped by [`PlansCache::forget_all`]: a read that started before a
+    /// change must not put back what it read, and pages rendered before it
+    /// (see `web::page_cache`) are stale.
+    generation: AtomicU64,
+}
+
+impl PlansCache {
+    /// [`list_plans`], from memory while fresh.
+    ///
+    /// # Errors
+    /// As [`list_plans`].
+    pub async fn list(&self, db: &DatabaseConnection, channel: &str, active_only: bool, now: i64) -> Result<Arc<Vec<PricePlan>>, ServiceError> {
+        let key = (channel.to_owned(), active_only);
+        if let Some((read_at, plans)) = self.lock().get(&key) {
+            if (0..PLANS_FRESH_FOR_MS).contains(&(now - read_at)) {
+                return Ok(plans.clone());
+            }
+        }
+        let generation = self.generation();
+        let plans = Arc::new(list_plans(db, channel, active_only).await?);
+        let mut lists = self.lock();
+        if self.generation() == generation {
+            if lists.len() >= MAX_CHANNELS {
+                lists.clear();
+            }
+            lists.insert(key, (now, plans.clone()));
+        }
+        Ok(plans)
+    }
+
+    /// Call after changing any price plan: the next read goes to the database.
+    pub fn forget_all(&self) {
+        self.generation.fetch_add(1, Ordering::AcqRel);
+        self.lock().clear();
+    }
+
+    /// Changes with every [`PlansCache::forget_all`].
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(String, bool), (i64, Arc<Vec<PricePlan>>)>> {
+        self.lists.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
 
 /// The plans of `channel`, by `sort`. With `active_only` (the API's
 /// `hasWeight=true`), plans with weight 0 are left out.

@@ -4,7 +4,8 @@
 //! re-renders the page with the messages in their field slots and what was
 //! typed (never secrets) kept.
 use super::cookies::{self, CookiePolicy};
-use super::pages::{redirect, render, visitor_of, Member};
+use super::pages::{redirect, visitor_of, Member};
+use super::render::render;
 use super::{account_forms, billing_forms, chat_forms, consent_forms, locate_forms, lookup_forms, voice_forms};
 use crate::http::{client_info, retry_after, status_of, Surface};
 use crate::services::accounts::{secrets, ClientInfo};
@@ -111,7 +112,7 @@ pub async fn submit(state: AppState, request: Request) -> Response {
     parts.method = Method::GET;
     let page_request = Request::from_parts(parts, Body::empty());
     let (Some(form), Some(_page)) = (envelope.form, resolved.page) else {
-        return render(&state, page_request, member.as_ref(), None, Vec::new()).await;
+        return render(&state, page_request, member.as_ref(), None, Vec::new(), true).await;
     };
     let handled = if csrf_ok {
         let submission = Submission {
@@ -143,7 +144,7 @@ pub async fn submit(state: AppState, request: Request) -> Response {
         Err(rejected) => {
             let (status, retry) = (failure_status(&rejected.error, csrf_ok), retry_after(&rejected.error));
             let outcome = outcome(form, envelope.email.trim(), rejected);
-            let mut response = render(&state, page_request, member.as_ref(), Some(outcome), Vec::new()).await;
+            let mut response = render(&state, page_request, member.as_ref(), Some(outcome), Vec::new(), true).await;
             *response.status_mut() = status;
             if let Some(secs) = retry {
                 response.headers_mut().insert(axum::http::header::RETRY_AFTER, secs.into());

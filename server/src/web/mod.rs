@@ -12,7 +12,10 @@ mod dev_outbox;
 mod forms;
 mod locate_forms;
 mod lookup_forms;
+mod page_br;
+mod page_cache;
 mod pages;
+mod render;
 mod sandbox_checkout;
 mod security_headers;
 mod tracking_cookies;
@@ -27,10 +30,11 @@ pub use checkout_claim::claim_router;
 pub use sandbox_checkout::sandbox_router;
 pub use dev_calls::dev_calls_router;
 pub use dev_outbox::dev_router;
+pub use page_cache::PageCache;
 pub use pages::{locale_slash_redirect, page_request};
 pub use seo::seo_router;
 pub use security_headers::{security_headers, tile_source, SecurityHeaders};
-pub use transport::InProcessApi;
+pub use transport::{InProcessApi, PageApi};
 
 /// How this site writes cookies.
 pub fn cookie_policy(public_base_url: &str) -> CookiePolicy {

@@ -38,6 +38,7 @@ mod lookup_owner;
 mod lookup_util;
 mod mail;
 mod meta_capi;
+mod page_cache;
 mod pages;
 mod payments_payermax;
 mod payments_paypal;

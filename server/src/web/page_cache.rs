@@ -1,0 +1,258 @@
+//! Public pages rendered once and reused for visitors without a session.
+//!
+//! Rendering a page costs a thousand times more than sending it, and most
+//! requests are the same few pages seen by visitors who are not signed in.
+//! What still differs between such visitors is put back per response:
+//! - the Content-Security-Policy nonce and the anti-CSRF token: the page is
+//!   rendered with this process's random stand-ins for both, split where
+//!   they occur, and joined with the response's own values;
+//! - the cookie consent (the banner, the tracking script): part of the key;
+//! - cookies to set and `Cache-Control`: added to every response outside
+//!   the cached rendering.
+//!
+//! Only pages that read nothing else of the visitor are kept, only at their
+//! canonical path without a query string, and only for visitors with no
+//! session, no number owner's session and no help chat (see
+//! [`PageCache::key`]). A kept page is fresh for [`FRESH_FOR_MS`]; a price
+//! plan change forgotten by [`crate::services::pricing::PlansCache`] makes
+//! every kept page stale at once.
+use super::page_br::{self, BrPieces};
+use app::consent::Consent;
+use app::i18n::Locale;
+use app::routes::{href, resolve, Page};
+use axum::body::{Body, Bytes};
+use axum::http::{header, HeaderMap, HeaderValue, Method, Request, StatusCode};
+use axum::response::Response;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// How long a kept page is served as it is.
+pub const FRESH_FOR_MS: i64 = 2_000;
+/// Past freshness, one request renders the page again while the others
+/// keep getting the previous rendering, for at most this long.
+const STALE_FOR_MS: i64 = 2_000;
+
+/// Pages that show the same to every visitor without a session (and
+/// without a query string): no account data, no form outcome, no token in
+/// the path.
+const KEPT: [Page; 12] = [
+    Page::Home,
+    Page::PhoneLocate,
+    Page::Telecom,
+    Page::AboutUs,
+    Page::PrivacyPolicy,
+    Page::TermOfUse,
+    Page::Intellectual,
+    Page::CookiePolicy,
+    Page::ContactUs,
+    Page::Faq,
+    Page::Help,
+    Page::Login,
+];
+
+/// Which rendering a request may share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PageKey {
+    page: Page,
+    locale: Locale,
+    consent: Option<(bool, bool)>,
+}
+
+/// A page rendered with the stand-ins, cut where they stood.
+#[derive(Debug)]
+pub struct Rendered {
+    status: StatusCode,
+    headers: HeaderMap,
+    /// Text between the stand-ins; one more than `holes`.
+    pieces: Vec<Bytes>,
+    holes: Vec<Hole>,
+    len: usize,
+    /// The pieces compressed, for visitors whose browser takes brotli.
+    br: BrPieces,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Hole {
+    Nonce,
+    Csrf,
+}
+
+#[derive(Debug)]
+struct Entry {
+    rendered_at: i64,
+    plans_generation: u64,
+    /// Taken by the one request that renders a stale page again.
+    refreshing: AtomicBool,
+    page: Arc<Rendered>,
+}
+
+/// What [`PageCache::lookup`] found.
+pub enum Lookup {
+    /// Serve this.
+    Hit(Arc<Rendered>),
+    /// Render with the stand-ins and [`PageCache::store`] the result.
+    Miss,
+}
+
+/// The kept pages of this process and the stand-ins they were rendered with.
+#[derive(Debug)]
+pub struct PageCache {
+    nonce_stand_in: String,
+    csrf_stand_in: String,
+    entries: Mutex<HashMap<PageKey, Arc<Entry>>>,
+}
+
+impl Default for PageCache {
+    fn default() -> Self {
+        // Random per process and never sent: no visitor can place them in a page.
+        PageCache {
+            nonce_stand_in: leptos::nonce::Nonce::new().to_string(),
+            csrf_stand_in: crate::services::accounts::secrets::new_token(),
+            entries: Mutex::default(),
+        }
+    }
+}
+
+impl PageCache {
+    /// The key of a page request that may share a rendering, `None` when it
+    /// must be rendered for this visitor alone. `anonymous`: no session
+    /// cookie, no number owner's session, no help chat, no form outcome.
+    pub fn key(request: &Request<Body>, anonymous: bool, csrf: &str, consent: Option<Consent>) -> Option<PageKey> {
+        let plain = matches!(*request.method(), Method::GET | Method::HEAD) && request.uri().query().is_none();
+        // Only tokens this site draws can stand where the stand-in stood.
+        let csrf_ok = csrf.len() == 64 && csrf.bytes().all(|b| b.is_ascii_hexdigit());
+        if !(anonymous && plain && csrf_ok) {
+            return None;
+        }
+        let path = request.uri().path();
+        let resolved = resolve(path);
+        let page = resolved.page.filter(|p| KEPT.contains(p))?;
+        // One entry per page and language however the path was spelled.
+        (href(resolved.locale, page) == path).then_some(PageKey {
+            page,
+            locale: resolved.locale,
+            consent: consent.map(|c| (c.analytics, c.marketing)),
+        })
+    }
+
+    /// The nonce to render a kept page with.
+    pub fn nonce_stand_in(&self) -> leptos::nonce::Nonce {
+        leptos::nonce::Nonce::from_value(self.nonce_stand_in.as_str())
+    }
+
+    /// The anti-CSRF token to render a kept page with.
+    pub fn csrf_stand_in(&self) -> &str {
+        &self.csrf_stand_in
+    }
+
+    /// The kept rendering of `key` if it may still be served.
+    pub fn lookup(&self, key: PageKey, plans_generation: u64, now: i64) -> Lookup {
+        let Some(entry) = self.lock().get(&key).cloned() else { return Lookup::Miss };
+        let age = now - entry.rendered_at;
+        if entry.plans_generation != plans_generation || !(0..FRESH_FOR_MS + STALE_FOR_MS).contains(&age) {
+            return Lookup::Miss;
+        }
+        if age < FRESH_FOR_MS || entry.refreshing.swap(true, Ordering::AcqRel) {
+            return Lookup::Hit(entry.page.clone());
+        }
+        Lookup::Miss
+    }
+
+    /// Keeps a page rendered with the stand-ins; only successful pages are kept.
+    pub fn store(&self, key: PageKey, page: Arc<Rendered>, plans_generation: u64, now: i64) {
+        if page.status != StatusCode::OK {
+            return;
+        }
+        let entry = Entry { rendered_at: now, plans_generation, refreshing: AtomicBool::new(false), page };
+        self.lock().insert(key, Arc::new(entry));
+    }
+
+    /// Cuts a rendering made with the stand-ins.
+    pub fn cut(&self, status: StatusCode, headers: HeaderMap, html: &Bytes) -> Rendered {
+        let (mut pieces, mut holes, mut from) = (Vec::new(), Vec::new(), 0);
+        let text = &html[..];
+        let stand_ins = [(self.nonce_stand_in.as_bytes(), Hole::Nonce), (self.csrf_stand_in.as_bytes(), Hole::Csrf)];
+        while let Some((at, stand_in, hole)) = stand_ins
+            .iter()
+            .filter_map(|(s, hole)| find(&text[from..], s).map(|at| (from + at, s.len(), *hole)))
+            .min_by_key(|(at, ..)| *at)
+        {
+            pieces.push(html.slice(from..at));
+            holes.push(hole);
+            from = at + stand_in;
+        }
+        pieces.push(html.slice(from..));
+        let br = BrPieces::of(&pieces);
+        Rendered { status, headers, pieces, holes, len: html.len(), br }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<PageKey, Arc<Entry>>> {
+        self.entries.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl Rendered {
+    /// The page for one response: its nonce and its visitor's token put
+    /// in, brotli-compressed when `brotli` (the browser takes it).
+    pub fn respond(&self, nonce: &str, csrf: &str, brotli: bool) -> Response {
+        let compressed = brotli.then(|| self.compressed(nonce, csrf)).flatten();
+        let is_br = compressed.is_some();
+        let body = compressed.unwrap_or_else(|| self.filled(nonce, csrf));
+        let mut response = Response::new(Body::from(body));
+        *response.status_mut() = self.status;
+        *response.headers_mut() = self.headers.clone();
+        let headers = response.headers_mut();
+        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        if is_br {
+            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("br"));
+        }
+        response
+    }
+
+    fn compressed(&self, nonce: &str, csrf: &str) -> Option<Vec<u8>> {
+        let (nonce, csrf) = (page_br::value(nonce), page_br::value(csrf));
+        let values: Vec<&[u8]> = self.holes.iter().map(|h| if *h == Hole::Nonce { &nonce[..] } else { &csrf[..] }).collect();
+        self.br.join(&values)
+    }
+
+    fn filled(&self, nonce: &str, csrf: &str) -> Vec<u8> {
+        let mut body = Vec::with_capacity(self.len + self.holes.len() * 64);
+        for (piece, hole) in self.pieces.iter().zip(self.holes.iter().map(Some).chain([None])) {
+            body.extend_from_slice(piece);
+            match hole {
+                Some(Hole::Nonce) => body.extend_from_slice(nonce.as_bytes()),
+                Some(Hole::Csrf) => body.extend_from_slice(csrf.as_bytes()),
+                None => {}
+            }
+        }
+        body
+    }
+
+    /// How many places took the nonce and the token (tests check both occur).
+    pub fn holes(&self) -> (usize, usize) {
+        let nonces = self.holes.iter().filter(|h| **h == Hole::Nonce).count();
+        (nonces, self.holes.len() - nonces)
+    }
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_stand_in_is_replaced_and_nothing_else() {
+        let cache = PageCache::default();
+        let (n, c) = (cache.nonce_stand_in.clone(), cache.csrf_stand_in.clone());
+        let html = Bytes::from(format!("<script nonce=\"{n}\"></script><input value=\"{c}\">{c}<p>{n}</p>end"));
+        let page = cache.cut(StatusCode::OK, HeaderMap::new(), &html);
+        assert_eq!(page.holes(), (2, 2));
+        let response = page.respond("NONCE", "TOKEN", false);
+        let body = futures::executor::block_on(http_body_util::BodyExt::collect(response.into_body())).unwrap().to_bytes();
+        assert_eq!(&body[..], b"<script nonce=\"NONCE\"></script><input value=\"TOKEN\">TOKEN<p>NONCE</p>end");
+    }
+}

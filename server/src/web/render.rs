@@ -1,0 +1,233 @@
+//! Rendering a page: what it knows of its visitor, the Leptos render in
+//! async mode (the whole document, data included, sent at once, so pages
+//! work without JavaScript), and the renderings public pages share
+//! ([`super::page_cache`]).
+use super::page_cache::{Lookup, PageCache, PageKey};
+use super::pages::Member;
+use super::{cookies, cookies::CookiePolicy, InProcessApi, PageApi};
+use crate::clock::now_ms;
+use crate::services::accounts::secrets;
+use crate::services::locate::requests;
+use crate::state::AppState;
+use app::account::forms::{CsrfToken, FormOutcome, CSRF_COOKIE, LANG_COOKIE, OWNER_COOKIE, SESSION_COOKIE};
+use app::account::{ChatUnreadTotal, CurrentViewer, NotificationsTotal, SessionToken, Viewer};
+use app::api::SharedTransport;
+use app::config::PublicConfig;
+use app::consent::{Consent, CurrentConsent};
+use axum::{
+    body::Body,
+    extract::Request,
+    http::{header, HeaderMap, HeaderValue, StatusCode},
+    response::{IntoResponse, Response},
+};
+use http_body_util::BodyExt as _;
+use leptos::nonce::Nonce;
+use leptos::prelude::provide_context;
+use std::sync::Arc;
+use tokio::sync::OwnedSemaphorePermit;
+
+/// Everything a page render is given besides the request.
+#[derive(Clone)]
+struct PageContext {
+    public: Arc<PublicConfig>,
+    transport: SharedTransport,
+    viewer: Option<Viewer>,
+    session_token: Option<SessionToken>,
+    csrf: String,
+    notifications: i64,
+    chat_unread: i64,
+    consent: Option<Consent>,
+    outcome: Option<FormOutcome>,
+    nonce: Option<Nonce>,
+}
+
+/// Renders the page of `request` with who is signed in, the anti-CSRF token
+/// for its forms and, after a form post, how that went. `slot_held`: the
+/// caller already holds a rendering slot (a form post); otherwise one is
+/// taken for rendering, and a page served from the shared renderings needs
+/// none.
+pub(super) async fn render(
+    state: &AppState,
+    request: Request,
+    member: Option<&Member>,
+    outcome: Option<FormOutcome>,
+    mut set_cookies: Vec<HeaderValue>,
+    slot_held: bool,
+) -> Response {
+    let locale = app::routes::resolve(request.uri().path()).locale;
+    let headers = request.headers();
+    let (notifications, chat_unread) = notifications(state, member, headers).await;
+    let (csrf, consent) = visitor_cookies(state, &request, &mut set_cookies);
+    // A number owner's session shows that number's reports and entry.
+    let owner = cookies::read(headers, OWNER_COOKIE).is_some();
+    let viewer: Option<Viewer> = member.map(|m| m.auth.viewer());
+    let personal = viewer.is_some() || outcome.is_some() || owner || chat_unread > 0;
+    let anonymous = !personal
+        && cookies::read(headers, SESSION_COOKIE).is_none()
+        && super::chat_visitor_cookie(headers).is_none();
+    let key = PageCache::key(&request, anonymous, &csrf, consent);
+    let caller = super::transport::Caller::of(headers, request.extensions());
+    let api = request.extensions().get::<PageApi>().cloned().unwrap_or_else(|| PageApi::new(state.clone()));
+    let nonce = request.extensions().get::<Nonce>().cloned();
+    let context = PageContext {
+        public: state.public.clone(),
+        transport: Arc::new(InProcessApi::new(api, caller)),
+        viewer,
+        session_token: member.map(|m| SessionToken(m.token.clone())),
+        csrf,
+        notifications,
+        chat_unread,
+        consent,
+        outcome,
+        nonce: nonce.clone(),
+    };
+    let rendered = match (key, nonce) {
+        (Some(key), Some(nonce)) => shared(state, request, context, key, &nonce, slot_held).await,
+        _ => match slot(state, slot_held).await {
+            Some(_slot) => Some(run(request, context).await),
+            None => None,
+        },
+    };
+    let Some(mut response) = rendered else { return busy(locale) };
+    let headers = response.headers_mut();
+    for cookie in set_cookies {
+        headers.append(header::SET_COOKIE, cookie);
+    }
+    // Pages carry a per-visitor CSRF token, and members' pages their e-mail.
+    let cache = if personal { "private, no-store" } else { "private, no-cache" };
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    response
+}
+
+/// A rendering slot (`RENDER_CONCURRENCY`), waiting at most
+/// `RENDER_QUEUE_WAIT_MS`; `Some(None)` when the caller holds one already,
+/// `None` when none came free.
+pub(super) async fn slot(state: &AppState, held: bool) -> Option<Option<OwnedSemaphorePermit>> {
+    if held {
+        return Some(None);
+    }
+    let wait = std::time::Duration::from_millis(state.config.render_queue_wait_ms);
+    match tokio::time::timeout(wait, state.render_slots.clone().acquire_owned()).await {
+        Ok(Ok(permit)) => Some(Some(permit)),
+        _ => None,
+    }
+}
+
+/// The page answered when every rendering slot stays taken.
+pub(super) fn busy(locale: app::i18n::Locale) -> Response {
+    let text = app::i18n::t(locale, app::i18n::Key::ErrorUnavailable);
+    let body = format!("<!DOCTYPE html><html lang=\"{}\"><title>{text}</title><p>{text}</p></html>", locale.html_lang());
+    let headers = [(header::RETRY_AFTER, "1"), (header::CONTENT_TYPE, "text/html; charset=utf-8")];
+    (StatusCode::SERVICE_UNAVAILABLE, headers, body).into_response()
+}
+
+/// A page every visitor without a session sees alike: the kept rendering,
+/// or a new one made with the stand-ins, kept, then filled in.
+async fn shared(
+    state: &AppState,
+    request: Request,
+    mut context: PageContext,
+    key: PageKey,
+    nonce: &Nonce,
+    slot_held: bool,
+) -> Option<Response> {
+    let cache = &state.page_cache;
+    let generation = state.plans.generation();
+    let brotli = super::page_br::accepted(request.headers());
+    if let Lookup::Hit(page) = cache.lookup(key, generation, now_ms()) {
+        return Some(page.respond(nonce, &context.csrf, brotli));
+    }
+    let _slot = slot(state, slot_held).await?;
+    let csrf = std::mem::replace(&mut context.csrf, cache.csrf_stand_in().to_owned());
+    context.nonce = Some(cache.nonce_stand_in());
+    let started = now_ms();
+    let (parts, body) = run(request, context).await.into_parts();
+    let html = match body.collect().await {
+        Ok(collected) => collected.to_bytes(),
+        Err(e) => {
+            tracing::error!(error = %e, "page body failed");
+            return Some(StatusCode::INTERNAL_SERVER_ERROR.into_response());
+        }
+    };
+    // Cutting compresses the pieces (milliseconds): off the async workers.
+    let cutter = state.page_cache.clone();
+    let Ok(page) = tokio::task::spawn_blocking(move || cutter.cut(parts.status, parts.headers, &html)).await else {
+        return Some(StatusCode::INTERNAL_SERVER_ERROR.into_response());
+    };
+    let page = Arc::new(page);
+    cache.store(key, page.clone(), generation, started);
+    Some(page.respond(nonce, &csrf, brotli))
+}
+
+/// The Leptos render of `request` with `context`.
+async fn run(request: Request, context: PageContext) -> Response {
+    let handler = leptos_axum::render_app_async_with_context(
+        move || {
+            let c = context.clone();
+            provide_context((*c.public).clone());
+            provide_context(c.transport);
+            provide_context(CurrentViewer(c.viewer));
+            provide_context(CsrfToken(c.csrf));
+            provide_context(NotificationsTotal(c.notifications));
+            provide_context(ChatUnreadTotal(c.chat_unread));
+            provide_context(CurrentConsent(c.consent));
+            if let Some(token) = c.session_token {
+                provide_context(token);
+            }
+            if let Some(outcome) = c.outcome {
+                provide_context(outcome);
+            }
+            if let Some(nonce) = c.nonce {
+                provide_context(nonce);
+            }
+        },
+        app::shell,
+    );
+    handler(request.map(Body::new)).await.into_response()
+}
+
+/// The header's badge (new answers to a member's requests plus unread help
+/// chat replies) and the chat launcher's (the replies alone). A failed count
+/// shows no badge rather than failing the page.
+async fn notifications(state: &AppState, member: Option<&Member>, headers: &HeaderMap) -> (i64, i64) {
+    use crate::services::help_chat::{self, Person};
+    let visitor = super::chat_visitor_cookie(headers);
+    let person = match member {
+        Some(m) => Person::Member(&m.auth.user),
+        None => Person::Visitor(visitor.as_deref()),
+    };
+    let chat = help_chat::unread_total(&state.db, person).await.unwrap_or_else(|e| {
+        tracing::error!(error = %e, "counting unread chat replies failed");
+        0
+    });
+    let locate = match member {
+        Some(m) => requests::unseen_count(&state.db, m.auth.user.id).await.unwrap_or_else(|e| {
+            tracing::error!(error = %e, "counting notifications failed");
+            0
+        }),
+        None => 0,
+    };
+    (i64::try_from(locate).unwrap_or(i64::MAX).saturating_add(chat), chat)
+}
+
+/// The visitor's anti-CSRF token (drawn and set when missing or not one
+/// this site draws), the `lang` cookie when the page's language differs
+/// from it, and their cookie consent with the marketing cookies it allows
+/// for this visit.
+fn visitor_cookies(state: &AppState, request: &Request, set_cookies: &mut Vec<HeaderValue>) -> (String, Option<Consent>) {
+    let policy = CookiePolicy::for_origin(&state.config.public_base_url);
+    let csrf = cookies::read(request.headers(), CSRF_COOKIE)
+        .filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()))
+        .unwrap_or_else(|| {
+            let token = secrets::new_token();
+            set_cookies.push(policy.csrf(&token));
+            token
+        });
+    let locale = app::routes::resolve(request.uri().path()).locale;
+    if cookies::read(request.headers(), LANG_COOKIE).as_deref() != Some(locale.code()) {
+        set_cookies.push(policy.lang(locale.code()));
+    }
+    let consent = super::tracking_cookies::consent(request.headers());
+    set_cookies.extend(super::tracking_cookies::on_visit(policy, request.headers(), request.uri(), consent, now_ms()));
+    (csrf, consent)
+}
