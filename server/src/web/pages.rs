@@ -33,6 +33,10 @@ pub async fn page_request(State(state): State<AppState>, request: Request) -> Re
     let Ok(Ok(_slot)) = tokio::time::timeout(wait, slots.acquire_owned()).await else {
         return busy(app::routes::resolve(request.uri().path()).locale);
     };
+    // The support console has its own document, session and forms.
+    if let Some((locale, page)) = app::console::resolve(request.uri().path()) {
+        return super::console_pages::handle(state, request, locale, page).await;
+    }
     match *request.method() {
         Method::POST => forms::submit(state, request).await,
         _ => serve_page(state, request).await,
