@@ -9,7 +9,8 @@
 //! `--vip-days` (default 30): nothing is charged and it does not renew.
 //! Without `--password-stdin` a random password is generated and printed once.
 //! Checkout creates the accounts of paying visitors; this command is for
-//! support and automated checks. The help chat's commands are in [`chat`].
+//! support and automated checks. The help chat's commands are in [`chat`],
+//! the support console's staff accounts in [`staff`].
 use crate::config::Config;
 use crate::services::accounts::{secrets, users};
 use crate::clock::now_ms;
@@ -20,6 +21,7 @@ const USAGE: &str = "usage: server user create --email EMAIL [--password-stdin] 
 const DAY_MS: i64 = 86_400_000;
 
 mod chat;
+mod staff;
 
 /// Runs the command in `args` (without the program name); `Ok(false)` when
 /// there is none and the server should start.
@@ -37,8 +39,12 @@ pub async fn run(args: &[String], config: &Config) -> Result<bool> {
             chat::run(&args[1..], config).await?;
             Ok(true)
         }
+        Some("staff") => {
+            staff::run(&args[1..], config).await?;
+            Ok(true)
+        }
         Some("help" | "--help" | "-h") => {
-            println!("{USAGE}\n{}\n(no arguments: start the server)", chat::USAGE);
+            println!("{USAGE}\n{}\n{}\n(no arguments: start the server)", chat::USAGE, staff::USAGE);
             Ok(true)
         }
         Some(other) => bail!("unknown command {other:?}\n{USAGE}"),

@@ -9,6 +9,12 @@ use serde::{Deserialize, Serialize};
 
 /// Name of the HttpOnly cookie of a staff session.
 pub const STAFF_COOKIE: &str = "staff_session";
+/// The request header that carries a staff token instead of the cookie
+/// (API clients, and the server's in-process calls while rendering a
+/// console page, which copy the cookie's value into it).
+pub const STAFF_TOKEN_HEADER: &str = "staff_token";
+/// How long a staff session lasts: one working day.
+pub const STAFF_SESSION_TTL_MS: i64 = 12 * 3_600_000;
 /// The most rows one list answer carries.
 pub const ROWS_PER_PAGE: u64 = 50;
 
@@ -141,7 +147,8 @@ pub struct AbuseReportView {
     pub accused_email: Option<String>,
     /// The reporting number, masked (`+62 812 •••• 789`).
     pub reporter_masked: String,
-    /// `open`, `dismissed`, `requester_blocked`, `account_suspended`.
+    /// `open`, `dismissed`, `requester_blocked`, `account_suspended`,
+    /// `dispute_upheld`.
     pub status: String,
     pub created_at: i64,
 }
@@ -155,6 +162,9 @@ pub enum AbuseAction {
     BlockRequester,
     /// The accused account is suspended (admin only).
     SuspendAccount,
+    /// Spam disputes only: the owner is right, the disputed spam report is
+    /// removed (`Dismiss` on a dispute shows the report again).
+    UpholdDispute,
 }
 
 /// `POST /console/abuse/{id}`.

@@ -120,7 +120,7 @@ pub fn status_of(error: &ServiceError, surface: Surface) -> StatusCode {
         // 402: the caller may fix it by subscribing (the UI leads to billing).
         ServiceError::NeedsSubscription => StatusCode::PAYMENT_REQUIRED,
         // The visitor said no (or nothing yet): nothing was stored.
-        ServiceError::NoConsent => StatusCode::FORBIDDEN,
+        ServiceError::NoConsent | ServiceError::Forbidden => StatusCode::FORBIDDEN,
         ServiceError::Database(e) => {
             tracing::error!(error = %e, "database error");
             StatusCode::INTERNAL_SERVER_ERROR

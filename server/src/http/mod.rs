@@ -3,6 +3,7 @@
 mod admin;
 mod billing;
 mod chat;
+mod console;
 mod context;
 mod envelope;
 mod health;
@@ -34,6 +35,27 @@ use axum::{
     routing::{get, post, put},
     Router,
 };
+
+/// The support console's calls; every answer `Cache-Control: no-store`
+/// (staff and customer data never sit in a cache).
+fn console_router() -> Router<AppState> {
+    use axum::http::{header::CACHE_CONTROL, HeaderValue};
+    Router::new()
+        .route("/console/session", post(console::sign_in).get(console::current).delete(console::sign_out))
+        .route("/console/customers", get(console::search))
+        .route("/console/customers/{id}", get(console::customer))
+        .route("/console/charges/{id}/refund", post(console::refund))
+        .route("/console/customers/{id}/cancel", post(console::cancel))
+        .route("/console/customers/{id}/suspend", post(console::suspend))
+        .route("/console/customers/{id}/reinstate", post(console::reinstate))
+        .route("/console/abuse", get(console::abuse_queue))
+        .route("/console/abuse/{id}", post(console::abuse_decide))
+        .route("/console/chats", get(console::chats))
+        .route("/console/chats/{id}", get(console::chat_thread))
+        .route("/console/chats/{id}/reply", post(console::chat_reply))
+        .route("/console/audit", get(console::audit_log))
+        .layer(tower_http::set_header::SetResponseHeaderLayer::overriding(CACHE_CONTROL, HeaderValue::from_static("no-store")))
+}
 
 /// The API router, mounted at [`API_BASE`]. Unknown API paths answer the
 /// envelope with a localized "not found", never an HTML page.
@@ -92,6 +114,7 @@ pub fn api_router() -> Router<AppState> {
         .route("/operationLog/protal", post(tracking::click_point))
         .route("/operationLog/event", post(tracking::operation_event))
         .route("/fackbook/conversions/{pixel}", post(tracking::conversion))
+        .merge(console_router())
         .fallback(envelope::not_found);
     Router::new().nest(API_BASE, v1)
 }

@@ -36,6 +36,10 @@ pub enum ServiceError {
     /// The action needs a trialing or active subscription.
     #[error("subscription required")]
     NeedsSubscription,
+    /// Signed in, but the role does not allow the action (the console's
+    /// support staff asking for an admin's action).
+    #[error("forbidden")]
+    Forbidden,
     /// Tracking the visitor has not allowed in the cookie banner.
     #[error("no consent")]
     NoConsent,
@@ -71,6 +75,7 @@ impl ServiceError {
             ServiceError::Unavailable(key) => *key,
             ServiceError::NeedsSubscription => Key::ErrorNeedsSubscription,
             ServiceError::NoConsent => Key::ErrorNoConsent,
+            ServiceError::Forbidden => Key::ConsoleApiForbidden,
             ServiceError::Database(_) => Key::ErrorGeneric,
         }
     }

@@ -2,6 +2,7 @@
 //! pages (through the in-process API) and background jobs all call it.
 pub mod accounts;
 pub mod billing;
+pub mod console;
 pub mod context;
 pub mod error;
 pub mod help_chat;

@@ -99,6 +99,21 @@ impl CookiePolicy {
     }
 }
 
+impl CookiePolicy {
+    /// A staff session (HttpOnly, SameSite=Strict: the console is never
+    /// entered from another site; `max_age_secs` 0 removes it).
+    pub fn staff_session(self, token: &str, max_age_secs: i64) -> HeaderValue {
+        let cookie = Cookie::build((app::model::console::STAFF_COOKIE, token))
+            .path("/")
+            .max_age(Duration::seconds(max_age_secs))
+            .same_site(SameSite::Strict)
+            .http_only(true)
+            .secure(self.secure)
+            .build();
+        HeaderValue::from_str(&cookie.to_string()).unwrap_or_else(|_| HeaderValue::from_static("invalid=; Max-Age=0"))
+    }
+}
+
 /// The consent cookie and the marketing cookies it allows
 /// (`web::tracking_cookies` documents each).
 impl CookiePolicy {

@@ -61,6 +61,11 @@ pub fn tracking_cookie(headers: &axum::http::HeaderMap, name: &str) -> Option<St
     cookies::read(headers, name)
 }
 
+/// The browser's staff session token (the console's HttpOnly cookie), if any.
+pub fn staff_cookie(headers: &axum::http::HeaderMap) -> Option<String> {
+    cookies::read(headers, app::model::console::STAFF_COOKIE)
+}
+
 /// The browser's session token (the HttpOnly cookie), if any.
 pub fn session_cookie(headers: &axum::http::HeaderMap) -> Option<String> {
     cookies::read(headers, app::account::forms::SESSION_COOKIE)

@@ -86,7 +86,7 @@ async fn review_keeps_or_removes_and_removed_reports_cost_trust() {
         let reporter = account(&app, "reviewed@mail.com", true, 60, true).await;
         report_as(&app, &reporter, UK_MOBILE, "scam").await.unwrap();
         report_as(&app, &reporter, "07400123457", "scam").await.unwrap();
-        assert_eq!(reports::dispute_all(&app.db, UK_E164).await.unwrap(), 1);
+        assert_eq!(reports::dispute_all(&app.db, UK_E164, server::clock::now_ms()).await.unwrap(), 1);
         let ids: Vec<i64> = spam_report::Entity::find().order_by_asc(spam_report::Column::Id).all(&app.db).await.unwrap().iter().map(|r| r.id).collect();
         let cx = app.state.cx();
         reports::review(&cx, ids[0], false).await.unwrap();
@@ -96,9 +96,9 @@ async fn review_keeps_or_removes_and_removed_reports_cost_trust() {
         let newest = spam_report::Entity::find().order_by_desc(spam_report::Column::Id).one(&app.db).await.unwrap().unwrap();
         assert!(newest.weight < 0.5, "{:?}: a removed report lowers trust: {}", app.backend, newest.weight);
         // A kept report cannot be disputed again.
-        reports::dispute_all(&app.db, "+447400123458").await.unwrap();
+        reports::dispute_all(&app.db, "+447400123458", server::clock::now_ms()).await.unwrap();
         reports::review(&cx, newest.id, true).await.unwrap();
-        assert_eq!(reports::dispute_all(&app.db, "+447400123458").await.unwrap(), 0);
+        assert_eq!(reports::dispute_all(&app.db, "+447400123458", server::clock::now_ms()).await.unwrap(), 0);
     }
 }
 

@@ -13,6 +13,8 @@ pub struct Model {
     pub outcome: String,
     pub occurred_at: i64,
     pub received_at: i64,
+    /// The order the event is about, when it names one we know.
+    pub order_id: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -21,6 +21,8 @@ pub struct Model {
     pub locale: String,
     pub created_at: i64,
     pub updated_at: i64,
+    /// Set while support keeps the account out: no sign-in, no session works.
+    pub suspended_at: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

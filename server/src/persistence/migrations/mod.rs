@@ -15,6 +15,7 @@ mod m20261125_000009_create_voice;
 mod m20261126_000010_create_lookup;
 mod m20261127_000011_create_help_chat;
 mod m20261127_000012_create_tracking;
+mod m20261128_000013_create_console;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -35,6 +36,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000010_create_lookup::Migration),
             Box::new(m20261127_000011_create_help_chat::Migration),
             Box::new(m20261127_000012_create_tracking::Migration),
+            Box::new(m20261128_000013_create_console::Migration),
         ]
     }
 }

@@ -81,7 +81,8 @@ pub async fn login(cx: &Cx, email: &str, password: &str, client: &ClientInfo) ->
             return Err(busy);
         }
     };
-    let Some(user) = user.filter(|_| verified) else {
+    // A suspended account hears what a wrong password hears.
+    let Some(user) = user.filter(|u| verified && u.suspended_at.is_none()) else {
         errors.set(Slot::Form, Some(Key::ErrorLoginFailed));
         return Err(ServiceError::Fields(errors));
     };
@@ -106,16 +107,22 @@ pub async fn clear_login_failures(db: &impl ConnectionTrait, email: &str) -> Res
     limits::reset(db, &format!("login:account-day:{account}")).await
 }
 
-/// Opens a session for `user` (login, and later checkout).
+/// Opens a session for `user` (login, a reset code, checkout's claim);
+/// never for a suspended account.
 ///
 /// # Errors
-/// A database error.
+/// [`Key::ErrorLoginFailed`] for a suspended account; a database error.
 pub async fn start(
     db: &impl ConnectionTrait,
     user: user::Model,
     client: &ClientInfo,
     now: i64,
 ) -> Result<NewSession, ServiceError> {
+    if user.suspended_at.is_some() {
+        let mut errors = FieldErrors::default();
+        errors.set(Slot::Form, Some(Key::ErrorLoginFailed));
+        return Err(ServiceError::Fields(errors));
+    }
     let token = secrets::new_token();
     let row = session::ActiveModel {
         user_id: Set(user.id),
@@ -142,6 +149,10 @@ pub async fn authenticate(db: &impl ConnectionTrait, token: Option<&str>, now: i
         .one(db)
         .await?;
     let Some((session, Some(user))) = found else { return Err(ServiceError::Unauthorized) };
+    // Suspension ends the sessions; this also stops one opened in the same instant.
+    if user.suspended_at.is_some() {
+        return Err(ServiceError::Unauthorized);
+    }
     if session.expires_at <= now {
         session::Entity::delete_by_id(session.id).exec(db).await?;
         return Err(ServiceError::Unauthorized);

@@ -55,8 +55,10 @@ async fn ingest_one(cx: &Cx, provider: ProviderKind, event: &ProviderEvent) -> R
         return Ok("duplicate");
     }
     let outcome = apply(&txn, cx, provider, &event.kind).await?;
+    let order_id = order_named(&txn, provider, &event.kind).await?;
     payment_event::Entity::update_many()
         .col_expr(payment_event::Column::Outcome, Expr::value(outcome))
+        .col_expr(payment_event::Column::OrderId, Expr::value(order_id))
         .filter(payment_event::Column::Provider.eq(provider.as_str()))
         .filter(payment_event::Column::EventId.eq(event.event_id.chars().take(191).collect::<String>()))
         .exec(&txn)
@@ -120,6 +122,26 @@ async fn apply(db: &impl ConnectionTrait, cx: &Cx, provider: ProviderKind, kind:
         }
         EventKind::Other { .. } => Ok("ignored"),
     }
+}
+
+/// The order an event is about (support reads events per order), when we
+/// know it: by order number, our renewal key, the provider's subscription
+/// or its payment reference.
+async fn order_named(db: &impl ConnectionTrait, provider: ProviderKind, kind: &EventKind) -> Result<Option<i64>, ServiceError> {
+    let charge_order = |row: Option<charge::Model>| row.map(|c| c.order_id);
+    Ok(match kind {
+        EventKind::CheckoutPaid { order_no, .. } | EventKind::CheckoutPending { order_no } | EventKind::CheckoutFailed { order_no, .. } => {
+            order_of(db, provider, order_no.clone()).await?.map(|o| o.id)
+        }
+        EventKind::RenewalPaid { idempotency_key: Some(key), .. } | EventKind::RenewalFailed { idempotency_key: Some(key), .. } => {
+            charge_order(charges::by_key(db, key).await?)
+        }
+        EventKind::RenewalPaid { subscription_ref: Some(r), .. }
+        | EventKind::RenewalFailed { subscription_ref: Some(r), .. }
+        | EventKind::SubscriptionCanceled { subscription_ref: r } => subscription_of(db, provider, r).await?.map(|s| s.order_id),
+        EventKind::Refunded { provider_payment_ref, .. } => charge_order(charges::by_provider_ref(db, provider_payment_ref).await?),
+        _ => None,
+    })
 }
 
 fn moved(did: bool) -> &'static str {

@@ -3,6 +3,7 @@ use super::mails::{self, BillingMail, BillingMailKind};
 use super::{charges, money, status};
 use crate::payments::{Gateways, ProviderKind};
 use crate::persistence::entities::{charge, subscription as sub, user};
+use crate::services::console::audit::Stamp;
 use crate::services::{Cx, ServiceError};
 use app::model::billing::{BillingSummary, ChargeView, MethodChoice, SubscriptionState, SubscriptionView};
 use sea_orm::{sea_query::Expr, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
@@ -76,6 +77,16 @@ fn charge_view(c: charge::Model) -> ChargeView {
 /// [`ServiceError::Invalid`] without a live subscription;
 /// [`ServiceError::Provider`] when the provider cannot stop its renewals.
 pub async fn cancel(cx: &Cx, gateways: &Gateways, member: &user::Model) -> Result<BillingSummary, ServiceError> {
+    cancel_by(cx, gateways, member, None).await
+}
+
+/// [`cancel`], by the member (`None`) or by staff, whose audit entry is
+/// written in the transaction of the change (nothing is written when there
+/// was nothing left to cancel).
+///
+/// # Errors
+/// As [`cancel`].
+pub async fn cancel_by(cx: &Cx, gateways: &Gateways, member: &user::Model, stamp: Option<&Stamp>) -> Result<BillingSummary, ServiceError> {
     let s = current(&cx.db, member.id).await?.ok_or(ServiceError::Invalid(app::i18n::Key::ErrorNoSubscription))?;
     let state = status::parse(&s.status);
     if state == SubscriptionState::Canceled || s.cancel_at_period_end {
@@ -102,6 +113,9 @@ pub async fn cancel(cx: &Cx, gateways: &Gateways, member: &user::Model) -> Resul
     }
     let mail = BillingMail { kind: BillingMailKind::Canceled, user_id: member.id, subscription_id: s.id, charge_id: None };
     mails::queue(&txn, mail, cx.now, cx.now).await?;
+    if let Some(stamp) = stamp {
+        stamp.write(&txn, cx.now).await?;
+    }
     txn.commit().await?;
     crate::services::job_queue::wake(cx);
     summary(cx, member).await

@@ -10,6 +10,7 @@ use super::{charges, manage, money, status};
 use crate::payments::{Gateways, ProviderKind, RefundOutcome, RefundRequest};
 use crate::persistence::entities::{charge, locate_request, order, service_use, user};
 use crate::services::accounts::users;
+use crate::services::console::audit::Stamp;
 use crate::services::{Cx, ServiceError};
 use app::i18n::Key;
 use app::model::billing::{BillingSummary, RefundDetail, SubscriptionState};
@@ -75,6 +76,24 @@ async fn ineligibility(cx: &Cx, c: &charge::Model) -> Result<Option<&'static str
 /// provider cannot be reached (the charge stays refundable, or is settled
 /// by the same call later when the answer was lost).
 pub async fn refund(cx: &Cx, gateways: &Gateways, member: &user::Model, charge_id: i64) -> Result<BillingSummary, ServiceError> {
+    refund_by(cx, gateways, member, charge_id, None).await
+}
+
+/// Staff refunding a member's charge from the console: the same claim, the
+/// same idempotency key; `may_override` (admins) lifts the 14-day and
+/// not-used rules, never "refunded once". The audit entry is written in the
+/// transaction that records the refund.
+#[derive(Clone, Debug)]
+pub struct ByStaff {
+    pub may_override: bool,
+    pub stamp: Stamp,
+}
+
+/// [`refund`], by the member (`None`) or by staff.
+///
+/// # Errors
+/// As [`refund`].
+pub async fn refund_by(cx: &Cx, gateways: &Gateways, member: &user::Model, charge_id: i64, by: Option<&ByStaff>) -> Result<BillingSummary, ServiceError> {
     let c = charge::Entity::find_by_id(charge_id)
         .filter(charge::Column::UserId.eq(member.id))
         .one(&cx.db)
@@ -87,9 +106,16 @@ pub async fn refund(cx: &Cx, gateways: &Gateways, member: &user::Model, charge_i
     // settled by repeating the same call: the provider deduplicates by key.
     let abandoned = c.status == charges::REFUNDING && c.updated_at < cx.now - REFUND_LEASE_MS;
     let retrying_lost_answer = c.status == charges::REFUND_UNCERTAIN || abandoned;
+    let mut stamp = by.map(|b| b.stamp.clone());
     if !retrying_lost_answer {
-        if ineligibility(cx, &c).await?.is_some() {
-            return Err(ServiceError::Invalid(Key::ErrorRefundNotEligible));
+        if let Some(reason) = ineligibility(cx, &c).await? {
+            let overridable = reason != "already_refunded" && by.is_some_and(|b| b.may_override);
+            if !overridable {
+                return Err(ServiceError::Invalid(Key::ErrorRefundNotEligible));
+            }
+            if let Some(stamp) = stamp.as_mut() {
+                stamp.entry.detail.push_str(&format!(" (outside policy: {reason})"));
+            }
         }
         if !charges::set_status(&cx.db, c.id, &[charges::SUCCEEDED], charges::REFUNDING, Vec::new(), cx.now).await? {
             return manage::summary(cx, member).await;
@@ -97,7 +123,7 @@ pub async fn refund(cx: &Cx, gateways: &Gateways, member: &user::Model, charge_i
     }
     let outcome = call_provider(cx, gateways, &c).await;
     match outcome {
-        Ok(RefundOutcome::Refunded { .. } | RefundOutcome::Pending { .. }) => refunded(cx, member, &c).await?,
+        Ok(RefundOutcome::Refunded { .. } | RefundOutcome::Pending { .. }) => refunded(cx, member, &c, stamp.as_ref()).await?,
         Err(error) if error.is_uncertain() => {
             charges::set_status(&cx.db, c.id, &[charges::REFUNDING], charges::REFUND_UNCERTAIN, Vec::new(), cx.now).await?;
             return Err(ServiceError::Provider);
@@ -124,7 +150,7 @@ async fn call_provider(cx: &Cx, gateways: &Gateways, c: &charge::Model) -> Resul
 }
 
 /// Records the refund, ends the subscription and access, and tells the member.
-async fn refunded(cx: &Cx, member: &user::Model, c: &charge::Model) -> Result<(), ServiceError> {
+async fn refunded(cx: &Cx, member: &user::Model, c: &charge::Model, stamp: Option<&Stamp>) -> Result<(), ServiceError> {
     let txn = cx.db.begin().await?;
     let extra = vec![
         (charge::Column::RefundedMinor, Expr::value(c.amount_minor)),
@@ -136,6 +162,9 @@ async fn refunded(cx: &Cx, member: &user::Model, c: &charge::Model) -> Result<()
         users::set_access_until(&txn, member.id, cx.now, cx.now).await?;
         let mail = BillingMail { kind: BillingMailKind::Refunded, user_id: member.id, subscription_id: c.subscription_id, charge_id: Some(c.id) };
         mails::queue(&txn, mail, cx.now, cx.now).await?;
+        if let Some(stamp) = stamp {
+            stamp.write(&txn, cx.now).await?;
+        }
     }
     txn.commit().await?;
     crate::services::job_queue::wake(cx);

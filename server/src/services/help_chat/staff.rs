@@ -4,6 +4,7 @@
 //! address) by e-mail.
 use super::{identity_label, mails::ChatReplyMail, message_view, text::clean_body};
 use crate::persistence::entities::{help_chat_conversation as conversation, help_chat_message as message, user};
+use crate::services::console::audit::Stamp;
 use crate::services::{job_queue, Cx, ServiceError};
 use app::model::chat::{ChatAuthor, ChatMessageView};
 use sea_orm::sea_query::Expr;
@@ -91,6 +92,15 @@ async fn mark_staff_read(db: &impl ConnectionTrait, id: i64, up_to: i64) -> Resu
 /// # Errors
 /// `messageErrorMsg` (empty, too long); [`ServiceError::NotFound`]; database errors.
 pub async fn reply(cx: &Cx, id: i64, body: &str) -> Result<ChatMessageView, ServiceError> {
+    reply_by(cx, id, body, None).await
+}
+
+/// [`reply`], by a staff member of the console whose audit entry is
+/// written in the transaction of the message.
+///
+/// # Errors
+/// As [`reply`].
+pub async fn reply_by(cx: &Cx, id: i64, body: &str, stamp: Option<&Stamp>) -> Result<ChatMessageView, ServiceError> {
     let body = clean_body(body)?;
     let txn = cx.db.begin().await?;
     // The write first (SQLite takes its lock before reading).
@@ -114,6 +124,9 @@ pub async fn reply(cx: &Cx, id: i64, body: &str) -> Result<ChatMessageView, Serv
     mark_staff_read(&txn, id, stored.id).await?;
     if row.user_id.is_some() || row.contact_email.is_some() {
         job_queue::enqueue(&txn, &ChatReplyMail { conversation_id: id, message_id: stored.id }, cx.now).await?;
+    }
+    if let Some(stamp) = stamp {
+        stamp.write(&txn, cx.now).await?;
     }
     txn.commit().await?;
     job_queue::wake(cx);

@@ -42,6 +42,17 @@ pub async fn is_blocked(db: &impl ConnectionTrait, e164: &str) -> Result<bool, S
     Ok(entry::Entity::find_by_id(e164.to_owned()).one(db).await?.is_some())
 }
 
+/// Whether support blocked `user_id` from reaching `e164` (after that
+/// number reported them).
+///
+/// # Errors
+/// A database error.
+pub async fn requester_blocked(db: &impl ConnectionTrait, user_id: i64, e164: &str) -> Result<bool, ServiceError> {
+    use crate::persistence::entities::requester_block as block;
+    let found = block::Entity::find().filter(block::Column::UserId.eq(user_id)).filter(block::Column::PhoneE164.eq(e164)).one(db).await?;
+    Ok(found.is_some())
+}
+
 /// Adds `e164` (keeps an existing entry and its reason).
 ///
 /// # Errors

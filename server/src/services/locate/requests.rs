@@ -81,7 +81,7 @@ pub async fn create(cx: &Cx, auth: &AuthSession, input: NewRequest<'_>) -> Resul
     // The caps first: a write before any read (SQLite's write lock), and a
     // refusal later in this transaction gives the units back.
     take_caps(&txn, &cx.config.locate, auth.user.id, &e164, now).await?;
-    let blocked = registry::is_blocked(&txn, &e164).await?;
+    let blocked = registry::is_blocked(&txn, &e164).await? || registry::requester_blocked(&txn, auth.user.id, &e164).await?;
     let status = if blocked { LocateStatus::Blocked } else { LocateStatus::Created };
     let row = request::ActiveModel {
         requester_id: Set(auth.user.id),

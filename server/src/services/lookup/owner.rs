@@ -117,9 +117,11 @@ pub fn published(row: &entry::Model) -> Option<DirectoryEntry> {
 /// [`ServiceError::Unauthorized`]; database errors.
 pub async fn dispute(cx: &Cx, token: &str) -> Result<u64, ServiceError> {
     let claim = proven(cx, token).await?;
-    let hidden = reports::dispute_all(&cx.db, &claim.phone_e164).await;
+    let txn = cx.db.begin().await?;
+    let hidden = reports::dispute_all(&txn, &claim.phone_e164, cx.now).await?;
+    txn.commit().await?;
     cx.number_facts.forget(&claim.phone_e164);
-    hidden
+    Ok(hidden)
 }
 
 fn check_text(value: &str, slot: Slot, required: bool, errors: &mut FieldErrors) {

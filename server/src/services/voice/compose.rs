@@ -54,13 +54,15 @@ pub(super) fn check(draft: &VoiceDraft, number: bool) -> Result<Checked, Service
 
 /// Whether the number accepts a voice message now: not on the registry,
 /// in a region we deliver to, and daytime there.
-async fn check_recipient(cx: &Cx, e164: &str, region: &str) -> Result<(), ServiceError> {
+async fn check_recipient(cx: &Cx, sender_id: i64, e164: &str, region: &str) -> Result<(), ServiceError> {
     let refuse = |key: Key| {
         let mut errors = FieldErrors::default();
         errors.set(Slot::Phone, Some(key));
         ServiceError::Fields(errors)
     };
-    if registry::is_blocked(&cx.db, e164).await? {
+    // A sender support blocked towards this number hears the same as for
+    // an opted-out number: nothing tells them the number reported them.
+    if registry::is_blocked(&cx.db, e164).await? || registry::requester_blocked(&cx.db, sender_id, e164).await? {
         return Err(refuse(Key::VoiceErrorOptedOut));
     }
     if !cx.config.voice.delivers_to(region) {
@@ -89,7 +91,7 @@ pub async fn send(cx: &Cx, sender: &user::Model, draft: &VoiceDraft, idempotency
     }
     let checked = check(draft, true)?;
     requests::may_request(sender, cx.now)?;
-    check_recipient(cx, &checked.e164, &checked.region).await?;
+    check_recipient(cx, sender.id, &checked.e164, &checked.region).await?;
     let settings = &cx.config.voice;
     let sender_key = format!("voice:sender:{}", sender.id);
     let number_key = format!("voice:number:{}", checked.e164);

@@ -1,0 +1,73 @@
+//! Staff accounts of the support console (README "Support console"):
+//!
+//! ```text
+//! server staff create --email EMAIL --role support|admin [--password-stdin]
+//! server staff disable --email EMAIL
+//! ```
+//! `create` prints the generated password (without `--password-stdin`) and
+//! the TOTP secret, as base32 and as an `otpauth://` URI for the
+//! authenticator app; neither is shown again.
+use crate::config::Config;
+use crate::services::accounts::secrets;
+use crate::services::console::staff;
+use anyhow::{bail, Context as _, Result};
+use app::i18n::{t, Key, Locale};
+use app::model::console::StaffRole;
+
+pub(super) const USAGE: &str = "usage: server staff create --email EMAIL --role support|admin [--password-stdin] | server staff disable --email EMAIL";
+
+/// Runs `server staff …` (`args` after `staff`).
+///
+/// # Errors
+/// Bad arguments, a rule the account breaks, database failures.
+pub(super) async fn run(args: &[String], config: &Config) -> Result<()> {
+    let (command, rest) = args.split_first().context(USAGE)?;
+    let mut email = None;
+    let mut role = None;
+    let mut password_stdin = false;
+    let mut it = rest.iter();
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().with_context(|| format!("{flag} needs a value\n{USAGE}"));
+        match flag.as_str() {
+            "--email" => email = Some(value()?.clone()),
+            "--role" => role = Some(StaffRole::from_code(value()?).context("--role must be support or admin")?),
+            "--password-stdin" => password_stdin = true,
+            other => bail!("unknown option {other:?}\n{USAGE}"),
+        }
+    }
+    let email = email.context(USAGE)?;
+    let db = crate::persistence::connect_and_migrate(&config.database_url, 1).await?;
+    let now = crate::clock::now_ms();
+    match command.as_str() {
+        "create" => create(&db, &email, role.context(USAGE)?, password_stdin, now).await,
+        "disable" => {
+            if !staff::disable(&db, &email, now).await.map_err(|e| anyhow::anyhow!(t(Locale::En, e.message_key())))? {
+                bail!("no staff account {email}");
+            }
+            println!("disabled staff {email}; their sessions ended");
+            Ok(())
+        }
+        other => bail!("unknown command {other:?}\n{USAGE}"),
+    }
+}
+
+async fn create(db: &sea_orm::DatabaseConnection, email: &str, role: StaffRole, password_stdin: bool, now: i64) -> Result<()> {
+    let (password, generated) = if password_stdin {
+        let mut line = String::new();
+        std::io::stdin().read_line(&mut line).context("reading the password from stdin")?;
+        (line.trim_end_matches(['\r', '\n']).to_owned(), false)
+    } else {
+        (secrets::new_token()[..20].to_owned(), true)
+    };
+    let created = staff::create(db, email, &password, role, now).await.map_err(|e| match e {
+        crate::services::ServiceError::Fields(errors) => anyhow::anyhow!(t(Locale::En, errors.first().unwrap_or(Key::ErrorBadRequest))),
+        other => anyhow::anyhow!(t(Locale::En, other.message_key())),
+    })?;
+    println!("created staff {} <{}> ({})", created.id, created.email, role.code());
+    if generated {
+        println!("password: {password}");
+    }
+    println!("totp secret: {}", created.totp_secret);
+    println!("totp uri: {}", created.otpauth_uri);
+    Ok(())
+}
