@@ -1,6 +1,6 @@
 //! The abuse queue: open and closed tabs; each open report can be
-//! dismissed, its requester blocked from the reporting number or (admins)
-//! the accused account suspended, always with a note.
+//! dismissed, its requester blocked from the reporting number, (admins)
+//! the accused account suspended, or a spam dispute upheld; always with a note.
 use super::shell::{form_fields, when};
 use super::{forms, ConsoleData, ConsoleDoc, ConsolePage};
 use crate::i18n::{t, t_args, Key};
@@ -77,6 +77,7 @@ fn decision_form(doc: &ConsoleDoc, report: &AbuseReportView) -> impl IntoView {
     let field = format!("abuse-note-{}", report.id);
     let label = t_args(locale, Key::AdmNoteFor, &[("id", &report.id.to_string())]);
     let accused = report.accused_user_id.is_some();
+    let dispute = report.source == AbuseSource::SpamDispute;
     let button = |value: &'static str, key: Key| {
         view! { <button type="submit" name="action" value=value class="btn-secondary">{t(locale, key)}</button> }
     };
@@ -89,6 +90,7 @@ fn decision_form(doc: &ConsoleDoc, report: &AbuseReportView) -> impl IntoView {
             {button("dismiss", Key::AdmDismiss)}
             {accused.then(|| button("block_requester", Key::AdmBlockRequester))}
             {(accused && doc.is_admin()).then(|| button("suspend_account", Key::AdmSuspend))}
+            {dispute.then(|| button("uphold_dispute", Key::AdmUpholdDispute))}
         </form>
     }
 }
@@ -106,6 +108,7 @@ fn status_key(status: &str) -> Key {
         "dismissed" => Key::AdmStDismissed,
         "requester_blocked" => Key::AdmStRequesterBlocked,
         "account_suspended" => Key::AdmStAccountSuspended,
+        "dispute_upheld" => Key::AdmStDisputeUpheld,
         _ => Key::AdmStOpen,
     }
 }

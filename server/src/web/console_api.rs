@@ -1,10 +1,10 @@
-//! The console pages' calls into the console API, in-process: the staff
-//! cookie of the page request travels with them, so every page and form
-//! passes the very role checks, limits and audit writes the REST API does.
+//! The console pages read their data from the console API, in-process (as
+//! the site's pages do): the page request's staff session travels with each
+//! call, so a page shows exactly what the REST API would answer that person.
 use crate::{http::api_router, state::AppState};
-use app::api::{Envelope, API_BASE, WEBSITE_TYPE_HEADER, WEBSITE_TYPE_WEB};
+use app::api::{Envelope, API_BASE};
 use app::i18n::{t, Key, Locale};
-use app::model::console::STAFF_COOKIE;
+use app::model::console::{STAFF_COOKIE, STAFF_TOKEN_HEADER};
 use axum::extract::ConnectInfo;
 use axum::http::{header, HeaderMap, HeaderValue, Method, Request, StatusCode};
 use axum::body::Body;
@@ -30,12 +30,6 @@ pub(super) struct Failure {
     pub msg: String,
 }
 
-/// A successful call: what it answered and the cookies it set.
-pub(super) struct Answer<T> {
-    pub obj: Option<T>,
-    pub set_cookies: Vec<HeaderValue>,
-}
-
 impl StaffCaller {
     pub fn of(state: &AppState, locale: Locale, headers: &HeaderMap, peer: Option<ConnectInfo<SocketAddr>>) -> Self {
         let forwarded = ["x-forwarded-for", "user-agent"]
@@ -48,36 +42,25 @@ impl StaffCaller {
 
     /// `GET` of a console path (below `/api_f/v1/console`), decoded.
     pub async fn get<T: DeserializeOwned>(&self, path: &str) -> Result<T, Failure> {
-        let answer = self.send::<T>(Method::GET, path, None).await?;
-        answer.obj.ok_or_else(|| self.failure(StatusCode::INTERNAL_SERVER_ERROR, None))
-    }
-
-    /// A call with a form body; the object is optional (actions may answer none).
-    pub async fn send<T: DeserializeOwned>(&self, method: Method, path: &str, form: Option<String>) -> Result<Answer<T>, Failure> {
         let mut builder = Request::builder()
-            .method(method)
+            .method(Method::GET)
             .uri(format!("{API_BASE}/console{path}"))
-            .header("accept-language", self.locale.code())
-            .header(WEBSITE_TYPE_HEADER, WEBSITE_TYPE_WEB);
+            .header("accept-language", self.locale.code());
         for (name, value) in &self.forwarded {
             builder = builder.header(name, value);
         }
         if let Some(token) = &self.token {
-            builder = builder.header(header::COOKIE, format!("{STAFF_COOKIE}={token}"));
+            builder = builder.header(STAFF_TOKEN_HEADER, token);
         }
         if let Some(peer) = self.peer.clone() {
             builder = builder.extension(peer);
         }
-        if form.is_some() {
-            builder = builder.header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
-        }
-        let request = builder.body(Body::from(form.unwrap_or_default())).map_err(|_| self.failure(StatusCode::BAD_REQUEST, None))?;
+        let request = builder.body(Body::empty()).map_err(|_| self.failure(StatusCode::BAD_REQUEST, None))?;
         let response = match api_router().with_state(self.state.clone()).oneshot(request).await {
             Ok(r) => r,
             Err(never) => match never {},
         };
         let status = response.status();
-        let set_cookies: Vec<HeaderValue> = response.headers().get_all(header::SET_COOKIE).iter().cloned().collect();
         let body = match response.into_body().collect().await {
             Ok(collected) => collected.to_bytes(),
             Err(e) => {
@@ -86,11 +69,11 @@ impl StaffCaller {
             }
         };
         let envelope: Envelope<T> = serde_json::from_slice(&body).map_err(|_| self.failure(status, None))?;
-        if !envelope.is_success() || !status.is_success() {
-            let status = if status.is_success() { StatusCode::UNPROCESSABLE_ENTITY } else { status };
-            return Err(self.failure(status, Some(envelope.msg)));
+        match envelope.obj {
+            Some(obj) if envelope.is_success() && status.is_success() => Ok(obj),
+            // Understood and refused (HTTP 200, `success: 0`): shown like a refused form.
+            _ => Err(self.failure(if status.is_success() { StatusCode::UNPROCESSABLE_ENTITY } else { status }, Some(envelope.msg))),
         }
-        Ok(Answer { obj: envelope.obj, set_cookies })
     }
 
     /// The server's own message when it sent one; a generic one otherwise.
@@ -100,7 +83,7 @@ impl StaffCaller {
     }
 }
 
-/// `a=b&c=d` with each value encoded.
-pub(super) fn form_body(pairs: &[(&str, &str)]) -> String {
-    serde_urlencoded::to_string(pairs).unwrap_or_default()
+/// `q=…` with the value encoded.
+pub(super) fn query_pair(name: &str, value: &str) -> String {
+    serde_urlencoded::to_string([(name, value)]).unwrap_or_default()
 }

@@ -1,19 +1,24 @@
 //! The console's forms, posted without JavaScript to the page they sit on:
-//! form → the console API's use case (in-process, with the staff cookie) →
-//! a 303 to the page with a notice, or the page again with the localized
-//! error. Every post carries the double-submitted anti-CSRF token.
-use super::console_api::{form_body, Failure, StaffCaller};
+//! form → the same console use case the REST API calls → a 303 to the page
+//! with a notice, or the page again with the localized error. Every post
+//! carries the double-submitted anti-CSRF token.
+use super::console_api::{Failure, StaffCaller};
 use super::console_pages::{current_staff, load, render, to_sign_in};
-use super::cookies;
+use super::cookies::{self, CookiePolicy};
 use super::pages::see_other;
+use crate::clock::now_ms;
+use crate::http::{client_info, retry_after, status_of, Surface};
 use crate::services::accounts::secrets;
+use crate::services::console::{abuse, actions, auth, chat, Staff};
+use crate::services::ServiceError;
 use crate::state::AppState;
 use app::account::forms::CSRF_COOKIE;
 use app::console::{console_href, forms, ConsoleDoc, ConsolePage};
-use app::i18n::{t, Key};
+use app::i18n::{t, Key, Locale};
+use app::model::console::{AbuseAction, AbuseDecision, STAFF_SESSION_TTL_MS};
 use axum::body::to_bytes;
 use axum::extract::{Query, Request};
-use axum::http::{HeaderMap, Method, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::Response;
 use serde::Deserialize;
 
@@ -45,91 +50,106 @@ pub async fn submit(state: AppState, request: Request, caller: StaffCaller, page
     let locale = caller.locale;
     let csrf_ok = cookies::read(&parts.headers, CSRF_COOKIE)
         .is_some_and(|cookie| !fields.csrf.is_empty() && secrets::same_secret(&cookie, &fields.csrf));
-    let result = if !csrf_ok {
-        Err(Failure { status: StatusCode::FORBIDDEN, msg: t(locale, Key::ErrorCsrf).to_owned() })
-    } else if fields.form == forms::SIGN_IN {
-        return sign_in(&state, &parts.headers, &caller, &fields).await;
-    } else if fields.form == forms::SIGN_OUT {
-        let answer = caller.send::<serde_json::Value>(Method::DELETE, "/session", None).await;
-        let cookies = answer.map(|a| a.set_cookies).unwrap_or_default();
-        let target = format!("{}?done=signed_out", console_href(locale, ConsolePage::SignIn));
-        return see_other(&target, cookies);
-    } else {
-        act(&caller, page, &fields).await
+    if !csrf_ok {
+        let failure = Failure { status: StatusCode::FORBIDDEN, msg: t(locale, Key::ErrorCsrf).to_owned() };
+        return again(&state, &parts.headers, &caller, page, &parts.uri, failure).await;
+    }
+    if fields.form == forms::SIGN_IN {
+        let client = client_info(&parts, state.config.trust_forwarded_for);
+        return sign_in(&state, &parts.headers, locale, &client, &fields).await;
+    }
+    let policy = CookiePolicy::for_origin(&state.config.public_base_url);
+    let staff = match auth::authenticate(&state.db, caller.token.as_deref(), now_ms()).await {
+        Ok(staff) => staff,
+        Err(_) => return to_sign_in(locale, vec![policy.staff_session("", 0)]),
     };
-    match result {
-        Ok(done) => {
-            let target = match page {
-                ConsolePage::Abuse => format!("{}?status=open&done={done}", console_href(locale, page)),
-                _ => format!("{}?done={done}", console_href(locale, page)),
-            };
-            see_other(&target, Vec::new())
+    if fields.form == forms::SIGN_OUT {
+        if let Err(e) = auth::sign_out(&state.cx(), &staff).await {
+            tracing::error!(error = %e, "staff sign-out failed");
         }
-        Err(failure) if failure.status == StatusCode::UNAUTHORIZED => to_sign_in(locale, Vec::new()),
-        Err(failure) => again(&state, &parts.headers, &caller, page, &parts.uri, failure).await,
+        let target = format!("{}?done=signed_out", console_href(locale, ConsolePage::SignIn));
+        return see_other(&target, vec![policy.staff_session("", 0)]);
+    }
+    match act(&state, &staff, page, &fields).await {
+        Ok(done) => {
+            let query = if page == ConsolePage::Abuse { "status=open&" } else { "" };
+            see_other(&format!("{}?{query}done={done}", console_href(locale, page)), Vec::new())
+        }
+        Err(ServiceError::Unauthorized) => to_sign_in(locale, Vec::new()),
+        Err(e) => again(&state, &parts.headers, &caller, page, &parts.uri, failure_of(locale, &e)).await,
     }
 }
 
-/// Signs in through the session call; its cookie is passed on to the browser.
-async fn sign_in(state: &AppState, headers: &HeaderMap, caller: &StaffCaller, fields: &Fields) -> Response {
-    let form = form_body(&[("email", fields.email.trim()), ("password", &fields.password), ("totp", fields.totp.trim())]);
-    match caller.send::<serde_json::Value>(Method::POST, "/session", Some(form)).await {
-        Ok(answer) => see_other(&console_href(caller.locale, ConsolePage::Customers), answer.set_cookies),
-        Err(failure) => {
+/// The status and localized message of a refused form.
+fn failure_of(locale: Locale, error: &ServiceError) -> Failure {
+    if let ServiceError::Database(e) = error {
+        tracing::error!(error = %e, "console form failed");
+    }
+    Failure { status: status_of(error, Surface::Form), msg: t(locale, error.message_key()).to_owned() }
+}
+
+/// Opens a staff session and sets its cookie; a failure says only that
+/// something was not right, with the e-mail kept and nothing secret.
+async fn sign_in(state: &AppState, headers: &HeaderMap, locale: Locale, client: &crate::services::accounts::ClientInfo, f: &Fields) -> Response {
+    let input = auth::SignIn { email: f.email.trim(), password: &f.password, totp: f.totp.trim() };
+    match auth::sign_in(&state.cx(), input, client).await {
+        Ok(signed) => {
+            let policy = CookiePolicy::for_origin(&state.config.public_base_url);
+            let cookie = policy.staff_session(&signed.token, STAFF_SESSION_TTL_MS / 1000);
+            see_other(&console_href(locale, ConsolePage::Customers), vec![cookie])
+        }
+        Err(e) => {
+            let failure = failure_of(locale, &e);
             let doc = ConsoleDoc {
-                locale: caller.locale,
+                locale,
                 page: Some(ConsolePage::SignIn),
                 error: Some(failure.msg),
-                email: fields.email.trim().to_owned(),
+                email: f.email.trim().to_owned(),
                 ..ConsoleDoc::default()
             };
-            render(state, headers, doc, failure.status)
+            let mut response = render(state, headers, doc, failure.status);
+            if let Some(secs) = retry_after(&e) {
+                response.headers_mut().insert(header::RETRY_AFTER, secs.into());
+            }
+            response
         }
     }
 }
 
-/// The action a form on `page` asks for; the name of its notice when done.
-async fn act(caller: &StaffCaller, page: ConsolePage, f: &Fields) -> Result<&'static str, Failure> {
-    let reason = || Some(form_body(&[("reason", f.reason.trim())]));
-    let (path, body, done) = match (page, f.form.as_str()) {
-        (ConsolePage::Customer(_), forms::REFUND) => (format!("/charges/{}/refund", f.charge_id), reason(), "refund"),
-        (ConsolePage::Customer(id), form @ (forms::CANCEL | forms::SUSPEND | forms::REINSTATE)) => {
-            let done = match form {
-                forms::CANCEL => "cancel",
-                forms::SUSPEND => "suspend",
-                _ => "reinstate",
-            };
-            (format!("/customers/{id}/{form}"), reason(), done)
+/// The use case a form on `page` asks for; the name of its notice when done.
+async fn act(state: &AppState, staff: &Staff, page: ConsolePage, f: &Fields) -> Result<&'static str, ServiceError> {
+    let cx = state.cx();
+    match (page, f.form.as_str()) {
+        (ConsolePage::Customer(_), forms::REFUND) => {
+            actions::refund(&cx, &state.gateways, staff, f.charge_id, &f.reason).await.map(|_| "refund")
+        }
+        (ConsolePage::Customer(id), forms::CANCEL) => {
+            actions::cancel(&cx, &state.gateways, staff, id, &f.reason).await.map(|_| "cancel")
+        }
+        (ConsolePage::Customer(id), forms::SUSPEND) => actions::suspend(&cx, staff, id, &f.reason).await.map(|_| "suspend"),
+        (ConsolePage::Customer(id), forms::REINSTATE) => {
+            actions::reinstate(&cx, staff, id, &f.reason).await.map(|_| "reinstate")
         }
         (ConsolePage::Abuse, forms::ABUSE) => {
-            let body = form_body(&[("action", f.action.as_str()), ("note", f.note.trim())]);
-            (format!("/abuse/{}", f.report_id), Some(body), "abuse")
+            let action: AbuseAction = serde_json::from_value(serde_json::Value::String(f.action.clone()))
+                .map_err(|_| ServiceError::Invalid(Key::ErrorBadRequest))?;
+            let decision = AbuseDecision { action, note: f.note.trim().to_owned() };
+            abuse::decide(&cx, staff, f.report_id, &decision).await.map(|_| "abuse")
         }
-        (ConsolePage::Chat(id), forms::REPLY) => (format!("/chats/{id}/reply"), Some(form_body(&[("body", f.body.trim())])), "reply"),
-        _ => return Err(Failure { status: StatusCode::BAD_REQUEST, msg: t(caller.locale, Key::ErrorGeneric).to_owned() }),
-    };
-    caller.send::<serde_json::Value>(Method::POST, &path, body).await.map(|_| done)
+        (ConsolePage::Chat(id), forms::REPLY) => chat::reply(&cx, staff, id, &f.body).await.map(|_| "reply"),
+        _ => Err(ServiceError::Invalid(Key::ErrorBadRequest)),
+    }
 }
 
 /// The page again, with why the post failed.
-async fn again(
-    state: &AppState,
-    headers: &HeaderMap,
-    caller: &StaffCaller,
-    page: ConsolePage,
-    uri: &axum::http::Uri,
-    failure: Failure,
-) -> Response {
-    let Some(staff) = current_staff(caller).await else { return to_sign_in(caller.locale, Vec::new()) };
+async fn again(state: &AppState, headers: &HeaderMap, caller: &StaffCaller, page: ConsolePage, uri: &Uri, failure: Failure) -> Response {
+    let staff = current_staff(caller).await;
+    let page = if staff.is_none() { ConsolePage::SignIn } else { page };
     let Query(query) = Query::<Vec<(String, String)>>::try_from_uri(uri).unwrap_or_default();
-    let data = load(caller, page, &query).await.unwrap_or_default();
-    let doc = ConsoleDoc {
-        locale: caller.locale,
-        page: Some(page),
-        staff: Some(staff),
-        data,
-        error: Some(failure.msg),
-        ..ConsoleDoc::default()
+    let data = match staff {
+        Some(_) => load(caller, page, &query).await.unwrap_or_default(),
+        None => Default::default(),
     };
+    let doc = ConsoleDoc { locale: caller.locale, page: Some(page), staff, data, error: Some(failure.msg), ..ConsoleDoc::default() };
     render(state, headers, doc, failure.status)
 }

@@ -71,7 +71,7 @@ pub(super) async fn load(caller: &StaffCaller, page: ConsolePage, query: &[(Stri
             let rows = if q.is_empty() {
                 Vec::new()
             } else {
-                caller.get(&format!("/customers?{}", super::console_api::form_body(&[("q", &q)]))).await?
+                caller.get(&format!("/customers?{}", super::console_api::query_pair("q", &q))).await?
             };
             ConsoleData::Customers { q, rows }
         }
