@@ -19,8 +19,9 @@ pub(super) fn inbox(doc: &ConsoleDoc) -> impl IntoView {
             .into_iter()
             .map(|row| {
                 let href = doc.href(ConsolePage::Chat(row.id));
+                let unread = row.unread > 0;
                 view! {
-                    <tr class:console-unread=row.unread > 0>
+                    <tr class:console-unread=unread>
                         <th scope="row"><a href=href>{identity(locale, &row)}</a></th>
                         <td>{when(row.last_message_at)}</td>
                         <td>{row.unread}</td>

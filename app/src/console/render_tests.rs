@@ -52,7 +52,7 @@ fn audit(id: i64, action: &str) -> AuditEntry {
 fn sign_in_is_a_labelled_form_in_the_console_document_without_customer_chrome() {
     let page = html(doc(Locale::Id, ConsolePage::SignIn, None, ConsoleData::Nothing));
     assert_has(&page, &[r#"<html lang="id""#, r#"<meta name="robots" content="noindex, nofollow""#, r#"href="/pkg/app.css""#]);
-    assert_has(&page, &[r#"class="skip-link" href="#main""#, t(Locale::Id, Key::SkipToContent), r#"<main id="main""#]);
+    assert_has(&page, &[r##"class="skip-link" href="#main""##, t(Locale::Id, Key::SkipToContent), r#"<main id="main""#]);
     let form = section(&page, r#"<form method="post" action="/id/admin/sign-in""#, "</form>");
     assert_has(form, &[r#"name="csrf" value="csrf-token-123""#, r#"name="form" value="sign_in""#]);
     for (id, name) in [("staff-email", "email"), ("staff-password", "password"), ("staff-totp", "totp")] {
