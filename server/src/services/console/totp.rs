@@ -1,7 +1,7 @@
 //! TOTP (RFC 6238 over RFC 4226): HMAC-SHA1, 6 digits, 30-second steps,
 //! the secret shown to the authenticator app in base32 (RFC 4648, no
 //! padding).
-use hmac::{Hmac, KeyInit as _, Mac as _};
+use hmac::{Hmac, KeyInit, Mac as _};
 use rand_core::{OsRng, RngCore as _};
 use sha1::Sha1;
 
