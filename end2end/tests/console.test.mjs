@@ -42,7 +42,7 @@ test("the TOTP helper matches RFC 6238's SHA-1 vectors", () => {
 
 // A staff member of `role`; returns their e-mail and TOTP secret.
 async function createStaff(role) {
-  const email = `${role}.${unique()}@cooltracker.example`;
+  const email = `${role}.${unique()}@cooltracker.com`;
   const out = await suite.server.cliWithInput(["staff", "create", "--email", email, "--role", role, "--password-stdin"], `${PASSWORD}\n`);
   const uri = out.match(/otpauth:\/\/\S+/);
   assert.ok(uri, `no otpauth URI in:\n${out}`);

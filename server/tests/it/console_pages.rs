@@ -67,23 +67,23 @@ async fn console_pages_need_a_staff_session_and_are_never_stored_or_indexed() {
 #[tokio::test]
 async fn signing_in_by_form_needs_the_right_code_and_an_untouched_form() {
     for app in TestApp::all().await {
-        let account = make_staff(&app, "sina@support.example", StaffRole::Support).await;
+        let account = make_staff(&app, "sina@support.com", StaffRole::Support).await;
         let csrf = csrf(&app).await;
         let wrong = if account.code(0) == "000000" { "111111" } else { "000000" };
-        let body = format!("csrf={csrf}&form=sign_in&email=sina%40support.example&password={STAFF_PASSWORD}&totp={wrong}");
+        let body = format!("csrf={csrf}&form=sign_in&email=sina%40support.com&password={STAFF_PASSWORD}&totp={wrong}");
         let res = post(&app, "/admin/sign-in", &format!("csrf={csrf}"), &body).await;
         assert_eq!(res.status, 422, "{:?}: {}", app.backend, res.body);
         assert!(cookie(&res, "staff_session").is_none());
-        assert!(res.body.contains(r#"role="alert""#) && res.body.contains(r#"value="sina@support.example""#), "{}", res.body);
+        assert!(res.body.contains(r#"role="alert""#) && res.body.contains(r#"value="sina@support.com""#), "{}", res.body);
         assert!(!res.body.contains(STAFF_PASSWORD), "the password never comes back");
         let forged = body.replace(wrong, &account.code(0)).replace(&format!("csrf={csrf}"), "csrf=forged");
         let res = post(&app, "/admin/sign-in", &format!("csrf={csrf}"), &forged).await;
         assert_eq!(res.status, 403);
         assert!(cookie(&res, "staff_session").is_none(), "a forged form signs nobody in");
-        let cookies = signed_in(&app, "ana@support.example", StaffRole::Support).await;
+        let cookies = signed_in(&app, "ana@support.com", StaffRole::Support).await;
         let home = app.get_with("/id/admin", &[("cookie", &cookies)]).await;
         assert_eq!((home.status, home.header("cache-control")), (200, Some("no-store")));
-        assert!(home.body.contains("Masuk sebagai ana@support.example (dukungan)"), "{}", home.body);
+        assert!(home.body.contains("Masuk sebagai ana@support.com (dukungan)"), "{}", home.body);
         let out = post(&app, "/admin", &cookies, &format!("{}&form=sign_out", cookies.split(';').next().unwrap())).await;
         assert_eq!(out.header("location"), Some("/admin/sign-in?done=signed_out"));
         assert_eq!(app.get_with("/admin", &[("cookie", &cookies)]).await.status, 302, "signed out means out");
@@ -96,7 +96,7 @@ async fn a_refund_posted_from_the_customer_page_refunds_once_and_is_in_the_audit
         pay(&app, "payer@mail.com", CARD_OK).await;
         deliver(&app, server::clock::now_ms()).await;
         let customer = user::Entity::find().filter(user::Column::EmailNormalized.eq("payer@mail.com")).one(&app.db).await.unwrap().unwrap();
-        let cookies = signed_in(&app, "rey@support.example", StaffRole::Support).await;
+        let cookies = signed_in(&app, "rey@support.com", StaffRole::Support).await;
         let found = app.get_with("/admin?q=payer%40mail.com", &[("cookie", &cookies)]).await;
         let link = format!(r#"<a href="/admin/customers/{}">payer@mail.com</a>"#, customer.id);
         assert!(found.body.contains(&link), "{:?}: {}", app.backend, found.body);
@@ -114,6 +114,6 @@ async fn a_refund_posted_from_the_customer_page_refunds_once_and_is_in_the_audit
         let refunds = sandbox_payment::Entity::find().filter(sandbox_payment::Column::Kind.eq("refund")).all(&app.db).await.unwrap();
         assert_eq!(refunds.len(), 1, "{:?}", app.backend);
         let audit = app.get_with("/admin/audit", &[("cookie", &cookies)]).await.body;
-        assert!(audit.contains("asked by phone") && audit.contains("rey@support.example"), "{audit}");
+        assert!(audit.contains("asked by phone") && audit.contains("rey@support.com"), "{audit}");
     }
 }
