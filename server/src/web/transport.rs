@@ -37,6 +37,11 @@ impl Caller {
         if let Some(owner) = super::cookies::read(headers, OWNER_COOKIE).and_then(|v| HeaderValue::from_str(&v).ok()) {
             copied.push((HeaderName::from_static(OWNER_TOKEN_HEADER), owner));
         }
+        // A console page's calls carry the staff session as the browser's
+        // own calls would (the console API reads this header or the cookie).
+        if let Some(staff) = super::cookies::read(headers, app::model::console::STAFF_COOKIE).and_then(|v| HeaderValue::from_str(&v).ok()) {
+            copied.push((HeaderName::from_static(app::model::console::STAFF_TOKEN_HEADER), staff));
+        }
         Caller { peer: extensions.get::<ConnectInfo<SocketAddr>>().cloned(), headers: copied }
     }
 }

@@ -10,9 +10,8 @@ use server::services::console::{staff, totp};
 pub const API: &str = "/api_f/v1";
 pub const STAFF_PASSWORD: &str = "staff-secret-1";
 
-/// A staff account's e-mail and TOTP secret.
+/// A staff account's TOTP secret.
 pub struct StaffAccount {
-    pub email: String,
     pub secret: String,
 }
 
@@ -26,8 +25,9 @@ impl StaffAccount {
 
 pub async fn make_staff(app: &TestApp, email: &str, role: StaffRole) -> StaffAccount {
     let created = staff::create(&app.db, email, STAFF_PASSWORD, role, server::clock::now_ms()).await.expect("create staff");
-    assert!(created.otpauth_uri.starts_with("otpauth://totp/CoolTracker%3A"), "{}", created.otpauth_uri);
-    StaffAccount { email: created.email, secret: created.totp_secret }
+    let uri = format!("otpauth://totp/CoolTracker:{}?secret={}&issuer=CoolTracker", email.trim(), created.totp_secret);
+    assert!(created.otpauth_uri.starts_with(&uri), "{}", created.otpauth_uri);
+    StaffAccount { secret: created.totp_secret }
 }
 
 pub async fn sign_in(app: &TestApp, email: &str, password: &str, code: &str) -> TestResponse {

@@ -5,7 +5,7 @@
 #![expect(elided_lifetimes_in_paths, reason = "the signature is dictated by sea-orm-migration's async_trait")]
 use super::schema::{big, cascade_fk, create, drop, flag, id_col, index, nullable, string, table, text};
 use sea_orm_migration::prelude::*;
-use sea_orm_migration::sea_orm::{ConnectionTrait as _, DbBackend};
+use sea_orm_migration::sea_orm::DbBackend;
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -125,6 +125,9 @@ const SQLITE_TRIGGERS: [&str; 2] = [
     "CREATE TRIGGER staff_audit_log_no_update BEFORE UPDATE ON staff_audit_log BEGIN SELECT RAISE(ABORT, 'staff_audit_log is append-only'); END",
     "CREATE TRIGGER staff_audit_log_no_delete BEFORE DELETE ON staff_audit_log BEGIN SELECT RAISE(ABORT, 'staff_audit_log is append-only'); END",
 ];
+/// Decisions such as `requester_blocked` outgrow the 16 characters the
+/// queue's statuses had (SQLite does not enforce lengths).
+const POSTGRES_WIDEN_STATUS: &str = "ALTER TABLE abuse_reports ALTER COLUMN status TYPE VARCHAR(24)";
 const POSTGRES_TRIGGERS: [&str; 3] = [
     "CREATE FUNCTION staff_audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'staff_audit_log is append-only'; END $$",
     "CREATE TRIGGER staff_audit_log_no_change BEFORE UPDATE OR DELETE ON staff_audit_log FOR EACH ROW EXECUTE FUNCTION staff_audit_log_append_only()",
@@ -132,9 +135,8 @@ const POSTGRES_TRIGGERS: [&str; 3] = [
 ];
 
 async fn add_column<T: IntoIden + 'static>(manager: &SchemaManager<'_>, table: T, col: ColumnDef) -> Result<(), DbErr> {
-    let mut col = col;
     // One column per statement: SQLite alters one thing at a time.
-    manager.alter_table(Table::alter().table(table).add_column(&mut col).to_owned()).await
+    manager.alter_table(Table::alter().table(table).add_column(col).to_owned()).await
 }
 
 async fn add_columns(manager: &SchemaManager<'_>) -> Result<(), DbErr> {
@@ -160,7 +162,11 @@ impl MigrationTrait for Migration {
         add_columns(manager).await?;
         create(manager, tables, indexes).await?;
         let db = manager.get_connection();
-        let triggers: &[&str] = if db.get_database_backend() == DbBackend::Postgres { &POSTGRES_TRIGGERS } else { &SQLITE_TRIGGERS };
+        let postgres = db.get_database_backend() == DbBackend::Postgres;
+        if postgres {
+            db.execute_unprepared(POSTGRES_WIDEN_STATUS).await?;
+        }
+        let triggers: &[&str] = if postgres { &POSTGRES_TRIGGERS } else { &SQLITE_TRIGGERS };
         for sql in triggers {
             db.execute_unprepared(sql).await?;
         }

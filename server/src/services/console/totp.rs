@@ -84,7 +84,9 @@ pub fn matching_step(secret_b32: &str, given: &str, now_ms: i64, last_used: i64)
 
 /// The `otpauth://` URI authenticator apps read (as a QR code or pasted).
 pub fn otpauth_uri(email: &str, secret_b32: &str) -> String {
-    let label = app::api::encode(&format!("CoolTracker:{email}"));
+    // `:` and `@` may stand as they are in a URI path; everything else in
+    // the address is percent-encoded.
+    let label = format!("CoolTracker:{}", app::api::encode(email).replace("%40", "@"));
     format!("otpauth://totp/{label}?secret={secret_b32}&issuer=CoolTracker&algorithm=SHA1&digits=6&period=30")
 }
 

@@ -12,7 +12,7 @@ use app::i18n::Key;
 use app::model::lookup::{SpamCategory, COMMENT_MAX_CHARS};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter, Statement,
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter, QueryOrder, Statement,
     TransactionTrait,
 };
 
@@ -178,6 +178,7 @@ pub async fn dispute_all(db: &impl ConnectionTrait, e164: &str, now: i64) -> Res
         .filter(report::Column::PhoneE164.eq(e164))
         .filter(report::Column::Status.eq(VISIBLE))
         .filter(report::Column::ReviewedAt.is_null())
+        .order_by_asc(report::Column::Id)
         .all(db)
         .await?;
     let mut hidden = 0;
