@@ -6,11 +6,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { newContext, serverAndBrowser } from "../support/suite.mjs";
 
 const suite = serverAndBrowser({ CHAT_CONVERSATIONS_PER_IP_HOUR: "50" });
 const PASSWORD = "console-pass-123";
 const NO_JS = { javaScriptEnabled: false };
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 let serial = 0;
 const unique = () => `${Date.now() % 1e7}${serial++}`;
 
@@ -39,6 +42,17 @@ test("the TOTP helper matches RFC 6238's SHA-1 vectors", () => {
   assert.equal(totp(secret, 1_111_111_109_000), "081804");
   assert.equal(totp(secret, 2_000_000_000_000), "279037");
 });
+
+// axe-core's WCAG 2.1 A/AA violations on the page as it is now.
+async function violations(page) {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
+  const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+  const found = await page.evaluate(async (values) => {
+    const result = await window.axe.run(document, { runOnly: { type: "tag", values }, resultTypes: ["violations"] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(", ")}`);
+  }, tags);
+  return found.map((v) => `${new URL(page.url()).pathname}: ${v}`);
+}
 
 // A staff member of `role`; returns their e-mail and TOTP secret.
 async function createStaff(role) {
@@ -100,6 +114,7 @@ test("support signs in, refunds a paying customer's charge, answers a chat, and 
   assert.equal(wrong.headers()["cache-control"], "no-store");
   assert.equal(await page.getAttribute('meta[name="robots"]', "content"), "noindex, nofollow");
   assert.equal(await page.locator("#chat-launcher, .consent-banner, footer").count(), 0, "no customer chrome");
+  const a11y = await violations(page);
   await page.fill("#staff-email", agent.email);
   await page.fill("#staff-password", PASSWORD);
   await page.fill("#staff-totp", "000000" === totp(agent.secret) ? "111111" : "000000");
@@ -113,6 +128,7 @@ test("support signs in, refunds a paying customer's charge, answers a chat, and 
   await Promise.all([page.waitForURL(/\/admin\?q=/), page.click("form.console-search button")]);
   await Promise.all([page.waitForURL(/\/admin\/customers\/\d+$/), page.click(`table a:text("${customer}")`)]);
   assert.match(await page.textContent("h1"), new RegExp(customer.replace(/\./g, "\\.")));
+  a11y.push(...(await violations(page)));
   const refund = page.locator('form:has(input[name="form"][value="refund"])').first();
   await refund.locator('input[name="reason"]').fill("Customer asked on the phone");
   await Promise.all([page.waitForURL(/done=refund/), refund.locator("button").click()]);
@@ -126,6 +142,7 @@ test("support signs in, refunds a paying customer's charge, answers a chat, and 
   await page.fill("#chat-reply", "It is on its way.");
   await Promise.all([page.waitForURL(/done=reply/), page.click("form:has(#chat-reply) button")]);
   assert.match(await page.textContent(".console-msg-staff"), /It is on its way\./);
+  a11y.push(...(await violations(page)));
 
   await Promise.all([page.waitForURL("**/admin/audit"), page.click('nav a:text("Audit log")')]);
   const log = await page.textContent("table");
@@ -133,6 +150,10 @@ test("support signs in, refunds a paying customer's charge, answers a chat, and 
   assert.match(log, /Customer asked on the phone/);
   assert.match(log, /Chat reply/);
   assert.ok(log.includes(agent.email));
+  a11y.push(...(await violations(page)));
+  await page.goto("/admin/abuse");
+  a11y.push(...(await violations(page)));
+  assert.deepEqual(a11y, [], "no axe-core violation on the console's pages");
 
   await Promise.all([page.waitForURL(/\/admin\/sign-in\?done=signed_out/), page.click(".console-sign-out button")]);
   await page.goto("/admin/audit");
