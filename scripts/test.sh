@@ -76,6 +76,9 @@ main() {
   timings+=("$(printf '%-14s %4ds (beside rust, waited %ds)' widgets 0 $((SECONDS - widget_start)))")
   record widgets ok
 
+  phase schemathesis bash "$ROOT/scripts/schemathesis.sh"
+  record schemathesis ok
+
   phase gallery bash "$ROOT/scripts/gallery.sh" build
   record gallery-build ok
 

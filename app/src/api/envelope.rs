@@ -27,6 +27,7 @@ fn none<T>() -> Option<T> {
 
 /// Paging of a list call.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Page {
     /// 1-based page number.

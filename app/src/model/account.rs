@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 /// `POST /admin/userSession`: the new session. The token also comes back in
 /// the `token` response header and is shown only this once.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct LoginResult {
     pub token: String,
@@ -12,6 +13,7 @@ pub struct LoginResult {
 
 /// A session as its owner sees it (`GET /admin/userSession/{id}`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SessionInfo {
     pub id: i64,
@@ -30,6 +32,7 @@ pub struct SessionInfo {
 /// `GET /portal/user/checkEmail/{email}`: whether checkout may use the
 /// address. Says nothing about whether it has an account.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct EmailCheck {
     pub valid: bool,
@@ -38,6 +41,7 @@ pub struct EmailCheck {
 /// `GET /portal/user/checkRegister/{code}`: whether the order with this
 /// (unguessable) code has created its account yet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct RegisterCheck {
     pub registered: bool,
@@ -45,6 +49,7 @@ pub struct RegisterCheck {
 
 /// Answer of calls that only confirm (`sent`, `changed`, `loggedOut`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Done {
     pub done: bool,

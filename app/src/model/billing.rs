@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// A payment method the visitor picks (`choose` in the method list).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum MethodChoice {
     Card,
@@ -88,6 +89,7 @@ impl MethodChoice {
 
 /// A payment-form field (besides the always-present e-mail).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum PayField {
     Zip,
@@ -98,6 +100,7 @@ pub enum PayField {
 
 /// One entry of `GET /portal/payMethods`: a method for the visitor's country.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PayMethodOption {
     pub choose: MethodChoice,
@@ -107,6 +110,7 @@ pub struct PayMethodOption {
 
 /// `GET /portal/payMethods` answer: the payer's country and its methods.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PayMethods {
     /// ISO 3166 alpha-2 (from the IP, the browser language, or `?country=`).
@@ -117,6 +121,7 @@ pub struct PayMethods {
 /// `POST /portal/order` answer: the order and where the payer goes next
 /// (the provider's hosted checkout, or the sandbox checkout on this site).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct OrderCreated {
     /// The order number (`ofm_code` on the result page and in support mails).
@@ -126,6 +131,7 @@ pub struct OrderCreated {
 
 /// Where an order stands, as the result page shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum PayOutcome {
     /// Created; the payer has not finished at the provider yet.
@@ -140,6 +146,7 @@ pub enum PayOutcome {
 
 /// `GET /admin/order/status?orderNo=…` answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct OrderStatus {
     pub order_no: String,
@@ -149,6 +156,7 @@ pub struct OrderStatus {
 
 /// A subscription's state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum SubscriptionState {
     Trialing,
@@ -159,6 +167,7 @@ pub enum SubscriptionState {
 
 /// One charge in the billing history.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ChargeView {
     pub id: i64,
@@ -175,6 +184,7 @@ pub struct ChargeView {
 
 /// `GET /other/user/property`: the member's subscription and charges.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct BillingSummary {
     /// `None` for an account that never subscribed.
@@ -187,6 +197,7 @@ pub struct BillingSummary {
 
 /// The member's subscription as the billing page shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SubscriptionView {
     pub state: SubscriptionState,
@@ -206,6 +217,7 @@ pub struct SubscriptionView {
 
 /// `POST /admin/order/refundDetail` answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct RefundDetail {
     pub eligible: bool,
@@ -219,6 +231,7 @@ pub struct RefundDetail {
 
 /// `POST /admin/order/refund` and `PUT /admin/user/cancelSubscribe` answers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct BillingDone {
     pub summary: BillingSummary,

@@ -12,6 +12,7 @@ pub const VISITOR_COOKIE: &str = "chat_visitor";
 
 /// Who wrote a message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ChatAuthor {
     /// The member or visitor who asked.
@@ -37,6 +38,7 @@ impl ChatAuthor {
 
 /// One message.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ChatMessageView {
     pub id: i64,
@@ -48,6 +50,7 @@ pub struct ChatMessageView {
 
 /// How support sees the person: a member by their e-mail, otherwise a visitor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ChatIdentity {
     User,
@@ -56,6 +59,7 @@ pub enum ChatIdentity {
 
 /// The caller's conversation and its newest messages (oldest first).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ChatConversationView {
     pub id: i64,
@@ -69,6 +73,7 @@ pub struct ChatConversationView {
 
 /// `GET /chat/unread`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct ChatUnread {
     pub unread: i64,
 }

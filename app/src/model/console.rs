@@ -19,6 +19,7 @@ pub const STAFF_SESSION_TTL_MS: i64 = 12 * 3_600_000;
 pub const ROWS_PER_PAGE: u64 = 50;
 
 /// What a staff member may do.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StaffRole {
@@ -45,6 +46,7 @@ impl StaffRole {
 }
 
 /// `POST /console/session`: e-mail, password and the current TOTP code.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffSignIn {
@@ -55,6 +57,7 @@ pub struct StaffSignIn {
 }
 
 /// The signed-in staff member (`GET /console/session`).
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffView {
@@ -64,6 +67,7 @@ pub struct StaffView {
 }
 
 /// A line of `GET /console/customers?q=` (e-mail, phone number or order number).
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomerRow {
@@ -78,6 +82,7 @@ pub struct CustomerRow {
 }
 
 /// An order with what its payment provider told us about it.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderView {
@@ -91,6 +96,7 @@ pub struct OrderView {
 }
 
 /// One provider event (webhook) as stored.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ProviderEventView {
@@ -100,6 +106,7 @@ pub struct ProviderEventView {
 }
 
 /// `GET /console/customers/{id}`.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomerDetail {
@@ -117,6 +124,7 @@ pub struct CustomerDetail {
 
 /// `POST /console/charges/{id}/refund`, `POST /console/customers/{id}/cancel`,
 /// `…/suspend`, `…/reinstate`: why (kept in the audit log).
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffReason {
@@ -124,6 +132,7 @@ pub struct StaffReason {
 }
 
 /// What was reported.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AbuseSource {
@@ -136,6 +145,7 @@ pub enum AbuseSource {
 }
 
 /// A line of the abuse queue (`GET /console/abuse?status=open|closed`).
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AbuseReportView {
@@ -154,6 +164,7 @@ pub struct AbuseReportView {
 }
 
 /// What support decides about a report.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AbuseAction {
@@ -168,6 +179,7 @@ pub enum AbuseAction {
 }
 
 /// `POST /console/abuse/{id}`.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AbuseDecision {
@@ -176,6 +188,7 @@ pub struct AbuseDecision {
 }
 
 /// A line of the chat inbox (`GET /console/chats`).
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChatInboxRow {
@@ -187,6 +200,7 @@ pub struct ChatInboxRow {
 }
 
 /// `GET /console/chats/{id}`.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChatThreadView {
@@ -195,6 +209,7 @@ pub struct ChatThreadView {
 }
 
 /// `POST /console/chats/{id}/reply`.
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChatReply {
@@ -202,6 +217,7 @@ pub struct ChatReply {
 }
 
 /// One line of the append-only audit log (`GET /console/audit?before=ID`).
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AuditEntry {

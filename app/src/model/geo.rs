@@ -3,6 +3,7 @@ use serde::{Deserialize, Serialize};
 
 /// A position as the browser's geolocation API reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct GeoPoint {
     /// Latitude in degrees.
     pub lat: f64,

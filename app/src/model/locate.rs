@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// Where a request stands. Final states never change again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum LocateStatus {
     /// Stored; the SMS is queued.
@@ -99,6 +100,7 @@ impl LocateStatus {
 
 /// A request as its requester sees it (`GET /spyContent`, create, update).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct LocateRequestView {
     pub id: i64,
@@ -121,6 +123,7 @@ pub struct LocateRequestView {
 
 /// `GET /gpsTrace/phoneLocation/{id}`: the position(s) the owner shared.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct GpsTrace {
     pub request_id: i64,
@@ -129,6 +132,7 @@ pub struct GpsTrace {
 
 /// One shared position.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct TracePoint {
     pub point: GeoPoint,
@@ -138,6 +142,7 @@ pub struct TracePoint {
 
 /// What the owner's page (`/reveal-location?t=…`) shows (`GET /reveal/{token}`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct RevealView {
     pub state: RevealState,
@@ -175,6 +180,7 @@ pub struct RevealView {
 
 /// Where the owner's link stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum RevealState {
     /// Waiting for the owner's decision.
@@ -191,6 +197,7 @@ pub enum RevealState {
 
 /// The owner's answer (`POST /reveal/{token}` form field `decision`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum RevealDecision {
     /// Share the position once (with `latitude`, `longitude`, `accuracy`).
@@ -219,6 +226,7 @@ impl RevealDecision {
 /// What the requester does to one request (`PUT /spyContent/phoneLocation/{id}`
 /// `action`, or the dashboard's no-JS form `locate_action`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum LocateAction {
     /// Send the SMS once more (only while [`LocateRequestView::can_resend`]).

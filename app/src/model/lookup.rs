@@ -12,6 +12,7 @@ pub const DIRECTORY_FIELD_MAX_CHARS: usize = 60;
 
 /// Why a number was reported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum SpamCategory {
     Scam,
@@ -65,6 +66,7 @@ impl SpamCategory {
 
 /// The verdict shown for a number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum SpamLabel {
     NoReports,
@@ -85,6 +87,7 @@ impl SpamLabel {
 
 /// What reports say about a number (visible reports only).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SpamVerdict {
     pub label: SpamLabel,
@@ -102,6 +105,7 @@ pub struct SpamVerdict {
 
 /// What the number's proven owner chose to publish.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct DirectoryEntry {
     pub name: String,
@@ -110,6 +114,7 @@ pub struct DirectoryEntry {
 
 /// `GET /lookup/{phone}`: the facts, and for subscribers the rest.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct LookupResult {
     /// Validity, type, formats, carrier, region and time zones.
@@ -126,6 +131,7 @@ pub struct LookupResult {
 
 /// `GET /lookup/owner`: what an owner session can see of its number.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct OwnerView {
     /// The proven number, international format.
@@ -142,6 +148,7 @@ pub struct OwnerView {
 /// `POST /lookup/owner/claim`: the owner session, sent back in the
 /// `owner-token` header of the owner calls.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct OwnerClaim {
     pub owner_token: String,

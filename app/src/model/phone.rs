@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// Facts about a valid number, from the numbering plan (not from the phone).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct NumberInfo {
     /// Carrier the number was allocated to (mobile numbers), empty if unknown.
@@ -35,6 +36,7 @@ pub struct NumberInfo {
 
 /// The visitor's likely country (`GET /other/ipInfo`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct VisitorCountry {
     /// ISO 3166-1 alpha-2 region to preselect in the country picker.

@@ -3,6 +3,7 @@ use serde::{Deserialize, Serialize};
 
 /// How often a subscription renews.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Cycle {
     /// Renews every 7 days.
@@ -14,6 +15,7 @@ pub enum Cycle {
 /// One plan as the API returns it. Amounts are decimal strings in major units
 /// (`"0.99"`, `"190000"`) so no float ever touches money.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PricePlan {
     /// Plan id.

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// Why the requester asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum LocateReason {
     /// "I'm family and worried about you"

@@ -48,6 +48,7 @@ pub fn default_language(locale_code: &str) -> &'static Language {
 
 /// One of the two voices every language has.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Voice {
     #[default]
@@ -80,6 +81,7 @@ impl Voice {
 
 /// Where a sent message stands. Final states never change again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum VoiceStatus {
     /// Waiting for its call (the first, or the one retry after busy or no answer).
@@ -140,6 +142,7 @@ impl VoiceStatus {
 
 /// What the editor sends for Preview and Send.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct VoiceDraft {
     /// The country picker's value (`ID` or `+882`); unused by Preview.
     pub country: String,
@@ -154,6 +157,7 @@ pub struct VoiceDraft {
 /// The fields Preview and Send post, through the API and the page form
 /// alike (`idempotencyKey` only with Send).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(default, rename_all = "camelCase")]
 pub struct VoiceDraftForm {
     pub country: String,
@@ -179,6 +183,7 @@ impl VoiceDraftForm {
 
 /// `POST /voice/preview`: where the synthesized audio can be played.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct VoicePreview {
     /// Names this preview and its draft for an hour (`?preview=` on the
@@ -191,6 +196,7 @@ pub struct VoicePreview {
 
 /// `GET /voice/preview/{token}`: a preview with the draft it was made from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct VoicePreviewDraft {
     pub draft: VoiceDraft,
@@ -199,6 +205,7 @@ pub struct VoicePreviewDraft {
 
 /// A message as its sender sees it (in the dashboard and after Send).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct VoiceMessageView {
     pub id: i64,

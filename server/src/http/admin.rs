@@ -2,6 +2,7 @@
 //! translate HTTP to `services::accounts` and back.
 use super::context::{require_session, service_error};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
+use super::doc::{Answer, BadRequest, Limited, NotFound, Unauthorized, Unavailable};
 use crate::services::accounts::{passwords, sessions, users, AuthSession};
 use crate::services::ServiceError;
 use crate::state::AppState;
@@ -10,7 +11,7 @@ use axum::extract::{rejection::FormRejection, Form, Path, State};
 use serde::Deserialize;
 
 /// Body of `POST /admin/userSession`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct LoginForm {
     #[serde(default)]
     email: String,
@@ -19,7 +20,7 @@ pub struct LoginForm {
 }
 
 /// Body of `PUT /admin/user/password`: the current password and the new one.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChangePasswordForm {
     #[serde(default)]
@@ -30,7 +31,7 @@ pub struct ChangePasswordForm {
 
 /// Body of `PUT /admin/userSession/{forgetPassword|restPassword}/{email}`.
 /// `password` is accepted for `newPassword` (older clients send it so).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResetForm {
     #[serde(default)]
@@ -58,6 +59,10 @@ fn session_info(auth: &AuthSession, session: &crate::persistence::entities::sess
 }
 
 /// `POST /admin/userSession` (form `email`, `password`): log in.
+#[utoipa::path(post, path = "/admin/userSession", tag = "account",
+    request_body(content = LoginForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, description = "The new session; its token also in the `token` header.", body = Answer<LoginResult>,
+        headers(("token" = String, description = "The session token (only on success)."))), BadRequest, Limited, Unavailable))]
 pub async fn login(
     State(state): State<AppState>,
     ctx: ApiContext,
@@ -71,6 +76,8 @@ pub async fn login(
 }
 
 /// `DELETE /admin/userSession`: log out (ends the calling session).
+#[utoipa::path(delete, path = "/admin/userSession", tag = "account", security(("token" = [])),
+    responses((status = 200, body = Answer<Done>), Unauthorized))]
 pub async fn logout(State(state): State<AppState>, ctx: ApiContext) -> ApiResult<Done> {
     let auth = require_session(&state, &ctx).await?;
     sessions::logout(&state.db, &auth).await.map_err(service_error(&ctx))?;
@@ -78,6 +85,9 @@ pub async fn logout(State(state): State<AppState>, ctx: ApiContext) -> ApiResult
 }
 
 /// `GET /admin/userSession/{id}`: one of the caller's sessions.
+#[utoipa::path(get, path = "/admin/userSession/{id}", tag = "account", security(("token" = [])),
+    params(("id" = String, Path, description = "The session's id")),
+    responses((status = 200, body = Answer<SessionInfo>), Unauthorized, NotFound))]
 pub async fn session_detail(
     State(state): State<AppState>,
     ctx: ApiContext,
@@ -90,6 +100,9 @@ pub async fn session_detail(
 }
 
 /// `PUT /admin/user/password` (form `password`, `newPassword`).
+#[utoipa::path(put, path = "/admin/user/password", tag = "account", security(("token" = [])),
+    request_body(content = ChangePasswordForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Answer<Done>), BadRequest, Unauthorized, Limited, Unavailable))]
 pub async fn change_password(
     State(state): State<AppState>,
     ctx: ApiContext,
@@ -105,6 +118,9 @@ pub async fn change_password(
 
 /// `GET /admin/userSession/forgetPassword/{email}`: e-mails a code when the
 /// address has an account; the answer is the same when it has none.
+#[utoipa::path(get, path = "/admin/userSession/forgetPassword/{email}", tag = "account",
+    params(("email" = String, Path, description = "The account's e-mail address")),
+    responses((status = 200, body = Answer<Done>), Limited, Unavailable))]
 pub async fn send_reset_code(
     State(state): State<AppState>,
     ctx: ApiContext,
@@ -119,6 +135,11 @@ pub async fn send_reset_code(
 /// `PUT /admin/userSession/forgetPassword/{email}` and `…/restPassword/{email}`
 /// (form `code`, `newPassword`): sets a new password with the code and signs
 /// in, answering like a login (`{token, session}`, `token` header).
+#[utoipa::path(put, path = "/admin/userSession/forgetPassword/{email}", tag = "account",
+    params(("email" = String, Path, description = "The account's e-mail address")),
+    request_body(content = ResetForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, description = "Signed in, like a login.", body = Answer<LoginResult>,
+        headers(("token" = String, description = "The session token (only on success)."))), BadRequest, Limited, Unavailable))]
 pub async fn reset_with_code(
     State(state): State<AppState>,
     ctx: ApiContext,
@@ -133,6 +154,22 @@ pub async fn reset_with_code(
     signed_in(new)
 }
 
+/// `PUT /admin/userSession/restPassword/{email}`: the same as
+/// [`reset_with_code`], under the path older clients call.
+#[utoipa::path(put, path = "/admin/userSession/restPassword/{email}", tag = "account",
+    params(("email" = String, Path, description = "The account's e-mail address")),
+    request_body(content = ResetForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, description = "Signed in, like a login.", body = Answer<LoginResult>,
+        headers(("token" = String, description = "The session token (only on success)."))), BadRequest, Limited, Unavailable))]
+pub async fn reset_with_code_again(
+    state: State<AppState>,
+    ctx: ApiContext,
+    email: Path<String>,
+    form: Result<Form<ResetForm>, FormRejection>,
+) -> ApiResult<LoginResult> {
+    reset_with_code(state, ctx, email, form).await
+}
+
 /// The answer of a call that opened a session: `{token, session}` and the `token` header.
 fn signed_in(new: sessions::NewSession) -> ApiResult<LoginResult> {
     let session = session_info(&new.auth, &new.auth.session);
@@ -141,6 +178,9 @@ fn signed_in(new: sessions::NewSession) -> ApiResult<LoginResult> {
 
 /// `GET /portal/user/checkEmail/{email}`: whether the address is usable
 /// (format only; never whether it has an account).
+#[utoipa::path(get, path = "/portal/user/checkEmail/{email}", tag = "account",
+    params(("email" = String, Path, description = "The address to check")),
+    responses((status = 200, body = Answer<EmailCheck>)))]
 pub async fn check_email(ctx: ApiContext, Path(email): Path<String>) -> ApiResult<EmailCheck> {
     users::check_email(&email).map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(EmailCheck { valid: true }))
@@ -149,6 +189,9 @@ pub async fn check_email(ctx: ApiContext, Path(email): Path<String>) -> ApiResul
 /// `GET /portal/user/checkRegister/{code}`: whether the order whose one-time
 /// claim is `code` has been paid and its account created. Codes are
 /// unguessable, so the answer tells strangers nothing.
+#[utoipa::path(get, path = "/portal/user/checkRegister/{code}", tag = "account",
+    params(("code" = String, Path, pattern = "^[A-Za-z0-9-]{8,64}$", description = "The order's claim code")),
+    responses((status = 200, body = Answer<RegisterCheck>), BadRequest))]
 pub async fn check_register(State(state): State<AppState>, ctx: ApiContext, Path(code): Path<String>) -> ApiResult<RegisterCheck> {
     let well_formed = (8..=64).contains(&code.len()) && code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
     if !well_formed {

@@ -1,6 +1,7 @@
 //! Checkout and billing calls: thin adapters over `services::billing`.
 use super::context::{require_session, service_error};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
+use super::doc::{Answer, BadRequest, Limited, NotFound, Unauthorized, Unavailable};
 use crate::services::billing::{checkout, manage, refunds};
 use crate::services::visitor;
 use crate::state::AppState;
@@ -14,7 +15,8 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 /// Query of `GET /portal/payMethods`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(default)]
 pub struct PayMethodsQuery {
     /// Overrides the country the visitor's address suggests.
@@ -32,6 +34,8 @@ pub fn payer_country(state: &AppState, parts: &Parts, chosen: Option<&str>) -> S
 }
 
 /// `GET /portal/payMethods[?country=PH]`: the methods for the payer's country, by priority.
+#[utoipa::path(get, path = "/portal/payMethods", tag = "billing", params(PayMethodsQuery),
+    responses((status = 200, description = "The methods for the payer's country, by priority.", body = Answer<PayMethods>)))]
 pub async fn pay_methods(State(state): State<AppState>, parts: Parts) -> ApiResult<PayMethods> {
     let query = Query::<PayMethodsQuery>::try_from_uri(&parts.uri).map(|q| q.0).unwrap_or_default();
     let country = payer_country(&state, &parts, query.country.as_deref());
@@ -44,10 +48,12 @@ pub async fn pay_methods(State(state): State<AppState>, parts: Parts) -> ApiResu
 }
 
 /// Body of `POST /portal/order`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct OrderForm {
     pub plan_id: i64,
+    /// Any other name is a 400.
+    #[schema(required = true, value_type = MethodChoice)]
     pub method: String,
     pub email: String,
     pub zip: String,
@@ -76,6 +82,10 @@ impl OrderForm {
 
 /// `POST /portal/order`: places the order (once per `idempotencyKey`) and
 /// answers where the payer goes next; sets the order's claim cookie.
+#[utoipa::path(post, path = "/portal/order", tag = "billing",
+    request_body(content = OrderForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, description = "The order and where the payer goes next; may set the order's claim cookie.", body = Answer<OrderCreated>),
+        BadRequest, NotFound, Limited, Unavailable))]
 pub async fn place_order(
     State(state): State<AppState>,
     ctx: ApiContext,
@@ -96,13 +106,16 @@ pub async fn place_order(
 }
 
 /// Query of `GET /admin/order/status`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderStatusQuery {
     order_no: String,
 }
 
 /// `GET /admin/order/status?orderNo=…`: processing, pending, success or fail.
+#[utoipa::path(get, path = "/admin/order/status", tag = "billing", params(OrderStatusQuery),
+    responses((status = 200, body = Answer<OrderStatus>), BadRequest, NotFound))]
 pub async fn order_status(
     State(state): State<AppState>,
     ctx: ApiContext,
@@ -113,12 +126,16 @@ pub async fn order_status(
 }
 
 /// `GET /other/user/property`: the member's subscription and charges.
+#[utoipa::path(get, path = "/other/user/property", tag = "billing", security(("token" = [])),
+    responses((status = 200, body = Answer<BillingSummary>), Unauthorized))]
 pub async fn property(State(state): State<AppState>, ctx: ApiContext) -> ApiResult<BillingSummary> {
     let auth = require_session(&state, &ctx).await?;
     manage::summary(&state.cx(), &auth.user).await.map(ApiOk::obj).map_err(service_error(&ctx))
 }
 
 /// `PUT /admin/user/cancelSubscribe`: one-click cancel at period end.
+#[utoipa::path(put, path = "/admin/user/cancelSubscribe", tag = "billing", security(("token" = [])),
+    responses((status = 200, body = Answer<BillingDone>), Unauthorized, Unavailable))]
 pub async fn cancel_subscribe(State(state): State<AppState>, ctx: ApiContext) -> ApiResult<BillingDone> {
     let auth = require_session(&state, &ctx).await?;
     let summary = manage::cancel(&state.cx(), &state.gateways, &auth.user).await.map_err(service_error(&ctx))?;
@@ -126,19 +143,24 @@ pub async fn cancel_subscribe(State(state): State<AppState>, ctx: ApiContext) ->
 }
 
 /// `POST /admin/order/refundDetail`: whether the latest charge is refundable.
+#[utoipa::path(post, path = "/admin/order/refundDetail", tag = "billing", security(("token" = [])),
+    responses((status = 200, body = Answer<RefundDetail>), Unauthorized))]
 pub async fn refund_detail(State(state): State<AppState>, ctx: ApiContext) -> ApiResult<RefundDetail> {
     let auth = require_session(&state, &ctx).await?;
     refunds::detail(&state.cx(), &auth.user).await.map(ApiOk::obj).map_err(service_error(&ctx))
 }
 
 /// Body of `POST /admin/order/refund`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct RefundForm {
     charge_id: i64,
 }
 
 /// `POST /admin/order/refund` (field `chargeId`): refunds an eligible charge.
+#[utoipa::path(post, path = "/admin/order/refund", tag = "billing", security(("token" = [])),
+    request_body(content = RefundForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Answer<BillingDone>), BadRequest, Unauthorized, NotFound, Unavailable))]
 pub async fn refund(
     State(state): State<AppState>,
     ctx: ApiContext,

@@ -6,6 +6,7 @@
 //! server-sent events.
 use super::context::service_error;
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
+use super::doc::{Answer, BadRequest, Limited, NotFound, Unavailable};
 use crate::services::accounts::sessions;
 use crate::services::help_chat::{self, NewMessage, Person};
 use crate::state::AppState;
@@ -16,7 +17,7 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
 mod stream;
-pub use stream::stream;
+pub use stream::{__path_stream, stream};
 
 /// Who calls: the member behind the session, else the visitor's cookie.
 /// A stale session is a visitor, not an error: visitors may chat too.
@@ -45,13 +46,15 @@ impl Caller {
 
 /// `GET /chat/conversation`: the caller's conversation, or `null` before
 /// their first message.
+#[utoipa::path(get, path = "/chat/conversation", tag = "chat", security((), ("token" = [])),
+    responses((status = 200, description = "The caller's conversation, or null before their first message.", body = Answer<Option<ChatConversationView>>)))]
 pub async fn conversation(State(state): State<AppState>, ctx: ApiContext, headers: HeaderMap) -> ApiResult<Option<ChatConversationView>> {
     let caller = Caller::of(&state, &ctx, &headers).await;
     Ok(ApiOk::obj(help_chat::view(&state.cx(), caller.person()).await.map_err(service_error(&ctx))?))
 }
 
 /// Body of `POST /chat/messages`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct MessageForm {
     body: String,
@@ -59,7 +62,7 @@ pub struct MessageForm {
 }
 
 /// What `POST /chat/messages` answers.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Posted {
     conversation_id: i64,
@@ -69,6 +72,10 @@ pub struct Posted {
 /// `POST /chat/messages` (`body`, optional `email` for visitors): starts or
 /// continues the caller's conversation. A visitor's first message sets
 /// their chat cookie.
+#[utoipa::path(post, path = "/chat/messages", tag = "chat", security((), ("token" = [])),
+    request_body(content = MessageForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, description = "The message; a visitor's first one sets their chat cookie.", body = Answer<Posted>),
+        BadRequest, Limited, Unavailable))]
 pub async fn send(State(state): State<AppState>, ctx: ApiContext, headers: HeaderMap, form: Result<Form<MessageForm>, FormRejection>) -> Result<Response, ApiError> {
     let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let caller = Caller::of(&state, &ctx, &headers).await;
@@ -83,13 +90,16 @@ pub async fn send(State(state): State<AppState>, ctx: ApiContext, headers: Heade
 }
 
 /// The `after` of list and stream calls: the newest message id the caller has.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(default)]
 pub struct After {
     after: i64,
 }
 
 /// `GET /chat/conversations/{id}/messages?after=`: newer messages, oldest first.
+#[utoipa::path(get, path = "/chat/conversations/{id}/messages", tag = "chat", security((), ("token" = [])), params(("id" = i64, Path, description = "The conversation's id"), After),
+    responses((status = 200, description = "Newer messages, oldest first.", body = Answer<Vec<ChatMessageView>>), BadRequest, NotFound))]
 pub async fn messages(
     State(state): State<AppState>,
     ctx: ApiContext,
@@ -104,7 +114,7 @@ pub async fn messages(
 }
 
 /// Body of `POST /chat/conversations/{id}/read`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ReadForm {
     up_to: i64,
@@ -112,6 +122,9 @@ pub struct ReadForm {
 
 /// `POST /chat/conversations/{id}/read` (`upTo`): support's messages up to
 /// that id are read; answers the unread count left.
+#[utoipa::path(post, path = "/chat/conversations/{id}/read", tag = "chat", security((), ("token" = [])), params(("id" = i64, Path, description = "The conversation's id")),
+    request_body(content = ReadForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, description = "The unread count left.", body = Answer<ChatUnread>), BadRequest, NotFound))]
 pub async fn mark_read(
     State(state): State<AppState>,
     ctx: ApiContext,
@@ -126,6 +139,8 @@ pub async fn mark_read(
 }
 
 /// `GET /chat/unread`: support's messages the caller has not read.
+#[utoipa::path(get, path = "/chat/unread", tag = "chat", security((), ("token" = [])),
+    responses((status = 200, body = Answer<ChatUnread>)))]
 pub async fn unread(State(state): State<AppState>, ctx: ApiContext, headers: HeaderMap) -> ApiResult<ChatUnread> {
     let caller = Caller::of(&state, &ctx, &headers).await;
     let unread = help_chat::unread_total(&state.db, caller.person()).await.map_err(service_error(&ctx))?;

@@ -5,6 +5,7 @@
 //! service), pages within [`MAX_PAGE`].
 use super::context::{require_session, service_error};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
+use super::doc::{Answer, BadRequest, Limited, NeedsSubscription, NotFound, Unauthorized};
 use crate::services::locate::{changes, consent, registry, requests};
 use crate::services::ServiceError;
 use crate::state::AppState;
@@ -26,7 +27,7 @@ fn parse_id(ctx: &ApiContext, id: &str) -> Result<i64, ApiError> {
 }
 
 /// Body of `POST /spyContent/phoneLocation`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct CreateForm {
     country: String,
@@ -35,6 +36,10 @@ pub struct CreateForm {
 }
 
 /// `POST /spyContent/phoneLocation`: a new request; the owner gets an SMS.
+#[utoipa::path(post, path = "/spyContent/phoneLocation", tag = "locate", security(("token" = [])),
+    request_body(content = CreateForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, description = "The new request; the owner gets an SMS.", body = Answer<LocateRequestView>),
+        BadRequest, Unauthorized, NeedsSubscription, Limited))]
 pub async fn create(
     State(state): State<AppState>,
     ctx: ApiContext,
@@ -48,7 +53,8 @@ pub async fn create(
 }
 
 /// Query of `GET /spyContent`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     page: Option<u64>,
     size: Option<u64>,
@@ -58,6 +64,9 @@ pub struct ListQuery {
 /// `result.notificationsTotal` counts answers not seen before. `size` is
 /// clamped to 1..=100, page 0 is page 1, a page past [`MAX_PAGE`] is an
 /// empty page; a value that is not a whole number ≥ 0 is a 400 envelope.
+#[utoipa::path(get, path = "/spyContent", tag = "locate", security(("token" = [])), params(ListQuery),
+    responses((status = 200, description = "The caller's requests, newest first; `result.notificationsTotal` counts answers not seen before.",
+        body = Answer<Vec<LocateRequestView>>), BadRequest, Unauthorized))]
 pub async fn list(
     State(state): State<AppState>,
     ctx: ApiContext,
@@ -73,14 +82,19 @@ pub async fn list(
 }
 
 /// Body of `PUT /spyContent/phoneLocation/{id}`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct UpdateForm {
+    /// `resend`, `cancel` or `rename` (with `label`); anything else is a 400.
+    #[schema(required = true, pattern = "^(resend|cancel|rename)$")]
     action: String,
     label: String,
 }
 
 /// `PUT /spyContent/phoneLocation/{id}` (`action` = resend | cancel | rename, `label`).
+#[utoipa::path(put, path = "/spyContent/phoneLocation/{id}", tag = "locate", security(("token" = [])), params(("id" = String, Path, description = "The request's id")),
+    request_body(content = UpdateForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Answer<LocateRequestView>), BadRequest, Unauthorized, NotFound, Limited))]
 pub async fn update(
     State(state): State<AppState>,
     ctx: ApiContext,
@@ -96,6 +110,8 @@ pub async fn update(
 }
 
 /// `POST /spyContent/clear/{id}`: erases the request's position now.
+#[utoipa::path(post, path = "/spyContent/clear/{id}", tag = "locate", security(("token" = [])), params(("id" = String, Path, description = "The request's id")),
+    responses((status = 200, body = Answer<LocateRequestView>), Unauthorized, NotFound))]
 pub async fn clear(State(state): State<AppState>, ctx: ApiContext, Path(id): Path<String>) -> ApiResult<LocateRequestView> {
     let auth = require_session(&state, &ctx).await?;
     let id = parse_id(&ctx, &id)?;
@@ -103,6 +119,8 @@ pub async fn clear(State(state): State<AppState>, ctx: ApiContext, Path(id): Pat
 }
 
 /// `GET /gpsTrace/phoneLocation/{id}`: the position the owner shared (logged).
+#[utoipa::path(get, path = "/gpsTrace/phoneLocation/{id}", tag = "locate", security(("token" = [])), params(("id" = String, Path, description = "The request's id")),
+    responses((status = 200, body = Answer<GpsTrace>), Unauthorized, NotFound))]
 pub async fn trace(State(state): State<AppState>, ctx: ApiContext, Path(id): Path<String>) -> ApiResult<GpsTrace> {
     let auth = require_session(&state, &ctx).await?;
     let id = parse_id(&ctx, &id)?;
@@ -110,22 +128,33 @@ pub async fn trace(State(state): State<AppState>, ctx: ApiContext, Path(id): Pat
 }
 
 /// `GET /reveal/{token}`: the owner's view of the request (marks it opened).
+#[utoipa::path(get, path = "/reveal/{token}", tag = "locate",
+    params(("token" = String, Path, description = "The token of the owner's SMS link")),
+    responses((status = 200, body = Answer<RevealView>), NotFound))]
 pub async fn reveal(State(state): State<AppState>, ctx: ApiContext, Path(token): Path<String>) -> ApiResult<RevealView> {
     consent::open(&state.cx(), &token).await.map(ApiOk::obj).map_err(service_error(&ctx))
 }
 
 /// Body of `POST /reveal/{token}`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct AnswerForm {
     decision: RevealDecision,
+    // A form has no null: a coordinate is a number or absent.
+    #[schema(nullable = false)]
     latitude: Option<f64>,
+    #[schema(nullable = false)]
     longitude: Option<f64>,
+    #[schema(nullable = false)]
     accuracy: Option<f64>,
 }
 
 /// `POST /reveal/{token}` (`decision` = share | decline | block |
 /// stop_sharing; share with `latitude`, `longitude`, `accuracy`): the
 /// owner's answer, or an action still open after it.
+#[utoipa::path(post, path = "/reveal/{token}", tag = "locate",
+    params(("token" = String, Path, description = "The token of the owner's SMS link")),
+    request_body(content = AnswerForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Answer<RevealView>), BadRequest, NotFound))]
 pub async fn answer(
     State(state): State<AppState>,
     ctx: ApiContext,
@@ -142,7 +171,7 @@ pub async fn answer(
 }
 
 /// Body of the `/doNotLocate/*` calls.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct RegistryForm {
     country: String,
@@ -151,6 +180,9 @@ pub struct RegistryForm {
 }
 
 /// `POST /doNotLocate/code` (`country`, `phone`): texts a code to prove the number.
+#[utoipa::path(post, path = "/doNotLocate/code", tag = "locate",
+    request_body(content = RegistryForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, description = "A code was texted to the number.", body = Answer<Done>), BadRequest, Limited))]
 pub async fn registry_code(State(state): State<AppState>, ctx: ApiContext, form: Result<Form<RegistryForm>, FormRejection>) -> ApiResult<Done> {
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     registry::send_proof(&state.cx(), &form.country, &form.phone, &ctx.client).await.map_err(service_error(&ctx))?;
@@ -158,6 +190,9 @@ pub async fn registry_code(State(state): State<AppState>, ctx: ApiContext, form:
 }
 
 /// `POST /doNotLocate/confirm` (`country`, `phone`, `code`): the number never receives requests again.
+#[utoipa::path(post, path = "/doNotLocate/confirm", tag = "locate",
+    request_body(content = RegistryForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, description = "The number never receives requests again.", body = Answer<Done>), BadRequest, Limited))]
 pub async fn registry_confirm(State(state): State<AppState>, ctx: ApiContext, form: Result<Form<RegistryForm>, FormRejection>) -> ApiResult<Done> {
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     registry::confirm_proof(&state.cx(), &form.country, &form.phone, &form.code).await.map_err(service_error(&ctx))?;

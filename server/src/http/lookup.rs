@@ -3,6 +3,7 @@
 //! The owner session travels in the `owner-token` header.
 use super::context::{require_session, service_error};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
+use super::doc::{Answer, BadRequest, Limited, NotFound, Unauthorized};
 use crate::services::lookup::{self, owner, reports};
 use crate::state::AppState;
 use app::model::account::Done;
@@ -15,7 +16,8 @@ use serde::Deserialize;
 pub const OWNER_TOKEN_HEADER: &str = "owner-token";
 
 /// The number as the country picker and the field give it.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(default)]
 pub struct NumberQuery {
     country: String,
@@ -23,6 +25,10 @@ pub struct NumberQuery {
 
 /// `GET /lookup/{phone}?country=GB`: the facts, and for subscribers the
 /// spam verdict and the owner's published entry.
+#[utoipa::path(get, path = "/lookup/{phone}", tag = "lookup", security((), ("token" = [])),
+    params(("phone" = String, Path, description = "The number, with `+` or national"), NumberQuery),
+    responses((status = 200, description = "The facts; for subscribers also the spam verdict and the owner's entry.", body = Answer<LookupResult>),
+        BadRequest, Limited))]
 pub async fn find(
     State(state): State<AppState>,
     ctx: ApiContext,
@@ -42,7 +48,7 @@ pub async fn find(
 }
 
 /// Body of `POST /lookup/report`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct ReportForm {
     country: String,
@@ -52,6 +58,9 @@ pub struct ReportForm {
 }
 
 /// `POST /lookup/report`: a signed-in member reports a number.
+#[utoipa::path(post, path = "/lookup/report", tag = "lookup", security(("token" = [])),
+    request_body(content = ReportForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Answer<Done>), BadRequest, Unauthorized, NotFound, Limited))]
 pub async fn report(State(state): State<AppState>, ctx: ApiContext, form: Result<Form<ReportForm>, FormRejection>) -> ApiResult<Done> {
     let auth = require_session(&state, &ctx).await?;
     let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
@@ -61,7 +70,7 @@ pub async fn report(State(state): State<AppState>, ctx: ApiContext, form: Result
 }
 
 /// Body of the owner's proof calls.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct ProofForm {
     country: String,
@@ -70,6 +79,9 @@ pub struct ProofForm {
 }
 
 /// `POST /lookup/owner/code`: texts a code to the number.
+#[utoipa::path(post, path = "/lookup/owner/code", tag = "lookup",
+    request_body(content = ProofForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, description = "A code was texted to the number.", body = Answer<Done>), BadRequest, Limited))]
 pub async fn owner_code(State(state): State<AppState>, ctx: ApiContext, form: Result<Form<ProofForm>, FormRejection>) -> ApiResult<Done> {
     let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     owner::send_code(&state.cx(), &f.country, &f.phone, &ctx.client).await.map_err(service_error(&ctx))?;
@@ -77,6 +89,9 @@ pub async fn owner_code(State(state): State<AppState>, ctx: ApiContext, form: Re
 }
 
 /// `POST /lookup/owner/claim`: the code proves the number; an owner session starts.
+#[utoipa::path(post, path = "/lookup/owner/claim", tag = "lookup",
+    request_body(content = ProofForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, description = "The owner session.", body = Answer<OwnerClaim>), BadRequest, Limited))]
 pub async fn owner_claim(State(state): State<AppState>, ctx: ApiContext, form: Result<Form<ProofForm>, FormRejection>) -> ApiResult<OwnerClaim> {
     let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let claim = owner::claim(&state.cx(), &f.country, &f.phone, &f.code).await.map_err(service_error(&ctx))?;
@@ -88,17 +103,21 @@ fn owner_token(headers: &HeaderMap) -> String {
 }
 
 /// `GET /lookup/owner`: the proven number's reports, entry and choice.
+#[utoipa::path(get, path = "/lookup/owner", tag = "lookup", security(("ownerToken" = [])),
+    responses((status = 200, body = Answer<OwnerView>), Unauthorized))]
 pub async fn owner_view(State(state): State<AppState>, ctx: ApiContext, headers: HeaderMap) -> ApiResult<OwnerView> {
     Ok(ApiOk::obj(owner::view(&state.cx(), &owner_token(&headers)).await.map_err(service_error(&ctx))?))
 }
 
 /// `POST /lookup/owner/dispute`: hides the visible reports until review.
+#[utoipa::path(post, path = "/lookup/owner/dispute", tag = "lookup", security(("ownerToken" = [])),
+    responses((status = 200, description = "How many reports were hidden until review.", body = Answer<u64>), Unauthorized))]
 pub async fn owner_dispute(State(state): State<AppState>, ctx: ApiContext, headers: HeaderMap) -> ApiResult<u64> {
     Ok(ApiOk::obj(owner::dispute(&state.cx(), &owner_token(&headers)).await.map_err(service_error(&ctx))?))
 }
 
 /// Body of `PUT /lookup/owner/directory`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct EntryForm {
     name: String,
@@ -106,6 +125,9 @@ pub struct EntryForm {
 }
 
 /// `PUT /lookup/owner/directory`: publishes a name and city.
+#[utoipa::path(put, path = "/lookup/owner/directory", tag = "lookup", security(("ownerToken" = [])),
+    request_body(content = EntryForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Answer<Done>), BadRequest, Unauthorized))]
 pub async fn owner_publish(
     State(state): State<AppState>,
     ctx: ApiContext,
@@ -118,19 +140,24 @@ pub async fn owner_publish(
 }
 
 /// `DELETE /lookup/owner/directory`: removes the entry.
+#[utoipa::path(delete, path = "/lookup/owner/directory", tag = "lookup", security(("ownerToken" = [])),
+    responses((status = 200, body = Answer<Done>), Unauthorized))]
 pub async fn owner_unpublish(State(state): State<AppState>, ctx: ApiContext, headers: HeaderMap) -> ApiResult<Done> {
     owner::unpublish(&state.cx(), &owner_token(&headers)).await.map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(Done { done: true }))
 }
 
 /// Body of `PUT /lookup/owner/optOut`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct OptOutForm {
     opt_out: bool,
 }
 
 /// `PUT /lookup/owner/optOut`: `optOut=true` limits lookups to public metadata.
+#[utoipa::path(put, path = "/lookup/owner/optOut", tag = "lookup", security(("ownerToken" = [])),
+    request_body(content = OptOutForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Answer<Done>), BadRequest, Unauthorized))]
 pub async fn owner_opt_out(
     State(state): State<AppState>,
     ctx: ApiContext,

@@ -5,6 +5,7 @@ mod billing;
 mod chat;
 mod console;
 mod context;
+mod doc;
 mod envelope;
 mod health;
 mod locate;
@@ -31,90 +32,110 @@ pub use twilio_webhooks::twilio_router;
 
 use crate::state::AppState;
 use app::api::API_BASE;
-use axum::{
-    routing::{get, post, put},
-    Router,
-};
+use axum::Router;
+use std::sync::OnceLock;
+use utoipa::OpenApi as _;
+use utoipa_axum::{router::OpenApiRouter, router::UtoipaMethodRouter, routes};
+
+pub use doc::{document as openapi_document, ApiDoc};
+
+/// Every route of the API, each with its `#[utoipa::path]`: the router and
+/// the OpenAPI description are both built from this list, so a route cannot
+/// exist undocumented (the `routes!` of a handler without the annotation
+/// does not compile). Handlers sharing a path share an entry.
+pub fn v1_routes() -> Vec<UtoipaMethodRouter<AppState>> {
+    vec![
+        routes!(doc::openapi_json),
+        routes!(portal::price_setup),
+        routes!(billing::pay_methods),
+        routes!(billing::place_order),
+        routes!(billing::order_status),
+        routes!(billing::refund_detail),
+        routes!(billing::refund),
+        routes!(billing::cancel_subscribe),
+        routes!(billing::property),
+        routes!(payment_webhooks::receive),
+        routes!(admin::check_email),
+        routes!(admin::check_register),
+        routes!(admin::login, admin::logout),
+        routes!(admin::session_detail),
+        routes!(admin::change_password),
+        routes!(admin::send_reset_code, admin::reset_with_code),
+        routes!(admin::reset_with_code_again),
+        routes!(locate::list),
+        routes!(locate::create),
+        routes!(locate::update),
+        routes!(locate::clear),
+        routes!(locate::trace),
+        routes!(locate::reveal, locate::answer),
+        routes!(locate::registry_code),
+        routes!(locate::registry_confirm),
+        routes!(other::location_info),
+        routes!(other::ip_info),
+        routes!(words::word_group),
+        routes!(voice::make_preview),
+        routes!(voice::get_preview),
+        routes!(voice::preview_audio),
+        routes!(voice::list, voice::send),
+        routes!(voice::detail),
+        routes!(voice::audio),
+        routes!(lookup::report),
+        routes!(lookup::owner_view),
+        routes!(lookup::owner_code),
+        routes!(lookup::owner_claim),
+        routes!(lookup::owner_dispute),
+        routes!(lookup::owner_publish, lookup::owner_unpublish),
+        routes!(lookup::owner_opt_out),
+        routes!(lookup::find),
+        routes!(chat::conversation),
+        routes!(chat::send),
+        routes!(chat::unread),
+        routes!(chat::messages),
+        routes!(chat::mark_read),
+        routes!(chat::stream),
+        routes!(tracking::click_point),
+        routes!(tracking::operation_event),
+        routes!(tracking::conversion),
+    ]
+    .into_iter()
+    .chain(console_routes())
+    .collect()
+}
 
 /// The support console's calls; every answer `Cache-Control: no-store`
 /// (staff and customer data never sit in a cache).
-fn console_router() -> Router<AppState> {
+fn console_routes() -> Vec<UtoipaMethodRouter<AppState>> {
     use axum::http::{header::CACHE_CONTROL, HeaderValue};
-    Router::new()
-        .route("/console/session", post(console::sign_in).get(console::current).delete(console::sign_out))
-        .route("/console/customers", get(console::search))
-        .route("/console/customers/{id}", get(console::customer))
-        .route("/console/charges/{id}/refund", post(console::refund))
-        .route("/console/customers/{id}/cancel", post(console::cancel))
-        .route("/console/customers/{id}/suspend", post(console::suspend))
-        .route("/console/customers/{id}/reinstate", post(console::reinstate))
-        .route("/console/abuse", get(console::abuse_queue))
-        .route("/console/abuse/{id}", post(console::abuse_decide))
-        .route("/console/chats", get(console::chats))
-        .route("/console/chats/{id}", get(console::chat_thread))
-        .route("/console/chats/{id}/reply", post(console::chat_reply))
-        .route("/console/audit", get(console::audit_log))
-        .layer(tower_http::set_header::SetResponseHeaderLayer::overriding(CACHE_CONTROL, HeaderValue::from_static("no-store")))
+    use tower_http::set_header::SetResponseHeaderLayer;
+    let routes = vec![
+        routes!(console::sign_in, console::current, console::sign_out),
+        routes!(console::search),
+        routes!(console::customer),
+        routes!(console::refund),
+        routes!(console::cancel),
+        routes!(console::suspend),
+        routes!(console::reinstate),
+        routes!(console::abuse_queue),
+        routes!(console::abuse_decide),
+        routes!(console::chats),
+        routes!(console::chat_thread),
+        routes!(console::chat_reply),
+        routes!(console::audit_log),
+    ];
+    let no_store = SetResponseHeaderLayer::overriding(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    routes.into_iter().map(|(schemas, paths, method)| (schemas, paths, method.layer(no_store.clone()))).collect()
 }
 
-/// The API router, mounted at [`API_BASE`]. Unknown API paths answer the
-/// envelope with a localized "not found", never an HTML page.
+/// The API with its description, mounted at [`API_BASE`]. Unknown API
+/// paths answer the envelope with a localized "not found", never an HTML page.
+pub fn v1_router() -> OpenApiRouter<AppState> {
+    let v1 = v1_routes().into_iter().fold(OpenApiRouter::new(), OpenApiRouter::routes).fallback(envelope::not_found);
+    OpenApiRouter::with_openapi(ApiDoc::openapi()).nest(API_BASE, v1)
+}
+
+/// The API router, mounted at [`API_BASE`]. Built once: pages call the API
+/// in-process with a router per request, and the description is not free.
 pub fn api_router() -> Router<AppState> {
-    let v1 = Router::new()
-        .route("/portal/priceSetup", get(portal::price_setup))
-        .route("/portal/payMethods", get(billing::pay_methods))
-        .route("/portal/order", post(billing::place_order))
-        .route("/admin/order/status", get(billing::order_status))
-        .route("/admin/order/refundDetail", post(billing::refund_detail))
-        .route("/admin/order/refund", post(billing::refund))
-        .route("/admin/user/cancelSubscribe", put(billing::cancel_subscribe))
-        .route("/other/user/property", get(billing::property))
-        .route("/payments/webhook/{provider}", post(payment_webhooks::receive))
-        .route("/portal/user/checkEmail/{email}", get(admin::check_email))
-        .route("/portal/user/checkRegister/{code}", get(admin::check_register))
-        .route("/admin/userSession", post(admin::login).delete(admin::logout))
-        .route("/admin/userSession/{id}", get(admin::session_detail))
-        .route("/admin/user/password", put(admin::change_password))
-        .route(
-            "/admin/userSession/forgetPassword/{email}",
-            get(admin::send_reset_code).put(admin::reset_with_code),
-        )
-        .route("/admin/userSession/restPassword/{email}", put(admin::reset_with_code))
-        .route("/spyContent", get(locate::list))
-        .route("/spyContent/phoneLocation", post(locate::create))
-        .route("/spyContent/phoneLocation/{id}", put(locate::update))
-        .route("/spyContent/clear/{id}", post(locate::clear))
-        .route("/gpsTrace/phoneLocation/{id}", get(locate::trace))
-        .route("/reveal/{token}", get(locate::reveal).post(locate::answer))
-        .route("/doNotLocate/code", post(locate::registry_code))
-        .route("/doNotLocate/confirm", post(locate::registry_confirm))
-        .route("/other/location/info/{phone}", get(other::location_info))
-        .route("/other/ipInfo", get(other::ip_info))
-        .route("/multilingualWord/one/3/{group}", get(words::word_group))
-        .route("/voice/preview", post(voice::make_preview))
-        .route("/voice/preview/{token}", get(voice::get_preview))
-        .route("/voice/audio/{file}", get(voice::preview_audio))
-        .route("/voice/messages", get(voice::list).post(voice::send))
-        .route("/voice/messages/{id}", get(voice::detail))
-        .route("/voice/messages/{id}/audio", get(voice::audio))
-        .route("/lookup/report", post(lookup::report))
-        .route("/lookup/owner", get(lookup::owner_view))
-        .route("/lookup/owner/code", post(lookup::owner_code))
-        .route("/lookup/owner/claim", post(lookup::owner_claim))
-        .route("/lookup/owner/dispute", post(lookup::owner_dispute))
-        .route("/lookup/owner/directory", put(lookup::owner_publish).delete(lookup::owner_unpublish))
-        .route("/lookup/owner/optOut", put(lookup::owner_opt_out))
-        .route("/lookup/{phone}", get(lookup::find))
-        .route("/chat/conversation", get(chat::conversation))
-        .route("/chat/messages", post(chat::send))
-        .route("/chat/unread", get(chat::unread))
-        .route("/chat/conversations/{id}/messages", get(chat::messages))
-        .route("/chat/conversations/{id}/read", post(chat::mark_read))
-        .route("/chat/conversations/{id}/stream", get(chat::stream))
-        .route("/operationLog/protal", post(tracking::click_point))
-        .route("/operationLog/event", post(tracking::operation_event))
-        .route("/fackbook/conversions/{pixel}", post(tracking::conversion))
-        .merge(console_router())
-        .fallback(envelope::not_found);
-    Router::new().nest(API_BASE, v1)
+    static ROUTER: OnceLock<Router<AppState>> = OnceLock::new();
+    ROUTER.get_or_init(|| v1_router().split_for_parts().0).clone()
 }

@@ -4,6 +4,7 @@
 //! nothing. A verified one is applied once per event id, so the provider's
 //! retries are harmless; a database failure answers 503 so it retries.
 use crate::payments::{ProviderKind, WebhookRequest};
+use super::doc::Refused;
 use crate::services::billing::events;
 use crate::state::AppState;
 use axum::body::Bytes;
@@ -12,6 +13,15 @@ use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
 /// Receives one provider's webhook.
+#[utoipa::path(post, path = "/payments/webhook/{provider}", tag = "billing",
+    params(("provider" = String, Path, description = "`sandbox`, `paddle`, `paypal`, `fastspring`, `payermax` or `dlocal`")),
+    request_body(content = String, description = "The provider's signed event, byte for byte.", content_type = "application/json"),
+    responses(
+        (status = 200, description = "Applied (or already applied); the provider's acknowledgement.", body = String, content_type = "text/plain"),
+        (status = 400, description = "Unsigned, tampered or stale: nothing changed.", body = Refused),
+        (status = 404, description = "No such provider here.", body = Refused),
+        (status = 503, description = "Not applied; the provider retries."),
+    ))]
 pub async fn receive(
     State(state): State<AppState>,
     Path(provider): Path<String>,

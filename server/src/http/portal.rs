@@ -1,4 +1,5 @@
 //! `/portal/*`: public calls of the marketing pages.
+use super::doc::{Answer, BadRequest};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::{services::pricing, state::AppState};
 use app::model::PricePlan;
@@ -6,7 +7,8 @@ use axum::extract::{rejection::QueryRejection, Query, State};
 use serde::Deserialize;
 
 /// Query of `GET /portal/priceSetup`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct PriceSetupQuery {
     /// `true`: only plans currently on offer (weight > 0).
@@ -17,6 +19,8 @@ pub struct PriceSetupQuery {
 }
 
 /// `GET /portal/priceSetup?hasWeight=true&channel=cpl2[_<locale>]`: the plans, by `sort`.
+#[utoipa::path(get, path = "/portal/priceSetup", tag = "portal", params(PriceSetupQuery),
+    responses((status = 200, description = "The plans, by `sort`.", body = Answer<Vec<PricePlan>>), BadRequest))]
 pub async fn price_setup(
     State(state): State<AppState>,
     ctx: ApiContext,

@@ -3,6 +3,7 @@
 //! refuse (403, nothing stored) what the visitor did not allow.
 use super::context::service_error;
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
+use super::doc::{Answer, BadRequest, Limited, NoConsent};
 use crate::services::tracking::{conversions, events};
 use crate::state::AppState;
 use axum::extract::rejection::{FormRejection, JsonRejection};
@@ -11,7 +12,7 @@ use axum::http::{request::Parts, HeaderMap};
 use serde::{Deserialize, Serialize};
 
 /// The answer of a tracking call that was recorded.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Recorded {
     recorded: bool,
 }
@@ -19,7 +20,7 @@ pub struct Recorded {
 const RECORDED: Recorded = Recorded { recorded: true };
 
 /// Body of `POST /operationLog/protal`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ClickForm {
     apk_channel: String,
@@ -28,6 +29,9 @@ pub struct ClickForm {
 }
 
 /// `POST /operationLog/protal`: a click point (analytics consent).
+#[utoipa::path(post, path = "/operationLog/protal", tag = "tracking",
+    request_body(content = ClickForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Answer<Recorded>), BadRequest, NoConsent, Limited))]
 pub async fn click_point(
     State(state): State<AppState>,
     ctx: ApiContext,
@@ -42,7 +46,7 @@ pub async fn click_point(
 }
 
 /// Body of `POST /operationLog/event`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct EventForm {
     curr_document: String,
@@ -57,6 +61,13 @@ fn header(headers: &HeaderMap, name: &str) -> String {
 
 /// `POST /operationLog/event`: an operation-log event with the headers
 /// `apk_version_code`, `phone_os`, `track_id` and `version` (analytics consent).
+#[utoipa::path(post, path = "/operationLog/event", tag = "tracking",
+    params(
+        ("apk_version_code" = Option<String>, Header), ("phone_os" = Option<String>, Header),
+        ("track_id" = Option<String>, Header), ("version" = Option<String>, Header),
+    ),
+    request_body(content = EventForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Answer<Recorded>), BadRequest, NoConsent, Limited))]
 pub async fn operation_event(
     State(state): State<AppState>,
     ctx: ApiContext,
@@ -81,18 +92,34 @@ pub async fn operation_event(
 }
 
 /// Body of `POST /fackbook/conversions/{pixel}` (JSON).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ConversionBody {
+    /// Only `website` is accepted.
+    #[schema(required = true, pattern = "^website$")]
     action_source: String,
     event_name: String,
+    /// Seconds since the Unix epoch; `1.7e9` and `1700000000.0` count too
+    /// (JSON has one number type, and browsers write some whole numbers so).
+    #[serde(deserialize_with = "whole_number")]
     event_time: i64,
     event_id: String,
     event_source_url: String,
     user_data: ConversionUserData,
 }
 
-#[derive(Debug, Default, Deserialize)]
+/// A JSON number that is a whole `i64`, however it is written.
+fn whole_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<i64, D::Error> {
+    let number = serde_json::Number::deserialize(deserializer)?;
+    let whole = number.as_i64().or_else(|| {
+        let value = number.as_f64()?;
+        // i64::MAX as f64 rounds up to 2^63, which is out of range.
+        (value.fract() == 0.0 && value >= i64::MIN as f64 && value < i64::MAX as f64).then_some(value as i64)
+    });
+    whole.ok_or_else(|| serde::de::Error::custom("not a whole number"))
+}
+
+#[derive(Debug, Default, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct ConversionUserData {
     fbc: Option<String>,
@@ -100,7 +127,8 @@ pub struct ConversionUserData {
 }
 
 /// Query of the test variant: `?test=true&testEventCode=…`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ConversionQuery {
     test: bool,
@@ -110,6 +138,10 @@ pub struct ConversionQuery {
 /// `POST /fackbook/conversions/{pixel}`: a conversion for Meta (marketing
 /// consent), queued and sent by a job. Meta's cookies come from the body,
 /// else from the browser's `_fbc` / `_fbp` cookies.
+#[utoipa::path(post, path = "/fackbook/conversions/{pixel}", tag = "tracking",
+    params(("pixel" = String, Path, description = "The Meta pixel id"), ConversionQuery),
+    request_body(content = ConversionBody, content_type = "application/json"),
+    responses((status = 200, description = "Queued for Meta.", body = Answer<Recorded>), BadRequest, NoConsent, Limited))]
 pub async fn conversion(
     State(state): State<AppState>,
     ctx: ApiContext,

@@ -3,6 +3,7 @@
 use super::context::{require_session, service_error};
 use super::locate::MAX_PAGE;
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
+use super::doc::{Answer, BadRequest, Limited, NeedsSubscription, NotFound, Unauthorized, Unavailable};
 use crate::services::voice::{compose, preview, replay, views};
 use crate::services::ServiceError;
 use crate::speech::Rendered;
@@ -29,6 +30,9 @@ pub fn mp3(rendered: &Arc<Rendered>) -> Response {
 }
 
 /// `POST /voice/preview`: synthesizes the draft's text (visitors too).
+#[utoipa::path(post, path = "/voice/preview", tag = "voice",
+    request_body(content = VoiceDraftForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Answer<VoicePreview>), BadRequest, Limited, Unavailable))]
 pub async fn make_preview(
     State(state): State<AppState>,
     ctx: ApiContext,
@@ -40,11 +44,17 @@ pub async fn make_preview(
 }
 
 /// `GET /voice/preview/{token}`: a preview of the last hour with its draft.
+#[utoipa::path(get, path = "/voice/preview/{token}", tag = "voice",
+    params(("token" = String, Path, description = "The preview's token")),
+    responses((status = 200, body = Answer<VoicePreviewDraft>), NotFound))]
 pub async fn get_preview(State(state): State<AppState>, ctx: ApiContext, Path(token): Path<String>) -> ApiResult<VoicePreviewDraft> {
     Ok(ApiOk::obj(preview::reopen(&state.cx(), &state.previews, &token).map_err(service_error(&ctx))?))
 }
 
 /// `GET /voice/audio/{token}.mp3`: a preview's audio.
+#[utoipa::path(get, path = "/voice/audio/{file}", tag = "voice",
+    params(("file" = String, Path, description = "`<token>.mp3` of a preview")),
+    responses((status = 200, description = "The audio (MP3).", content_type = "audio/mpeg"), NotFound, Unavailable))]
 pub async fn preview_audio(State(state): State<AppState>, ctx: ApiContext, Path(file): Path<String>) -> Result<Response, ApiError> {
     let token = file.strip_suffix(".mp3").unwrap_or(&file);
     let rendered = preview::preview_audio(&state.cx(), &state.speech, &state.previews, token).await;
@@ -52,6 +62,9 @@ pub async fn preview_audio(State(state): State<AppState>, ctx: ApiContext, Path(
 }
 
 /// `POST /voice/messages`: sends the draft (subscribers only).
+#[utoipa::path(post, path = "/voice/messages", tag = "voice", security(("token" = [])),
+    request_body(content = VoiceDraftForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Answer<VoiceMessageView>), BadRequest, Unauthorized, NeedsSubscription, Limited, Unavailable))]
 pub async fn send(
     State(state): State<AppState>,
     ctx: ApiContext,
@@ -64,13 +77,16 @@ pub async fn send(
 }
 
 /// Query of `GET /voice/messages`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     page: Option<u64>,
     size: Option<u64>,
 }
 
 /// `GET /voice/messages?page=1&size=20`: the sender's messages, newest first.
+#[utoipa::path(get, path = "/voice/messages", tag = "voice", security(("token" = [])), params(ListQuery),
+    responses((status = 200, description = "The sender's messages, newest first.", body = Answer<Vec<VoiceMessageView>>), BadRequest, Unauthorized))]
 pub async fn list(
     State(state): State<AppState>,
     ctx: ApiContext,
@@ -85,6 +101,9 @@ pub async fn list(
 }
 
 /// `GET /voice/messages/{id}`: one of the sender's messages.
+#[utoipa::path(get, path = "/voice/messages/{id}", tag = "voice", security(("token" = [])),
+    params(("id" = String, Path, description = "The message's id")),
+    responses((status = 200, body = Answer<VoiceMessageView>), Unauthorized, NotFound))]
 pub async fn detail(State(state): State<AppState>, ctx: ApiContext, Path(id): Path<String>) -> ApiResult<VoiceMessageView> {
     let auth = require_session(&state, &ctx).await?;
     let id = parse_id(&ctx, &id)?;
@@ -93,6 +112,9 @@ pub async fn detail(State(state): State<AppState>, ctx: ApiContext, Path(id): Pa
 }
 
 /// `GET /voice/messages/{id}/audio`: the sender replays their message.
+#[utoipa::path(get, path = "/voice/messages/{id}/audio", tag = "voice", security(("token" = [])),
+    params(("id" = String, Path, description = "The message's id")),
+    responses((status = 200, description = "The audio (MP3).", content_type = "audio/mpeg"), Unauthorized, NotFound, Unavailable))]
 pub async fn audio(State(state): State<AppState>, ctx: ApiContext, Path(id): Path<String>) -> Result<Response, ApiError> {
     let auth = require_session(&state, &ctx).await?;
     let id = parse_id(&ctx, &id)?;

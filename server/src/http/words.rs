@@ -1,5 +1,6 @@
 //! `/multilingualWord/*`: stored UI texts for clients that fetch them.
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
+use super::doc::{Answer, NotFound};
 use crate::services::words;
 use crate::state::AppState;
 use axum::extract::{Path, State};
@@ -8,6 +9,9 @@ use std::collections::BTreeMap;
 
 /// `GET /multilingualWord/one/3/{group}`: the texts of a group in the
 /// request's language (site 3 is the web site; `phone_text` is the only group).
+#[utoipa::path(get, path = "/multilingualWord/one/3/{group}", tag = "number",
+    params(("group" = String, Path, description = "`phone_text`, the only group")),
+    responses((status = 200, body = Answer<BTreeMap<String, String>>), NotFound))]
 pub async fn word_group(
     State(state): State<AppState>,
     ctx: ApiContext,

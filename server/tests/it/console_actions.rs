@@ -143,26 +143,8 @@ async fn blocking_a_requester_stops_their_requests_to_the_reporting_number_only(
         let path = format!("/abuse/{report}");
         assert_eq!(call(&app, &support, "POST", &path, Some("action=suspend_account&note=x")).await.status, 403);
         assert_eq!(call(&app, &support, "POST", &path, Some("action=uphold_dispute")).await.json()["success"], 0, "not a dispute");
-        {
-            let staff = server::services::console::auth::authenticate(&app.db, Some(&support), server::clock::now_ms()).await.unwrap();
-            let d = app::model::console::AbuseDecision { action: app::model::console::AbuseAction::BlockRequester, note: "x".into() };
-            let r = server::services::console::abuse::decide(&app.state.cx(), &staff, report, &d).await;
-            eprintln!("DEBUG {:?}", r);
-        }
-        {
-            let staff = server::services::console::auth::authenticate(&app.db, Some(&support), server::clock::now_ms()).await.unwrap();
-            let d = app::model::console::AbuseDecision { action: app::model::console::AbuseAction::BlockRequester, note: "x".into() };
-            let r = server::services::console::abuse::decide(&app.state.cx(), &staff, report, &d).await;
-            eprintln!("DEBUG {:?}", r);
-        }
-        {
-            let staff = server::services::console::auth::authenticate(&app.db, Some(&support), server::clock::now_ms()).await.unwrap();
-            let d = app::model::console::AbuseDecision { action: app::model::console::AbuseAction::BlockRequester, note: "x".into() };
-            let r = server::services::console::abuse::decide(&app.state.cx(), &staff, report, &d).await;
-            eprintln!("DEBUG {:?} {:?}", app.backend, r);
-        }
         let decided = call(&app, &support, "POST", &path, Some("action=block_requester&note=texted+STOP")).await.json();
-
+        assert_eq!(decided["obj"]["status"], "requester_blocked", "{:?}: {decided}", app.backend);
         let twice = call(&app, &support, "POST", &path, Some("action=dismiss")).await.json();
         assert_eq!(twice["msg"], "This report has already been decided.");
         let closed = call(&app, &support, "GET", "/abuse?status=closed", None).await.json();
@@ -231,5 +213,24 @@ async fn an_owner_s_spam_dispute_lands_in_the_queue_and_is_upheld_or_dismissed()
         let statuses: Vec<String> = spam_report::Entity::find().order_by_asc(spam_report::Column::Id).all(&app.db).await.unwrap().into_iter().map(|r| r.status).collect();
         assert_eq!(statuses, ["removed", "visible"], "{:?}", app.backend);
         assert_eq!(audited(&app, "abuse_decision").await, 2);
+    }
+}
+
+#[tokio::test]
+async fn a_blocked_requester_cannot_send_voice_messages_to_that_number() {
+    use crate::voice_util::{apps, draft, send, HELLO_ID};
+    for app in apps().await {
+        let accused = make_user(&app, "caller@mail.com", "secret-123").await;
+        let (blocked, _) = session_of(&app, "caller@mail.com", "secret-123").await;
+        make_user(&app, "friend@mail.com", "secret-123").await;
+        let (friend, _) = session_of(&app, "friend@mail.com", "secret-123").await;
+        server::services::console::abuse::block(&app.db, accused, E164, server::clock::now_ms()).await.unwrap();
+        let refused = send(&app, &blocked, &draft(NUMBER, HELLO_ID, "id", "v1")).await.json();
+        assert_eq!(
+            refused["obj"]["phoneErrorMsg"], "This number has asked not to receive messages from our service. Nothing was sent.",
+            "{:?}: {refused}", app.backend
+        );
+        let others = send(&app, &friend, &draft(NUMBER, HELLO_ID, "id", "v2")).await.json();
+        assert_eq!(others["success"], 1, "{:?}: {others}", app.backend);
     }
 }

@@ -5,6 +5,8 @@ mod util;
 mod account_pages;
 mod api_accounts;
 mod api_locate;
+mod api_contract;
+mod api_openapi;
 mod api_password_reset;
 mod api_paths;
 mod api_other;

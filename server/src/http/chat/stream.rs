@@ -7,6 +7,7 @@
 use super::{After, Caller};
 use crate::http::context::service_error;
 use crate::http::{ApiContext, ApiError};
+use crate::http::doc::{BadRequest, NotFound, Unavailable};
 use crate::services::help_chat::{self, live};
 use crate::state::AppState;
 use app::model::chat::{ChatMessageView, MESSAGES_PER_ANSWER};
@@ -27,6 +28,9 @@ const HEARTBEAT: Duration = Duration::from_secs(15);
 const RESYNC: Duration = Duration::from_secs(15);
 
 /// Opens the stream.
+#[utoipa::path(get, path = "/chat/conversations/{id}/stream", tag = "chat", security((), ("token" = [])), params(("id" = i64, Path, description = "The conversation's id"), After),
+    responses((status = 200, description = "Server-sent events: `event: message`, `id:` the message id, `data:` its JSON.", content_type = "text/event-stream"),
+        BadRequest, NotFound, Unavailable))]
 pub async fn stream(
     State(state): State<AppState>,
     ctx: ApiContext,

@@ -140,8 +140,10 @@ fn check_text(value: &str, slot: Slot, required: bool, errors: &mut FieldErrors)
 /// Publishes `name` (required) and `city` (optional) for lookups to show.
 ///
 /// # Errors
-/// Field errors; [`ServiceError::Unauthorized`]; database errors.
+/// [`ServiceError::Unauthorized`]; field errors; database errors.
 pub async fn publish(cx: &Cx, token: &str, name: &str, city: &str) -> Result<(), ServiceError> {
+    // The session first: a stranger learns nothing, not even the field rules.
+    let claim = proven(cx, token).await?;
     let (name, city) = (name.trim(), city.trim());
     let mut errors = FieldErrors::default();
     check_text(name, Slot::Name, true, &mut errors);
@@ -149,7 +151,6 @@ pub async fn publish(cx: &Cx, token: &str, name: &str, city: &str) -> Result<(),
     if !errors.is_empty() {
         return Err(ServiceError::Fields(errors));
     }
-    let claim = proven(cx, token).await?;
     let city = (!city.is_empty()).then(|| city.to_owned());
     upsert(cx, &claim.phone_e164, Some(name.to_owned()), city, None).await
 }
