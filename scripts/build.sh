@@ -42,7 +42,7 @@ assemble_site() {
   rm -rf "$stage" && mkdir -p "$stage"
   cp -r "$TARGET/bindgen/." "$stage/"
   rm -f "$stage"/*.d.ts
-  cat "$ROOT/style/main.css" "$ROOT/style/checkout.css" "$ROOT/style/voice.css" "$ROOT/style/lookup.css" "$ROOT/target/stylers/app.css" > "$stage/app.css"
+  cat "$ROOT/style/main.css" "$ROOT/style/checkout.css" "$ROOT/style/voice.css" "$ROOT/style/lookup.css" "$ROOT/style/console.css" "$ROOT/target/stylers/app.css" > "$stage/app.css"
   cp -r "$ROOT/react-widgets/dist/widgets/." "$stage/"
   cp "$ROOT/app/js/site.js" "$stage/site.js"
   local hash

@@ -7,6 +7,9 @@ pub mod app;
 pub mod checkout;
 pub mod components;
 pub mod config;
+/// The support console (server-rendered only, never in the WASM).
+#[cfg(feature = "ssr")]
+pub mod console;
 pub mod consent;
 pub mod countries;
 pub mod dates;

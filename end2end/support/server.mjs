@@ -51,6 +51,8 @@ export async function startServer(extraEnv = {}) {
     createUser: (email, password, extraArgs = []) => createUser(env, email, password, extraArgs),
     // An operator command of the server binary (`["chat", "list"]`): its output.
     cli: (args) => runCli(env, args),
+    // The same, with `input` written to its standard input (`--password-stdin`).
+    cliWithInput: (args, input) => runCli(env, args, input),
     async stop() {
       child.kill("SIGTERM");
       await exited;
@@ -72,11 +74,13 @@ function createUser(env, email, password, extraArgs) {
   });
 }
 
-function runCli(env, args) {
+function runCli(env, args, input) {
   return new Promise((resolve, reject) => {
-    const cli = spawn(SERVER_BIN, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "inherit"] });
+    const stdin = input === undefined ? "ignore" : "pipe";
+    const cli = spawn(SERVER_BIN, args, { cwd: ROOT, env, stdio: [stdin, "pipe", "inherit"] });
     let out = "";
     cli.stdout.on("data", (chunk) => (out += chunk));
     cli.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`server ${args.join(" ")} exited ${code}: ${out}`))));
+    if (input !== undefined) cli.stdin.end(input);
   });
 }

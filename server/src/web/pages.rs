@@ -20,6 +20,16 @@ use axum::{
 /// form post holds its slot throughout; a page only while it is rendered
 /// (one served from the shared renderings takes none).
 pub async fn page_request(State(state): State<AppState>, request: Request) -> Response {
+    // The support console has its own document, session and forms.
+    if let Some((locale, page)) = app::console::resolve(request.uri().path()) {
+        if !matches!(*request.method(), Method::GET | Method::HEAD | Method::POST) {
+            return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD, POST")]).into_response();
+        }
+        return match render::slot(&state, false).await {
+            Some(_slot) => super::console_pages::handle(state, request, locale, page).await,
+            None => render::busy(locale),
+        };
+    }
     match *request.method() {
         Method::GET | Method::HEAD => serve_page(state, request).await,
         Method::POST => match render::slot(&state, false).await {

@@ -22,6 +22,7 @@ mod billing_webhooks;
 mod checkout_pages;
 mod console;
 mod console_actions;
+mod console_pages;
 mod console_util;
 mod dev_tools;
 mod geoip;
