@@ -17,11 +17,8 @@ use tower_http::{
 /// Requests time out after 30 s.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// Builds the state: connects, migrates, seeds, loads the asset manifest.
-///
-/// # Errors
-/// Database or migration failures.
-pub async fn build_state(config: Config) -> Result<AppState> {
+/// Connects, migrates and seeds; instances starting together take turns.
+async fn prepare_database(config: &Config) -> Result<sea_orm::DatabaseConnection> {
     let lock = persistence::startup_lock::StartupLock::acquire(&config.database_url).await?;
     let db = persistence::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
     if config.seed_data {
@@ -29,6 +26,15 @@ pub async fn build_state(config: Config) -> Result<AppState> {
     }
     crate::services::words::seed(&db, &app::i18n::Key::ALL).await.context("storing texts")?;
     lock.release().await;
+    Ok(db)
+}
+
+/// Builds the state: connects, migrates, seeds, loads the asset manifest.
+///
+/// # Errors
+/// Database or migration failures.
+pub async fn build_state(config: Config) -> Result<AppState> {
+    let db = prepare_database(&config).await?;
     let geoip = match &config.geoip_db_path {
         Some(path) => Some(Arc::new(
             maxminddb::Reader::open_readfile(path).with_context(|| format!("opening {}", path.display()))?,
