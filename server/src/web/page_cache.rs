@@ -101,6 +101,11 @@ pub struct PageCache {
     nonce_stand_in: String,
     csrf_stand_in: String,
     entries: Mutex<HashMap<PageKey, Arc<Entry>>>,
+    /// One render at a time per key: visitors arriving together on a page
+    /// nobody has seen wait for that render instead of each making their own.
+    flights: Mutex<HashMap<PageKey, Arc<tokio::sync::Mutex<()>>>>,
+    /// Renderings kept since start (tests and metrics).
+    stored: std::sync::atomic::AtomicU64,
 }
 
 impl Default for PageCache {
@@ -110,6 +115,8 @@ impl Default for PageCache {
             nonce_stand_in: leptos::nonce::Nonce::new().to_string(),
             csrf_stand_in: crate::services::accounts::secrets::new_token(),
             entries: Mutex::default(),
+            flights: Mutex::default(),
+            stored: std::sync::atomic::AtomicU64::new(0),
         }
     }
 }
@@ -159,11 +166,30 @@ impl PageCache {
         Lookup::Miss
     }
 
+    /// The kept rendering of `key` only while it is fresh: what a request
+    /// that waited for another one's render looks for.
+    pub fn lookup_fresh(&self, key: PageKey, plans_generation: u64, now: i64) -> Option<Arc<Rendered>> {
+        let entry = self.lock().get(&key).cloned()?;
+        let fresh = entry.plans_generation == plans_generation && (0..FRESH_FOR_MS).contains(&(now - entry.rendered_at));
+        fresh.then(|| entry.page.clone())
+    }
+
+    /// How many renderings were kept since start.
+    pub fn renders_kept(&self) -> u64 {
+        self.stored.load(Ordering::Relaxed)
+    }
+
+    /// The turn to render `key` (a finite set: pages x languages x consent).
+    pub fn flight(&self, key: PageKey) -> Arc<tokio::sync::Mutex<()>> {
+        self.flights.lock().unwrap_or_else(PoisonError::into_inner).entry(key).or_default().clone()
+    }
+
     /// Keeps a page rendered with the stand-ins; only successful pages are kept.
     pub fn store(&self, key: PageKey, page: Arc<Rendered>, plans_generation: u64, now: i64) {
         if page.status != StatusCode::OK {
             return;
         }
+        self.stored.fetch_add(1, Ordering::Relaxed);
         let entry = Entry { rendered_at: now, plans_generation, refreshing: AtomicBool::new(false), page };
         self.lock().insert(key, Arc::new(entry));
     }

@@ -137,6 +137,14 @@ async fn shared(
     if let Lookup::Hit(page) = cache.lookup(key, generation, now_ms()) {
         return Some(page.respond(nonce, &context.csrf, brotli));
     }
+    // Wait (as long as for a render slot) for a render of this page already
+    // under way, then serve it; past the wait, render alone.
+    let flight = cache.flight(key);
+    let wait = std::time::Duration::from_millis(state.config.render_queue_wait_ms);
+    let _turn = tokio::time::timeout(wait, flight.lock()).await.ok();
+    if let Some(page) = cache.lookup_fresh(key, generation, now_ms()) {
+        return Some(page.respond(nonce, &context.csrf, brotli));
+    }
     let _slot = slot(state, slot_held).await?;
     let csrf = std::mem::replace(&mut context.csrf, cache.csrf_stand_in().to_owned());
     context.nonce = Some(cache.nonce_stand_in());

@@ -135,3 +135,16 @@ async fn browsers_taking_brotli_get_the_shared_page_compressed_with_their_own_va
         }
     }
 }
+
+#[tokio::test]
+async fn visitors_arriving_together_on_a_cold_page_share_one_render() {
+    for app in TestApp::all_with_site(site_with_build()).await {
+        let before = app.state.page_cache.renders_kept();
+        let burst = (0..24).map(|_| app.get("/id/faq"));
+        let answers = futures::future::join_all(burst).await;
+        assert!(answers.iter().all(|r| r.status == 200), "{:?}", app.backend);
+        let nonces: std::collections::HashSet<_> = answers.iter().map(csp_nonce).collect();
+        assert_eq!(nonces.len(), 24, "{:?}: every answer has its own nonce", app.backend);
+        assert_eq!(app.state.page_cache.renders_kept() - before, 1, "{:?}: one render for the burst", app.backend);
+    }
+}
