@@ -65,7 +65,6 @@ pub async fn build_state(config: Config) -> Result<AppState> {
         crate::speech::Speech::unavailable()
     }));
     let calls = Arc::new(crate::calls::CallPlacer::from_config(&config, db.clone())?);
-    let previews = Arc::default();
     let max_streams = usize::try_from(config.chat.max_streams).unwrap_or(1);
     let chat = crate::services::help_chat::live::ChatHub::new(db.clone(), max_streams, wakers.chat.clone());
     Ok(AppState {
@@ -79,7 +78,6 @@ pub async fn build_state(config: Config) -> Result<AppState> {
         wakers,
         gateways,
         speech,
-        previews,
         calls,
         chat,
         meta,

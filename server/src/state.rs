@@ -34,7 +34,6 @@ pub struct AppState {
     /// Speech synthesis (espeak-ng worker processes), bounded.
     pub speech: Arc<crate::speech::Speech>,
     /// Voice message previews of the last hour.
-    pub previews: Arc<crate::services::voice::preview::Previews>,
     /// Places voice message calls (Twilio, or the developer outbox).
     pub calls: Arc<crate::calls::CallPlacer>,
     /// Live delivery of help chat messages (bounded streams).

@@ -39,7 +39,7 @@ pub async fn make_preview(
     form: Result<Form<VoiceDraftForm>, FormRejection>,
 ) -> ApiResult<VoicePreview> {
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
-    let made = preview::preview(&state.cx(), &state.speech, &state.previews, &ctx.client, &form.draft()).await;
+    let made = preview::preview(&state.cx(), &state.speech, &ctx.client, &form.draft()).await;
     Ok(ApiOk::obj(made.map_err(service_error(&ctx))?))
 }
 
@@ -48,7 +48,7 @@ pub async fn make_preview(
     params(("token" = String, Path, description = "The preview's token")),
     responses((status = 200, body = Answer<VoicePreviewDraft>), NotFound))]
 pub async fn get_preview(State(state): State<AppState>, ctx: ApiContext, Path(token): Path<String>) -> ApiResult<VoicePreviewDraft> {
-    Ok(ApiOk::obj(preview::reopen(&state.cx(), &state.previews, &token).map_err(service_error(&ctx))?))
+    Ok(ApiOk::obj(preview::reopen(&state.cx(), &token).await.map_err(service_error(&ctx))?))
 }
 
 /// `GET /voice/audio/{token}.mp3`: a preview's audio.
@@ -57,7 +57,7 @@ pub async fn get_preview(State(state): State<AppState>, ctx: ApiContext, Path(to
     responses((status = 200, description = "The audio (MP3).", content_type = "audio/mpeg"), NotFound, Unavailable))]
 pub async fn preview_audio(State(state): State<AppState>, ctx: ApiContext, Path(file): Path<String>) -> Result<Response, ApiError> {
     let token = file.strip_suffix(".mp3").unwrap_or(&file);
-    let rendered = preview::preview_audio(&state.cx(), &state.speech, &state.previews, token).await;
+    let rendered = preview::preview_audio(&state.cx(), &state.speech, token).await;
     Ok(mp3(&rendered.map_err(service_error(&ctx))?))
 }
 

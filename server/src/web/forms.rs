@@ -50,7 +50,6 @@ pub(super) struct Submission<'a> {
     pub gateways: &'a crate::payments::Gateways,
     /// Speech synthesis and the previews of the last hour (voice messages).
     pub speech: &'a crate::speech::Speech,
-    pub previews: &'a crate::services::voice::preview::Previews,
     /// The number owner's session cookie, if any.
     pub owner_token: Option<&'a str>,
     /// A visitor's help chat cookie, if any.
@@ -125,7 +124,6 @@ pub async fn submit(state: AppState, request: Request) -> Response {
             policy: CookiePolicy::for_origin(&state.config.public_base_url),
             gateways: &state.gateways,
             speech: &state.speech,
-            previews: &state.previews,
             owner_token: owner_token.as_deref(),
             chat_visitor: chat_visitor.as_deref(),
             uri: &uri,

@@ -23,7 +23,7 @@ pub(super) async fn handle(s: &Submission<'_>) -> Handled {
     let page = href(s.locale, Page::VoiceSms);
     match s.form {
         AuthForm::VoicePreview => {
-            let made = preview::preview(&s.cx, s.speech, s.previews, s.client, &draft).await;
+            let made = preview::preview(&s.cx, s.speech, s.client, &draft).await;
             let made = made.map_err(|e| Rejected::new(e).keeping(&kept))?;
             Ok(redirect(&format!("{page}?preview={}", made.token), Vec::new()))
         }

@@ -107,6 +107,15 @@ impl TestApp {
         Self::all_built(scratch_dir(), &configure).await
     }
 
+    /// A second instance on the same database: what another server process
+    /// behind the same load balancer sees.
+    pub async fn another_instance(&self) -> TestApp {
+        let config = (*self.state.config).clone();
+        let state = server::startup::build_state(config).await.unwrap_or_else(|e| panic!("{:?}: {e:#}", self.backend));
+        let db = state.db.clone();
+        TestApp { backend: self.backend, router: server::startup::build_router(state.clone()), state, db }
+    }
+
     async fn all_built(site_root: PathBuf, configure: &(dyn Fn(&mut Config) + Sync)) -> Vec<TestApp> {
         let sqlite = format!("sqlite://{}/app.db?mode=rwc", scratch_dir().display());
         let mut apps = vec![Self::build(Backend::Sqlite, sqlite, site_root.clone(), configure).await];

@@ -34,6 +34,11 @@ async fn a_visitor_previews_and_hears_real_audio() {
         let reopened = app.get(&format!("{API}/voice/preview/{token}")).await.json();
         assert_eq!(reopened["obj"]["draft"]["message"], HELLO_ID);
         assert_eq!(app.get(&format!("{API}/voice/preview/{}", "0".repeat(32))).await.json()["success"], 0);
+
+        // Another instance on the same database reopens and plays it too.
+        let other = app.another_instance().await;
+        assert_eq!(other.get(&format!("{API}/voice/preview/{token}")).await.json()["obj"]["draft"]["message"], HELLO_ID);
+        assert_eq!(other.get(&url).await.header("content-type"), Some("audio/mpeg"));
     }
 }
 

@@ -36,3 +36,4 @@ pub mod staff_user;
 pub mod subscription;
 pub mod user;
 pub mod voice_message;
+pub mod voice_preview;

@@ -16,6 +16,7 @@ mod m20261126_000010_create_lookup;
 mod m20261127_000011_create_help_chat;
 mod m20261127_000012_create_tracking;
 mod m20261128_000013_create_console;
+mod m20261129_000014_create_voice_previews;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -37,6 +38,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000011_create_help_chat::Migration),
             Box::new(m20261127_000012_create_tracking::Migration),
             Box::new(m20261128_000013_create_console::Migration),
+            Box::new(m20261129_000014_create_voice_previews::Migration),
         ]
     }
 }

@@ -1,53 +1,58 @@
 //! Preview: anybody may hear a draft before sending it (visitors too, per
 //! IP rate-limited). A preview is kept for an hour under a random token with
 //! the draft it was made from, so the page without JavaScript can show it
-//! after a redirect, and the text never travels in a URL.
+//! after a redirect, and the text never travels in a URL. Previews live in
+//! the database: a preview made through one instance plays through any.
 use super::{audio, compose};
 use crate::payments::signing::random_hex;
+use crate::persistence::entities::voice_preview as row;
 use crate::services::accounts::ClientInfo;
 use crate::services::limits::{self, Rule};
 use crate::services::{Cx, ServiceError};
 use crate::speech::{Rendered, Speech};
 use app::api::API_BASE;
 use app::model::voice::{VoiceDraft, VoicePreview, VoicePreviewDraft};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
+use std::sync::Arc;
 
 /// How long a preview can be played and reopened.
 pub const TTL_MS: i64 = 60 * 60_000;
-/// Previews kept at most; past it the oldest go first. Each is a draft (a
-/// few hundred bytes): the audio itself lives in the speech cache.
-const CAPACITY: usize = 20_000;
 
-struct Entry {
-    draft: VoiceDraft,
-    duration_ms: u32,
-    created_at: i64,
+/// Deletes previews past their hour (with every new preview, and with the
+/// retention round, so a draft's text is not kept after the hour).
+///
+/// # Errors
+/// A database error.
+pub async fn forget_expired(cx: &Cx) -> Result<u64, ServiceError> {
+    let done = row::Entity::delete_many().filter(row::Column::CreatedAt.lt(cx.now - TTL_MS)).exec(&cx.db).await?;
+    Ok(done.rows_affected)
 }
 
-/// The previews of the last hour, in memory (a preview is a convenience:
-/// after a restart the user previews again).
-#[derive(Default)]
-pub struct Previews {
-    entries: Mutex<HashMap<String, Entry>>,
+/// Keeps a preview.
+async fn put(cx: &Cx, token: &str, draft: &VoiceDraft, duration_ms: u32) -> Result<(), ServiceError> {
+    forget_expired(cx).await?;
+    let draft = serde_json::to_string(draft).map_err(|e| ServiceError::Database(sea_orm::DbErr::Json(e.to_string())))?;
+    let new = row::ActiveModel {
+        token: Set(token.to_owned()),
+        draft: Set(draft),
+        duration_ms: Set(i32::try_from(duration_ms).unwrap_or(i32::MAX)),
+        created_at: Set(cx.now),
+        ..Default::default()
+    };
+    row::Entity::insert(new).exec_without_returning(&cx.db).await?;
+    Ok(())
 }
 
-impl Previews {
-    fn put(&self, token: String, entry: Entry, now: i64) {
-        let mut entries = self.entries.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        entries.retain(|_, e| now - e.created_at < TTL_MS);
-        if entries.len() >= CAPACITY {
-            if let Some(oldest) = entries.iter().min_by_key(|(_, e)| e.created_at).map(|(k, _)| k.clone()) {
-                entries.remove(&oldest);
-            }
-        }
-        entries.insert(token, entry);
-    }
-
-    fn get(&self, token: &str, now: i64) -> Option<(VoiceDraft, u32)> {
-        let entries = self.entries.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        entries.get(token).filter(|e| now - e.created_at < TTL_MS).map(|e| (e.draft.clone(), e.duration_ms))
-    }
+/// The draft and duration of a preview of the last hour.
+async fn get(cx: &Cx, token: &str) -> Result<(VoiceDraft, u32), ServiceError> {
+    let found = row::Entity::find()
+        .filter(row::Column::Token.eq(token))
+        .filter(row::Column::CreatedAt.gte(cx.now - TTL_MS))
+        .one(&cx.db)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    let draft = serde_json::from_str(&found.draft).map_err(|e| ServiceError::Database(sea_orm::DbErr::Json(e.to_string())))?;
+    Ok((draft, u32::try_from(found.duration_ms).unwrap_or(0)))
 }
 
 fn wire(token: &str, duration_ms: u32) -> VoicePreview {
@@ -60,7 +65,7 @@ fn wire(token: &str, duration_ms: u32) -> VoicePreview {
 /// # Errors
 /// Field errors for the text, the per-IP limit, [`ServiceError::Busy`] when
 /// the speech workers are full, or speech being unavailable.
-pub async fn preview(cx: &Cx, speech: &Speech, previews: &Previews, client: &ClientInfo, draft: &VoiceDraft) -> Result<VoicePreview, ServiceError> {
+pub async fn preview(cx: &Cx, speech: &Speech, client: &ClientInfo, draft: &VoiceDraft) -> Result<VoicePreview, ServiceError> {
     let checked = compose::check(draft, false)?;
     let rule = Rule::per_minutes(cx.config.voice.previews_per_ip_hour, 60);
     limits::take(&cx.db, &format!("voice-preview:ip:{}", client.ip_bucket()), rule, cx.now).await?;
@@ -68,7 +73,7 @@ pub async fn preview(cx: &Cx, speech: &Speech, previews: &Previews, client: &Cli
     let rendered = speech.render(&request).await.map_err(super::speech_error)?;
     let token = random_hex(16);
     let kept = VoiceDraft { message: checked.body, ..draft.clone() };
-    previews.put(token.clone(), Entry { draft: kept, duration_ms: rendered.duration_ms, created_at: cx.now }, cx.now);
+    put(cx, &token, &kept, rendered.duration_ms).await?;
     Ok(wire(&token, rendered.duration_ms))
 }
 
@@ -76,8 +81,8 @@ pub async fn preview(cx: &Cx, speech: &Speech, previews: &Previews, client: &Cli
 ///
 /// # Errors
 /// [`ServiceError::NotFound`] for an unknown or expired token.
-pub fn reopen(cx: &Cx, previews: &Previews, token: &str) -> Result<VoicePreviewDraft, ServiceError> {
-    let (draft, duration_ms) = previews.get(token, cx.now).ok_or(ServiceError::NotFound)?;
+pub async fn reopen(cx: &Cx, token: &str) -> Result<VoicePreviewDraft, ServiceError> {
+    let (draft, duration_ms) = get(cx, token).await?;
     Ok(VoicePreviewDraft { draft, preview: wire(token, duration_ms) })
 }
 
@@ -86,8 +91,8 @@ pub fn reopen(cx: &Cx, previews: &Previews, token: &str) -> Result<VoicePreviewD
 ///
 /// # Errors
 /// [`ServiceError::NotFound`] for an unknown or expired token; speech errors.
-pub async fn preview_audio(cx: &Cx, speech: &Speech, previews: &Previews, token: &str) -> Result<Arc<Rendered>, ServiceError> {
-    let (draft, _) = previews.get(token, cx.now).ok_or(ServiceError::NotFound)?;
+pub async fn preview_audio(cx: &Cx, speech: &Speech, token: &str) -> Result<Arc<Rendered>, ServiceError> {
+    let (draft, _) = get(cx, token).await?;
     let checked = compose::check(&draft, false)?;
     let request = audio::message_only(checked.language, checked.voice, &checked.body)?;
     speech.render(&request).await.map_err(super::speech_error)

@@ -21,5 +21,6 @@ pub async fn purge(cx: &Cx) -> Result<u64, ServiceError> {
         .filter(Column::Status.is_not_in(OPEN))
         .exec(&cx.db)
         .await?;
+    super::preview::forget_expired(cx).await?;
     Ok(done.rows_affected)
 }
