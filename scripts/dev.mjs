@@ -89,7 +89,7 @@ const steps = {
   },
   async server() {
     const start = Date.now();
-    if (!(await run('cargo', ['build', '-q', '-p', 'app', '-p', 'server']))) return log('server build failed; the old server keeps running');
+    if (!(await run('cargo', ['build', '-q', '-p', 'app', '-p', 'server', '--bin', 'server']))) return log('server build failed; the old server keeps running');
     startServer();
     await waitReady();
     await steps.styles();
