@@ -6,7 +6,7 @@
 //! server-sent events.
 use super::context::service_error;
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
-use super::doc::{Answer, BadRequest, Limited, NotFound, Unavailable};
+use super::doc::{Answer, List, BadRequest, Limited, NotFound, Unavailable};
 use crate::services::accounts::sessions;
 use crate::services::help_chat::{self, NewMessage, Person};
 use crate::state::AppState;
@@ -99,7 +99,7 @@ pub struct After {
 
 /// `GET /chat/conversations/{id}/messages?after=`: newer messages, oldest first.
 #[utoipa::path(get, path = "/chat/conversations/{id}/messages", tag = "chat", security((), ("token" = [])), params(("id" = i64, Path, description = "The conversation's id"), After),
-    responses((status = 200, description = "Newer messages, oldest first.", body = Answer<Vec<ChatMessageView>>), BadRequest, NotFound))]
+    responses((status = 200, description = "Newer messages, oldest first.", body = Answer<List<ChatMessageView>>), BadRequest, NotFound))]
 pub async fn messages(
     State(state): State<AppState>,
     ctx: ApiContext,

@@ -2,7 +2,7 @@
 //! the staff member behind the staff cookie (or the `staff_token` header),
 //! call `services::console`, answer the envelope. Role checks are the
 //! services'. Every answer is `Cache-Control: no-store` (the router layer).
-use super::doc::{Answer, BadRequest, Forbidden, Limited, NotFound, Unauthorized, Unavailable};
+use super::doc::{Answer, List, BadRequest, Forbidden, Limited, NotFound, Unauthorized, Unavailable};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::console::{abuse, actions, audit, auth, chat, customers, Staff};
 use crate::services::ServiceError;
@@ -96,7 +96,7 @@ pub struct SearchQuery {
 
 /// `GET /console/customers?q=`: by e-mail, phone number or order number.
 #[utoipa::path(get, path = "/console/customers", tag = "console", security(("staffToken" = [])), params(SearchQuery),
-    responses((status = 200, description = "At most a page of customers, each once.", body = Answer<Vec<CustomerRow>>), BadRequest, Unauthorized))]
+    responses((status = 200, description = "At most a page of customers, each once.", body = Answer<List<CustomerRow>>), BadRequest, Unauthorized))]
 pub async fn search(State(state): State<AppState>, ctx: ApiContext, headers: HeaderMap, query: Result<Query<SearchQuery>, QueryRejection>) -> ApiResult<Vec<CustomerRow>> {
     let staff = require_staff(&state, &ctx, &headers).await?;
     let Query(q) = query.map_err(|_| ApiError::bad_request(&ctx))?;
@@ -205,7 +205,7 @@ pub struct QueueQuery {
 
 /// `GET /console/abuse?status=open|closed` (open when left out).
 #[utoipa::path(get, path = "/console/abuse", tag = "console", security(("staffToken" = [])), params(QueueQuery),
-    responses((status = 200, description = "Open reports oldest first, closed ones newest first.", body = Answer<Vec<AbuseReportView>>), BadRequest, Unauthorized))]
+    responses((status = 200, description = "Open reports oldest first, closed ones newest first.", body = Answer<List<AbuseReportView>>), BadRequest, Unauthorized))]
 pub async fn abuse_queue(State(state): State<AppState>, ctx: ApiContext, headers: HeaderMap, query: Result<Query<QueueQuery>, QueryRejection>) -> ApiResult<Vec<AbuseReportView>> {
     let staff = require_staff(&state, &ctx, &headers).await?;
     let Query(q) = query.map_err(|_| ApiError::bad_request(&ctx))?;
@@ -242,7 +242,7 @@ pub async fn abuse_decide(
 
 /// `GET /console/chats`.
 #[utoipa::path(get, path = "/console/chats", tag = "console", security(("staffToken" = [])),
-    responses((status = 200, description = "Conversations, newest message first.", body = Answer<Vec<ChatInboxRow>>), Unauthorized))]
+    responses((status = 200, description = "Conversations, newest message first.", body = Answer<List<ChatInboxRow>>), Unauthorized))]
 pub async fn chats(State(state): State<AppState>, ctx: ApiContext, headers: HeaderMap) -> ApiResult<Vec<ChatInboxRow>> {
     let staff = require_staff(&state, &ctx, &headers).await?;
     Ok(ApiOk::obj(chat::inbox(&state.cx(), &staff).await.map_err(failed(&ctx))?))
@@ -292,7 +292,7 @@ pub struct AuditQuery {
 
 /// `GET /console/audit?before=ID`: a page of the log, newest first.
 #[utoipa::path(get, path = "/console/audit", tag = "console", security(("staffToken" = [])), params(AuditQuery),
-    responses((status = 200, body = Answer<Vec<AuditEntry>>), BadRequest, Unauthorized))]
+    responses((status = 200, body = Answer<List<AuditEntry>>), BadRequest, Unauthorized))]
 pub async fn audit_log(State(state): State<AppState>, ctx: ApiContext, headers: HeaderMap, query: Result<Query<AuditQuery>, QueryRejection>) -> ApiResult<Vec<AuditEntry>> {
     let staff = require_staff(&state, &ctx, &headers).await?;
     let Query(q) = query.map_err(|_| ApiError::bad_request(&ctx))?;

@@ -71,6 +71,29 @@ pub enum Answer<T> {
     Refused(Refused),
 }
 
+/// A list result, described as an array of `T`. Stands in for `Vec<T>` in
+/// `Answer<…>`: utoipa names the shared `Success<Vec<T>>` component after
+/// `Vec` alone, so every list call's success collapsed into one schema; this
+/// one is named after its element.
+#[allow(dead_code)] // described, never built
+pub struct List<T>(std::marker::PhantomData<T>);
+
+impl<T: ToSchema + utoipa::__dev::ComposeSchema> utoipa::__dev::ComposeSchema for List<T> {
+    fn compose(generics: Vec<RefOr<openapi::schema::Schema>>) -> RefOr<openapi::schema::Schema> {
+        <Vec<T> as utoipa::__dev::ComposeSchema>::compose(generics)
+    }
+}
+
+impl<T: ToSchema + utoipa::__dev::ComposeSchema> ToSchema for List<T> {
+    fn name() -> std::borrow::Cow<'static, str> {
+        format!("List_{}", T::name()).into()
+    }
+
+    fn schemas(schemas: &mut Vec<(String, RefOr<openapi::schema::Schema>)>) {
+        <Vec<T> as ToSchema>::schemas(schemas);
+    }
+}
+
 /// Adds the session headers as security schemes.
 struct SessionHeaders;
 

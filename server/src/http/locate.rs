@@ -5,7 +5,7 @@
 //! service), pages within [`MAX_PAGE`].
 use super::context::{require_session, service_error};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
-use super::doc::{Answer, BadRequest, Limited, NeedsSubscription, NotFound, Unauthorized};
+use super::doc::{Answer, List, BadRequest, Limited, NeedsSubscription, NotFound, Unauthorized};
 use crate::services::locate::{changes, consent, registry, requests};
 use crate::services::ServiceError;
 use crate::state::AppState;
@@ -68,7 +68,7 @@ pub struct ListQuery {
 /// empty page; a value that is not a whole number ≥ 0 is a 400 envelope.
 #[utoipa::path(get, path = "/spyContent", tag = "locate", security(("token" = [])), params(ListQuery),
     responses((status = 200, description = "The caller's requests, newest first; `result.notificationsTotal` counts answers not seen before.",
-        body = Answer<Vec<LocateRequestView>>), BadRequest, Unauthorized))]
+        body = Answer<List<LocateRequestView>>), BadRequest, Unauthorized))]
 pub async fn list(
     State(state): State<AppState>,
     ctx: ApiContext,

@@ -1,5 +1,5 @@
 //! `/portal/*`: public calls of the marketing pages.
-use super::doc::{Answer, BadRequest};
+use super::doc::{Answer, List, BadRequest};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::state::AppState;
 use app::model::PricePlan;
@@ -20,7 +20,7 @@ pub struct PriceSetupQuery {
 
 /// `GET /portal/priceSetup?hasWeight=true&channel=cpl2[_<locale>]`: the plans, by `sort`.
 #[utoipa::path(get, path = "/portal/priceSetup", tag = "portal", params(PriceSetupQuery),
-    responses((status = 200, description = "The plans, by `sort`.", body = Answer<Vec<PricePlan>>), BadRequest))]
+    responses((status = 200, description = "The plans, by `sort`.", body = Answer<List<PricePlan>>), BadRequest))]
 pub async fn price_setup(
     State(state): State<AppState>,
     ctx: ApiContext,

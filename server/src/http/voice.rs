@@ -3,7 +3,7 @@
 use super::context::{require_session, service_error};
 use super::locate::MAX_PAGE;
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
-use super::doc::{Answer, BadRequest, Limited, NeedsSubscription, NotFound, Unauthorized, Unavailable};
+use super::doc::{Answer, List, BadRequest, Limited, NeedsSubscription, NotFound, Unauthorized, Unavailable};
 use crate::services::voice::{compose, preview, replay, views};
 use crate::services::ServiceError;
 use crate::speech::Rendered;
@@ -88,7 +88,7 @@ pub struct ListQuery {
 
 /// `GET /voice/messages?page=1&size=20`: the sender's messages, newest first.
 #[utoipa::path(get, path = "/voice/messages", tag = "voice", security(("token" = [])), params(ListQuery),
-    responses((status = 200, description = "The sender's messages, newest first.", body = Answer<Vec<VoiceMessageView>>), BadRequest, Unauthorized))]
+    responses((status = 200, description = "The sender's messages, newest first.", body = Answer<List<VoiceMessageView>>), BadRequest, Unauthorized))]
 pub async fn list(
     State(state): State<AppState>,
     ctx: ApiContext,

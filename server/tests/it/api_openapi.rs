@@ -86,3 +86,24 @@ async fn unknown_api_paths_are_still_the_envelope_not_found() {
     assert_eq!(res.status, 404, "{}", res.body);
     assert_eq!(res.json()["success"], 0);
 }
+
+/// Each answer's success schema is its own: two calls with different
+/// results never share one component (a shared name would describe one
+/// call's result with another's schema).
+#[tokio::test]
+async fn every_answer_has_its_own_success_schema() {
+    let app = TestApp::all().await.remove(0);
+    let doc = app.get(&format!("{API}/openapi.json")).await.json();
+    let schemas = doc["components"]["schemas"].as_object().expect("components");
+    let mut owners: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (name, schema) in schemas.iter().filter(|(n, _)| n.starts_with("Answer_")) {
+        let variants = schema["oneOf"].as_array().unwrap_or_else(|| panic!("{name} is oneOf"));
+        for reference in variants.iter().filter_map(|v| v["$ref"].as_str()).filter(|r| r.contains("/Success_")) {
+            owners.entry(reference.to_owned()).or_default().push(name.clone());
+        }
+    }
+    assert!(!owners.is_empty());
+    for (success, answers) in owners {
+        assert_eq!(answers.len(), 1, "{success} is shared by {answers:?}");
+    }
+}
