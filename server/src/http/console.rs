@@ -200,6 +200,7 @@ pub enum QueueStatus {
 #[into_params(parameter_in = Query)]
 pub struct QueueQuery {
     /// `open` (the default) or `closed`.
+    #[param(inline)]
     status: Option<QueueStatus>,
 }
 

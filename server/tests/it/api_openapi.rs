@@ -107,3 +107,18 @@ async fn every_answer_has_its_own_success_schema() {
         assert_eq!(answers.len(), 1, "{success} is shared by {answers:?}");
     }
 }
+
+/// Every `$ref` names a component the document has.
+#[tokio::test]
+async fn every_schema_reference_resolves() {
+    let app = TestApp::all().await.remove(0);
+    let doc = app.get(&format!("{API}/openapi.json")).await.json();
+    let have: BTreeSet<&str> = doc["components"]["schemas"].as_object().expect("components").keys().map(String::as_str).collect();
+    let text = doc.to_string();
+    let missing: BTreeSet<&str> = text
+        .match_indices("#/components/schemas/")
+        .map(|(at, marker)| text[at + marker.len()..].split('"').next().unwrap())
+        .filter(|name| !have.contains(name))
+        .collect();
+    assert!(missing.is_empty(), "unresolved references: {missing:?}");
+}
