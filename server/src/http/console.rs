@@ -190,10 +190,7 @@ pub async fn reinstate(
 /// `?status=` of the abuse queue.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
-pub enum QueueStatus {
-    Open,
-    Closed,
-}
+pub enum QueueStatus { Open, Closed }
 
 /// The abuse queue's query.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
