@@ -1,11 +1,16 @@
 //! The document shell (server only) and the root component (both sides).
-use crate::components::{csrf_token, AuthFormGuard, ChatLauncher, ConsentBanner, Footer, Header, PageMeta, TrackingScript};
-use crate::dialogs::DialogLayer;
+use crate::components::{
+    csrf_token, AuthFormGuard, ChatLauncher, ConsentBanner, Footer, Header, PageMeta,
+    TrackingScript,
+};
 use crate::config::{to_inline_json, use_public_config, CONFIG_ELEMENT_ID};
+use crate::dialogs::DialogLayer;
 use crate::i18n::{provide_i18n, use_i18n, Key};
 use crate::pages::{
-    AccountPage, BillingPage, CancelSubscriptionPage, DashboardLocationsPage, DoNotLocatePage, HomePage, InfoPage, LoginPage, NotFoundPage, VoiceSmsPage, DashboardVoicePage, TelecomPage, TelecomOwnerPage,
-    PayMethodPage, PayResultPage, PhoneLocatePage, ResetCodePage, ResetPasswordPage, RevealLocationPage,
+    AccountPage, BillingPage, CancelSubscriptionPage, DashboardLocationsPage, DashboardVoicePage,
+    DoNotLocatePage, HomePage, InfoPage, LoginPage, NotFoundPage, PayMethodPage, PayResultPage,
+    PhoneLocatePage, ResetCodePage, ResetPasswordPage, RevealLocationPage, TelecomOwnerPage,
+    TelecomPage, VoiceSmsPage,
 };
 use crate::routes::{resolve, Page};
 use crate::widgets::HelpChat;
@@ -155,16 +160,20 @@ fn page_body(page: Page) -> impl IntoView {
         Page::PhoneLocate => EitherOf6::B(view! { <PhoneLocatePage/> }),
         Page::RevealLocation | Page::DoNotLocate => EitherOf6::C(consent_page_body(page)),
         Page::NotFound => EitherOf6::D(view! { <NotFoundPage/> }),
-        Page::Login | Page::ResetPassword | Page::ResetCode | Page::DashboardLocations | Page::Account => {
-            EitherOf6::E(account_page_body(page))
-        }
+        Page::Login
+        | Page::ResetPassword
+        | Page::ResetCode
+        | Page::DashboardLocations
+        | Page::Account => EitherOf6::E(account_page_body(page)),
         Page::VoiceSms | Page::DashboardVoice | Page::Telecom | Page::TelecomOwner => {
             EitherOf6::F(Either::Left(feature_page_body(page)))
         }
         Page::CancelSubscription | Page::PayMethod | Page::PayResult | Page::Billing => {
             EitherOf6::F(Either::Right(Either::Left(checkout_page_body(page))))
         }
-        other => EitherOf6::F(Either::Right(Either::Right(view! { <InfoPage page=other/> }))),
+        other => EitherOf6::F(Either::Right(Either::Right(
+            view! { <InfoPage page=other/> },
+        ))),
     }
 }
 

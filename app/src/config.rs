@@ -64,7 +64,9 @@ fn from_document() -> PublicConfig {
 
 /// The config as JSON safe to inline in a `<script>` element.
 pub fn to_inline_json(config: &PublicConfig) -> String {
-    serde_json::to_string(config).unwrap_or_else(|_| "{}".into()).replace('<', "\\u003c")
+    serde_json::to_string(config)
+        .unwrap_or_else(|_| "{}".into())
+        .replace('<', "\\u003c")
 }
 
 #[cfg(test)]
@@ -73,7 +75,10 @@ mod tests {
 
     #[test]
     fn inline_json_cannot_close_the_script_element() {
-        let config = PublicConfig { base_url: "</script><script>x".into(), ..Default::default() };
+        let config = PublicConfig {
+            base_url: "</script><script>x".into(),
+            ..Default::default()
+        };
         let json = to_inline_json(&config);
         assert!(!json.contains("</script"));
         let back: PublicConfig = serde_json::from_str(&json).unwrap();

@@ -25,9 +25,15 @@ pub struct Consent {
 
 impl Consent {
     /// Everything.
-    pub const ALL: Consent = Consent { analytics: true, marketing: true };
+    pub const ALL: Consent = Consent {
+        analytics: true,
+        marketing: true,
+    };
     /// Necessary only.
-    pub const NONE: Consent = Consent { analytics: false, marketing: false };
+    pub const NONE: Consent = Consent {
+        analytics: false,
+        marketing: false,
+    };
 
     /// The cookie value: the granted categories joined by dots, `necessary`
     /// first (`necessary`, `necessary.analytics`, `necessary.marketing`,
@@ -68,7 +74,10 @@ impl Consent {
         match choice {
             "accept_all" => Some(Consent::ALL),
             "reject_all" => Some(Consent::NONE),
-            "custom" => Some(Consent { analytics, marketing }),
+            "custom" => Some(Consent {
+                analytics,
+                marketing,
+            }),
             _ => None,
         }
     }
@@ -82,8 +91,11 @@ pub struct CurrentConsent(pub Option<Consent>);
 /// The query of the address being rendered, as pairs (the router's view).
 pub fn current_query() -> Vec<(String, String)> {
     use leptos::prelude::WithUntracked as _;
-    leptos_router::hooks::use_query_map()
-        .with_untracked(|q| q.into_iter().map(|(k, v)| (k.to_string(), v.to_owned())).collect())
+    leptos_router::hooks::use_query_map().with_untracked(|q| {
+        q.into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_owned()))
+            .collect()
+    })
 }
 
 /// The tracked campaign parameters of `query`, in order, each value cut to
@@ -99,7 +111,11 @@ pub fn tracked(query: &[(String, String)]) -> Vec<(String, String)> {
 /// A full page address: `path` with `extra` parameters, plus the tracked
 /// campaign parameters copied from the current address (`current`), so a
 /// visitor who came from an ad keeps its parameters from page to page.
-pub fn tracked_href(path: &str, current: &[(String, String)], extra: &[(String, String)]) -> String {
+pub fn tracked_href(
+    path: &str,
+    current: &[(String, String)],
+    extra: &[(String, String)],
+) -> String {
     let mut query: Vec<(String, String)> = extra.to_vec();
     for (k, v) in tracked(current) {
         if !query.iter().any(|(e, _)| *e == k) {
@@ -113,7 +129,10 @@ pub fn tracked_href(path: &str, current: &[(String, String)], extra: &[(String, 
 /// `location.search`, copied as they are) that `url` does not name yet:
 /// an island that rewrites the address keeps the campaign in it.
 pub fn with_tracked_from(url: &str, search: &str) -> String {
-    let named = |key: &str| url.split_once('?').is_some_and(|(_, q)| q.split('&').any(|p| p.split('=').next() == Some(key)));
+    let named = |key: &str| {
+        url.split_once('?')
+            .is_some_and(|(_, q)| q.split('&').any(|p| p.split('=').next() == Some(key)))
+    };
     let extra: Vec<&str> = search
         .trim_start_matches('?')
         .split('&')
@@ -134,12 +153,26 @@ mod tests {
     use super::*;
 
     fn q(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-        pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect()
     }
 
     #[test]
     fn the_cookie_round_trips_every_choice() {
-        for consent in [Consent::ALL, Consent::NONE, Consent { analytics: true, marketing: false }, Consent { analytics: false, marketing: true }] {
+        for consent in [
+            Consent::ALL,
+            Consent::NONE,
+            Consent {
+                analytics: true,
+                marketing: false,
+            },
+            Consent {
+                analytics: false,
+                marketing: true,
+            },
+        ] {
             assert_eq!(Consent::decode(&consent.encode()), Some(consent));
         }
         assert_eq!(Consent::ALL.encode(), "necessary.analytics.marketing");
@@ -148,34 +181,74 @@ mod tests {
 
     #[test]
     fn foreign_values_mean_no_choice_yet() {
-        for value in ["", "true", "1", "analytics", "necessary.ads", "necessary..marketing"] {
+        for value in [
+            "",
+            "true",
+            "1",
+            "analytics",
+            "necessary.ads",
+            "necessary..marketing",
+        ] {
             assert_eq!(Consent::decode(value), None, "{value}");
         }
     }
 
     #[test]
     fn banner_choices() {
-        assert_eq!(Consent::from_choice("accept_all", false, false), Some(Consent::ALL));
-        assert_eq!(Consent::from_choice("reject_all", true, true), Some(Consent::NONE));
-        assert_eq!(Consent::from_choice("custom", true, false), Some(Consent { analytics: true, marketing: false }));
+        assert_eq!(
+            Consent::from_choice("accept_all", false, false),
+            Some(Consent::ALL)
+        );
+        assert_eq!(
+            Consent::from_choice("reject_all", true, true),
+            Some(Consent::NONE)
+        );
+        assert_eq!(
+            Consent::from_choice("custom", true, false),
+            Some(Consent {
+                analytics: true,
+                marketing: false
+            })
+        );
         assert_eq!(Consent::from_choice("maybe", true, true), None);
     }
 
     #[test]
     fn rewritten_addresses_keep_the_campaign() {
         let search = "?utm_source=x%20y&page=2&gclid=g&channel=";
-        assert_eq!(with_tracked_from("/?country=ID&phone=1", search), "/?country=ID&phone=1&utm_source=x%20y&gclid=g");
-        assert_eq!(with_tracked_from("/id", search), "/id?utm_source=x%20y&gclid=g");
-        assert_eq!(with_tracked_from("/?gclid=new", search), "/?gclid=new&utm_source=x%20y");
+        assert_eq!(
+            with_tracked_from("/?country=ID&phone=1", search),
+            "/?country=ID&phone=1&utm_source=x%20y&gclid=g"
+        );
+        assert_eq!(
+            with_tracked_from("/id", search),
+            "/id?utm_source=x%20y&gclid=g"
+        );
+        assert_eq!(
+            with_tracked_from("/?gclid=new", search),
+            "/?gclid=new&utm_source=x%20y"
+        );
         assert_eq!(with_tracked_from("/telecom", ""), "/telecom");
     }
 
     #[test]
     fn links_carry_only_the_tracked_parameters() {
-        let current = q(&[("utm_source", "x"), ("gclid", "y"), ("channel", "z"), ("page", "2"), ("fbclid", "")]);
-        assert_eq!(tracked_href("/id/telecom", &current, &[]), "/id/telecom?utm_source=x&gclid=y&channel=z");
+        let current = q(&[
+            ("utm_source", "x"),
+            ("gclid", "y"),
+            ("channel", "z"),
+            ("page", "2"),
+            ("fbclid", ""),
+        ]);
+        assert_eq!(
+            tracked_href("/id/telecom", &current, &[]),
+            "/id/telecom?utm_source=x&gclid=y&channel=z"
+        );
         assert_eq!(tracked_href("/", &[], &[]), "/");
         let extra = q(&[("planId", "3"), ("channel", "own")]);
-        assert_eq!(tracked_href("/pay-method", &current, &extra), "/pay-method?planId=3&channel=own&utm_source=x&gclid=y");
+        assert_eq!(
+            tracked_href("/pay-method", &current, &extra),
+            "/pay-method?planId=3&channel=own&utm_source=x&gclid=y"
+        );
     }
 }

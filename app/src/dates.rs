@@ -18,7 +18,12 @@ fn utc(ms: i64) -> OffsetDateTime {
 /// `YYYY-MM-DD` (UTC).
 pub fn format_utc_date(ms: i64) -> String {
     let at = utc(ms);
-    format!("{:04}-{:02}-{:02}", at.year(), u8::from(at.month()), at.day())
+    format!(
+        "{:04}-{:02}-{:02}",
+        at.year(),
+        u8::from(at.month()),
+        at.day()
+    )
 }
 
 /// The UTC date in the words of `locale`: "November 25, 2026",
@@ -27,7 +32,11 @@ pub fn format_local_date(ms: i64, locale: Locale) -> String {
     let at = utc(ms);
     let month = t(locale, MONTHS[usize::from(u8::from(at.month())) - 1]);
     let (day, year) = (at.day().to_string(), at.year().to_string());
-    t_args(locale, Key::DateLong, &[("day", &day), ("month", month), ("year", &year)])
+    t_args(
+        locale,
+        Key::DateLong,
+        &[("day", &day), ("month", month), ("year", &year)],
+    )
 }
 
 const MONTHS: [Key; 12] = [
@@ -48,13 +57,24 @@ const MONTHS: [Key; 12] = [
 /// `YYYY-MM-DD HH:MM UTC`.
 pub fn format_utc_datetime(ms: i64) -> String {
     let at = utc(ms);
-    format!("{} {:02}:{:02} UTC", format_utc_date(ms), at.hour(), at.minute())
+    format!(
+        "{} {:02}:{:02} UTC",
+        format_utc_date(ms),
+        at.hour(),
+        at.minute()
+    )
 }
 
 /// `YYYY-MM-DD HH:MM:SS UTC`.
 pub fn format_utc_seconds(ms: i64) -> String {
     let at = utc(ms);
-    format!("{} {:02}:{:02}:{:02} UTC", format_utc_date(ms), at.hour(), at.minute(), at.second())
+    format!(
+        "{} {:02}:{:02}:{:02} UTC",
+        format_utc_date(ms),
+        at.hour(),
+        at.minute(),
+        at.second()
+    )
 }
 
 #[cfg(test)]
@@ -69,10 +89,19 @@ mod tests {
         assert_eq!(format_utc_date(1_709_251_200_000), "2024-03-01");
         assert_eq!(format_utc_date(4_102_444_800_000), "2100-01-01");
         assert_eq!(format_utc_date(-86_400_000), "1969-12-31");
-        assert_eq!(format_utc_datetime(1_700_000_000_000), "2023-11-14 22:13 UTC");
-        assert_eq!(format_utc_datetime(1_709_251_199_999), "2024-02-29 23:59 UTC");
+        assert_eq!(
+            format_utc_datetime(1_700_000_000_000),
+            "2023-11-14 22:13 UTC"
+        );
+        assert_eq!(
+            format_utc_datetime(1_709_251_199_999),
+            "2024-02-29 23:59 UTC"
+        );
         assert_eq!(format_utc_date(1_735_689_599_000), "2024-12-31");
-        assert_eq!(format_utc_seconds(1_795_253_405_000), "2026-11-21 09:30:05 UTC");
+        assert_eq!(
+            format_utc_seconds(1_795_253_405_000),
+            "2026-11-21 09:30:05 UTC"
+        );
         assert_eq!(format_utc_seconds(-1), "1969-12-31 23:59:59 UTC");
         assert_eq!(format_utc_date(i64::MAX), "9999-12-31");
         assert_eq!(format_utc_date(i64::MIN), "-9999-01-01");
@@ -84,7 +113,10 @@ mod tests {
         assert_eq!(format_local_date(ms, Locale::En), "November 21, 2026");
         assert_eq!(format_local_date(ms, Locale::Id), "21 November 2026");
         assert_eq!(format_local_date(ms, Locale::Zh), "2026年11月21日");
-        assert_eq!(format_local_date(951_782_400_000, Locale::Id), "29 Februari 2000");
+        assert_eq!(
+            format_local_date(951_782_400_000, Locale::Id),
+            "29 Februari 2000"
+        );
         assert_eq!(format_local_date(0, Locale::En), "January 1, 1970");
         assert_eq!(format_local_date(i64::MAX, Locale::Zh), "9999年12月31日");
     }

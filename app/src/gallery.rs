@@ -3,12 +3,12 @@
 //! work can be seen without the server. Query: `?lang=id|zh`, `?tiles=<url>`.
 use crate::components::{CheckoutSetup, PaymentCheckout};
 use crate::config::{Assets, PublicConfig};
+use crate::i18n::{provide_i18n, use_i18n, Key, Locale};
 use crate::model::billing::MethodChoice;
+use crate::model::chat::{ChatAuthor, ChatMessageView};
 use crate::model::{Cycle, PricePlan};
 use crate::widgets::FieldTexts;
-use crate::i18n::{provide_i18n, use_i18n, Key, Locale};
-use crate::model::chat::{ChatAuthor, ChatMessageView};
-use crate::widgets::{GeoPoint, ChatWindowProps, HelpChatWidget, MapView};
+use crate::widgets::{ChatWindowProps, GeoPoint, HelpChatWidget, MapView};
 use leptos::prelude::*;
 
 const OSM_TILES: &str = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
@@ -17,13 +17,17 @@ fn query_param(name: &str) -> Option<String> {
     let search = web_sys::window()?.location().search().ok()?;
     search.trim_start_matches('?').split('&').find_map(|pair| {
         let (k, v) = pair.split_once('=')?;
-        (k == name).then(|| js_sys::decode_uri_component(v).ok().map(String::from)).flatten()
+        (k == name)
+            .then(|| js_sys::decode_uri_component(v).ok().map(String::from))
+            .flatten()
     })
 }
 
 fn asset_url(path: &str) -> Option<String> {
     let base = web_sys::window()?.document()?.base_uri().ok()??;
-    web_sys::Url::new_with_base(path, &base).ok().map(|u| u.href())
+    web_sys::Url::new_with_base(path, &base)
+        .ok()
+        .map(|u| u.href())
 }
 
 /// Mounts the gallery on `<body>`.
@@ -37,7 +41,9 @@ pub fn run() {
         },
         ..PublicConfig::default()
     };
-    let locale = query_param("lang").and_then(|l| Locale::from_code(&l)).unwrap_or_default();
+    let locale = query_param("lang")
+        .and_then(|l| Locale::from_code(&l))
+        .unwrap_or_default();
     leptos::mount::mount_to_body(move || {
         provide_context(config);
         provide_i18n(Signal::derive(move || locale));
@@ -50,7 +56,11 @@ pub fn run() {
 fn Gallery() -> impl IntoView {
     let i18n = use_i18n();
     // Monas, Jakarta: a fixed, public landmark as sample data.
-    let known = GeoPoint { lat: -6.175392, lng: 106.827153, accuracy: Some(35.0) };
+    let known = GeoPoint {
+        lat: -6.175392,
+        lng: 106.827153,
+        accuracy: Some(35.0),
+    };
     view! {
         <main class="gallery">
             <h1>{i18n.text(Key::GalleryTitle)}</h1>
@@ -77,10 +87,18 @@ fn Gallery() -> impl IntoView {
 /// The chat as a member sees it, shown in place with two sample messages
 /// (nothing is sent: the gallery has no server).
 fn sample_chat(locale: Locale) -> ChatWindowProps {
-    let message = |id, author, key| ChatMessageView { id, author, body: crate::i18n::t(locale, key).to_owned(), created_at: 0 };
+    let message = |id, author, key| ChatMessageView {
+        id,
+        author,
+        body: crate::i18n::t(locale, key).to_owned(),
+        created_at: 0,
+    };
     ChatWindowProps {
         inline: true,
-        sample: Some(vec![message(1, ChatAuthor::Person, Key::GalleryChatQuestion), message(2, ChatAuthor::Staff, Key::GalleryChatAnswer)]),
+        sample: Some(vec![
+            message(1, ChatAuthor::Person, Key::GalleryChatQuestion),
+            message(2, ChatAuthor::Staff, Key::GalleryChatAnswer),
+        ]),
         ..ChatWindowProps::new(locale, Some("ana@example.com"), 1)
     }
 }

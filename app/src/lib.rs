@@ -7,10 +7,10 @@ pub mod app;
 pub mod checkout;
 pub mod components;
 pub mod config;
+pub mod consent;
 /// The support console (server-rendered only, never in the WASM).
 #[cfg(feature = "ssr")]
 pub mod console;
-pub mod consent;
 pub mod countries;
 pub mod dates;
 pub mod dialogs;

@@ -8,8 +8,21 @@ use crate::routes::{href, Page};
 
 /// Campaign parameters carried along on internal links.
 pub const TRACKED_PARAMS: [&str; 15] = [
-    "utm_source", "utm_term", "gclid", "wbraid", "gbraid", "campaignid", "adgroupid", "feeditemid", "targetid",
-    "device", "creative", "keyword", "channel", "fbclid", "ttclid",
+    "utm_source",
+    "utm_term",
+    "gclid",
+    "wbraid",
+    "gbraid",
+    "campaignid",
+    "adgroupid",
+    "feeditemid",
+    "targetid",
+    "device",
+    "creative",
+    "keyword",
+    "channel",
+    "fbclid",
+    "ttclid",
 ];
 
 /// The session as the guard sees it.
@@ -32,16 +45,28 @@ pub enum Visitor {
 ///   longer have);
 /// - visitors opening a members' page go to the login page (with
 ///   `redirect=billing` for billing, `reason=invalid` after a dead token).
-pub fn redirect_for(page: Page, locale: Locale, query: &[(String, String)], visitor: &Visitor, now_ms: i64) -> Option<String> {
+pub fn redirect_for(
+    page: Page,
+    locale: Locale,
+    query: &[(String, String)],
+    visitor: &Visitor,
+    now_ms: i64,
+) -> Option<String> {
     match visitor {
         Visitor::Member(viewer) => {
             let wants_billing = page == Page::Login
                 && AfterLogin::from_param(param(query, "redirect")) == AfterLogin::Billing;
             if wants_billing {
-                return Some(with_query(&href(locale, Page::Billing), query, &["redirect"]));
+                return Some(with_query(
+                    &href(locale, Page::Billing),
+                    query,
+                    &["redirect"],
+                ));
             }
             let expired = viewer.vip_time < now_ms;
-            let from_campaign = query.iter().any(|(k, _)| TRACKED_PARAMS.contains(&k.as_str()));
+            let from_campaign = query
+                .iter()
+                .any(|(k, _)| TRACKED_PARAMS.contains(&k.as_str()));
             if expired && from_campaign && page != Page::Billing {
                 return Some(with_query(&href(locale, Page::Billing), query, &[]));
             }
@@ -63,7 +88,10 @@ pub fn redirect_for(page: Page, locale: Locale, query: &[(String, String)], visi
 }
 
 fn param<'a>(query: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    query.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    query
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
 }
 
 /// `path` with `query` appended, leaving out the names in `drop`.
@@ -85,57 +113,136 @@ mod tests {
     use super::*;
 
     fn q(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-        pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect()
     }
 
     fn member(vip_time: i64) -> Visitor {
-        Visitor::Member(Viewer { email: "a@b.co".into(), payment_count: 1, vip_time })
+        Visitor::Member(Viewer {
+            email: "a@b.co".into(),
+            payment_count: 1,
+            vip_time,
+        })
     }
 
     const NOW: i64 = 1_800_000_000_000;
 
     #[test]
     fn members_skip_landing_pages_keeping_language_and_query() {
-        let to = redirect_for(Page::Home, Locale::Id, &q(&[("a", "1")]), &member(NOW + 1), NOW);
+        let to = redirect_for(
+            Page::Home,
+            Locale::Id,
+            &q(&[("a", "1")]),
+            &member(NOW + 1),
+            NOW,
+        );
         assert_eq!(to.as_deref(), Some("/id/dashboard/locations?a=1"));
         let to = redirect_for(Page::Login, Locale::En, &[], &member(NOW + 1), NOW);
         assert_eq!(to.as_deref(), Some("/dashboard/locations"));
-        assert_eq!(redirect_for(Page::PrivacyPolicy, Locale::En, &[], &member(NOW + 1), NOW), None);
-        assert_eq!(redirect_for(Page::DashboardLocations, Locale::En, &[], &member(NOW + 1), NOW), None);
+        assert_eq!(
+            redirect_for(Page::PrivacyPolicy, Locale::En, &[], &member(NOW + 1), NOW),
+            None
+        );
+        assert_eq!(
+            redirect_for(
+                Page::DashboardLocations,
+                Locale::En,
+                &[],
+                &member(NOW + 1),
+                NOW
+            ),
+            None
+        );
     }
 
     #[test]
     fn login_with_billing_redirect_goes_to_billing_without_the_parameter() {
-        let to = redirect_for(Page::Login, Locale::Zh, &q(&[("redirect", "billing"), ("x", "y")]), &member(NOW + 1), NOW);
+        let to = redirect_for(
+            Page::Login,
+            Locale::Zh,
+            &q(&[("redirect", "billing"), ("x", "y")]),
+            &member(NOW + 1),
+            NOW,
+        );
         assert_eq!(to.as_deref(), Some("/zh/billing?x=y"));
     }
 
     #[test]
     fn expired_members_from_a_campaign_go_to_billing() {
-        let to = redirect_for(Page::DashboardLocations, Locale::Id, &q(&[("gclid", "abc")]), &member(NOW - 1), NOW);
+        let to = redirect_for(
+            Page::DashboardLocations,
+            Locale::Id,
+            &q(&[("gclid", "abc")]),
+            &member(NOW - 1),
+            NOW,
+        );
         assert_eq!(to.as_deref(), Some("/id/billing?gclid=abc"));
         // Without a tracked parameter, no push.
-        assert_eq!(redirect_for(Page::DashboardLocations, Locale::Id, &q(&[("x", "1")]), &member(NOW - 1), NOW), None);
+        assert_eq!(
+            redirect_for(
+                Page::DashboardLocations,
+                Locale::Id,
+                &q(&[("x", "1")]),
+                &member(NOW - 1),
+                NOW
+            ),
+            None
+        );
         // Not expired: no push.
-        assert_eq!(redirect_for(Page::DashboardLocations, Locale::Id, &q(&[("gclid", "a")]), &member(NOW + 1), NOW), None);
+        assert_eq!(
+            redirect_for(
+                Page::DashboardLocations,
+                Locale::Id,
+                &q(&[("gclid", "a")]),
+                &member(NOW + 1),
+                NOW
+            ),
+            None
+        );
         // Already on billing: no loop.
-        assert_eq!(redirect_for(Page::Billing, Locale::Id, &q(&[("gclid", "a")]), &member(NOW - 1), NOW), None);
+        assert_eq!(
+            redirect_for(
+                Page::Billing,
+                Locale::Id,
+                &q(&[("gclid", "a")]),
+                &member(NOW - 1),
+                NOW
+            ),
+            None
+        );
     }
 
     #[test]
     fn visitors_are_sent_to_login_from_members_pages() {
-        let to = redirect_for(Page::DashboardLocations, Locale::En, &[], &Visitor::Anonymous, NOW);
+        let to = redirect_for(
+            Page::DashboardLocations,
+            Locale::En,
+            &[],
+            &Visitor::Anonymous,
+            NOW,
+        );
         assert_eq!(to.as_deref(), Some("/login"));
         let to = redirect_for(Page::Billing, Locale::Id, &[], &Visitor::Anonymous, NOW);
         assert_eq!(to.as_deref(), Some("/id/login?redirect=billing"));
         let to = redirect_for(Page::Account, Locale::Id, &[], &Visitor::InvalidToken, NOW);
         assert_eq!(to.as_deref(), Some("/id/login?reason=invalid"));
-        assert_eq!(redirect_for(Page::Home, Locale::En, &[], &Visitor::InvalidToken, NOW), None);
-        assert_eq!(redirect_for(Page::Login, Locale::En, &[], &Visitor::Anonymous, NOW), None);
+        assert_eq!(
+            redirect_for(Page::Home, Locale::En, &[], &Visitor::InvalidToken, NOW),
+            None
+        );
+        assert_eq!(
+            redirect_for(Page::Login, Locale::En, &[], &Visitor::Anonymous, NOW),
+            None
+        );
     }
 
     #[test]
     fn query_values_are_re_encoded() {
-        assert_eq!(with_query("/p", &q(&[("k", "a b&c")]), &[]), "/p?k=a%20b%26c");
+        assert_eq!(
+            with_query("/p", &q(&[("k", "a b&c")]), &[]),
+            "/p?k=a%20b%26c"
+        );
     }
 }

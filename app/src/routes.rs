@@ -214,7 +214,10 @@ impl Page {
 
     /// Pages only a signed-in user sees; visitors are sent to the login page.
     pub const fn needs_login(self) -> bool {
-        matches!(self, Page::DashboardLocations | Page::DashboardVoice | Page::Account | Page::Billing)
+        matches!(
+            self,
+            Page::DashboardLocations | Page::DashboardVoice | Page::Account | Page::Billing
+        )
     }
 
     /// Landing and sign-in pages a signed-in user is sent past, to the
@@ -255,7 +258,10 @@ pub fn resolve(path: &str) -> Resolved {
         _ => (Locale::En, trimmed),
     };
     let page_path = page_path.trim_end_matches('/');
-    Resolved { locale, page: Page::from_slug(page_path) }
+    Resolved {
+        locale,
+        page: Page::from_slug(page_path),
+    }
 }
 
 fn looks_like_locale_code(segment: &str) -> bool {
@@ -263,7 +269,9 @@ fn looks_like_locale_code(segment: &str) -> bool {
     let lang = |b: &[u8]| b.len() == 2 && b.iter().all(u8::is_ascii_lowercase);
     match bytes.len() {
         2 => lang(bytes),
-        5 => lang(&bytes[..2]) && bytes[2] == b'-' && bytes[3..].iter().all(u8::is_ascii_alphabetic),
+        5 => {
+            lang(&bytes[..2]) && bytes[2] == b'-' && bytes[3..].iter().all(u8::is_ascii_alphabetic)
+        }
         _ => false,
     }
 }

@@ -11,9 +11,9 @@
 //! Checkout creates the accounts of paying visitors; this command is for
 //! support and automated checks. The help chat's commands are in [`chat`],
 //! the support console's staff accounts in [`staff`].
+use crate::clock::now_ms;
 use crate::config::Config;
 use crate::services::accounts::{secrets, users};
-use crate::clock::now_ms;
 use anyhow::{bail, Context as _, Result};
 use app::i18n::Locale;
 
@@ -44,7 +44,11 @@ pub async fn run(args: &[String], config: &Config) -> Result<bool> {
             Ok(true)
         }
         Some("help" | "--help" | "-h") => {
-            println!("{USAGE}\n{}\n{}\n(no arguments: start the server)", chat::USAGE, staff::USAGE);
+            println!(
+                "{USAGE}\n{}\n{}\n(no arguments: start the server)",
+                chat::USAGE,
+                staff::USAGE
+            );
             Ok(true)
         }
         Some(other) => bail!("unknown command {other:?}\n{USAGE}"),
@@ -60,12 +64,21 @@ async fn create_user(args: &[String], config: &Config) -> Result<()> {
     let mut subscription = None;
     let mut it = args.iter();
     while let Some(flag) = it.next() {
-        let mut value = || it.next().with_context(|| format!("{flag} needs a value\n{USAGE}"));
+        let mut value = || {
+            it.next()
+                .with_context(|| format!("{flag} needs a value\n{USAGE}"))
+        };
         match flag.as_str() {
             "--email" => email = Some(value()?.clone()),
             "--password-stdin" => password_stdin = true,
-            "--locale" => locale = Locale::from_code(value()?).context("--locale must be en, id or zh")?,
-            "--payment-count" => payment_count = value()?.parse().context("--payment-count must be a number")?,
+            "--locale" => {
+                locale = Locale::from_code(value()?).context("--locale must be en, id or zh")?
+            }
+            "--payment-count" => {
+                payment_count = value()?
+                    .parse()
+                    .context("--payment-count must be a number")?
+            }
             "--vip-days" => vip_days = value()?.parse().context("--vip-days must be a number")?,
             "--subscription" => subscription = Some(subscription_state(value()?)?),
             other => bail!("unknown option {other:?}\n{USAGE}"),
@@ -74,15 +87,27 @@ async fn create_user(args: &[String], config: &Config) -> Result<()> {
     let email = email.context(USAGE)?;
     let (password, generated) = if password_stdin {
         let mut line = String::new();
-        std::io::stdin().read_line(&mut line).context("reading the password from stdin")?;
+        std::io::stdin()
+            .read_line(&mut line)
+            .context("reading the password from stdin")?;
         (line.trim_end_matches(['\r', '\n']).to_owned(), false)
     } else {
         (secrets::new_token()[..16].to_owned(), true)
     };
     let db = crate::persistence::connect_and_migrate(&config.database_url, 1).await?;
     let now = now_ms();
-    let vip_time = if vip_days > 0 { now + vip_days * DAY_MS } else { 0 };
-    let new = users::NewUser { email, password: password.clone(), locale, payment_count, vip_time };
+    let vip_time = if vip_days > 0 {
+        now + vip_days * DAY_MS
+    } else {
+        0
+    };
+    let new = users::NewUser {
+        email,
+        password: password.clone(),
+        locale,
+        payment_count,
+        vip_time,
+    };
     let user = users::create(&db, new, now).await.map_err(|e| match e {
         crate::services::ServiceError::Fields(errors) => {
             let key = errors.first().unwrap_or(app::i18n::Key::ErrorBadRequest);
@@ -96,7 +121,10 @@ async fn create_user(args: &[String], config: &Config) -> Result<()> {
         crate::services::billing::grants::grant(&db, &user, state, days, now)
             .await
             .map_err(|e| anyhow::anyhow!(app::i18n::t(Locale::En, e.message_key())))?;
-        println!("granted a complimentary {} subscription for {days} days", crate::services::billing::status::code(state));
+        println!(
+            "granted a complimentary {} subscription for {days} days",
+            crate::services::billing::status::code(state)
+        );
     }
     if generated {
         println!("password: {password}");

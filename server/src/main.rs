@@ -6,7 +6,8 @@ use anyhow::Context as _;
 async fn main() -> anyhow::Result<()> {
     // A speech worker of the pool: no configuration, no server, just stdio.
     if std::env::args().nth(1).as_deref() == Some("speech-worker") {
-        return server::speech::worker::run_stdio().map_err(|e| anyhow::anyhow!("speech worker: {e}"));
+        return server::speech::worker::run_stdio()
+            .map_err(|e| anyhow::anyhow!("speech worker: {e}"));
     }
     let config = server::config::Config::from_env().context("reading configuration")?;
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -10,7 +10,9 @@ use std::fmt::Write as _;
 use std::sync::{Mutex, PoisonError};
 
 /// Upper bounds (seconds) of the request latency buckets.
-pub const LATENCY_BUCKETS: [f64; 12] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 10.0];
+pub const LATENCY_BUCKETS: [f64; 12] = [
+    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 10.0,
+];
 
 /// A series: metric name plus its rendered label set (`{a="x",b="y"}`).
 type Series = (&'static str, String);
@@ -42,8 +44,17 @@ fn labels(pairs: &[(&str, &str)]) -> String {
     if pairs.is_empty() {
         return String::new();
     }
-    let body: Vec<String> =
-        pairs.iter().map(|(k, v)| format!("{k}=\"{}\"", v.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\n"))).collect();
+    let body: Vec<String> = pairs
+        .iter()
+        .map(|(k, v)| {
+            format!(
+                "{k}=\"{}\"",
+                v.replace('\\', "\\\\")
+                    .replace('"', "\\\"")
+                    .replace('\n', "\\n")
+            )
+        })
+        .collect();
     format!("{{{}}}", body.join(","))
 }
 
@@ -80,23 +91,39 @@ pub fn counter_value(name: &'static str, pairs: &[(&str, &str)]) -> u64 {
 
 /// One SMS handed to the provider: `sent`, `failed` or `uncertain`.
 pub fn sms_outcome(outcome: &str) {
-    count("sms_outcomes_total", "SMS send attempts by outcome.", &[("outcome", outcome)]);
+    count(
+        "sms_outcomes_total",
+        "SMS send attempts by outcome.",
+        &[("outcome", outcome)],
+    );
 }
 
 /// One voice call placed: `placed`, `failed` or `uncertain`.
 pub fn call_outcome(outcome: &str) {
-    count("call_outcomes_total", "Voice call placements by outcome.", &[("outcome", outcome)]);
+    count(
+        "call_outcomes_total",
+        "Voice call placements by outcome.",
+        &[("outcome", outcome)],
+    );
 }
 
 /// One renewal charge: `succeeded`, `declined`, `pending` or `provider_managed`.
 pub fn payment_outcome(outcome: &str) {
-    count("payment_outcomes_total", "Renewal charges by outcome.", &[("outcome", outcome)]);
+    count(
+        "payment_outcomes_total",
+        "Renewal charges by outcome.",
+        &[("outcome", outcome)],
+    );
 }
 
 /// A request refused by a limit; `rule` is the limit key's first part.
 pub fn limit_hit(key: &str) {
     let rule = key.split(':').next().unwrap_or_default();
-    count("limit_hits_total", "Requests refused by a rate limit or cap.", &[("rule", rule)]);
+    count(
+        "limit_hits_total",
+        "Requests refused by a rate limit or cap.",
+        &[("rule", rule)],
+    );
 }
 
 /// Everything recorded so far, in the text exposition format.
@@ -105,10 +132,18 @@ pub fn render() -> String {
         let mut out = String::new();
         for (name, (help, kind)) in &r.help {
             let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}");
-            for ((_, series), value) in r.counters.range((*name, String::new())..).take_while(|((n, _), _)| n == name) {
+            for ((_, series), value) in r
+                .counters
+                .range((*name, String::new())..)
+                .take_while(|((n, _), _)| n == name)
+            {
                 let _ = writeln!(out, "{name}{series} {value}");
             }
-            for ((_, series), h) in r.histograms.range((*name, String::new())..).take_while(|((n, _), _)| n == name) {
+            for ((_, series), h) in r
+                .histograms
+                .range((*name, String::new())..)
+                .take_while(|((n, _), _)| n == name)
+            {
                 render_histogram(&mut out, name, series, h);
             }
         }
@@ -150,12 +185,30 @@ mod tests {
         observe("test_latency_seconds", "test", &[("route", "/a")], 0.004);
         observe("test_latency_seconds", "test", &[("route", "/a")], 3.0);
         let text = render();
-        assert!(text.contains("# TYPE test_latency_seconds histogram"), "{text}");
-        assert!(text.contains("test_latency_seconds_bucket{route=\"/a\",le=\"0.0025\"} 0"), "{text}");
-        assert!(text.contains("test_latency_seconds_bucket{route=\"/a\",le=\"0.005\"} 1"), "{text}");
-        assert!(text.contains("test_latency_seconds_bucket{route=\"/a\",le=\"10\"} 2"), "{text}");
-        assert!(text.contains("test_latency_seconds_bucket{route=\"/a\",le=\"+Inf\"} 2"), "{text}");
-        assert!(text.contains("test_latency_seconds_count{route=\"/a\"} 2"), "{text}");
+        assert!(
+            text.contains("# TYPE test_latency_seconds histogram"),
+            "{text}"
+        );
+        assert!(
+            text.contains("test_latency_seconds_bucket{route=\"/a\",le=\"0.0025\"} 0"),
+            "{text}"
+        );
+        assert!(
+            text.contains("test_latency_seconds_bucket{route=\"/a\",le=\"0.005\"} 1"),
+            "{text}"
+        );
+        assert!(
+            text.contains("test_latency_seconds_bucket{route=\"/a\",le=\"10\"} 2"),
+            "{text}"
+        );
+        assert!(
+            text.contains("test_latency_seconds_bucket{route=\"/a\",le=\"+Inf\"} 2"),
+            "{text}"
+        );
+        assert!(
+            text.contains("test_latency_seconds_count{route=\"/a\"} 2"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -2,10 +2,10 @@
 use crate::{config::Config, http, persistence, state::AppState, web};
 use anyhow::{Context as _, Result};
 use app::config::PublicConfig;
+use axum::http::HeaderName;
 use axum::{middleware, routing::get, Router};
 use std::{future::IntoFuture as _, sync::Arc, time::Duration};
 use tokio::net::TcpListener;
-use axum::http::HeaderName;
 use tower_http::{
     catch_panic::CatchPanicLayer,
     compression::{CompressionLayer, CompressionLevel},
@@ -20,11 +20,16 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// Connects, migrates and seeds; instances starting together take turns.
 async fn prepare_database(config: &Config) -> Result<sea_orm::DatabaseConnection> {
     let lock = persistence::startup_lock::StartupLock::acquire(&config.database_url).await?;
-    let db = persistence::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
+    let db =
+        persistence::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
     if config.seed_data {
-        persistence::seed::apply(&db, crate::clock::now_ms()).await.context("applying seed data")?;
+        persistence::seed::apply(&db, crate::clock::now_ms())
+            .await
+            .context("applying seed data")?;
     }
-    crate::services::words::seed(&db, &app::i18n::Key::ALL).await.context("storing texts")?;
+    crate::services::words::seed(&db, &app::i18n::Key::ALL)
+        .await
+        .context("storing texts")?;
     lock.release().await;
     Ok(db)
 }
@@ -37,17 +42,24 @@ pub async fn build_state(config: Config) -> Result<AppState> {
     let db = prepare_database(&config).await?;
     let geoip = match &config.geoip_db_path {
         Some(path) => Some(Arc::new(
-            maxminddb::Reader::open_readfile(path).with_context(|| format!("opening {}", path.display()))?,
+            maxminddb::Reader::open_readfile(path)
+                .with_context(|| format!("opening {}", path.display()))?,
         )),
         None => None,
     };
     let phone_data = crate::domain::phone_data::PhoneData::global();
-    let mailer = Arc::new(crate::mail::Mailer::from_config(&config, db.clone()).context("setting up e-mail")?);
+    let mailer = Arc::new(
+        crate::mail::Mailer::from_config(&config, db.clone()).context("setting up e-mail")?,
+    );
     tracing::info!(transport = mailer.name(), "mail ready");
-    let sms = Arc::new(crate::sms::SmsSender::from_config(&config, db.clone()).context("setting up SMS")?);
+    let sms = Arc::new(
+        crate::sms::SmsSender::from_config(&config, db.clone()).context("setting up SMS")?,
+    );
     tracing::info!(provider = sms.name(), "sms ready");
     if config.dev_tools {
-        tracing::warn!("DEV_TOOLS is on: /dev/outbox shows every kept message; never enable it in production");
+        tracing::warn!(
+            "DEV_TOOLS is on: /dev/outbox shows every kept message; never enable it in production"
+        );
     }
     let public = PublicConfig {
         base_url: config.public_base_url.clone(),
@@ -58,7 +70,9 @@ pub async fn build_state(config: Config) -> Result<AppState> {
     };
     let meta = crate::meta::MetaClient::from_settings(&config.meta).map(Arc::new);
     let wakers = crate::services::Wakers::default();
-    let render_slots = Arc::new(tokio::sync::Semaphore::new(config.render_concurrency.max(1)));
+    let render_slots = Arc::new(tokio::sync::Semaphore::new(
+        config.render_concurrency.max(1),
+    ));
     let gateways = Arc::new(crate::payments::setup::gateways(&config, &db)?);
     let speech = Arc::new(crate::speech::Speech::start(&config.speech).unwrap_or_else(|e| {
         tracing::warn!(error = %e, "speech synthesis is unavailable: voice previews and calls answer 503");
@@ -66,7 +80,11 @@ pub async fn build_state(config: Config) -> Result<AppState> {
     }));
     let calls = Arc::new(crate::calls::CallPlacer::from_config(&config, db.clone())?);
     let max_streams = usize::try_from(config.chat.max_streams).unwrap_or(1);
-    let chat = crate::services::help_chat::live::ChatHub::new(db.clone(), max_streams, wakers.chat.clone());
+    let chat = crate::services::help_chat::live::ChatHub::new(
+        db.clone(),
+        max_streams,
+        wakers.chat.clone(),
+    );
     Ok(AppState {
         db,
         config: Arc::new(config),
@@ -109,7 +127,9 @@ pub fn build_router(state: AppState) -> Router {
         .route_layer(middleware::from_fn(http::label_route));
     if state.config.dev_tools {
         // Off: the paths fall through to the page renderer's 404 like any unknown URL.
-        routes = routes.merge(web::dev_router()).merge(web::dev_calls_router());
+        routes = routes
+            .merge(web::dev_router())
+            .merge(web::dev_calls_router());
     }
     let page_api = web::PageApi::new(state.clone());
     routes
@@ -121,25 +141,48 @@ pub fn build_router(state: AppState) -> Router {
         // On the fly (pages rendered per visitor, API answers): level 3
         // costs less than half of brotli's usual 4 for ~5% more bytes on
         // a page. Shared pages come compressed already (`web::page_br`).
-        .layer(CompressionLayer::new().br(true).gzip(true).quality(CompressionLevel::Precise(3)))
-        .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
+        .layer(
+            CompressionLayer::new()
+                .br(true)
+                .gzip(true)
+                .quality(CompressionLevel::Precise(3)),
+        )
+        .layer(TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ))
         .layer(middleware::from_fn(http::envelope_rejections))
         .layer(TraceLayer::new_for_http().make_span_with(http::request_span))
         .layer(CatchPanicLayer::custom(internal_error))
         .layer(middleware::from_fn(http::observe))
         // The id is set before the trace span opens and echoed in the response.
-        .layer(PropagateRequestIdLayer::new(HeaderName::from_static(http::REQUEST_ID)))
-        .layer(SetRequestIdLayer::new(HeaderName::from_static(http::REQUEST_ID), http::MakeRequestId))
+        .layer(PropagateRequestIdLayer::new(HeaderName::from_static(
+            http::REQUEST_ID,
+        )))
+        .layer(SetRequestIdLayer::new(
+            HeaderName::from_static(http::REQUEST_ID),
+            http::MakeRequestId,
+        ))
         // Outermost: panics, time-outs and redirects get the headers too.
-        .layer(middleware::from_fn_with_state(headers, web::security_headers))
+        .layer(middleware::from_fn_with_state(
+            headers,
+            web::security_headers,
+        ))
 }
 
 /// A panic is a bug: log it, answer a plain 500 without internals.
 fn internal_error(_: Box<dyn std::any::Any + Send + 'static>) -> axum::response::Response {
     use axum::response::IntoResponse as _;
     tracing::error!("request handler panicked");
-    let body = app::api::Envelope::<()>::error(app::i18n::t(app::i18n::Locale::En, app::i18n::Key::ErrorGeneric));
-    (axum::http::StatusCode::INTERNAL_SERVER_ERROR, axum::Json(body)).into_response()
+    let body = app::api::Envelope::<()>::error(app::i18n::t(
+        app::i18n::Locale::En,
+        app::i18n::Key::ErrorGeneric,
+    ));
+    (
+        axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+        axum::Json(body),
+    )
+        .into_response()
 }
 
 /// A bound, ready-to-serve application.
@@ -164,7 +207,9 @@ impl Application {
         let addr = config.bind_addr;
         crate::services::workers::set_lease_override(config.workers.lease);
         let state = build_state(config).await?;
-        let listener = TcpListener::bind(addr).await.with_context(|| format!("binding {addr}"))?;
+        let listener = TcpListener::bind(addr)
+            .await
+            .with_context(|| format!("binding {addr}"))?;
         let workers = crate::jobs::spawn(&state);
         tracing::info!(%addr, "listening");
         Ok(Application {
@@ -186,7 +231,9 @@ impl Application {
     /// # Errors
     /// I/O errors of the listener.
     pub async fn run_until_stopped(self) -> Result<()> {
-        let service = self.router.into_make_service_with_connect_info::<std::net::SocketAddr>();
+        let service = self
+            .router
+            .into_make_service_with_connect_info::<std::net::SocketAddr>();
         let (stop, chat) = (self.stop.clone(), self.chat.clone());
         let serve = axum::serve(self.listener, service).with_graceful_shutdown(async move {
             tokio::select! {
@@ -230,7 +277,11 @@ impl Application {
 }
 
 /// Cancels the workers still running and hands back what they held.
-async fn hand_back(stop: &crate::services::workers::Stop, db: &sea_orm::DatabaseConnection, workers: Vec<tokio::task::JoinHandle<()>>) {
+async fn hand_back(
+    stop: &crate::services::workers::Stop,
+    db: &sea_orm::DatabaseConnection,
+    workers: Vec<tokio::task::JoinHandle<()>>,
+) {
     stop.freeze();
     for worker in &workers {
         worker.abort();

@@ -3,9 +3,9 @@ use crate::config::Config;
 use crate::domain::phone_data::PhoneData;
 use crate::mail::templates::Brand;
 use crate::mail::Mailer;
-use crate::sms::SmsSender;
 use crate::services::visitor::GeoIpReader;
 use crate::services::{Cx, Wakers};
+use crate::sms::SmsSender;
 use app::config::PublicConfig;
 use sea_orm::DatabaseConnection;
 use std::sync::Arc;
@@ -53,7 +53,13 @@ pub struct AppState {
 impl AppState {
     /// The context a use case runs in, now.
     pub fn cx(&self) -> Cx {
-        Cx { db: self.db.clone(), config: self.config.clone(), now: crate::clock::now_ms(), wake: self.wakers.clone(), number_facts: self.number_facts.clone() }
+        Cx {
+            db: self.db.clone(),
+            config: self.config.clone(),
+            now: crate::clock::now_ms(),
+            wake: self.wakers.clone(),
+            number_facts: self.number_facts.clone(),
+        }
     }
 
     /// Who the e-mails say they come from.

@@ -7,7 +7,9 @@ pub fn init(format: &str) {
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sea_orm=warn"));
     let registry = tracing_subscriber::registry().with(filter);
     if format == "json" {
-        registry.with(fmt::layer().json().flatten_event(true)).init();
+        registry
+            .with(fmt::layer().json().flatten_event(true))
+            .init();
     } else {
         registry.with(fmt::layer().compact()).init();
     }

@@ -143,7 +143,8 @@ impl AuthForm {
             | AuthForm::BillingRefund
             | AuthForm::OwnerDispute
             | AuthForm::OwnerUnpublish
-            | AuthForm::OwnerOptOut | AuthForm::CookieConsent => &[],
+            | AuthForm::OwnerOptOut
+            | AuthForm::CookieConsent => &[],
             AuthForm::LocateCreate => &[Slot::Phone, Slot::Note],
             AuthForm::DnlCode => &[Slot::Phone],
             AuthForm::DnlConfirm => &[Slot::Phone, Slot::Code],
@@ -195,7 +196,10 @@ pub struct FormOutcome {
 impl FormOutcome {
     /// The value typed into the field `name`, if the server sent it back.
     pub fn value(&self, name: &str) -> Option<&str> {
-        self.values.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.values
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 }
 
@@ -235,7 +239,10 @@ mod tests {
     #[test]
     fn form_params_are_the_serde_names() {
         for form in AuthForm::ALL {
-            assert_eq!(serde_json::to_string(&form).ok(), Some(format!("\"{}\"", form.param())));
+            assert_eq!(
+                serde_json::to_string(&form).ok(),
+                Some(format!("\"{}\"", form.param()))
+            );
             assert_eq!(AuthForm::from_param(form.param()), Some(form));
         }
         assert_eq!(AuthForm::from_param("Login"), None);
@@ -244,32 +251,62 @@ mod tests {
     #[test]
     fn validate_checks_exactly_the_fields_of_the_form() {
         let fields = |pairs: &'static [(&'static str, &'static str)]| {
-            move |name: &str| pairs.iter().find(|(n, _)| *n == name).map(|(_, v)| (*v).to_owned())
+            move |name: &str| {
+                pairs
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| (*v).to_owned())
+            }
         };
-        let errors = AuthForm::Login.validate(fields(&[("email", "me@mail.com"), ("password", "123")]));
+        let errors =
+            AuthForm::Login.validate(fields(&[("email", "me@mail.com"), ("password", "123")]));
         assert_eq!(errors.get(Slot::Password), Some(Key::ValidatePassword));
         assert_eq!(errors.get(Slot::Email), None);
         let errors = AuthForm::ResetWithCode.validate(fields(&[("email", "me@mail.com")]));
         assert_eq!(errors.get(Slot::Code), Some(Key::ValidateCode));
         assert_eq!(errors.get(Slot::NewPassword), Some(Key::ValidatePassword));
-        let errors = AuthForm::ChangePassword.validate(fields(&[("password", "old-secret"), ("newPassword", "new-secret")]));
+        let errors = AuthForm::ChangePassword.validate(fields(&[
+            ("password", "old-secret"),
+            ("newPassword", "new-secret"),
+        ]));
         assert!(errors.is_empty());
-        assert!(AuthForm::SendCode.validate(fields(&[("password", "x")])).get(Slot::Email).is_some());
+        assert!(AuthForm::SendCode
+            .validate(fields(&[("password", "x")]))
+            .get(Slot::Email)
+            .is_some());
         assert!(AuthForm::Logout.validate(fields(&[])).is_empty());
-        let errors = AuthForm::LocateCreate.validate(fields(&[("phone", "0812 3456 7890"), ("note", "www.x.com")]));
-        assert_eq!((errors.get(Slot::Phone), errors.get(Slot::Note)), (None, Some(Key::LocateNoteInvalid)));
+        let errors = AuthForm::LocateCreate.validate(fields(&[
+            ("phone", "0812 3456 7890"),
+            ("note", "www.x.com"),
+        ]));
+        assert_eq!(
+            (errors.get(Slot::Phone), errors.get(Slot::Note)),
+            (None, Some(Key::LocateNoteInvalid))
+        );
         let errors = AuthForm::DnlConfirm.validate(fields(&[("phone", "x")]));
-        assert_eq!((errors.get(Slot::Phone), errors.get(Slot::Code)), (Some(Key::PhoneInvalid), Some(Key::ValidateCode)));
+        assert_eq!(
+            (errors.get(Slot::Phone), errors.get(Slot::Code)),
+            (Some(Key::PhoneInvalid), Some(Key::ValidateCode))
+        );
         assert!(AuthForm::Reveal.validate(fields(&[])).is_empty());
     }
 
     #[test]
     fn locate_forms_use_snake_case_names_and_outcomes_keep_values() {
-        assert_eq!(AuthForm::from_param("locate_create"), Some(AuthForm::LocateCreate));
-        assert_eq!(AuthForm::from_param("locate_action"), Some(AuthForm::LocateAction));
+        assert_eq!(
+            AuthForm::from_param("locate_create"),
+            Some(AuthForm::LocateCreate)
+        );
+        assert_eq!(
+            AuthForm::from_param("locate_action"),
+            Some(AuthForm::LocateAction)
+        );
         assert_eq!(AuthForm::from_param("reveal"), Some(AuthForm::Reveal));
         assert_eq!(AuthForm::from_param("dnl_code"), Some(AuthForm::DnlCode));
-        assert_eq!(AuthForm::from_param("dnl_confirm"), Some(AuthForm::DnlConfirm));
+        assert_eq!(
+            AuthForm::from_param("dnl_confirm"),
+            Some(AuthForm::DnlConfirm)
+        );
         let outcome = FormOutcome {
             form: AuthForm::DnlCode,
             email: String::new(),
@@ -284,7 +321,10 @@ mod tests {
     #[test]
     fn after_login_only_knows_billing() {
         assert_eq!(AfterLogin::from_param(Some("billing")), AfterLogin::Billing);
-        assert_eq!(AfterLogin::from_param(Some("https://evil.example")), AfterLogin::Dashboard);
+        assert_eq!(
+            AfterLogin::from_param(Some("https://evil.example")),
+            AfterLogin::Dashboard
+        );
         assert_eq!(AfterLogin::Billing.param(), Some("billing"));
         assert_eq!(AfterLogin::Dashboard.param(), None);
     }

@@ -2,9 +2,9 @@
 //! reset passwords, and the field validators that both sides run.
 mod cookie_names;
 pub mod forms;
+pub mod payment_fields;
 pub mod plan;
 pub mod user_info;
-pub mod payment_fields;
 pub mod validation;
 
 use serde::{Deserialize, Serialize};

@@ -21,7 +21,8 @@ pub fn validate_zip(value: &str, errors: &mut FieldErrors) -> Option<Key> {
 /// `nameErrorMsg` / `documentErrorMsg`: required (and not absurdly long).
 pub fn validate_required(slot: Slot, value: &str, errors: &mut FieldErrors) -> Option<Key> {
     let value = value.trim();
-    let key = (value.is_empty() || value.chars().count() > TEXT_MAX_LEN).then_some(Key::ValidateRequired);
+    let key =
+        (value.is_empty() || value.chars().count() > TEXT_MAX_LEN).then_some(Key::ValidateRequired);
     errors.set(slot, key);
     key
 }
@@ -79,7 +80,10 @@ mod tests {
     use super::*;
 
     fn form() -> PaymentFormInput {
-        PaymentFormInput { email: "a.b@example.com".into(), ..PaymentFormInput::default() }
+        PaymentFormInput {
+            email: "a.b@example.com".into(),
+            ..PaymentFormInput::default()
+        }
     }
 
     #[test]
@@ -99,13 +103,20 @@ mod tests {
     fn zip_is_at_most_fifteen_characters() {
         let mut errors = FieldErrors::default();
         assert_eq!(validate_zip("123456789012345", &mut errors), None);
-        assert_eq!(validate_zip("1234567890123456", &mut errors), Some(Key::ValidateZip));
+        assert_eq!(
+            validate_zip("1234567890123456", &mut errors),
+            Some(Key::ValidateZip)
+        );
         assert_eq!(errors.get(Slot::Zip), Some(Key::ValidateZip));
     }
 
     #[test]
     fn a_bad_email_is_reported_with_the_fields() {
-        let input = PaymentFormInput { email: "nope".into(), zip: "10110".into(), ..PaymentFormInput::default() };
+        let input = PaymentFormInput {
+            email: "nope".into(),
+            zip: "10110".into(),
+            ..PaymentFormInput::default()
+        };
         let errors = input.validate(MethodChoice::Card);
         assert_eq!(errors.get(Slot::Email), Some(Key::ValidateEmail));
         assert_eq!(errors.get(Slot::Zip), None);

@@ -23,8 +23,13 @@ pub fn encode_user_info(viewer: &Viewer) -> Option<String> {
     if viewer.payment_count <= 0 {
         return None;
     }
-    let info = UserInfoCookie { email: viewer.email.clone(), payment_count: viewer.payment_count };
-    serde_json::to_string(&info).ok().map(|json| crate::api::encode(&json))
+    let info = UserInfoCookie {
+        email: viewer.email.clone(),
+        payment_count: viewer.payment_count,
+    };
+    serde_json::to_string(&info)
+        .ok()
+        .map(|json| crate::api::encode(&json))
 }
 
 /// Reads a cookie value written by [`encode_user_info`]. Anything else (a
@@ -77,12 +82,16 @@ pub enum CookieAction {
 }
 
 /// Applies `update` to the client's user: the new user and the cookie action.
-pub fn apply_user_info(current: Option<Viewer>, update: UserInfoUpdate) -> (Option<Viewer>, CookieAction) {
+pub fn apply_user_info(
+    current: Option<Viewer>,
+    update: UserInfoUpdate,
+) -> (Option<Viewer>, CookieAction) {
     match update {
         UserInfoUpdate::Set(viewer) => {
             // A middle user is kept in memory only; a stale cookie of someone
             // else must not outlive the switch.
-            let action = encode_user_info(&viewer).map_or(CookieAction::Remove, CookieAction::Write);
+            let action =
+                encode_user_info(&viewer).map_or(CookieAction::Remove, CookieAction::Write);
             (Some(viewer), action)
         }
         UserInfoUpdate::Clear => match current {
@@ -98,9 +107,9 @@ pub fn apply_user_info(current: Option<Viewer>, update: UserInfoUpdate) -> (Opti
 /// server adds `Secure` when it serves over HTTPS.
 pub fn user_info_cookie_string(action: &CookieAction) -> Option<String> {
     match action {
-        CookieAction::Write(value) => {
-            Some(format!("{USER_INFO_COOKIE}={value}; Max-Age={USER_INFO_MAX_AGE_SECS}; Path=/; SameSite=Lax"))
-        }
+        CookieAction::Write(value) => Some(format!(
+            "{USER_INFO_COOKIE}={value}; Max-Age={USER_INFO_MAX_AGE_SECS}; Path=/; SameSite=Lax"
+        )),
         CookieAction::Remove => Some(clear_user_info_cookie()),
         CookieAction::Keep => None,
     }
@@ -125,34 +134,62 @@ mod tests {
     use super::*;
 
     fn viewer(email: &str, payment_count: i64) -> Viewer {
-        Viewer { email: email.to_owned(), payment_count, vip_time: 1_700_000_000_000 }
+        Viewer {
+            email: email.to_owned(),
+            payment_count,
+            vip_time: 1_700_000_000_000,
+        }
     }
 
     #[test]
     fn encodes_email_and_payment_count_only() {
         let value = encode_user_info(&viewer("a.b@mail.com", 2)).expect("paid users are persisted");
-        assert_eq!(value, "%7B%22email%22%3A%22a.b%40mail.com%22%2C%22paymentCount%22%3A2%7D");
-        assert!(!value.contains(';') && !value.contains(' ') && !value.contains(','), "cookie-safe: {value}");
+        assert_eq!(
+            value,
+            "%7B%22email%22%3A%22a.b%40mail.com%22%2C%22paymentCount%22%3A2%7D"
+        );
+        assert!(
+            !value.contains(';') && !value.contains(' ') && !value.contains(','),
+            "cookie-safe: {value}"
+        );
         assert!(!value.contains("vip"), "vipTime stays in client state");
     }
 
     #[test]
     fn middle_users_are_not_persisted() {
         assert_eq!(encode_user_info(&viewer("m@mail.com", 0)), None);
-        assert_eq!(decode_user_info("%7B%22email%22%3A%22m%40mail.com%22%2C%22paymentCount%22%3A0%7D"), None);
+        assert_eq!(
+            decode_user_info("%7B%22email%22%3A%22m%40mail.com%22%2C%22paymentCount%22%3A0%7D"),
+            None
+        );
     }
 
     #[test]
     fn round_trips_and_rejects_garbage() {
         let v = viewer("名@mail.com", 3);
         let decoded = decode_user_info(&encode_user_info(&v).expect("paid")).expect("decodes");
-        assert_eq!(decoded, UserInfoCookie { email: "名@mail.com".into(), payment_count: 3 });
+        assert_eq!(
+            decoded,
+            UserInfoCookie {
+                email: "名@mail.com".into(),
+                payment_count: 3
+            }
+        );
         // Unencoded JSON (written by hand or an older client) also reads.
         assert_eq!(
             decode_user_info(r#"{"email":"x@y.com","paymentCount":1}"#).map(|i| i.payment_count),
             Some(1)
         );
-        for bad in ["", "%", "%7", "%ZZ", "%FF%FE", "not json", "%7B%7D", r#"{"email":"","paymentCount":1}"#] {
+        for bad in [
+            "",
+            "%",
+            "%7",
+            "%ZZ",
+            "%FF%FE",
+            "not json",
+            "%7B%7D",
+            r#"{"email":"","paymentCount":1}"#,
+        ] {
             assert_eq!(decode_user_info(bad), None, "{bad:?}");
         }
     }
@@ -161,7 +198,10 @@ mod tests {
     fn finds_the_cookie_among_others() {
         let value = encode_user_info(&viewer("a@b.com", 1)).expect("paid");
         let header = format!("csrf=abc; userInfoX=1; userInfo={value}; lang=id");
-        assert_eq!(user_info_from_cookie_header(&header).map(|i| i.email), Some("a@b.com".to_owned()));
+        assert_eq!(
+            user_info_from_cookie_header(&header).map(|i| i.email),
+            Some("a@b.com".to_owned())
+        );
         assert_eq!(user_info_from_cookie_header("csrf=abc; token=t"), None);
     }
 
@@ -170,22 +210,37 @@ mod tests {
         let (user, action) = apply_user_info(None, UserInfoUpdate::Set(viewer("p@b.com", 1)));
         assert_eq!(user.map(|u| u.vip_time), Some(1_700_000_000_000));
         assert!(matches!(action, CookieAction::Write(ref v) if decode_user_info(v).is_some()));
-        let (user, action) = apply_user_info(Some(viewer("p@b.com", 1)), UserInfoUpdate::Set(viewer("m@b.com", 0)));
+        let (user, action) = apply_user_info(
+            Some(viewer("p@b.com", 1)),
+            UserInfoUpdate::Set(viewer("m@b.com", 0)),
+        );
         assert_eq!(user.map(|u| u.email), Some("m@b.com".to_owned()));
         assert_eq!(action, CookieAction::Remove);
     }
 
     #[test]
     fn clear_forgets_only_a_middle_user() {
-        assert_eq!(apply_user_info(Some(viewer("m@b.com", 0)), UserInfoUpdate::Clear), (None, CookieAction::Keep));
+        assert_eq!(
+            apply_user_info(Some(viewer("m@b.com", 0)), UserInfoUpdate::Clear),
+            (None, CookieAction::Keep)
+        );
         let paid = viewer("p@b.com", 2);
-        assert_eq!(apply_user_info(Some(paid.clone()), UserInfoUpdate::Clear), (Some(paid), CookieAction::Keep));
-        assert_eq!(apply_user_info(None, UserInfoUpdate::Clear), (None, CookieAction::Keep));
+        assert_eq!(
+            apply_user_info(Some(paid.clone()), UserInfoUpdate::Clear),
+            (Some(paid), CookieAction::Keep)
+        );
+        assert_eq!(
+            apply_user_info(None, UserInfoUpdate::Clear),
+            (None, CookieAction::Keep)
+        );
     }
 
     #[test]
     fn empty_removes_user_and_cookie() {
-        assert_eq!(apply_user_info(Some(viewer("p@b.com", 2)), UserInfoUpdate::Empty), (None, CookieAction::Remove));
+        assert_eq!(
+            apply_user_info(Some(viewer("p@b.com", 2)), UserInfoUpdate::Empty),
+            (None, CookieAction::Remove)
+        );
         assert_eq!(
             user_info_cookie_string(&CookieAction::Remove).as_deref(),
             Some("userInfo=; Max-Age=0; Path=/; SameSite=Lax")

@@ -144,8 +144,12 @@ impl FieldErrors {
 /// An e-mail address: letters or digits with optional single `_` or `.`
 /// separators, `@`, a domain of the same form, a dot, and 2–3 letters.
 pub fn is_email(value: &str) -> bool {
-    let Some((local, domain)) = value.split_once('@') else { return false };
-    let Some((host, tld)) = domain.rsplit_once('.') else { return false };
+    let Some((local, domain)) = value.split_once('@') else {
+        return false;
+    };
+    let Some((host, tld)) = domain.rsplit_once('.') else {
+        return false;
+    };
     value.len() <= EMAIL_MAX_LEN
         && is_dotted_word(local)
         && is_dotted_word(host)
@@ -156,7 +160,9 @@ pub fn is_email(value: &str) -> bool {
 /// `word([_.]word)*` with ASCII letters and digits.
 fn is_dotted_word(value: &str) -> bool {
     !value.is_empty()
-        && value.split(['_', '.']).all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_alphanumeric()))
+        && value
+            .split(['_', '.'])
+            .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_alphanumeric()))
 }
 
 /// Checks an e-mail into its default slot (`emailErrorMsg`).
@@ -181,7 +187,8 @@ pub fn validate_password(value: &str, errors: &mut FieldErrors) -> Option<Key> {
 /// Checks a code into its default slot (`codeErrorMsg`): digits only, at least 5.
 pub fn validate_code(value: &str, errors: &mut FieldErrors) -> Option<Key> {
     let value = value.trim();
-    let ok = (CODE_MIN_DIGITS..=CODE_MAX_DIGITS).contains(&value.len()) && value.bytes().all(|b| b.is_ascii_digit());
+    let ok = (CODE_MIN_DIGITS..=CODE_MAX_DIGITS).contains(&value.len())
+        && value.bytes().all(|b| b.is_ascii_digit());
     let key = (!ok).then_some(Key::ValidateCode);
     errors.set(Slot::Code, key);
     key
@@ -196,7 +203,9 @@ pub fn is_phone_input(value: &str) -> bool {
     let digits = body.bytes().filter(u8::is_ascii_digit).count();
     value.len() <= PHONE_INPUT_MAX_LEN
         && PHONE_DIGITS.contains(&digits)
-        && body.bytes().all(|b| b.is_ascii_digit() || b" -.()".contains(&b))
+        && body
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b" -.()".contains(&b))
 }
 
 /// Checks a phone number into its slot (`phoneErrorMsg`).
@@ -210,7 +219,9 @@ pub fn validate_phone(value: &str, errors: &mut FieldErrors) -> Option<Key> {
 /// (or empty for "no reason given"); see [`LocateReason`]. Free text is
 /// refused whatever it contains.
 pub fn validate_note(value: &str, errors: &mut FieldErrors) -> Option<Key> {
-    let key = LocateReason::from_code(value).is_none().then_some(Key::LocateNoteInvalid);
+    let key = LocateReason::from_code(value)
+        .is_none()
+        .then_some(Key::LocateNoteInvalid);
     errors.set(Slot::Note, key);
     key
 }
@@ -227,7 +238,9 @@ pub fn validate_slot(slot: Slot, value: &str, errors: &mut FieldErrors) -> Optio
         Slot::Phone => validate_phone(value, errors),
         Slot::Note => validate_note(value, errors),
         Slot::Zip => super::payment_fields::validate_zip(value, errors),
-        Slot::Name | Slot::Document => super::payment_fields::validate_required(slot, value, errors),
+        Slot::Name | Slot::Document => {
+            super::payment_fields::validate_required(slot, value, errors)
+        }
         // Free text whose rules (links, contacts) run on the server.
         Slot::Message | Slot::Comment | Slot::City | Slot::Form => None,
     }

@@ -3,13 +3,36 @@ use crate::i18n::{t, Locale};
 
 #[test]
 fn email_rule_of_the_spec() {
-    for ok in ["a@b.co", "john.doe@mail.com", "j_d.x1@sub.domain.org", "A1@B2.id", "x@y.z.cn"] {
+    for ok in [
+        "a@b.co",
+        "john.doe@mail.com",
+        "j_d.x1@sub.domain.org",
+        "A1@B2.id",
+        "x@y.z.cn",
+    ] {
         assert!(is_email(ok), "{ok}");
     }
     for bad in [
-        "", "plain", "@b.co", "a@", "a@b", "a@b.c", "a@b.info", "a..b@c.com", "a._b@c.com", ".a@b.com",
-        "a.@b.com", "a@.b.com", "a@b..com", "a b@c.com", "a-b@c.com", "a@b-c.com", "a@b.c1", "a@@b.com",
-        "a@b@c.com", "ä@b.com",
+        "",
+        "plain",
+        "@b.co",
+        "a@",
+        "a@b",
+        "a@b.c",
+        "a@b.info",
+        "a..b@c.com",
+        "a._b@c.com",
+        ".a@b.com",
+        "a.@b.com",
+        "a@.b.com",
+        "a@b..com",
+        "a b@c.com",
+        "a-b@c.com",
+        "a@b-c.com",
+        "a@b.c1",
+        "a@@b.com",
+        "a@b@c.com",
+        "ä@b.com",
     ] {
         assert!(!is_email(bad), "{bad}");
     }
@@ -19,13 +42,22 @@ fn email_rule_of_the_spec() {
 #[test]
 fn validators_fill_their_slot_and_return_the_message() {
     let mut errors = FieldErrors::default();
-    assert_eq!(validate_email("nope", &mut errors), Some(Key::ValidateEmail));
+    assert_eq!(
+        validate_email("nope", &mut errors),
+        Some(Key::ValidateEmail)
+    );
     assert_eq!(errors.get(Slot::Email), Some(Key::ValidateEmail));
-    assert_eq!(validate_password("12345", &mut errors), Some(Key::ValidatePassword));
+    assert_eq!(
+        validate_password("12345", &mut errors),
+        Some(Key::ValidatePassword)
+    );
     assert_eq!(errors.get(Slot::Password), Some(Key::ValidatePassword));
     assert_eq!(validate_code("12a45", &mut errors), Some(Key::ValidateCode));
     assert_eq!(errors.get(Slot::Code), Some(Key::ValidateCode));
-    assert_eq!(validate_password_into("x", Slot::NewPassword, &mut errors), Some(Key::ValidatePassword));
+    assert_eq!(
+        validate_password_into("x", Slot::NewPassword, &mut errors),
+        Some(Key::ValidatePassword)
+    );
     assert_eq!(errors.get(Slot::NewPassword), Some(Key::ValidatePassword));
     // Fixing a field clears its slot only.
     assert_eq!(validate_email(" me@mail.com ", &mut errors), None);
@@ -42,12 +74,21 @@ fn slots_map_to_field_names_and_validators() {
         let field = slot.field().expect("input slots have a field");
         assert_eq!(Slot::from_field(field), Some(slot));
         let mut errors = FieldErrors::default();
-        assert!(validate_slot(slot, "", &mut errors).is_some(), "{field}: empty is invalid");
-        assert!(errors.get(slot).is_some(), "{field}: message lands in its own slot");
+        assert!(
+            validate_slot(slot, "", &mut errors).is_some(),
+            "{field}: empty is invalid"
+        );
+        assert!(
+            errors.get(slot).is_some(),
+            "{field}: message lands in its own slot"
+        );
     }
     assert_eq!(Slot::from_field("csrf"), None);
     let mut errors = FieldErrors::default();
-    assert_eq!(validate_slot(Slot::NewPassword, "secret1", &mut errors), None);
+    assert_eq!(
+        validate_slot(Slot::NewPassword, "secret1", &mut errors),
+        None
+    );
     assert_eq!(validate_slot(Slot::Form, "", &mut errors), None);
 }
 
@@ -56,11 +97,20 @@ fn phone_slot_checks_the_shape_of_a_number() {
     assert_eq!(Slot::Phone.name(), "phoneErrorMsg");
     assert_eq!(Slot::from_field("phone"), Some(Slot::Phone));
     let mut errors = FieldErrors::default();
-    for ok in ["0812 3456 7890", "+62 812-3456-7890", "(021) 555.1234", "88213"] {
+    for ok in [
+        "0812 3456 7890",
+        "+62 812-3456-7890",
+        "(021) 555.1234",
+        "88213",
+    ] {
         assert_eq!(validate_phone(ok, &mut errors), None, "{ok}");
     }
     for bad in ["", "123", "0812abc", "+", "++62812345", &"1".repeat(18)] {
-        assert_eq!(validate_phone(bad, &mut errors), Some(Key::PhoneInvalid), "{bad}");
+        assert_eq!(
+            validate_phone(bad, &mut errors),
+            Some(Key::PhoneInvalid),
+            "{bad}"
+        );
         assert_eq!(errors.get(Slot::Phone), Some(Key::PhoneInvalid));
     }
 }
@@ -70,7 +120,14 @@ fn note_is_a_reason_code_and_nothing_else() {
     assert_eq!(Slot::Note.name(), "noteErrorMsg");
     assert_eq!(Slot::from_field("note"), Some(Slot::Note));
     let mut errors = FieldErrors::default();
-    for ok in ["", "worried", "phone_lost", "arrived_safely", "agreed", "none"] {
+    for ok in [
+        "",
+        "worried",
+        "phone_lost",
+        "arrived_safely",
+        "agreed",
+        "none",
+    ] {
         assert_eq!(validate_note(ok, &mut errors), None, "{ok}");
     }
     for bad in [
@@ -84,7 +141,11 @@ fn note_is_a_reason_code_and_nothing_else() {
         "evil[.]com",
         "worried\u{200d}",
     ] {
-        assert_eq!(validate_note(bad, &mut errors), Some(Key::LocateNoteInvalid), "{bad:?}");
+        assert_eq!(
+            validate_note(bad, &mut errors),
+            Some(Key::LocateNoteInvalid),
+            "{bad:?}"
+        );
     }
     assert_eq!(errors.get(Slot::Note), Some(Key::LocateNoteInvalid));
     assert_eq!(Slot::ALL.len(), 13);
@@ -96,9 +157,15 @@ fn password_is_counted_in_characters() {
     let mut errors = FieldErrors::default();
     assert_eq!(validate_password("123456", &mut errors), None);
     assert_eq!(validate_password(&"x".repeat(30), &mut errors), None);
-    assert_eq!(validate_password(&"x".repeat(31), &mut errors), Some(Key::ValidatePassword));
+    assert_eq!(
+        validate_password(&"x".repeat(31), &mut errors),
+        Some(Key::ValidatePassword)
+    );
     assert_eq!(validate_password("密码密码密码", &mut errors), None);
-    assert_eq!(validate_password("密码密码密", &mut errors), Some(Key::ValidatePassword));
+    assert_eq!(
+        validate_password("密码密码密", &mut errors),
+        Some(Key::ValidatePassword)
+    );
 }
 
 #[test]
@@ -113,8 +180,14 @@ fn code_is_at_least_five_digits() {
 
 #[test]
 fn messages_are_the_spec_texts_and_translated() {
-    assert_eq!(t(Locale::En, Key::ValidateEmail), "Please enter a correct mailbox");
-    assert_eq!(t(Locale::En, Key::ValidatePassword), "Password must be between 6 to 30 characters");
+    assert_eq!(
+        t(Locale::En, Key::ValidateEmail),
+        "Please enter a correct mailbox"
+    );
+    assert_eq!(
+        t(Locale::En, Key::ValidatePassword),
+        "Password must be between 6 to 30 characters"
+    );
     assert_eq!(
         t(Locale::En, Key::ValidateCode),
         "The code format is wrong, it must be a number and no less than 5 digits"

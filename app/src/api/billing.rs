@@ -48,7 +48,10 @@ pub fn order_body(order: &OrderRequest) -> String {
 /// Reads a refused order's answer: `msg` and the field slots of `obj`.
 pub fn order_error(locale: Locale, body: &str) -> OrderError {
     let Ok(envelope) = serde_json::from_str::<super::Envelope<serde_json::Value>>(body) else {
-        return OrderError { msg: t(locale, Key::ErrorGeneric).to_owned(), fields: Vec::new() };
+        return OrderError {
+            msg: t(locale, Key::ErrorGeneric).to_owned(),
+            fields: Vec::new(),
+        };
     };
     let fields = Slot::ALL
         .into_iter()
@@ -57,7 +60,10 @@ pub fn order_error(locale: Locale, body: &str) -> OrderError {
             Some((slot, text.to_owned()))
         })
         .collect();
-    OrderError { msg: envelope.msg, fields }
+    OrderError {
+        msg: envelope.msg,
+        fields,
+    }
 }
 
 impl ApiClient {
@@ -66,9 +72,16 @@ impl ApiClient {
     ///
     /// # Errors
     /// A localized [`ApiError`].
-    pub async fn pay_methods(&self, locale: Locale, country: Option<&str>) -> Result<PayMethods, ApiError> {
-        let query = country.map(|c| format!("?country={}", encode(c))).unwrap_or_default();
-        self.call(locale, "GET", &format!("/portal/payMethods{query}"), None).await
+    pub async fn pay_methods(
+        &self,
+        locale: Locale,
+        country: Option<&str>,
+    ) -> Result<PayMethods, ApiError> {
+        let query = country
+            .map(|c| format!("?country={}", encode(c)))
+            .unwrap_or_default();
+        self.call(locale, "GET", &format!("/portal/payMethods{query}"), None)
+            .await
     }
 
     /// `POST /portal/order`: places the order; the browser then goes to
@@ -76,9 +89,19 @@ impl ApiClient {
     ///
     /// # Errors
     /// An [`OrderError`] with the server's field messages.
-    pub async fn place_order(&self, locale: Locale, order: &OrderRequest) -> Result<OrderCreated, OrderError> {
-        let unavailable = |e: ApiError| OrderError { msg: e.msg, fields: Vec::new() };
-        let response = self.send(locale, "POST", "/portal/order", Some(order_body(order))).await.map_err(unavailable)?;
+    pub async fn place_order(
+        &self,
+        locale: Locale,
+        order: &OrderRequest,
+    ) -> Result<OrderCreated, OrderError> {
+        let unavailable = |e: ApiError| OrderError {
+            msg: e.msg,
+            fields: Vec::new(),
+        };
+        let response = self
+            .send(locale, "POST", "/portal/order", Some(order_body(order)))
+            .await
+            .map_err(unavailable)?;
         match parse::<OrderCreated>(locale, &response.body) {
             Ok(envelope) => envelope.obj.ok_or_else(|| order_error(locale, "")),
             Err(_) => Err(order_error(locale, &response.body)),
@@ -89,8 +112,18 @@ impl ApiClient {
     ///
     /// # Errors
     /// A localized [`ApiError`] (unknown order).
-    pub async fn order_status(&self, locale: Locale, order_no: &str) -> Result<OrderStatus, ApiError> {
-        self.call(locale, "GET", &format!("/admin/order/status?orderNo={}", encode(order_no)), None).await
+    pub async fn order_status(
+        &self,
+        locale: Locale,
+        order_no: &str,
+    ) -> Result<OrderStatus, ApiError> {
+        self.call(
+            locale,
+            "GET",
+            &format!("/admin/order/status?orderNo={}", encode(order_no)),
+            None,
+        )
+        .await
     }
 
     /// `GET /other/user/property`: the member's subscription and payments.
@@ -106,7 +139,9 @@ impl ApiClient {
     /// # Errors
     /// A localized [`ApiError`].
     pub async fn cancel_subscription(&self, locale: Locale) -> Result<BillingSummary, ApiError> {
-        let done: BillingDone = self.call(locale, "PUT", "/admin/user/cancelSubscribe", None).await?;
+        let done: BillingDone = self
+            .call(locale, "PUT", "/admin/user/cancelSubscribe", None)
+            .await?;
         Ok(done.summary)
     }
 
@@ -115,7 +150,13 @@ impl ApiClient {
     /// # Errors
     /// A localized [`ApiError`].
     pub async fn refund_detail(&self, locale: Locale) -> Result<RefundDetail, ApiError> {
-        self.call(locale, "POST", "/admin/order/refundDetail", Some(String::new())).await
+        self.call(
+            locale,
+            "POST",
+            "/admin/order/refundDetail",
+            Some(String::new()),
+        )
+        .await
     }
 
     /// `POST /admin/order/refund`: refunds the payment `charge_id`.
@@ -124,7 +165,9 @@ impl ApiClient {
     /// A localized [`ApiError`] (not eligible, provider down).
     pub async fn refund(&self, locale: Locale, charge_id: i64) -> Result<BillingSummary, ApiError> {
         let body = form_body(&[("chargeId", &charge_id.to_string())]);
-        let done: BillingDone = self.call(locale, "POST", "/admin/order/refund", Some(body)).await?;
+        let done: BillingDone = self
+            .call(locale, "POST", "/admin/order/refund", Some(body))
+            .await?;
         Ok(done.summary)
     }
 }
@@ -144,7 +187,11 @@ mod tests {
         let order = OrderRequest {
             plan_id: 7,
             method: MethodChoice::FastSpring,
-            input: PaymentFormInput { email: " a.b@mail.com ".into(), zip: "10 110".into(), ..Default::default() },
+            input: PaymentFormInput {
+                email: " a.b@mail.com ".into(),
+                zip: "10 110".into(),
+                ..Default::default()
+            },
             country: "ID".into(),
             idempotency_key: "k_0123456789abcdef".into(),
         };
@@ -162,11 +209,17 @@ mod tests {
         assert_eq!(error.msg, "Please enter a correct mailbox");
         assert_eq!(
             error.fields,
-            vec![(Slot::Email, "Please enter a correct mailbox".to_owned()), (Slot::Zip, "zip!".to_owned())]
+            vec![
+                (Slot::Email, "Please enter a correct mailbox".to_owned()),
+                (Slot::Zip, "zip!".to_owned())
+            ]
         );
         let provider = order_error(Locale::En, r#"{"success":0,"msg":"down","obj":null}"#);
         assert_eq!((provider.msg.as_str(), provider.fields.len()), ("down", 0));
-        assert_eq!(order_error(Locale::En, "<html>").msg, t(Locale::En, Key::ErrorGeneric));
+        assert_eq!(
+            order_error(Locale::En, "<html>").msg,
+            t(Locale::En, Key::ErrorGeneric)
+        );
     }
 
     #[test]

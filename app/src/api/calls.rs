@@ -36,7 +36,11 @@ pub fn encode(value: &str) -> String {
 
 /// A form-encoded body (`application/x-www-form-urlencoded`).
 pub fn form_body(fields: &[(&str, &str)]) -> String {
-    fields.iter().map(|(name, value)| format!("{}={}", encode(name), encode(value))).collect::<Vec<_>>().join("&")
+    fields
+        .iter()
+        .map(|(name, value)| format!("{}={}", encode(name), encode(value)))
+        .collect::<Vec<_>>()
+        .join("&")
 }
 
 /// The list call's path below [`API_BASE`].
@@ -50,13 +54,22 @@ pub fn reveal_path(token: &str) -> String {
 }
 
 /// Method, path and body of a requester's action on request `id`.
-pub fn locate_action_call(id: i64, action: &LocateAction) -> (&'static str, String, Option<String>) {
+pub fn locate_action_call(
+    id: i64,
+    action: &LocateAction,
+) -> (&'static str, String, Option<String>) {
     match action {
         LocateAction::Clear => ("POST", format!("/spyContent/clear/{id}"), None),
-        LocateAction::Rename(label) => {
-            ("PUT", format!("/spyContent/phoneLocation/{id}"), Some(form_body(&[("action", "rename"), ("label", label)])))
-        }
-        other => ("PUT", format!("/spyContent/phoneLocation/{id}"), Some(form_body(&[("action", other.code())]))),
+        LocateAction::Rename(label) => (
+            "PUT",
+            format!("/spyContent/phoneLocation/{id}"),
+            Some(form_body(&[("action", "rename"), ("label", label)])),
+        ),
+        other => (
+            "PUT",
+            format!("/spyContent/phoneLocation/{id}"),
+            Some(form_body(&[("action", other.code())])),
+        ),
     }
 }
 
@@ -66,7 +79,12 @@ pub fn reveal_body(decision: RevealDecision, position: Option<GeoPoint>) -> Stri
         (RevealDecision::Share, Some(p)) => {
             let (lat, lng) = (p.lat.to_string(), p.lng.to_string());
             let accuracy = p.accuracy.map(|a| a.to_string()).unwrap_or_default();
-            form_body(&[("decision", "share"), ("latitude", &lat), ("longitude", &lng), ("accuracy", &accuracy)])
+            form_body(&[
+                ("decision", "share"),
+                ("latitude", &lat),
+                ("longitude", &lng),
+                ("accuracy", &accuracy),
+            ])
         }
         (decision, _) => form_body(&[("decision", decision.code())]),
     }

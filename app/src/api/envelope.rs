@@ -41,12 +41,24 @@ pub struct Page {
 impl<T> Envelope<T> {
     /// A successful answer carrying `obj`.
     pub fn ok(obj: T) -> Self {
-        Envelope { success: 1, msg: String::new(), obj: Some(obj), page: None, result: None }
+        Envelope {
+            success: 1,
+            msg: String::new(),
+            obj: Some(obj),
+            page: None,
+            result: None,
+        }
     }
 
     /// A failed answer with a user-facing message.
     pub fn error(msg: impl Into<String>) -> Self {
-        Envelope { success: 0, msg: msg.into(), obj: None, page: None, result: None }
+        Envelope {
+            success: 0,
+            msg: msg.into(),
+            obj: None,
+            page: None,
+            result: None,
+        }
     }
 
     /// Whether the call succeeded.

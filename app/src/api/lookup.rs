@@ -5,7 +5,11 @@ use crate::model::lookup::{LookupResult, OwnerView};
 
 /// The path of `GET /lookup/{phone}?country=`.
 pub fn lookup_path(country: &str, phone: &str) -> String {
-    format!("/lookup/{}?country={}", super::encode(phone), super::encode(country))
+    format!(
+        "/lookup/{}?country={}",
+        super::encode(phone),
+        super::encode(country)
+    )
 }
 
 impl ApiClient {
@@ -13,8 +17,14 @@ impl ApiClient {
     ///
     /// # Errors
     /// The server's localized message ("Please enter the correct number", a limit).
-    pub async fn lookup(&self, locale: Locale, country: &str, phone: &str) -> Result<LookupResult, ApiError> {
-        self.call(locale, "GET", &lookup_path(country, phone), None).await
+    pub async fn lookup(
+        &self,
+        locale: Locale,
+        country: &str,
+        phone: &str,
+    ) -> Result<LookupResult, ApiError> {
+        self.call(locale, "GET", &lookup_path(country, phone), None)
+            .await
     }
 
     /// `GET /lookup/owner`: the number owner's session view (the session

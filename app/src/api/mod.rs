@@ -92,7 +92,10 @@ impl ApiClient {
         let token = leptos::prelude::use_context::<crate::account::SessionToken>().map(|t| t.0);
         #[cfg(not(feature = "ssr"))]
         let token = None;
-        ApiClient { transport: transport::current(), token }
+        ApiClient {
+            transport: transport::current(),
+            token,
+        }
     }
 
     /// `POST /spyContent/phoneLocation`: asks the owner of `phone` by SMS.
@@ -109,15 +112,23 @@ impl ApiClient {
         note: &str,
     ) -> Result<LocateRequestView, ApiError> {
         let body = form_body(&[("country", country), ("phone", phone), ("note", note)]);
-        self.call(locale, "POST", "/spyContent/phoneLocation", Some(body)).await
+        self.call(locale, "POST", "/spyContent/phoneLocation", Some(body))
+            .await
     }
 
     /// `GET /spyContent?page=&size=`: the member's requests.
     ///
     /// # Errors
     /// A localized [`ApiError`] (e.g. an invalid session).
-    pub async fn locate_list(&self, locale: Locale, page: u32, size: u32) -> Result<LocateList, ApiError> {
-        let response = self.send(locale, "GET", &locate_list_path(page, size), None).await?;
+    pub async fn locate_list(
+        &self,
+        locale: Locale,
+        page: u32,
+        size: u32,
+    ) -> Result<LocateList, ApiError> {
+        let response = self
+            .send(locale, "GET", &locate_list_path(page, size), None)
+            .await?;
         let envelope: Envelope<Vec<LocateRequestView>> = parse(locale, &response.body)?;
         let notifications_total = envelope
             .result
@@ -125,7 +136,11 @@ impl ApiClient {
             .and_then(|r| r.get("notificationsTotal"))
             .and_then(serde_json::Value::as_i64)
             .unwrap_or(0);
-        Ok(LocateList { items: envelope.obj.unwrap_or_default(), page: envelope.page, notifications_total })
+        Ok(LocateList {
+            items: envelope.obj.unwrap_or_default(),
+            page: envelope.page,
+            notifications_total,
+        })
     }
 
     /// Resend, cancel or rename (`PUT /spyContent/phoneLocation/{id}`), or
@@ -148,7 +163,13 @@ impl ApiClient {
     /// # Errors
     /// A localized [`ApiError`].
     pub async fn gps_trace(&self, locale: Locale, id: i64) -> Result<GpsTrace, ApiError> {
-        self.call(locale, "GET", &format!("/gpsTrace/phoneLocation/{id}"), None).await
+        self.call(
+            locale,
+            "GET",
+            &format!("/gpsTrace/phoneLocation/{id}"),
+            None,
+        )
+        .await
     }
 
     /// `GET /reveal/{token}`: what the owner's page shows (marks it opened).
@@ -172,16 +193,24 @@ impl ApiClient {
         position: Option<GeoPoint>,
     ) -> Result<RevealView, ApiError> {
         let body = reveal_body(decision, position);
-        self.call(locale, "POST", &reveal_path(token), Some(body)).await
+        self.call(locale, "POST", &reveal_path(token), Some(body))
+            .await
     }
 
     /// `POST /doNotLocate/code`: texts a confirmation code to the number.
     ///
     /// # Errors
     /// A localized [`ApiError`].
-    pub async fn dnl_code(&self, locale: Locale, country: &str, phone: &str) -> Result<(), ApiError> {
+    pub async fn dnl_code(
+        &self,
+        locale: Locale,
+        country: &str,
+        phone: &str,
+    ) -> Result<(), ApiError> {
         let body = form_body(&[("country", country), ("phone", phone)]);
-        let response = self.send(locale, "POST", "/doNotLocate/code", Some(body)).await?;
+        let response = self
+            .send(locale, "POST", "/doNotLocate/code", Some(body))
+            .await?;
         parse::<serde_json::Value>(locale, &response.body).map(|_| ())
     }
 
@@ -189,9 +218,17 @@ impl ApiClient {
     ///
     /// # Errors
     /// A localized [`ApiError`] (wrong or expired code).
-    pub async fn dnl_confirm(&self, locale: Locale, country: &str, phone: &str, code: &str) -> Result<(), ApiError> {
+    pub async fn dnl_confirm(
+        &self,
+        locale: Locale,
+        country: &str,
+        phone: &str,
+        code: &str,
+    ) -> Result<(), ApiError> {
         let body = form_body(&[("country", country), ("phone", phone), ("code", code)]);
-        let response = self.send(locale, "POST", "/doNotLocate/confirm", Some(body)).await?;
+        let response = self
+            .send(locale, "POST", "/doNotLocate/confirm", Some(body))
+            .await?;
         parse::<serde_json::Value>(locale, &response.body).map(|_| ())
     }
 
@@ -201,7 +238,11 @@ impl ApiClient {
     /// A localized [`ApiError`] when the call fails or answers `success: 0`.
     pub async fn price_setup(&self, locale: Locale) -> Result<Vec<PricePlan>, ApiError> {
         let channel = price_channel(locale);
-        self.get(locale, &format!("/portal/priceSetup?hasWeight=true&channel={channel}")).await
+        self.get(
+            locale,
+            &format!("/portal/priceSetup?hasWeight=true&channel={channel}"),
+        )
+        .await
     }
 
     /// `GET /other/location/info/{phone}`: what the numbering plan says about a number.
@@ -209,12 +250,21 @@ impl ApiClient {
     ///
     /// # Errors
     /// "Please enter the correct number" (localized) for anything invalid.
-    pub async fn number_info(&self, locale: Locale, country: &str, phone: &str) -> Result<NumberInfo, ApiError> {
+    pub async fn number_info(
+        &self,
+        locale: Locale,
+        country: &str,
+        phone: &str,
+    ) -> Result<NumberInfo, ApiError> {
         let (number, region) = match country.strip_prefix('+') {
             Some(_) if !phone.trim_start().starts_with('+') => (format!("{country}{phone}"), ""),
             _ => (phone.to_owned(), country),
         };
-        let path = format!("/other/location/info/{}?region={}", encode(&number), encode(region));
+        let path = format!(
+            "/other/location/info/{}?region={}",
+            encode(&number),
+            encode(region)
+        );
         self.get(locale, &path).await
     }
 
@@ -257,7 +307,9 @@ impl ApiClient {
         };
         transport::send(&self.transport, request)
             .await
-            .map_err(|()| ApiError { msg: t(locale, Key::ErrorUnavailable).to_owned() })
+            .map_err(|()| ApiError {
+                msg: t(locale, Key::ErrorUnavailable).to_owned(),
+            })
     }
 }
 
@@ -268,8 +320,9 @@ impl Default for ApiClient {
 }
 
 fn parse<T: DeserializeOwned>(locale: Locale, body: &str) -> Result<Envelope<T>, ApiError> {
-    let envelope: Envelope<T> =
-        serde_json::from_str(body).map_err(|_| ApiError { msg: t(locale, Key::ErrorGeneric).to_owned() })?;
+    let envelope: Envelope<T> = serde_json::from_str(body).map_err(|_| ApiError {
+        msg: t(locale, Key::ErrorGeneric).to_owned(),
+    })?;
     if !envelope.is_success() {
         return Err(ApiError { msg: envelope.msg });
     }
@@ -277,7 +330,9 @@ fn parse<T: DeserializeOwned>(locale: Locale, body: &str) -> Result<Envelope<T>,
 }
 
 fn decode<T: DeserializeOwned>(locale: Locale, body: &str) -> Result<T, ApiError> {
-    parse(locale, body)?.obj.ok_or_else(|| ApiError { msg: t(locale, Key::ErrorGeneric).to_owned() })
+    parse(locale, body)?.obj.ok_or_else(|| ApiError {
+        msg: t(locale, Key::ErrorGeneric).to_owned(),
+    })
 }
 
 #[cfg(test)]

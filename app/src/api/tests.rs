@@ -21,13 +21,20 @@ fn only_401_means_an_invalid_session() {
         assert!(!is_invalid_session(status), "{status}");
     }
     let clear = crate::account::user_info::clear_user_info_cookie();
-    assert!(clear.starts_with("userInfo=;") && clear.contains("Max-Age=0") && clear.contains("Path=/"), "{clear}");
+    assert!(
+        clear.starts_with("userInfo=;") && clear.contains("Max-Age=0") && clear.contains("Path=/"),
+        "{clear}"
+    );
 }
 
 #[test]
 fn form_bodies_are_url_encoded() {
     assert_eq!(
-        form_body(&[("country", "+882"), ("phone", "0812 3456"), ("note", "Hi & bye=1")]),
+        form_body(&[
+            ("country", "+882"),
+            ("phone", "0812 3456"),
+            ("note", "Hi & bye=1")
+        ]),
         "country=%2B882&phone=0812%203456&note=Hi%20%26%20bye%3D1"
     );
     assert_eq!(form_body(&[]), "");
@@ -35,33 +42,61 @@ fn form_bodies_are_url_encoded() {
 
 #[test]
 fn locate_calls_have_the_contract_paths() {
-    assert_eq!(locate_list_path(1, LOCATE_PAGE_SIZE), "/spyContent?page=1&size=20");
+    assert_eq!(
+        locate_list_path(1, LOCATE_PAGE_SIZE),
+        "/spyContent?page=1&size=20"
+    );
     assert_eq!(reveal_path("ab/c?d"), "/reveal/ab%2Fc%3Fd");
     assert_eq!(
         locate_action_call(7, &LocateAction::Resend),
-        ("PUT", "/spyContent/phoneLocation/7".to_owned(), Some("action=resend".to_owned()))
+        (
+            "PUT",
+            "/spyContent/phoneLocation/7".to_owned(),
+            Some("action=resend".to_owned())
+        )
     );
     assert_eq!(
         locate_action_call(7, &LocateAction::Cancel),
-        ("PUT", "/spyContent/phoneLocation/7".to_owned(), Some("action=cancel".to_owned()))
+        (
+            "PUT",
+            "/spyContent/phoneLocation/7".to_owned(),
+            Some("action=cancel".to_owned())
+        )
     );
     assert_eq!(
         locate_action_call(7, &LocateAction::Rename("Ibu & Ayah".into())),
-        ("PUT", "/spyContent/phoneLocation/7".to_owned(), Some("action=rename&label=Ibu%20%26%20Ayah".to_owned()))
+        (
+            "PUT",
+            "/spyContent/phoneLocation/7".to_owned(),
+            Some("action=rename&label=Ibu%20%26%20Ayah".to_owned())
+        )
     );
-    assert_eq!(locate_action_call(9, &LocateAction::Clear), ("POST", "/spyContent/clear/9".to_owned(), None));
+    assert_eq!(
+        locate_action_call(9, &LocateAction::Clear),
+        ("POST", "/spyContent/clear/9".to_owned(), None)
+    );
 }
 
 #[test]
 fn reveal_bodies_carry_the_position_only_when_sharing() {
-    let point = GeoPoint { lat: -6.2, lng: 106.816_666, accuracy: Some(12.5) };
+    let point = GeoPoint {
+        lat: -6.2,
+        lng: 106.816_666,
+        accuracy: Some(12.5),
+    };
     assert_eq!(
         reveal_body(RevealDecision::Share, Some(point)),
         "decision=share&latitude=-6.2&longitude=106.816666&accuracy=12.5"
     );
-    assert_eq!(reveal_body(RevealDecision::Decline, Some(point)), "decision=decline");
+    assert_eq!(
+        reveal_body(RevealDecision::Decline, Some(point)),
+        "decision=decline"
+    );
     assert_eq!(reveal_body(RevealDecision::Block, None), "decision=block");
-    let no_accuracy = GeoPoint { accuracy: None, ..point };
+    let no_accuracy = GeoPoint {
+        accuracy: None,
+        ..point
+    };
     assert!(reveal_body(RevealDecision::Share, Some(no_accuracy)).ends_with("&accuracy="));
 }
 
@@ -71,5 +106,8 @@ fn decode_passes_server_messages_and_hides_garbage() {
     assert_eq!(err.msg, "Pesan");
     let err = decode::<u8>(Locale::En, "<html>").unwrap_err();
     assert_eq!(err.msg, "Something went wrong");
-    assert_eq!(decode::<u8>(Locale::En, r#"{"success":1,"msg":"","obj":7}"#), Ok(7));
+    assert_eq!(
+        decode::<u8>(Locale::En, r#"{"success":1,"msg":"","obj":7}"#),
+        Ok(7)
+    );
 }

@@ -19,7 +19,10 @@ mod imp {
         leptos::prelude::expect_context::<SharedTransport>()
     }
 
-    pub(crate) async fn send(transport: &Transport, request: ApiRequest) -> Result<ApiResponse, ()> {
+    pub(crate) async fn send(
+        transport: &Transport,
+        request: ApiRequest,
+    ) -> Result<ApiResponse, ()> {
         Ok(transport.send(request).await)
     }
 }
@@ -63,13 +66,22 @@ mod imp {
             headers.set("token", token)?;
         }
         let window = web_sys::window().ok_or("no window")?;
-        let response: Response = JsFuture::from(window.fetch_with_request(&req)).await?.dyn_into()?;
+        let response: Response = JsFuture::from(window.fetch_with_request(&req))
+            .await?
+            .dyn_into()?;
         let token = response.headers().get("token")?;
-        let body = JsFuture::from(response.text()?).await?.as_string().unwrap_or_default();
+        let body = JsFuture::from(response.text()?)
+            .await?
+            .as_string()
+            .unwrap_or_default();
         if crate::api::is_invalid_session(response.status()) {
             forget_user();
         }
-        Ok(ApiResponse { status: response.status(), body, token })
+        Ok(ApiResponse {
+            status: response.status(),
+            body,
+            token,
+        })
     }
 
     /// The session is invalid: the client clears its user state,
@@ -92,9 +104,9 @@ pub const WEBSITE_TYPE_HEADER: &str = "website_type";
 /// The value of [`WEBSITE_TYPE_HEADER`].
 pub const WEBSITE_TYPE_WEB: &str = "web";
 
+pub(crate) use imp::{current, send, Transport};
 #[cfg(feature = "ssr")]
 pub use imp::{ApiTransport, SharedTransport};
-pub(crate) use imp::{current, send, Transport};
 
 #[cfg(not(any(feature = "ssr", feature = "browser")))]
 compile_error!("enable the `ssr`, `hydrate` or `gallery` feature of the app crate");

@@ -49,16 +49,31 @@ impl ApiClient {
     ///
     /// # Errors
     /// A localized [`ApiError`] (`messageErrorMsg` for text the rules refuse).
-    pub async fn voice_preview(&self, locale: Locale, draft: &VoiceDraft) -> Result<VoicePreview, ApiError> {
-        self.call(locale, "POST", PREVIEW_PATH, Some(draft_body(draft, None))).await
+    pub async fn voice_preview(
+        &self,
+        locale: Locale,
+        draft: &VoiceDraft,
+    ) -> Result<VoicePreview, ApiError> {
+        self.call(locale, "POST", PREVIEW_PATH, Some(draft_body(draft, None)))
+            .await
     }
 
     /// A preview made earlier, with its draft (the page after the no-JS Preview).
     ///
     /// # Errors
     /// A localized [`ApiError`] (not found once the hour is over).
-    pub async fn voice_preview_get(&self, locale: Locale, token: &str) -> Result<VoicePreviewDraft, ApiError> {
-        self.call(locale, "GET", &format!("{PREVIEW_PATH}/{}", super::encode(token)), None).await
+    pub async fn voice_preview_get(
+        &self,
+        locale: Locale,
+        token: &str,
+    ) -> Result<VoicePreviewDraft, ApiError> {
+        self.call(
+            locale,
+            "GET",
+            &format!("{PREVIEW_PATH}/{}", super::encode(token)),
+            None,
+        )
+        .await
     }
 
     /// Sends the draft as a call; `idempotency_key` makes a double click one message.
@@ -72,25 +87,54 @@ impl ApiClient {
         idempotency_key: &str,
     ) -> Result<VoiceMessageView, VoiceSendError> {
         let body = draft_body(draft, Some(idempotency_key));
-        let response = self.send(locale, "POST", MESSAGES_PATH, Some(body)).await.map_err(|e| VoiceSendError { msg: e.msg, status: 0 })?;
-        super::decode(locale, &response.body).map_err(|e| VoiceSendError { msg: e.msg, status: response.status })
+        let response = self
+            .send(locale, "POST", MESSAGES_PATH, Some(body))
+            .await
+            .map_err(|e| VoiceSendError {
+                msg: e.msg,
+                status: 0,
+            })?;
+        super::decode(locale, &response.body).map_err(|e| VoiceSendError {
+            msg: e.msg,
+            status: response.status,
+        })
     }
 
     /// The sender's messages, newest first.
     ///
     /// # Errors
     /// A localized [`ApiError`] (e.g. an invalid session).
-    pub async fn voice_list(&self, locale: Locale, page: u32, size: u32) -> Result<VoiceList, ApiError> {
-        let response = self.send(locale, "GET", &format!("{MESSAGES_PATH}?page={page}&size={size}"), None).await?;
+    pub async fn voice_list(
+        &self,
+        locale: Locale,
+        page: u32,
+        size: u32,
+    ) -> Result<VoiceList, ApiError> {
+        let response = self
+            .send(
+                locale,
+                "GET",
+                &format!("{MESSAGES_PATH}?page={page}&size={size}"),
+                None,
+            )
+            .await?;
         let envelope: Envelope<Vec<VoiceMessageView>> = parse(locale, &response.body)?;
-        Ok(VoiceList { items: envelope.obj.unwrap_or_default(), page: envelope.page })
+        Ok(VoiceList {
+            items: envelope.obj.unwrap_or_default(),
+            page: envelope.page,
+        })
     }
 
     /// One of the sender's messages.
     ///
     /// # Errors
     /// A localized [`ApiError`] (not found for anybody else's message).
-    pub async fn voice_detail(&self, locale: Locale, id: i64) -> Result<VoiceMessageView, ApiError> {
-        self.call(locale, "GET", &format!("{MESSAGES_PATH}/{id}"), None).await
+    pub async fn voice_detail(
+        &self,
+        locale: Locale,
+        id: i64,
+    ) -> Result<VoiceMessageView, ApiError> {
+        self.call(locale, "GET", &format!("{MESSAGES_PATH}/{id}"), None)
+            .await
     }
 }

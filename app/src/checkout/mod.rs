@@ -32,7 +32,11 @@ impl SearchedNumber {
         match (self.is_some(), self.country.is_empty()) {
             (false, _) => String::new(),
             (true, true) => format!("phone={}", encode(self.phone.trim())),
-            (true, false) => format!("country={}&phone={}", encode(&self.country), encode(self.phone.trim())),
+            (true, false) => format!(
+                "country={}&phone={}",
+                encode(&self.country),
+                encode(self.phone.trim())
+            ),
         }
     }
 }
@@ -40,7 +44,10 @@ impl SearchedNumber {
 /// `/pay-method` in `locale` for `plan_id` (the first plan when `None`),
 /// keeping the searched number.
 pub fn pay_method_href(locale: Locale, plan_id: Option<i64>, searched: &SearchedNumber) -> String {
-    let mut params: Vec<String> = plan_id.map(|id| format!("planId={id}")).into_iter().collect();
+    let mut params: Vec<String> = plan_id
+        .map(|id| format!("planId={id}"))
+        .into_iter()
+        .collect();
     let number = searched.query();
     if !number.is_empty() {
         params.push(number);
@@ -59,16 +66,26 @@ pub fn pay_method_href(locale: Locale, plan_id: Option<i64>, searched: &Searched
 /// a number already, and other links, are left alone.
 pub fn keep_search(link: &str, location_search: &str) -> String {
     let (path, query) = link.split_once('?').unwrap_or((link, ""));
-    let names = |q: &str| q.split('&').filter_map(|p| p.split('=').next()).map(str::to_owned).collect::<Vec<_>>();
+    let names = |q: &str| {
+        q.split('&')
+            .filter_map(|p| p.split('=').next())
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
     if names(query).iter().any(|n| n == "phone") {
         return link.to_owned();
     }
     let carried: Vec<&str> = location_search
         .trim_start_matches('?')
         .split('&')
-        .filter(|pair| matches!(pair.split('=').next(), Some("country" | "phone")) && pair.contains('='))
+        .filter(|pair| {
+            matches!(pair.split('=').next(), Some("country" | "phone")) && pair.contains('=')
+        })
         .collect();
-    if !carried.iter().any(|p| p.starts_with("phone=") && p.len() > "phone=".len()) {
+    if !carried
+        .iter()
+        .any(|p| p.starts_with("phone=") && p.len() > "phone=".len())
+    {
         return link.to_owned();
     }
     let mut params: Vec<&str> = query.split('&').filter(|p| !p.is_empty()).collect();
@@ -79,7 +96,13 @@ pub fn keep_search(link: &str, location_search: &str) -> String {
 /// The form as it goes to the provider: the e-mail and the fields `method`
 /// needs; what was typed for another method stays behind.
 pub fn only_method_fields(method: MethodChoice, input: PaymentFormInput) -> PaymentFormInput {
-    let keep = |field: PayField, value: String| if method.fields().contains(&field) { value } else { String::new() };
+    let keep = |field: PayField, value: String| {
+        if method.fields().contains(&field) {
+            value
+        } else {
+            String::new()
+        }
+    };
     PaymentFormInput {
         email: input.email,
         zip: keep(PayField::Zip, input.zip),
@@ -92,12 +115,17 @@ pub fn only_method_fields(method: MethodChoice, input: PaymentFormInput) -> Paym
 /// Whether the browser may be sent to `url` after placing an order: a web
 /// address or a path on this site, never `javascript:` or another scheme.
 pub fn is_safe_redirect(url: &str) -> bool {
-    url.starts_with("https://") || url.starts_with("http://") || (url.starts_with('/') && !url.starts_with("//"))
+    url.starts_with("https://")
+        || url.starts_with("http://")
+        || (url.starts_with('/') && !url.starts_with("//"))
 }
 
 /// Whether `key` is a well-formed idempotency key: 16–64 of `[A-Za-z0-9_-]`.
 pub fn is_idempotency_key(key: &str) -> bool {
-    (16..=64).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    (16..=64).contains(&key.len())
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 /// A fresh, unguessable idempotency key: the key names the order, so
@@ -111,7 +139,10 @@ pub fn new_idempotency_key() -> String {
         }
     }
     #[cfg(all(feature = "browser", not(feature = "ssr")))]
-    if let Some(uuid) = web_sys::window().and_then(|w| w.crypto().ok()).map(|c| c.random_uuid()) {
+    if let Some(uuid) = web_sys::window()
+        .and_then(|w| w.crypto().ok())
+        .map(|c| c.random_uuid())
+    {
         return uuid;
     }
     // No randomness source at all: an empty key is refused by the server

@@ -28,7 +28,11 @@ pub struct CheckoutTerms {
 impl CheckoutTerms {
     /// The terms of `plan` for an order placed at `now_ms`.
     pub fn of(locale: Locale, plan: &PricePlan, now_ms: i64) -> CheckoutTerms {
-        let today = if plan.is_tryout { &plan.trial_price } else { &plan.present_price };
+        let today = if plan.is_tryout {
+            &plan.trial_price
+        } else {
+            &plan.present_price
+        };
         let renewal = amount_text(&plan.currency, &plan.present_price);
         let cycle = cycle_word(locale, plan.cycle);
         let (renewal_key, days) = if plan.is_tryout {
@@ -38,8 +42,16 @@ impl CheckoutTerms {
         };
         let first = format_local_date(now_ms.saturating_add(days.saturating_mul(DAY_MS)), locale);
         CheckoutTerms {
-            pay: t_args(locale, Key::CheckoutPay, &[("price", &amount_text(&plan.currency, today))]),
-            renewal: t_args(locale, renewal_key, &[("price", &renewal), ("cycle", cycle)]),
+            pay: t_args(
+                locale,
+                Key::CheckoutPay,
+                &[("price", &amount_text(&plan.currency, today))],
+            ),
+            renewal: t_args(
+                locale,
+                renewal_key,
+                &[("price", &renewal), ("cycle", cycle)],
+            ),
             first_charge: t_args(locale, Key::CheckoutFirstCharge, &[("date", &first)]),
             cancel: t(locale, Key::CheckoutCancelAnytime).to_owned(),
         }
@@ -48,7 +60,14 @@ impl CheckoutTerms {
 
 /// "week" / "month" in `locale`.
 pub fn cycle_word(locale: Locale, cycle: Cycle) -> &'static str {
-    t(locale, if cycle == Cycle::Week { Key::CycleWeek } else { Key::CycleMonth })
+    t(
+        locale,
+        if cycle == Cycle::Week {
+            Key::CycleWeek
+        } else {
+            Key::CycleMonth
+        },
+    )
 }
 
 /// One plan as a choice: "$ 0.99 for 1 days, then $ 29.99 per month".
@@ -56,10 +75,26 @@ pub fn plan_option_text(locale: Locale, plan: &PricePlan) -> String {
     let cycle = cycle_word(locale, plan.cycle);
     let renewal = amount_text(&plan.currency, &plan.present_price);
     if plan.is_tryout {
-        let (price, days) = (amount_text(&plan.currency, &plan.trial_price), plan.trial_days.to_string());
-        t_args(locale, Key::CheckoutPlanOption, &[("price", &price), ("days", &days), ("renewal", &renewal), ("cycle", cycle)])
+        let (price, days) = (
+            amount_text(&plan.currency, &plan.trial_price),
+            plan.trial_days.to_string(),
+        );
+        t_args(
+            locale,
+            Key::CheckoutPlanOption,
+            &[
+                ("price", &price),
+                ("days", &days),
+                ("renewal", &renewal),
+                ("cycle", cycle),
+            ],
+        )
     } else {
-        t_args(locale, Key::CheckoutPlanOptionFull, &[("price", &renewal), ("cycle", cycle)])
+        t_args(
+            locale,
+            Key::CheckoutPlanOptionFull,
+            &[("price", &renewal), ("cycle", cycle)],
+        )
     }
 }
 

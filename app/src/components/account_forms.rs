@@ -43,7 +43,11 @@ pub fn LoginForm(
 ) -> impl IntoView {
     let i18n = use_i18n();
     let locale = i18n.locale();
-    let FormState { email, errors, notice } = state;
+    let FormState {
+        email,
+        errors,
+        notice,
+    } = state;
     view! {
         <AccountForm
             page=Page::Login
@@ -71,7 +75,11 @@ pub fn SendCodeForm(
     #[prop(optional)] novalidate: bool,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let FormState { email, errors, notice } = state;
+    let FormState {
+        email,
+        errors,
+        notice,
+    } = state;
     view! {
         <AccountForm
             page=Page::ResetPassword
@@ -98,7 +106,11 @@ pub fn ResetCodeForm(
 ) -> impl IntoView {
     let i18n = use_i18n();
     let locale = i18n.locale();
-    let FormState { email, errors, notice } = state;
+    let FormState {
+        email,
+        errors,
+        notice,
+    } = state;
     view! {
         <AccountForm
             page=Page::ResetCode

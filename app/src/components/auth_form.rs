@@ -3,7 +3,7 @@
 //! HTML; the `AuthFormGuard` island finds the pieces by the `data-` attributes
 //! set here and the `name`s of the contract (`crate::account::forms`).
 use crate::account::forms::{AuthForm, CsrfToken, FormOutcome, CSRF_FIELD};
-use crate::account::validation::{FieldErrors, Slot, EMAIL_MAX_LEN, CODE_MAX_DIGITS, PASSWORD_LEN};
+use crate::account::validation::{FieldErrors, Slot, CODE_MAX_DIGITS, EMAIL_MAX_LEN, PASSWORD_LEN};
 use crate::i18n::{use_i18n, Key};
 use leptos::prelude::*;
 
@@ -29,7 +29,11 @@ impl FormState {
     pub fn from_outcome(form: AuthForm) -> FormState {
         use_context::<FormOutcome>()
             .filter(|outcome| outcome.form == form)
-            .map(|o| FormState { email: o.email, errors: o.errors, notice: o.notice })
+            .map(|o| FormState {
+                email: o.email,
+                errors: o.errors,
+                notice: o.notice,
+            })
             .unwrap_or_default()
     }
 
@@ -57,7 +61,11 @@ pub fn csrf_token() -> String {
 
 /// The hidden `csrf`, `form` and (optionally) `redirect` fields.
 #[component]
-pub fn HiddenFields(csrf: String, form: AuthForm, #[prop(default = None)] redirect: Option<&'static str>) -> impl IntoView {
+pub fn HiddenFields(
+    csrf: String,
+    form: AuthForm,
+    #[prop(default = None)] redirect: Option<&'static str>,
+) -> impl IntoView {
     view! {
         <input type="hidden" name=CSRF_FIELD value=csrf/>
         <input type="hidden" name="form" value=form.param()/>

@@ -43,7 +43,9 @@ mod browser {
             }
         }
         let _ = window_event_listener(ev::submit, move |event| {
-            let Some((form, kind)) = auth_form_of(event.target()) else { return };
+            let Some((form, kind)) = auth_form_of(event.target()) else {
+                return;
+            };
             let errors = kind.validate(|name| input(&form, name).map(|i| i.value()));
             for &slot in kind.slots() {
                 show(&form, slot, &errors, locale);
@@ -56,9 +58,19 @@ mod browser {
             }
         });
         let _ = window_event_listener(ev::focusout, move |event| {
-            let Some(field) = event.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()) else { return };
-            let Some((form, kind)) = auth_form_of(event.target()) else { return };
-            let Some(slot) = Slot::from_field(&field.name()).filter(|s| kind.slots().contains(s)) else { return };
+            let Some(field) = event
+                .target()
+                .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+            else {
+                return;
+            };
+            let Some((form, kind)) = auth_form_of(event.target()) else {
+                return;
+            };
+            let Some(slot) = Slot::from_field(&field.name()).filter(|s| kind.slots().contains(s))
+            else {
+                return;
+            };
             // Tabbing through an empty field is not an error yet; fixing one is news.
             let shown = field.get_attribute("aria-invalid").is_some();
             if field.value().is_empty() && !shown {
@@ -79,7 +91,10 @@ mod browser {
     }
 
     fn input(form: &Element, name: &str) -> Option<HtmlInputElement> {
-        form.query_selector(&format!("input[name=\"{name}\"]")).ok()??.dyn_into().ok()
+        form.query_selector(&format!("input[name=\"{name}\"]"))
+            .ok()??
+            .dyn_into()
+            .ok()
     }
 
     /// Writes the slot's message (or clears it) and marks the input.

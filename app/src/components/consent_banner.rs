@@ -24,12 +24,21 @@ pub fn ConsentBanner(csrf: String) -> impl IntoView {
         return None;
     }
     // Back to this very page, without the parameter that reopened the banner.
-    let action = with_query(&use_location().pathname.get_untracked(), &query, &[SETTINGS_PARAM]);
+    let action = with_query(
+        &use_location().pathname.get_untracked(),
+        &query,
+        &[SETTINGS_PARAM],
+    );
     Some(view! { <BannerForm csrf=csrf action=action chosen=chosen reopened=reopened/> })
 }
 
 #[component]
-fn BannerForm(csrf: String, action: String, chosen: Option<Consent>, reopened: bool) -> impl IntoView {
+fn BannerForm(
+    csrf: String,
+    action: String,
+    chosen: Option<Consent>,
+    reopened: bool,
+) -> impl IntoView {
     let i18n = use_i18n();
     let class = style! {
         .consent {

@@ -6,7 +6,9 @@ use leptos::prelude::*;
 use stylers_macro::style;
 
 fn label(country: &Country, locale: Locale) -> String {
-    let name = country.name(locale).unwrap_or_else(|| t(locale, Key::CountryNongeo));
+    let name = country
+        .name(locale)
+        .unwrap_or_else(|| t(locale, Key::CountryNongeo));
     format!("{} {} (+{})", country.flag(), name, country.calling_code)
 }
 
@@ -76,7 +78,10 @@ fn keep_selection_visible(query: RwSignal<String>, selected: RwSignal<String>, l
         let q = query.get();
         let list = countries::sorted(locale);
         let current = selected.get_untracked();
-        if !list.iter().any(|c| c.key() == current && c.matches(locale, &q)) {
+        if !list
+            .iter()
+            .any(|c| c.key() == current && c.matches(locale, &q))
+        {
             if let Some(first) = list.iter().find(|c| c.matches(locale, &q)) {
                 selected.set(first.key());
             }
@@ -85,7 +90,11 @@ fn keep_selection_visible(query: RwSignal<String>, selected: RwSignal<String>, l
 }
 
 /// One `<option>` per country, hidden while the filter excludes it.
-fn country_options(locale: Locale, selected: RwSignal<String>, query: RwSignal<String>) -> impl IntoView {
+fn country_options(
+    locale: Locale,
+    selected: RwSignal<String>,
+    query: RwSignal<String>,
+) -> impl IntoView {
     countries::sorted(locale)
         .iter()
         .map(|country| {

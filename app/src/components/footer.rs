@@ -1,10 +1,10 @@
 //! Site footer: legal links, support address and the honest fine print.
-use crate::config::use_public_config;
-use crate::i18n::{t_args, use_i18n, Key};
 use crate::components::PageLinks;
-use crate::routes::Page;
+use crate::config::use_public_config;
 use crate::consent::{current_query, BANNER_ID, SETTINGS_PARAM};
+use crate::i18n::{t_args, use_i18n, Key};
 use crate::navigation::with_query;
+use crate::routes::Page;
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 
@@ -28,7 +28,10 @@ pub fn Footer() -> impl IntoView {
     let mut query = current_query();
     query.retain(|(k, _)| k != SETTINGS_PARAM);
     query.push((SETTINGS_PARAM.to_owned(), "1".to_owned()));
-    let settings = format!("{}#{BANNER_ID}", with_query(&use_location().pathname.get_untracked(), &query, &[]));
+    let settings = format!(
+        "{}#{BANNER_ID}",
+        with_query(&use_location().pathname.get_untracked(), &query, &[])
+    );
     view! {
         <footer class="site-footer">
             <ul class="footer-links">

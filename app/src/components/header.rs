@@ -2,9 +2,9 @@
 //! switch. Signed-in people see their e-mail and their dashboard links where
 //! visitors see "Log in".
 use crate::account::{use_notifications_total, use_viewer};
-use crate::i18n::{t, t_args, use_i18n, Key, Locale};
 use crate::components::PageLinks;
 use crate::consent::{current_query, tracked_href};
+use crate::i18n::{t, t_args, use_i18n, Key, Locale};
 use crate::routes::{href, Page};
 use leptos::prelude::*;
 use leptos_router::components::A;

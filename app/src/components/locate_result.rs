@@ -28,7 +28,11 @@ impl LastLookup {
 
     /// The stored answer for exactly this search, if any.
     pub fn get(self, search: &(String, String)) -> Option<Result<NumberInfo, ApiError>> {
-        self.0.with_value(|last| last.as_ref().filter(|(key, _)| key == search).map(|(_, answer)| answer.clone()))
+        self.0.with_value(|last| {
+            last.as_ref()
+                .filter(|(key, _)| key == search)
+                .map(|(_, answer)| answer.clone())
+        })
     }
 
     pub fn set(self, search: (String, String), answer: Result<NumberInfo, ApiError>) {
@@ -89,11 +93,18 @@ fn Locating(info: NumberInfo) -> impl IntoView {
     let rows = [
         (Key::LocateRowCarrier, not_listed(&info.carrier), "carrier"),
         (Key::LocateRowCountry, info.country.clone(), "country"),
-        (Key::LocateRowTimezone, not_listed(&info.display_name), "displayName"),
+        (
+            Key::LocateRowTimezone,
+            not_listed(&info.display_name),
+            "displayName",
+        ),
         (Key::LocateRowCity, not_listed(&info.city), "city"),
     ];
     // The searched number travels to checkout, so the way back leads to it.
-    let searched = SearchedNumber { country: info.region.clone(), phone: info.e164.clone() };
+    let searched = SearchedNumber {
+        country: info.region.clone(),
+        phone: info.e164.clone(),
+    };
     let offer = pay_method_href(i18n.locale(), None, &searched);
     view! {
         <section class="locating" aria-live="polite" data-stage=move || stage.get()>

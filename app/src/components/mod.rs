@@ -19,7 +19,8 @@ mod trial_price;
 
 pub use account_forms::{LoginForm, ResetCodeForm, SendCodeForm};
 pub use auth_form::{
-    csrf_token, AuthField, FieldKind, FormMessages, FormState, HiddenFields, SlotField, FORM_MARKER, SLOT_MARKER,
+    csrf_token, AuthField, FieldKind, FormMessages, FormState, HiddenFields, SlotField,
+    FORM_MARKER, SLOT_MARKER,
 };
 pub use auth_form_guard::AuthFormGuard;
 pub use chat_launcher::ChatLauncher;
@@ -33,7 +34,8 @@ pub use number_proof::{CodeStep, NumberFields, NumberStep, ProofForms};
 pub use page_links::PageLinks;
 pub use page_meta::PageMeta;
 pub use payment_checkout::{
-    country_options, field_labels, method_options, slot_of, CheckoutSetup, PaymentCheckout, LIMITS as PAY_FIELD_LIMITS,
+    country_options, field_labels, method_options, slot_of, CheckoutSetup, PaymentCheckout,
+    LIMITS as PAY_FIELD_LIMITS,
 };
 pub use phone_search::PhoneSearch;
 pub use reason_field::ReasonField;

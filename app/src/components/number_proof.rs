@@ -5,7 +5,9 @@
 //! `{prefix}-confirm-form`, `{prefix}-confirm`, and the fields' own).
 use crate::account::forms::{AuthForm, FormOutcome};
 use crate::account::validation::{FieldErrors, Slot, CODE_MAX_DIGITS, PHONE_INPUT_MAX_LEN};
-use crate::components::{csrf_token, CountryPicker, FormMessages, FormState, HiddenFields, SlotField};
+use crate::components::{
+    csrf_token, CountryPicker, FormMessages, FormState, HiddenFields, SlotField,
+};
 use crate::countries;
 use crate::i18n::{use_i18n, Key};
 use crate::routes::{href, Page};
@@ -39,12 +41,25 @@ impl NumberFields {
     /// The prefill for `forms`' page.
     pub fn prefilled(forms: ProofForms) -> NumberFields {
         let locale = use_i18n().locale();
-        let (q_country, q_phone) = use_query_map().with_untracked(|q| (q.get("country"), q.get("phone")));
-        let outcome = use_context::<FormOutcome>().filter(|o| o.form == forms.send || o.form == forms.confirm);
-        let typed = |name: &str, query: Option<String>| outcome.as_ref().and_then(|o| o.value(name)).map(str::to_owned).or(query);
+        let (q_country, q_phone) =
+            use_query_map().with_untracked(|q| (q.get("country"), q.get("phone")));
+        let outcome = use_context::<FormOutcome>()
+            .filter(|o| o.form == forms.send || o.form == forms.confirm);
+        let typed = |name: &str, query: Option<String>| {
+            outcome
+                .as_ref()
+                .and_then(|o| o.value(name))
+                .map(str::to_owned)
+                .or(query)
+        };
         let known = |key: &str| countries::all().iter().any(|c| c.key() == key);
-        let country = typed("country", q_country).filter(|c| known(c)).unwrap_or_else(|| countries::default_region(locale).to_owned());
-        NumberFields { country: RwSignal::new(country), phone: typed("phone", q_phone).unwrap_or_default() }
+        let country = typed("country", q_country)
+            .filter(|c| known(c))
+            .unwrap_or_else(|| countries::default_region(locale).to_owned());
+        NumberFields {
+            country: RwSignal::new(country),
+            phone: typed("phone", q_phone).unwrap_or_default(),
+        }
     }
 }
 
@@ -88,7 +103,8 @@ pub fn NumberStep(forms: ProofForms, number: NumberFields) -> impl IntoView {
 pub fn CodeStep(forms: ProofForms, number: NumberFields, code_sent: bool) -> impl IntoView {
     let i18n = use_i18n();
     let action = href(i18n.locale(), forms.page);
-    let state = FormState::from_outcome(forms.confirm).with_notice(code_sent.then_some(forms.sent_notice));
+    let state =
+        FormState::from_outcome(forms.confirm).with_notice(code_sent.then_some(forms.sent_notice));
     let prefix = forms.prefix;
     view! {
         <form method="post" action=action.clone() class="number-proof-form" id=format!("{prefix}-confirm-form") data-auth-form=forms.confirm.param()>

@@ -13,7 +13,11 @@ pub const PREVIEW_IMAGE: &str = "/og-image.png";
 #[component]
 pub fn PageMeta(locale: Locale, page: Page) -> impl IntoView {
     let base = use_public_config().base_url;
-    let title = format!("{} | {}", t(locale, page.title_key()), t(locale, Key::SiteName));
+    let title = format!(
+        "{} | {}",
+        t(locale, page.title_key()),
+        t(locale, Key::SiteName)
+    );
     let alternates = Locale::ALL
         .into_iter()
         .map(|alt| {
@@ -34,7 +38,13 @@ pub fn PageMeta(locale: Locale, page: Page) -> impl IntoView {
 
 /// Open Graph and Twitter card tags: what a shared link shows.
 #[component]
-fn PreviewMeta(locale: Locale, page: Page, title: String, url: String, image: String) -> impl IntoView {
+fn PreviewMeta(
+    locale: Locale,
+    page: Page,
+    title: String,
+    url: String,
+    image: String,
+) -> impl IntoView {
     let description = t(locale, page.description_key());
     let image_alt = t(locale, Key::OgImageAlt);
     let other_locales = Locale::ALL

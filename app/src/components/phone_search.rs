@@ -20,7 +20,11 @@ const DEBOUNCE: Duration = Duration::from_millis(500);
 /// The search form and its result. `country` and `phone` are the submitted
 /// values of the URL (`?country=ID&phone=…`), if any.
 #[island]
-pub fn PhoneSearch(locale: Locale, country: Option<String>, phone: Option<String>) -> impl IntoView {
+pub fn PhoneSearch(
+    locale: Locale,
+    country: Option<String>,
+    phone: Option<String>,
+) -> impl IntoView {
     provide_i18n(Signal::derive(move || locale));
     let i18n = use_i18n();
     let (initial_country, initial_phone) = (country, phone);

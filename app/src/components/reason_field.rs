@@ -9,7 +9,11 @@ use leptos::prelude::*;
 /// `selected` is the code posted last (kept after an error); unknown or empty
 /// values select "no reason given".
 #[component]
-pub fn ReasonField(prefix: &'static str, errors: FieldErrors, #[prop(optional)] selected: String) -> impl IntoView {
+pub fn ReasonField(
+    prefix: &'static str,
+    errors: FieldErrors,
+    #[prop(optional)] selected: String,
+) -> impl IntoView {
     let i18n = use_i18n();
     let input_id = format!("{prefix}-note");
     let error_id = format!("{prefix}-{}", Slot::Note.name());

@@ -10,13 +10,28 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 fn terms(locale: Locale, plan: &PricePlan) -> String {
-    let cycle = t(locale, if plan.cycle == Cycle::Week { Key::CycleWeek } else { Key::CycleMonth });
+    let cycle = t(
+        locale,
+        if plan.cycle == Cycle::Week {
+            Key::CycleWeek
+        } else {
+            Key::CycleMonth
+        },
+    );
     let price = plan.present_price_text();
     if plan.is_tryout {
         let days = plan.trial_days.to_string();
-        t_args(locale, Key::PriceTrialTerms, &[("days", &days), ("price", &price), ("cycle", cycle)])
+        t_args(
+            locale,
+            Key::PriceTrialTerms,
+            &[("days", &days), ("price", &price), ("cycle", cycle)],
+        )
     } else {
-        t_args(locale, Key::PriceFullTerms, &[("price", &price), ("cycle", cycle)])
+        t_args(
+            locale,
+            Key::PriceFullTerms,
+            &[("price", &price), ("cycle", cycle)],
+        )
     }
 }
 

@@ -35,7 +35,8 @@ pub(super) fn table(locale: Locale, entries: Vec<AuditEntry>) -> impl IntoView {
     let lines = entries
         .into_iter()
         .map(|e| {
-            let action = action_key(&e.action).map_or_else(|| e.action.clone(), |k| t(locale, k).to_owned());
+            let action =
+                action_key(&e.action).map_or_else(|| e.action.clone(), |k| t(locale, k).to_owned());
             view! {
                 <tr>
                     <th scope="row">{when(e.created_at)}</th>

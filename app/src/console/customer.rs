@@ -111,7 +111,11 @@ fn charge_line(doc: &ConsoleDoc, charge: &ChargeView) -> impl IntoView {
     let locale = doc.locale;
     let refund = (charge.status == "succeeded").then(|| {
         let field = format!("refund-reason-{}", charge.id);
-        let label = t_args(locale, Key::AdmRefundReason, &[("receipt", &charge.receipt_no)]);
+        let label = t_args(
+            locale,
+            Key::AdmRefundReason,
+            &[("receipt", &charge.receipt_no)],
+        );
         view! {
             <form method="post" action=doc.href(doc.page()) class="console-inline-form">
                 {form_fields(doc, forms::REFUND)}

@@ -19,7 +19,8 @@ pub use shell::document;
 
 use crate::i18n::{Key, Locale};
 use crate::model::console::{
-    AbuseReportView, AuditEntry, ChatInboxRow, ChatThreadView, CustomerDetail, CustomerRow, StaffRole, StaffView,
+    AbuseReportView, AuditEntry, ChatInboxRow, ChatThreadView, CustomerDetail, CustomerRow,
+    StaffRole, StaffView,
 };
 
 /// A screen of the console.
@@ -115,12 +116,21 @@ pub mod forms {
 pub enum ConsoleData {
     #[default]
     Nothing,
-    Customers { q: String, rows: Vec<CustomerRow> },
+    Customers {
+        q: String,
+        rows: Vec<CustomerRow>,
+    },
     Customer(Box<CustomerDetail>),
-    Abuse { closed: bool, reports: Vec<AbuseReportView> },
+    Abuse {
+        closed: bool,
+        reports: Vec<AbuseReportView>,
+    },
     Chats(Vec<ChatInboxRow>),
     Chat(ChatThreadView),
-    Audit { entries: Vec<AuditEntry>, before: Option<i64> },
+    Audit {
+        entries: Vec<AuditEntry>,
+        before: Option<i64>,
+    },
 }
 
 /// Everything one console document is rendered from.
@@ -153,7 +163,9 @@ impl ConsoleDoc {
     }
 
     fn is_admin(&self) -> bool {
-        self.staff.as_ref().is_some_and(|s| s.role == StaffRole::Admin)
+        self.staff
+            .as_ref()
+            .is_some_and(|s| s.role == StaffRole::Admin)
     }
 }
 

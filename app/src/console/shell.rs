@@ -9,7 +9,11 @@ use leptos::prelude::*;
 /// The whole HTML document of a console page.
 pub fn document(doc: ConsoleDoc) -> impl IntoView {
     let locale = doc.locale;
-    let title = format!("{} · {}", t(locale, doc.page().title_key()), t(locale, Key::AdmTitle));
+    let title = format!(
+        "{} · {}",
+        t(locale, doc.page().title_key()),
+        t(locale, Key::AdmTitle)
+    );
     view! {
         <!DOCTYPE html>
         <html lang=locale.html_lang()>
@@ -85,8 +89,13 @@ fn section_of(page: ConsolePage) -> Option<ConsolePage> {
 
 /// What the last post did, or why something failed.
 fn messages(doc: &ConsoleDoc) -> impl IntoView {
-    let notice = doc.notice.map(|key| view! { <p class="console-notice" role="status">{t(doc.locale, key)}</p> });
-    let error = doc.error.clone().map(|msg| view! { <p class="form-alert" role="alert">{msg}</p> });
+    let notice = doc
+        .notice
+        .map(|key| view! { <p class="console-notice" role="status">{t(doc.locale, key)}</p> });
+    let error = doc
+        .error
+        .clone()
+        .map(|msg| view! { <p class="form-alert" role="alert">{msg}</p> });
     (notice, error)
 }
 

@@ -92,7 +92,10 @@ mod tests {
     use super::*;
 
     fn find(region: &str) -> Country {
-        *all().iter().find(|c| c.region == region).expect("region present")
+        *all()
+            .iter()
+            .find(|c| c.region == region)
+            .expect("region present")
     }
 
     #[test]
@@ -134,7 +137,10 @@ mod tests {
     fn display_order_is_alphabetical_for_latin_scripts() {
         let en = sorted(Locale::En);
         assert_eq!(en[0].name(Locale::En), Some("Afghanistan"));
-        assert!(en.last().unwrap().name(Locale::En).is_none(), "non-geographic plans come last");
+        assert!(
+            en.last().unwrap().name(Locale::En).is_none(),
+            "non-geographic plans come last"
+        );
         assert_eq!(sorted(Locale::Zh)[0].calling_code, 1);
     }
 }

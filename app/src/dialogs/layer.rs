@@ -80,10 +80,20 @@ pub fn DialogLayer(locale: Locale, csrf: String, viewer: Option<Viewer>) -> impl
 fn dialog_content(name: DialogName, state: &DialogState, csrf: String) -> impl IntoView {
     let (email, plan_id) = match &state.data {
         Some(DialogData::Reset { email }) => (email.clone(), None),
-        Some(DialogData::Payment { plan_id }) => (state.user.as_ref().map(|u| u.email.clone()).unwrap_or_default(), *plan_id),
+        Some(DialogData::Payment { plan_id }) => (
+            state
+                .user
+                .as_ref()
+                .map(|u| u.email.clone())
+                .unwrap_or_default(),
+            *plan_id,
+        ),
         _ => (String::new(), None),
     };
-    let prefilled = FormState { email: email.clone(), ..FormState::default() };
+    let prefilled = FormState {
+        email: email.clone(),
+        ..FormState::default()
+    };
     match name {
         DialogName::Login => EitherOf4::A(view! {
             <LoginForm prefix="dialog-login" csrf=csrf redirect=state.login_redirect() state=FormState::default() novalidate=true/>
@@ -94,7 +104,9 @@ fn dialog_content(name: DialogName, state: &DialogState, csrf: String) -> impl I
         DialogName::ResetCode => EitherOf4::C(view! {
             <ResetCodeForm prefix="dialog-reset-code" csrf=csrf state=prefilled novalidate=true/>
         }),
-        DialogName::Payment => EitherOf4::D(view! { <PaymentDialogBody plan_id=plan_id email=email/> }),
+        DialogName::Payment => {
+            EitherOf4::D(view! { <PaymentDialogBody plan_id=plan_id email=email/> })
+        }
     }
 }
 
@@ -114,7 +126,9 @@ mod browser {
     pub(super) fn install(state: RwSignal<DialogState>, viewer: Option<Viewer>) {
         let signed_in = viewer.is_some();
         let _ = window_event_listener(ev::submit, move |event| {
-            let Some(form) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
+            let Some(form) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
+                return;
+            };
             if event.default_prevented() || !form.has_attribute("data-locked") {
                 return; // already stopped (invalid fields), or not locked
             }
@@ -144,9 +158,15 @@ mod browser {
             }
             // Login links with a `redirect`, and the header's "Log in" (marked
             // `data-wake="login"` so text pages load the app for it).
-            let redirect = match link.get_attribute("href").as_deref().and_then(login_link_redirect) {
+            let redirect = match link
+                .get_attribute("href")
+                .as_deref()
+                .and_then(login_link_redirect)
+            {
                 Some(redirect) => redirect,
-                None if link.get_attribute("data-wake").as_deref() == Some("login") => AfterLogin::Dashboard,
+                None if link.get_attribute("data-wake").as_deref() == Some("login") => {
+                    AfterLogin::Dashboard
+                }
                 None => return,
             };
             event.prevent_default();
@@ -163,7 +183,9 @@ mod browser {
     /// Adds the number in the address bar (written by the home search) to a
     /// checkout link just before the browser follows it.
     fn keep_searched_number(link: &Element) {
-        let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+        let search = web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default();
         if let Some(href) = link.get_attribute("href") {
             let _ = link.set_attribute("href", &keep_search(&href, &search));
         }
@@ -173,7 +195,9 @@ mod browser {
 
     /// Marks the focused element (the link or form that opens a dialog).
     fn mark_opener() {
-        let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
         if let Some(active) = doc.active_element().filter(|el| el.tag_name() != "BODY") {
             let _ = active.set_attribute(OPENER, "");
         }
@@ -181,7 +205,9 @@ mod browser {
 
     /// Focuses the marked opener again once the dialog has closed.
     pub(super) fn track_opener(was_open: bool, open: bool) {
-        let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
         if was_open && !open {
             let opener = doc.query_selector(&format!("[{OPENER}]")).ok().flatten();
             if let Some(el) = opener.and_then(|el| el.dyn_into::<HtmlElement>().ok()) {

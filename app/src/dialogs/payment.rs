@@ -9,7 +9,11 @@ use crate::widgets::FieldTexts;
 use leptos::either::Either;
 use leptos::prelude::*;
 
-async fn load_setup(locale: Locale, plan_id: Option<i64>, email: String) -> Result<CheckoutSetup, ApiError> {
+async fn load_setup(
+    locale: Locale,
+    plan_id: Option<i64>,
+    email: String,
+) -> Result<CheckoutSetup, ApiError> {
     let client = ApiClient::new();
     let plans = client.price_setup(locale).await?;
     let plan = plans
@@ -17,7 +21,9 @@ async fn load_setup(locale: Locale, plan_id: Option<i64>, email: String) -> Resu
         .find(|p| Some(p.id) == plan_id)
         .or(plans.first())
         .cloned()
-        .ok_or_else(|| ApiError { msg: t(locale, Key::PriceUnavailable).to_owned() })?;
+        .ok_or_else(|| ApiError {
+            msg: t(locale, Key::PriceUnavailable).to_owned(),
+        })?;
     let methods = client.pay_methods(locale, None).await?;
     Ok(CheckoutSetup {
         plan,
@@ -26,7 +32,10 @@ async fn load_setup(locale: Locale, plan_id: Option<i64>, email: String) -> Resu
         now_ms: now_ms(),
         key: new_idempotency_key(),
         method: None,
-        values: FieldTexts { email, ..FieldTexts::default() },
+        values: FieldTexts {
+            email,
+            ..FieldTexts::default()
+        },
         errors: Default::default(),
     })
 }

@@ -181,12 +181,18 @@ mod tests {
     #[test]
     fn set_data_keeps_an_explicit_status_text_and_user() {
         let mut state = DialogState::default();
-        let user = Viewer { email: "a@b.com".into(), payment_count: 0, vip_time: 0 };
+        let user = Viewer {
+            email: "a@b.com".into(),
+            payment_count: 0,
+            vip_time: 0,
+        };
         state.set_data(DialogRequest {
             name: DialogName::ResetCode,
             text_key: Some(Key::NoticeCodeSent),
             status: Some(DialogStatus::Error),
-            data: DialogData::Reset { email: "a@b.com".into() },
+            data: DialogData::Reset {
+                email: "a@b.com".into(),
+            },
             user: Some(user.clone()),
         });
         assert_eq!(state.shown(), Some(DialogName::ResetCode));
@@ -199,12 +205,17 @@ mod tests {
     #[test]
     fn a_new_dialog_replaces_the_open_one_and_resets_its_status() {
         let mut state = DialogState::default();
-        state.set_data(DialogRequest { status: Some(DialogStatus::Error), ..DialogRequest::login(AfterLogin::Billing) });
+        state.set_data(DialogRequest {
+            status: Some(DialogStatus::Error),
+            ..DialogRequest::login(AfterLogin::Billing)
+        });
         state.set_data(DialogRequest {
             name: DialogName::ResetPsd,
             text_key: None,
             status: None,
-            data: DialogData::Reset { email: String::new() },
+            data: DialogData::Reset {
+                email: String::new(),
+            },
             user: None,
         });
         assert_eq!(state.shown(), Some(DialogName::ResetPsd));
@@ -213,7 +224,11 @@ mod tests {
 
     #[test]
     fn a_locked_action_opens_the_payment_dialog_with_its_text_and_user() {
-        let user = Viewer { email: "a@b.com".into(), payment_count: 1, vip_time: 0 };
+        let user = Viewer {
+            email: "a@b.com".into(),
+            payment_count: 1,
+            vip_time: 0,
+        };
         let mut state = DialogState::default();
         state.set_data(DialogRequest::login(AfterLogin::Billing));
         state.set_data(DialogRequest::payment(Some(user.clone())));
@@ -227,7 +242,10 @@ mod tests {
     #[test]
     fn clear_hides_and_resets_the_name() {
         let mut state = DialogState::default();
-        state.set_data(DialogRequest { text_key: Some(Key::ErrorGeneric), ..DialogRequest::login(AfterLogin::Billing) });
+        state.set_data(DialogRequest {
+            text_key: Some(Key::ErrorGeneric),
+            ..DialogRequest::login(AfterLogin::Billing)
+        });
         state.clear();
         assert!(!state.visible);
         assert_eq!(state.name, None);
@@ -238,8 +256,16 @@ mod tests {
 
     #[test]
     fn login_links_with_a_redirect_open_the_dialog() {
-        for href in ["/login?redirect=billing", "/id/login?redirect=billing", "/zh/login?x=1&redirect=billing#top"] {
-            assert_eq!(login_link_redirect(href), Some(AfterLogin::Billing), "{href}");
+        for href in [
+            "/login?redirect=billing",
+            "/id/login?redirect=billing",
+            "/zh/login?x=1&redirect=billing#top",
+        ] {
+            assert_eq!(
+                login_link_redirect(href),
+                Some(AfterLogin::Billing),
+                "{href}"
+            );
         }
         for href in [
             "/login",

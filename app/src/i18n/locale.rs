@@ -29,7 +29,9 @@ impl Locale {
 
     /// Parses an exact locale code (`en`, `id`, `zh`), ignoring ASCII case.
     pub fn from_code(code: &str) -> Option<Locale> {
-        Locale::ALL.into_iter().find(|l| l.code().eq_ignore_ascii_case(code))
+        Locale::ALL
+            .into_iter()
+            .find(|l| l.code().eq_ignore_ascii_case(code))
     }
 
     /// The path prefix of this locale: empty for English.
@@ -99,10 +101,16 @@ mod tests {
 
     #[test]
     fn accept_language_picks_highest_quality_supported_tag() {
-        assert_eq!(Locale::from_accept_language("fr-FR,id;q=0.8,en;q=0.5"), Locale::Id);
+        assert_eq!(
+            Locale::from_accept_language("fr-FR,id;q=0.8,en;q=0.5"),
+            Locale::Id
+        );
         assert_eq!(Locale::from_accept_language("zh-CN,zh;q=0.9"), Locale::Zh);
         assert_eq!(Locale::from_accept_language("in-ID"), Locale::Id);
-        assert_eq!(Locale::from_accept_language("en;q=0.2, zh;q=0.7"), Locale::Zh);
+        assert_eq!(
+            Locale::from_accept_language("en;q=0.2, zh;q=0.7"),
+            Locale::Zh
+        );
     }
 
     #[test]

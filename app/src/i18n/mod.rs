@@ -85,27 +85,52 @@ mod tests {
 
     #[test]
     fn every_locale_translates_the_spec_texts() {
-        assert_eq!(t(Locale::En, Key::TitleNotFound), "This page could not be found");
-        assert_eq!(t(Locale::En, Key::NotFoundText), "The page you were looking for cannot be located.");
-        assert_eq!(t(Locale::En, Key::GeoNotFound), "Geographic location not found");
+        assert_eq!(
+            t(Locale::En, Key::TitleNotFound),
+            "This page could not be found"
+        );
+        assert_eq!(
+            t(Locale::En, Key::NotFoundText),
+            "The page you were looking for cannot be located."
+        );
+        assert_eq!(
+            t(Locale::En, Key::GeoNotFound),
+            "Geographic location not found"
+        );
         assert_eq!(
             t(Locale::En, Key::ErrorInvalidLogin),
             "The login status is invalid, please log in to your account."
         );
-        assert_ne!(t(Locale::Id, Key::GeoNotFound), t(Locale::En, Key::GeoNotFound));
-        assert_ne!(t(Locale::Zh, Key::GeoNotFound), t(Locale::En, Key::GeoNotFound));
+        assert_ne!(
+            t(Locale::Id, Key::GeoNotFound),
+            t(Locale::En, Key::GeoNotFound)
+        );
+        assert_ne!(
+            t(Locale::Zh, Key::GeoNotFound),
+            t(Locale::En, Key::GeoNotFound)
+        );
     }
 
     #[test]
     fn placeholders_are_filled() {
-        let s = t_args(Locale::En, Key::FooterSupport, &[("email", "help@example.com")]);
+        let s = t_args(
+            Locale::En,
+            Key::FooterSupport,
+            &[("email", "help@example.com")],
+        );
         assert_eq!(s, "Support 24/7: help@example.com");
     }
 
     #[test]
     fn keys_serialize_by_name() {
-        assert_eq!(serde_json::to_string(&Key::ErrorGeneric).unwrap(), "\"error_generic\"");
-        assert_eq!(serde_json::from_str::<Key>("\"error_generic\"").unwrap(), Key::ErrorGeneric);
+        assert_eq!(
+            serde_json::to_string(&Key::ErrorGeneric).unwrap(),
+            "\"error_generic\""
+        );
+        assert_eq!(
+            serde_json::from_str::<Key>("\"error_generic\"").unwrap(),
+            Key::ErrorGeneric
+        );
         assert!(serde_json::from_str::<Key>("\"nope\"").is_err());
     }
 

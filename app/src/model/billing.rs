@@ -80,8 +80,10 @@ impl MethodChoice {
 
     /// The methods offered in `country`, by priority.
     pub fn for_country(country: &str) -> Vec<MethodChoice> {
-        let mut methods: Vec<MethodChoice> =
-            MethodChoice::ALL.into_iter().filter(|m| m.country().is_none_or(|c| c.eq_ignore_ascii_case(country))).collect();
+        let mut methods: Vec<MethodChoice> = MethodChoice::ALL
+            .into_iter()
+            .filter(|m| m.country().is_none_or(|c| c.eq_ignore_ascii_case(country)))
+            .collect();
         methods.sort_by_key(|m| m.level());
         methods
     }
@@ -256,7 +258,12 @@ mod tests {
         );
         assert_eq!(
             MethodChoice::for_country("id"),
-            vec![MethodChoice::Card, MethodChoice::Paypal, MethodChoice::FastSpring, MethodChoice::Dana]
+            vec![
+                MethodChoice::Card,
+                MethodChoice::Paypal,
+                MethodChoice::FastSpring,
+                MethodChoice::Dana
+            ]
         );
         assert_eq!(MethodChoice::for_country("US").len(), 3);
     }

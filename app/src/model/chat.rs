@@ -32,7 +32,9 @@ impl ChatAuthor {
 
     /// Parses a stored code.
     pub fn from_code(code: &str) -> Option<ChatAuthor> {
-        [ChatAuthor::Person, ChatAuthor::Staff].into_iter().find(|a| a.code() == code)
+        [ChatAuthor::Person, ChatAuthor::Staff]
+            .into_iter()
+            .find(|a| a.code() == code)
     }
 }
 

@@ -41,7 +41,9 @@ impl StaffRole {
 
     /// Parses a stored code.
     pub fn from_code(code: &str) -> Option<StaffRole> {
-        [StaffRole::Support, StaffRole::Admin].into_iter().find(|r| r.code() == code)
+        [StaffRole::Support, StaffRole::Admin]
+            .into_iter()
+            .find(|r| r.code() == code)
     }
 }
 

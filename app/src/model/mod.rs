@@ -6,11 +6,11 @@ pub mod console;
 mod geo;
 pub mod locate;
 pub mod lookup;
+mod phone;
+pub mod price;
 pub mod reason;
 pub mod reveal_link;
 pub mod voice;
-mod phone;
-pub mod price;
 
 pub use geo::GeoPoint;
 pub use phone::{NumberInfo, VisitorCountry};

@@ -50,7 +50,11 @@ pub struct PriceParts {
 impl PricePlan {
     /// The price shown first: the trial price for a trial plan, else the full price.
     pub fn display_price(&self) -> PriceParts {
-        let amount = if self.is_tryout { &self.trial_price } else { &self.present_price };
+        let amount = if self.is_tryout {
+            &self.trial_price
+        } else {
+            &self.present_price
+        };
         split_amount(&self.currency, amount)
     }
 
@@ -64,7 +68,11 @@ impl PricePlan {
 /// An amount for display with its currency symbol: `Rp 190.000`, `$ 29.99`.
 pub fn amount_text(currency: &str, amount: &str) -> String {
     let p = split_amount(currency, amount);
-    let symbol = if p.symbol.is_empty() { currency } else { p.symbol };
+    let symbol = if p.symbol.is_empty() {
+        currency
+    } else {
+        p.symbol
+    };
     format!("{symbol} {}{}", p.integer, p.decimal)
 }
 
@@ -74,14 +82,20 @@ fn split_amount(currency: &str, amount: &str) -> PriceParts {
         Some((i, _)) => (i, String::new()),
         None => (amount, String::new()),
     };
-    PriceParts { symbol: currency_symbol(currency), integer: group_thousands(currency, integer), decimal }
+    PriceParts {
+        symbol: currency_symbol(currency),
+        integer: group_thousands(currency, integer),
+        decimal,
+    }
 }
 
 /// Thousands grouped the way the currency is written: rupiah with dots
 /// (`190.000`, as Indonesians read prices), everything else with commas.
 fn group_thousands(currency: &str, integer: &str) -> String {
     let separator = if currency == "IDR" { '.' } else { ',' };
-    let (sign, digits) = integer.strip_prefix('-').map_or(("", integer), |d| ("-", d));
+    let (sign, digits) = integer
+        .strip_prefix('-')
+        .map_or(("", integer), |d| ("-", d));
     if digits.len() <= 3 || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return integer.to_owned();
     }
@@ -126,16 +140,25 @@ mod tests {
     #[test]
     fn trial_plans_show_the_trial_price_split_in_parts() {
         let p = plan(true, "0.99", "29.99", "USD").display_price();
-        assert_eq!((p.symbol, p.integer.as_str(), p.decimal.as_str()), ("$", "0", ".99"));
+        assert_eq!(
+            (p.symbol, p.integer.as_str(), p.decimal.as_str()),
+            ("$", "0", ".99")
+        );
         let p = plan(true, "300", "190000", "IDR").display_price();
-        assert_eq!((p.symbol, p.integer.as_str(), p.decimal.as_str()), ("Rp", "300", ""));
+        assert_eq!(
+            (p.symbol, p.integer.as_str(), p.decimal.as_str()),
+            ("Rp", "300", "")
+        );
     }
 
     #[test]
     fn plans_without_trial_show_the_full_price() {
         let p = plan(false, "0", "19.90", "CNY").display_price();
         assert_eq!((p.integer.as_str(), p.decimal.as_str()), ("19", ".90"));
-        assert_eq!(plan(false, "0", "190000.00", "IDR").present_price_text(), "Rp 190.000");
+        assert_eq!(
+            plan(false, "0", "190000.00", "IDR").present_price_text(),
+            "Rp 190.000"
+        );
         assert_eq!(amount_text("USD", "1299.50"), "$ 1,299.50");
         assert_eq!(amount_text("IDR", "1000000"), "Rp 1.000.000");
         assert_eq!(amount_text("IDR", "300"), "Rp 300");

@@ -69,7 +69,12 @@ impl LocateReason {
     /// reason code (a note from before reasons existed) shows as "no reason
     /// given": stored free text is never shown.
     pub fn text_of(stored: &str, locale: Locale) -> &'static str {
-        t(locale, LocateReason::from_code(stored).unwrap_or(LocateReason::NoReason).key())
+        t(
+            locale,
+            LocateReason::from_code(stored)
+                .unwrap_or(LocateReason::NoReason)
+                .key(),
+        )
     }
 }
 
@@ -81,14 +86,20 @@ mod tests {
     fn codes_round_trip_and_each_reason_has_a_text_in_every_locale() {
         for reason in LocateReason::ALL {
             assert_eq!(LocateReason::from_code(reason.code()), Some(reason));
-            assert_eq!(serde_json::to_string(&reason).ok(), Some(format!("\"{}\"", reason.code())));
+            assert_eq!(
+                serde_json::to_string(&reason).ok(),
+                Some(format!("\"{}\"", reason.code()))
+            );
             let texts = Locale::ALL.map(|l| t(l, reason.key()));
             assert!(texts.iter().all(|s| !s.is_empty()), "{reason:?}");
             assert_ne!(texts[0], texts[1], "{reason:?} en/id");
             assert_ne!(texts[0], texts[2], "{reason:?} en/zh");
         }
         assert_eq!(LocateReason::from_code(""), Some(LocateReason::NoReason));
-        assert_eq!(t(Locale::En, LocateReason::Worried.key()), "I'm family and worried about you");
+        assert_eq!(
+            t(Locale::En, LocateReason::Worried.key()),
+            "I'm family and worried about you"
+        );
     }
 
     #[test]
@@ -114,7 +125,13 @@ mod tests {
 
     #[test]
     fn stored_free_text_never_shows() {
-        assert_eq!(LocateReason::text_of("visit evil[.]com", Locale::En), "No reason given");
-        assert_eq!(LocateReason::text_of("phone_lost", Locale::En), "Your phone may be lost");
+        assert_eq!(
+            LocateReason::text_of("visit evil[.]com", Locale::En),
+            "No reason given"
+        );
+        assert_eq!(
+            LocateReason::text_of("phone_lost", Locale::En),
+            "Your phone may be lost"
+        );
     }
 }

@@ -23,17 +23,61 @@ pub struct Language {
 /// languages of our audience in South-East Asia, South Asia, Europe and
 /// the Americas.
 pub const LANGUAGES: [Language; 11] = [
-    Language { code: "en", endonym: "English", bcp47: "en-US" },
-    Language { code: "id", endonym: "Bahasa Indonesia", bcp47: "id-ID" },
-    Language { code: "zh", endonym: "中文（普通话）", bcp47: "cmn-CN" },
-    Language { code: "ms", endonym: "Bahasa Melayu", bcp47: "ms-MY" },
-    Language { code: "vi", endonym: "Tiếng Việt", bcp47: "vi-VN" },
-    Language { code: "th", endonym: "ไทย", bcp47: "th-TH" },
-    Language { code: "hi", endonym: "हिन्दी", bcp47: "hi-IN" },
-    Language { code: "es", endonym: "Español", bcp47: "es-ES" },
-    Language { code: "pt", endonym: "Português (Brasil)", bcp47: "pt-BR" },
-    Language { code: "fr", endonym: "Français", bcp47: "fr-FR" },
-    Language { code: "de", endonym: "Deutsch", bcp47: "de-DE" },
+    Language {
+        code: "en",
+        endonym: "English",
+        bcp47: "en-US",
+    },
+    Language {
+        code: "id",
+        endonym: "Bahasa Indonesia",
+        bcp47: "id-ID",
+    },
+    Language {
+        code: "zh",
+        endonym: "中文（普通话）",
+        bcp47: "cmn-CN",
+    },
+    Language {
+        code: "ms",
+        endonym: "Bahasa Melayu",
+        bcp47: "ms-MY",
+    },
+    Language {
+        code: "vi",
+        endonym: "Tiếng Việt",
+        bcp47: "vi-VN",
+    },
+    Language {
+        code: "th",
+        endonym: "ไทย",
+        bcp47: "th-TH",
+    },
+    Language {
+        code: "hi",
+        endonym: "हिन्दी",
+        bcp47: "hi-IN",
+    },
+    Language {
+        code: "es",
+        endonym: "Español",
+        bcp47: "es-ES",
+    },
+    Language {
+        code: "pt",
+        endonym: "Português (Brasil)",
+        bcp47: "pt-BR",
+    },
+    Language {
+        code: "fr",
+        endonym: "Français",
+        bcp47: "fr-FR",
+    },
+    Language {
+        code: "de",
+        endonym: "Deutsch",
+        bcp47: "de-DE",
+    },
 ];
 
 /// The language with this code.

@@ -13,7 +13,10 @@ use leptos_router::hooks::use_query_map;
 #[component]
 pub fn AccountPage() -> impl IntoView {
     let i18n = use_i18n();
-    let changed = use_query_map().with_untracked(|q| q.get("changed")).as_deref() == Some("1");
+    let changed = use_query_map()
+        .with_untracked(|q| q.get("changed"))
+        .as_deref()
+        == Some("1");
     let state = FormState::from_outcome(AuthForm::ChangePassword)
         .with_notice(changed.then_some(Key::NoticePasswordChanged));
     let csrf = csrf_token();

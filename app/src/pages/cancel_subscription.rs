@@ -19,7 +19,11 @@ pub fn CancelSubscriptionPage() -> impl IntoView {
     // click loads the app (`data-wake`).
     let (target, label, wake) = match use_viewer() {
         Some(_) => (href(locale, Page::Billing), Key::CancelBillingLink, None),
-        None => (format!("{}?redirect=billing", href(locale, Page::Login)), Key::CancelLoginLink, Some("login")),
+        None => (
+            format!("{}?redirect=billing", href(locale, Page::Login)),
+            Key::CancelLoginLink,
+            Some("login"),
+        ),
     };
     view! {
         <section class="info-page cancel-page">

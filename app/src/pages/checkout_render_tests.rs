@@ -18,17 +18,37 @@ fn plans() -> serde_json::Value {
 }
 
 fn methods(country: &str, list: &[(&str, u8, &[&str])]) -> serde_json::Value {
-    let list: Vec<_> = list.iter().map(|(m, level, fields)| json!({"choose": m, "level": level, "fields": fields})).collect();
+    let list: Vec<_> = list
+        .iter()
+        .map(|(m, level, fields)| json!({"choose": m, "level": level, "fields": fields}))
+        .collect();
     json!({"success": 1, "msg": "", "obj": {"country": country, "methods": list}})
 }
 
 fn checkout_api() -> FakeApi {
-    let id_methods: &[(&str, u8, &[&str])] = &[("card", 1, &["zip"]), ("paypal", 2, &[]), ("fastSpring", 3, &[]), ("dana", 4, &["name", "phone"])];
-    let ph_methods: &[(&str, u8, &[&str])] = &[("card", 1, &["zip"]), ("gcash", 4, &["name", "phone"]), ("grabpay", 5, &["name", "document"])];
+    let id_methods: &[(&str, u8, &[&str])] = &[
+        ("card", 1, &["zip"]),
+        ("paypal", 2, &[]),
+        ("fastSpring", 3, &[]),
+        ("dana", 4, &["name", "phone"]),
+    ];
+    let ph_methods: &[(&str, u8, &[&str])] = &[
+        ("card", 1, &["zip"]),
+        ("gcash", 4, &["name", "phone"]),
+        ("grabpay", 5, &["name", "document"]),
+    ];
     FakeApi::default()
-        .on("GET", "/portal/priceSetup?hasWeight=true&channel=cpl2_id", plans())
+        .on(
+            "GET",
+            "/portal/priceSetup?hasWeight=true&channel=cpl2_id",
+            plans(),
+        )
         .on("GET", "/portal/payMethods", methods("ID", id_methods))
-        .on("GET", "/portal/payMethods?country=PH", methods("PH", ph_methods))
+        .on(
+            "GET",
+            "/portal/payMethods?country=PH",
+            methods("PH", ph_methods),
+        )
 }
 
 const SEARCHED: &str = "/id/pay-method?planId=12&country=ID&phone=%2B6281234567890";
@@ -36,16 +56,35 @@ const SEARCHED: &str = "/id/pay-method?planId=12&country=ID&phone=%2B62812345678
 /// The value of the hidden field `name` in `html`.
 fn hidden(html: &str, name: &str) -> String {
     let field = section(html, &format!(r#"name="{name}""#), ">");
-    let value = field.split(r#"value=""#).nth(1).unwrap_or_else(|| panic!("{name} has no value: {field}"));
+    let value = field
+        .split(r#"value=""#)
+        .nth(1)
+        .unwrap_or_else(|| panic!("{name} has no value: {field}"));
     value[..value.find('"').unwrap()].to_owned()
 }
 
 #[test]
 fn pay_method_shows_the_plan_its_terms_and_a_form_that_works_without_javascript() {
     let api = checkout_api();
-    let html = render(SEARCHED, &api, Request::default(), || view! { <PayMethodPage/> });
-    assert_eq!(api.paths(), ["/api_f/v1/portal/priceSetup?hasWeight=true&channel=cpl2_id", "/api_f/v1/portal/payMethods"]);
-    assert_has(&html, &[r#"method="post" action="/id/pay-method?planId=12&amp;country=ID&amp;phone=%2B6281234567890""#]);
+    let html = render(
+        SEARCHED,
+        &api,
+        Request::default(),
+        || view! { <PayMethodPage/> },
+    );
+    assert_eq!(
+        api.paths(),
+        [
+            "/api_f/v1/portal/priceSetup?hasWeight=true&channel=cpl2_id",
+            "/api_f/v1/portal/payMethods"
+        ]
+    );
+    assert_has(
+        &html,
+        &[
+            r#"method="post" action="/id/pay-method?planId=12&amp;country=ID&amp;phone=%2B6281234567890""#,
+        ],
+    );
     let form = section(&html, r#"id="pay-form""#, "</form>");
     assert_has(
         form,
@@ -64,14 +103,46 @@ fn pay_method_shows_the_plan_its_terms_and_a_form_that_works_without_javascript(
         ],
     );
     assert_eq!(hidden(form, "idempotencyKey").len(), 32);
-    let radios: Vec<&str> = form.split(r#"name="method" value=""#).skip(1).map(|r| &r[..r.find('"').unwrap()]).collect();
-    assert_eq!(radios, ["card", "paypal", "fastSpring", "dana"], "by priority");
-    assert!(section(form, r#"value="card""#, ">").contains("checked"), "the first method is chosen");
-    assert!(!form.contains(r#"name="document""#), "no method of Indonesia needs a document");
+    let radios: Vec<&str> = form
+        .split(r#"name="method" value=""#)
+        .skip(1)
+        .map(|r| &r[..r.find('"').unwrap()])
+        .collect();
+    assert_eq!(
+        radios,
+        ["card", "paypal", "fastSpring", "dana"],
+        "by priority"
+    );
+    assert!(
+        section(form, r#"value="card""#, ">").contains("checked"),
+        "the first method is chosen"
+    );
+    assert!(
+        !form.contains(r#"name="document""#),
+        "no method of Indonesia needs a document"
+    );
     // The searched number, the plan choice (chosen one marked), the widget and the way in.
-    assert_has(&html, &["+6281234567890", r#"aria-current="true""#, r#"data-widget="payment-form""#, "PayMethodForm"]);
-    assert_has(&html, &[r#"href="/id/login""#, id(Key::CheckoutHaveAccount), r#"<option value="ID" selected"#]);
-    assert_has(&html, &[r#"href="/id/pay-method?planId=11&amp;country=ID&amp;phone=%2B6281234567890""#]);
+    assert_has(
+        &html,
+        &[
+            "+6281234567890",
+            r#"aria-current="true""#,
+            r#"data-widget="payment-form""#,
+            "PayMethodForm",
+        ],
+    );
+    assert_has(
+        &html,
+        &[
+            r#"href="/id/login""#,
+            id(Key::CheckoutHaveAccount),
+            r#"<option value="ID" selected"#,
+        ],
+    );
+    assert_has(
+        &html,
+        &[r#"href="/id/pay-method?planId=11&amp;country=ID&amp;phone=%2B6281234567890""#],
+    );
 }
 
 fn failed_post(errors: &[(Slot, Key)]) -> FormOutcome {
@@ -79,26 +150,65 @@ fn failed_post(errors: &[(Slot, Key)]) -> FormOutcome {
     for (slot, key) in errors {
         field_errors.set(*slot, Some(*key));
     }
-    let values = [("method", "gcash"), ("name", "Ana Cruz"), ("phone", "0917 123"), ("payCountry", "PH"), ("idempotencyKey", "old-key-0123456789")];
+    let values = [
+        ("method", "gcash"),
+        ("name", "Ana Cruz"),
+        ("phone", "0917 123"),
+        ("payCountry", "PH"),
+        ("idempotencyKey", "old-key-0123456789"),
+    ];
     FormOutcome {
         form: AuthForm::PayOrder,
         email: "ana@mail".into(),
         errors: field_errors,
         notice: None,
-        values: values.iter().map(|(n, v)| ((*n).to_owned(), (*v).to_owned())).collect(),
+        values: values
+            .iter()
+            .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
+            .collect(),
     }
 }
 
 #[test]
 fn a_failed_post_shows_the_messages_and_keeps_what_was_typed() {
     let api = checkout_api();
-    let outcome = failed_post(&[(Slot::Email, Key::ValidateEmail), (Slot::Phone, Key::ValidatePayPhone)]);
-    let html = render(SEARCHED, &api, Request { outcome: Some(outcome), ..Request::default() }, || view! { <PayMethodPage/> });
-    assert_eq!(api.paths()[1], "/api_f/v1/portal/payMethods?country=PH", "the payer's country is kept");
+    let outcome = failed_post(&[
+        (Slot::Email, Key::ValidateEmail),
+        (Slot::Phone, Key::ValidatePayPhone),
+    ]);
+    let html = render(
+        SEARCHED,
+        &api,
+        Request {
+            outcome: Some(outcome),
+            ..Request::default()
+        },
+        || view! { <PayMethodPage/> },
+    );
+    assert_eq!(
+        api.paths()[1],
+        "/api_f/v1/portal/payMethods?country=PH",
+        "the payer's country is kept"
+    );
     let form = section(&html, r#"id="pay-form""#, "</form>");
-    assert_has(form, &[r#"value="ana@mail""#, r#"value="Ana Cruz""#, r#"value="0917 123""#, r#"data-for="grabpay""#]);
+    assert_has(
+        form,
+        &[
+            r#"value="ana@mail""#,
+            r#"value="Ana Cruz""#,
+            r#"value="0917 123""#,
+            r#"data-for="grabpay""#,
+        ],
+    );
     assert!(section(form, r#"value="gcash""#, ">").contains("checked"));
-    assert_has(form, &[id(Key::ValidateEmail), id(Key::ValidatePayPhone), r#"aria-invalid="true""#]);
+    assert_has(
+        form,
+        &[
+            id(Key::ValidateEmail),
+            id(Key::ValidatePayPhone),
+            r#"aria-invalid="true""#,
+        ],
+    );
     // Nothing was placed: the next try is a new order.
     assert_ne!(hidden(form, "idempotencyKey"), "old-key-0123456789");
 }
@@ -107,7 +217,15 @@ fn a_failed_post_shows_the_messages_and_keeps_what_was_typed() {
 fn after_the_provider_failed_a_retry_keeps_the_order_s_key() {
     let api = checkout_api();
     let outcome = failed_post(&[(Slot::Form, Key::ErrorPaymentProvider)]);
-    let html = render(SEARCHED, &api, Request { outcome: Some(outcome), ..Request::default() }, || view! { <PayMethodPage/> });
+    let html = render(
+        SEARCHED,
+        &api,
+        Request {
+            outcome: Some(outcome),
+            ..Request::default()
+        },
+        || view! { <PayMethodPage/> },
+    );
     let form = section(&html, r#"id="pay-form""#, "</form>");
     assert_eq!(hidden(form, "idempotencyKey"), "old-key-0123456789");
     assert_has(form, &[r#"role="alert""#, id(Key::ErrorPaymentProvider)]);
@@ -116,67 +234,211 @@ fn after_the_provider_failed_a_retry_keeps_the_order_s_key() {
 #[test]
 fn a_member_pays_with_the_account_s_e_mail_and_sees_no_login_link() {
     let api = checkout_api();
-    let html = render("/id/pay-method", &api, Request { member: true, ..Request::default() }, || view! { <PayMethodPage/> });
-    assert_has(&html, &[r#"value="member@mail.com""#, "Lalu Rp 190.000 per bulan"]);
+    let html = render(
+        "/id/pay-method",
+        &api,
+        Request {
+            member: true,
+            ..Request::default()
+        },
+        || view! { <PayMethodPage/> },
+    );
+    assert_has(
+        &html,
+        &[r#"value="member@mail.com""#, "Lalu Rp 190.000 per bulan"],
+    );
     assert!(!html.contains(r#"href="/id/login""#), "{html}");
 }
 
 fn status(outcome: &str) -> FakeApi {
     let obj = json!({"orderNo": "CT7Q", "email": "ana@mail.com", "outcome": outcome});
-    FakeApi::default().on("GET", "/admin/order/status?orderNo=CT7Q", json!({"success": 1, "msg": "", "obj": obj}))
+    FakeApi::default().on(
+        "GET",
+        "/admin/order/status?orderNo=CT7Q",
+        json!({"success": 1, "msg": "", "obj": obj}),
+    )
 }
 
 fn pay_result(outcome: &str) -> String {
-    render("/id/pay-result?orderNo=CT7Q", &status(outcome), Request::default(), || view! { <PayResultPage/> })
+    render(
+        "/id/pay-result?orderNo=CT7Q",
+        &status(outcome),
+        Request::default(),
+        || view! { <PayResultPage/> },
+    )
 }
 
 #[test]
 fn pay_result_shows_each_state_with_its_buttons() {
     let success = pay_result("success");
-    assert_has(&success, &[r#"data-outcome="success""#, id(Key::PayresSuccess), "ana@mail.com", id(Key::PayresEnter)]);
-    assert_has(&success, &[r#"action="/pay-result/enter""#, r#"name="lang" value="id""#, "CT7Q"]);
+    assert_has(
+        &success,
+        &[
+            r#"data-outcome="success""#,
+            id(Key::PayresSuccess),
+            "ana@mail.com",
+            id(Key::PayresEnter),
+        ],
+    );
+    assert_has(
+        &success,
+        &[
+            r#"action="/pay-result/enter""#,
+            r#"name="lang" value="id""#,
+            "CT7Q",
+        ],
+    );
     let pending = pay_result("pending");
-    assert_has(&pending, &[id(Key::PayresPending), r#"href="/id/pay-result?orderNo=CT7Q""#, id(Key::PayresRefresh), id(Key::PayresHome)]);
+    assert_has(
+        &pending,
+        &[
+            id(Key::PayresPending),
+            r#"href="/id/pay-result?orderNo=CT7Q""#,
+            id(Key::PayresRefresh),
+            id(Key::PayresHome),
+        ],
+    );
     let fail = pay_result("fail");
-    assert_has(&fail, &[id(Key::PayresFailText), r#"href="/id/pay-method""#, id(Key::PayresTryAgain)]);
+    assert_has(
+        &fail,
+        &[
+            id(Key::PayresFailText),
+            r#"href="/id/pay-method""#,
+            id(Key::PayresTryAgain),
+        ],
+    );
     assert!(!fail.contains("/pay-result/enter"));
     let processing = pay_result("processing");
-    assert_has(&processing, &[id(Key::PayresProcessing), r#"id="pay-result-refresh""#]);
+    assert_has(
+        &processing,
+        &[id(Key::PayresProcessing), r#"id="pay-result-refresh""#],
+    );
     // Support mail: the spec's subject, the e-mail and the order number.
     let mailto = section(&fail, "mailto:", "\"");
-    assert!(mailto.contains(&format!("subject={}", crate::api::encode(id(Key::PayresMailSubject)))), "{mailto}");
-    assert!(mailto.contains("ana%40mail.com") && mailto.contains("CT7Q"), "{mailto}");
+    assert!(
+        mailto.contains(&format!(
+            "subject={}",
+            crate::api::encode(id(Key::PayresMailSubject))
+        )),
+        "{mailto}"
+    );
+    assert!(
+        mailto.contains("ana%40mail.com") && mailto.contains("CT7Q"),
+        "{mailto}"
+    );
 }
 
 #[test]
 fn an_unknown_order_says_so() {
-    let html = render("/id/pay-result?orderNo=nope", &FakeApi::default(), Request::default(), || view! { <PayResultPage/> });
+    let html = render(
+        "/id/pay-result?orderNo=nope",
+        &FakeApi::default(),
+        Request::default(),
+        || view! { <PayResultPage/> },
+    );
     assert_has(&html, &[id(Key::PayresUnknown), r#"href="/id/pay-method""#]);
-    let html = render("/id/pay-result", &FakeApi::default(), Request::default(), || view! { <PayResultPage/> });
+    let html = render(
+        "/id/pay-result",
+        &FakeApi::default(),
+        Request::default(),
+        || view! { <PayResultPage/> },
+    );
     assert_has(&html, &[id(Key::PayresUnknown)]);
 }
 
 #[test]
 fn the_home_offer_leads_to_checkout_with_the_plan_and_the_searched_number() {
-    let api = FakeApi::default().on("GET", "/portal/priceSetup?hasWeight=true&channel=cpl2_id", plans());
-    let html = render("/id?country=ID&phone=0812", &api, Request::default(), || view! { <HomePage/> });
-    assert_has(&html, &[r#"id="trial-cta""#, r#"href="/id/pay-method?planId=11&amp;country=ID&amp;phone=0812""#, "data-keep-search"]);
+    let api = FakeApi::default().on(
+        "GET",
+        "/portal/priceSetup?hasWeight=true&channel=cpl2_id",
+        plans(),
+    );
+    let html = render(
+        "/id?country=ID&phone=0812",
+        &api,
+        Request::default(),
+        || view! { <HomePage/> },
+    );
+    assert_has(
+        &html,
+        &[
+            r#"id="trial-cta""#,
+            r#"href="/id/pay-method?planId=11&amp;country=ID&amp;phone=0812""#,
+            "data-keep-search",
+        ],
+    );
 }
 
 #[test]
 fn a_member_without_access_meets_a_locked_request_form() {
-    let api = FakeApi::default().on("GET", "/spyContent?page=1&size=20", json!({"success": 1, "msg": "", "obj": []}));
-    let expired = Request { member: true, vip_time: Some(1), ..Request::default() };
-    let html = render("/id/dashboard/locations", &api, expired, || view! { <DashboardLocationsPage/> });
-    assert_has(&html, &[r#"data-locked="payment""#, id(Key::CheckoutLockedText), r#"href="/id/pay-method""#]);
-    let live = render("/id/dashboard/locations", &api, Request { member: true, ..Request::default() }, || view! { <DashboardLocationsPage/> });
-    assert!(!live.contains("data-locked"), "a subscriber's form is not locked");
+    let api = FakeApi::default().on(
+        "GET",
+        "/spyContent?page=1&size=20",
+        json!({"success": 1, "msg": "", "obj": []}),
+    );
+    let expired = Request {
+        member: true,
+        vip_time: Some(1),
+        ..Request::default()
+    };
+    let html = render(
+        "/id/dashboard/locations",
+        &api,
+        expired,
+        || view! { <DashboardLocationsPage/> },
+    );
+    assert_has(
+        &html,
+        &[
+            r#"data-locked="payment""#,
+            id(Key::CheckoutLockedText),
+            r#"href="/id/pay-method""#,
+        ],
+    );
+    let live = render(
+        "/id/dashboard/locations",
+        &api,
+        Request {
+            member: true,
+            ..Request::default()
+        },
+        || view! { <DashboardLocationsPage/> },
+    );
+    assert!(
+        !live.contains("data-locked"),
+        "a subscriber's form is not locked"
+    );
     // Without JavaScript the server refuses the request; the number typed goes along to checkout.
     let mut errors = FieldErrors::default();
     errors.set(Slot::Form, Some(Key::ErrorNeedsSubscription));
-    let values = vec![("country".to_owned(), "ID".to_owned()), ("phone".to_owned(), "0812 3456 7890".to_owned())];
-    let refused = FormOutcome { form: AuthForm::LocateCreate, email: String::new(), errors, notice: None, values };
-    let request = Request { member: true, vip_time: Some(1), outcome: Some(refused), ..Request::default() };
-    let html = render("/id/dashboard/locations", &api, request, || view! { <DashboardLocationsPage/> });
-    assert_has(&html, &[id(Key::ErrorNeedsSubscription), r#"href="/id/pay-method?country=ID&amp;phone=0812%203456%207890""#]);
+    let values = vec![
+        ("country".to_owned(), "ID".to_owned()),
+        ("phone".to_owned(), "0812 3456 7890".to_owned()),
+    ];
+    let refused = FormOutcome {
+        form: AuthForm::LocateCreate,
+        email: String::new(),
+        errors,
+        notice: None,
+        values,
+    };
+    let request = Request {
+        member: true,
+        vip_time: Some(1),
+        outcome: Some(refused),
+        ..Request::default()
+    };
+    let html = render(
+        "/id/dashboard/locations",
+        &api,
+        request,
+        || view! { <DashboardLocationsPage/> },
+    );
+    assert_has(
+        &html,
+        &[
+            id(Key::ErrorNeedsSubscription),
+            r#"href="/id/pay-method?country=ID&amp;phone=0812%203456%207890""#,
+        ],
+    );
 }

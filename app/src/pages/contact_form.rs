@@ -17,11 +17,18 @@ use leptos_router::hooks::use_query_map;
 pub fn ContactForm() -> impl IntoView {
     let locale = use_i18n().locale();
     let sent = use_query_map().with_untracked(|q| q.get("sent")).as_deref() == Some("1");
-    let state = FormState::from_outcome(AuthForm::ContactMessage).with_notice(sent.then_some(Key::ContactFormSent));
+    let state = FormState::from_outcome(AuthForm::ContactMessage)
+        .with_notice(sent.then_some(Key::ContactFormSent));
     let outcome = use_context::<FormOutcome>().filter(|o| o.form == AuthForm::ContactMessage);
-    let kept_message = outcome.as_ref().and_then(|o| o.value("message")).unwrap_or_default().to_owned();
+    let kept_message = outcome
+        .as_ref()
+        .and_then(|o| o.value("message"))
+        .unwrap_or_default()
+        .to_owned();
     let viewer = use_viewer();
-    let identity = viewer.as_ref().map(|v| t_args(locale, Key::ChatIdentityUser, &[("email", &v.email)]));
+    let identity = viewer
+        .as_ref()
+        .map(|v| t_args(locale, Key::ChatIdentityUser, &[("email", &v.email)]));
     let email_field = viewer.is_none().then(|| {
         let error = state.errors.get(Slot::Email);
         view! {

@@ -51,7 +51,8 @@ pub fn DoNotLocatePage() -> impl IntoView {
     let i18n = use_i18n();
     let locale = i18n.locale();
     let (sent, done) = use_query_map().with_untracked(|q| (q.get("sent"), q.get("done")));
-    let outcome = use_context::<FormOutcome>().filter(|o| matches!(o.form, AuthForm::DnlCode | AuthForm::DnlConfirm));
+    let outcome = use_context::<FormOutcome>()
+        .filter(|o| matches!(o.form, AuthForm::DnlCode | AuthForm::DnlConfirm));
     let step = step_of(outcome.as_ref(), sent.as_deref(), done.as_deref());
     let number = NumberFields::prefilled(FORMS);
     let intro = t_args(locale, Key::DnlIntro, &[("site", t(locale, Key::SiteName))]);
@@ -60,7 +61,9 @@ pub fn DoNotLocatePage() -> impl IntoView {
             <div class="form-notice" role="status" id="dnl-done">{i18n.text(Key::DnlDone)}</div>
         }),
         Step::Number => EitherOf3::B(view! { <NumberStep forms=FORMS number=number/> }),
-        Step::Code => EitherOf3::C(view! { <CodeStep forms=FORMS number=number code_sent=sent.as_deref() == Some("1")/> }),
+        Step::Code => EitherOf3::C(
+            view! { <CodeStep forms=FORMS number=number code_sent=sent.as_deref() == Some("1")/> },
+        ),
     };
     view! {
         <section class="auth-page do-not-locate">

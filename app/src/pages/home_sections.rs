@@ -8,9 +8,21 @@ use crate::routes::{href, Page};
 use leptos::prelude::*;
 
 const FEATURES: [(Key, Key, Page); 3] = [
-    (Key::HomeFeatureLocateH, Key::HomeFeatureLocateP, Page::PhoneLocate),
-    (Key::HomeFeatureVoiceH, Key::HomeFeatureVoiceP, Page::VoiceSms),
-    (Key::HomeFeatureLookupH, Key::HomeFeatureLookupP, Page::Telecom),
+    (
+        Key::HomeFeatureLocateH,
+        Key::HomeFeatureLocateP,
+        Page::PhoneLocate,
+    ),
+    (
+        Key::HomeFeatureVoiceH,
+        Key::HomeFeatureVoiceP,
+        Page::VoiceSms,
+    ),
+    (
+        Key::HomeFeatureLookupH,
+        Key::HomeFeatureLookupP,
+        Page::Telecom,
+    ),
 ];
 const STEPS: [(Key, Key); 3] = [
     (Key::HomeStepEnterH, Key::HomeStepEnterP),

@@ -12,7 +12,15 @@ use leptos::prelude::*;
 
 /// `{site}`, `{operator}` and `{email}` filled in.
 fn fill(locale: Locale, key: Key, email: &str) -> String {
-    t_args(locale, key, &[("site", t(locale, Key::SiteName)), ("operator", t(locale, Key::ContentOperator)), ("email", email)])
+    t_args(
+        locale,
+        key,
+        &[
+            ("site", t(locale, Key::SiteName)),
+            ("operator", t(locale, Key::ContentOperator)),
+            ("email", email),
+        ],
+    )
 }
 
 /// A titled page with its sections.
@@ -48,7 +56,16 @@ pub fn InfoPage(page: Page) -> impl IntoView {
     let faq_data = (page == Page::Faq).then(|| {
         let questions = sections(page)
             .iter()
-            .map(|s| (t(locale, s.heading).to_owned(), s.paragraphs.iter().map(|p| fill(locale, *p, &email)).collect::<Vec<_>>().join("\n")))
+            .map(|s| {
+                (
+                    t(locale, s.heading).to_owned(),
+                    s.paragraphs
+                        .iter()
+                        .map(|p| fill(locale, *p, &email))
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                )
+            })
             .collect();
         view! { <FaqData questions=questions/> }
     });

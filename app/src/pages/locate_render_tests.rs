@@ -67,24 +67,39 @@ pub(super) struct FakeApi {
 
 impl FakeApi {
     pub(super) fn on(mut self, method: &'static str, path: &str, body: serde_json::Value) -> Self {
-        self.routes.push((method, format!("/api_f/v1{path}"), body.to_string()));
+        self.routes
+            .push((method, format!("/api_f/v1{path}"), body.to_string()));
         self
     }
 
     pub(super) fn paths(&self) -> Vec<String> {
-        self.seen.lock().unwrap().iter().map(|r| r.path_and_query.clone()).collect()
+        self.seen
+            .lock()
+            .unwrap()
+            .iter()
+            .map(|r| r.path_and_query.clone())
+            .collect()
     }
 }
 
 impl ApiTransport for FakeApi {
     fn send(&self, request: ApiRequest) -> Pin<Box<dyn Future<Output = ApiResponse> + Send>> {
-        let found = self.routes.iter().find(|(m, p, _)| *m == request.method && *p == request.path_and_query);
+        let found = self
+            .routes
+            .iter()
+            .find(|(m, p, _)| *m == request.method && *p == request.path_and_query);
         let (status, body) = match found {
             Some((_, _, body)) => (200, body.clone()),
             None => (404, r#"{"success":0,"msg":"not found"}"#.to_owned()),
         };
         self.seen.lock().unwrap().push(request);
-        Box::pin(async move { ApiResponse { status, body, token: None } })
+        Box::pin(async move {
+            ApiResponse {
+                status,
+                body,
+                token: None,
+            }
+        })
     }
 }
 
@@ -134,7 +149,9 @@ pub(super) fn render<V: IntoView + 'static>(
     block_on(async move {
         let mut stream = pin!(stream);
         let mut html = String::new();
-        while let Some(chunk) = std::future::poll_fn(|cx| futures::Stream::poll_next(stream.as_mut(), cx)).await {
+        while let Some(chunk) =
+            std::future::poll_fn(|cx| futures::Stream::poll_next(stream.as_mut(), cx)).await
+        {
             html.push_str(&chunk);
         }
         html
@@ -153,7 +170,9 @@ pub(super) fn assert_has(html: &str, needles: &[&str]) {
 
 /// The HTML of the element that starts at the first `needle` up to `end`.
 pub(super) fn section<'a>(html: &'a str, needle: &str, end: &str) -> &'a str {
-    let start = html.find(needle).unwrap_or_else(|| panic!("no {needle:?} in {html}"));
+    let start = html
+        .find(needle)
+        .unwrap_or_else(|| panic!("no {needle:?} in {html}"));
     let rest = &html[start..];
     &rest[..rest.find(end).unwrap_or(rest.len())]
 }
@@ -192,9 +211,17 @@ fn dashboard_api() -> FakeApi {
 #[test]
 fn dashboard_lists_requests_with_statuses_actions_and_the_shared_map() {
     let api = dashboard_api();
-    let html = render("/id/dashboard/locations", &api, Request { member: true, ..Request::default() }, || {
-        view! { <DashboardLocationsPage/> }
-    });
+    let html = render(
+        "/id/dashboard/locations",
+        &api,
+        Request {
+            member: true,
+            ..Request::default()
+        },
+        || {
+            view! { <DashboardLocationsPage/> }
+        },
+    );
     // The create form (no-JS contract).
     assert_has(
         &html,
@@ -235,7 +262,10 @@ fn dashboard_lists_requests_with_statuses_actions_and_the_shared_map() {
             r#"name="id" value="1""#,
         ],
     );
-    assert!(!row1.contains("locate-clear") && !row1.contains("located-position"), "{row1}");
+    assert!(
+        !row1.contains("locate-clear") && !row1.contains("located-position"),
+        "{row1}"
+    );
     let row2 = section(&html, r#"data-request-id="2""#, "</li>");
     assert_has(
         row2,
@@ -249,16 +279,42 @@ fn dashboard_lists_requests_with_statuses_actions_and_the_shared_map() {
             r#"data-widget="map-view""#,
         ],
     );
-    assert!(!row2.contains("locate-resend") && !row2.contains("locate-cancel"), "final: {row2}");
+    assert!(
+        !row2.contains("locate-resend") && !row2.contains("locate-cancel"),
+        "final: {row2}"
+    );
     let row3 = section(&html, r#"data-request-id="3""#, "</li>");
-    assert_has(row3, &[r#"data-status="declined""#, id(Key::LocateStatusDeclined), "locate-rename"]);
-    for action in ["locate-resend", "locate-cancel", "locate-clear", "located-position"] {
+    assert_has(
+        row3,
+        &[
+            r#"data-status="declined""#,
+            id(Key::LocateStatusDeclined),
+            "locate-rename",
+        ],
+    );
+    for action in [
+        "locate-resend",
+        "locate-cancel",
+        "locate-clear",
+        "located-position",
+    ] {
         assert!(!row3.contains(action), "{action} in {row3}");
     }
     assert!(!html.contains(id(Key::LocationsEmptyTitle)));
     // The calls: the list, then the trace of the located request only, as the member.
-    assert_eq!(api.paths(), ["/api_f/v1/spyContent?page=1&size=20", "/api_f/v1/gpsTrace/phoneLocation/2"]);
-    assert!(api.seen.lock().unwrap().iter().all(|r| r.token.as_deref() == Some(SESSION)));
+    assert_eq!(
+        api.paths(),
+        [
+            "/api_f/v1/spyContent?page=1&size=20",
+            "/api_f/v1/gpsTrace/phoneLocation/2"
+        ]
+    );
+    assert!(api
+        .seen
+        .lock()
+        .unwrap()
+        .iter()
+        .all(|r| r.token.as_deref() == Some(SESSION)));
 }
 
 #[test]
@@ -268,12 +324,25 @@ fn dashboard_without_requests_keeps_the_empty_state() {
         "/spyContent?page=1&size=20",
         serde_json::json!({"success": 1, "msg": "", "obj": [], "result": {"notificationsTotal": 0}}),
     );
-    let html = render("/id/dashboard/locations?created=9", &api, Request { member: true, ..Request::default() }, || {
-        view! { <DashboardLocationsPage/> }
-    });
+    let html = render(
+        "/id/dashboard/locations?created=9",
+        &api,
+        Request {
+            member: true,
+            ..Request::default()
+        },
+        || {
+            view! { <DashboardLocationsPage/> }
+        },
+    );
     assert_has(
         &html,
-        &[id(Key::LocationsEmptyTitle), id(Key::LocationsEmptyText), r##"href="/id#phone""##, id(Key::LocateCreatedNotice)],
+        &[
+            id(Key::LocationsEmptyTitle),
+            id(Key::LocationsEmptyText),
+            r##"href="/id#phone""##,
+            id(Key::LocateCreatedNotice),
+        ],
     );
     assert!(!html.contains("data-request-id"));
 }
@@ -287,24 +356,47 @@ fn dashboard_create_errors_keep_what_was_typed() {
         email: String::new(),
         errors,
         notice: None,
-        values: vec![("country".into(), "MY".into()), ("phone".into(), "0123 4567".into()), ("note".into(), "phone_lost".into())],
+        values: vec![
+            ("country".into(), "MY".into()),
+            ("phone".into(), "0123 4567".into()),
+            ("note".into(), "phone_lost".into()),
+        ],
     };
     let html = render(
         "/id/dashboard/locations",
         &dashboard_api(),
-        Request { member: true, outcome: Some(outcome), ..Request::default() },
+        Request {
+            member: true,
+            outcome: Some(outcome),
+            ..Request::default()
+        },
         || view! { <DashboardLocationsPage/> },
     );
-    assert_has(&html, &[r#"value="0123 4567""#, r#"<option value="phone_lost" selected"#, r#"aria-invalid="true""#]);
+    assert_has(
+        &html,
+        &[
+            r#"value="0123 4567""#,
+            r#"<option value="phone_lost" selected"#,
+            r#"aria-invalid="true""#,
+        ],
+    );
     let slot = section(&html, r#"id="locate-noteErrorMsg""#, "</p>");
     assert!(slot.contains(id(Key::LocateNoteInvalid)), "{slot}");
-    assert!(section(&html, r#"value="MY""#, ">").contains("selected"), "the typed country stays selected");
+    assert!(
+        section(&html, r#"value="MY""#, ">").contains("selected"),
+        "the typed country stays selected"
+    );
 }
 
 #[test]
 fn do_not_locate_sends_a_code_then_confirms() {
     let api = FakeApi::default();
-    let html = render("/id/do-not-locate", &api, Request::default(), || view! { <DoNotLocatePage/> });
+    let html = render(
+        "/id/do-not-locate",
+        &api,
+        Request::default(),
+        || view! { <DoNotLocatePage/> },
+    );
     assert_has(
         &html,
         &[
@@ -318,9 +410,14 @@ fn do_not_locate_sends_a_code_then_confirms() {
         ],
     );
     assert!(!html.contains(r#"name="code""#) && !html.contains(id(Key::DnlDone)));
-    let html = render("/id/do-not-locate?sent=1&country=ID&phone=0812%203456", &api, Request::default(), || {
-        view! { <DoNotLocatePage/> }
-    });
+    let html = render(
+        "/id/do-not-locate?sent=1&country=ID&phone=0812%203456",
+        &api,
+        Request::default(),
+        || {
+            view! { <DoNotLocatePage/> }
+        },
+    );
     assert_has(
         &html,
         &[
@@ -332,7 +429,12 @@ fn do_not_locate_sends_a_code_then_confirms() {
             id(Key::DnlCodeSent),
         ],
     );
-    let html = render("/id/do-not-locate?done=1", &api, Request::default(), || view! { <DoNotLocatePage/> });
+    let html = render(
+        "/id/do-not-locate?done=1",
+        &api,
+        Request::default(),
+        || view! { <DoNotLocatePage/> },
+    );
     assert_has(&html, &[r#"id="dnl-done""#, id(Key::DnlDone)]);
     assert!(!html.contains("<form"));
     assert!(api.paths().is_empty(), "the page itself calls no API");
@@ -341,10 +443,25 @@ fn do_not_locate_sends_a_code_then_confirms() {
 #[test]
 fn header_badges_new_updates_next_to_my_requests() {
     let api = FakeApi::default();
-    let request = Request { member: true, notifications: Some(3), ..Request::default() };
+    let request = Request {
+        member: true,
+        notifications: Some(3),
+        ..Request::default()
+    };
     let html = render("/id", &api, request, || view! { <Header page=Page::Home/> });
     let badge = section(&html, r#"id="notifications-total""#, "</span>");
-    assert_has(badge, &[r#"data-notifications="3""#, r#"class="nav-badge""#, ">3"]);
-    let html = render("/id", &api, Request { member: true, ..Request::default() }, || view! { <Header page=Page::Home/> });
+    assert_has(
+        badge,
+        &[r#"data-notifications="3""#, r#"class="nav-badge""#, ">3"],
+    );
+    let html = render(
+        "/id",
+        &api,
+        Request {
+            member: true,
+            ..Request::default()
+        },
+        || view! { <Header page=Page::Home/> },
+    );
     assert!(!html.contains("nav-badge"), "no badge without news");
 }

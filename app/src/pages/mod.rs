@@ -29,9 +29,9 @@ mod checkout_render_tests;
 #[cfg(test)]
 mod locate_render_tests;
 #[cfg(test)]
-mod reveal_render_tests;
-#[cfg(test)]
 mod render_tests;
+#[cfg(test)]
+mod reveal_render_tests;
 #[cfg(test)]
 mod voice_render_tests;
 

@@ -20,14 +20,25 @@ pub const ENTER_PATH: &str = "/pay-result/enter";
 #[component]
 pub fn PayResultPage() -> impl IntoView {
     let locale = use_i18n().locale();
-    let order_no = use_query_map().with_untracked(|q| q.get("orderNo")).unwrap_or_default();
+    let order_no = use_query_map()
+        .with_untracked(|q| q.get("orderNo"))
+        .unwrap_or_default();
     let support = use_public_config().support_email;
     let client = ApiClient::new();
     let no = order_no.clone();
-    let status = Resource::new(|| (), move |()| {
-        let (client, no) = (client.clone(), no.clone());
-        async move { if no.is_empty() { None } else { client.order_status(locale, &no).await.ok() } }
-    });
+    let status = Resource::new(
+        || (),
+        move |()| {
+            let (client, no) = (client.clone(), no.clone());
+            async move {
+                if no.is_empty() {
+                    None
+                } else {
+                    client.order_status(locale, &no).await.ok()
+                }
+            }
+        },
+    );
     view! {
         <section class="pay-result">
             <Suspense fallback=|| ()>
@@ -62,8 +73,16 @@ pub fn is_final(outcome: PayOutcome) -> bool {
 /// The support address, prefilled: subject "No Payment Results Found",
 /// the payer's e-mail and the order number.
 pub fn support_mailto(locale: Locale, support: &str, status: &OrderStatus) -> String {
-    let body = t_args(locale, Key::PayresMailBody, &[("email", &status.email), ("order", &status.order_no)]);
-    format!("mailto:{support}?subject={}&body={}", encode(t(locale, Key::PayresMailSubject)), encode(&body))
+    let body = t_args(
+        locale,
+        Key::PayresMailBody,
+        &[("email", &status.email), ("order", &status.order_no)],
+    );
+    format!(
+        "mailto:{support}?subject={}&body={}",
+        encode(t(locale, Key::PayresMailSubject)),
+        encode(&body)
+    )
 }
 
 /// One order's result, kept up to date in the browser.
@@ -75,7 +94,13 @@ pub fn PayResultView(locale: Locale, status: OrderStatus, support: String) -> im
         #[cfg(feature = "browser")]
         poll::start(locale, status);
     });
-    let this_page = move || format!("{}?orderNo={}", href(locale, Page::PayResult), encode(&status.with(|s| s.order_no.clone())));
+    let this_page = move || {
+        format!(
+            "{}?orderNo={}",
+            href(locale, Page::PayResult),
+            encode(&status.with(|s| s.order_no.clone()))
+        )
+    };
     move || {
         let current = status.get();
         let outcome = current.outcome;
@@ -105,10 +130,22 @@ fn outcome_name(outcome: PayOutcome) -> &'static str {
 fn texts(locale: Locale, status: &OrderStatus) -> (&'static str, String) {
     let with_email = |key| t_args(locale, key, &[("email", &status.email)]);
     match status.outcome {
-        PayOutcome::Processing => (t(locale, Key::PayresProcessing), t(locale, Key::PayresProcessingText).to_owned()),
-        PayOutcome::Success => (t(locale, Key::PayresSuccess), with_email(Key::PayresSuccessText)),
-        PayOutcome::Pending => (t(locale, Key::PayresPending), with_email(Key::PayresPendingText)),
-        PayOutcome::Fail => (t(locale, Key::PayresFail), t(locale, Key::PayresFailText).to_owned()),
+        PayOutcome::Processing => (
+            t(locale, Key::PayresProcessing),
+            t(locale, Key::PayresProcessingText).to_owned(),
+        ),
+        PayOutcome::Success => (
+            t(locale, Key::PayresSuccess),
+            with_email(Key::PayresSuccessText),
+        ),
+        PayOutcome::Pending => (
+            t(locale, Key::PayresPending),
+            with_email(Key::PayresPendingText),
+        ),
+        PayOutcome::Fail => (
+            t(locale, Key::PayresFail),
+            t(locale, Key::PayresFailText).to_owned(),
+        ),
     }
 }
 
@@ -158,14 +195,19 @@ mod poll {
     }
 
     fn next(locale: Locale, status: RwSignal<OrderStatus>, asked: u32) {
-        let Some(current) = status.try_get_untracked() else { return };
+        let Some(current) = status.try_get_untracked() else {
+            return;
+        };
         if is_final(current.outcome) || asked >= MAX_ASKS {
             return;
         }
         set_timeout(
             move || {
                 leptos::task::spawn_local(async move {
-                    if let Ok(fresh) = ApiClient::new().order_status(locale, &current.order_no).await {
+                    if let Ok(fresh) = ApiClient::new()
+                        .order_status(locale, &current.order_no)
+                        .await
+                    {
                         status.try_set(fresh);
                     }
                     next(locale, status, asked + 1);

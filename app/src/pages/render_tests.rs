@@ -22,7 +22,11 @@ struct Request {
 }
 
 fn member() -> Viewer {
-    Viewer { email: "member@mail.com".into(), payment_count: 2, vip_time: 4_102_444_800_000 }
+    Viewer {
+        email: "member@mail.com".into(),
+        payment_count: 2,
+        vip_time: 4_102_444_800_000,
+    }
 }
 
 fn outcome(form: AuthForm, email: &str, errors: &[(Slot, Key)]) -> FormOutcome {
@@ -30,11 +34,21 @@ fn outcome(form: AuthForm, email: &str, errors: &[(Slot, Key)]) -> FormOutcome {
     for (slot, key) in errors {
         field_errors.set(*slot, Some(*key));
     }
-    FormOutcome { form, email: email.into(), errors: field_errors, notice: None, values: Vec::new() }
+    FormOutcome {
+        form,
+        email: email.into(),
+        errors: field_errors,
+        notice: None,
+        values: Vec::new(),
+    }
 }
 
 /// Renders `page` at `url` in Indonesian.
-fn render<V: IntoView + 'static>(url: &str, request: Request, page: impl FnOnce() -> V + Send + 'static) -> String {
+fn render<V: IntoView + 'static>(
+    url: &str,
+    request: Request,
+    page: impl FnOnce() -> V + Send + 'static,
+) -> String {
     let owner = Owner::new();
     owner.with(|| {
         provide_context(RequestUrl::new(url));
@@ -50,7 +64,9 @@ fn render<V: IntoView + 'static>(url: &str, request: Request, page: impl FnOnce(
 
 /// The text inside the element with `id` (up to its closing tag), markers stripped.
 fn text_of(html: &str, id: &str) -> String {
-    let start = html.find(&format!("id=\"{id}\"")).unwrap_or_else(|| panic!("no #{id} in {html}"));
+    let start = html
+        .find(&format!("id=\"{id}\""))
+        .unwrap_or_else(|| panic!("no #{id} in {html}"));
     let rest = &html[start..];
     let open_end = rest.find('>').map_or(rest.len(), |i| i + 1);
     let inner = &rest[open_end..];
@@ -70,7 +86,11 @@ fn assert_has(html: &str, needles: &[&str]) {
 
 #[test]
 fn login_page_has_the_contract_fields() {
-    let html = render("/id/login?redirect=billing", Request::default(), || view! { <LoginPage/> });
+    let html = render(
+        "/id/login?redirect=billing",
+        Request::default(),
+        || view! { <LoginPage/> },
+    );
     assert_has(
         &html,
         &[
@@ -98,28 +118,54 @@ fn login_page_has_the_contract_fields() {
 fn login_page_without_redirect_has_no_redirect_field() {
     let html = render("/id/login", Request::default(), || view! { <LoginPage/> });
     assert!(!html.contains(r#"name="redirect""#), "{html}");
-    let html = render("/id/login?redirect=https://evil.example", Request::default(), || view! { <LoginPage/> });
-    assert!(!html.contains(r#"name="redirect""#), "unknown targets are dropped: {html}");
+    let html = render(
+        "/id/login?redirect=https://evil.example",
+        Request::default(),
+        || view! { <LoginPage/> },
+    );
+    assert!(
+        !html.contains(r#"name="redirect""#),
+        "unknown targets are dropped: {html}"
+    );
 }
 
 #[test]
 fn login_errors_land_in_their_slots_in_the_page_locale() {
     let request = Request {
-        outcome: Some(outcome(AuthForm::Login, "me@mail", &[(Slot::Email, Key::ValidateEmail)])),
+        outcome: Some(outcome(
+            AuthForm::Login,
+            "me@mail",
+            &[(Slot::Email, Key::ValidateEmail)],
+        )),
         ..Request::default()
     };
     let html = render("/id/login", request, || view! { <LoginPage/> });
-    assert_eq!(text_of(&html, "login-emailErrorMsg"), id(Key::ValidateEmail));
+    assert_eq!(
+        text_of(&html, "login-emailErrorMsg"),
+        id(Key::ValidateEmail)
+    );
     assert_eq!(text_of(&html, "login-passwordErrorMsg"), "");
     assert_has(&html, &[r#"value="me@mail""#, r#"aria-invalid="true""#]);
-    assert_eq!(html.matches("aria-invalid").count(), 1, "only the e-mail is invalid");
+    assert_eq!(
+        html.matches("aria-invalid").count(),
+        1,
+        "only the e-mail is invalid"
+    );
 }
 
 #[test]
 fn login_shows_invalid_session_and_reset_notices() {
-    let html = render("/id/login?reason=invalid", Request::default(), || view! { <LoginPage/> });
+    let html = render(
+        "/id/login?reason=invalid",
+        Request::default(),
+        || view! { <LoginPage/> },
+    );
     assert_has(&html, &[r#"role="alert""#, id(Key::ErrorInvalidLogin)]);
-    let html = render("/id/login?reset=1", Request::default(), || view! { <LoginPage/> });
+    let html = render(
+        "/id/login?reset=1",
+        Request::default(),
+        || view! { <LoginPage/> },
+    );
     assert_has(&html, &[r#"role="status""#, id(Key::NoticePasswordReset)]);
     assert!(!html.contains(id(Key::ErrorInvalidLogin)));
 }
@@ -127,10 +173,18 @@ fn login_shows_invalid_session_and_reset_notices() {
 #[test]
 fn a_form_level_outcome_error_wins_over_the_query_reason() {
     let request = Request {
-        outcome: Some(outcome(AuthForm::Login, "me@mail.com", &[(Slot::Form, Key::ErrorGeneric)])),
+        outcome: Some(outcome(
+            AuthForm::Login,
+            "me@mail.com",
+            &[(Slot::Form, Key::ErrorGeneric)],
+        )),
         ..Request::default()
     };
-    let html = render("/id/login?reason=invalid", request, || view! { <LoginPage/> });
+    let html = render(
+        "/id/login?reason=invalid",
+        request,
+        || view! { <LoginPage/> },
+    );
     assert_has(&html, &[id(Key::ErrorGeneric)]);
     assert!(!html.contains(id(Key::ErrorInvalidLogin)));
 }
@@ -138,7 +192,11 @@ fn a_form_level_outcome_error_wins_over_the_query_reason() {
 #[test]
 fn outcomes_of_other_forms_are_not_shown() {
     let request = Request {
-        outcome: Some(outcome(AuthForm::SendCode, "x@y.com", &[(Slot::Email, Key::ValidateEmail)])),
+        outcome: Some(outcome(
+            AuthForm::SendCode,
+            "x@y.com",
+            &[(Slot::Email, Key::ValidateEmail)],
+        )),
         ..Request::default()
     };
     let html = render("/id/login", request, || view! { <LoginPage/> });
@@ -149,10 +207,18 @@ fn outcomes_of_other_forms_are_not_shown() {
 #[test]
 fn reset_password_page_sends_a_code() {
     let request = Request {
-        outcome: Some(outcome(AuthForm::SendCode, "bad", &[(Slot::Email, Key::ValidateEmail)])),
+        outcome: Some(outcome(
+            AuthForm::SendCode,
+            "bad",
+            &[(Slot::Email, Key::ValidateEmail)],
+        )),
         ..Request::default()
     };
-    let html = render("/id/reset-password", request, || view! { <ResetPasswordPage/> });
+    let html = render(
+        "/id/reset-password",
+        request,
+        || view! { <ResetPasswordPage/> },
+    );
     assert_has(
         &html,
         &[
@@ -163,12 +229,19 @@ fn reset_password_page_sends_a_code() {
             id(Key::ResetSendCode),
         ],
     );
-    assert_eq!(text_of(&html, "reset-emailErrorMsg"), id(Key::ValidateEmail));
+    assert_eq!(
+        text_of(&html, "reset-emailErrorMsg"),
+        id(Key::ValidateEmail)
+    );
 }
 
 #[test]
 fn reset_code_page_prefills_the_email_and_says_a_code_was_sent() {
-    let html = render("/id/reset-code?email=a.b%40mail.com", Request::default(), || view! { <ResetCodePage/> });
+    let html = render(
+        "/id/reset-code?email=a.b%40mail.com",
+        Request::default(),
+        || view! { <ResetCodePage/> },
+    );
     assert_has(
         &html,
         &[
@@ -194,13 +267,26 @@ fn reset_code_errors_replace_the_notice() {
         outcome: Some(outcome(
             AuthForm::ResetWithCode,
             "a@b.com",
-            &[(Slot::Code, Key::ValidateCode), (Slot::NewPassword, Key::ValidatePassword)],
+            &[
+                (Slot::Code, Key::ValidateCode),
+                (Slot::NewPassword, Key::ValidatePassword),
+            ],
         )),
         ..Request::default()
     };
-    let html = render("/id/reset-code?email=a%40b.com", request, || view! { <ResetCodePage/> });
-    assert_eq!(text_of(&html, "reset-code-codeErrorMsg"), id(Key::ValidateCode));
-    assert_eq!(text_of(&html, "reset-code-newPasswordErrorMsg"), id(Key::ValidatePassword));
+    let html = render(
+        "/id/reset-code?email=a%40b.com",
+        request,
+        || view! { <ResetCodePage/> },
+    );
+    assert_eq!(
+        text_of(&html, "reset-code-codeErrorMsg"),
+        id(Key::ValidateCode)
+    );
+    assert_eq!(
+        text_of(&html, "reset-code-newPasswordErrorMsg"),
+        id(Key::ValidatePassword)
+    );
     assert_eq!(text_of(&html, "reset-code-emailErrorMsg"), "");
     assert!(!html.contains(id(Key::NoticeCodeSent)));
 }
@@ -211,9 +297,17 @@ fn reset_code_errors_replace_the_notice() {
 fn account_page_changes_the_password_and_logs_out() {
     let request = Request {
         viewer: Some(member()),
-        outcome: Some(outcome(AuthForm::ChangePassword, "", &[(Slot::NewPassword, Key::ValidatePassword)])),
+        outcome: Some(outcome(
+            AuthForm::ChangePassword,
+            "",
+            &[(Slot::NewPassword, Key::ValidatePassword)],
+        )),
     };
-    let html = render("/id/dashboard/account", request, || view! { <AccountPage/> });
+    let html = render(
+        "/id/dashboard/account",
+        request,
+        || view! { <AccountPage/> },
+    );
     assert_has(
         &html,
         &[
@@ -226,22 +320,44 @@ fn account_page_changes_the_password_and_logs_out() {
             id(Key::AccountLogout),
         ],
     );
-    assert_eq!(html.matches(&format!(r#"name="csrf" value="{CSRF}""#)).count(), 2, "both forms carry the token");
-    assert_eq!(text_of(&html, "account-newPasswordErrorMsg"), id(Key::ValidatePassword));
+    assert_eq!(
+        html.matches(&format!(r#"name="csrf" value="{CSRF}""#))
+            .count(),
+        2,
+        "both forms carry the token"
+    );
+    assert_eq!(
+        text_of(&html, "account-newPasswordErrorMsg"),
+        id(Key::ValidatePassword)
+    );
     assert_eq!(text_of(&html, "account-passwordErrorMsg"), "");
 }
 
 #[test]
 fn account_page_confirms_a_changed_password() {
-    let html = render("/id/dashboard/account?changed=1", Request { viewer: Some(member()), ..Request::default() }, || {
-        view! { <AccountPage/> }
-    });
+    let html = render(
+        "/id/dashboard/account?changed=1",
+        Request {
+            viewer: Some(member()),
+            ..Request::default()
+        },
+        || {
+            view! { <AccountPage/> }
+        },
+    );
     assert_has(&html, &[r#"role="status""#, id(Key::NoticePasswordChanged)]);
 }
 
 #[test]
 fn header_shows_the_signed_in_member() {
-    let html = render("/id", Request { viewer: Some(member()), ..Request::default() }, || view! { <Header page=Page::Home/> });
+    let html = render(
+        "/id",
+        Request {
+            viewer: Some(member()),
+            ..Request::default()
+        },
+        || view! { <Header page=Page::Home/> },
+    );
     assert_has(
         &html,
         &[
@@ -252,19 +368,30 @@ fn header_shows_the_signed_in_member() {
             id(Key::NavAccount),
         ],
     );
-    assert!(!html.contains(r#"href="/id/login""#), "members get no login link: {html}");
+    assert!(
+        !html.contains(r#"href="/id/login""#),
+        "members get no login link: {html}"
+    );
 }
 
 #[test]
 fn header_offers_visitors_the_login_page_of_their_locale() {
-    let html = render("/id", Request::default(), || view! { <Header page=Page::Home/> });
+    let html = render(
+        "/id",
+        Request::default(),
+        || view! { <Header page=Page::Home/> },
+    );
     assert_has(&html, &[r#"href="/id/login""#, id(Key::NavLogin)]);
     assert!(!html.contains(r#"href="/id/dashboard/account""#));
 }
 
 #[test]
 fn the_site_dispatches_account_pages_and_mounts_the_islands() {
-    let html = render("/id/login?redirect=billing", Request::default(), || view! { <crate::app::App/> });
+    let html = render(
+        "/id/login?redirect=billing",
+        Request::default(),
+        || view! { <crate::app::App/> },
+    );
     assert_has(
         &html,
         &[
@@ -275,8 +402,18 @@ fn the_site_dispatches_account_pages_and_mounts_the_islands() {
             r#"&quot;csrf&quot;:&quot;csrf-token-123&quot;"#,
         ],
     );
-    let html = render("/id/dashboard/account", Request { viewer: Some(member()), ..Request::default() }, || {
-        view! { <crate::app::App/> }
-    });
-    assert_has(&html, &[r#"name="form" value="change_password""#, "member@mail.com"]);
+    let html = render(
+        "/id/dashboard/account",
+        Request {
+            viewer: Some(member()),
+            ..Request::default()
+        },
+        || {
+            view! { <crate::app::App/> }
+        },
+    );
+    assert_has(
+        &html,
+        &[r#"name="form" value="change_password""#, "member@mail.com"],
+    );
 }

@@ -12,7 +12,9 @@ use leptos_router::hooks::use_query_map;
 #[component]
 pub fn ResetCodePage() -> impl IntoView {
     let i18n = use_i18n();
-    let sent_to = use_query_map().with_untracked(|q| q.get("email")).filter(|e| !e.is_empty());
+    let sent_to = use_query_map()
+        .with_untracked(|q| q.get("email"))
+        .filter(|e| !e.is_empty());
     let mut state = FormState::from_outcome(AuthForm::ResetWithCode);
     if let Some(email) = &sent_to {
         if state.email.is_empty() {

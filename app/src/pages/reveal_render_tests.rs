@@ -13,7 +13,11 @@ const DECIDED: i64 = 1_700_000_000_000;
 const DELETE: i64 = 1_700_604_800_000;
 
 fn reveal_api(obj: serde_json::Value) -> FakeApi {
-    FakeApi::default().on("GET", "/reveal/tok-1", serde_json::json!({"success": 1, "msg": "", "obj": obj}))
+    FakeApi::default().on(
+        "GET",
+        "/reveal/tok-1",
+        serde_json::json!({"success": 1, "msg": "", "obj": obj}),
+    )
 }
 
 fn view_json(state: &str) -> serde_json::Value {
@@ -30,13 +34,26 @@ fn render_in(locale: Locale, api: &FakeApi) -> String {
         Locale::Zh => "/zh",
     };
     let url = format!("{prefix}/reveal-location?t=tok-1");
-    render(&url, api, Request { locale: Some(locale), ..Request::default() }, || view! { <RevealLocationPage/> })
+    render(
+        &url,
+        api,
+        Request {
+            locale: Some(locale),
+            ..Request::default()
+        },
+        || view! { <RevealLocationPage/> },
+    )
 }
 
 #[test]
 fn reveal_pending_asks_and_offers_three_answers() {
     let api = reveal_api(view_json("pending"));
-    let html = render("/id/reveal-location?t=tok-1", &api, Request::default(), || view! { <RevealLocationPage/> });
+    let html = render(
+        "/id/reveal-location?t=tok-1",
+        &api,
+        Request::default(),
+        || view! { <RevealLocationPage/> },
+    );
     assert_has(
         &html,
         &[
@@ -65,10 +82,17 @@ fn reveal_pending_asks_and_offers_three_answers() {
         ],
     );
     let share = section(&html, r#"id="reveal-share""#, ">");
-    assert!(share.contains("disabled"), "Share once needs JavaScript: {share}");
+    assert!(
+        share.contains("disabled"),
+        "Share once needs JavaScript: {share}"
+    );
     assert!(!html.contains("located-position"), "nothing shared yet");
     assert_eq!(api.paths(), ["/api_f/v1/reveal/tok-1"]);
-    assert_eq!(api.seen.lock().unwrap()[0].token, None, "the owner has no session");
+    assert_eq!(
+        api.seen.lock().unwrap()[0].token,
+        None,
+        "the owner has no session"
+    );
 }
 
 #[test]
@@ -79,14 +103,20 @@ fn each_reason_shows_in_each_language_and_free_text_never() {
             obj["note"] = reason.code().into();
             let html = render_in(locale, &reveal_api(obj));
             let note = section(&html, r#"class="reveal-note""#, "</dd>");
-            assert!(note.contains(&escape(t(locale, reason.key()))), "{locale:?} {reason:?}: {note}");
+            assert!(
+                note.contains(&escape(t(locale, reason.key()))),
+                "{locale:?} {reason:?}: {note}"
+            );
         }
         // A stored note from before reasons existed is never shown.
         let mut obj = view_json("pending");
         obj["note"] = "visit evil[.]com <b>".into();
         let html = render_in(locale, &reveal_api(obj));
         assert!(!html.contains("evil"), "{locale:?}");
-        assert!(html.contains(&escape(t(locale, Key::LocateReasonNone))), "{locale:?}");
+        assert!(
+            html.contains(&escape(t(locale, Key::LocateReasonNone))),
+            "{locale:?}"
+        );
     }
 }
 
@@ -125,10 +155,18 @@ fn shared_later_visit_shows_what_was_shared_and_the_open_actions_in_every_langua
                 r#"data-component="RevealAfter_"#,
             ],
         );
-        for absent in [r#"id="reveal-share""#, r#"id="reveal-decline""#, r#"id="reveal-block""#, "located-position"] {
+        for absent in [
+            r#"id="reveal-share""#,
+            r#"id="reveal-decline""#,
+            r#"id="reveal-block""#,
+            "located-position",
+        ] {
             assert!(!html.contains(absent), "{locale:?}: {absent}");
         }
-        assert!(!html.contains(&tx(Key::GeoNotFound)), "{locale:?}: no 'location not found' after sharing");
+        assert!(
+            !html.contains(&tx(Key::GeoNotFound)),
+            "{locale:?}: no 'location not found' after sharing"
+        );
     }
 }
 
@@ -137,7 +175,15 @@ fn the_answer_to_sharing_shows_the_position_once() {
     let mut obj = view_json("shared");
     obj["shared"] = serde_json::json!({"lat": 1.5, "lng": 103.25, "accuracy": null});
     let html = render_in(Locale::Id, &reveal_api(obj));
-    assert_has(&html, &[r#"data-reveal-state="shared""#, id(Key::RevealShared), r#"data-lat="1.5""#, "map-view"]);
+    assert_has(
+        &html,
+        &[
+            r#"data-reveal-state="shared""#,
+            id(Key::RevealShared),
+            r#"data-lat="1.5""#,
+            "map-view",
+        ],
+    );
     assert!(!html.contains(r#"id="reveal-share""#) && !html.contains(r#"id="reveal-decline""#));
 }
 
@@ -150,8 +196,16 @@ fn stopped_and_blocked_show_no_actions_in_every_language() {
         obj["numberBlocked"] = true.into();
         let html = render_in(locale, &reveal_api(obj));
         let tx = |key| escape(t(locale, key));
-        assert_has(&html, &[&tx(Key::RevealDeleted), &tx(Key::RevealNumberBlocked)]);
-        for absent in ["reveal-stop-sharing", "reveal-block-future", "reveal-share", "<form"] {
+        assert_has(
+            &html,
+            &[&tx(Key::RevealDeleted), &tx(Key::RevealNumberBlocked)],
+        );
+        for absent in [
+            "reveal-stop-sharing",
+            "reveal-block-future",
+            "reveal-share",
+            "<form",
+        ] {
             assert!(!html.contains(absent), "{locale:?}: {absent}");
         }
     }
@@ -166,8 +220,20 @@ fn declined_offers_block_and_blocked_offers_nothing_in_every_language() {
         let html = render_in(locale, &reveal_api(obj));
         let tx = |key| escape(t(locale, key));
         let declined = tx(Key::RevealDecisionDeclined).replace("{time}", "2023-11-14 22:13 UTC");
-        assert_has(&html, &[r#"data-reveal-state="declined""#, &declined, r#"id="reveal-block-future""#]);
-        for absent in ["reveal-stop-sharing", r#"id="reveal-decline""#, "map-view", &tx(Key::RevealDeleted)] {
+        assert_has(
+            &html,
+            &[
+                r#"data-reveal-state="declined""#,
+                &declined,
+                r#"id="reveal-block-future""#,
+            ],
+        );
+        for absent in [
+            "reveal-stop-sharing",
+            r#"id="reveal-decline""#,
+            "map-view",
+            &tx(Key::RevealDeleted),
+        ] {
             assert!(!html.contains(absent), "{locale:?}: {absent}");
         }
         let mut obj = view_json("blocked");
@@ -175,8 +241,16 @@ fn declined_offers_block_and_blocked_offers_nothing_in_every_language() {
         obj["numberBlocked"] = true.into();
         let html = render_in(locale, &reveal_api(obj));
         let blocked = tx(Key::RevealDecisionBlocked).replace("{time}", "2023-11-14 22:13 UTC");
-        assert_has(&html, &[r#"data-reveal-state="blocked""#, &blocked, r#"href="#]);
-        for absent in ["reveal-stop-sharing", "reveal-block-future", "<form", "map-view"] {
+        assert_has(
+            &html,
+            &[r#"data-reveal-state="blocked""#, &blocked, r#"href="#],
+        );
+        for absent in [
+            "reveal-stop-sharing",
+            "reveal-block-future",
+            "<form",
+            "map-view",
+        ] {
             assert!(!html.contains(absent), "{locale:?}: {absent}");
         }
     }
@@ -188,7 +262,12 @@ fn gone_and_missing_links_show_that_nothing_was_shared() {
     assert_has(&html, &[r#"data-reveal-state="gone""#, id(Key::RevealGone)]);
     assert!(!html.contains("<form") && !html.contains("map-view"));
     let api = FakeApi::default();
-    let html = render("/id/reveal-location", &api, Request::default(), || view! { <RevealLocationPage/> });
+    let html = render(
+        "/id/reveal-location",
+        &api,
+        Request::default(),
+        || view! { <RevealLocationPage/> },
+    );
     assert_has(&html, &[r#"data-reveal-state="gone""#, id(Key::RevealGone)]);
     assert!(api.paths().is_empty(), "no token, no call");
 }

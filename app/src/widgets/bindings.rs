@@ -71,11 +71,15 @@ mod imp {
         ) {
             // json_compatible: maps become plain objects and None becomes null.
             let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-            let Ok(js_props) = props.serialize(&serializer) else { return };
+            let Ok(js_props) = props.serialize(&serializer) else {
+                return;
+            };
             let slot = self.0;
             let pending = slot.try_update_value(|state| match state {
                 State::Idle => {
-                    *state = State::Mounting { latest: js_props.clone() };
+                    *state = State::Mounting {
+                        latest: js_props.clone(),
+                    };
                     true
                 }
                 State::Mounting { latest } => {
@@ -91,7 +95,10 @@ mod imp {
             if pending != Some(true) {
                 return;
             }
-            let (Some(js_url), css_url) = (assets.widgets_js.clone(), assets.widgets_css.clone().unwrap_or_default()) else {
+            let (Some(js_url), css_url) = (
+                assets.widgets_js.clone(),
+                assets.widgets_css.clone().unwrap_or_default(),
+            ) else {
                 leptos::logging::error!("widget bundle URL missing: cannot mount {name}");
                 return;
             };
@@ -144,7 +151,14 @@ mod imp {
         pub fn new() -> Self {
             WidgetSlot
         }
-        pub fn mount_or_update<P>(&self, _: &Assets, _: &'static str, _: web_sys::HtmlDivElement, _: &P) {}
+        pub fn mount_or_update<P>(
+            &self,
+            _: &Assets,
+            _: &'static str,
+            _: web_sys::HtmlDivElement,
+            _: &P,
+        ) {
+        }
         pub fn unmount(&self) {}
     }
 }

@@ -116,7 +116,9 @@ pub fn HelpChat(locale: Locale, email: Option<String>) -> impl IntoView {
         let count = opened.get();
         (count > 0).then(|| {
             let email = email.clone();
-            let props = Signal::derive(move || ChatWindowProps::new(locale, email.as_deref(), opened.get()));
+            let props = Signal::derive(move || {
+                ChatWindowProps::new(locale, email.as_deref(), opened.get())
+            });
             view! { <HelpChatWidget props=props/> }
         })
     }
@@ -134,11 +136,14 @@ mod browser {
     pub(super) fn intercept_launchers(opened: RwSignal<u32>) {
         let selector = format!("[data-wake=\"{}\"]", super::WAKE_CHAT);
         let _ = window_event_listener(ev::click, move |event| {
-            let plain = event.button() == 0 && !(event.meta_key() || event.ctrl_key() || event.shift_key() || event.alt_key());
+            let plain = event.button() == 0
+                && !(event.meta_key() || event.ctrl_key() || event.shift_key() || event.alt_key());
             if event.default_prevented() || !plain {
                 return;
             }
-            let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
+            let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
+                return;
+            };
             if target.closest(&selector).ok().flatten().is_none() {
                 return;
             }

@@ -34,21 +34,21 @@ pub fn MapView(#[prop(into)] location: Signal<Option<GeoPoint>>) -> impl IntoVie
     let i18n = use_i18n();
     let tile_url = use_public_config().map_tile_url;
     move || match location.get() {
-        None => Either::Left(view! { <p class="map-empty" role="status">{i18n.t(Key::GeoNotFound)}</p> }),
+        None => Either::Left(
+            view! { <p class="map-empty" role="status">{i18n.t(Key::GeoNotFound)}</p> },
+        ),
         Some(point) => {
             let tile_url = tile_url.clone();
-            let props: Signal<MapWidgetProps> = Signal::derive(move || {
-                MapWidgetProps {
-                    tile_url: tile_url.clone(),
-                    attribution: i18n.t(Key::MapAttribution),
-                    location: point,
-                    labels: MapWidgetLabels {
-                        not_found: i18n.t(Key::GeoNotFound),
-                        position: i18n.t(Key::MapPosition),
-                        zoom_in: i18n.t(Key::MapZoomIn),
-                        zoom_out: i18n.t(Key::MapZoomOut),
-                    },
-                }
+            let props: Signal<MapWidgetProps> = Signal::derive(move || MapWidgetProps {
+                tile_url: tile_url.clone(),
+                attribution: i18n.t(Key::MapAttribution),
+                location: point,
+                labels: MapWidgetLabels {
+                    not_found: i18n.t(Key::GeoNotFound),
+                    position: i18n.t(Key::MapPosition),
+                    zoom_in: i18n.t(Key::MapZoomIn),
+                    zoom_out: i18n.t(Key::MapZoomOut),
+                },
             });
             Either::Right(view! { <ReactWidget name="map-view" props=props/> })
         }

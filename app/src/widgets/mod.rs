@@ -6,10 +6,13 @@ mod help_chat;
 mod map_view;
 mod payment_form;
 
-pub use help_chat::{HelpChat, ChatWindowProps, ChatWindowTexts, HelpChatWidget, HELP_CHAT, LAUNCHER_ID, WAKE_CHAT};
+pub use help_chat::{
+    ChatWindowProps, ChatWindowTexts, HelpChat, HelpChatWidget, HELP_CHAT, LAUNCHER_ID, WAKE_CHAT,
+};
 pub use map_view::{GeoPoint, MapView};
 pub use payment_form::{
-    CountryOption, FieldLimits, FieldTexts, MethodOption, PaymentEvent, PaymentFormProps, PaymentFormTexts, PaymentFormWidget,
+    CountryOption, FieldLimits, FieldTexts, MethodOption, PaymentEvent, PaymentFormProps,
+    PaymentFormTexts, PaymentFormWidget,
 };
 
 use crate::config::use_public_config;

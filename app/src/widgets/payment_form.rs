@@ -90,12 +90,19 @@ pub enum PaymentEvent {
     /// Another country was picked.
     Country(String),
     /// A field was left.
-    Check { method: String, field: String, value: String },
+    Check {
+        method: String,
+        field: String,
+        value: String,
+    },
 }
 
 /// Hosts the widget and passes its events to `on_event`.
 #[component]
-pub fn PaymentFormWidget(props: Signal<PaymentFormProps>, on_event: Callback<PaymentEvent>) -> impl IntoView {
+pub fn PaymentFormWidget(
+    props: Signal<PaymentFormProps>,
+    on_event: Callback<PaymentEvent>,
+) -> impl IntoView {
     let outer = NodeRef::<html::Div>::new();
     #[cfg(feature = "browser")]
     browser::listen(outer, on_event);
@@ -140,17 +147,24 @@ mod browser {
         let handles: Vec<_> = ["ready", "submit", "country", "check"]
             .into_iter()
             .map(|name| {
-                window_event_listener_untyped(&format!("widget:payment-form:{name}"), move |event| {
-                    let Some(host) = outer.try_get_untracked().flatten() else { return };
-                    let target = event.target().and_then(|t| t.dyn_into::<web_sys::Node>().ok());
-                    if !target.is_some_and(|t| host.contains(Some(&t))) {
-                        return;
-                    }
-                    let detail = event.unchecked_ref::<web_sys::CustomEvent>().detail();
-                    if let Some(parsed) = parse(name, detail) {
-                        on_event.run(parsed);
-                    }
-                })
+                window_event_listener_untyped(
+                    &format!("widget:payment-form:{name}"),
+                    move |event| {
+                        let Some(host) = outer.try_get_untracked().flatten() else {
+                            return;
+                        };
+                        let target = event
+                            .target()
+                            .and_then(|t| t.dyn_into::<web_sys::Node>().ok());
+                        if !target.is_some_and(|t| host.contains(Some(&t))) {
+                            return;
+                        }
+                        let detail = event.unchecked_ref::<web_sys::CustomEvent>().detail();
+                        if let Some(parsed) = parse(name, detail) {
+                            on_event.run(parsed);
+                        }
+                    },
+                )
             })
             .collect();
         on_cleanup(move || handles.into_iter().for_each(|h| h.remove()));
@@ -160,9 +174,18 @@ mod browser {
         use serde_wasm_bindgen::from_value as from;
         Some(match name {
             "ready" => PaymentEvent::Ready,
-            "submit" => from::<Submitted>(detail).ok().map(|s| PaymentEvent::Submit { method: s.method, values: s.values })?,
+            "submit" => from::<Submitted>(detail)
+                .ok()
+                .map(|s| PaymentEvent::Submit {
+                    method: s.method,
+                    values: s.values,
+                })?,
             "country" => PaymentEvent::Country(from::<Country>(detail).ok()?.country),
-            _ => from::<Check>(detail).ok().map(|c| PaymentEvent::Check { method: c.method, field: c.field, value: c.value })?,
+            _ => from::<Check>(detail).ok().map(|c| PaymentEvent::Check {
+                method: c.method,
+                field: c.field,
+                value: c.value,
+            })?,
         })
     }
 }

@@ -15,17 +15,35 @@ struct Args {
 
 fn args() -> Args {
     let mut it = std::env::args().skip(1);
-    let mut next = |name: &str| it.next().unwrap_or_else(|| panic!("usage: billing-bench BASE_URL SECRET [ORDERS] [CONCURRENCY] ({name} missing)"));
+    let mut next = |name: &str| {
+        it.next().unwrap_or_else(|| {
+            panic!("usage: billing-bench BASE_URL SECRET [ORDERS] [CONCURRENCY] ({name} missing)")
+        })
+    };
     let base = next("BASE_URL");
     let secret = next("SECRET");
-    let orders = it.next().map_or(500, |c| c.parse().expect("ORDERS is a number"));
-    let concurrency = it.next().map_or(32, |c| c.parse().expect("CONCURRENCY is a number"));
-    Args { base, secret, orders, concurrency }
+    let orders = it
+        .next()
+        .map_or(500, |c| c.parse().expect("ORDERS is a number"));
+    let concurrency = it
+        .next()
+        .map_or(32, |c| c.parse().expect("CONCURRENCY is a number"));
+    Args {
+        base,
+        secret,
+        orders,
+        concurrency,
+    }
 }
 
 fn report(what: &str, mut times: Vec<Duration>, wall: Duration, ok: usize) {
     times.sort();
-    let pct = |p: f64| times.get(((times.len() as f64 - 1.0) * p).round() as usize).copied().unwrap_or_default();
+    let pct = |p: f64| {
+        times
+            .get(((times.len() as f64 - 1.0) * p).round() as usize)
+            .copied()
+            .unwrap_or_default()
+    };
     println!(
         "{what}: {} in {:.2}s = {:.0}/s, ok {ok}, p50 {:.1} ms, p99 {:.1} ms",
         times.len(),
@@ -76,8 +94,16 @@ async fn main() {
     let args = args();
     let http = reqwest::Client::new();
     let plans: serde_json::Value = http
-        .get(format!("{}/api_f/v1/portal/priceSetup?hasWeight=true&channel=cpl2", args.base))
-        .send().await.expect("server").json().await.expect("json");
+        .get(format!(
+            "{}/api_f/v1/portal/priceSetup?hasWeight=true&channel=cpl2",
+            args.base
+        ))
+        .send()
+        .await
+        .expect("server")
+        .json()
+        .await
+        .expect("json");
     let plan = plans["obj"][0]["id"].as_i64().expect("a plan");
     let url = format!("{}/api_f/v1/portal/order", args.base);
     let (h, u) = (http.clone(), url.clone());
@@ -86,29 +112,61 @@ async fn main() {
     let (times, ok, wall) = run(args.concurrency, args.orders, move |i| {
         let (h, u, store) = (h.clone(), u.clone(), store.clone());
         async move {
-            let form = [("planId", plan.to_string()), ("method", "card".into()), ("email", format!("bench{i}@example.com")),
-                ("zip", "10110".into()), ("country", "US".into()), ("idempotencyKey", format!("bench-order-key-{i:08}"))];
+            let form = [
+                ("planId", plan.to_string()),
+                ("method", "card".into()),
+                ("email", format!("bench{i}@example.com")),
+                ("zip", "10110".into()),
+                ("country", "US".into()),
+                ("idempotencyKey", format!("bench-order-key-{i:08}")),
+            ];
             let ip = format!("10.{}.{}.{}", i / 65536 % 256, i / 256 % 256, i % 256);
-            let Ok(res) = h.post(&u).header("x-forwarded-for", ip).form(&form).send().await else { return false };
+            let Ok(res) = h
+                .post(&u)
+                .header("x-forwarded-for", ip)
+                .form(&form)
+                .send()
+                .await
+            else {
+                return false;
+            };
             let body: serde_json::Value = res.json().await.unwrap_or_default();
-            let Some(no) = body["obj"]["orderNo"].as_str() else { return false };
+            let Some(no) = body["obj"]["orderNo"].as_str() else {
+                return false;
+            };
             store.lock().unwrap()[i] = no.to_owned();
             true
         }
-    }).await;
+    })
+    .await;
     report("orders", times, wall, ok);
     let hook = format!("{}/api_f/v1/payments/webhook/sandbox", args.base);
     for round in ["paid events", "duplicate events"] {
-        let (h, hook, nos, secret) = (http.clone(), hook.clone(), order_nos.clone(), args.secret.clone());
+        let (h, hook, nos, secret) = (
+            http.clone(),
+            hook.clone(),
+            order_nos.clone(),
+            args.secret.clone(),
+        );
         let (times, ok, wall) = run(args.concurrency, args.orders, move |i| {
             let (h, hook, nos, secret) = (h.clone(), hook.clone(), nos.clone(), secret.clone());
             async move {
                 let body = paid_event(i, &nos.lock().unwrap()[i]);
-                let signature = server::payments::sandbox::sign(secret.as_bytes(), server::clock::now_ms() / 1000, body.as_bytes());
-                let res = h.post(&hook).header(server::payments::sandbox::SIGNATURE_HEADER, signature).body(body).send().await;
+                let signature = server::payments::sandbox::sign(
+                    secret.as_bytes(),
+                    server::clock::now_ms() / 1000,
+                    body.as_bytes(),
+                );
+                let res = h
+                    .post(&hook)
+                    .header(server::payments::sandbox::SIGNATURE_HEADER, signature)
+                    .body(body)
+                    .send()
+                    .await;
                 res.is_ok_and(|r| r.status().is_success())
             }
-        }).await;
+        })
+        .await;
         report(round, times, wall, ok);
     }
 }

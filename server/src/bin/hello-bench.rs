@@ -8,7 +8,9 @@ use axum::{routing::get, Router};
 
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
-    let addr = std::env::args().nth(1).unwrap_or_else(|| "127.0.0.1:3998".to_owned());
+    let addr = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "127.0.0.1:3998".to_owned());
     let listener = tokio::net::TcpListener::bind(&addr).await?;
     let router = Router::new().route("/", get(|| async { "Hello, World!" }));
     axum::serve(listener, router).await

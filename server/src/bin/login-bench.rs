@@ -16,17 +16,31 @@ struct Args {
 
 fn args() -> Args {
     let mut it = std::env::args().skip(1);
-    let mut next = |name: &str| it.next().unwrap_or_else(|| panic!("usage: login-bench BASE_URL DATABASE_URL PID [CONCURRENCY] ({name} missing)"));
+    let mut next = |name: &str| {
+        it.next().unwrap_or_else(|| {
+            panic!("usage: login-bench BASE_URL DATABASE_URL PID [CONCURRENCY] ({name} missing)")
+        })
+    };
     let base = next("BASE_URL");
     let database_url = next("DATABASE_URL");
     let pid = next("PID").parse().expect("PID is a number");
-    let concurrency = it.next().map_or(256, |c| c.parse().expect("CONCURRENCY is a number"));
-    Args { base, database_url, pid, concurrency }
+    let concurrency = it
+        .next()
+        .map_or(256, |c| c.parse().expect("CONCURRENCY is a number"));
+    Args {
+        base,
+        database_url,
+        pid,
+        concurrency,
+    }
 }
 
 fn peak_rss_mb(pid: u32) -> f64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let kb = status.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().trim_end_matches(" kB").trim().parse::<f64>().ok());
+    let kb = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse::<f64>().ok());
     kb.unwrap_or(0.0) / 1024.0
 }
 
@@ -36,7 +50,9 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 }
 
 async fn create_users(database_url: &str, emails: &[String]) {
-    let db = sea_orm::Database::connect(database_url).await.expect("database");
+    let db = sea_orm::Database::connect(database_url)
+        .await
+        .expect("database");
     for email in emails {
         let new = server::services::accounts::users::NewUser {
             email: email.clone(),
@@ -58,9 +74,18 @@ async fn login_burst(http: &reqwest::Client, args: &Args) {
         let (http, url) = (http.clone(), url.clone());
         tokio::spawn(async move {
             let t = Instant::now();
-            let form = [("email", "bench0@example.com".to_owned()), ("password", format!("wrong-password-{i}"))];
+            let form = [
+                ("email", "bench0@example.com".to_owned()),
+                ("password", format!("wrong-password-{i}")),
+            ];
             let ip = format!("10.{}.{}.{}", i / 65536 % 256, i / 256 % 256, i % 256);
-            let status = http.post(&url).header("x-forwarded-for", ip).form(&form).send().await.map_or(0, |r| r.status().as_u16());
+            let status = http
+                .post(&url)
+                .header("x-forwarded-for", ip)
+                .form(&form)
+                .send()
+                .await
+                .map_or(0, |r| r.status().as_u16());
             (status, t.elapsed())
         })
     });
@@ -77,7 +102,11 @@ async fn login_burst(http: &reqwest::Client, args: &Args) {
     }
     let mut times: Vec<Duration> = results.iter().map(|(_, t)| *t).collect();
     times.sort();
-    println!("logins={} concurrent, wall={:.2}s", args.concurrency, total.as_secs_f64());
+    println!(
+        "logins={} concurrent, wall={:.2}s",
+        args.concurrency,
+        total.as_secs_f64()
+    );
     println!("answers_by_status={by_status:?}");
     println!(
         "latency p50={:.0}ms p99={:.0}ms max={:.0}ms",
@@ -85,17 +114,31 @@ async fn login_burst(http: &reqwest::Client, args: &Args) {
         percentile(&times, 0.99).as_secs_f64() * 1e3,
         percentile(&times, 1.0).as_secs_f64() * 1e3
     );
-    println!("server_peak_rss_mb before={before:.1} after={:.1} (target < 300)", peak_rss_mb(args.pid));
+    println!(
+        "server_peak_rss_mb before={before:.1} after={:.1} (target < 300)",
+        peak_rss_mb(args.pid)
+    );
 }
 
 async fn reset_timing(http: &reqwest::Client, args: &Args, known: &[String]) {
     let mut known_times = Vec::new();
     let mut unknown_times = Vec::new();
     for (i, email) in known.iter().enumerate() {
-        for (address, times) in [(email.clone(), &mut known_times), (format!("nobody{i}@example.com"), &mut unknown_times)] {
-            let url = format!("{}/api_f/v1/admin/userSession/forgetPassword/{address}", args.base);
+        for (address, times) in [
+            (email.clone(), &mut known_times),
+            (format!("nobody{i}@example.com"), &mut unknown_times),
+        ] {
+            let url = format!(
+                "{}/api_f/v1/admin/userSession/forgetPassword/{address}",
+                args.base
+            );
             let t = Instant::now();
-            let ok = http.get(&url).header("x-forwarded-for", format!("10.200.{}.{}", i / 256, i % 256)).send().await.is_ok_and(|r| r.status().is_success());
+            let ok = http
+                .get(&url)
+                .header("x-forwarded-for", format!("10.200.{}.{}", i / 256, i % 256))
+                .send()
+                .await
+                .is_ok_and(|r| r.status().is_success());
             if ok {
                 times.push(t.elapsed());
             }
@@ -117,7 +160,10 @@ async fn main() {
     let args = args();
     let known: Vec<String> = (0..100).map(|i| format!("bench{i}@example.com")).collect();
     create_users(&args.database_url, &known).await;
-    let http = reqwest::Client::builder().pool_max_idle_per_host(args.concurrency).build().expect("http client");
+    let http = reqwest::Client::builder()
+        .pool_max_idle_per_host(args.concurrency)
+        .build()
+        .expect("http client");
     login_burst(&http, &args).await;
     reset_timing(&http, &args, &known).await;
 }

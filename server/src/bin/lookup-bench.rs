@@ -11,7 +11,14 @@ use server::services::accounts::{sessions, ClientInfo};
 use std::time::{Duration, Instant};
 
 const NUMBERS: [&str; 8] = [
-    "+447400123456", "+447400123457", "+6281234567890", "+6281311112222", "+12025550123", "+8613800138000", "+447911123456", "+61412345678",
+    "+447400123456",
+    "+447400123457",
+    "+6281234567890",
+    "+6281311112222",
+    "+12025550123",
+    "+8613800138000",
+    "+447911123456",
+    "+61412345678",
 ];
 
 struct Args {
@@ -23,17 +30,30 @@ struct Args {
 
 fn args() -> Args {
     let mut it = std::env::args().skip(1);
-    let mut next = |name: &str| it.next().unwrap_or_else(|| panic!("usage: lookup-bench BASE_URL DATABASE_URL [CONNECTIONS] [SECONDS] ({name} missing)"));
+    let mut next = |name: &str| {
+        it.next().unwrap_or_else(|| panic!("usage: lookup-bench BASE_URL DATABASE_URL [CONNECTIONS] [SECONDS] ({name} missing)"))
+    };
     let base = next("BASE_URL");
     let database_url = next("DATABASE_URL");
-    let connections = it.next().map_or(64, |c| c.parse().expect("CONNECTIONS is a number"));
-    let seconds = it.next().map_or(10, |c| c.parse().expect("SECONDS is a number"));
-    Args { base, database_url, connections, seconds }
+    let connections = it
+        .next()
+        .map_or(64, |c| c.parse().expect("CONNECTIONS is a number"));
+    let seconds = it
+        .next()
+        .map_or(10, |c| c.parse().expect("SECONDS is a number"));
+    Args {
+        base,
+        database_url,
+        connections,
+        seconds,
+    }
 }
 
 /// Subscribers with sessions, and reports on half of the numbers.
 async fn seed(database_url: &str, count: usize) -> Vec<String> {
-    let db = sea_orm::Database::connect(database_url).await.expect("database");
+    let db = sea_orm::Database::connect(database_url)
+        .await
+        .expect("database");
     let now = server::clock::now_ms();
     let mut tokens = Vec::with_capacity(count);
     for i in 0..count {
@@ -49,7 +69,12 @@ async fn seed(database_url: &str, count: usize) -> Vec<String> {
             ..Default::default()
         };
         let member = row.insert(&db).await.expect("user");
-        for (n, number) in NUMBERS.iter().enumerate().filter(|(n, _)| (n + i) % 2 == 0).take(3) {
+        for (n, number) in NUMBERS
+            .iter()
+            .enumerate()
+            .filter(|(n, _)| (n + i) % 2 == 0)
+            .take(3)
+        {
             let report = spam_report::ActiveModel {
                 phone_e164: Set((*number).to_owned()),
                 reporter_id: Set(member.id),
@@ -62,8 +87,16 @@ async fn seed(database_url: &str, count: usize) -> Vec<String> {
             };
             report.insert(&db).await.expect("report");
         }
-        let client = ClientInfo { ip: None, user_agent: Some("lookup-bench".into()) };
-        tokens.push(sessions::start(&db, member, &client, now).await.expect("session").token);
+        let client = ClientInfo {
+            ip: None,
+            user_agent: Some("lookup-bench".into()),
+        };
+        tokens.push(
+            sessions::start(&db, member, &client, now)
+                .await
+                .expect("session")
+                .token,
+        );
     }
     tokens
 }
@@ -93,7 +126,10 @@ async fn load(args: &Args, tokens: Vec<String>) {
             let base = args.base.clone();
             tokio::spawn(async move {
                 // One connection per worker: 64 workers, 64 connections.
-                let http = reqwest::Client::builder().pool_max_idle_per_host(1).build().expect("client");
+                let http = reqwest::Client::builder()
+                    .pool_max_idle_per_host(1)
+                    .build()
+                    .expect("client");
                 let (mut times, mut failed) = (Vec::new(), 0_usize);
                 let mut n = i;
                 while Instant::now() < deadline {
@@ -101,7 +137,12 @@ async fn load(args: &Args, tokens: Vec<String>) {
                     n += 1;
                     let url = format!("{base}/api_f/v1{}", app::api::lookup_path("", number));
                     let t = Instant::now();
-                    let ok = http.get(&url).header("token", &token).send().await.is_ok_and(|r| r.status().is_success());
+                    let ok = http
+                        .get(&url)
+                        .header("token", &token)
+                        .send()
+                        .await
+                        .is_ok_and(|r| r.status().is_success());
                     times.push(t.elapsed());
                     failed += usize::from(!ok);
                 }
@@ -117,7 +158,12 @@ async fn load(args: &Args, tokens: Vec<String>) {
     }
     let wall = started.elapsed();
     times.sort();
-    let pct = |p: f64| times.get(((times.len() as f64 - 1.0) * p).round() as usize).copied().unwrap_or_default();
+    let pct = |p: f64| {
+        times
+            .get(((times.len() as f64 - 1.0) * p).round() as usize)
+            .copied()
+            .unwrap_or_default()
+    };
     println!(
         "lookups with spam score: {} in {:.1}s at {} connections = {:.0}/s, failed {failed}, p50 {:.2} ms, p99 {:.2} ms (target >= 5000/s, p99 <= 20 ms)",
         times.len(),

@@ -10,17 +10,29 @@ use std::time::{Duration, Instant};
 fn rss_kb() -> u64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
-        .and_then(|s| s.lines().find(|l| l.starts_with("VmRSS:"))?.split_whitespace().nth(1)?.parse().ok())
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))?
+                .split_whitespace()
+                .nth(1)?
+                .parse()
+                .ok()
+        })
         .unwrap_or(0)
 }
 
 fn corpus() -> Vec<(String, Option<String>)> {
-    let path = std::env::args().nth(1).unwrap_or_else(|| "server/tests/data/phone-corpus.jsonl".into());
+    let path = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "server/tests/data/phone-corpus.jsonl".into());
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
         .map(|line| {
             let v: serde_json::Value = serde_json::from_str(line).expect("corpus line");
-            (v["input"].as_str().unwrap_or_default().to_owned(), v["region"].as_str().map(str::to_owned))
+            (
+                v["input"].as_str().unwrap_or_default().to_owned(),
+                v["region"].as_str().map(str::to_owned),
+            )
         })
         .collect()
 }
@@ -43,8 +55,11 @@ fn main() {
     let load_start = Instant::now();
     let data = PhoneData::load();
     let load_ms = load_start.elapsed().as_secs_f64() * 1000.0;
-    let valid: Vec<phone::Phone> =
-        cases.iter().filter_map(|(i, r)| phone::parse(i, r.as_deref()).ok()).filter(phone::Phone::is_valid).collect();
+    let valid: Vec<phone::Phone> = cases
+        .iter()
+        .filter_map(|(i, r)| phone::parse(i, r.as_deref()).ok())
+        .filter(phone::Phone::is_valid)
+        .collect();
 
     let full = rate(cases.len(), Duration::from_secs(3), || {
         let mut n = 0;
@@ -61,7 +76,12 @@ fn main() {
         .iter()
         .map(|p| {
             let t = p.number_type();
-            (p.e164_digits(), t.has_carrier(), p.is_geographical(), p.calling_code().to_string())
+            (
+                p.e164_digits(),
+                t.has_carrier(),
+                p.is_geographical(),
+                p.calling_code().to_string(),
+            )
         })
         .collect();
     let lookup = rate(keys.len(), Duration::from_secs(3), || {
@@ -84,5 +104,8 @@ fn main() {
     println!("rust_lookup_ops_per_sec={lookup:.0}");
     println!("phone_data_load_ms={load_ms:.1}");
     println!("phone_data_entries={geo}+{carriers}+{zones}");
-    println!("phone_rss_growth_mb={:.1}", (rss_after.saturating_sub(rss_before)) as f64 / 1024.0);
+    println!(
+        "phone_rss_growth_mb={:.1}",
+        (rss_after.saturating_sub(rss_before)) as f64 / 1024.0
+    );
 }

@@ -40,7 +40,9 @@ pub struct OutgoingCall {
 /// `Debug` names the calling code only.
 impl std::fmt::Debug for OutgoingCall {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("OutgoingCall").field("to", &crate::sms::country_code(&self.to)).finish_non_exhaustive()
+        f.debug_struct("OutgoingCall")
+            .field("to", &crate::sms::country_code(&self.to))
+            .finish_non_exhaustive()
     }
 }
 
@@ -96,7 +98,9 @@ impl CallError {
         match self {
             CallError::Timeout | CallError::BadResponse => true,
             CallError::Connection { kind } => *kind != "connect",
-            CallError::InvalidRecipient | CallError::Rejected { .. } | CallError::Outbox(_) => false,
+            CallError::InvalidRecipient | CallError::Rejected { .. } | CallError::Outbox(_) => {
+                false
+            }
         }
     }
 }
@@ -123,7 +127,11 @@ impl CallPlacer {
     ///
     /// # Errors
     /// See [`CallError`]; callers decide with [`CallError::outcome_unknown`] and [`CallError::is_transient`].
-    pub async fn place(&self, call: &OutgoingCall, call_ref: &str) -> Result<PlacedCall, CallError> {
+    pub async fn place(
+        &self,
+        call: &OutgoingCall,
+        call_ref: &str,
+    ) -> Result<PlacedCall, CallError> {
         if !crate::sms::is_e164(&call.to) {
             return Err(CallError::InvalidRecipient);
         }

@@ -29,9 +29,21 @@ impl TwilioCalls {
     /// # Errors
     /// Missing account settings or caller ID, or the HTTP client cannot be built.
     pub fn from_config(config: &Config) -> anyhow::Result<TwilioCalls> {
-        let account_sid = config.twilio.account_sid.clone().context("TWILIO_ACCOUNT_SID is not set")?;
-        let auth_token = config.twilio.auth_token.clone().context("TWILIO_AUTH_TOKEN is not set")?;
-        let from = config.calls.voice_from.clone().context("TWILIO_VOICE_FROM is not set")?;
+        let account_sid = config
+            .twilio
+            .account_sid
+            .clone()
+            .context("TWILIO_ACCOUNT_SID is not set")?;
+        let auth_token = config
+            .twilio
+            .auth_token
+            .clone()
+            .context("TWILIO_AUTH_TOKEN is not set")?;
+        let from = config
+            .calls
+            .voice_from
+            .clone()
+            .context("TWILIO_VOICE_FROM is not set")?;
         let timeout = Duration::from_secs(config.calls.timeout_secs.max(1));
         let http = reqwest::Client::builder()
             .timeout(timeout)
@@ -42,11 +54,17 @@ impl TwilioCalls {
             .context("building the HTTP client for Twilio calls")?;
         Ok(TwilioCalls {
             http,
-            calls_url: format!("{}/2010-04-01/Accounts/{account_sid}/Calls.json", config.twilio.api_base.trim_end_matches('/')),
+            calls_url: format!(
+                "{}/2010-04-01/Accounts/{account_sid}/Calls.json",
+                config.twilio.api_base.trim_end_matches('/')
+            ),
             account_sid,
             auth_token,
             from,
-            status_callback: format!("{}{STATUS_PATH}", config.public_base_url.trim_end_matches('/')),
+            status_callback: format!(
+                "{}{STATUS_PATH}",
+                config.public_base_url.trim_end_matches('/')
+            ),
         })
     }
 
@@ -54,7 +72,11 @@ impl TwilioCalls {
     ///
     /// # Errors
     /// Time-out, connection, refusal (Twilio's `code`), or an unreadable answer.
-    pub async fn place(&self, call: &OutgoingCall, call_ref: &str) -> Result<PlacedCall, CallError> {
+    pub async fn place(
+        &self,
+        call: &OutgoingCall,
+        call_ref: &str,
+    ) -> Result<PlacedCall, CallError> {
         let callback = format!("{}?call={call_ref}", self.status_callback);
         let form = [
             ("To", call.to.as_str()),
@@ -80,12 +102,21 @@ impl TwilioCalls {
         let status = response.status();
         let bytes = response.bytes().await.map_err(|e| transport_error(&e))?;
         if status.is_success() {
-            let call: CallResource = serde_json::from_slice(&bytes).map_err(|_| CallError::BadResponse)?;
-            Ok(PlacedCall { progress: progress_of(&call.status).unwrap_or(CallProgress::Queued), provider_id: call.sid })
+            let call: CallResource =
+                serde_json::from_slice(&bytes).map_err(|_| CallError::BadResponse)?;
+            Ok(PlacedCall {
+                progress: progress_of(&call.status).unwrap_or(CallProgress::Queued),
+                provider_id: call.sid,
+            })
         } else {
             // Twilio's `message` quotes the number: keep only the code.
-            let code = serde_json::from_slice::<ErrorBody>(&bytes).ok().and_then(|e| e.code);
-            Err(CallError::Rejected { status: status.as_u16(), code })
+            let code = serde_json::from_slice::<ErrorBody>(&bytes)
+                .ok()
+                .and_then(|e| e.code);
+            Err(CallError::Rejected {
+                status: status.as_u16(),
+                code,
+            })
         }
     }
 
@@ -98,8 +129,16 @@ impl TwilioCalls {
     /// The list could not be read.
     pub async fn lookup(&self, query: &CallQuery<'_>) -> Result<Option<PlacedCall>, CallError> {
         let (to, since_ms) = (query.to, query.since_ms);
-        let day = jiff::Timestamp::from_millisecond(since_ms - 60_000).map_err(|_| CallError::BadResponse)?.strftime("%Y-%m-%d").to_string();
-        let params = [("To", to), ("From", self.from.as_str()), ("StartTime>", day.as_str()), ("PageSize", "20")];
+        let day = jiff::Timestamp::from_millisecond(since_ms - 60_000)
+            .map_err(|_| CallError::BadResponse)?
+            .strftime("%Y-%m-%d")
+            .to_string();
+        let params = [
+            ("To", to),
+            ("From", self.from.as_str()),
+            ("StartTime>", day.as_str()),
+            ("PageSize", "20"),
+        ];
         let response = self
             .http
             .get(&self.calls_url)
@@ -111,20 +150,40 @@ impl TwilioCalls {
         let status = response.status();
         let bytes = response.bytes().await.map_err(|e| transport_error(&e))?;
         if !status.is_success() {
-            return Err(CallError::Rejected { status: status.as_u16(), code: None });
+            return Err(CallError::Rejected {
+                status: status.as_u16(),
+                code: None,
+            });
         }
         let list: CallList = serde_json::from_slice(&bytes).map_err(|_| CallError::BadResponse)?;
-        let created = |c: &CallResource| c.date_created.as_deref().and_then(|d| jiff::fmt::rfc2822::parse(d).ok()).map(|z| z.timestamp().as_millisecond());
+        let created = |c: &CallResource| {
+            c.date_created
+                .as_deref()
+                .and_then(|d| jiff::fmt::rfc2822::parse(d).ok())
+                .map(|z| z.timestamp().as_millisecond())
+        };
         Ok(list
             .calls
             .into_iter()
-            .filter(|c| c.to == to && !query.exclude.contains(&c.sid) && created(c).is_some_and(|at| at >= since_ms - 60_000))
+            .filter(|c| {
+                c.to == to
+                    && !query.exclude.contains(&c.sid)
+                    && created(c).is_some_and(|at| at >= since_ms - 60_000)
+            })
             .max_by_key(|c| created(c).unwrap_or_default())
-            .map(|c| PlacedCall { progress: progress_of(&c.status).unwrap_or(CallProgress::Queued), provider_id: c.sid }))
+            .map(|c| PlacedCall {
+                progress: progress_of(&c.status).unwrap_or(CallProgress::Queued),
+                provider_id: c.sid,
+            }))
     }
 
     /// Whether `header_value` is this account's `X-Twilio-Signature` of `url` and `params`.
-    pub fn verify_request(&self, url: &str, params: &[(String, String)], header_value: &str) -> bool {
+    pub fn verify_request(
+        &self,
+        url: &str,
+        params: &[(String, String)],
+        header_value: &str,
+    ) -> bool {
         crate::sms::twilio::verify_signature(self.auth_token.expose(), url, params, header_value)
     }
 }

@@ -20,7 +20,10 @@ pub fn play_and_gather(audio_url: &str, gather_url: &str, language_bcp47: &str) 
 
 /// An answer after a key: one recording, then the call ends.
 pub fn play_and_hang_up(audio_url: &str) -> String {
-    format!("{HEAD}<Response><Play>{}</Play><Hangup/></Response>", escape_html(audio_url))
+    format!(
+        "{HEAD}<Response><Play>{}</Play><Hangup/></Response>",
+        escape_html(audio_url)
+    )
 }
 
 /// Ends the call.
@@ -44,7 +47,9 @@ pub fn progress_of(status: &str) -> Option<CallProgress> {
 }
 
 /// `CallSid`, `CallStatus` and `CallDuration` of a status callback.
-pub fn parse_call_status(params: &[(String, String)]) -> Option<(String, CallProgress, Option<u32>)> {
+pub fn parse_call_status(
+    params: &[(String, String)],
+) -> Option<(String, CallProgress, Option<u32>)> {
     let sid = param(params, "CallSid").filter(|s| !s.is_empty())?;
     let progress = progress_of(param(params, "CallStatus")?)?;
     let duration = param(params, "CallDuration").and_then(|d| d.parse().ok());
@@ -66,28 +71,61 @@ mod tests {
     use super::*;
 
     fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
-        list.iter().map(|(n, v)| ((*n).to_owned(), (*v).to_owned())).collect()
+        list.iter()
+            .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
+            .collect()
     }
 
     #[test]
     fn twiml_escapes_every_value() {
-        let xml = play_and_gather("https://ct.test/a.wav?exp=1&sig=2", "https://ct.test/g?call=vc1&x=<y>", "id-ID");
-        assert!(xml.contains("<Play>https://ct.test/a.wav?exp=1&amp;sig=2</Play>"), "{xml}");
-        assert!(xml.contains(r#"action="https://ct.test/g?call=vc1&amp;x=&lt;y&gt;""#), "{xml}");
+        let xml = play_and_gather(
+            "https://ct.test/a.wav?exp=1&sig=2",
+            "https://ct.test/g?call=vc1&x=<y>",
+            "id-ID",
+        );
+        assert!(
+            xml.contains("<Play>https://ct.test/a.wav?exp=1&amp;sig=2</Play>"),
+            "{xml}"
+        );
+        assert!(
+            xml.contains(r#"action="https://ct.test/g?call=vc1&amp;x=&lt;y&gt;""#),
+            "{xml}"
+        );
         assert!(xml.contains(r#"numDigits="1""#) && xml.contains(r#"actionOnEmptyResult="false""#));
         assert!(xml.starts_with(HEAD) && xml.ends_with("</Gather></Response>"));
-        assert_eq!(play_and_hang_up("https://a/b?c=1&d=2"), format!("{HEAD}<Response><Play>https://a/b?c=1&amp;d=2</Play><Hangup/></Response>"));
+        assert_eq!(
+            play_and_hang_up("https://a/b?c=1&d=2"),
+            format!("{HEAD}<Response><Play>https://a/b?c=1&amp;d=2</Play><Hangup/></Response>")
+        );
     }
 
     #[test]
     fn statuses_and_keys_are_read() {
-        let status = |s: &str| parse_call_status(&pairs(&[("CallSid", "CA1"), ("CallStatus", s), ("CallDuration", "12")]));
-        assert_eq!(status("completed"), Some(("CA1".into(), CallProgress::Completed, Some(12))));
-        assert_eq!(status("no-answer").map(|s| s.1), Some(CallProgress::NoAnswer));
+        let status = |s: &str| {
+            parse_call_status(&pairs(&[
+                ("CallSid", "CA1"),
+                ("CallStatus", s),
+                ("CallDuration", "12"),
+            ]))
+        };
+        assert_eq!(
+            status("completed"),
+            Some(("CA1".into(), CallProgress::Completed, Some(12)))
+        );
+        assert_eq!(
+            status("no-answer").map(|s| s.1),
+            Some(CallProgress::NoAnswer)
+        );
         assert_eq!(status("busy").map(|s| s.1), Some(CallProgress::Busy));
-        assert_eq!(status("in-progress").map(|s| s.1), Some(CallProgress::InProgress));
+        assert_eq!(
+            status("in-progress").map(|s| s.1),
+            Some(CallProgress::InProgress)
+        );
         assert_eq!(status("weird"), None);
-        assert_eq!(parse_call_status(&pairs(&[("CallStatus", "completed")])), None);
+        assert_eq!(
+            parse_call_status(&pairs(&[("CallStatus", "completed")])),
+            None
+        );
         assert_eq!(parse_digits(&pairs(&[("Digits", "9")])), Some('9'));
         assert_eq!(parse_digits(&pairs(&[("Digits", "98")])), None);
         assert_eq!(parse_digits(&pairs(&[("Digits", "")])), None);

@@ -25,7 +25,13 @@ pub(super) const USAGE: &str = "usage: server chat list [--limit N] | server cha
 /// Bad arguments, an unknown conversation, database failures.
 pub(super) async fn run(args: &[String], config: &Config) -> Result<()> {
     let db = crate::persistence::connect_and_migrate(&config.database_url, 1).await?;
-    let cx = Cx { db, config: Arc::new(config.clone()), now: crate::clock::now_ms(), wake: Wakers::default(), number_facts: Arc::default() };
+    let cx = Cx {
+        db,
+        config: Arc::new(config.clone()),
+        now: crate::clock::now_ms(),
+        wake: Wakers::default(),
+        number_facts: Arc::default(),
+    };
     match args.first().map(String::as_str) {
         Some("list") => list(&cx, &args[1..]).await,
         Some("show") => show(&cx, conversation_id(args.get(1))?).await,
@@ -34,7 +40,9 @@ pub(super) async fn run(args: &[String], config: &Config) -> Result<()> {
             let text = match args.get(2).map(String::as_str) {
                 Some("--stdin") => {
                     let mut text = String::new();
-                    std::io::stdin().read_to_string(&mut text).context("reading the reply from stdin")?;
+                    std::io::stdin()
+                        .read_to_string(&mut text)
+                        .context("reading the reply from stdin")?;
                     text
                 }
                 _ => args[2.min(args.len())..].join(" "),
@@ -48,7 +56,8 @@ pub(super) async fn run(args: &[String], config: &Config) -> Result<()> {
 }
 
 fn conversation_id(arg: Option<&String>) -> Result<i64> {
-    arg.and_then(|a| a.parse().ok()).with_context(|| format!("a conversation id is needed\n{USAGE}"))
+    arg.and_then(|a| a.parse().ok())
+        .with_context(|| format!("a conversation id is needed\n{USAGE}"))
 }
 
 /// A service refusal in words (English: this is the operator's terminal).
@@ -71,22 +80,42 @@ async fn list(cx: &Cx, args: &[String]) -> Result<()> {
     }
     for line in inbox {
         let when = app::dates::format_utc_datetime(line.last_message_at);
-        println!("{}\t{}\tlast {when}\tunread {}", line.id, line.identity, line.unread);
+        println!(
+            "{}\t{}\tlast {when}\tunread {}",
+            line.id, line.identity, line.unread
+        );
     }
     Ok(())
 }
 
 async fn show(cx: &Cx, id: i64) -> Result<()> {
     let thread = staff::show(cx, id).await.map_err(explain)?;
-    println!("conversation {} — {}", thread.summary.id, thread.summary.identity);
+    println!(
+        "conversation {} — {}",
+        thread.summary.id, thread.summary.identity
+    );
     for message in thread.messages {
         let who = match message.author {
             ChatAuthor::Person => "person",
             ChatAuthor::Staff => "staff",
         };
         // Escape sequences typed by a stranger must not drive the operator's terminal.
-        let body: String = message.body.chars().map(|c| if c.is_control() && c != '\n' { '\u{fffd}' } else { c }).collect();
-        println!("#{} {who} {}:\n{body}\n", message.id, app::dates::format_utc_datetime(message.created_at));
+        let body: String = message
+            .body
+            .chars()
+            .map(|c| {
+                if c.is_control() && c != '\n' {
+                    '\u{fffd}'
+                } else {
+                    c
+                }
+            })
+            .collect();
+        println!(
+            "#{} {who} {}:\n{body}\n",
+            message.id,
+            app::dates::format_utc_datetime(message.created_at)
+        );
     }
     Ok(())
 }

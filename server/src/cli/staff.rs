@@ -27,10 +27,17 @@ pub(super) async fn run(args: &[String], config: &Config) -> Result<()> {
     let mut password_stdin = false;
     let mut it = rest.iter();
     while let Some(flag) = it.next() {
-        let mut value = || it.next().with_context(|| format!("{flag} needs a value\n{USAGE}"));
+        let mut value = || {
+            it.next()
+                .with_context(|| format!("{flag} needs a value\n{USAGE}"))
+        };
         match flag.as_str() {
             "--email" => email = Some(value()?.clone()),
-            "--role" => role = Some(StaffRole::from_code(value()?).context("--role must be support or admin")?),
+            "--role" => {
+                role = Some(
+                    StaffRole::from_code(value()?).context("--role must be support or admin")?,
+                )
+            }
             "--password-stdin" => password_stdin = true,
             other => bail!("unknown option {other:?}\n{USAGE}"),
         }
@@ -41,7 +48,10 @@ pub(super) async fn run(args: &[String], config: &Config) -> Result<()> {
     match command.as_str() {
         "create" => create(&db, &email, role.context(USAGE)?, password_stdin, now).await,
         "disable" => {
-            if !staff::disable(&db, &email, now).await.map_err(|e| anyhow::anyhow!(t(Locale::En, e.message_key())))? {
+            if !staff::disable(&db, &email, now)
+                .await
+                .map_err(|e| anyhow::anyhow!(t(Locale::En, e.message_key())))?
+            {
                 bail!("no staff account {email}");
             }
             println!("disabled staff {email}; their sessions ended");
@@ -51,19 +61,37 @@ pub(super) async fn run(args: &[String], config: &Config) -> Result<()> {
     }
 }
 
-async fn create(db: &sea_orm::DatabaseConnection, email: &str, role: StaffRole, password_stdin: bool, now: i64) -> Result<()> {
+async fn create(
+    db: &sea_orm::DatabaseConnection,
+    email: &str,
+    role: StaffRole,
+    password_stdin: bool,
+    now: i64,
+) -> Result<()> {
     let (password, generated) = if password_stdin {
         let mut line = String::new();
-        std::io::stdin().read_line(&mut line).context("reading the password from stdin")?;
+        std::io::stdin()
+            .read_line(&mut line)
+            .context("reading the password from stdin")?;
         (line.trim_end_matches(['\r', '\n']).to_owned(), false)
     } else {
         (secrets::new_token()[..20].to_owned(), true)
     };
-    let created = staff::create(db, email, &password, role, now).await.map_err(|e| match e {
-        crate::services::ServiceError::Fields(errors) => anyhow::anyhow!(t(Locale::En, errors.first().unwrap_or(Key::ErrorBadRequest))),
-        other => anyhow::anyhow!(t(Locale::En, other.message_key())),
-    })?;
-    println!("created staff {} <{}> ({})", created.id, created.email, role.code());
+    let created = staff::create(db, email, &password, role, now)
+        .await
+        .map_err(|e| match e {
+            crate::services::ServiceError::Fields(errors) => anyhow::anyhow!(t(
+                Locale::En,
+                errors.first().unwrap_or(Key::ErrorBadRequest)
+            )),
+            other => anyhow::anyhow!(t(Locale::En, other.message_key())),
+        })?;
+    println!(
+        "created staff {} <{}> ({})",
+        created.id,
+        created.email,
+        role.code()
+    );
     if generated {
         println!("password: {password}");
     }

@@ -26,7 +26,11 @@ impl CallsConfig {
     ///
     /// # Errors
     /// An unknown provider, a missing caller ID, or incomplete Twilio settings.
-    pub fn from_vars(var: &dyn Fn(&str) -> Option<String>, twilio_sid: Option<&str>, twilio_token: Option<&Secret>) -> Result<CallsConfig> {
+    pub fn from_vars(
+        var: &dyn Fn(&str) -> Option<String>,
+        twilio_sid: Option<&str>,
+        twilio_token: Option<&Secret>,
+    ) -> Result<CallsConfig> {
         let get = |name: &str| var(name).filter(|v| !v.trim().is_empty());
         let provider = match get("CALL_PROVIDER").as_deref().unwrap_or("sandbox") {
             "sandbox" => CallProvider::Sandbox,
@@ -36,11 +40,19 @@ impl CallsConfig {
         let config = CallsConfig {
             provider,
             voice_from: get("TWILIO_VOICE_FROM"),
-            timeout_secs: get("CALL_TIMEOUT_SECS").map_or(Ok(10), |v| v.parse().context("CALL_TIMEOUT_SECS is not a number"))?,
+            timeout_secs: get("CALL_TIMEOUT_SECS").map_or(Ok(10), |v| {
+                v.parse().context("CALL_TIMEOUT_SECS is not a number")
+            })?,
         };
         if provider == CallProvider::Twilio {
-            anyhow::ensure!(config.voice_from.is_some(), "CALL_PROVIDER=twilio needs TWILIO_VOICE_FROM (the service's caller ID)");
-            anyhow::ensure!(twilio_sid.is_some() && twilio_token.is_some(), "CALL_PROVIDER=twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN");
+            anyhow::ensure!(
+                config.voice_from.is_some(),
+                "CALL_PROVIDER=twilio needs TWILIO_VOICE_FROM (the service's caller ID)"
+            );
+            anyhow::ensure!(
+                twilio_sid.is_some() && twilio_token.is_some(),
+                "CALL_PROVIDER=twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN"
+            );
         }
         Ok(config)
     }

@@ -20,9 +20,15 @@ impl LookupSettings {
     /// A value that is not a positive number.
     pub fn from_vars(var: &dyn Fn(&str) -> Option<String>) -> Result<LookupSettings> {
         let number = |name: &str, default: i32| -> Result<i32> {
-            var(name).filter(|v| !v.trim().is_empty()).map_or(Ok(default), |v| {
-                v.trim().parse::<i32>().ok().filter(|n| *n > 0).with_context(|| format!("{name}={v:?} is not a positive number"))
-            })
+            var(name)
+                .filter(|v| !v.trim().is_empty())
+                .map_or(Ok(default), |v| {
+                    v.trim()
+                        .parse::<i32>()
+                        .ok()
+                        .filter(|n| *n > 0)
+                        .with_context(|| format!("{name}={v:?} is not a positive number"))
+                })
         };
         Ok(LookupSettings {
             per_ip_day: number("LOOKUPS_PER_IP_DAY", 30)?,

@@ -26,19 +26,32 @@ impl MetaSettings {
     /// # Errors
     /// A pixel id that is not digits, or a time-out that is not a positive number.
     pub fn from_vars(var: &dyn Fn(&str) -> Option<String>) -> Result<MetaSettings> {
-        let set = |name: &str| var(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        let set = |name: &str| {
+            var(name)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
         let pixel_id = set("META_PIXEL_ID");
         if let Some(pixel) = &pixel_id {
-            anyhow::ensure!(pixel.bytes().all(|b| b.is_ascii_digit()), "META_PIXEL_ID={pixel:?} is not a pixel id (digits)");
+            anyhow::ensure!(
+                pixel.bytes().all(|b| b.is_ascii_digit()),
+                "META_PIXEL_ID={pixel:?} is not a pixel id (digits)"
+            );
         }
         let timeout_secs = set("META_TIMEOUT_SECS").map_or(Ok(10), |v| {
-            v.parse::<u64>().ok().filter(|n| *n > 0).with_context(|| format!("META_TIMEOUT_SECS={v:?} is not a positive number"))
+            v.parse::<u64>()
+                .ok()
+                .filter(|n| *n > 0)
+                .with_context(|| format!("META_TIMEOUT_SECS={v:?} is not a positive number"))
         })?;
         Ok(MetaSettings {
             pixel_id,
             access_token: set("META_ACCESS_TOKEN").map(Secret::new),
             test_event_code: set("META_TEST_EVENT_CODE"),
-            graph_url: set("META_GRAPH_URL").unwrap_or_else(|| "https://graph.facebook.com".to_owned()).trim_end_matches('/').to_owned(),
+            graph_url: set("META_GRAPH_URL")
+                .unwrap_or_else(|| "https://graph.facebook.com".to_owned())
+                .trim_end_matches('/')
+                .to_owned(),
             api_version: set("META_API_VERSION").unwrap_or_else(|| "v23.0".to_owned()),
             timeout_secs,
         })

@@ -75,13 +75,15 @@ mod voice;
 mod workers;
 
 pub use calls::{CallProvider, CallsConfig};
-pub use payments::{PaymentMode, PaymentsConfig};
 pub use chat::ChatSettings;
 pub use lookup::LookupSettings;
 pub use meta::MetaSettings;
+pub use payments::{PaymentMode, PaymentsConfig};
+pub use providers::{
+    MailTransport, Secret, SmsProvider, SmtpConfig, SmtpTls, TwilioConfig, UnknownValue,
+};
 pub use voice::VoiceSettings;
 pub use workers::WorkerSettings;
-pub use providers::{MailTransport, Secret, SmsProvider, SmtpConfig, SmtpTls, TwilioConfig, UnknownValue};
 
 /// Limits of the locate-with-consent flow.
 #[derive(Clone, Debug)]
@@ -218,11 +220,17 @@ impl Config {
             render_concurrency: v.parsed("RENDER_CONCURRENCY", "16")?,
             render_queue_wait_ms: v.parsed("RENDER_QUEUE_WAIT_MS", "2000")?,
             seed_data: v.parsed("SEED_DATA", "true")?,
-            public_base_url: v.var("PUBLIC_BASE_URL", "http://127.0.0.1:3000").trim_end_matches('/').to_owned(),
+            public_base_url: v
+                .var("PUBLIC_BASE_URL", "http://127.0.0.1:3000")
+                .trim_end_matches('/')
+                .to_owned(),
             site_root: v.var("SITE_ROOT", "target/site").into(),
             public_dir: v.var("PUBLIC_DIR", "public").into(),
             support_email: v.var("SUPPORT_EMAIL", "support@cooltracker.example"),
-            map_tile_url: v.var("MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+            map_tile_url: v.var(
+                "MAP_TILE_URL",
+                "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+            ),
             geoip_db_path: v.optional("GEOIP_DB_PATH").map(PathBuf::from),
             trust_forwarded_for: v.parsed("TRUST_FORWARDED_FOR", "false")?,
             default_country: v.var("DEFAULT_COUNTRY", "US").to_ascii_uppercase(),
@@ -243,7 +251,11 @@ impl Config {
             chat: ChatSettings::from_vars(lookup)?,
             meta: MetaSettings::from_vars(lookup)?,
             workers: WorkerSettings::from_vars(lookup)?,
-            calls: CallsConfig::from_vars(lookup, twilio.account_sid.as_deref(), twilio.auth_token.as_ref())?,
+            calls: CallsConfig::from_vars(
+                lookup,
+                twilio.account_sid.as_deref(),
+                twilio.auth_token.as_ref(),
+            )?,
             twilio,
         };
         config.check_safe()?;
@@ -276,7 +288,9 @@ impl Vars<'_> {
         T::Err: std::error::Error + Send + Sync + 'static,
     {
         let value = self.var(name, default);
-        value.parse().with_context(|| format!("{name}={value:?} is not valid"))
+        value
+            .parse()
+            .with_context(|| format!("{name}={value:?} is not valid"))
     }
 
     fn locate(&self) -> Result<LocateSettings> {

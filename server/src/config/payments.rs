@@ -42,7 +42,10 @@ impl PaymentsConfig {
     /// # Errors
     /// An unknown mode, an adapter whose variables are incomplete, or `live`
     /// with no adapter configured.
-    pub fn from_vars(var: &dyn Fn(&str) -> Option<String>, random_key: String) -> Result<PaymentsConfig> {
+    pub fn from_vars(
+        var: &dyn Fn(&str) -> Option<String>,
+        random_key: String,
+    ) -> Result<PaymentsConfig> {
         let get = |name: &str| var(name).filter(|v| !v.is_empty());
         let mode = match get("PAYMENT_PROVIDER").as_deref().unwrap_or("sandbox") {
             "sandbox" => PaymentMode::Sandbox,

@@ -169,7 +169,10 @@ impl super::Vars<'_> {
             auth_token: self.optional("TWILIO_AUTH_TOKEN").map(Secret::new),
             from: self.optional("TWILIO_FROM"),
             messaging_service_sid: self.optional("TWILIO_MESSAGING_SERVICE_SID"),
-            api_base: self.var("TWILIO_API_BASE", "https://api.twilio.com").trim_end_matches('/').to_owned(),
+            api_base: self
+                .var("TWILIO_API_BASE", "https://api.twilio.com")
+                .trim_end_matches('/')
+                .to_owned(),
         }
     }
 }
@@ -198,13 +201,24 @@ mod tests {
         assert_eq!("tls".parse::<SmtpTls>().ok(), Some(SmtpTls::Tls));
         assert_eq!("none".parse::<SmtpTls>().ok(), Some(SmtpTls::None));
         assert!("ssl".parse::<SmtpTls>().is_err());
-        assert_eq!("smtp".parse::<MailTransport>().ok(), Some(MailTransport::Smtp));
+        assert_eq!(
+            "smtp".parse::<MailTransport>().ok(),
+            Some(MailTransport::Smtp)
+        );
         assert!("sendmail".parse::<MailTransport>().is_err());
-        assert_eq!("Twilio".parse::<SmsProvider>().ok(), Some(SmsProvider::Twilio));
+        assert_eq!(
+            "Twilio".parse::<SmsProvider>().ok(),
+            Some(SmsProvider::Twilio)
+        );
         assert!("vonage".parse::<SmsProvider>().is_err());
     }
 
-    fn twilio(sid: Option<&str>, token: Option<&str>, from: Option<&str>, service: Option<&str>) -> TwilioConfig {
+    fn twilio(
+        sid: Option<&str>,
+        token: Option<&str>,
+        from: Option<&str>,
+        service: Option<&str>,
+    ) -> TwilioConfig {
         TwilioConfig {
             account_sid: sid.map(str::to_owned),
             auth_token: token.map(Secret::new),
@@ -216,9 +230,16 @@ mod tests {
 
     #[test]
     fn twilio_needs_an_account_a_token_and_a_sender() {
-        assert!(twilio(Some("AC1"), Some("t"), Some("+15005550006"), None).check_complete().is_ok());
-        assert!(twilio(Some("AC1"), Some("t"), None, Some("MG1")).check_complete().is_ok());
-        let message = twilio(None, None, None, None).check_complete().unwrap_err().to_string();
+        assert!(twilio(Some("AC1"), Some("t"), Some("+15005550006"), None)
+            .check_complete()
+            .is_ok());
+        assert!(twilio(Some("AC1"), Some("t"), None, Some("MG1"))
+            .check_complete()
+            .is_ok());
+        let message = twilio(None, None, None, None)
+            .check_complete()
+            .unwrap_err()
+            .to_string();
         assert_eq!(
             message,
             "SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID"
@@ -227,7 +248,10 @@ mod tests {
 
     #[test]
     fn the_twilio_token_is_redacted_in_debug_output() {
-        let printed = format!("{:?}", twilio(Some("AC1"), Some("tok-secret-42"), Some("+1"), None));
+        let printed = format!(
+            "{:?}",
+            twilio(Some("AC1"), Some("tok-secret-42"), Some("+1"), None)
+        );
         assert!(!printed.contains("tok-secret-42"), "{printed}");
         assert!(printed.contains("Secret(***)"), "{printed}");
     }

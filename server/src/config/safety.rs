@@ -19,7 +19,10 @@ impl Config {
             );
         }
         let public = !self.bind_addr.ip().is_loopback();
-        if self.calls.provider == CallProvider::Sandbox && public && !self.payments.allow_public_sandbox {
+        if self.calls.provider == CallProvider::Sandbox
+            && public
+            && !self.payments.allow_public_sandbox
+        {
             anyhow::bail!(
                 "CALL_PROVIDER=sandbox is not allowed with BIND_ADDR={} (not a loopback address): paying users' voice messages would never ring; set CALL_PROVIDER=twilio, or ALLOW_PUBLIC_SANDBOX=true for a staging site",
                 self.bind_addr
@@ -79,7 +82,10 @@ mod tests {
         let mut config = local(true);
         config.sms_provider = SmsProvider::Twilio;
         let message = config.check_safe().unwrap_err().to_string();
-        assert!(message.contains("DEV_TOOLS") && message.contains("SMS_PROVIDER=twilio"), "{message}");
+        assert!(
+            message.contains("DEV_TOOLS") && message.contains("SMS_PROVIDER=twilio"),
+            "{message}"
+        );
         config.dev_tools = false;
         assert!(config.check_safe().is_ok());
     }
@@ -104,7 +110,10 @@ mod tests {
         let mut config = local(true);
         config.mail_transport = MailTransport::Smtp;
         let message = config.check_safe().unwrap_err().to_string();
-        assert!(message.contains("DEV_TOOLS") && message.contains("MAIL_TRANSPORT=smtp"), "{message}");
+        assert!(
+            message.contains("DEV_TOOLS") && message.contains("MAIL_TRANSPORT=smtp"),
+            "{message}"
+        );
     }
 
     #[test]
@@ -112,7 +121,11 @@ mod tests {
         let mut config = local(false);
         config.bind_addr = "0.0.0.0:3000".parse().unwrap();
         let message = config.check_safe().unwrap_err().to_string();
-        assert!(message.contains("PAYMENT_PROVIDER=sandbox") && message.contains("ALLOW_PUBLIC_SANDBOX"), "{message}");
+        assert!(
+            message.contains("PAYMENT_PROVIDER=sandbox")
+                && message.contains("ALLOW_PUBLIC_SANDBOX"),
+            "{message}"
+        );
         config.payments.allow_public_sandbox = true;
         assert!(config.check_safe().is_ok());
     }
@@ -124,24 +137,51 @@ mod tests {
             config.payments.allow_public_sandbox = true;
             config.bind_addr = addr.parse().unwrap();
             let message = config.check_safe().unwrap_err().to_string();
-            assert!(message.contains("BIND_ADDR") && message.contains("loopback"), "{addr}: {message}");
+            assert!(
+                message.contains("BIND_ADDR") && message.contains("loopback"),
+                "{addr}: {message}"
+            );
             config.dev_tools = false;
-            assert!(config.check_safe().is_ok(), "{addr} without developer pages");
+            assert!(
+                config.check_safe().is_ok(),
+                "{addr} without developer pages"
+            );
         }
     }
 
     #[test]
     fn reading_the_environment_refuses_unsafe_combinations() {
         let vars = |pairs: &'static [(&'static str, &'static str)]| {
-            move |name: &str| pairs.iter().find(|(k, _)| *k == name).map(|(_, v)| (*v).to_owned())
+            move |name: &str| {
+                pairs
+                    .iter()
+                    .find(|(k, _)| *k == name)
+                    .map(|(_, v)| (*v).to_owned())
+            }
         };
-        let open = Config::from_vars(&vars(&[("DEV_TOOLS", "true"), ("BIND_ADDR", "0.0.0.0:3000"), ("ALLOW_PUBLIC_SANDBOX", "true")]));
-        assert!(open.unwrap_err().to_string().contains("BIND_ADDR=0.0.0.0:3000"));
-        let smtp = Config::from_vars(&vars(&[("DEV_TOOLS", "true"), ("MAIL_TRANSPORT", "smtp"), ("SMTP_HOST", "mx")]));
-        assert!(smtp.unwrap_err().to_string().contains("MAIL_TRANSPORT=smtp"));
-        let local = Config::from_vars(&vars(&[("DEV_TOOLS", "true")])).expect("local developer setup");
+        let open = Config::from_vars(&vars(&[
+            ("DEV_TOOLS", "true"),
+            ("BIND_ADDR", "0.0.0.0:3000"),
+            ("ALLOW_PUBLIC_SANDBOX", "true"),
+        ]));
+        assert!(open
+            .unwrap_err()
+            .to_string()
+            .contains("BIND_ADDR=0.0.0.0:3000"));
+        let smtp = Config::from_vars(&vars(&[
+            ("DEV_TOOLS", "true"),
+            ("MAIL_TRANSPORT", "smtp"),
+            ("SMTP_HOST", "mx"),
+        ]));
+        assert!(smtp
+            .unwrap_err()
+            .to_string()
+            .contains("MAIL_TRANSPORT=smtp"));
+        let local =
+            Config::from_vars(&vars(&[("DEV_TOOLS", "true")])).expect("local developer setup");
         assert!(local.dev_tools);
-        let production = Config::from_vars(&vars(&[("MAIL_TRANSPORT", "smtp"), ("SMTP_HOST", "mx")])).unwrap();
+        let production =
+            Config::from_vars(&vars(&[("MAIL_TRANSPORT", "smtp"), ("SMTP_HOST", "mx")])).unwrap();
         assert!(!production.dev_tools, "off unless asked for");
     }
 }

@@ -37,10 +37,17 @@ impl VoiceSettings {
     ///
     /// # Errors
     /// A value that does not parse.
-    pub fn from_vars(var: &dyn Fn(&str) -> Option<String>, random_key: String) -> Result<VoiceSettings> {
+    pub fn from_vars(
+        var: &dyn Fn(&str) -> Option<String>,
+        random_key: String,
+    ) -> Result<VoiceSettings> {
         let get = |name: &str| var(name).filter(|v| !v.trim().is_empty());
         let number = |name: &str, default: i64| -> Result<i64> {
-            get(name).map_or(Ok(default), |v| v.trim().parse().with_context(|| format!("{name}={v:?} is not a number")))
+            get(name).map_or(Ok(default), |v| {
+                v.trim()
+                    .parse()
+                    .with_context(|| format!("{name}={v:?} is not a number"))
+            })
         };
         let quiet = get("VOICE_QUIET_HOURS").unwrap_or_else(|| "21-8".to_owned());
         let (start, end) = quiet
@@ -68,7 +75,10 @@ impl VoiceSettings {
 
     /// Whether voice messages may be delivered to numbers of `region`.
     pub fn delivers_to(&self, region: &str) -> bool {
-        !self.blocked_regions.iter().any(|r| r.eq_ignore_ascii_case(region))
+        !self
+            .blocked_regions
+            .iter()
+            .any(|r| r.eq_ignore_ascii_case(region))
     }
 }
 
@@ -77,8 +87,10 @@ mod tests {
     use super::*;
 
     fn settings(pairs: &[(&str, &str)]) -> Result<VoiceSettings> {
-        let map: std::collections::HashMap<String, String> =
-            pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
+        let map: std::collections::HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
         VoiceSettings::from_vars(&|name| map.get(name).cloned(), "k".repeat(64))
     }
 
@@ -94,7 +106,11 @@ mod tests {
 
     #[test]
     fn settings_are_read_and_bad_ones_refused() {
-        let s = settings(&[("VOICE_QUIET_HOURS", "22-7"), ("VOICE_BLOCKED_REGIONS", "de, fr")]).unwrap();
+        let s = settings(&[
+            ("VOICE_QUIET_HOURS", "22-7"),
+            ("VOICE_BLOCKED_REGIONS", "de, fr"),
+        ])
+        .unwrap();
         assert_eq!((s.quiet_start_hour, s.quiet_end_hour), (22, 7));
         assert!(s.delivers_to("US") && !s.delivers_to("DE") && !s.delivers_to("FR"));
         assert!(settings(&[("VOICE_QUIET_HOURS", "25-7")]).is_err());

@@ -25,9 +25,14 @@ impl WorkerSettings {
     /// A value that is not a whole number (0 is allowed for the grace only).
     pub fn from_vars(var: &dyn Fn(&str) -> Option<String>) -> Result<WorkerSettings> {
         let number = |name: &str| -> Result<Option<u64>> {
-            var(name).filter(|v| !v.trim().is_empty()).map_or(Ok(None), |v| {
-                v.trim().parse::<u64>().map(Some).with_context(|| format!("{name}={v:?} is not a whole number"))
-            })
+            var(name)
+                .filter(|v| !v.trim().is_empty())
+                .map_or(Ok(None), |v| {
+                    v.trim()
+                        .parse::<u64>()
+                        .map(Some)
+                        .with_context(|| format!("{name}={v:?} is not a whole number"))
+                })
         };
         let positive = |name: &str| -> Result<Option<u64>> {
             let value = number(name)?;
@@ -55,7 +60,10 @@ mod tests {
     fn defaults_and_overrides() {
         let none = WorkerSettings::from_vars(&|_| None).unwrap();
         assert_eq!(none.shutdown_grace, Duration::from_secs(20));
-        assert_eq!(none.poll_or(Duration::from_secs(30)), Duration::from_secs(30));
+        assert_eq!(
+            none.poll_or(Duration::from_secs(30)),
+            Duration::from_secs(30)
+        );
         let set = |name: &str| match name {
             "SHUTDOWN_GRACE_SECS" => Some("3".to_owned()),
             "WORKER_POLL_MS" => Some("250".to_owned()),
@@ -64,10 +72,22 @@ mod tests {
         };
         let tuned = WorkerSettings::from_vars(&set).unwrap();
         assert_eq!(tuned.shutdown_grace, Duration::from_secs(3));
-        assert_eq!(tuned.poll_or(Duration::from_secs(30)), Duration::from_millis(250));
-        assert_eq!(tuned.poll_or(Duration::from_millis(100)), Duration::from_millis(100));
+        assert_eq!(
+            tuned.poll_or(Duration::from_secs(30)),
+            Duration::from_millis(250)
+        );
+        assert_eq!(
+            tuned.poll_or(Duration::from_millis(100)),
+            Duration::from_millis(100)
+        );
         assert_eq!(tuned.lease, Some(Duration::from_secs(2)));
-        assert!(WorkerSettings::from_vars(&|n| (n == "WORKER_LEASE_SECS").then(|| "0".to_owned())).is_err());
-        assert!(WorkerSettings::from_vars(&|n| (n == "SHUTDOWN_GRACE_SECS").then(|| "soon".to_owned())).is_err());
+        assert!(
+            WorkerSettings::from_vars(&|n| (n == "WORKER_LEASE_SECS").then(|| "0".to_owned()))
+                .is_err()
+        );
+        assert!(WorkerSettings::from_vars(
+            &|n| (n == "SHUTDOWN_GRACE_SECS").then(|| "soon".to_owned())
+        )
+        .is_err());
     }
 }

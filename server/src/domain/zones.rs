@@ -45,7 +45,10 @@ pub fn zone_name(zone: &str, lang: Lang) -> Option<&'static str> {
 
 /// The territory (ISO 3166 alpha-2) `zone` belongs to, per CLDR.
 pub fn territory(zone: &str) -> Option<&'static str> {
-    names().get(zone).map(|n| n[3].as_str()).filter(|t| !t.is_empty())
+    names()
+        .get(zone)
+        .map(|n| n[3].as_str())
+        .filter(|t| !t.is_empty())
 }
 
 /// "UTC+7", "UTC+5:30", "UTC-3", "UTC+0".
@@ -66,7 +69,11 @@ pub fn describe(zone: &str, lang: Lang, now_ms: i64) -> Option<String> {
     let local = jiff::Timestamp::from_millisecond(now_ms).ok()?.to_zoned(tz);
     let offset = utc_offset(local.offset().seconds());
     let name = zone_name(zone, lang).unwrap_or(zone);
-    Some(format!("{name} ({offset}), {:02}:{:02}", local.hour(), local.minute()))
+    Some(format!(
+        "{name} ({offset}), {:02}:{:02}",
+        local.hour(),
+        local.minute()
+    ))
 }
 
 #[cfg(test)]
@@ -77,21 +84,42 @@ mod tests {
 
     #[test]
     fn zones_read_as_their_names_with_offset_and_local_time() {
-        assert_eq!(describe("Asia/Jakarta", Lang::En, NOV_24_2026_0810_UTC).as_deref(), Some("Western Indonesia Time (UTC+7), 15:10"));
-        assert_eq!(describe("Asia/Jakarta", Lang::Id, NOV_24_2026_0810_UTC).as_deref(), Some("Waktu Indonesia Barat (UTC+7), 15:10"));
-        assert_eq!(describe("Asia/Calcutta", Lang::Zh, NOV_24_2026_0810_UTC).as_deref(), Some("印度时间 (UTC+5:30), 13:40"));
-        assert_eq!(describe("America/New_York", Lang::En, NOV_24_2026_0810_UTC).as_deref(), Some("Eastern Time (UTC-5), 03:10"));
-        assert_eq!(describe("Europe/London", Lang::En, NOV_24_2026_0810_UTC).as_deref(), Some("United Kingdom Time (UTC+0), 08:10"));
+        assert_eq!(
+            describe("Asia/Jakarta", Lang::En, NOV_24_2026_0810_UTC).as_deref(),
+            Some("Western Indonesia Time (UTC+7), 15:10")
+        );
+        assert_eq!(
+            describe("Asia/Jakarta", Lang::Id, NOV_24_2026_0810_UTC).as_deref(),
+            Some("Waktu Indonesia Barat (UTC+7), 15:10")
+        );
+        assert_eq!(
+            describe("Asia/Calcutta", Lang::Zh, NOV_24_2026_0810_UTC).as_deref(),
+            Some("印度时间 (UTC+5:30), 13:40")
+        );
+        assert_eq!(
+            describe("America/New_York", Lang::En, NOV_24_2026_0810_UTC).as_deref(),
+            Some("Eastern Time (UTC-5), 03:10")
+        );
+        assert_eq!(
+            describe("Europe/London", Lang::En, NOV_24_2026_0810_UTC).as_deref(),
+            Some("United Kingdom Time (UTC+0), 08:10")
+        );
         assert_eq!(describe("Nowhere/Atlantis", Lang::En, 0), None);
     }
 
     #[test]
     fn every_zone_of_the_phone_data_has_a_name_in_each_language() {
         assert!(names().len() > 250, "{}", names().len());
-        assert_eq!((territory("Europe/London"), territory("Europe/Guernsey")), (Some("GB"), Some("GG")));
+        assert_eq!(
+            (territory("Europe/London"), territory("Europe/Guernsey")),
+            (Some("GB"), Some("GG"))
+        );
         for (zone, [en, id, zh, _]) in names() {
             assert!(!en.is_empty() && !id.is_empty() && !zh.is_empty(), "{zone}");
-            assert!(jiff::tz::TimeZone::get(zone).is_ok(), "{zone} unknown to the embedded tz database");
+            assert!(
+                jiff::tz::TimeZone::get(zone).is_ok(),
+                "{zone} unknown to the embedded tz database"
+            );
         }
     }
 }

@@ -1,8 +1,8 @@
 //! `/admin/*` and `/portal/user/*`: account calls. Handlers only
 //! translate HTTP to `services::accounts` and back.
 use super::context::{require_session, service_error};
-use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use super::doc::{Answer, BadRequest, Limited, NotFound, Unauthorized, Unavailable};
+use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::accounts::{passwords, sessions, users, AuthSession};
 use crate::services::ServiceError;
 use crate::state::AppState;
@@ -42,9 +42,10 @@ pub struct ResetForm {
     password: Option<String>,
 }
 
-
-
-fn session_info(auth: &AuthSession, session: &crate::persistence::entities::session::Model) -> SessionInfo {
+fn session_info(
+    auth: &AuthSession,
+    session: &crate::persistence::entities::session::Model,
+) -> SessionInfo {
     SessionInfo {
         id: session.id,
         email: auth.user.email.clone(),
@@ -80,7 +81,9 @@ pub async fn login(
     responses((status = 200, body = Answer<Done>), Unauthorized))]
 pub async fn logout(State(state): State<AppState>, ctx: ApiContext) -> ApiResult<Done> {
     let auth = require_session(&state, &ctx).await?;
-    sessions::logout(&state.db, &auth).await.map_err(service_error(&ctx))?;
+    sessions::logout(&state.db, &auth)
+        .await
+        .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(Done { done: true }))
 }
 
@@ -94,8 +97,12 @@ pub async fn session_detail(
     Path(id): Path<String>,
 ) -> ApiResult<SessionInfo> {
     let auth = require_session(&state, &ctx).await?;
-    let id = id.parse::<i64>().map_err(|_| ApiError::from_service(&ctx, ServiceError::NotFound))?;
-    let session = sessions::detail(&state.db, &auth, id).await.map_err(service_error(&ctx))?;
+    let id = id
+        .parse::<i64>()
+        .map_err(|_| ApiError::from_service(&ctx, ServiceError::NotFound))?;
+    let session = sessions::detail(&state.db, &auth, id)
+        .await
+        .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(session_info(&auth, &session)))
 }
 
@@ -148,9 +155,10 @@ pub async fn reset_with_code(
 ) -> ApiResult<LoginResult> {
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let new_password = form.new_password.or(form.password).unwrap_or_default();
-    let new = passwords::reset_with_code(&state.cx(), &email, &form.code, &new_password, &ctx.client)
-        .await
-        .map_err(service_error(&ctx))?;
+    let new =
+        passwords::reset_with_code(&state.cx(), &email, &form.code, &new_password, &ctx.client)
+            .await
+            .map_err(service_error(&ctx))?;
     signed_in(new)
 }
 
@@ -173,7 +181,11 @@ pub async fn reset_with_code_again(
 /// The answer of a call that opened a session: `{token, session}` and the `token` header.
 fn signed_in(new: sessions::NewSession) -> ApiResult<LoginResult> {
     let session = session_info(&new.auth, &new.auth.session);
-    Ok(ApiOk::obj(LoginResult { token: new.token.clone(), session }).with_token(new.token))
+    Ok(ApiOk::obj(LoginResult {
+        token: new.token.clone(),
+        session,
+    })
+    .with_token(new.token))
 }
 
 /// `GET /portal/user/checkEmail/{email}`: whether the address is usable
@@ -192,11 +204,18 @@ pub async fn check_email(ctx: ApiContext, Path(email): Path<String>) -> ApiResul
 #[utoipa::path(get, path = "/portal/user/checkRegister/{code}", tag = "account",
     params(("code" = String, Path, pattern = "^[A-Za-z0-9-]{8,64}$", description = "The order's claim code")),
     responses((status = 200, body = Answer<RegisterCheck>), BadRequest))]
-pub async fn check_register(State(state): State<AppState>, ctx: ApiContext, Path(code): Path<String>) -> ApiResult<RegisterCheck> {
-    let well_formed = (8..=64).contains(&code.len()) && code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+pub async fn check_register(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    Path(code): Path<String>,
+) -> ApiResult<RegisterCheck> {
+    let well_formed = (8..=64).contains(&code.len())
+        && code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
     if !well_formed {
         return Err(ApiError::bad_request(&ctx));
     }
-    let registered = crate::services::billing::checkout::is_registered(&state.cx(), &code).await.map_err(service_error(&ctx))?;
+    let registered = crate::services::billing::checkout::is_registered(&state.cx(), &code)
+        .await
+        .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(RegisterCheck { registered }))
 }

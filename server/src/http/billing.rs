@@ -1,13 +1,14 @@
 //! Checkout and billing calls: thin adapters over `services::billing`.
 use super::context::{require_session, service_error};
-use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use super::doc::{Answer, BadRequest, Limited, NotFound, Unauthorized, Unavailable};
+use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::billing::{checkout, manage, refunds};
 use crate::services::visitor;
 use crate::state::AppState;
 use app::account::payment_fields::PaymentFormInput;
 use app::model::billing::{
-    BillingDone, BillingSummary, MethodChoice, OrderCreated, OrderStatus, PayMethodOption, PayMethods, RefundDetail,
+    BillingDone, BillingSummary, MethodChoice, OrderCreated, OrderStatus, PayMethodOption,
+    PayMethods, RefundDetail,
 };
 use axum::extract::{rejection::FormRejection, Form, Query, State};
 use axum::http::{header::SET_COOKIE, request::Parts};
@@ -29,20 +30,38 @@ pub fn payer_country(state: &AppState, parts: &Parts, chosen: Option<&str>) -> S
         return c.to_ascii_uppercase();
     }
     let ip = super::context::client_ip(parts, state.config.trust_forwarded_for);
-    let language = parts.headers.get("accept-language").and_then(|v| v.to_str().ok());
-    visitor::national_country(state.geoip.as_deref(), ip, language, &state.config.default_country).national_country
+    let language = parts
+        .headers
+        .get("accept-language")
+        .and_then(|v| v.to_str().ok());
+    visitor::national_country(
+        state.geoip.as_deref(),
+        ip,
+        language,
+        &state.config.default_country,
+    )
+    .national_country
 }
 
 /// `GET /portal/payMethods[?country=PH]`: the methods for the payer's country, by priority.
 #[utoipa::path(get, path = "/portal/payMethods", tag = "billing", params(PayMethodsQuery),
     responses((status = 200, description = "The methods for the payer's country, by priority.", body = Answer<PayMethods>), BadRequest))]
-pub async fn pay_methods(State(state): State<AppState>, ctx: ApiContext, parts: Parts) -> ApiResult<PayMethods> {
-    let Query(query) = Query::<PayMethodsQuery>::try_from_uri(&parts.uri).map_err(|_| ApiError::bad_request(&ctx))?;
+pub async fn pay_methods(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    parts: Parts,
+) -> ApiResult<PayMethods> {
+    let Query(query) = Query::<PayMethodsQuery>::try_from_uri(&parts.uri)
+        .map_err(|_| ApiError::bad_request(&ctx))?;
     let country = payer_country(&state, &parts, query.country.as_deref());
     let methods = MethodChoice::for_country(&country)
         .into_iter()
         .filter(|m| state.gateways.offers(*m))
-        .map(|m| PayMethodOption { choose: m, level: m.level(), fields: m.fields().to_vec() })
+        .map(|m| PayMethodOption {
+            choose: m,
+            level: m.level(),
+            fields: m.fields().to_vec(),
+        })
         .collect();
     Ok(ApiOk::obj(PayMethods { country, methods }))
 }
@@ -74,9 +93,24 @@ impl OrderForm {
         tracking: crate::services::tracking::attribution::OrderTracking,
     ) -> Option<checkout::PlaceOrder> {
         let method = MethodChoice::parse(&self.method)?;
-        let form = PaymentFormInput { email: self.email, zip: self.zip, name: self.name, document: self.document, phone: self.phone };
+        let form = PaymentFormInput {
+            email: self.email,
+            zip: self.zip,
+            name: self.name,
+            document: self.document,
+            phone: self.phone,
+        };
         let idempotency_key = self.idempotency_key;
-        Some(checkout::PlaceOrder { plan_id: self.plan_id, method, form, idempotency_key, locale, country, client, tracking })
+        Some(checkout::PlaceOrder {
+            plan_id: self.plan_id,
+            method,
+            form,
+            idempotency_key,
+            locale,
+            country,
+            client,
+            tracking,
+        })
     }
 }
 
@@ -95,12 +129,22 @@ pub async fn place_order(
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let country = payer_country(&state, &parts, form.country.as_deref());
     let tracking = crate::web::order_tracking(&parts.headers);
-    let input = form.into_input(ctx.locale, country, ctx.client.clone(), tracking).ok_or_else(|| ApiError::bad_request(&ctx))?;
-    let placed = checkout::place_order(&state.cx(), &state.gateways, input).await.map_err(service_error(&ctx))?;
-    let mut response = ApiOk::obj(OrderCreated { order_no: placed.order_no, redirect_url: placed.redirect_url }).into_response();
+    let input = form
+        .into_input(ctx.locale, country, ctx.client.clone(), tracking)
+        .ok_or_else(|| ApiError::bad_request(&ctx))?;
+    let placed = checkout::place_order(&state.cx(), &state.gateways, input)
+        .await
+        .map_err(service_error(&ctx))?;
+    let mut response = ApiOk::obj(OrderCreated {
+        order_no: placed.order_no,
+        redirect_url: placed.redirect_url,
+    })
+    .into_response();
     if let Some(code) = placed.claim_code {
         let policy = crate::web::cookie_policy(&state.config.public_base_url);
-        response.headers_mut().append(SET_COOKIE, policy.checkout_claim(&code));
+        response
+            .headers_mut()
+            .append(SET_COOKIE, policy.checkout_claim(&code));
     }
     Ok(response)
 }
@@ -122,7 +166,10 @@ pub async fn order_status(
     query: Result<Query<OrderStatusQuery>, axum::extract::rejection::QueryRejection>,
 ) -> ApiResult<OrderStatus> {
     let Query(query) = query.map_err(|_| ApiError::bad_request(&ctx))?;
-    checkout::order_status(&state.cx(), &query.order_no).await.map(ApiOk::obj).map_err(service_error(&ctx))
+    checkout::order_status(&state.cx(), &query.order_no)
+        .await
+        .map(ApiOk::obj)
+        .map_err(service_error(&ctx))
 }
 
 /// `GET /other/user/property`: the member's subscription and charges.
@@ -130,24 +177,38 @@ pub async fn order_status(
     responses((status = 200, body = Answer<BillingSummary>), Unauthorized))]
 pub async fn property(State(state): State<AppState>, ctx: ApiContext) -> ApiResult<BillingSummary> {
     let auth = require_session(&state, &ctx).await?;
-    manage::summary(&state.cx(), &auth.user).await.map(ApiOk::obj).map_err(service_error(&ctx))
+    manage::summary(&state.cx(), &auth.user)
+        .await
+        .map(ApiOk::obj)
+        .map_err(service_error(&ctx))
 }
 
 /// `PUT /admin/user/cancelSubscribe`: one-click cancel at period end.
 #[utoipa::path(put, path = "/admin/user/cancelSubscribe", tag = "billing", security(("token" = [])),
     responses((status = 200, body = Answer<BillingDone>), Unauthorized, Unavailable))]
-pub async fn cancel_subscribe(State(state): State<AppState>, ctx: ApiContext) -> ApiResult<BillingDone> {
+pub async fn cancel_subscribe(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+) -> ApiResult<BillingDone> {
     let auth = require_session(&state, &ctx).await?;
-    let summary = manage::cancel(&state.cx(), &state.gateways, &auth.user).await.map_err(service_error(&ctx))?;
+    let summary = manage::cancel(&state.cx(), &state.gateways, &auth.user)
+        .await
+        .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(BillingDone { summary }))
 }
 
 /// `POST /admin/order/refundDetail`: whether the latest charge is refundable.
 #[utoipa::path(post, path = "/admin/order/refundDetail", tag = "billing", security(("token" = [])),
     responses((status = 200, body = Answer<RefundDetail>), Unauthorized))]
-pub async fn refund_detail(State(state): State<AppState>, ctx: ApiContext) -> ApiResult<RefundDetail> {
+pub async fn refund_detail(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+) -> ApiResult<RefundDetail> {
     let auth = require_session(&state, &ctx).await?;
-    refunds::detail(&state.cx(), &auth.user).await.map(ApiOk::obj).map_err(service_error(&ctx))
+    refunds::detail(&state.cx(), &auth.user)
+        .await
+        .map(ApiOk::obj)
+        .map_err(service_error(&ctx))
 }
 
 /// Body of `POST /admin/order/refund`.
@@ -168,6 +229,8 @@ pub async fn refund(
 ) -> ApiResult<BillingDone> {
     let auth = require_session(&state, &ctx).await?;
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
-    let summary = refunds::refund(&state.cx(), &state.gateways, &auth.user, form.charge_id).await.map_err(service_error(&ctx))?;
+    let summary = refunds::refund(&state.cx(), &state.gateways, &auth.user, form.charge_id)
+        .await
+        .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(BillingDone { summary }))
 }

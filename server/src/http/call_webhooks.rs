@@ -35,15 +35,24 @@ pub struct Signed {
 }
 
 /// `GET /calls/audio/{call_ref}/{part}.wav`: 8 kHz μ-law audio for the phone.
-async fn call_audio(State(state): State<AppState>, Path((call_ref, file)): Path<(String, String)>, Query(signed): Query<Signed>) -> Response {
+async fn call_audio(
+    State(state): State<AppState>,
+    Path((call_ref, file)): Path<(String, String)>,
+    Query(signed): Query<Signed>,
+) -> Response {
     let part = file.strip_suffix(".wav").and_then(CallAudio::from_code);
     let cx = state.cx();
-    let Some(part) = part.filter(|p| audio::verify_call_audio(&cx.config, &call_ref, *p, signed.exp, &signed.sig, cx.now)) else {
+    let Some(part) = part.filter(|p| {
+        audio::verify_call_audio(&cx.config, &call_ref, *p, signed.exp, &signed.sig, cx.now)
+    }) else {
         return StatusCode::NOT_FOUND.into_response();
     };
     match crate::services::voice::call_audio(&cx, &state.speech, &call_ref, part).await {
         Ok(rendered) => (
-            [(header::CONTENT_TYPE, "audio/wav"), (header::CACHE_CONTROL, "private, no-store")],
+            [
+                (header::CONTENT_TYPE, "audio/wav"),
+                (header::CACHE_CONTROL, "private, no-store"),
+            ],
             rendered.telephony_wav.clone(),
         )
             .into_response(),
@@ -57,16 +66,27 @@ async fn call_audio(State(state): State<AppState>, Path((call_ref, file)): Path<
 /// The call reference we put in the callback address (`?call=`).
 fn call_ref(uri: &Uri) -> Option<String> {
     let query: Vec<(String, String)> = serde_urlencoded::from_str(uri.query()?).ok()?;
-    query.into_iter().find(|(k, _)| k == "call").map(|(_, v)| v).filter(|v| !v.is_empty())
+    query
+        .into_iter()
+        .find(|(k, _)| k == "call")
+        .map(|(_, v)| v)
+        .filter(|v| !v.is_empty())
 }
 
 /// A progress report of one call.
-async fn status(State(state): State<AppState>, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+async fn status(
+    State(state): State<AppState>,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     let params = match verified_params(&state, &uri, &headers, &body) {
         Ok(params) => params,
         Err(refusal) => return refusal,
     };
-    let (Some(reference), Some((_, progress, _))) = (call_ref(&uri), twiml::parse_call_status(&params)) else {
+    let (Some(reference), Some((_, progress, _))) =
+        (call_ref(&uri), twiml::parse_call_status(&params))
+    else {
         return StatusCode::NO_CONTENT.into_response();
     };
     match events::record_progress(&state.cx(), &reference, progress).await {
@@ -80,7 +100,12 @@ async fn status(State(state): State<AppState>, uri: Uri, headers: HeaderMap, bod
 
 /// The key pressed during the message: 9 stops every message, 8 reports
 /// this one; each is confirmed by voice, then the call ends.
-async fn gather(State(state): State<AppState>, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+async fn gather(
+    State(state): State<AppState>,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     let params = match verified_params(&state, &uri, &headers, &body) {
         Ok(params) => params,
         Err(refusal) => return refusal,
@@ -99,7 +124,9 @@ async fn gather(State(state): State<AppState>, uri: Uri, headers: HeaderMap, bod
         }
     };
     match answer {
-        Some(part) => xml(twiml::play_and_hang_up(&audio::call_audio_url(&cx.config, &reference, part, cx.now))),
+        Some(part) => xml(twiml::play_and_hang_up(&audio::call_audio_url(
+            &cx.config, &reference, part, cx.now,
+        ))),
         None => xml(twiml::hang_up()),
     }
 }
@@ -111,11 +138,20 @@ fn xml(body: String) -> Response {
 /// The form parameters of a request Twilio really sent; 404 when calls do
 /// not go through Twilio (the routes do not exist for this deployment).
 #[allow(clippy::result_large_err)] // The error is the finished answer.
-fn verified_params(state: &AppState, uri: &Uri, headers: &HeaderMap, body: &[u8]) -> Result<Vec<(String, String)>, Response> {
+fn verified_params(
+    state: &AppState,
+    uri: &Uri,
+    headers: &HeaderMap,
+    body: &[u8],
+) -> Result<Vec<(String, String)>, Response> {
     let Some(client) = state.calls.twilio() else {
         return Err(StatusCode::NOT_FOUND.into_response());
     };
-    super::twilio_webhooks::signed_form(&state.config.public_base_url, uri, headers, body, |url, params, signature| {
-        client.verify_request(url, params, signature)
-    })
+    super::twilio_webhooks::signed_form(
+        &state.config.public_base_url,
+        uri,
+        headers,
+        body,
+        |url, params, signature| client.verify_request(url, params, signature),
+    )
 }

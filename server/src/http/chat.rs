@@ -5,13 +5,15 @@
 //! call `services::help_chat`, answer in the envelope; the live stream is
 //! server-sent events.
 use super::context::service_error;
+use super::doc::{Answer, BadRequest, Limited, List, NotFound, Unavailable};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
-use super::doc::{Answer, List, BadRequest, Limited, NotFound, Unavailable};
 use crate::services::accounts::sessions;
 use crate::services::help_chat::{self, NewMessage, Person};
 use crate::state::AppState;
 use app::model::chat::{ChatConversationView, ChatMessageView, ChatUnread};
-use axum::extract::{rejection::FormRejection, rejection::QueryRejection, Form, Path, Query, State};
+use axum::extract::{
+    rejection::FormRejection, rejection::QueryRejection, Form, Path, Query, State,
+};
 use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -29,10 +31,16 @@ pub(super) struct Caller {
 impl Caller {
     pub(super) async fn of(state: &AppState, ctx: &ApiContext, headers: &HeaderMap) -> Caller {
         let member = match ctx.token.as_deref() {
-            Some(token) => sessions::authenticate(&state.db, Some(token), crate::clock::now_ms()).await.ok().map(|a| a.user),
+            Some(token) => sessions::authenticate(&state.db, Some(token), crate::clock::now_ms())
+                .await
+                .ok()
+                .map(|a| a.user),
             None => None,
         };
-        let visitor = ctx.website_type.as_ref().and_then(|_| crate::web::chat_visitor_cookie(headers));
+        let visitor = ctx
+            .website_type
+            .as_ref()
+            .and_then(|_| crate::web::chat_visitor_cookie(headers));
         Caller { member, visitor }
     }
 
@@ -48,9 +56,17 @@ impl Caller {
 /// their first message.
 #[utoipa::path(get, path = "/chat/conversation", tag = "chat", security((), ("token" = [])),
     responses((status = 200, description = "The caller's conversation, or null before their first message.", body = Answer<Option<ChatConversationView>>)))]
-pub async fn conversation(State(state): State<AppState>, ctx: ApiContext, headers: HeaderMap) -> ApiResult<Option<ChatConversationView>> {
+pub async fn conversation(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    headers: HeaderMap,
+) -> ApiResult<Option<ChatConversationView>> {
     let caller = Caller::of(&state, &ctx, &headers).await;
-    Ok(ApiOk::obj(help_chat::view(&state.cx(), caller.person()).await.map_err(service_error(&ctx))?))
+    Ok(ApiOk::obj(
+        help_chat::view(&state.cx(), caller.person())
+            .await
+            .map_err(service_error(&ctx))?,
+    ))
 }
 
 /// Body of `POST /chat/messages`.
@@ -76,14 +92,30 @@ pub struct Posted {
     request_body(content = MessageForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, description = "The message; a visitor's first one sets their chat cookie.", body = Answer<Posted>),
         BadRequest, Limited, Unavailable))]
-pub async fn send(State(state): State<AppState>, ctx: ApiContext, headers: HeaderMap, form: Result<Form<MessageForm>, FormRejection>) -> Result<Response, ApiError> {
+pub async fn send(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    headers: HeaderMap,
+    form: Result<Form<MessageForm>, FormRejection>,
+) -> Result<Response, ApiError> {
     let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let caller = Caller::of(&state, &ctx, &headers).await;
-    let input = NewMessage { body: &f.body, contact_email: Some(&f.email), locale: ctx.locale };
-    let sent = help_chat::send(&state.cx(), caller.person(), &ctx.client, input).await.map_err(service_error(&ctx))?;
-    let mut response = ApiOk::obj(Posted { conversation_id: sent.conversation_id, message: sent.message }).into_response();
+    let input = NewMessage {
+        body: &f.body,
+        contact_email: Some(&f.email),
+        locale: ctx.locale,
+    };
+    let sent = help_chat::send(&state.cx(), caller.person(), &ctx.client, input)
+        .await
+        .map_err(service_error(&ctx))?;
+    let mut response = ApiOk::obj(Posted {
+        conversation_id: sent.conversation_id,
+        message: sent.message,
+    })
+    .into_response();
     if let Some(token) = sent.new_visitor_token {
-        let cookie = crate::web::cookie_policy(&state.config.public_base_url).chat_visitor(&token, &state.config.chat);
+        let cookie = crate::web::cookie_policy(&state.config.public_base_url)
+            .chat_visitor(&token, &state.config.chat);
         response.headers_mut().append(header::SET_COOKIE, cookie);
     }
     Ok(response)
@@ -134,15 +166,23 @@ pub async fn mark_read(
 ) -> ApiResult<ChatUnread> {
     let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let caller = Caller::of(&state, &ctx, &headers).await;
-    let unread = help_chat::mark_read(&state.cx(), caller.person(), id, f.up_to).await.map_err(service_error(&ctx))?;
+    let unread = help_chat::mark_read(&state.cx(), caller.person(), id, f.up_to)
+        .await
+        .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(ChatUnread { unread }))
 }
 
 /// `GET /chat/unread`: support's messages the caller has not read.
 #[utoipa::path(get, path = "/chat/unread", tag = "chat", security((), ("token" = [])),
     responses((status = 200, body = Answer<ChatUnread>)))]
-pub async fn unread(State(state): State<AppState>, ctx: ApiContext, headers: HeaderMap) -> ApiResult<ChatUnread> {
+pub async fn unread(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    headers: HeaderMap,
+) -> ApiResult<ChatUnread> {
     let caller = Caller::of(&state, &ctx, &headers).await;
-    let unread = help_chat::unread_total(&state.db, caller.person()).await.map_err(service_error(&ctx))?;
+    let unread = help_chat::unread_total(&state.db, caller.person())
+        .await
+        .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(ChatUnread { unread }))
 }

@@ -37,20 +37,42 @@ fn header(headers: &HeaderMap, name: &str) -> Option<String> {
 /// and escape every per-address limit.
 pub fn client_ip(parts: &Parts, trust_forwarded_for: bool) -> Option<IpAddr> {
     let forwarded = trust_forwarded_for
-        .then(|| parts.headers.get("x-forwarded-for")?.to_str().ok()?.rsplit(',').next()?.trim().parse().ok())
+        .then(|| {
+            parts
+                .headers
+                .get("x-forwarded-for")?
+                .to_str()
+                .ok()?
+                .rsplit(',')
+                .next()?
+                .trim()
+                .parse()
+                .ok()
+        })
         .flatten();
-    forwarded.or_else(|| parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip()))
+    forwarded.or_else(|| {
+        parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0.ip())
+    })
 }
 
 /// The caller as abuse limits and session lists see it.
 pub fn client_info(parts: &Parts, trust_forwarded_for: bool) -> ClientInfo {
-    ClientInfo { ip: client_ip(parts, trust_forwarded_for), user_agent: header(&parts.headers, "user-agent") }
+    ClientInfo {
+        ip: client_ip(parts, trust_forwarded_for),
+        user_agent: header(&parts.headers, "user-agent"),
+    }
 }
 
 impl FromRequestParts<AppState> for ApiContext {
     type Rejection = Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         Ok(ApiContext {
             locale: header(&parts.headers, "accept-language")
                 .map(|v| Locale::from_accept_language(&v))
@@ -69,7 +91,9 @@ impl FromRequestParts<AppState> for ApiContext {
 }
 
 /// Maps a service error to the envelope in the caller's language.
-pub fn service_error(ctx: &ApiContext) -> impl Fn(crate::services::ServiceError) -> super::ApiError + '_ {
+pub fn service_error(
+    ctx: &ApiContext,
+) -> impl Fn(crate::services::ServiceError) -> super::ApiError + '_ {
     move |e| super::ApiError::from_service(ctx, e)
 }
 
@@ -78,9 +102,13 @@ pub async fn require_session(
     state: &AppState,
     ctx: &ApiContext,
 ) -> Result<crate::services::accounts::AuthSession, super::ApiError> {
-    crate::services::accounts::sessions::authenticate(&state.db, ctx.token.as_deref(), crate::clock::now_ms())
-        .await
-        .map_err(service_error(ctx))
+    crate::services::accounts::sessions::authenticate(
+        &state.db,
+        ctx.token.as_deref(),
+        crate::clock::now_ms(),
+    )
+    .await
+    .map_err(service_error(ctx))
 }
 
 #[cfg(test)]
@@ -90,16 +118,30 @@ mod tests {
     use std::net::{IpAddr, SocketAddr};
 
     fn parts(forwarded: &str) -> axum::http::request::Parts {
-        let mut request = axum::http::Request::get("/").header("x-forwarded-for", forwarded).body(()).unwrap();
-        request.extensions_mut().insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 9000))));
+        let mut request = axum::http::Request::get("/")
+            .header("x-forwarded-for", forwarded)
+            .body(())
+            .unwrap();
+        request
+            .extensions_mut()
+            .insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 9000))));
         request.into_parts().0
     }
 
     #[test]
     fn behind_a_trusted_proxy_the_hop_it_appended_counts_not_the_clients_claim() {
         let spoofed = parts("1.2.3.4, 203.0.113.7");
-        assert_eq!(client_ip(&spoofed, true), Some("203.0.113.7".parse::<IpAddr>().unwrap()));
-        assert_eq!(client_ip(&spoofed, false), Some(IpAddr::from([127, 0, 0, 1])));
-        assert_eq!(client_ip(&parts("203.0.113.9"), true), Some("203.0.113.9".parse::<IpAddr>().unwrap()));
+        assert_eq!(
+            client_ip(&spoofed, true),
+            Some("203.0.113.7".parse::<IpAddr>().unwrap())
+        );
+        assert_eq!(
+            client_ip(&spoofed, false),
+            Some(IpAddr::from([127, 0, 0, 1]))
+        );
+        assert_eq!(
+            client_ip(&parts("203.0.113.9"), true),
+            Some("203.0.113.9".parse::<IpAddr>().unwrap())
+        );
     }
 }

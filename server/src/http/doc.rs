@@ -126,12 +126,24 @@ impl Modify for SessionHeaders {
 
 /// One refusal status: the envelope with `success: 0`, and `Retry-After`
 /// when the refusal passes with time.
-fn refusal(status: u16, description: &str, retry_after: bool) -> BTreeMap<String, RefOr<openapi::Response>> {
-    let content = ContentBuilder::new().schema(Some(Ref::from_schema_name("Refused"))).build();
-    let mut response = openapi::ResponseBuilder::new().description(description).content("application/json", content);
+fn refusal(
+    status: u16,
+    description: &str,
+    retry_after: bool,
+) -> BTreeMap<String, RefOr<openapi::Response>> {
+    let content = ContentBuilder::new()
+        .schema(Some(Ref::from_schema_name("Refused")))
+        .build();
+    let mut response = openapi::ResponseBuilder::new()
+        .description(description)
+        .content("application/json", content);
     if retry_after {
         let header = openapi::header::HeaderBuilder::new()
-            .schema(openapi::ObjectBuilder::new().schema_type(openapi::Type::Integer).minimum(Some(0)))
+            .schema(
+                openapi::ObjectBuilder::new()
+                    .schema_type(openapi::Type::Integer)
+                    .minimum(Some(0)),
+            )
             .description(Some("Seconds until a new try may pass."))
             .build();
         response = response.header("Retry-After", header);
@@ -173,7 +185,11 @@ refusals! {
 /// `page` and `size` of the list calls: any whole number a `u64` holds
 /// (the handlers clamp it), not the `int64` utoipa would say.
 pub fn count() -> openapi::Object {
-    openapi::ObjectBuilder::new().schema_type(openapi::Type::Integer).minimum(Some(0)).maximum(Some(usize::MAX)).build()
+    openapi::ObjectBuilder::new()
+        .schema_type(openapi::Type::Integer)
+        .minimum(Some(0))
+        .maximum(Some(usize::MAX))
+        .build()
 }
 
 /// The description, built once.

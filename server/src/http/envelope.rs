@@ -20,7 +20,10 @@ pub struct ApiOk<T> {
 impl<T> ApiOk<T> {
     /// `success: 1` with `obj`.
     pub fn obj(obj: T) -> Self {
-        ApiOk { envelope: Envelope::ok(obj), token: None }
+        ApiOk {
+            envelope: Envelope::ok(obj),
+            token: None,
+        }
     }
 
     /// Adds paging (list calls).
@@ -66,7 +69,13 @@ pub struct ApiError {
 impl ApiError {
     /// An error with an explicit status and message.
     pub fn new(ctx: &ApiContext, status: StatusCode, key: Key) -> Self {
-        ApiError { status, key, locale: ctx.locale, fields: None, retry_after_secs: None }
+        ApiError {
+            status,
+            key,
+            locale: ctx.locale,
+            fields: None,
+            retry_after_secs: None,
+        }
     }
 
     /// Malformed input (bad query, form or path).
@@ -114,7 +123,10 @@ pub fn status_of(error: &ServiceError, surface: Surface) -> StatusCode {
             StatusCode::SERVICE_UNAVAILABLE
         }
         ServiceError::Unavailable(key) => {
-            tracing::warn!(?key, "a part of the service is unavailable: request refused with 503");
+            tracing::warn!(
+                ?key,
+                "a part of the service is unavailable: request refused with 503"
+            );
             StatusCode::SERVICE_UNAVAILABLE
         }
         // 402: the caller may fix it by subscribing (the UI leads to billing).
@@ -131,7 +143,8 @@ pub fn status_of(error: &ServiceError, surface: Surface) -> StatusCode {
 /// The `Retry-After` seconds of a refusal that passes with time.
 pub fn retry_after(error: &ServiceError) -> Option<u64> {
     match error {
-        ServiceError::RateLimited { retry_after_secs } | ServiceError::Busy { retry_after_secs } => Some(*retry_after_secs),
+        ServiceError::RateLimited { retry_after_secs }
+        | ServiceError::Busy { retry_after_secs } => Some(*retry_after_secs),
         ServiceError::Provider => Some(5),
         ServiceError::Unavailable(_) => Some(30),
         _ => None,
@@ -144,13 +157,20 @@ impl IntoResponse for ApiError {
         body.obj = self.fields.map(|fields| {
             Slot::ALL
                 .into_iter()
-                .filter_map(|slot| Some((slot.name().to_owned(), t(self.locale, fields.get(slot)?).into())))
+                .filter_map(|slot| {
+                    Some((
+                        slot.name().to_owned(),
+                        t(self.locale, fields.get(slot)?).into(),
+                    ))
+                })
                 .collect::<serde_json::Map<_, _>>()
                 .into()
         });
         let mut response = (self.status, Json(body)).into_response();
         if let Some(secs) = self.retry_after_secs {
-            response.headers_mut().insert(axum::http::header::RETRY_AFTER, HeaderValue::from(secs));
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, HeaderValue::from(secs));
         }
         response
     }

@@ -26,7 +26,10 @@ pub async fn healthz(State(state): State<AppState>) -> (StatusCode, Json<Value>)
         Ok(()) => (StatusCode::OK, Json(json!({ "status": "ok" }))),
         Err(e) => {
             tracing::warn!(error = %e, "health check: database unreachable");
-            (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "status": "unavailable" })))
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                Json(json!({ "status": "unavailable" })),
+            )
         }
     }
 }
@@ -39,7 +42,10 @@ pub async fn health() -> Json<Value> {
 /// Readiness: send traffic here (database reachable, not shutting down).
 pub async fn ready(state: State<AppState>) -> (StatusCode, Json<Value>) {
     if DRAINING.load(Ordering::Acquire) {
-        return (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "status": "draining" })));
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({ "status": "draining" })),
+        );
     }
     healthz(state).await
 }
@@ -58,15 +64,40 @@ async fn queue_gauges(state: &AppState, out: &mut String) -> Result<(), sea_orm:
                UNION ALL SELECT 'sms' AS queue, purpose AS kind, COUNT(*) AS n, MIN(created_at) AS oldest FROM sms_queue \
                WHERE status IN ('queued', 'sending', 'uncertain') GROUP BY purpose";
     let backend = state.db.get_database_backend();
-    let rows = Waiting::find_by_statement(Statement::from_string(backend, sql)).all(&state.db).await?;
+    let rows = Waiting::find_by_statement(Statement::from_string(backend, sql))
+        .all(&state.db)
+        .await?;
     let now = crate::clock::now_ms();
-    let depth: Vec<_> = rows.iter().map(|r| (vec![("queue", r.queue.as_str()), ("kind", r.kind.as_str())], r.n as f64)).collect();
+    let depth: Vec<_> = rows
+        .iter()
+        .map(|r| {
+            (
+                vec![("queue", r.queue.as_str()), ("kind", r.kind.as_str())],
+                r.n as f64,
+            )
+        })
+        .collect();
     let age: Vec<_> = rows
         .iter()
-        .map(|r| (vec![("queue", r.queue.as_str()), ("kind", r.kind.as_str())], r.oldest.map_or(0.0, |t| (now - t).max(0) as f64 / 1000.0)))
+        .map(|r| {
+            (
+                vec![("queue", r.queue.as_str()), ("kind", r.kind.as_str())],
+                r.oldest.map_or(0.0, |t| (now - t).max(0) as f64 / 1000.0),
+            )
+        })
         .collect();
-    crate::metrics::render_gauge(out, "queue_depth", "Work items waiting or in progress.", &depth);
-    crate::metrics::render_gauge(out, "queue_oldest_age_seconds", "Age of the oldest waiting work item.", &age);
+    crate::metrics::render_gauge(
+        out,
+        "queue_depth",
+        "Work items waiting or in progress.",
+        &depth,
+    );
+    crate::metrics::render_gauge(
+        out,
+        "queue_oldest_age_seconds",
+        "Age of the oldest waiting work item.",
+        &age,
+    );
     Ok(())
 }
 
@@ -75,14 +106,21 @@ async fn queue_gauges(state: &AppState, out: &mut String) -> Result<(), sea_orm:
 /// through a proxy), so a public site never shows its counters.
 pub async fn metrics(State(state): State<AppState>, request: Request) -> Response {
     let headers = request.headers();
-    let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip());
     let allowed = match state.config.metrics_token.as_deref() {
         Some(token) => headers
             .get(header::AUTHORIZATION)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.strip_prefix("Bearer "))
             .is_some_and(|given| crate::services::accounts::secrets::same_secret(given, token)),
-        None => peer.is_some_and(|ip| ip.is_loopback()) && !headers.contains_key("x-forwarded-for") && !headers.contains_key("forwarded"),
+        None => {
+            peer.is_some_and(|ip| ip.is_loopback())
+                && !headers.contains_key("x-forwarded-for")
+                && !headers.contains_key("forwarded")
+        }
     };
     if !allowed {
         return StatusCode::NOT_FOUND.into_response();
@@ -91,5 +129,15 @@ pub async fn metrics(State(state): State<AppState>, request: Request) -> Respons
     if let Err(e) = queue_gauges(&state, &mut text).await {
         tracing::warn!(error = %e, "metrics: queue gauges unavailable");
     }
-    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8"), (header::CACHE_CONTROL, "no-store")], text).into_response()
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; version=0.0.4; charset=utf-8",
+            ),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        text,
+    )
+        .into_response()
 }

@@ -4,8 +4,8 @@
 //! (else "not found"), coordinates finite and on the globe (checked by the
 //! service), pages within [`MAX_PAGE`].
 use super::context::{require_session, service_error};
+use super::doc::{Answer, BadRequest, Limited, List, NeedsSubscription, NotFound, Unauthorized};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
-use super::doc::{Answer, List, BadRequest, Limited, NeedsSubscription, NotFound, Unauthorized};
 use crate::services::locate::{changes, consent, registry, requests};
 use crate::services::ServiceError;
 use crate::state::AppState;
@@ -13,7 +13,9 @@ use app::api::Page;
 use app::model::account::Done;
 use app::model::locate::{GpsTrace, LocateRequestView, RevealDecision, RevealView};
 use app::model::GeoPoint;
-use axum::extract::{rejection::FormRejection, rejection::QueryRejection, Form, Path, Query, State};
+use axum::extract::{
+    rejection::FormRejection, rejection::QueryRejection, Form, Path, Query, State,
+};
 use serde::Deserialize;
 
 /// Largest page of `GET /spyContent`.
@@ -23,7 +25,10 @@ const MAX_PAGE_SIZE: u64 = 100;
 pub const MAX_PAGE: u64 = 100_000;
 
 fn parse_id(ctx: &ApiContext, id: &str) -> Result<i64, ApiError> {
-    id.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::from_service(ctx, ServiceError::NotFound))
+    id.parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(|| ApiError::from_service(ctx, ServiceError::NotFound))
 }
 
 /// Body of `POST /spyContent/phoneLocation`.
@@ -47,8 +52,14 @@ pub async fn create(
 ) -> ApiResult<LocateRequestView> {
     let auth = require_session(&state, &ctx).await?;
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
-    let input = requests::NewRequest { country: &form.country, phone: &form.phone, note: &form.note };
-    let view = requests::create(&state.cx(), &auth, input).await.map_err(service_error(&ctx))?;
+    let input = requests::NewRequest {
+        country: &form.country,
+        phone: &form.phone,
+        note: &form.note,
+    };
+    let view = requests::create(&state.cx(), &auth, input)
+        .await
+        .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(view))
 }
 
@@ -76,10 +87,19 @@ pub async fn list(
 ) -> ApiResult<Vec<LocateRequestView>> {
     let auth = require_session(&state, &ctx).await?;
     let Query(query) = query.map_err(|_| ApiError::bad_request(&ctx))?;
-    let (current, size) = (query.page.unwrap_or(1).max(1), query.size.unwrap_or(20).clamp(1, MAX_PAGE_SIZE));
-    let page = requests::list(&state.cx(), &auth, current.min(MAX_PAGE + 1), size).await.map_err(service_error(&ctx))?;
+    let (current, size) = (
+        query.page.unwrap_or(1).max(1),
+        query.size.unwrap_or(20).clamp(1, MAX_PAGE_SIZE),
+    );
+    let page = requests::list(&state.cx(), &auth, current.min(MAX_PAGE + 1), size)
+        .await
+        .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(page.items)
-        .with_page(Page { current: u32::try_from(current).unwrap_or(u32::MAX), size: u32::try_from(size).unwrap_or(100), total: page.total })
+        .with_page(Page {
+            current: u32::try_from(current).unwrap_or(u32::MAX),
+            size: u32::try_from(size).unwrap_or(100),
+            total: page.total,
+        })
         .with_result(serde_json::json!({ "notificationsTotal": page.unseen })))
 }
 
@@ -106,35 +126,59 @@ pub async fn update(
     let auth = require_session(&state, &ctx).await?;
     let id = parse_id(&ctx, &id)?;
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
-    let change = changes::Change::from_action(&form.action, &form.label).ok_or_else(|| ApiError::bad_request(&ctx))?;
-    let view = changes::update(&state.cx(), &auth, id, change).await.map_err(service_error(&ctx))?;
+    let change = changes::Change::from_action(&form.action, &form.label)
+        .ok_or_else(|| ApiError::bad_request(&ctx))?;
+    let view = changes::update(&state.cx(), &auth, id, change)
+        .await
+        .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(view))
 }
 
 /// `POST /spyContent/clear/{id}`: erases the request's position now.
 #[utoipa::path(post, path = "/spyContent/clear/{id}", tag = "locate", security(("token" = [])), params(("id" = String, Path, description = "The request's id")),
     responses((status = 200, body = Answer<LocateRequestView>), Unauthorized, NotFound))]
-pub async fn clear(State(state): State<AppState>, ctx: ApiContext, Path(id): Path<String>) -> ApiResult<LocateRequestView> {
+pub async fn clear(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    Path(id): Path<String>,
+) -> ApiResult<LocateRequestView> {
     let auth = require_session(&state, &ctx).await?;
     let id = parse_id(&ctx, &id)?;
-    changes::clear(&state.cx(), &auth, id).await.map(ApiOk::obj).map_err(service_error(&ctx))
+    changes::clear(&state.cx(), &auth, id)
+        .await
+        .map(ApiOk::obj)
+        .map_err(service_error(&ctx))
 }
 
 /// `GET /gpsTrace/phoneLocation/{id}`: the position the owner shared (logged).
 #[utoipa::path(get, path = "/gpsTrace/phoneLocation/{id}", tag = "locate", security(("token" = [])), params(("id" = String, Path, description = "The request's id")),
     responses((status = 200, body = Answer<GpsTrace>), Unauthorized, NotFound))]
-pub async fn trace(State(state): State<AppState>, ctx: ApiContext, Path(id): Path<String>) -> ApiResult<GpsTrace> {
+pub async fn trace(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    Path(id): Path<String>,
+) -> ApiResult<GpsTrace> {
     let auth = require_session(&state, &ctx).await?;
     let id = parse_id(&ctx, &id)?;
-    requests::trace(&state.cx(), &auth, id).await.map(ApiOk::obj).map_err(service_error(&ctx))
+    requests::trace(&state.cx(), &auth, id)
+        .await
+        .map(ApiOk::obj)
+        .map_err(service_error(&ctx))
 }
 
 /// `GET /reveal/{token}`: the owner's view of the request (marks it opened).
 #[utoipa::path(get, path = "/reveal/{token}", tag = "locate",
     params(("token" = String, Path, description = "The token of the owner's SMS link")),
     responses((status = 200, body = Answer<RevealView>), NotFound))]
-pub async fn reveal(State(state): State<AppState>, ctx: ApiContext, Path(token): Path<String>) -> ApiResult<RevealView> {
-    consent::open(&state.cx(), &token).await.map(ApiOk::obj).map_err(service_error(&ctx))
+pub async fn reveal(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    Path(token): Path<String>,
+) -> ApiResult<RevealView> {
+    consent::open(&state.cx(), &token)
+        .await
+        .map(ApiOk::obj)
+        .map_err(service_error(&ctx))
 }
 
 /// Body of `POST /reveal/{token}`.
@@ -164,12 +208,24 @@ pub async fn answer(
     form: Result<Form<AnswerForm>, FormRejection>,
 ) -> ApiResult<RevealView> {
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
-    let point = form.latitude.zip(form.longitude).map(|(lat, lng)| GeoPoint { lat, lng, accuracy: form.accuracy });
-    let input = consent::Answer { token: &token, decision: form.decision, point, client: &ctx.client };
+    let point = form
+        .latitude
+        .zip(form.longitude)
+        .map(|(lat, lng)| GeoPoint {
+            lat,
+            lng,
+            accuracy: form.accuracy,
+        });
+    let input = consent::Answer {
+        token: &token,
+        decision: form.decision,
+        point,
+        client: &ctx.client,
+    };
     consent::answer(&state.cx(), input)
-    .await
-    .map(ApiOk::obj)
-    .map_err(service_error(&ctx))
+        .await
+        .map(ApiOk::obj)
+        .map_err(service_error(&ctx))
 }
 
 /// Body of the `/doNotLocate/*` calls.
@@ -185,9 +241,15 @@ pub struct RegistryForm {
 #[utoipa::path(post, path = "/doNotLocate/code", tag = "locate",
     request_body(content = RegistryForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, description = "A code was texted to the number.", body = Answer<Done>), BadRequest, Limited))]
-pub async fn registry_code(State(state): State<AppState>, ctx: ApiContext, form: Result<Form<RegistryForm>, FormRejection>) -> ApiResult<Done> {
+pub async fn registry_code(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    form: Result<Form<RegistryForm>, FormRejection>,
+) -> ApiResult<Done> {
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
-    registry::send_proof(&state.cx(), &form.country, &form.phone, &ctx.client).await.map_err(service_error(&ctx))?;
+    registry::send_proof(&state.cx(), &form.country, &form.phone, &ctx.client)
+        .await
+        .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(Done { done: true }))
 }
 
@@ -195,8 +257,14 @@ pub async fn registry_code(State(state): State<AppState>, ctx: ApiContext, form:
 #[utoipa::path(post, path = "/doNotLocate/confirm", tag = "locate",
     request_body(content = RegistryForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, description = "The number never receives requests again.", body = Answer<Done>), BadRequest, Limited))]
-pub async fn registry_confirm(State(state): State<AppState>, ctx: ApiContext, form: Result<Form<RegistryForm>, FormRejection>) -> ApiResult<Done> {
+pub async fn registry_confirm(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    form: Result<Form<RegistryForm>, FormRejection>,
+) -> ApiResult<Done> {
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
-    registry::confirm_proof(&state.cx(), &form.country, &form.phone, &form.code).await.map_err(service_error(&ctx))?;
+    registry::confirm_proof(&state.cx(), &form.country, &form.phone, &form.code)
+        .await
+        .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(Done { done: true }))
 }

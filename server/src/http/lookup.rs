@@ -2,13 +2,15 @@
 //! Thin: read the request, call `services::lookup`, answer in the envelope.
 //! The owner session travels in the `owner-token` header.
 use super::context::{require_session, service_error};
-use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use super::doc::{Answer, BadRequest, Limited, NotFound, Unauthorized};
+use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::lookup::{self, owner, reports};
 use crate::state::AppState;
 use app::model::account::Done;
 use app::model::lookup::{LookupResult, OwnerClaim, OwnerView};
-use axum::extract::{rejection::FormRejection, rejection::QueryRejection, Form, Path, Query, State};
+use axum::extract::{
+    rejection::FormRejection, rejection::QueryRejection, Form, Path, Query, State,
+};
 use axum::http::HeaderMap;
 use serde::Deserialize;
 
@@ -39,11 +41,26 @@ pub async fn find(
     let cx = state.cx();
     // A stale or foreign token is a visitor, not an error: the free part needs no account.
     let viewer = match ctx.token.as_deref() {
-        Some(token) => crate::services::accounts::sessions::authenticate(&state.db, Some(token), cx.now).await.ok(),
+        Some(token) => {
+            crate::services::accounts::sessions::authenticate(&state.db, Some(token), cx.now)
+                .await
+                .ok()
+        }
         None => None,
     };
-    let q = lookup::Query { country: &query.country, phone: &phone, locale: ctx.locale };
-    let found = lookup::lookup(&cx, state.phone_data, viewer.as_ref().map(|a| &a.user), &ctx.client, q).await;
+    let q = lookup::Query {
+        country: &query.country,
+        phone: &phone,
+        locale: ctx.locale,
+    };
+    let found = lookup::lookup(
+        &cx,
+        state.phone_data,
+        viewer.as_ref().map(|a| &a.user),
+        &ctx.client,
+        q,
+    )
+    .await;
     Ok(ApiOk::obj(found.map_err(service_error(&ctx))?))
 }
 
@@ -61,11 +78,22 @@ pub struct ReportForm {
 #[utoipa::path(post, path = "/lookup/report", tag = "lookup", security(("token" = [])),
     request_body(content = ReportForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Answer<Done>), BadRequest, Unauthorized, NotFound, Limited))]
-pub async fn report(State(state): State<AppState>, ctx: ApiContext, form: Result<Form<ReportForm>, FormRejection>) -> ApiResult<Done> {
+pub async fn report(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    form: Result<Form<ReportForm>, FormRejection>,
+) -> ApiResult<Done> {
     let auth = require_session(&state, &ctx).await?;
     let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
-    let input = reports::NewReport { country: &f.country, phone: &f.phone, category: &f.category, comment: &f.comment };
-    reports::report(&state.cx(), &auth.user, input).await.map_err(service_error(&ctx))?;
+    let input = reports::NewReport {
+        country: &f.country,
+        phone: &f.phone,
+        category: &f.category,
+        comment: &f.comment,
+    };
+    reports::report(&state.cx(), &auth.user, input)
+        .await
+        .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(Done { done: true }))
 }
 
@@ -82,9 +110,15 @@ pub struct ProofForm {
 #[utoipa::path(post, path = "/lookup/owner/code", tag = "lookup",
     request_body(content = ProofForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, description = "A code was texted to the number.", body = Answer<Done>), BadRequest, Limited))]
-pub async fn owner_code(State(state): State<AppState>, ctx: ApiContext, form: Result<Form<ProofForm>, FormRejection>) -> ApiResult<Done> {
+pub async fn owner_code(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    form: Result<Form<ProofForm>, FormRejection>,
+) -> ApiResult<Done> {
     let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
-    owner::send_code(&state.cx(), &f.country, &f.phone, &ctx.client).await.map_err(service_error(&ctx))?;
+    owner::send_code(&state.cx(), &f.country, &f.phone, &ctx.client)
+        .await
+        .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(Done { done: true }))
 }
 
@@ -92,28 +126,57 @@ pub async fn owner_code(State(state): State<AppState>, ctx: ApiContext, form: Re
 #[utoipa::path(post, path = "/lookup/owner/claim", tag = "lookup",
     request_body(content = ProofForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, description = "The owner session.", body = Answer<OwnerClaim>), BadRequest, Limited))]
-pub async fn owner_claim(State(state): State<AppState>, ctx: ApiContext, form: Result<Form<ProofForm>, FormRejection>) -> ApiResult<OwnerClaim> {
+pub async fn owner_claim(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    form: Result<Form<ProofForm>, FormRejection>,
+) -> ApiResult<OwnerClaim> {
     let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
-    let claim = owner::claim(&state.cx(), &f.country, &f.phone, &f.code).await.map_err(service_error(&ctx))?;
-    Ok(ApiOk::obj(OwnerClaim { owner_token: claim.token, expires_at: claim.expires_at }))
+    let claim = owner::claim(&state.cx(), &f.country, &f.phone, &f.code)
+        .await
+        .map_err(service_error(&ctx))?;
+    Ok(ApiOk::obj(OwnerClaim {
+        owner_token: claim.token,
+        expires_at: claim.expires_at,
+    }))
 }
 
 fn owner_token(headers: &HeaderMap) -> String {
-    headers.get(OWNER_TOKEN_HEADER).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned()
+    headers
+        .get(OWNER_TOKEN_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned()
 }
 
 /// `GET /lookup/owner`: the proven number's reports, entry and choice.
 #[utoipa::path(get, path = "/lookup/owner", tag = "lookup", security(("ownerToken" = [])),
     responses((status = 200, body = Answer<OwnerView>), Unauthorized))]
-pub async fn owner_view(State(state): State<AppState>, ctx: ApiContext, headers: HeaderMap) -> ApiResult<OwnerView> {
-    Ok(ApiOk::obj(owner::view(&state.cx(), &owner_token(&headers)).await.map_err(service_error(&ctx))?))
+pub async fn owner_view(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    headers: HeaderMap,
+) -> ApiResult<OwnerView> {
+    Ok(ApiOk::obj(
+        owner::view(&state.cx(), &owner_token(&headers))
+            .await
+            .map_err(service_error(&ctx))?,
+    ))
 }
 
 /// `POST /lookup/owner/dispute`: hides the visible reports until review.
 #[utoipa::path(post, path = "/lookup/owner/dispute", tag = "lookup", security(("ownerToken" = [])),
     responses((status = 200, description = "How many reports were hidden until review.", body = Answer<u64>), Unauthorized))]
-pub async fn owner_dispute(State(state): State<AppState>, ctx: ApiContext, headers: HeaderMap) -> ApiResult<u64> {
-    Ok(ApiOk::obj(owner::dispute(&state.cx(), &owner_token(&headers)).await.map_err(service_error(&ctx))?))
+pub async fn owner_dispute(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    headers: HeaderMap,
+) -> ApiResult<u64> {
+    Ok(ApiOk::obj(
+        owner::dispute(&state.cx(), &owner_token(&headers))
+            .await
+            .map_err(service_error(&ctx))?,
+    ))
 }
 
 /// Body of `PUT /lookup/owner/directory`.
@@ -135,15 +198,23 @@ pub async fn owner_publish(
     form: Result<Form<EntryForm>, FormRejection>,
 ) -> ApiResult<Done> {
     let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
-    owner::publish(&state.cx(), &owner_token(&headers), &f.name, &f.city).await.map_err(service_error(&ctx))?;
+    owner::publish(&state.cx(), &owner_token(&headers), &f.name, &f.city)
+        .await
+        .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(Done { done: true }))
 }
 
 /// `DELETE /lookup/owner/directory`: removes the entry.
 #[utoipa::path(delete, path = "/lookup/owner/directory", tag = "lookup", security(("ownerToken" = [])),
     responses((status = 200, body = Answer<Done>), Unauthorized))]
-pub async fn owner_unpublish(State(state): State<AppState>, ctx: ApiContext, headers: HeaderMap) -> ApiResult<Done> {
-    owner::unpublish(&state.cx(), &owner_token(&headers)).await.map_err(service_error(&ctx))?;
+pub async fn owner_unpublish(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    headers: HeaderMap,
+) -> ApiResult<Done> {
+    owner::unpublish(&state.cx(), &owner_token(&headers))
+        .await
+        .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(Done { done: true }))
 }
 
@@ -165,6 +236,8 @@ pub async fn owner_opt_out(
     form: Result<Form<OptOutForm>, FormRejection>,
 ) -> ApiResult<Done> {
     let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
-    owner::set_opt_out(&state.cx(), &owner_token(&headers), f.opt_out).await.map_err(service_error(&ctx))?;
+    owner::set_opt_out(&state.cx(), &owner_token(&headers), f.opt_out)
+        .await
+        .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(Done { done: true }))
 }

@@ -2,6 +2,7 @@
 //! request, call a service and answer with the envelope.
 mod admin;
 mod billing;
+mod call_webhooks;
 mod chat;
 mod console;
 mod context;
@@ -9,8 +10,8 @@ mod doc;
 mod envelope;
 mod health;
 mod locate;
-mod observe;
 mod lookup;
+mod observe;
 mod other;
 mod payment_webhooks;
 mod portal;
@@ -18,16 +19,15 @@ mod rejections;
 mod tracking;
 mod twilio_webhooks;
 mod voice;
-mod call_webhooks;
 mod words;
 
+pub use call_webhooks::calls_router;
 pub use context::{client_info, ApiContext};
 pub use envelope::{retry_after, status_of, ApiError, ApiOk, ApiResult, Surface};
 pub use health::{health, healthz, metrics, ready, start_draining};
-pub use observe::{label_route, observe, request_span, MakeRequestId, REQUEST_ID};
 pub use lookup::OWNER_TOKEN_HEADER;
+pub use observe::{label_route, observe, request_span, MakeRequestId, REQUEST_ID};
 pub use rejections::envelope_rejections;
-pub use call_webhooks::calls_router;
 pub use twilio_webhooks::twilio_router;
 
 use crate::state::AppState;
@@ -122,14 +122,21 @@ fn console_routes() -> Vec<UtoipaMethodRouter<AppState>> {
         routes!(console::chat_reply),
         routes!(console::audit_log),
     ];
-    let no_store = SetResponseHeaderLayer::overriding(CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    routes.into_iter().map(|(schemas, paths, method)| (schemas, paths, method.layer(no_store.clone()))).collect()
+    let no_store =
+        SetResponseHeaderLayer::overriding(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    routes
+        .into_iter()
+        .map(|(schemas, paths, method)| (schemas, paths, method.layer(no_store.clone())))
+        .collect()
 }
 
 /// The API with its description, mounted at [`API_BASE`]. Unknown API
 /// paths answer the envelope with a localized "not found", never an HTML page.
 pub fn v1_router() -> OpenApiRouter<AppState> {
-    let v1 = v1_routes().into_iter().fold(OpenApiRouter::new(), OpenApiRouter::routes).fallback(envelope::not_found);
+    let v1 = v1_routes()
+        .into_iter()
+        .fold(OpenApiRouter::new(), OpenApiRouter::routes)
+        .fallback(envelope::not_found);
     OpenApiRouter::with_openapi(ApiDoc::openapi()).nest(API_BASE, v1)
 }
 
@@ -137,5 +144,7 @@ pub fn v1_router() -> OpenApiRouter<AppState> {
 /// in-process with a router per request, and the description is not free.
 pub fn api_router() -> Router<AppState> {
     static ROUTER: OnceLock<Router<AppState>> = OnceLock::new();
-    ROUTER.get_or_init(|| v1_router().split_for_parts().0).clone()
+    ROUTER
+        .get_or_init(|| v1_router().split_for_parts().0)
+        .clone()
 }

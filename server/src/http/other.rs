@@ -1,6 +1,6 @@
 //! `/other/*`: number information and the visitor's country.
-use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use super::doc::{Answer, BadRequest};
+use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::{phone, visitor};
 use crate::state::AppState;
 use app::model::{NumberInfo, VisitorCountry};
@@ -27,9 +27,14 @@ pub async fn location_info(
     query: Result<Query<LocationInfoQuery>, QueryRejection>,
 ) -> ApiResult<NumberInfo> {
     let Query(query) = query.map_err(|_| ApiError::bad_request(&ctx))?;
-    phone::number_info(state.phone_data, &input, query.region.as_deref(), ctx.locale)
-        .map(ApiOk::obj)
-        .map_err(|e| ApiError::from_service(&ctx, e))
+    phone::number_info(
+        state.phone_data,
+        &input,
+        query.region.as_deref(),
+        ctx.locale,
+    )
+    .map(ApiOk::obj)
+    .map_err(|e| ApiError::from_service(&ctx, e))
 }
 
 /// `GET /other/ipInfo`: the visitor's country (`nationalCountry`) for the picker.
@@ -37,7 +42,10 @@ pub async fn location_info(
     responses((status = 200, description = "The visitor's likely country.", body = Answer<VisitorCountry>)))]
 pub async fn ip_info(State(state): State<AppState>, request: Parts) -> ApiResult<VisitorCountry> {
     let ip = super::context::client_ip(&request, state.config.trust_forwarded_for);
-    let language = request.headers.get("accept-language").and_then(|v| v.to_str().ok());
+    let language = request
+        .headers
+        .get("accept-language")
+        .and_then(|v| v.to_str().ok());
     Ok(ApiOk::obj(visitor::national_country(
         state.geoip.as_deref(),
         ip,

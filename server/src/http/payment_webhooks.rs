@@ -3,8 +3,8 @@
 //! tampered, unsigned or stale delivery is answered 400 and changes
 //! nothing. A verified one is applied once per event id, so the provider's
 //! retries are harmless; a database failure answers 503 so it retries.
-use crate::payments::{ProviderKind, WebhookRequest};
 use super::doc::Refused;
+use crate::payments::{ProviderKind, WebhookRequest};
 use crate::services::billing::events;
 use crate::state::AppState;
 use axum::body::Bytes;
@@ -33,8 +33,17 @@ pub async fn receive(
         return StatusCode::NOT_FOUND.into_response();
     };
     let cx = state.cx();
-    let url = format!("{}{}", state.config.public_base_url, uri.path_and_query().map_or("", |p| p.as_str()));
-    let request = WebhookRequest { headers: &headers, raw_body: &body, url: &url, now_ms: cx.now };
+    let url = format!(
+        "{}{}",
+        state.config.public_base_url,
+        uri.path_and_query().map_or("", |p| p.as_str())
+    );
+    let request = WebhookRequest {
+        headers: &headers,
+        raw_body: &body,
+        url: &url,
+        now_ms: cx.now,
+    };
     let events = match gateway.verify_webhook(&request).await {
         Ok(events) => events,
         Err(error) => {

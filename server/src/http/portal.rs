@@ -1,5 +1,5 @@
 //! `/portal/*`: public calls of the marketing pages.
-use super::doc::{Answer, List, BadRequest};
+use super::doc::{Answer, BadRequest, List};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::state::AppState;
 use app::model::PricePlan;
@@ -29,7 +29,12 @@ pub async fn price_setup(
     let Query(query) = query.map_err(|_| ApiError::bad_request(&ctx))?;
     state
         .plans
-        .list(&state.db, &query.channel, query.has_weight, crate::clock::now_ms())
+        .list(
+            &state.db,
+            &query.channel,
+            query.has_weight,
+            crate::clock::now_ms(),
+        )
         .await
         .map(|plans| ApiOk::obj(plans.as_ref().clone()))
         .map_err(|e| ApiError::from_service(&ctx, e))

@@ -17,7 +17,9 @@ use axum::{
 /// The middleware; leaves pages, static files and envelopes untouched.
 pub async fn envelope_rejections(request: Request, next: Next) -> Response {
     let path = request.uri().path();
-    let is_api = path.strip_prefix(API_BASE).is_some_and(|rest| rest.is_empty() || rest.starts_with('/'));
+    let is_api = path
+        .strip_prefix(API_BASE)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'));
     if !is_api {
         return next.run(request).await;
     }
@@ -32,8 +34,15 @@ pub async fn envelope_rejections(request: Request, next: Next) -> Response {
         return response;
     }
     let status = response.status();
-    let ctx = ApiContext { locale, ..ApiContext::default() };
-    let key = if status == StatusCode::NOT_FOUND { Key::ErrorNotFound } else { Key::ErrorBadRequest };
+    let ctx = ApiContext {
+        locale,
+        ..ApiContext::default()
+    };
+    let key = if status == StatusCode::NOT_FOUND {
+        Key::ErrorNotFound
+    } else {
+        Key::ErrorBadRequest
+    };
     let mut envelope = ApiError::new(&ctx, status, key).into_response();
     if let Some(allow) = response.headers().get(header::ALLOW) {
         envelope.headers_mut().insert(header::ALLOW, allow.clone());

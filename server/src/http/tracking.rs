@@ -2,8 +2,8 @@
 //! visitor's consent from the `acceptCookie` cookie and lets the service
 //! refuse (403, nothing stored) what the visitor did not allow.
 use super::context::service_error;
-use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use super::doc::{Answer, BadRequest, Limited, NoConsent, Refused};
+use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::tracking::{conversions, events};
 use crate::state::AppState;
 use axum::extract::rejection::{FormRejection, JsonRejection};
@@ -39,9 +39,15 @@ pub async fn click_point(
     form: Result<Form<ClickForm>, FormRejection>,
 ) -> ApiResult<Recorded> {
     let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
-    let input = events::ClickPoint { apk_channel: f.apk_channel, btn_id: f.btn_id, os: f.os };
+    let input = events::ClickPoint {
+        apk_channel: f.apk_channel,
+        btn_id: f.btn_id,
+        os: f.os,
+    };
     let consent = crate::web::cookie_consent(&parts.headers);
-    events::record_click(&state.cx(), consent, &ctx.client, &input).await.map_err(service_error(&ctx))?;
+    events::record_click(&state.cx(), consent, &ctx.client, &input)
+        .await
+        .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(RECORDED))
 }
 
@@ -56,7 +62,12 @@ pub struct EventForm {
 }
 
 fn header(headers: &HeaderMap, name: &str) -> String {
-    headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().trim().to_owned()
+    headers
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .trim()
+        .to_owned()
 }
 
 /// `POST /operationLog/event`: an operation-log event with the headers
@@ -87,7 +98,9 @@ pub async fn operation_event(
         version: header(h, "version"),
     };
     let consent = crate::web::cookie_consent(h);
-    events::record_event(&state.cx(), consent, &ctx.client, &input).await.map_err(service_error(&ctx))?;
+    events::record_event(&state.cx(), consent, &ctx.client, &input)
+        .await
+        .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(RECORDED))
 }
 
@@ -111,8 +124,13 @@ pub struct ConversionBody {
 /// The body, from JSON objects only: serde would also read a struct from an
 /// array, by field order, which no client means.
 fn conversion_body(value: serde_json::Value) -> Option<ConversionBody> {
-    let objects = value.is_object() && value.get("userData").is_none_or(serde_json::Value::is_object);
-    objects.then(|| serde_json::from_value(value).ok()).flatten()
+    let objects = value.is_object()
+        && value
+            .get("userData")
+            .is_none_or(serde_json::Value::is_object);
+    objects
+        .then(|| serde_json::from_value(value).ok())
+        .flatten()
 }
 
 /// A JSON number that is a whole `i64`, however it is written.
@@ -122,7 +140,8 @@ fn whole_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<i64
         let value = number.as_f64()?;
         // Both ends are exclusive: the bounds as f64 are ±2^63, and a whole
         // number just past i64 reads as exactly that.
-        (value.fract() == 0.0 && value > i64::MIN as f64 && value < i64::MAX as f64).then_some(value as i64)
+        (value.fract() == 0.0 && value > i64::MIN as f64 && value < i64::MAX as f64)
+            .then_some(value as i64)
     });
     whole.ok_or_else(|| serde::de::Error::custom("not a whole number"))
 }
@@ -158,8 +177,12 @@ pub async fn conversion(
     parts: Parts,
     body: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> ApiResult<Recorded> {
-    let b = body.ok().and_then(|Json(value)| conversion_body(value)).ok_or_else(|| ApiError::bad_request(&ctx))?;
-    let Query(query) = Query::<ConversionQuery>::try_from_uri(&parts.uri).map_err(|_| ApiError::bad_request(&ctx))?;
+    let b = body
+        .ok()
+        .and_then(|Json(value)| conversion_body(value))
+        .ok_or_else(|| ApiError::bad_request(&ctx))?;
+    let Query(query) = Query::<ConversionQuery>::try_from_uri(&parts.uri)
+        .map_err(|_| ApiError::bad_request(&ctx))?;
     if b.action_source != "website" {
         return Err(ApiError::bad_request(&ctx));
     }
@@ -171,13 +194,26 @@ pub async fn conversion(
         event_time: b.event_time,
         event_id: b.event_id,
         event_source_url: b.event_source_url,
-        fbc: b.user_data.fbc.filter(|v| !v.is_empty()).or_else(|| cookie("_fbc")),
-        fbp: b.user_data.fbp.filter(|v| !v.is_empty()).or_else(|| cookie("_fbp")),
+        fbc: b
+            .user_data
+            .fbc
+            .filter(|v| !v.is_empty())
+            .or_else(|| cookie("_fbc")),
+        fbp: b
+            .user_data
+            .fbp
+            .filter(|v| !v.is_empty())
+            .or_else(|| cookie("_fbp")),
         test_event_code: query.test_event_code.filter(|_| query.test),
     };
-    let member = super::context::require_session(&state, &ctx).await.ok().map(|auth| auth.user.id);
+    let member = super::context::require_session(&state, &ctx)
+        .await
+        .ok()
+        .map(|auth| auth.user.id);
     let consent = crate::web::cookie_consent(h);
     let cx = state.cx();
-    conversions::accept_browser_event(&cx, consent, &ctx.client, member, &input).await.map_err(service_error(&ctx))?;
+    conversions::accept_browser_event(&cx, consent, &ctx.client, member, &input)
+        .await
+        .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(RECORDED))
 }

@@ -26,7 +26,12 @@ pub fn twilio_router() -> Router<AppState> {
 }
 
 /// A delivery report: applied to the request whose SMS it names.
-async fn status(State(state): State<AppState>, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+async fn status(
+    State(state): State<AppState>,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     let params = match verified_params(&state, &uri, &headers, &body) {
         Ok(params) => params,
         Err(refusal) => return refusal,
@@ -36,10 +41,18 @@ async fn status(State(state): State<AppState>, uri: Uri, headers: HeaderMap, bod
         return StatusCode::NO_CONTENT.into_response();
     };
     // Our own message id, which we put in the callback URL (signed with it).
-    let queue_id = uri.query().and_then(|q| serde_urlencoded::from_str::<Vec<(String, String)>>(q).ok()).and_then(|q| {
-        q.into_iter().find(|(k, _)| k == "sms").and_then(|(_, v)| v.parse::<i64>().ok()).filter(|id| *id > 0)
-    });
-    match sms_events::record_delivery(&state.db, &sid, queue_id, report, crate::clock::now_ms()).await {
+    let queue_id = uri
+        .query()
+        .and_then(|q| serde_urlencoded::from_str::<Vec<(String, String)>>(q).ok())
+        .and_then(|q| {
+            q.into_iter()
+                .find(|(k, _)| k == "sms")
+                .and_then(|(_, v)| v.parse::<i64>().ok())
+                .filter(|id| *id > 0)
+        });
+    match sms_events::record_delivery(&state.db, &sid, queue_id, report, crate::clock::now_ms())
+        .await
+    {
         Ok(()) => StatusCode::NO_CONTENT.into_response(),
         Err(e) => {
             // A 5xx makes Twilio try again later.
@@ -51,7 +64,12 @@ async fn status(State(state): State<AppState>, uri: Uri, headers: HeaderMap, bod
 
 /// An incoming message: STOP / START / HELP and their synonyms are applied
 /// and confirmed in the sender's language; anything else gets no answer.
-async fn inbound(State(state): State<AppState>, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+async fn inbound(
+    State(state): State<AppState>,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     let params = match verified_params(&state, &uri, &headers, &body) {
         Ok(params) => params,
         Err(refusal) => return refusal,
@@ -61,13 +79,23 @@ async fn inbound(State(state): State<AppState>, uri: Uri, headers: HeaderMap, bo
     let Some(keyword) = keyword.filter(|_| crate::sms::is_e164(from)) else {
         return twiml(None);
     };
-    if let Err(e) = sms_events::record_keyword(&state.db, from, keyword, crate::clock::now_ms()).await {
+    if let Err(e) =
+        sms_events::record_keyword(&state.db, from, keyword, crate::clock::now_ms()).await
+    {
         tracing::error!(error = %e, country = crate::sms::country_code(from), "recording an SMS keyword failed");
         return StatusCode::INTERNAL_SERVER_ERROR.into_response();
     }
-    tracing::info!(country = crate::sms::country_code(from), ?keyword, "sms keyword received");
+    tracing::info!(
+        country = crate::sms::country_code(from),
+        ?keyword,
+        "sms keyword received"
+    );
     let locale = templates::locale_for_number(from);
-    twiml(Some(&templates::keyword_reply(locale, keyword, &state.config.support_email)))
+    twiml(Some(&templates::keyword_reply(
+        locale,
+        keyword,
+        &state.config.support_email,
+    )))
 }
 
 /// The form parameters of a request Twilio really sent, or the answer to
@@ -84,7 +112,13 @@ fn verified_params(
     let Some(client) = state.sms.twilio() else {
         return Err(StatusCode::NOT_FOUND.into_response());
     };
-    signed_form(&state.config.public_base_url, uri, headers, body, |url, params, signature| client.verify_request(url, params, signature))
+    signed_form(
+        &state.config.public_base_url,
+        uri,
+        headers,
+        body,
+        |url, params, signature| client.verify_request(url, params, signature),
+    )
 }
 
 /// The form parameters of a POST whose `X-Twilio-Signature` `verify`
@@ -105,9 +139,15 @@ pub(super) fn signed_form(
     // address a proxy forwarded to.
     let path_and_query = uri.path_and_query().map_or(uri.path(), |pq| pq.as_str());
     let url = format!("{public_base_url}{path_and_query}");
-    let signature = headers.get(SIGNATURE_HEADER).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    let signature = headers
+        .get(SIGNATURE_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
     if signature.is_empty() || !verify(&url, &params, signature) {
-        tracing::warn!(path = uri.path(), "refused a Twilio webhook with a missing or wrong signature");
+        tracing::warn!(
+            path = uri.path(),
+            "refused a Twilio webhook with a missing or wrong signature"
+        );
         return Err(StatusCode::FORBIDDEN.into_response());
     }
     Ok(params)

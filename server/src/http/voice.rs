@@ -1,29 +1,39 @@
 //! `/voice/…`: anonymous voice messages. Thin: read the request, call
 //! `services::voice`, answer with the envelope (or the audio).
 use super::context::{require_session, service_error};
+use super::doc::{
+    Answer, BadRequest, Limited, List, NeedsSubscription, NotFound, Unauthorized, Unavailable,
+};
 use super::locate::MAX_PAGE;
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
-use super::doc::{Answer, List, BadRequest, Limited, NeedsSubscription, NotFound, Unauthorized, Unavailable};
 use crate::services::voice::{compose, preview, replay, views};
 use crate::services::ServiceError;
 use crate::speech::Rendered;
 use crate::state::AppState;
 use app::api::Page;
 use app::model::voice::{VoiceDraftForm, VoiceMessageView, VoicePreview, VoicePreviewDraft};
-use axum::extract::{rejection::FormRejection, rejection::QueryRejection, Form, Path, Query, State};
+use axum::extract::{
+    rejection::FormRejection, rejection::QueryRejection, Form, Path, Query, State,
+};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use std::sync::Arc;
 
 fn parse_id(ctx: &ApiContext, id: &str) -> Result<i64, ApiError> {
-    id.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::from_service(ctx, ServiceError::NotFound))
+    id.parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(|| ApiError::from_service(ctx, ServiceError::NotFound))
 }
 
 /// Audio for the browser: personal, so never stored by a cache.
 pub fn mp3(rendered: &Arc<Rendered>) -> Response {
     (
-        [(header::CONTENT_TYPE, "audio/mpeg"), (header::CACHE_CONTROL, "private, no-store")],
+        [
+            (header::CONTENT_TYPE, "audio/mpeg"),
+            (header::CACHE_CONTROL, "private, no-store"),
+        ],
         rendered.mp3.clone(),
     )
         .into_response()
@@ -47,15 +57,27 @@ pub async fn make_preview(
 #[utoipa::path(get, path = "/voice/preview/{token}", tag = "voice",
     params(("token" = String, Path, description = "The preview's token")),
     responses((status = 200, body = Answer<VoicePreviewDraft>), NotFound))]
-pub async fn get_preview(State(state): State<AppState>, ctx: ApiContext, Path(token): Path<String>) -> ApiResult<VoicePreviewDraft> {
-    Ok(ApiOk::obj(preview::reopen(&state.cx(), &token).await.map_err(service_error(&ctx))?))
+pub async fn get_preview(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    Path(token): Path<String>,
+) -> ApiResult<VoicePreviewDraft> {
+    Ok(ApiOk::obj(
+        preview::reopen(&state.cx(), &token)
+            .await
+            .map_err(service_error(&ctx))?,
+    ))
 }
 
 /// `GET /voice/audio/{token}.mp3`: a preview's audio.
 #[utoipa::path(get, path = "/voice/audio/{file}", tag = "voice",
     params(("file" = String, Path, description = "`<token>.mp3` of a preview")),
     responses((status = 200, description = "The audio (MP3).", content_type = "audio/mpeg"), NotFound, Unavailable))]
-pub async fn preview_audio(State(state): State<AppState>, ctx: ApiContext, Path(file): Path<String>) -> Result<Response, ApiError> {
+pub async fn preview_audio(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    Path(file): Path<String>,
+) -> Result<Response, ApiError> {
     let token = file.strip_suffix(".mp3").unwrap_or(&file);
     let rendered = preview::preview_audio(&state.cx(), &state.speech, token).await;
     Ok(mp3(&rendered.map_err(service_error(&ctx))?))
@@ -72,7 +94,13 @@ pub async fn send(
 ) -> ApiResult<VoiceMessageView> {
     let auth = require_session(&state, &ctx).await?;
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
-    let view = compose::send(&state.cx(), &auth.user, &form.draft(), &form.idempotency_key).await;
+    let view = compose::send(
+        &state.cx(),
+        &auth.user,
+        &form.draft(),
+        &form.idempotency_key,
+    )
+    .await;
     Ok(ApiOk::obj(view.map_err(service_error(&ctx))?))
 }
 
@@ -96,9 +124,18 @@ pub async fn list(
 ) -> ApiResult<Vec<VoiceMessageView>> {
     let auth = require_session(&state, &ctx).await?;
     let Query(query) = query.map_err(|_| ApiError::bad_request(&ctx))?;
-    let (current, size) = (query.page.unwrap_or(1).clamp(1, MAX_PAGE + 1), query.size.unwrap_or(20).clamp(1, views::MAX_PAGE_SIZE));
-    let (items, total) = views::list(&state.cx(), auth.user.id, current, size).await.map_err(service_error(&ctx))?;
-    let page = Page { current: u32::try_from(current).unwrap_or(u32::MAX), size: u32::try_from(size).unwrap_or(50), total };
+    let (current, size) = (
+        query.page.unwrap_or(1).clamp(1, MAX_PAGE + 1),
+        query.size.unwrap_or(20).clamp(1, views::MAX_PAGE_SIZE),
+    );
+    let (items, total) = views::list(&state.cx(), auth.user.id, current, size)
+        .await
+        .map_err(service_error(&ctx))?;
+    let page = Page {
+        current: u32::try_from(current).unwrap_or(u32::MAX),
+        size: u32::try_from(size).unwrap_or(50),
+        total,
+    };
     Ok(ApiOk::obj(items).with_page(page))
 }
 
@@ -106,10 +143,16 @@ pub async fn list(
 #[utoipa::path(get, path = "/voice/messages/{id}", tag = "voice", security(("token" = [])),
     params(("id" = String, Path, description = "The message's id")),
     responses((status = 200, body = Answer<VoiceMessageView>), Unauthorized, NotFound))]
-pub async fn detail(State(state): State<AppState>, ctx: ApiContext, Path(id): Path<String>) -> ApiResult<VoiceMessageView> {
+pub async fn detail(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    Path(id): Path<String>,
+) -> ApiResult<VoiceMessageView> {
     let auth = require_session(&state, &ctx).await?;
     let id = parse_id(&ctx, &id)?;
-    let message = views::own(&state.cx(), auth.user.id, id).await.map_err(service_error(&ctx))?;
+    let message = views::own(&state.cx(), auth.user.id, id)
+        .await
+        .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(views::view(&message)))
 }
 
@@ -117,9 +160,15 @@ pub async fn detail(State(state): State<AppState>, ctx: ApiContext, Path(id): Pa
 #[utoipa::path(get, path = "/voice/messages/{id}/audio", tag = "voice", security(("token" = [])),
     params(("id" = String, Path, description = "The message's id")),
     responses((status = 200, description = "The audio (MP3).", content_type = "audio/mpeg"), Unauthorized, NotFound, Unavailable))]
-pub async fn audio(State(state): State<AppState>, ctx: ApiContext, Path(id): Path<String>) -> Result<Response, ApiError> {
+pub async fn audio(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
     let auth = require_session(&state, &ctx).await?;
     let id = parse_id(&ctx, &id)?;
-    let rendered = replay(&state.cx(), &state.speech, auth.user.id, id).await.map_err(service_error(&ctx))?;
+    let rendered = replay(&state.cx(), &state.speech, auth.user.id, id)
+        .await
+        .map_err(service_error(&ctx))?;
     Ok(mp3(&rendered))
 }

@@ -1,6 +1,6 @@
 //! `/multilingualWord/*`: stored UI texts for clients that fetch them.
-use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use super::doc::{Answer, NotFound};
+use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::words;
 use crate::state::AppState;
 use axum::extract::{Path, State};
@@ -18,7 +18,11 @@ pub async fn word_group(
     Path(group): Path<String>,
 ) -> ApiResult<BTreeMap<String, String>> {
     if group != words::PHONE_TEXT {
-        return Err(ApiError::new(&ctx, StatusCode::NOT_FOUND, app::i18n::Key::ErrorNotFound));
+        return Err(ApiError::new(
+            &ctx,
+            StatusCode::NOT_FOUND,
+            app::i18n::Key::ErrorNotFound,
+        ));
     }
     words::group(&state.db, &group, ctx.locale)
         .await

@@ -31,7 +31,9 @@ async fn renewal_loop(state: AppState) {
             () = state.wakers.stop.wait() => break,
         }
         match renewals::run_due(&state.cx(), &state.gateways, RENEWAL_BATCH).await {
-            Ok(round) if round != renewals::Round::default() => tracing::info!(?round, "renewal round"),
+            Ok(round) if round != renewals::Round::default() => {
+                tracing::info!(?round, "renewal round")
+            }
             Ok(_) => {}
             Err(e) => tracing::error!(error = %e, "renewal round failed"),
         }
@@ -39,7 +41,10 @@ async fn renewal_loop(state: AppState) {
 }
 
 async fn sandbox_delivery(state: AppState) {
-    let client = reqwest::Client::builder().timeout(Duration::from_secs(10)).build().unwrap_or_default();
+    let client = reqwest::Client::builder()
+        .timeout(Duration::from_secs(10))
+        .build()
+        .unwrap_or_default();
     loop {
         if let Some(sandbox) = state.gateways.sandbox() {
             sandbox.deliver_due(&client).await;

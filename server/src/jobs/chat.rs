@@ -18,7 +18,10 @@ pub async fn run_chat_mails(state: &AppState) -> Result<usize, ServiceError> {
 pub async fn purge(state: &AppState) {
     match retention::purge(&state.cx()).await {
         Ok(0) => {}
-        Ok(n) => tracing::info!(conversations = n, "help chat conversations past retention deleted"),
+        Ok(n) => tracing::info!(
+            conversations = n,
+            "help chat conversations past retention deleted"
+        ),
         Err(e) => tracing::error!(error = %e, "deleting old help chat conversations failed"),
     }
 }

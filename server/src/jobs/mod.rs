@@ -6,11 +6,11 @@ pub mod chat;
 pub mod tracking;
 pub mod voice;
 
+use crate::clock::now_ms;
+use crate::mail::{templates::Brand, Mailer};
 use crate::services::accounts::passwords::{self, ResetCodeMail};
 use crate::services::job_queue;
 use crate::services::locate::{retention, sender};
-use crate::clock::now_ms;
-use crate::mail::{templates::Brand, Mailer};
 use crate::services::workers::Work;
 use crate::services::Cx;
 use crate::state::AppState;
@@ -39,7 +39,11 @@ pub fn spawn(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
 
 /// A worker's idle wait between rounds; `false` once it should end.
 async fn idle(state: &AppState, default: Duration, woken: &tokio::sync::Notify) -> bool {
-    state.wakers.stop.idle(state.config.workers.poll_or(default), woken).await
+    state
+        .wakers
+        .stop
+        .idle(state.config.workers.poll_or(default), woken)
+        .await
 }
 
 async fn sms_sender(state: AppState) {
@@ -103,7 +107,10 @@ pub async fn run_mail_round<J: job_queue::JobKind>(
         return Ok(0);
     }
     let claimed = job_queue::claim_due::<J>(&cx.db, cx.now, batch).await?;
-    let holds: Vec<_> = claimed.iter().map(|job| stop.hold(Work::Job(job.id))).collect();
+    let holds: Vec<_> = claimed
+        .iter()
+        .map(|job| stop.hold(Work::Job(job.id)))
+        .collect();
     let brand = state.brand();
     let mut ran = 0;
     for (job, hold) in claimed.iter().zip(holds) {
@@ -115,7 +122,13 @@ pub async fn run_mail_round<J: job_queue::JobKind>(
         hold.calling();
         let outcome = send(&cx, &state.mailer, &brand, &job.input).await;
         let error = outcome.as_ref().err().map(ToString::to_string);
-        job_queue::finish(&cx.db, job.id, error.as_deref().map_or(Ok(()), Err), now_ms()).await?;
+        job_queue::finish(
+            &cx.db,
+            job.id,
+            error.as_deref().map_or(Ok(()), Err),
+            now_ms(),
+        )
+        .await?;
         ran += 1;
     }
     Ok(ran)

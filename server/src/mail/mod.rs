@@ -43,7 +43,10 @@ pub enum MailError {
     /// (`transient`, `permanent`, `tls`, `timeout`, `connection`…) and `status`
     /// carries the SMTP reply code when there was one.
     #[error("SMTP delivery failed ({kind}{})", status.as_deref().map(|s| format!(", status {s}")).unwrap_or_default())]
-    Smtp { kind: &'static str, status: Option<String> },
+    Smtp {
+        kind: &'static str,
+        status: Option<String>,
+    },
     /// The outbox row could not be written.
     #[error("storing the mail in the outbox failed: {0}")]
     Outbox(#[from] sea_orm::DbErr),
@@ -95,8 +98,12 @@ impl Mailer {
             Mailer::Outbox(db) => keep_in_outbox(db, &email).await,
         };
         match &result {
-            Ok(()) => tracing::info!(recipient_domain = %domain, transport = self.name(), "mail sent"),
-            Err(e) => tracing::warn!(recipient_domain = %domain, transport = self.name(), error = %e, "mail not sent"),
+            Ok(()) => {
+                tracing::info!(recipient_domain = %domain, transport = self.name(), "mail sent")
+            }
+            Err(e) => {
+                tracing::warn!(recipient_domain = %domain, transport = self.name(), error = %e, "mail not sent")
+            }
         }
         result
     }
@@ -131,7 +138,9 @@ async fn keep_in_outbox(db: &DatabaseConnection, email: &OutgoingEmail) -> Resul
 
 /// The part after the last `@`, lowercased: what logs may say about a recipient.
 fn recipient_domain(address: &str) -> &str {
-    address.rsplit_once('@').map_or("(invalid)", |(_, domain)| domain)
+    address
+        .rsplit_once('@')
+        .map_or("(invalid)", |(_, domain)| domain)
 }
 
 #[cfg(test)]
@@ -146,9 +155,19 @@ mod tests {
 
     #[test]
     fn errors_say_how_without_private_details() {
-        let e = MailError::Smtp { kind: "permanent", status: Some("550".into()) };
-        assert_eq!(e.to_string(), "SMTP delivery failed (permanent, status 550)");
+        let e = MailError::Smtp {
+            kind: "permanent",
+            status: Some("550".into()),
+        };
+        assert_eq!(
+            e.to_string(),
+            "SMTP delivery failed (permanent, status 550)"
+        );
         assert!(!e.is_transient());
-        assert!(MailError::Smtp { kind: "timeout", status: None }.is_transient());
+        assert!(MailError::Smtp {
+            kind: "timeout",
+            status: None
+        }
+        .is_transient());
     }
 }

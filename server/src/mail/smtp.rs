@@ -25,22 +25,30 @@ impl SmtpMailer {
     /// A missing host, an unparsable `from`, or TLS setup failures.
     pub fn new(config: &SmtpConfig, from: &str) -> anyhow::Result<SmtpMailer> {
         let host = config.host.as_deref().context("SMTP_HOST is not set")?;
-        let from: Mailbox = from.parse().with_context(|| format!("MAIL_FROM={from:?} is not a valid mailbox"))?;
+        let from: Mailbox = from
+            .parse()
+            .with_context(|| format!("MAIL_FROM={from:?} is not a valid mailbox"))?;
         let builder = match config.tls {
             // Refuses to continue when the server offers no STARTTLS.
             SmtpTls::StartTls => AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(host)
                 .with_context(|| format!("TLS setup for {host}"))?,
-            SmtpTls::Tls => {
-                AsyncSmtpTransport::<Tokio1Executor>::relay(host).with_context(|| format!("TLS setup for {host}"))?
-            }
+            SmtpTls::Tls => AsyncSmtpTransport::<Tokio1Executor>::relay(host)
+                .with_context(|| format!("TLS setup for {host}"))?,
             SmtpTls::None => AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host),
         };
         let mut builder = builder.port(config.port).timeout(Some(SMTP_TIMEOUT));
         if let Some(username) = &config.username {
-            let password = config.password.as_ref().map(|p| p.expose().to_owned()).unwrap_or_default();
+            let password = config
+                .password
+                .as_ref()
+                .map(|p| p.expose().to_owned())
+                .unwrap_or_default();
             builder = builder.credentials(Credentials::new(username.clone(), password));
         }
-        Ok(SmtpMailer { transport: builder.build(), from })
+        Ok(SmtpMailer {
+            transport: builder.build(),
+            from,
+        })
     }
 
     /// Sends `email` as multipart/alternative (text, then HTML), with Date and
@@ -50,7 +58,11 @@ impl SmtpMailer {
     /// [`MailError::InvalidRecipient`], [`MailError::Build`] or [`MailError::Smtp`].
     pub async fn send(&self, email: &OutgoingEmail) -> Result<(), MailError> {
         let message = self.message(email)?;
-        self.transport.send(message).await.map(drop).map_err(|e| classify(&e))
+        self.transport
+            .send(message)
+            .await
+            .map(drop)
+            .map_err(|e| classify(&e))
     }
 
     fn message(&self, email: &OutgoingEmail) -> Result<Message, MailError> {
@@ -61,14 +73,22 @@ impl SmtpMailer {
             .subject(email.subject.clone())
             .message_id(Some(message_id(self.from.email.domain())))
             .date_now()
-            .multipart(MultiPart::alternative_plain_html(email.text.clone(), email.html.clone()))
+            .multipart(MultiPart::alternative_plain_html(
+                email.text.clone(),
+                email.html.clone(),
+            ))
             .map_err(|e| MailError::Build(e.to_string()))
     }
 }
 
 /// `<random.time@domain>`: unique, and in the sender's domain as RFC 5322 asks.
 fn message_id(domain: &str) -> String {
-    format!("<{:016x}{:016x}.{}@{domain}>", fastrand::u64(..), fastrand::u64(..), crate::clock::now_ms())
+    format!(
+        "<{:016x}{:016x}.{}@{domain}>",
+        fastrand::u64(..),
+        fastrand::u64(..),
+        crate::clock::now_ms()
+    )
 }
 
 /// Reduces a lettre error to its kind and reply code: its text may quote the
@@ -89,5 +109,8 @@ fn classify(error: &lettre::transport::smtp::Error) -> MailError {
     } else {
         "connection"
     };
-    MailError::Smtp { kind, status: error.status().map(|code| code.to_string()) }
+    MailError::Smtp {
+        kind,
+        status: error.status().map(|code| code.to_string()),
+    }
 }

@@ -47,10 +47,16 @@ impl MetaClient {
     /// The client for `settings`, or `None` when Meta is not configured.
     pub fn from_settings(settings: &MetaSettings) -> Option<MetaClient> {
         let (pixel, token) = (settings.pixel_id.as_ref()?, settings.access_token.clone()?);
-        let http = reqwest::Client::builder().timeout(Duration::from_secs(settings.timeout_secs)).build().ok()?;
+        let http = reqwest::Client::builder()
+            .timeout(Duration::from_secs(settings.timeout_secs))
+            .build()
+            .ok()?;
         Some(MetaClient {
             http,
-            events_url: format!("{}/{}/{pixel}/events", settings.graph_url, settings.api_version),
+            events_url: format!(
+                "{}/{}/{pixel}/events",
+                settings.graph_url, settings.api_version
+            ),
             access_token: token,
             test_event_code: settings.test_event_code.clone(),
         })
@@ -58,12 +64,20 @@ impl MetaClient {
 
     /// Sends `events` (server events as JSON). `test_event_code` (the
     /// caller's, else the configured one) routes them to the test tab.
-    pub async fn send(&self, events: &[serde_json::Value], test_event_code: Option<&str>) -> Delivery {
+    pub async fn send(
+        &self,
+        events: &[serde_json::Value],
+        test_event_code: Option<&str>,
+    ) -> Delivery {
         let mut body = serde_json::json!({ "data": events });
         if let Some(code) = test_event_code.or(self.test_event_code.as_deref()) {
             body["test_event_code"] = code.into();
         }
-        let request = self.http.post(&self.events_url).query(&[("access_token", self.access_token.expose())]).json(&body);
+        let request = self
+            .http
+            .post(&self.events_url)
+            .query(&[("access_token", self.access_token.expose())])
+            .json(&body);
         let response = match request.send().await {
             // `without_url`: the URL carries the token.
             Ok(response) => response,
@@ -76,13 +90,22 @@ impl MetaClient {
         };
         if status.is_success() {
             return match serde_json::from_str::<Accepted>(&text) {
-                Ok(a) => Delivery::Accepted { events_received: a.events_received },
+                Ok(a) => Delivery::Accepted {
+                    events_received: a.events_received,
+                },
                 Err(_) => Delivery::Unknown(format!("unreadable answer ({status})")),
             };
         }
         if status.is_client_error() {
-            let why = serde_json::from_str::<Refusal>(&text)
-                .map_or_else(|_| format!("refused ({status})"), |r| format!("refused ({status}, code {}): {}", r.error.code, r.error.message));
+            let why = serde_json::from_str::<Refusal>(&text).map_or_else(
+                |_| format!("refused ({status})"),
+                |r| {
+                    format!(
+                        "refused ({status}, code {}): {}",
+                        r.error.code, r.error.message
+                    )
+                },
+            );
             return Delivery::Refused(why);
         }
         Delivery::Unknown(format!("server error ({status})"))

@@ -19,8 +19,9 @@ mod types;
 pub mod wire;
 
 pub use types::{
-    ChargeOutcome, CheckoutRequest, CheckoutStart, Customer, EventKind, Money, PaymentError, ProviderEvent,
-    ProviderKind, RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
+    ChargeOutcome, CheckoutRequest, CheckoutStart, Customer, EventKind, Money, PaymentError,
+    ProviderEvent, ProviderKind, RefundOutcome, RefundRequest, RenewalCharge, WebhookError,
+    WebhookRequest,
 };
 
 use app::model::billing::MethodChoice;
@@ -70,7 +71,10 @@ impl Gateway {
     ///
     /// # Errors
     /// [`PaymentError`]; a time-out leaves no payment behind.
-    pub async fn create_checkout(&self, req: &CheckoutRequest) -> Result<CheckoutStart, PaymentError> {
+    pub async fn create_checkout(
+        &self,
+        req: &CheckoutRequest,
+    ) -> Result<CheckoutStart, PaymentError> {
         each!(self, p => p.create_checkout(req).await)
     }
 
@@ -88,7 +92,10 @@ impl Gateway {
     ///
     /// # Errors
     /// [`PaymentError`].
-    pub async fn lookup_charge(&self, idempotency_key: &str) -> Result<Option<ChargeOutcome>, PaymentError> {
+    pub async fn lookup_charge(
+        &self,
+        idempotency_key: &str,
+    ) -> Result<Option<ChargeOutcome>, PaymentError> {
         each!(self, p => p.lookup_charge(idempotency_key).await)
     }
 
@@ -115,7 +122,10 @@ impl Gateway {
     ///
     /// # Errors
     /// [`WebhookError`]: the caller answers 400 and changes nothing.
-    pub async fn verify_webhook(&self, req: &WebhookRequest<'_>) -> Result<Vec<ProviderEvent>, WebhookError> {
+    pub async fn verify_webhook(
+        &self,
+        req: &WebhookRequest<'_>,
+    ) -> Result<Vec<ProviderEvent>, WebhookError> {
         each!(self, p => p.verify_webhook(req).await)
     }
 }
@@ -144,7 +154,10 @@ impl Gateways {
     /// takes every method.
     pub fn new(by_kind: Vec<Gateway>) -> Gateways {
         let sandbox_only = by_kind.iter().any(|g| g.kind() == ProviderKind::Sandbox);
-        Gateways { by_kind, sandbox_only }
+        Gateways {
+            by_kind,
+            sandbox_only,
+        }
     }
 
     /// The gateway named `kind`, if configured.
@@ -154,7 +167,11 @@ impl Gateways {
 
     /// The gateway that takes `method`, if configured.
     pub fn for_method(&self, method: MethodChoice) -> Option<&Gateway> {
-        let kind = if self.sandbox_only { ProviderKind::Sandbox } else { ProviderKind::for_method(method) };
+        let kind = if self.sandbox_only {
+            ProviderKind::Sandbox
+        } else {
+            ProviderKind::for_method(method)
+        };
         self.get(kind)
     }
 

@@ -11,7 +11,8 @@ pub const REPLAY_WINDOW_MS: i64 = 5 * 60 * 1000;
 
 /// HMAC-SHA256 of `parts` concatenated, under `key`.
 pub fn hmac_sha256(key: &[u8], parts: &[&[u8]]) -> [u8; 32] {
-    let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(key).expect("HMAC takes keys of any length");
+    let mut mac =
+        <Hmac<Sha256> as KeyInit>::new_from_slice(key).expect("HMAC takes keys of any length");
     for part in parts {
         mac.update(part);
     }
@@ -47,8 +48,14 @@ mod tests {
 
     #[test]
     fn paddle_published_vector() {
-        let mac = hmac_sha256(b"VALID_SECRET", &[b"1698796800", b":", br#"{"data": ["1", "2"]}"#]);
-        assert_eq!(hex(&mac), "a300428748dce5c70e4da19bffd60769591ea969c99dea3105d0ec9612cf43f9");
+        let mac = hmac_sha256(
+            b"VALID_SECRET",
+            &[b"1698796800", b":", br#"{"data": ["1", "2"]}"#],
+        );
+        assert_eq!(
+            hex(&mac),
+            "a300428748dce5c70e4da19bffd60769591ea969c99dea3105d0ec9612cf43f9"
+        );
     }
 
     #[test]

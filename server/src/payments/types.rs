@@ -20,7 +20,12 @@ impl Money {
         let scale = 10_i64.pow(self.exponent);
         let sign = if self.minor < 0 { "-" } else { "" };
         let abs = self.minor.abs();
-        format!("{sign}{}.{:0width$}", abs / scale, abs % scale, width = self.exponent as usize)
+        format!(
+            "{sign}{}.{:0width$}",
+            abs / scale,
+            abs % scale,
+            width = self.exponent as usize
+        )
     }
 }
 
@@ -89,7 +94,9 @@ pub struct Customer {
 
 impl std::fmt::Debug for Customer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Customer").field("country", &self.country).finish_non_exhaustive()
+        f.debug_struct("Customer")
+            .field("country", &self.country)
+            .finish_non_exhaustive()
     }
 }
 
@@ -141,10 +148,16 @@ pub struct RenewalCharge {
 /// What became of a charge.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ChargeOutcome {
-    Succeeded { provider_ref: String },
-    Declined { insufficient_funds: bool },
+    Succeeded {
+        provider_ref: String,
+    },
+    Declined {
+        insufficient_funds: bool,
+    },
     /// Still being decided; a webhook (or a later lookup) settles it.
-    Pending { provider_ref: String },
+    Pending {
+        provider_ref: String,
+    },
     /// The provider bills renewals itself and reports them by webhook.
     ProviderManaged,
 }
@@ -162,9 +175,13 @@ pub struct RefundRequest {
 /// What the provider said of a refund.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RefundOutcome {
-    Refunded { provider_ref: String },
+    Refunded {
+        provider_ref: String,
+    },
     /// Accepted, settles later (a webhook confirms).
-    Pending { provider_ref: String },
+    Pending {
+        provider_ref: String,
+    },
 }
 
 /// Why a provider call failed. Carries no secrets or personal data.
@@ -244,7 +261,10 @@ pub enum EventKind {
     /// The first payment is still being decided.
     CheckoutPending { order_no: String },
     /// The first payment failed.
-    CheckoutFailed { order_no: String, insufficient_funds: bool },
+    CheckoutFailed {
+        order_no: String,
+        insufficient_funds: bool,
+    },
     /// A renewal was paid: named by our idempotency key (charges we drive)
     /// or the provider's subscription (renewals it drives).
     RenewalPaid {
@@ -253,11 +273,17 @@ pub enum EventKind {
         provider_payment_ref: String,
         amount: Money,
     },
-    RenewalFailed { idempotency_key: Option<String>, subscription_ref: Option<String> },
+    RenewalFailed {
+        idempotency_key: Option<String>,
+        subscription_ref: Option<String>,
+    },
     /// The provider ended the subscription.
     SubscriptionCanceled { subscription_ref: String },
     /// A refund settled.
-    Refunded { provider_payment_ref: String, amount: Money },
+    Refunded {
+        provider_payment_ref: String,
+        amount: Money,
+    },
     /// Anything else (recorded, changes nothing).
     Other { event_type: String },
 }

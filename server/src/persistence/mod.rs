@@ -16,7 +16,10 @@ use std::time::Duration;
 /// When the database cannot be reached or a migration fails.
 pub async fn connect_and_migrate(url: &str, max_connections: u32) -> Result<DatabaseConnection> {
     if let Some(path) = sqlite_file_path(url) {
-        if let Some(dir) = std::path::Path::new(&path).parent().filter(|d| !d.as_os_str().is_empty()) {
+        if let Some(dir) = std::path::Path::new(&path)
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+        {
             std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
         }
     }
@@ -37,14 +40,20 @@ pub async fn connect_and_migrate(url: &str, max_connections: u32) -> Result<Data
                 .foreign_keys(true)
                 .busy_timeout(Duration::from_secs(5))
         });
-    let db = Database::connect(options).await.context("connecting to the database")?;
-    migrations::Migrator::up(&db, None).await.context("running migrations")?;
+    let db = Database::connect(options)
+        .await
+        .context("connecting to the database")?;
+    migrations::Migrator::up(&db, None)
+        .await
+        .context("running migrations")?;
     Ok(db)
 }
 
 /// The file behind a `sqlite://path?…` URL; `None` for memory or other backends.
 fn sqlite_file_path(url: &str) -> Option<String> {
-    let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
+    let rest = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))?;
     let path = rest.split('?').next().unwrap_or("");
     (!path.is_empty() && path != ":memory:").then(|| path.to_owned())
 }
@@ -55,7 +64,10 @@ mod tests {
 
     #[test]
     fn finds_the_sqlite_file() {
-        assert_eq!(sqlite_file_path("sqlite://data/a.db?mode=rwc").as_deref(), Some("data/a.db"));
+        assert_eq!(
+            sqlite_file_path("sqlite://data/a.db?mode=rwc").as_deref(),
+            Some("data/a.db")
+        );
         assert_eq!(sqlite_file_path("sqlite::memory:"), None);
         assert_eq!(sqlite_file_path("postgres://localhost/test"), None);
     }

@@ -2,7 +2,7 @@
 //! migrations and seed rows are written by one at a time, so two fresh
 //! instances never race on the same `CREATE TABLE` or seed insert.
 use anyhow::{Context as _, Result};
-use sea_orm::{ConnectionTrait as _, ConnectOptions, Database, DatabaseConnection};
+use sea_orm::{ConnectOptions, ConnectionTrait as _, Database, DatabaseConnection};
 use std::time::Duration;
 
 /// The advisory lock's key (any constant unique to this application).
@@ -25,16 +25,28 @@ impl StartupLock {
         // Its own session: a session lock belongs to one connection, and the
         // pool's connections come and go.
         let mut options = ConnectOptions::new(url.to_owned());
-        options.max_connections(1).min_connections(1).connect_timeout(Duration::from_secs(10)).sqlx_logging(false);
-        let session = Database::connect(options).await.context("connecting to the database")?;
-        session.execute_unprepared(&format!("SELECT pg_advisory_lock({KEY})")).await.context("waiting for the start-up lock")?;
+        options
+            .max_connections(1)
+            .min_connections(1)
+            .connect_timeout(Duration::from_secs(10))
+            .sqlx_logging(false);
+        let session = Database::connect(options)
+            .await
+            .context("connecting to the database")?;
+        session
+            .execute_unprepared(&format!("SELECT pg_advisory_lock({KEY})"))
+            .await
+            .context("waiting for the start-up lock")?;
         Ok(StartupLock(Some(session)))
     }
 
     /// Lets the next instance migrate and seed.
     pub async fn release(self) {
         if let Some(session) = self.0 {
-            if let Err(e) = session.execute_unprepared(&format!("SELECT pg_advisory_unlock({KEY})")).await {
+            if let Err(e) = session
+                .execute_unprepared(&format!("SELECT pg_advisory_unlock({KEY})"))
+                .await
+            {
                 tracing::warn!(error = %e, "releasing the start-up lock failed; closing its session frees it");
             }
             let _ = session.close().await;

@@ -41,6 +41,9 @@ impl Cx {
     /// The same context at another instant (jobs, tests).
     #[must_use]
     pub fn at(&self, now: i64) -> Cx {
-        Cx { now, ..self.clone() }
+        Cx {
+            now,
+            ..self.clone()
+        }
     }
 }

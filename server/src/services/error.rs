@@ -54,7 +54,9 @@ impl From<sea_orm::DbErr> for ServiceError {
     fn from(error: sea_orm::DbErr) -> Self {
         match error {
             sea_orm::DbErr::ConnectionAcquire(sea_orm::error::ConnAcquireErr::Timeout) => {
-                ServiceError::Busy { retry_after_secs: 1 }
+                ServiceError::Busy {
+                    retry_after_secs: 1,
+                }
             }
             other => ServiceError::Database(other),
         }

@@ -6,7 +6,10 @@
 use crate::persistence::entities::job::{self, Column, Entity};
 use crate::services::{Cx, ServiceError};
 use sea_orm::sea_query::{Expr, ExprTrait as _};
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect,
+};
 use serde::{de::DeserializeOwned, Serialize};
 
 /// How long a worker may hold a claimed job.
@@ -27,7 +30,11 @@ pub trait JobKind: Serialize + DeserializeOwned {
 ///
 /// # Errors
 /// A database error.
-pub async fn enqueue<J: JobKind>(db: &impl ConnectionTrait, job: &J, now: i64) -> Result<(), ServiceError> {
+pub async fn enqueue<J: JobKind>(
+    db: &impl ConnectionTrait,
+    job: &J,
+    now: i64,
+) -> Result<(), ServiceError> {
     enqueue_at(db, job, now, now).await
 }
 
@@ -35,7 +42,12 @@ pub async fn enqueue<J: JobKind>(db: &impl ConnectionTrait, job: &J, now: i64) -
 ///
 /// # Errors
 /// A database error.
-pub async fn enqueue_at<J: JobKind>(db: &impl ConnectionTrait, job: &J, run_at: i64, now: i64) -> Result<(), ServiceError> {
+pub async fn enqueue_at<J: JobKind>(
+    db: &impl ConnectionTrait,
+    job: &J,
+    run_at: i64,
+    now: i64,
+) -> Result<(), ServiceError> {
     let row = job::ActiveModel {
         kind: Set(J::KIND.to_owned()),
         payload: Set(serde_json::to_string(job).unwrap_or_default()),
@@ -67,7 +79,11 @@ pub struct Claimed<J> {
 ///
 /// # Errors
 /// A database error.
-pub async fn claim_due<J: JobKind>(db: &impl ConnectionTrait, now: i64, limit: u64) -> Result<Vec<Claimed<J>>, ServiceError> {
+pub async fn claim_due<J: JobKind>(
+    db: &impl ConnectionTrait,
+    now: i64,
+    limit: u64,
+) -> Result<Vec<Claimed<J>>, ServiceError> {
     fail_interrupted(db, now).await?;
     let due = Entity::find()
         .filter(Column::Kind.eq(J::KIND))
@@ -81,7 +97,10 @@ pub async fn claim_due<J: JobKind>(db: &impl ConnectionTrait, now: i64, limit: u
     for row in due {
         let won = Entity::update_many()
             .col_expr(Column::Status, Expr::value(RUNNING))
-            .col_expr(Column::RunAt, Expr::value(now + super::workers::lease_ms(LEASE_MS)))
+            .col_expr(
+                Column::RunAt,
+                Expr::value(now + super::workers::lease_ms(LEASE_MS)),
+            )
             .col_expr(Column::Attempts, Expr::col(Column::Attempts).add(1))
             .col_expr(Column::UpdatedAt, Expr::value(now))
             .filter(Column::Id.eq(row.id))
@@ -103,7 +122,12 @@ pub async fn claim_due<J: JobKind>(db: &impl ConnectionTrait, now: i64, limit: u
 ///
 /// # Errors
 /// A database error.
-pub async fn finish(db: &impl ConnectionTrait, id: i64, outcome: Result<(), &str>, now: i64) -> Result<(), ServiceError> {
+pub async fn finish(
+    db: &impl ConnectionTrait,
+    id: i64,
+    outcome: Result<(), &str>,
+    now: i64,
+) -> Result<(), ServiceError> {
     let (status, error) = match outcome {
         Ok(()) => (DONE, None),
         Err(e) => (FAILED, Some(e.chars().take(255).collect::<String>())),
@@ -142,7 +166,11 @@ pub async fn release(db: &impl ConnectionTrait, id: i64, now: i64) -> Result<boo
 ///
 /// # Errors
 /// A database error.
-pub async fn interrupted(db: &impl ConnectionTrait, id: i64, now: i64) -> Result<bool, ServiceError> {
+pub async fn interrupted(
+    db: &impl ConnectionTrait,
+    id: i64,
+    now: i64,
+) -> Result<bool, ServiceError> {
     let done = Entity::update_many()
         .col_expr(Column::Status, Expr::value(FAILED))
         .col_expr(Column::Payload, Expr::value(""))

@@ -29,7 +29,10 @@ pub struct Rule {
 impl Rule {
     /// `limit` per `minutes`.
     pub const fn per_minutes(limit: i32, minutes: i64) -> Rule {
-        Rule { limit, window_ms: minutes * 60_000 }
+        Rule {
+            limit,
+            window_ms: minutes * 60_000,
+        }
     }
 }
 
@@ -38,17 +41,39 @@ impl Rule {
 ///
 /// # Errors
 /// The limit, or a database error.
-pub async fn take(db: &impl ConnectionTrait, key: &str, rule: Rule, now: i64) -> Result<(), ServiceError> {
+pub async fn take(
+    db: &impl ConnectionTrait,
+    key: &str,
+    rule: Rule,
+    now: i64,
+) -> Result<(), ServiceError> {
     let hits = (Entity, Column::Hits);
     let window_start = (Entity, Column::WindowStart);
     let expired = Expr::col(window_start).lte(now - rule.window_ms);
     let on_conflict = OnConflict::column(Column::BucketKey)
-        .value(Column::Hits, CaseStatement::new().case(expired.clone(), 1).finally(Expr::col(hits).add(1)))
-        .value(Column::WindowStart, CaseStatement::new().case(expired.clone(), now).finally(Expr::col(window_start)))
+        .value(
+            Column::Hits,
+            CaseStatement::new()
+                .case(expired.clone(), 1)
+                .finally(Expr::col(hits).add(1)),
+        )
+        .value(
+            Column::WindowStart,
+            CaseStatement::new()
+                .case(expired.clone(), now)
+                .finally(Expr::col(window_start)),
+        )
         .action_and_where(expired.or(Expr::col(hits).lt(rule.limit)))
         .to_owned();
-    let row = rate_limit_counter::ActiveModel { bucket_key: Set(key.to_owned()), window_start: Set(now), hits: Set(1) };
-    let taken = Entity::insert(row).on_conflict(on_conflict).exec_without_returning(db).await?;
+    let row = rate_limit_counter::ActiveModel {
+        bucket_key: Set(key.to_owned()),
+        window_start: Set(now),
+        hits: Set(1),
+    };
+    let taken = Entity::insert(row)
+        .on_conflict(on_conflict)
+        .exec_without_returning(db)
+        .await?;
     if taken == 1 && rule.limit > 0 {
         return Ok(());
     }
@@ -64,7 +89,11 @@ pub async fn take(db: &impl ConnectionTrait, key: &str, rule: Rule, now: i64) ->
 ///
 /// # Errors
 /// The first limit reached, or a database error.
-pub async fn take_all(db: &impl ConnectionTrait, limits: &[(&str, Rule)], now: i64) -> Result<(), ServiceError> {
+pub async fn take_all(
+    db: &impl ConnectionTrait,
+    limits: &[(&str, Rule)],
+    now: i64,
+) -> Result<(), ServiceError> {
     for (key, rule) in limits {
         take(db, key, *rule, now).await?;
     }
@@ -96,9 +125,19 @@ pub async fn reset(db: &impl ConnectionTrait, key: &str) -> Result<(), ServiceEr
 }
 
 /// The refusal for a used-up window, with the seconds until it ends.
-async fn limited(db: &impl ConnectionTrait, key: &str, rule: Rule, now: i64) -> Result<ServiceError, ServiceError> {
+async fn limited(
+    db: &impl ConnectionTrait,
+    key: &str,
+    rule: Rule,
+    now: i64,
+) -> Result<ServiceError, ServiceError> {
     crate::metrics::limit_hit(key);
-    let start = Entity::find_by_id(key.to_owned()).one(db).await?.map_or(now, |row| row.window_start);
+    let start = Entity::find_by_id(key.to_owned())
+        .one(db)
+        .await?
+        .map_or(now, |row| row.window_start);
     let remaining_ms = std::cmp::max(start + rule.window_ms - now, 0);
-    Ok(ServiceError::RateLimited { retry_after_secs: u64::try_from(remaining_ms / 1000).unwrap_or(0) + 1 })
+    Ok(ServiceError::RateLimited {
+        retry_after_secs: u64::try_from(remaining_ms / 1000).unwrap_or(0) + 1,
+    })
 }

@@ -11,7 +11,9 @@ use crate::sms::templates;
 use app::account::validation::{validate_code, FieldErrors, Slot};
 use app::i18n::Key;
 use sea_orm::sea_query::{Expr, ExprTrait as _};
-use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
+};
 
 const PROOF_TTL_MS: i64 = 15 * 60_000;
 const PROOF_MAX_ATTEMPTS: i32 = 5;
@@ -43,11 +45,13 @@ impl Purpose {
 /// # Errors
 /// [`ServiceError::Fields`] with the phone message.
 pub fn parse_number(country: &str, phone: &str) -> Result<String, ServiceError> {
-    crate::services::locate::requests::parse_target(country, phone).map(|(e164, _)| e164).map_err(|e| {
-        let mut errors = FieldErrors::default();
-        errors.set(Slot::Phone, Some(e.message_key()));
-        ServiceError::Fields(errors)
-    })
+    crate::services::locate::requests::parse_target(country, phone)
+        .map(|(e164, _)| e164)
+        .map_err(|e| {
+            let mut errors = FieldErrors::default();
+            errors.set(Slot::Phone, Some(e.message_key()));
+            ServiceError::Fields(errors)
+        })
 }
 
 /// Texts a code to `e164` (and wakes the SMS sender). The answer is the
@@ -55,14 +59,27 @@ pub fn parse_number(country: &str, phone: &str) -> Result<String, ServiceError> 
 ///
 /// # Errors
 /// Rate limits; database errors.
-pub async fn send(cx: &Cx, purpose: Purpose, e164: &str, client: &ClientInfo) -> Result<(), ServiceError> {
+pub async fn send(
+    cx: &Cx,
+    purpose: Purpose,
+    e164: &str,
+    client: &ClientInfo,
+) -> Result<(), ServiceError> {
     let now = cx.now;
     let number_key = format!("dnl-code:number:{e164}");
     let ip_key = format!("dnl-code:ip:{}", client.ip_bucket());
     let code = secrets::new_code();
     let txn = cx.db.begin().await?;
-    limits::take_all(&txn, &[(&number_key, PROOFS_PER_NUMBER), (&ip_key, PROOFS_PER_IP)], now).await?;
-    number_proof::Entity::delete_many().filter(number_proof::Column::PhoneE164.eq(e164)).exec(&txn).await?;
+    limits::take_all(
+        &txn,
+        &[(&number_key, PROOFS_PER_NUMBER), (&ip_key, PROOFS_PER_IP)],
+        now,
+    )
+    .await?;
+    number_proof::Entity::delete_many()
+        .filter(number_proof::Column::PhoneE164.eq(e164))
+        .exec(&txn)
+        .await?;
     let proof = number_proof::ActiveModel {
         phone_e164: Set(e164.to_owned()),
         code_hash: Set(secrets::digest(&[purpose.code(), e164, &code])),
@@ -77,7 +94,18 @@ pub async fn send(cx: &Cx, purpose: Purpose, e164: &str, client: &ClientInfo) ->
         Purpose::Registry => (templates::number_code(locale, &code), "dnl_code"),
         Purpose::Owner => (templates::owner_code(locale, &code), "owner_code"),
     };
-    queue::enqueue(&txn, queue::NewSms { request_id: None, seq: 1, purpose: label, to: e164, body: &body }, now).await?;
+    queue::enqueue(
+        &txn,
+        queue::NewSms {
+            request_id: None,
+            seq: 1,
+            purpose: label,
+            to: e164,
+            body: &body,
+        },
+        now,
+    )
+    .await?;
     txn.commit().await?;
     cx.wake.sms.notify_one();
     Ok(())
@@ -88,7 +116,12 @@ pub async fn send(cx: &Cx, purpose: Purpose, e164: &str, client: &ClientInfo) ->
 ///
 /// # Errors
 /// Field errors (a wrong, used or expired code share one message); database errors.
-pub async fn confirm(cx: &Cx, purpose: Purpose, e164: &str, code: &str) -> Result<(), ServiceError> {
+pub async fn confirm(
+    cx: &Cx,
+    purpose: Purpose,
+    e164: &str,
+    code: &str,
+) -> Result<(), ServiceError> {
     let now = cx.now;
     let mut errors = FieldErrors::default();
     if validate_code(code, &mut errors).is_some() {
@@ -102,12 +135,18 @@ pub async fn confirm(cx: &Cx, purpose: Purpose, e164: &str, code: &str) -> Resul
         .order_by_desc(number_proof::Column::Id)
         .one(&txn)
         .await?;
-    let matches = proof
-        .as_ref()
-        .is_some_and(|p| secrets::same_secret(&p.code_hash, &secrets::digest(&[purpose.code(), e164, code.trim()])));
+    let matches = proof.as_ref().is_some_and(|p| {
+        secrets::same_secret(
+            &p.code_hash,
+            &secrets::digest(&[purpose.code(), e164, code.trim()]),
+        )
+    });
     let Some(proof) = proof.filter(|_| matches) else {
         number_proof::Entity::update_many()
-            .col_expr(number_proof::Column::Attempts, Expr::col(number_proof::Column::Attempts).add(1))
+            .col_expr(
+                number_proof::Column::Attempts,
+                Expr::col(number_proof::Column::Attempts).add(1),
+            )
             .filter(number_proof::Column::PhoneE164.eq(e164))
             .exec(&txn)
             .await?;
@@ -116,7 +155,9 @@ pub async fn confirm(cx: &Cx, purpose: Purpose, e164: &str, code: &str) -> Resul
         return Err(ServiceError::Fields(errors));
     };
     // Spent in the same transaction: two concurrent confirmations cannot both pass.
-    let spent = number_proof::Entity::delete_by_id(proof.id).exec(&txn).await?;
+    let spent = number_proof::Entity::delete_by_id(proof.id)
+        .exec(&txn)
+        .await?;
     if spent.rows_affected != 1 {
         errors.set(Slot::Code, Some(Key::ErrorCodeWrong));
         return Err(ServiceError::Fields(errors));

@@ -3,8 +3,8 @@
 //! `/dev/outbox.json`) can read reset codes and, later, SMS links.
 use crate::persistence::entities::dev_outbox;
 use sea_orm::{
-    ActiveModelTrait as _, ActiveValue::Set, ColumnTrait as _, DatabaseConnection, DbErr, EntityTrait as _,
-    QueryFilter as _, QueryOrder as _, QuerySelect as _,
+    ActiveModelTrait as _, ActiveValue::Set, ColumnTrait as _, DatabaseConnection, DbErr,
+    EntityTrait as _, QueryFilter as _, QueryOrder as _, QuerySelect as _,
 };
 
 /// The `channel` of e-mails.
@@ -53,7 +53,10 @@ fn normalize_recipient(recipient: &str) -> String {
 ///
 /// # Errors
 /// Database errors.
-pub async fn record(db: &DatabaseConnection, message: NewOutboxMessage<'_>) -> Result<dev_outbox::Model, DbErr> {
+pub async fn record(
+    db: &DatabaseConnection,
+    message: NewOutboxMessage<'_>,
+) -> Result<dev_outbox::Model, DbErr> {
     dev_outbox::ActiveModel {
         channel: Set(message.channel.to_owned()),
         recipient: Set(normalize_recipient(message.recipient)),
@@ -71,7 +74,10 @@ pub async fn record(db: &DatabaseConnection, message: NewOutboxMessage<'_>) -> R
 ///
 /// # Errors
 /// Database errors.
-pub async fn list(db: &DatabaseConnection, filter: &OutboxFilter) -> Result<Vec<dev_outbox::Model>, DbErr> {
+pub async fn list(
+    db: &DatabaseConnection,
+    filter: &OutboxFilter,
+) -> Result<Vec<dev_outbox::Model>, DbErr> {
     let mut query = dev_outbox::Entity::find();
     if let Some(recipient) = &filter.recipient {
         query = query.filter(dev_outbox::Column::Recipient.eq(normalize_recipient(recipient)));

@@ -18,7 +18,9 @@ const MAX_EXTENSION_DIGITS: usize = 7;
 pub fn validate(input: &str, region: Option<&str>) -> Result<Phone, ServiceError> {
     let invalid = || ServiceError::Invalid(Key::PhoneInvalid);
     let phone = phone::parse(input, region).map_err(|_| invalid())?;
-    let extension_ok = phone.extension().is_none_or(|e| e.len() <= MAX_EXTENSION_DIGITS);
+    let extension_ok = phone
+        .extension()
+        .is_none_or(|e| e.len() <= MAX_EXTENSION_DIGITS);
     if phone.is_valid() && extension_ok {
         Ok(phone)
     } else {
@@ -50,21 +52,36 @@ pub fn number_info(
     // country row (libphonenumber itself shows no English to zh readers).
     let carrier = number_type
         .has_carrier()
-        .then(|| data.carrier(&digits, lang).or_else(|| data.carrier(&digits, Lang::En)))
+        .then(|| {
+            data.carrier(&digits, lang)
+                .or_else(|| data.carrier(&digits, Lang::En))
+        })
         .flatten()
         .unwrap_or_default()
         .to_owned();
     let geographical = phone.is_geographical();
     // The country is already a row of its own; an area equal to it adds nothing.
     let city = geographical
-        .then(|| data.area(&digits, lang).or_else(|| data.area(&digits, Lang::En)))
+        .then(|| {
+            data.area(&digits, lang)
+                .or_else(|| data.area(&digits, Lang::En))
+        })
         .flatten()
         .filter(|area| *area != country)
         .unwrap_or_default()
         .to_owned();
     // As libphonenumber: non-geographic numbers get their country's zones.
-    let zone_key = if geographical { digits.clone() } else { phone.calling_code().to_string() };
-    let display_name = readable_zones(data.time_zones(&zone_key), &region, lang, crate::clock::now_ms());
+    let zone_key = if geographical {
+        digits.clone()
+    } else {
+        phone.calling_code().to_string()
+    };
+    let display_name = readable_zones(
+        data.time_zones(&zone_key),
+        &region,
+        lang,
+        crate::clock::now_ms(),
+    );
     Ok(NumberInfo {
         carrier,
         country,
@@ -96,11 +113,19 @@ fn country_name(region: &str, locale: Locale) -> String {
 /// "United Kingdom Time", not also Guernsey, Jersey and the Isle of Man,
 /// which share its numbering plan.
 fn readable_zones(zones: &[Box<str>], region: &str, lang: Lang, now_ms: i64) -> String {
-    let own: Vec<&Box<str>> = zones.iter().filter(|z| crate::domain::zones::territory(z) == Some(region)).collect();
-    let shown: Vec<&Box<str>> = if own.is_empty() { zones.iter().collect() } else { own };
+    let own: Vec<&Box<str>> = zones
+        .iter()
+        .filter(|z| crate::domain::zones::territory(z) == Some(region))
+        .collect();
+    let shown: Vec<&Box<str>> = if own.is_empty() {
+        zones.iter().collect()
+    } else {
+        own
+    };
     let mut out: Vec<String> = Vec::with_capacity(shown.len());
     for zone in shown {
-        let text = crate::domain::zones::describe(zone, lang, now_ms).unwrap_or_else(|| zone.to_string());
+        let text =
+            crate::domain::zones::describe(zone, lang, now_ms).unwrap_or_else(|| zone.to_string());
         if !out.contains(&text) {
             out.push(text);
         }

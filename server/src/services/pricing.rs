@@ -33,7 +33,13 @@ impl PlansCache {
     ///
     /// # Errors
     /// As [`list_plans`].
-    pub async fn list(&self, db: &DatabaseConnection, channel: &str, active_only: bool, now: i64) -> Result<Arc<Vec<PricePlan>>, ServiceError> {
+    pub async fn list(
+        &self,
+        db: &DatabaseConnection,
+        channel: &str,
+        active_only: bool,
+        now: i64,
+    ) -> Result<Arc<Vec<PricePlan>>, ServiceError> {
         let key = (channel.to_owned(), active_only);
         if let Some((read_at, plans)) = self.lock().get(&key) {
             if (0..PLANS_FRESH_FOR_MS).contains(&(now - read_at)) {
@@ -63,7 +69,9 @@ impl PlansCache {
         self.generation.load(Ordering::Acquire)
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(String, bool), (i64, Arc<Vec<PricePlan>>)>> {
+    fn lock(
+        &self,
+    ) -> std::sync::MutexGuard<'_, HashMap<(String, bool), (i64, Arc<Vec<PricePlan>>)>> {
         self.lists.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
@@ -90,7 +98,9 @@ pub async fn list_plans(
 fn validate_channel(channel: &str) -> Result<(), ServiceError> {
     let well_formed = !channel.is_empty()
         && channel.len() <= MAX_CHANNEL_LEN
-        && channel.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
+        && channel
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
     if well_formed {
         Ok(())
     } else {
@@ -103,7 +113,11 @@ fn to_view(row: price_plan::Model) -> Option<PricePlan> {
         "week" => Cycle::Week,
         "month" => Cycle::Month,
         other => {
-            tracing::error!(plan = row.id, cycle = other, "price plan with unknown cycle skipped");
+            tracing::error!(
+                plan = row.id,
+                cycle = other,
+                "price plan with unknown cycle skipped"
+            );
             return None;
         }
     };
@@ -128,7 +142,12 @@ pub fn format_minor(amount: i64, exponent: i16) -> String {
     let sign = if amount < 0 { "-" } else { "" };
     let abs = amount.unsigned_abs();
     let scale = scale.unsigned_abs();
-    format!("{sign}{}.{:0width$}", abs / scale, abs % scale, width = exponent as usize)
+    format!(
+        "{sign}{}.{:0width$}",
+        abs / scale,
+        abs % scale,
+        width = exponent as usize
+    )
 }
 
 #[cfg(test)]

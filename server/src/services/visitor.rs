@@ -23,7 +23,10 @@ struct CountryRecord<'a> {
 impl CountryRecord<'_> {
     fn iso_code(&self) -> Option<String> {
         let nested = self.country.as_ref().and_then(|c| c.iso_code);
-        nested.or(self.country_code).map(str::to_ascii_uppercase).filter(|c| is_known_region(c))
+        nested
+            .or(self.country_code)
+            .map(str::to_ascii_uppercase)
+            .filter(|c| is_known_region(c))
     }
 }
 
@@ -39,7 +42,10 @@ pub fn national_country(
     accept_language: Option<&str>,
     default_country: &str,
 ) -> VisitorCountry {
-    let found = |country: String, source: &str| VisitorCountry { national_country: country, source: source.to_owned() };
+    let found = |country: String, source: &str| VisitorCountry {
+        national_country: country,
+        source: source.to_owned(),
+    };
     if let Some(country) = geoip.zip(ip).and_then(|(db, ip)| country_for_ip(db, ip)) {
         return found(country, "ip");
     }
@@ -89,7 +95,12 @@ fn region_from_accept_language(header: &str) -> Option<String> {
     header
         .split(',')
         .filter_map(|part| part.split(';').next())
-        .filter_map(|tag| tag.trim().split(['-', '_']).nth(1).map(str::to_ascii_uppercase))
+        .filter_map(|tag| {
+            tag.trim()
+                .split(['-', '_'])
+                .nth(1)
+                .map(str::to_ascii_uppercase)
+        })
         .find(|region| is_known_region(region))
 }
 
@@ -109,38 +120,76 @@ mod tests {
         assert_eq!(pick(Some("zh-CN")).national_country, "CN");
         assert_eq!(pick(Some("en, fr-PH;q=0.5")).national_country, "PH");
         let fallback = pick(Some("id, en"));
-        assert_eq!((fallback.national_country.as_str(), fallback.source.as_str()), ("US", "default"));
-        assert_eq!(pick(Some("en-ZZ")).national_country, "US", "unknown regions are ignored");
+        assert_eq!(
+            (fallback.national_country.as_str(), fallback.source.as_str()),
+            ("US", "default")
+        );
+        assert_eq!(
+            pick(Some("en-ZZ")).national_country,
+            "US",
+            "unknown regions are ignored"
+        );
         assert_eq!(pick(None).source, "default");
     }
 
     #[test]
     fn only_public_addresses_are_looked_up() {
         let public = |ip: &str| is_public(ip.parse().unwrap());
-        for ip in ["8.8.8.8", "36.64.0.1", "100.128.0.1", "2001:4860:4860::8888", "::ffff:8.8.8.8"] {
+        for ip in [
+            "8.8.8.8",
+            "36.64.0.1",
+            "100.128.0.1",
+            "2001:4860:4860::8888",
+            "::ffff:8.8.8.8",
+        ] {
             assert!(public(ip), "{ip}");
         }
-        let reused = ["10.1.2.3", "172.16.0.1", "192.168.0.10", "127.0.0.1", "169.254.1.1", "100.64.0.1", "0.0.0.0"];
-        for ip in reused.into_iter().chain(["::1", "::", "fd00::1", "fe80::1", "::ffff:192.168.1.1"]) {
+        let reused = [
+            "10.1.2.3",
+            "172.16.0.1",
+            "192.168.0.10",
+            "127.0.0.1",
+            "169.254.1.1",
+            "100.64.0.1",
+            "0.0.0.0",
+        ];
+        for ip in
+            reused
+                .into_iter()
+                .chain(["::1", "::", "fd00::1", "fe80::1", "::ffff:192.168.1.1"])
+        {
             assert!(!public(ip), "{ip}");
         }
     }
 
     fn iso_of(record_json: &str) -> Option<String> {
-        serde_json::from_str::<CountryRecord<'_>>(record_json).unwrap().iso_code()
+        serde_json::from_str::<CountryRecord<'_>>(record_json)
+            .unwrap()
+            .iso_code()
     }
 
     #[test]
     fn ip_location_db_records_keep_the_code_at_top_level() {
         assert_eq!(iso_of(r#"{"country_code":"ID"}"#).as_deref(), Some("ID"));
-        assert_eq!(iso_of(r#"{"country_code":"zz"}"#), None, "unknown regions are ignored");
+        assert_eq!(
+            iso_of(r#"{"country_code":"zz"}"#),
+            None,
+            "unknown regions are ignored"
+        );
     }
 
     #[test]
     fn maxmind_records_nest_the_code_under_country() {
         let geolite = r#"{"continent":{"code":"AS"},"country":{"geoname_id":1643084,"iso_code":"ID","names":{"en":"Indonesia"}}}"#;
         assert_eq!(iso_of(geolite).as_deref(), Some("ID"));
-        assert_eq!(iso_of(r#"{"country":{"iso_code":"US"},"country_code":"ID"}"#).as_deref(), Some("US"));
-        assert_eq!(iso_of(r#"{"continent":{"code":"EU"}}"#), None, "a record without a country");
+        assert_eq!(
+            iso_of(r#"{"country":{"iso_code":"US"},"country_code":"ID"}"#).as_deref(),
+            Some("US")
+        );
+        assert_eq!(
+            iso_of(r#"{"continent":{"code":"EU"}}"#),
+            None,
+            "a record without a country"
+        );
     }
 }

@@ -4,7 +4,8 @@
 use crate::persistence::entities::multilingual_word as word;
 use app::i18n::{t, Key, Locale};
 use sea_orm::{
-    sea_query::OnConflict, ActiveValue::Set, ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter,
+    sea_query::OnConflict, ActiveValue::Set, ColumnTrait, DatabaseConnection, DbErr, EntityTrait,
+    QueryFilter,
 };
 use std::collections::BTreeMap;
 
@@ -34,9 +35,13 @@ pub async fn seed(db: &DatabaseConnection, keys: &[Key]) -> Result<(), DbErr> {
     for chunk in rows.chunks(100) {
         word::Entity::insert_many(chunk.to_vec())
             .on_conflict(
-                OnConflict::columns([word::Column::Locale, word::Column::WordGroup, word::Column::WordKey])
-                    .update_column(word::Column::Text)
-                    .to_owned(),
+                OnConflict::columns([
+                    word::Column::Locale,
+                    word::Column::WordGroup,
+                    word::Column::WordKey,
+                ])
+                .update_column(word::Column::Text)
+                .to_owned(),
             )
             .exec(db)
             .await?;
@@ -48,7 +53,11 @@ pub async fn seed(db: &DatabaseConnection, keys: &[Key]) -> Result<(), DbErr> {
 ///
 /// # Errors
 /// Database errors.
-pub async fn group(db: &DatabaseConnection, group: &str, locale: Locale) -> Result<BTreeMap<String, String>, DbErr> {
+pub async fn group(
+    db: &DatabaseConnection,
+    group: &str,
+    locale: Locale,
+) -> Result<BTreeMap<String, String>, DbErr> {
     let rows = word::Entity::find()
         .filter(word::Column::Locale.eq(locale.code()))
         .filter(word::Column::WordGroup.eq(group))

@@ -18,10 +18,16 @@ pub(super) async fn keep(db: &DatabaseConnection, sms: &OutgoingSms) -> Result<S
     )
     .await?;
     // The outbox "delivers" at once: nothing will report later.
-    Ok(SentSms { provider_id: format!("outbox-{}", row.id), report: DeliveryReport::Delivered })
+    Ok(SentSms {
+        provider_id: format!("outbox-{}", row.id),
+        report: DeliveryReport::Delivered,
+    })
 }
 
-pub(super) async fn lookup(db: &DatabaseConnection, sms: &OutgoingSms) -> Result<Option<SentSms>, SmsError> {
+pub(super) async fn lookup(
+    db: &DatabaseConnection,
+    sms: &OutgoingSms,
+) -> Result<Option<SentSms>, SmsError> {
     use crate::persistence::entities::dev_outbox;
     use sea_orm::{ColumnTrait as _, EntityTrait as _, QueryFilter as _};
     let found = dev_outbox::Entity::find()
@@ -30,5 +36,8 @@ pub(super) async fn lookup(db: &DatabaseConnection, sms: &OutgoingSms) -> Result
         .filter(dev_outbox::Column::BodyText.eq(&sms.body))
         .one(db)
         .await?;
-    Ok(found.map(|row| SentSms { provider_id: format!("outbox-{}", row.id), report: DeliveryReport::Delivered }))
+    Ok(found.map(|row| SentSms {
+        provider_id: format!("outbox-{}", row.id),
+        report: DeliveryReport::Delivered,
+    }))
 }

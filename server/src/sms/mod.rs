@@ -6,8 +6,8 @@
 //! Nothing here logs a body or a full number: a locate request carries a
 //! secret link and a number is personal data, so logs name the number's
 //! country calling code only ([`country_code`]).
-pub mod templates;
 mod dev_outbox;
+pub mod templates;
 pub mod twilio;
 
 use crate::{
@@ -138,7 +138,11 @@ impl SmsSender {
     ///
     /// # Errors
     /// See [`SmsError`]; callers decide whether to retry ([`SmsError::is_transient`]).
-    pub async fn send_tracked(&self, sms: &OutgoingSms, queue_id: Option<i64>) -> Result<SentSms, SmsError> {
+    pub async fn send_tracked(
+        &self,
+        sms: &OutgoingSms,
+        queue_id: Option<i64>,
+    ) -> Result<SentSms, SmsError> {
         let country = country_code(&sms.to);
         let result = if is_e164(&sms.to) {
             match self {
@@ -208,9 +212,9 @@ pub fn is_e164(number: &str) -> bool {
 /// have three. Anything that is not E.164 is `(invalid)`.
 pub fn country_code(number: &str) -> &str {
     const TWO_DIGIT: [&str; 44] = [
-        "20", "27", "30", "31", "32", "33", "34", "36", "39", "40", "41", "43", "44", "45", "46", "47", "48", "49",
-        "51", "52", "53", "54", "55", "56", "57", "58", "60", "61", "62", "63", "64", "65", "66", "81", "82", "84",
-        "86", "90", "91", "92", "93", "94", "95", "98",
+        "20", "27", "30", "31", "32", "33", "34", "36", "39", "40", "41", "43", "44", "45", "46",
+        "47", "48", "49", "51", "52", "53", "54", "55", "56", "57", "58", "60", "61", "62", "63",
+        "64", "65", "66", "81", "82", "84", "86", "90", "91", "92", "93", "94", "95", "98",
     ];
     if !is_e164(number) {
         return "(invalid)";
@@ -251,9 +255,15 @@ mod tests {
 
     #[test]
     fn debug_output_hides_number_and_body() {
-        let sms = OutgoingSms { to: "+6281234567890".into(), body: "https://ct.test/r/secret".into() };
+        let sms = OutgoingSms {
+            to: "+6281234567890".into(),
+            body: "https://ct.test/r/secret".into(),
+        };
         let printed = format!("{sms:?}");
-        assert!(!printed.contains("81234567890") && !printed.contains("secret"), "{printed}");
+        assert!(
+            !printed.contains("81234567890") && !printed.contains("secret"),
+            "{printed}"
+        );
         assert!(printed.contains("+62"), "{printed}");
     }
 
@@ -261,12 +271,28 @@ mod tests {
     fn rate_limits_and_server_errors_are_transient_bad_numbers_are_not() {
         assert!(SmsError::Timeout.is_transient());
         assert!(SmsError::Connection { kind: "connect" }.is_transient());
-        assert!(SmsError::Rejected { status: 429, code: Some(20429) }.is_transient());
-        assert!(SmsError::Rejected { status: 503, code: None }.is_transient());
-        assert!(!SmsError::Rejected { status: 400, code: Some(21211) }.is_transient());
+        assert!(SmsError::Rejected {
+            status: 429,
+            code: Some(20429)
+        }
+        .is_transient());
+        assert!(SmsError::Rejected {
+            status: 503,
+            code: None
+        }
+        .is_transient());
+        assert!(!SmsError::Rejected {
+            status: 400,
+            code: Some(21211)
+        }
+        .is_transient());
         assert!(!SmsError::InvalidRecipient.is_transient());
         assert_eq!(
-            SmsError::Rejected { status: 400, code: Some(21211) }.to_string(),
+            SmsError::Rejected {
+                status: 400,
+                code: Some(21211)
+            }
+            .to_string(),
             "the SMS provider refused the message (HTTP 400, code 21211)"
         );
     }

@@ -29,24 +29,39 @@ pub fn locale_for_number(e164: &str) -> Locale {
 /// page) and how to opt out. Short enough for two or three segments.
 pub fn locate_request(locale: Locale, link: &str) -> String {
     let site = t(locale, Key::SiteName);
-    let ask = t_args(locale, Key::SmsLocateRequest, &[("site", site), ("link", link)]);
+    let ask = t_args(
+        locale,
+        Key::SmsLocateRequest,
+        &[("site", site), ("link", link)],
+    );
     format!("{ask} {}", t(locale, Key::SmsOptOutHint))
 }
 
 /// The locate request as a message to `to`, in the language of its country.
 pub fn locate_request_sms(to: &str, link: &str) -> OutgoingSms {
-    OutgoingSms { to: to.to_owned(), body: locate_request(locale_for_number(to), link) }
+    OutgoingSms {
+        to: to.to_owned(),
+        body: locate_request(locale_for_number(to), link),
+    }
 }
 
 /// The text carrying `code`, which proves the recipient holds the number
 /// before it joins the do-not-locate registry.
 pub fn number_code(locale: Locale, code: &str) -> String {
-    t_args(locale, Key::SmsNumberCode, &[("site", t(locale, Key::SiteName)), ("code", code)])
+    t_args(
+        locale,
+        Key::SmsNumberCode,
+        &[("site", t(locale, Key::SiteName)), ("code", code)],
+    )
 }
 
 /// The code that proves a number to manage what lookups show about it.
 pub fn owner_code(locale: Locale, code: &str) -> String {
-    t_args(locale, Key::SmsOwnerCode, &[("site", t(locale, Key::SiteName)), ("code", code)])
+    t_args(
+        locale,
+        Key::SmsOwnerCode,
+        &[("site", t(locale, Key::SiteName)), ("code", code)],
+    )
 }
 
 /// The answer to an opt-out keyword texted to us: STOP and START confirm
@@ -57,7 +72,11 @@ pub fn keyword_reply(locale: Locale, keyword: OptKeyword, support_email: &str) -
     match keyword {
         OptKeyword::Stop => t_args(locale, Key::SmsReplyStop, &[("site", site)]),
         OptKeyword::Start => t_args(locale, Key::SmsReplyStart, &[("site", site)]),
-        OptKeyword::Help => t_args(locale, Key::SmsReplyHelp, &[("site", site), ("email", support_email)]),
+        OptKeyword::Help => t_args(
+            locale,
+            Key::SmsReplyHelp,
+            &[("site", site), ("email", support_email)],
+        ),
         OptKeyword::Report => t_args(locale, Key::SmsReplyReport, &[("site", site)]),
     }
 }
@@ -74,17 +93,30 @@ mod tests {
     const MAX_CHARS: usize = 300;
 
     fn assert_no_placeholder(text: &str) {
-        assert!(!text.contains('{') && !text.contains('}'), "unfilled placeholder in: {text}");
+        assert!(
+            !text.contains('{') && !text.contains('}'),
+            "unfilled placeholder in: {text}"
+        );
     }
 
     #[test]
     fn countries_pick_the_language() {
         assert_eq!(locale_for_number("+6281234567890"), Locale::Id);
-        for number in ["+8613800138000", "+85291234567", "+85366123456", "+886912345678", "+6591234567"] {
+        for number in [
+            "+8613800138000",
+            "+85291234567",
+            "+85366123456",
+            "+886912345678",
+            "+6591234567",
+        ] {
             assert_eq!(locale_for_number(number), Locale::Zh, "{number}");
         }
         for number in ["+14155550100", "+447700900123", "+60123456789", "+6212"] {
-            let expected = if number.starts_with("+62") { Locale::Id } else { Locale::En };
+            let expected = if number.starts_with("+62") {
+                Locale::Id
+            } else {
+                Locale::En
+            };
             assert_eq!(locale_for_number(number), expected, "{number}");
         }
     }
@@ -94,9 +126,18 @@ mod tests {
         for locale in Locale::ALL {
             let text = locate_request(locale, LINK);
             assert!(text.contains(LINK), "{locale:?} lacks the link");
-            assert!(text.contains("Cool Tracker"), "{locale:?} does not name the service");
-            assert!(text.contains("STOP"), "{locale:?} lacks the opt-out keyword");
-            assert!(text.contains(t(locale, Key::SmsOptOutHint)), "{locale:?} lacks the opt-out hint");
+            assert!(
+                text.contains("Cool Tracker"),
+                "{locale:?} does not name the service"
+            );
+            assert!(
+                text.contains("STOP"),
+                "{locale:?} lacks the opt-out keyword"
+            );
+            assert!(
+                text.contains(t(locale, Key::SmsOptOutHint)),
+                "{locale:?} lacks the opt-out hint"
+            );
             assert_no_placeholder(&text);
             let chars = text.chars().count();
             assert!(chars <= MAX_CHARS, "{locale:?}: {chars} characters: {text}");
@@ -106,7 +147,10 @@ mod tests {
     #[test]
     fn the_wording_is_the_locale_s() {
         let en = locate_request(Locale::En, LINK);
-        assert!(en.starts_with("Cool Tracker: someone asked to see this phone's location once."), "{en}");
+        assert!(
+            en.starts_with("Cool Tracker: someone asked to see this phone's location once."),
+            "{en}"
+        );
         assert!(en.contains("Nothing is shared unless you choose to."));
         assert!(en.ends_with("Reply STOP to opt out."));
         assert!(locate_request(Locale::Id, LINK).ends_with("Balas STOP untuk berhenti."));
@@ -120,7 +164,10 @@ mod tests {
     fn every_locale_s_code_text_carries_the_code() {
         for locale in Locale::ALL {
             let text = number_code(locale, "482913");
-            assert!(text.contains("482913") && text.contains("Cool Tracker"), "{locale:?}: {text}");
+            assert!(
+                text.contains("482913") && text.contains("Cool Tracker"),
+                "{locale:?}: {text}"
+            );
             assert_no_placeholder(&text);
             assert!(text.chars().count() <= 160 * 2, "{locale:?}");
         }
@@ -132,9 +179,18 @@ mod tests {
             let stop = keyword_reply(locale, OptKeyword::Stop, "help@ct.example");
             let start = keyword_reply(locale, OptKeyword::Start, "help@ct.example");
             let help = keyword_reply(locale, OptKeyword::Help, "help@ct.example");
-            assert!(stop.contains("START"), "{locale:?}: STOP reply says how to undo");
-            assert!(start.contains("STOP"), "{locale:?}: START reply says how to opt out");
-            assert!(help.contains("help@ct.example") && help.contains("STOP"), "{locale:?}: {help}");
+            assert!(
+                stop.contains("START"),
+                "{locale:?}: STOP reply says how to undo"
+            );
+            assert!(
+                start.contains("STOP"),
+                "{locale:?}: START reply says how to opt out"
+            );
+            assert!(
+                help.contains("help@ct.example") && help.contains("STOP"),
+                "{locale:?}: {help}"
+            );
             for text in [&stop, &start, &help] {
                 assert!(text.contains("Cool Tracker"), "{locale:?}: {text}");
                 assert_no_placeholder(text);

@@ -52,7 +52,10 @@ impl TwilioClient {
     ///
     /// # Errors
     /// See [`TwilioClient::new`].
-    pub fn from_config(config: &TwilioConfig, public_base_url: &str) -> anyhow::Result<TwilioClient> {
+    pub fn from_config(
+        config: &TwilioConfig,
+        public_base_url: &str,
+    ) -> anyhow::Result<TwilioClient> {
         TwilioClient::new(config, public_base_url, DEFAULT_TIMEOUT)
     }
 
@@ -61,14 +64,26 @@ impl TwilioClient {
     ///
     /// # Errors
     /// A missing SID, token or sender, or the HTTP client cannot be built.
-    pub fn new(config: &TwilioConfig, public_base_url: &str, timeout: Duration) -> anyhow::Result<TwilioClient> {
+    pub fn new(
+        config: &TwilioConfig,
+        public_base_url: &str,
+        timeout: Duration,
+    ) -> anyhow::Result<TwilioClient> {
         config.check_complete()?;
-        let account_sid = config.account_sid.clone().context("TWILIO_ACCOUNT_SID is not set")?;
-        let auth_token = config.auth_token.clone().context("TWILIO_AUTH_TOKEN is not set")?;
+        let account_sid = config
+            .account_sid
+            .clone()
+            .context("TWILIO_ACCOUNT_SID is not set")?;
+        let auth_token = config
+            .auth_token
+            .clone()
+            .context("TWILIO_AUTH_TOKEN is not set")?;
         let sender = match (&config.messaging_service_sid, &config.from) {
             (Some(service), _) => Sender::MessagingService(service.clone()),
             (None, Some(from)) => Sender::From(from.clone()),
-            (None, None) => anyhow::bail!("TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID is required"),
+            (None, None) => {
+                anyhow::bail!("TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID is required")
+            }
         };
         let http = reqwest::Client::builder()
             .timeout(timeout)
@@ -104,7 +119,11 @@ impl TwilioClient {
     /// # Errors
     /// [`SmsError::Timeout`], [`SmsError::Connection`], [`SmsError::Rejected`]
     /// (Twilio's error `code`), or [`SmsError::BadResponse`].
-    pub async fn send_tracked(&self, sms: &OutgoingSms, queue_id: Option<i64>) -> Result<SentSms, SmsError> {
+    pub async fn send_tracked(
+        &self,
+        sms: &OutgoingSms,
+        queue_id: Option<i64>,
+    ) -> Result<SentSms, SmsError> {
         let sender = match &self.sender {
             Sender::From(from) => ("From", from.as_str()),
             Sender::MessagingService(sid) => ("MessagingServiceSid", sid.as_str()),
@@ -113,7 +132,12 @@ impl TwilioClient {
             Some(id) => format!("{}?sms={id}", self.status_callback),
             None => self.status_callback.clone(),
         };
-        let form = vec![("To", sms.to.as_str()), sender, ("Body", sms.body.as_str()), ("StatusCallback", callback.as_str())];
+        let form = vec![
+            ("To", sms.to.as_str()),
+            sender,
+            ("Body", sms.body.as_str()),
+            ("StatusCallback", callback.as_str()),
+        ];
         let response = self
             .http
             .post(&self.messages_url)
@@ -125,22 +149,36 @@ impl TwilioClient {
         let status = response.status();
         let bytes = response.bytes().await.map_err(|e| transport_error(&e))?;
         if status.is_success() {
-            let message: MessageResource = serde_json::from_slice(&bytes).map_err(|_| SmsError::BadResponse)?;
+            let message: MessageResource =
+                serde_json::from_slice(&bytes).map_err(|_| SmsError::BadResponse)?;
             let report = report_for_status(&message.status).unwrap_or(DeliveryReport::Accepted);
             if let Some(code) = message.error_code {
                 tracing::warn!(code, status = %message.status, "twilio accepted the message with an error code");
             }
-            Ok(SentSms { provider_id: message.sid, report })
+            Ok(SentSms {
+                provider_id: message.sid,
+                report,
+            })
         } else {
             // Twilio's `message` often quotes the number: keep only the code.
-            let code = serde_json::from_slice::<ErrorBody>(&bytes).ok().and_then(|e| e.code);
-            Err(SmsError::Rejected { status: status.as_u16(), code })
+            let code = serde_json::from_slice::<ErrorBody>(&bytes)
+                .ok()
+                .and_then(|e| e.code);
+            Err(SmsError::Rejected {
+                status: status.as_u16(),
+                code,
+            })
         }
     }
 
     /// Whether `header_value` (`X-Twilio-Signature`) is this account's
     /// signature of `url` and `params` ([`verify_signature`]).
-    pub fn verify_request(&self, url: &str, params: &[(String, String)], header_value: &str) -> bool {
+    pub fn verify_request(
+        &self,
+        url: &str,
+        params: &[(String, String)],
+        header_value: &str,
+    ) -> bool {
         verify_signature(self.auth_token.expose(), url, params, header_value)
     }
 }

@@ -51,10 +51,14 @@ impl Engine {
         // SAFETY: loading well-known system libraries whose initializers are sound;
         // nothing is called.
         unsafe {
-            let espeak = Library::new("libespeak-ng.so.1").map_err(|e| format!("libespeak-ng: {e}"))?;
-            espeak.get::<unsafe extern "C" fn()>(b"espeak_Synth").map_err(|e| e.to_string())?;
+            let espeak =
+                Library::new("libespeak-ng.so.1").map_err(|e| format!("libespeak-ng: {e}"))?;
+            espeak
+                .get::<unsafe extern "C" fn()>(b"espeak_Synth")
+                .map_err(|e| e.to_string())?;
             let lame = Library::new("libmp3lame.so.0").map_err(|e| format!("libmp3lame: {e}"))?;
-            lame.get::<unsafe extern "C" fn()>(b"lame_encode_buffer").map_err(|e| e.to_string())?;
+            lame.get::<unsafe extern "C" fn()>(b"lame_encode_buffer")
+                .map_err(|e| e.to_string())?;
         }
         Ok(())
     }
@@ -65,20 +69,32 @@ impl Engine {
     /// A library is missing, or espeak-ng finds no data.
     pub fn load() -> Result<Engine, String> {
         // SAFETY: loading well-known system libraries whose initializers are sound.
-        let espeak = unsafe { Library::new("libespeak-ng.so.1") }.map_err(|e| format!("libespeak-ng: {e}"))?;
-        let lame = unsafe { Library::new("libmp3lame.so.0") }.map_err(|e| format!("libmp3lame: {e}"))?;
+        let espeak = unsafe { Library::new("libespeak-ng.so.1") }
+            .map_err(|e| format!("libespeak-ng: {e}"))?;
+        let lame =
+            unsafe { Library::new("libmp3lame.so.0") }.map_err(|e| format!("libmp3lame: {e}"))?;
         // SAFETY: signatures as in espeak-ng's speak_lib.h.
         let rate = unsafe {
             let init: Symbol<unsafe extern "C" fn(c_int, c_int, *const c_char, c_int) -> c_int> =
-                espeak.get(b"espeak_Initialize").map_err(|e| e.to_string())?;
+                espeak
+                    .get(b"espeak_Initialize")
+                    .map_err(|e| e.to_string())?;
             let rate = init(AUDIO_OUTPUT_SYNCHRONOUS, 0, std::ptr::null(), 0);
-            let set_callback: Symbol<unsafe extern "C" fn(SynthCallback)> =
-                espeak.get(b"espeak_SetSynthCallback").map_err(|e| e.to_string())?;
+            let set_callback: Symbol<unsafe extern "C" fn(SynthCallback)> = espeak
+                .get(b"espeak_SetSynthCallback")
+                .map_err(|e| e.to_string())?;
             set_callback(collect);
             rate
         };
-        let sample_rate = u32::try_from(rate).ok().filter(|r| *r > 0).ok_or("espeak-ng did not initialize (no data?)")?;
-        Ok(Engine { espeak, lame, sample_rate })
+        let sample_rate = u32::try_from(rate)
+            .ok()
+            .filter(|r| *r > 0)
+            .ok_or("espeak-ng did not initialize (no data?)")?;
+        Ok(Engine {
+            espeak,
+            lame,
+            sample_rate,
+        })
     }
 
     /// Speaks `text` with `voice` (`id+f3`): 16-bit mono samples.
@@ -91,15 +107,38 @@ impl Engine {
         SAMPLES.with(|s| s.borrow_mut().clear());
         // SAFETY: signatures as in speak_lib.h; `text` outlives the synchronous call.
         unsafe {
-            let set_voice: Symbol<unsafe extern "C" fn(*const c_char) -> c_int> =
-                self.espeak.get(b"espeak_SetVoiceByName").map_err(|e| e.to_string())?;
+            let set_voice: Symbol<unsafe extern "C" fn(*const c_char) -> c_int> = self
+                .espeak
+                .get(b"espeak_SetVoiceByName")
+                .map_err(|e| e.to_string())?;
             if set_voice(voice.as_ptr()) != 0 {
                 return Err(format!("unknown voice {voice:?}"));
             }
-            type Synth = unsafe extern "C" fn(*const c_void, usize, c_uint, c_int, c_uint, c_uint, *mut c_uint, *mut c_void) -> c_int;
-            let synth: Symbol<Synth> = self.espeak.get(b"espeak_Synth").map_err(|e| e.to_string())?;
+            type Synth = unsafe extern "C" fn(
+                *const c_void,
+                usize,
+                c_uint,
+                c_int,
+                c_uint,
+                c_uint,
+                *mut c_uint,
+                *mut c_void,
+            ) -> c_int;
+            let synth: Symbol<Synth> = self
+                .espeak
+                .get(b"espeak_Synth")
+                .map_err(|e| e.to_string())?;
             let bytes = text.as_bytes_with_nul();
-            let status = synth(bytes.as_ptr().cast(), bytes.len(), 0, POS_CHARACTER, 0, ESPEAK_CHARS_UTF8, std::ptr::null_mut(), std::ptr::null_mut());
+            let status = synth(
+                bytes.as_ptr().cast(),
+                bytes.len(),
+                0,
+                POS_CHARACTER,
+                0,
+                ESPEAK_CHARS_UTF8,
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+            );
             if status != 0 {
                 return Err(format!("espeak_Synth failed ({status})"));
             }
@@ -115,8 +154,13 @@ impl Engine {
         type Flags = *mut c_void;
         // SAFETY: signatures as in lame.h; `flags` lives until lame_close.
         unsafe {
-            let sym = |name: &[u8]| self.lame.get::<unsafe extern "C" fn(Flags, c_int) -> c_int>(name).map_err(|e| e.to_string());
-            let init: Symbol<unsafe extern "C" fn() -> Flags> = self.lame.get(b"lame_init").map_err(|e| e.to_string())?;
+            let sym = |name: &[u8]| {
+                self.lame
+                    .get::<unsafe extern "C" fn(Flags, c_int) -> c_int>(name)
+                    .map_err(|e| e.to_string())
+            };
+            let init: Symbol<unsafe extern "C" fn() -> Flags> =
+                self.lame.get(b"lame_init").map_err(|e| e.to_string())?;
             let flags = init();
             if flags.is_null() {
                 return Err("lame_init failed".into());
@@ -129,20 +173,42 @@ impl Engine {
             sym(b"lame_set_quality")?(flags, 7);
             // No blank Xing/Info frame at the start: the buffer API cannot fill it in.
             sym(b"lame_set_bWriteVbrTag")?(flags, 0);
-            let params: Symbol<unsafe extern "C" fn(Flags) -> c_int> = self.lame.get(b"lame_init_params").map_err(|e| e.to_string())?;
-            let close: Symbol<unsafe extern "C" fn(Flags) -> c_int> = self.lame.get(b"lame_close").map_err(|e| e.to_string())?;
+            let params: Symbol<unsafe extern "C" fn(Flags) -> c_int> = self
+                .lame
+                .get(b"lame_init_params")
+                .map_err(|e| e.to_string())?;
+            let close: Symbol<unsafe extern "C" fn(Flags) -> c_int> =
+                self.lame.get(b"lame_close").map_err(|e| e.to_string())?;
             if params(flags) < 0 {
                 close(flags);
                 return Err("lame_init_params failed".into());
             }
-            let encode: Symbol<unsafe extern "C" fn(Flags, *const i16, *const i16, c_int, *mut u8, c_int) -> c_int> =
-                self.lame.get(b"lame_encode_buffer").map_err(|e| e.to_string())?;
-            let flush: Symbol<unsafe extern "C" fn(Flags, *mut u8, c_int) -> c_int> = self.lame.get(b"lame_encode_flush").map_err(|e| e.to_string())?;
+            let encode: Symbol<
+                unsafe extern "C" fn(Flags, *const i16, *const i16, c_int, *mut u8, c_int) -> c_int,
+            > = self
+                .lame
+                .get(b"lame_encode_buffer")
+                .map_err(|e| e.to_string())?;
+            let flush: Symbol<unsafe extern "C" fn(Flags, *mut u8, c_int) -> c_int> = self
+                .lame
+                .get(b"lame_encode_flush")
+                .map_err(|e| e.to_string())?;
             let mut out = vec![0_u8; samples.len() * 5 / 4 + 7_200];
             let n = c_int::try_from(samples.len()).unwrap_or(c_int::MAX);
             let cap = c_int::try_from(out.len()).unwrap_or(c_int::MAX);
-            let written = encode(flags, samples.as_ptr(), samples.as_ptr(), n, out.as_mut_ptr(), cap);
-            let tail = if written >= 0 { flush(flags, out.as_mut_ptr().add(written as usize), cap - written) } else { -1 };
+            let written = encode(
+                flags,
+                samples.as_ptr(),
+                samples.as_ptr(),
+                n,
+                out.as_mut_ptr(),
+                cap,
+            );
+            let tail = if written >= 0 {
+                flush(flags, out.as_mut_ptr().add(written as usize), cap - written)
+            } else {
+                -1
+            };
             close(flags);
             if written < 0 || tail < 0 {
                 return Err(format!("lame failed ({written}, {tail})"));

@@ -43,14 +43,21 @@ impl SpeechConfig {
     pub fn from_vars(var: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<SpeechConfig> {
         let get = |name: &str| var(name).filter(|v| !v.trim().is_empty());
         let number = |name: &str, default: usize| -> anyhow::Result<usize> {
-            get(name).map_or(Ok(default), |v| v.trim().parse().map_err(|_| anyhow::anyhow!("{name}={v:?} is not a number")))
+            get(name).map_or(Ok(default), |v| {
+                v.trim()
+                    .parse()
+                    .map_err(|_| anyhow::anyhow!("{name}={v:?} is not a number"))
+            })
         };
         let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
         Ok(SpeechConfig {
             workers: number("SPEECH_WORKERS", cores)?.max(1),
             queue: number("SPEECH_QUEUE", 16)?,
             cache_bytes: number("SPEECH_CACHE_MB", 64)? * 1024 * 1024,
-            worker_exe: get("SPEECH_WORKER_EXE").map(PathBuf::from).or_else(|| std::env::current_exe().ok()).unwrap_or_default(),
+            worker_exe: get("SPEECH_WORKER_EXE")
+                .map(PathBuf::from)
+                .or_else(|| std::env::current_exe().ok())
+                .unwrap_or_default(),
         })
     }
 }
@@ -102,16 +109,27 @@ impl Speech {
     /// A library is missing or the worker program does not exist.
     pub fn start(config: &SpeechConfig) -> anyhow::Result<Speech> {
         engine::Engine::check().map_err(|e| anyhow::anyhow!(e))?;
-        anyhow::ensure!(config.worker_exe.is_file(), "speech worker {} not found", config.worker_exe.display());
+        anyhow::ensure!(
+            config.worker_exe.is_file(),
+            "speech worker {} not found",
+            config.worker_exe.display()
+        );
         Ok(Speech {
-            pool: Some(pool::Pool::new(config.worker_exe.clone(), config.workers, config.queue)),
+            pool: Some(pool::Pool::new(
+                config.worker_exe.clone(),
+                config.workers,
+                config.queue,
+            )),
             cache: Mutex::new(Cache::new(config.cache_bytes)),
         })
     }
 
     /// A server without speech: every request is [`SpeechError::Unavailable`].
     pub fn unavailable() -> Speech {
-        Speech { pool: None, cache: Mutex::new(Cache::new(0)) }
+        Speech {
+            pool: None,
+            cache: Mutex::new(Cache::new(0)),
+        }
     }
 
     /// The pool, for tests and benchmarks.
@@ -125,25 +143,46 @@ impl Speech {
     /// See [`SpeechError`].
     pub async fn render(&self, request: &SpeechRequest) -> Result<Arc<Rendered>, SpeechError> {
         let pool = self.pool.as_ref().ok_or(SpeechError::Unavailable)?;
-        let voice = voices::espeak_voice(&request.language, request.voice).ok_or_else(|| SpeechError::Failed(format!("language {:?}", request.language)))?;
+        let voice = voices::espeak_voice(&request.language, request.voice)
+            .ok_or_else(|| SpeechError::Failed(format!("language {:?}", request.language)))?;
         let key = cache_key(&voice, &request.segments);
-        if let Some(hit) = self.cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(&key) {
+        if let Some(hit) = self
+            .cache
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(&key)
+        {
             return Ok(hit);
         }
-        let job = worker::Job { voice, segments: request.segments.clone(), gap_ms: GAP_MS };
+        let job = worker::Job {
+            voice,
+            segments: request.segments.clone(),
+            gap_ms: GAP_MS,
+        };
         let answer = pool.run(&job).await.map_err(|e| match e {
             pool::PoolError::Busy => SpeechError::Busy,
             pool::PoolError::Failed(message) => SpeechError::Failed(message),
         })?;
-        let rendered = Arc::new(Rendered { key: key.clone(), mp3: answer.mp3, telephony_wav: answer.wav, duration_ms: answer.duration_ms });
-        self.cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner).put(key, rendered.clone());
+        let rendered = Arc::new(Rendered {
+            key: key.clone(),
+            mp3: answer.mp3,
+            telephony_wav: answer.wav,
+            duration_ms: answer.duration_ms,
+        });
+        self.cache
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .put(key, rendered.clone());
         Ok(rendered)
     }
 }
 
 fn cache_key(voice: &str, segments: &[String]) -> String {
     let mut hash = Sha256::new();
-    for part in [ENGINE_VERSION, voice].into_iter().chain(segments.iter().map(String::as_str)) {
+    for part in [ENGINE_VERSION, voice]
+        .into_iter()
+        .chain(segments.iter().map(String::as_str))
+    {
         hash.update((part.len() as u64).to_le_bytes());
         hash.update(part.as_bytes());
     }
@@ -160,7 +199,12 @@ struct Cache {
 
 impl Cache {
     fn new(limit: usize) -> Cache {
-        Cache { entries: HashMap::new(), order: VecDeque::new(), bytes: 0, limit }
+        Cache {
+            entries: HashMap::new(),
+            order: VecDeque::new(),
+            bytes: 0,
+            limit,
+        }
     }
 
     fn get(&self, key: &str) -> Option<Arc<Rendered>> {
@@ -173,7 +217,9 @@ impl Cache {
             return;
         }
         while self.bytes + size > self.limit {
-            let Some(oldest) = self.order.pop_front() else { break };
+            let Some(oldest) = self.order.pop_front() else {
+                break;
+            };
             if let Some(gone) = self.entries.remove(&oldest) {
                 self.bytes -= gone.mp3.len() + gone.telephony_wav.len();
             }

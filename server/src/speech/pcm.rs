@@ -28,7 +28,10 @@ pub fn downsample(input: &[i16], from: u32, to: u32) -> Vec<i16> {
         let first = centre - HALF_TAPS + 1;
         let mut acc = 0.0;
         for (j, w) in weights.iter().enumerate() {
-            if let Some(sample) = usize::try_from(first + j as i64).ok().and_then(|k| input.get(k)) {
+            if let Some(sample) = usize::try_from(first + j as i64)
+                .ok()
+                .and_then(|k| input.get(k))
+            {
                 acc += w * f64::from(*sample);
             }
         }
@@ -48,7 +51,11 @@ fn phase_weights(ratio: f64, phases: u64) -> Vec<f64> {
                 let x = frac - (j - HALF_TAPS + 1) as f64;
                 let window = 0.5 + 0.5 * (std::f64::consts::PI * x / HALF_TAPS as f64).cos();
                 let arg = 2.0 * cutoff * x;
-                let sinc = if arg.abs() < 1e-9 { 1.0 } else { (std::f64::consts::PI * arg).sin() / (std::f64::consts::PI * arg) };
+                let sinc = if arg.abs() < 1e-9 {
+                    1.0
+                } else {
+                    (std::f64::consts::PI * arg).sin() / (std::f64::consts::PI * arg)
+                };
                 sinc * window
             })
             .collect();
@@ -59,7 +66,11 @@ fn phase_weights(ratio: f64, phases: u64) -> Vec<f64> {
 }
 
 fn gcd(a: u32, b: u32) -> u32 {
-    if b == 0 { a } else { gcd(b, a % b) }
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }
 
 /// G.711 μ-law code of a 16-bit sample.
@@ -88,7 +99,11 @@ pub fn mulaw_decode(code: u8) -> i16 {
     let exponent = i32::from((code >> 4) & 0x07);
     let mantissa = i32::from(code & 0x0F);
     let magnitude = (((mantissa << 3) + 0x84) << exponent) - 0x84;
-    if sign != 0 { -magnitude as i16 } else { magnitude as i16 }
+    if sign != 0 {
+        -magnitude as i16
+    } else {
+        magnitude as i16
+    }
 }
 
 /// A mono 8 kHz G.711 μ-law WAV file (format 7 with its `fact` chunk).
@@ -139,18 +154,30 @@ mod tests {
         // Decoding gives the segment's value back within its quantization step.
         for sample in [-30_000_i16, -5_000, -100, 0, 100, 5_000, 30_000] {
             let back = i32::from(mulaw_decode(mulaw(sample)));
-            assert!((back - i32::from(sample)).abs() <= i32::from(sample).abs() / 16 + 8, "{sample} -> {back}");
+            assert!(
+                (back - i32::from(sample)).abs() <= i32::from(sample).abs() / 16 + 8,
+                "{sample} -> {back}"
+            );
         }
     }
 
     #[test]
     fn downsampling_keeps_speech_band_tones_and_removes_high_ones() {
         let tone = |hz: f64| -> Vec<i16> {
-            (0..22_050).map(|n| (10_000.0 * (2.0 * std::f64::consts::PI * hz * f64::from(n) / 22_050.0).sin()) as i16).collect()
+            (0..22_050)
+                .map(|n| {
+                    (10_000.0 * (2.0 * std::f64::consts::PI * hz * f64::from(n) / 22_050.0).sin())
+                        as i16
+                })
+                .collect()
         };
         let kept = downsample(&tone(440.0), 22_050, PHONE_RATE);
         assert_eq!(kept.len(), 8_000);
-        assert!((rms(&kept[100..7_900]) - 7_071.0).abs() < 300.0, "{}", rms(&kept));
+        assert!(
+            (rms(&kept[100..7_900]) - 7_071.0).abs() < 300.0,
+            "{}",
+            rms(&kept)
+        );
         // 6 kHz would fold back to 2 kHz without the low-pass.
         let removed = downsample(&tone(6_000.0), 22_050, PHONE_RATE);
         assert!(rms(&removed[100..7_900]) < 300.0, "{}", rms(&removed));
@@ -160,7 +187,10 @@ mod tests {
     fn wav_header_describes_mulaw_at_8_khz() {
         let wav = mulaw_wav(&[0, 1000, -1000]);
         assert_eq!(&wav[0..4], b"RIFF");
-        assert_eq!(u32::from_le_bytes(wav[4..8].try_into().unwrap()) as usize, wav.len() - 8);
+        assert_eq!(
+            u32::from_le_bytes(wav[4..8].try_into().unwrap()) as usize,
+            wav.len() - 8
+        );
         assert_eq!(&wav[8..16], b"WAVEfmt ");
         assert_eq!(u16::from_le_bytes([wav[20], wav[21]]), 7);
         assert_eq!(u32::from_le_bytes(wav[24..28].try_into().unwrap()), 8_000);

@@ -79,7 +79,11 @@ impl Pool {
     }
 
     async fn run_admitted(&self, job: &Job) -> Result<Answer, PoolError> {
-        let _permit = self.running.acquire().await.map_err(|e| PoolError::Failed(e.to_string()))?;
+        let _permit = self
+            .running
+            .acquire()
+            .await
+            .map_err(|e| PoolError::Failed(e.to_string()))?;
         // A permit guarantees a free slot; find it.
         let mut slot = loop {
             if let Some(guard) = self.slots.iter().find_map(|s| s.try_lock().ok()) {
@@ -125,7 +129,11 @@ impl Pool {
         self.spawned.fetch_add(1, Ordering::SeqCst);
         let stdin = child.stdin.take().ok_or("no stdin")?;
         let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
-        Ok(Worker { child, stdin, stdout })
+        Ok(Worker {
+            child,
+            stdin,
+            stdout,
+        })
     }
 
     /// The process ids of the running workers (tests kill one).
@@ -143,7 +151,14 @@ impl Pool {
 /// One request and its answer. The outer error is the pipe (the worker is
 /// gone); the inner one the worker's own refusal.
 async fn exchange(worker: &mut Worker, request: &[u8]) -> std::io::Result<Result<Answer, String>> {
-    worker.stdin.write_all(&u32::try_from(request.len()).unwrap_or(u32::MAX).to_le_bytes()).await?;
+    worker
+        .stdin
+        .write_all(
+            &u32::try_from(request.len())
+                .unwrap_or(u32::MAX)
+                .to_le_bytes(),
+        )
+        .await?;
     worker.stdin.write_all(request).await?;
     worker.stdin.flush().await?;
     let ok = worker.stdout.read_u8().await?;
@@ -154,7 +169,11 @@ async fn exchange(worker: &mut Worker, request: &[u8]) -> std::io::Result<Result
     let duration_ms = worker.stdout.read_u32_le().await?;
     let mp3 = read_block(&mut worker.stdout).await?;
     let wav = read_block(&mut worker.stdout).await?;
-    Ok(Ok(Answer { duration_ms, mp3, wav }))
+    Ok(Ok(Answer {
+        duration_ms,
+        mp3,
+        wav,
+    }))
 }
 
 async fn read_block(stdout: &mut BufReader<ChildStdout>) -> std::io::Result<Vec<u8>> {

@@ -45,9 +45,18 @@ pub fn make(engine: &Engine, job: &Job) -> Result<Made, String> {
         samples.extend(engine.speak(&job.voice, segment)?);
     }
     let mp3 = engine.mp3(&samples)?;
-    let wav = pcm::mulaw_wav(&pcm::downsample(&samples, engine.sample_rate, pcm::PHONE_RATE));
-    let duration_ms = u32::try_from(samples.len() as u64 * 1000 / u64::from(engine.sample_rate)).unwrap_or(u32::MAX);
-    Ok(Made { duration_ms, mp3, wav })
+    let wav = pcm::mulaw_wav(&pcm::downsample(
+        &samples,
+        engine.sample_rate,
+        pcm::PHONE_RATE,
+    ));
+    let duration_ms = u32::try_from(samples.len() as u64 * 1000 / u64::from(engine.sample_rate))
+        .unwrap_or(u32::MAX);
+    Ok(Made {
+        duration_ms,
+        mp3,
+        wav,
+    })
 }
 
 /// The worker's main loop. Returns when stdin closes.
@@ -68,7 +77,9 @@ pub fn run_stdio() -> Result<(), String> {
         }
         let mut body = vec![0_u8; len];
         input.read_exact(&mut body).map_err(|e| e.to_string())?;
-        let answer = serde_json::from_slice::<Job>(&body).map_err(|e| e.to_string()).and_then(|job| make(&engine, &job));
+        let answer = serde_json::from_slice::<Job>(&body)
+            .map_err(|e| e.to_string())
+            .and_then(|job| make(&engine, &job));
         write_answer(&mut output, answer).map_err(|e| e.to_string())?;
     }
 }

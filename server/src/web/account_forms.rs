@@ -23,25 +23,41 @@ pub(super) async fn handle(s: &Submission<'_>) -> Handled {
     let to = |page: Page, query: &str| format!("{}{query}", href(s.locale, page));
     let done = match s.form {
         AuthForm::Login => {
-            let new = sessions::login(&s.cx, &f.email, &f.password, s.client).await.map_err(Rejected::new)?;
+            let new = sessions::login(&s.cx, &f.email, &f.password, s.client)
+                .await
+                .map_err(Rejected::new)?;
             let target = match AfterLogin::from_param(f.redirect.as_deref()) {
                 AfterLogin::Billing => Page::Billing,
                 AfterLogin::Dashboard => Page::DashboardLocations,
             };
-            return Ok(redirect(&to(target, ""), s.policy.signed_in(&new.token, &new.auth.viewer())));
+            return Ok(redirect(
+                &to(target, ""),
+                s.policy.signed_in(&new.token, &new.auth.viewer()),
+            ));
         }
         AuthForm::SendCode => passwords::send_reset_code(&s.cx, &f.email, s.client)
             .await
-            .map(|()| to(Page::ResetCode, &format!("?email={}", app::api::encode(f.email.trim())))),
+            .map(|()| {
+                to(
+                    Page::ResetCode,
+                    &format!("?email={}", app::api::encode(f.email.trim())),
+                )
+            }),
         AuthForm::ResetWithCode => {
-            let new = passwords::reset_with_code(&s.cx, &f.email, &f.code, &f.new_password, s.client)
-                .await
-                .map_err(Rejected::new)?;
-            return Ok(redirect(&to(Page::DashboardLocations, ""), s.policy.signed_in(&new.token, &new.auth.viewer())));
+            let new =
+                passwords::reset_with_code(&s.cx, &f.email, &f.code, &f.new_password, s.client)
+                    .await
+                    .map_err(Rejected::new)?;
+            return Ok(redirect(
+                &to(Page::DashboardLocations, ""),
+                s.policy.signed_in(&new.token, &new.auth.viewer()),
+            ));
         }
         AuthForm::ChangePassword => {
             let member = s.member()?;
-            passwords::change(&s.cx, &member.auth, &f.password, &f.new_password).await.map(|()| to(Page::Account, "?changed=1"))
+            passwords::change(&s.cx, &member.auth, &f.password, &f.new_password)
+                .await
+                .map(|()| to(Page::Account, "?changed=1"))
         }
         AuthForm::Logout => {
             if let Some(member) = s.member {
@@ -53,5 +69,6 @@ pub(super) async fn handle(s: &Submission<'_>) -> Handled {
         }
         _ => Err(crate::services::ServiceError::NotFound),
     };
-    done.map(|target| redirect(&target, Vec::new())).map_err(Rejected::new)
+    done.map(|target| redirect(&target, Vec::new()))
+        .map_err(Rejected::new)
 }

@@ -1,8 +1,8 @@
 //! The checkout and billing forms without JavaScript: pay (`/pay-method`),
 //! cancel and refund (`/billing`). Adapters only: each reads its typed
 //! fields and calls one use case; success answers 303 See Other.
-use super::pages::see_other;
 use super::forms::{Handled, Rejected, Submission};
+use super::pages::see_other;
 use crate::services::billing::{checkout, manage, refunds};
 use crate::services::ServiceError;
 use app::account::forms::AuthForm;
@@ -39,15 +39,28 @@ pub(super) async fn handle(s: &Submission<'_>) -> Handled {
         AuthForm::PayOrder => pay(s).await,
         AuthForm::BillingCancel => {
             let member = s.member()?;
-            manage::cancel(&s.cx, s.gateways, &member.auth.user).await.map_err(Rejected::new)?;
-            Ok(see_other(&format!("{}?cancelled=1", href(s.locale, Page::Billing)), Vec::new()))
+            manage::cancel(&s.cx, s.gateways, &member.auth.user)
+                .await
+                .map_err(Rejected::new)?;
+            Ok(see_other(
+                &format!("{}?cancelled=1", href(s.locale, Page::Billing)),
+                Vec::new(),
+            ))
         }
         AuthForm::BillingRefund => {
             let member = s.member()?;
             let f: RefundFields = s.fields();
-            let charge_id = f.charge_id.parse::<i64>().map_err(|_| Rejected::new(ServiceError::Invalid(Key::ErrorRefundNotEligible)))?;
-            refunds::refund(&s.cx, s.gateways, &member.auth.user, charge_id).await.map_err(Rejected::new)?;
-            Ok(see_other(&format!("{}?refunded=1", href(s.locale, Page::Billing)), Vec::new()))
+            let charge_id = f
+                .charge_id
+                .parse::<i64>()
+                .map_err(|_| Rejected::new(ServiceError::Invalid(Key::ErrorRefundNotEligible)))?;
+            refunds::refund(&s.cx, s.gateways, &member.auth.user, charge_id)
+                .await
+                .map_err(Rejected::new)?;
+            Ok(see_other(
+                &format!("{}?refunded=1", href(s.locale, Page::Billing)),
+                Vec::new(),
+            ))
         }
         _ => Err(Rejected::new(ServiceError::NotFound)),
     }
@@ -68,9 +81,19 @@ async fn pay(s: &Submission<'_>) -> Handled {
         ("idempotencyKey", f.idempotency_key.as_str()),
     ];
     let rejected = |e: ServiceError| Rejected::new(e).keeping(&kept);
-    let method = MethodChoice::parse(&f.method).ok_or_else(|| rejected(ServiceError::Invalid(Key::ErrorMethodUnavailable)))?;
-    let plan_id = f.plan_id.parse::<i64>().map_err(|_| rejected(ServiceError::Invalid(Key::ErrorPlanUnavailable)))?;
-    let form = PaymentFormInput { email: f.email.clone(), zip: f.zip.clone(), name: f.name.clone(), document: f.document.clone(), phone: f.phone.clone() };
+    let method = MethodChoice::parse(&f.method)
+        .ok_or_else(|| rejected(ServiceError::Invalid(Key::ErrorMethodUnavailable)))?;
+    let plan_id = f
+        .plan_id
+        .parse::<i64>()
+        .map_err(|_| rejected(ServiceError::Invalid(Key::ErrorPlanUnavailable)))?;
+    let form = PaymentFormInput {
+        email: f.email.clone(),
+        zip: f.zip.clone(),
+        name: f.name.clone(),
+        document: f.document.clone(),
+        phone: f.phone.clone(),
+    };
     let order = checkout::PlaceOrder {
         plan_id,
         method,
@@ -79,10 +102,20 @@ async fn pay(s: &Submission<'_>) -> Handled {
         locale: s.locale,
         country: payer_country(&f.pay_country, &s.cx.config.default_country),
         client: s.client.clone(),
-        tracking: super::tracking_cookies::order_tracking(s.headers, Some(format!("{}{}", s.cx.config.public_base_url, s.uri))),
+        tracking: super::tracking_cookies::order_tracking(
+            s.headers,
+            Some(format!("{}{}", s.cx.config.public_base_url, s.uri)),
+        ),
     };
-    let placed = checkout::place_order(&s.cx, s.gateways, order).await.map_err(rejected)?;
-    let cookies = placed.claim_code.as_deref().map(|code| s.policy.checkout_claim(code)).into_iter().collect();
+    let placed = checkout::place_order(&s.cx, s.gateways, order)
+        .await
+        .map_err(rejected)?;
+    let cookies = placed
+        .claim_code
+        .as_deref()
+        .map(|code| s.policy.checkout_claim(code))
+        .into_iter()
+        .collect();
     Ok(see_other(&placed.redirect_url, cookies))
 }
 

@@ -22,14 +22,22 @@ pub(super) async fn handle(s: &Submission<'_>) -> Handled {
         Some(member) => Person::Member(&member.auth.user),
         None => Person::Visitor(s.chat_visitor),
     };
-    let input = NewMessage { body: &f.message, contact_email: Some(&f.email), locale: s.locale };
+    let input = NewMessage {
+        body: &f.message,
+        contact_email: Some(&f.email),
+        locale: s.locale,
+    };
     let sent = help_chat::send(&s.cx, person, s.client, input)
         .await
         .map_err(|e| Rejected::new(e).keeping(&[("message", f.message.as_str())]))?;
     let target = format!("{}?sent=1#contact-form", href(s.locale, Page::ContactUs));
-    let mut response: Response = (StatusCode::SEE_OTHER, [(header::LOCATION, target)]).into_response();
+    let mut response: Response =
+        (StatusCode::SEE_OTHER, [(header::LOCATION, target)]).into_response();
     if let Some(token) = sent.new_visitor_token {
-        response.headers_mut().append(header::SET_COOKIE, s.policy.chat_visitor(&token, &s.cx.config.chat));
+        response.headers_mut().append(
+            header::SET_COOKIE,
+            s.policy.chat_visitor(&token, &s.cx.config.chat),
+        );
     }
     Ok(response)
 }

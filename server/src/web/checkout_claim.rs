@@ -29,19 +29,29 @@ struct EnterForm {
     lang: String,
 }
 
-async fn enter(State(state): State<AppState>, parts: Parts, Form(form): Form<EnterForm>) -> Response {
+async fn enter(
+    State(state): State<AppState>,
+    parts: Parts,
+    Form(form): Form<EnterForm>,
+) -> Response {
     let locale = Locale::from_code(&form.lang).unwrap_or_default();
     let policy = super::cookie_policy(&state.config.public_base_url);
     let login = format!("{}?redirect=dashboard", href(locale, Page::Login));
-    let Some(code) = read(&parts.headers, CHECKOUT_CLAIM_COOKIE) else { return redirect(&login, Vec::new()) };
+    let Some(code) = read(&parts.headers, CHECKOUT_CLAIM_COOKIE) else {
+        return redirect(&login, Vec::new());
+    };
     let cx = state.cx();
-    let Ok(user_id) = checkout::claim(&cx, &code).await else { return redirect(&login, vec![policy.checkout_claim_spent()]) };
+    let Ok(user_id) = checkout::claim(&cx, &code).await else {
+        return redirect(&login, vec![policy.checkout_claim_spent()]);
+    };
     let client = client_info(&parts, state.config.trust_forwarded_for);
     let session = match user::Entity::find_by_id(user_id).one(&cx.db).await {
         Ok(Some(member)) => sessions::start(&cx.db, member, &client, cx.now).await.ok(),
         _ => None,
     };
-    let Some(new) = session else { return redirect(&login, Vec::new()) };
+    let Some(new) = session else {
+        return redirect(&login, Vec::new());
+    };
     let mut cookies = policy.signed_in(&new.token, &new.auth.viewer());
     cookies.push(policy.checkout_claim_spent());
     redirect(&href(locale, Page::DashboardLocations), cookies)

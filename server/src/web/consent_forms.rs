@@ -2,8 +2,8 @@
 //! consent cookie (and the marketing cookies it allows, or removes them)
 //! and answers 303 to the same page, query kept, so the visitor carries on
 //! where they were, with or without JavaScript.
-use super::pages::see_other;
 use super::forms::{Handled, Rejected, Submission};
+use super::pages::see_other;
 use super::tracking_cookies;
 use crate::services::ServiceError;
 use app::consent::{Consent, SETTINGS_PARAM};
@@ -30,7 +30,10 @@ pub(super) async fn handle(s: &Submission<'_>) -> Handled {
 /// The page the banner was on: its path and query, without the parameter
 /// that reopened the banner. Always a path on this site.
 fn back_to(uri: &axum::http::Uri) -> String {
-    let query: Vec<(String, String)> = uri.query().and_then(|q| serde_urlencoded::from_str(q).ok()).unwrap_or_default();
+    let query: Vec<(String, String)> = uri
+        .query()
+        .and_then(|q| serde_urlencoded::from_str(q).ok())
+        .unwrap_or_default();
     app::navigation::with_query(uri.path(), &query, &[SETTINGS_PARAM])
 }
 
@@ -40,7 +43,9 @@ mod tests {
 
     #[test]
     fn goes_back_to_the_same_page_without_the_settings_parameter() {
-        let uri: axum::http::Uri = "/id/telecom?utm_source=x&cookie_settings=1&gclid=y".parse().unwrap();
+        let uri: axum::http::Uri = "/id/telecom?utm_source=x&cookie_settings=1&gclid=y"
+            .parse()
+            .unwrap();
         assert_eq!(back_to(&uri), "/id/telecom?utm_source=x&gclid=y");
         let uri: axum::http::Uri = "/".parse().unwrap();
         assert_eq!(back_to(&uri), "/");

@@ -5,9 +5,9 @@ use crate::{http::api_router, state::AppState};
 use app::api::{Envelope, API_BASE};
 use app::i18n::{t, Key, Locale};
 use app::model::console::{STAFF_COOKIE, STAFF_TOKEN_HEADER};
+use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{header, HeaderMap, HeaderValue, Method, Request, StatusCode};
-use axum::body::Body;
 use http_body_util::BodyExt as _;
 use serde::de::DeserializeOwned;
 use std::net::SocketAddr;
@@ -31,13 +31,29 @@ pub(super) struct Failure {
 }
 
 impl StaffCaller {
-    pub fn of(state: &AppState, locale: Locale, headers: &HeaderMap, peer: Option<ConnectInfo<SocketAddr>>) -> Self {
+    pub fn of(
+        state: &AppState,
+        locale: Locale,
+        headers: &HeaderMap,
+        peer: Option<ConnectInfo<SocketAddr>>,
+    ) -> Self {
         let forwarded = ["x-forwarded-for", "user-agent"]
             .into_iter()
-            .filter_map(|name| Some((header::HeaderName::from_static(name), headers.get(name)?.clone())))
+            .filter_map(|name| {
+                Some((
+                    header::HeaderName::from_static(name),
+                    headers.get(name)?.clone(),
+                ))
+            })
             .collect();
         let token = super::cookies::read(headers, STAFF_COOKIE);
-        StaffCaller { state: state.clone(), locale, token, peer, forwarded }
+        StaffCaller {
+            state: state.clone(),
+            locale,
+            token,
+            peer,
+            forwarded,
+        }
     }
 
     /// `GET` of a console path (below `/api_f/v1/console`), decoded.
@@ -55,8 +71,14 @@ impl StaffCaller {
         if let Some(peer) = self.peer.clone() {
             builder = builder.extension(peer);
         }
-        let request = builder.body(Body::empty()).map_err(|_| self.failure(StatusCode::BAD_REQUEST, None))?;
-        let response = match api_router().with_state(self.state.clone()).oneshot(request).await {
+        let request = builder
+            .body(Body::empty())
+            .map_err(|_| self.failure(StatusCode::BAD_REQUEST, None))?;
+        let response = match api_router()
+            .with_state(self.state.clone())
+            .oneshot(request)
+            .await
+        {
             Ok(r) => r,
             Err(never) => match never {},
         };
@@ -68,17 +90,27 @@ impl StaffCaller {
                 return Err(self.failure(StatusCode::INTERNAL_SERVER_ERROR, None));
             }
         };
-        let envelope: Envelope<T> = serde_json::from_slice(&body).map_err(|_| self.failure(status, None))?;
+        let envelope: Envelope<T> =
+            serde_json::from_slice(&body).map_err(|_| self.failure(status, None))?;
         match envelope.obj {
             Some(obj) if envelope.is_success() && status.is_success() => Ok(obj),
             // Understood and refused (HTTP 200, `success: 0`): shown like a refused form.
-            _ => Err(self.failure(if status.is_success() { StatusCode::UNPROCESSABLE_ENTITY } else { status }, Some(envelope.msg))),
+            _ => Err(self.failure(
+                if status.is_success() {
+                    StatusCode::UNPROCESSABLE_ENTITY
+                } else {
+                    status
+                },
+                Some(envelope.msg),
+            )),
         }
     }
 
     /// The server's own message when it sent one; a generic one otherwise.
     fn failure(&self, status: StatusCode, msg: Option<String>) -> Failure {
-        let msg = msg.filter(|m| !m.is_empty()).unwrap_or_else(|| t(self.locale, Key::ErrorGeneric).to_owned());
+        let msg = msg
+            .filter(|m| !m.is_empty())
+            .unwrap_or_else(|| t(self.locale, Key::ErrorGeneric).to_owned());
         Failure { status, msg }
     }
 }

@@ -43,15 +43,24 @@ struct Fields {
 }
 
 /// Handles a POST to a console page.
-pub async fn submit(state: AppState, request: Request, caller: StaffCaller, page: ConsolePage) -> Response {
+pub async fn submit(
+    state: AppState,
+    request: Request,
+    caller: StaffCaller,
+    page: ConsolePage,
+) -> Response {
     let (parts, body) = request.into_parts();
     let body = to_bytes(body, MAX_FORM_BYTES).await.unwrap_or_default();
     let fields: Fields = serde_urlencoded::from_bytes(&body).unwrap_or_default();
     let locale = caller.locale;
-    let csrf_ok = cookies::read(&parts.headers, CSRF_COOKIE)
-        .is_some_and(|cookie| !fields.csrf.is_empty() && secrets::same_secret(&cookie, &fields.csrf));
+    let csrf_ok = cookies::read(&parts.headers, CSRF_COOKIE).is_some_and(|cookie| {
+        !fields.csrf.is_empty() && secrets::same_secret(&cookie, &fields.csrf)
+    });
     if !csrf_ok {
-        let failure = Failure { status: StatusCode::FORBIDDEN, msg: t(locale, Key::ErrorCsrf).to_owned() };
+        let failure = Failure {
+            status: StatusCode::FORBIDDEN,
+            msg: t(locale, Key::ErrorCsrf).to_owned(),
+        };
         return again(&state, &parts.headers, &caller, page, &parts.uri, failure).await;
     }
     if fields.form == forms::SIGN_IN {
@@ -67,16 +76,36 @@ pub async fn submit(state: AppState, request: Request, caller: StaffCaller, page
         if let Err(e) = auth::sign_out(&state.cx(), &staff).await {
             tracing::error!(error = %e, "staff sign-out failed");
         }
-        let target = format!("{}?done=signed_out", console_href(locale, ConsolePage::SignIn));
+        let target = format!(
+            "{}?done=signed_out",
+            console_href(locale, ConsolePage::SignIn)
+        );
         return see_other(&target, vec![policy.staff_session("", 0)]);
     }
     match act(&state, &staff, page, &fields).await {
         Ok(done) => {
-            let query = if page == ConsolePage::Abuse { "status=open&" } else { "" };
-            see_other(&format!("{}?{query}done={done}", console_href(locale, page)), Vec::new())
+            let query = if page == ConsolePage::Abuse {
+                "status=open&"
+            } else {
+                ""
+            };
+            see_other(
+                &format!("{}?{query}done={done}", console_href(locale, page)),
+                Vec::new(),
+            )
         }
         Err(ServiceError::Unauthorized) => to_sign_in(locale, Vec::new()),
-        Err(e) => again(&state, &parts.headers, &caller, page, &parts.uri, failure_of(locale, &e)).await,
+        Err(e) => {
+            again(
+                &state,
+                &parts.headers,
+                &caller,
+                page,
+                &parts.uri,
+                failure_of(locale, &e),
+            )
+            .await
+        }
     }
 }
 
@@ -85,13 +114,26 @@ fn failure_of(locale: Locale, error: &ServiceError) -> Failure {
     if let ServiceError::Database(e) = error {
         tracing::error!(error = %e, "console form failed");
     }
-    Failure { status: status_of(error, Surface::Form), msg: t(locale, error.message_key()).to_owned() }
+    Failure {
+        status: status_of(error, Surface::Form),
+        msg: t(locale, error.message_key()).to_owned(),
+    }
 }
 
 /// Opens a staff session and sets its cookie; a failure says only that
 /// something was not right, with the e-mail kept and nothing secret.
-async fn sign_in(state: &AppState, headers: &HeaderMap, locale: Locale, client: &crate::services::accounts::ClientInfo, f: &Fields) -> Response {
-    let input = auth::SignIn { email: f.email.trim(), password: &f.password, totp: f.totp.trim() };
+async fn sign_in(
+    state: &AppState,
+    headers: &HeaderMap,
+    locale: Locale,
+    client: &crate::services::accounts::ClientInfo,
+    f: &Fields,
+) -> Response {
+    let input = auth::SignIn {
+        email: f.email.trim(),
+        password: &f.password,
+        totp: f.totp.trim(),
+    };
     match auth::sign_in(&state.cx(), input, client).await {
         Ok(signed) => {
             let policy = CookiePolicy::for_origin(&state.config.public_base_url);
@@ -109,7 +151,9 @@ async fn sign_in(state: &AppState, headers: &HeaderMap, locale: Locale, client: 
             };
             let mut response = render(state, headers, doc, failure.status);
             if let Some(secs) = retry_after(&e) {
-                response.headers_mut().insert(header::RETRY_AFTER, secs.into());
+                response
+                    .headers_mut()
+                    .insert(header::RETRY_AFTER, secs.into());
             }
             response
         }
@@ -117,39 +161,78 @@ async fn sign_in(state: &AppState, headers: &HeaderMap, locale: Locale, client: 
 }
 
 /// The use case a form on `page` asks for; the name of its notice when done.
-async fn act(state: &AppState, staff: &Staff, page: ConsolePage, f: &Fields) -> Result<&'static str, ServiceError> {
+async fn act(
+    state: &AppState,
+    staff: &Staff,
+    page: ConsolePage,
+    f: &Fields,
+) -> Result<&'static str, ServiceError> {
     let cx = state.cx();
     match (page, f.form.as_str()) {
         (ConsolePage::Customer(_), forms::REFUND) => {
-            actions::refund(&cx, &state.gateways, staff, f.charge_id, &f.reason).await.map(|_| "refund")
+            actions::refund(&cx, &state.gateways, staff, f.charge_id, &f.reason)
+                .await
+                .map(|_| "refund")
         }
         (ConsolePage::Customer(id), forms::CANCEL) => {
-            actions::cancel(&cx, &state.gateways, staff, id, &f.reason).await.map(|_| "cancel")
+            actions::cancel(&cx, &state.gateways, staff, id, &f.reason)
+                .await
+                .map(|_| "cancel")
         }
-        (ConsolePage::Customer(id), forms::SUSPEND) => actions::suspend(&cx, staff, id, &f.reason).await.map(|_| "suspend"),
+        (ConsolePage::Customer(id), forms::SUSPEND) => actions::suspend(&cx, staff, id, &f.reason)
+            .await
+            .map(|_| "suspend"),
         (ConsolePage::Customer(id), forms::REINSTATE) => {
-            actions::reinstate(&cx, staff, id, &f.reason).await.map(|_| "reinstate")
+            actions::reinstate(&cx, staff, id, &f.reason)
+                .await
+                .map(|_| "reinstate")
         }
         (ConsolePage::Abuse, forms::ABUSE) => {
-            let action: AbuseAction = serde_json::from_value(serde_json::Value::String(f.action.clone()))
-                .map_err(|_| ServiceError::Invalid(Key::ErrorBadRequest))?;
-            let decision = AbuseDecision { action, note: f.note.trim().to_owned() };
-            abuse::decide(&cx, staff, f.report_id, &decision).await.map(|_| "abuse")
+            let action: AbuseAction =
+                serde_json::from_value(serde_json::Value::String(f.action.clone()))
+                    .map_err(|_| ServiceError::Invalid(Key::ErrorBadRequest))?;
+            let decision = AbuseDecision {
+                action,
+                note: f.note.trim().to_owned(),
+            };
+            abuse::decide(&cx, staff, f.report_id, &decision)
+                .await
+                .map(|_| "abuse")
         }
-        (ConsolePage::Chat(id), forms::REPLY) => chat::reply(&cx, staff, id, &f.body).await.map(|_| "reply"),
+        (ConsolePage::Chat(id), forms::REPLY) => {
+            chat::reply(&cx, staff, id, &f.body).await.map(|_| "reply")
+        }
         _ => Err(ServiceError::Invalid(Key::ErrorBadRequest)),
     }
 }
 
 /// The page again, with why the post failed.
-async fn again(state: &AppState, headers: &HeaderMap, caller: &StaffCaller, page: ConsolePage, uri: &Uri, failure: Failure) -> Response {
+async fn again(
+    state: &AppState,
+    headers: &HeaderMap,
+    caller: &StaffCaller,
+    page: ConsolePage,
+    uri: &Uri,
+    failure: Failure,
+) -> Response {
     let staff = current_staff(caller).await;
-    let page = if staff.is_none() { ConsolePage::SignIn } else { page };
+    let page = if staff.is_none() {
+        ConsolePage::SignIn
+    } else {
+        page
+    };
     let Query(query) = Query::<Vec<(String, String)>>::try_from_uri(uri).unwrap_or_default();
     let data = match staff {
         Some(_) => load(caller, page, &query).await.unwrap_or_default(),
         None => Default::default(),
     };
-    let doc = ConsoleDoc { locale: caller.locale, page: Some(page), staff, data, error: Some(failure.msg), ..ConsoleDoc::default() };
+    let doc = ConsoleDoc {
+        locale: caller.locale,
+        page: Some(page),
+        staff,
+        data,
+        error: Some(failure.msg),
+        ..ConsoleDoc::default()
+    };
     render(state, headers, doc, failure.status)
 }

@@ -17,17 +17,33 @@ use leptos::prelude::*;
 use std::net::SocketAddr;
 
 /// A request to a console path: pages are fetched, forms are posted.
-pub async fn handle(state: AppState, request: Request, locale: Locale, page: ConsolePage) -> Response {
-    let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().cloned();
+pub async fn handle(
+    state: AppState,
+    request: Request,
+    locale: Locale,
+    page: ConsolePage,
+) -> Response {
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .cloned();
     let caller = StaffCaller::of(&state, locale, request.headers(), peer);
     if request.method() == Method::POST {
         return super::console_forms::submit(state, request, caller, page).await;
     }
-    let Query(query) = Query::<Vec<(String, String)>>::try_from_uri(request.uri()).unwrap_or_default();
+    let Query(query) =
+        Query::<Vec<(String, String)>>::try_from_uri(request.uri()).unwrap_or_default();
     let staff = current_staff(&caller).await;
-    let mut doc = ConsoleDoc { locale, page: Some(page), notice: param(&query, "done").and_then(notice_of), ..ConsoleDoc::default() };
+    let mut doc = ConsoleDoc {
+        locale,
+        page: Some(page),
+        notice: param(&query, "done").and_then(notice_of),
+        ..ConsoleDoc::default()
+    };
     match (page, staff) {
-        (ConsolePage::SignIn, Some(_)) => redirect(&console_href(locale, ConsolePage::Customers), Vec::new()),
+        (ConsolePage::SignIn, Some(_)) => {
+            redirect(&console_href(locale, ConsolePage::Customers), Vec::new())
+        }
         (ConsolePage::SignIn, None) => render(&state, request.headers(), doc, StatusCode::OK),
         (_, None) => to_sign_in(locale, Vec::new()),
         (_, Some(staff)) => {
@@ -35,9 +51,15 @@ pub async fn handle(state: AppState, request: Request, locale: Locale, page: Con
             let status = match load(&caller, page, &query).await {
                 Ok(data) => {
                     doc.data = data;
-                    if page == ConsolePage::NotFound { StatusCode::NOT_FOUND } else { StatusCode::OK }
+                    if page == ConsolePage::NotFound {
+                        StatusCode::NOT_FOUND
+                    } else {
+                        StatusCode::OK
+                    }
                 }
-                Err(failure) if failure.status == StatusCode::UNAUTHORIZED => return to_sign_in(locale, Vec::new()),
+                Err(failure) if failure.status == StatusCode::UNAUTHORIZED => {
+                    return to_sign_in(locale, Vec::new())
+                }
                 Err(failure) => {
                     doc.error = Some(failure.msg);
                     failure.status
@@ -56,58 +78,96 @@ pub(super) async fn current_staff(caller: &StaffCaller) -> Option<StaffView> {
 
 /// The sign-in page, saying why.
 pub(super) fn to_sign_in(locale: Locale, set_cookies: Vec<HeaderValue>) -> Response {
-    redirect(&format!("{}?done=sign_in", console_href(locale, ConsolePage::SignIn)), set_cookies)
+    redirect(
+        &format!("{}?done=sign_in", console_href(locale, ConsolePage::SignIn)),
+        set_cookies,
+    )
 }
 
 fn param<'a>(query: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    query.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    query
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
 }
 
 /// What `page` shows, from the console API.
-pub(super) async fn load(caller: &StaffCaller, page: ConsolePage, query: &[(String, String)]) -> Result<ConsoleData, Failure> {
+pub(super) async fn load(
+    caller: &StaffCaller,
+    page: ConsolePage,
+    query: &[(String, String)],
+) -> Result<ConsoleData, Failure> {
     Ok(match page {
         ConsolePage::Customers => {
             let q = param(query, "q").unwrap_or_default().trim().to_owned();
             let rows = if q.is_empty() {
                 Vec::new()
             } else {
-                caller.get(&format!("/customers?{}", super::console_api::query_pair("q", &q))).await?
+                caller
+                    .get(&format!(
+                        "/customers?{}",
+                        super::console_api::query_pair("q", &q)
+                    ))
+                    .await?
             };
             ConsoleData::Customers { q, rows }
         }
-        ConsolePage::Customer(id) => ConsoleData::Customer(Box::new(caller.get(&format!("/customers/{id}")).await?)),
+        ConsolePage::Customer(id) => {
+            ConsoleData::Customer(Box::new(caller.get(&format!("/customers/{id}")).await?))
+        }
         ConsolePage::Abuse => {
             let closed = param(query, "status") == Some("closed");
             let status = if closed { "closed" } else { "open" };
-            ConsoleData::Abuse { closed, reports: caller.get(&format!("/abuse?status={status}")).await? }
+            ConsoleData::Abuse {
+                closed,
+                reports: caller.get(&format!("/abuse?status={status}")).await?,
+            }
         }
         ConsolePage::Chats => ConsoleData::Chats(caller.get("/chats").await?),
         ConsolePage::Chat(id) => ConsoleData::Chat(caller.get(&format!("/chats/{id}")).await?),
         ConsolePage::Audit => {
-            let before = param(query, "before").and_then(|b| b.parse::<i64>().ok()).filter(|b| *b > 0);
+            let before = param(query, "before")
+                .and_then(|b| b.parse::<i64>().ok())
+                .filter(|b| *b > 0);
             let path = before.map_or_else(|| "/audit".to_owned(), |b| format!("/audit?before={b}"));
-            ConsoleData::Audit { entries: caller.get(&path).await?, before }
+            ConsoleData::Audit {
+                entries: caller.get(&path).await?,
+                before,
+            }
         }
         ConsolePage::SignIn | ConsolePage::NotFound => ConsoleData::Nothing,
     })
 }
 
 /// The console document with `status`, never stored or indexed.
-pub(super) fn render(state: &AppState, headers: &HeaderMap, mut doc: ConsoleDoc, status: StatusCode) -> Response {
+pub(super) fn render(
+    state: &AppState,
+    headers: &HeaderMap,
+    mut doc: ConsoleDoc,
+    status: StatusCode,
+) -> Response {
     let policy = CookiePolicy::for_origin(&state.config.public_base_url);
     let mut set_cookies = Vec::new();
-    doc.csrf = cookies::read(headers, CSRF_COOKIE).filter(|t| t.len() == 64).unwrap_or_else(|| {
-        let token = secrets::new_token();
-        set_cookies.push(policy.csrf(&token));
-        token
-    });
+    doc.csrf = cookies::read(headers, CSRF_COOKIE)
+        .filter(|t| t.len() == 64)
+        .unwrap_or_else(|| {
+            let token = secrets::new_token();
+            set_cookies.push(policy.csrf(&token));
+            token
+        });
     doc.css = state.public.assets.css.clone();
     let html = Owner::new().with(|| app::console::document(doc).to_html());
     let mut response = (status, html).into_response();
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    headers.insert("x-robots-tag", HeaderValue::from_static("noindex, nofollow"));
+    headers.insert(
+        "x-robots-tag",
+        HeaderValue::from_static("noindex, nofollow"),
+    );
     for cookie in set_cookies {
         headers.append(header::SET_COOKIE, cookie);
     }

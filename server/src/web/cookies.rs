@@ -1,7 +1,9 @@
 //! The account cookies: reading the `Cookie` header and writing `Set-Cookie`.
 //! The session token is HttpOnly (scripts never see it), every cookie is
 //! SameSite=Lax, and Secure whenever the site is served over HTTPS.
-use app::account::forms::{CSRF_COOKIE, LANG_COOKIE, SESSION_COOKIE, USER_INFO_COOKIE, USER_INFO_MAX_AGE_SECS};
+use app::account::forms::{
+    CSRF_COOKIE, LANG_COOKIE, SESSION_COOKIE, USER_INFO_COOKIE, USER_INFO_MAX_AGE_SECS,
+};
 use app::account::{user_info::encode_user_info, Viewer};
 use axum::http::{header, HeaderMap, HeaderValue};
 use cookie::{time::Duration, Cookie, SameSite};
@@ -33,7 +35,9 @@ pub struct CookiePolicy {
 impl CookiePolicy {
     /// The policy for a site served at `public_base_url`.
     pub fn for_origin(public_base_url: &str) -> Self {
-        CookiePolicy { secure: public_base_url.starts_with("https://") }
+        CookiePolicy {
+            secure: public_base_url.starts_with("https://"),
+        }
     }
 
     fn build(self, name: &str, value: &str, max_age: i64, http_only: bool) -> HeaderValue {
@@ -44,7 +48,8 @@ impl CookiePolicy {
             .http_only(http_only)
             .secure(self.secure)
             .build();
-        HeaderValue::from_str(&cookie.to_string()).unwrap_or_else(|_| HeaderValue::from_static("invalid=; Max-Age=0"))
+        HeaderValue::from_str(&cookie.to_string())
+            .unwrap_or_else(|_| HeaderValue::from_static("invalid=; Max-Age=0"))
     }
 
     /// The cookies of a new session: the token (HttpOnly) and `userInfo`
@@ -52,7 +57,9 @@ impl CookiePolicy {
     pub fn signed_in(self, token: &str, viewer: &Viewer) -> Vec<HeaderValue> {
         let mut cookies = vec![self.build(SESSION_COOKIE, token, USER_INFO_MAX_AGE_SECS, true)];
         match encode_user_info(viewer) {
-            Some(info) => cookies.push(self.build(USER_INFO_COOKIE, &info, USER_INFO_MAX_AGE_SECS, false)),
+            Some(info) => {
+                cookies.push(self.build(USER_INFO_COOKIE, &info, USER_INFO_MAX_AGE_SECS, false))
+            }
             None => cookies.push(self.build(USER_INFO_COOKIE, "", 0, false)),
         }
         cookies
@@ -60,7 +67,10 @@ impl CookiePolicy {
 
     /// Removes both account cookies (logout, or a dead token).
     pub fn signed_out(self) -> Vec<HeaderValue> {
-        vec![self.build(SESSION_COOKIE, "", 0, true), self.build(USER_INFO_COOKIE, "", 0, false)]
+        vec![
+            self.build(SESSION_COOKIE, "", 0, true),
+            self.build(USER_INFO_COOKIE, "", 0, false),
+        ]
     }
 
     /// The `lang` cookie: the language of the last page seen, for scripts
@@ -95,7 +105,12 @@ impl CookiePolicy {
     /// A visitor's help chat id (HttpOnly), kept as long as their
     /// conversation may be: a necessary cookie, set only when they write.
     pub fn chat_visitor(self, token: &str, chat: &crate::config::ChatSettings) -> HeaderValue {
-        self.build(app::model::chat::VISITOR_COOKIE, token, chat.retention_ms() / 1000, true)
+        self.build(
+            app::model::chat::VISITOR_COOKIE,
+            token,
+            chat.retention_ms() / 1000,
+            true,
+        )
     }
 }
 
@@ -110,7 +125,8 @@ impl CookiePolicy {
             .http_only(true)
             .secure(self.secure)
             .build();
-        HeaderValue::from_str(&cookie.to_string()).unwrap_or_else(|_| HeaderValue::from_static("invalid=; Max-Age=0"))
+        HeaderValue::from_str(&cookie.to_string())
+            .unwrap_or_else(|_| HeaderValue::from_static("invalid=; Max-Age=0"))
     }
 }
 
@@ -118,7 +134,13 @@ impl CookiePolicy {
 /// (`web::tracking_cookies` documents each).
 impl CookiePolicy {
     /// Cookie `name`; max age 0 removes it.
-    pub fn tracking(self, name: &str, value: &str, max_age_secs: i64, http_only: bool) -> HeaderValue {
+    pub fn tracking(
+        self,
+        name: &str,
+        value: &str,
+        max_age_secs: i64,
+        http_only: bool,
+    ) -> HeaderValue {
         self.build(name, value, max_age_secs, http_only)
     }
 }
@@ -130,7 +152,10 @@ mod tests {
     #[test]
     fn reads_one_cookie_among_many() {
         let mut headers = HeaderMap::new();
-        headers.insert(header::COOKIE, HeaderValue::from_static("a=1; token=abc; lang=id"));
+        headers.insert(
+            header::COOKIE,
+            HeaderValue::from_static("a=1; token=abc; lang=id"),
+        );
         assert_eq!(read(&headers, "token").as_deref(), Some("abc"));
         assert_eq!(read(&headers, "lang").as_deref(), Some("id"));
         assert_eq!(read(&headers, "nope"), None);
@@ -139,8 +164,14 @@ mod tests {
     #[test]
     fn reads_across_headers_skips_junk_and_strips_quotes() {
         let mut headers = HeaderMap::new();
-        headers.append(header::COOKIE, HeaderValue::from_static("junk; =novalue; a=1"));
-        headers.append(header::COOKIE, HeaderValue::from_static("lang=\"zh\"; token="));
+        headers.append(
+            header::COOKIE,
+            HeaderValue::from_static("junk; =novalue; a=1"),
+        );
+        headers.append(
+            header::COOKIE,
+            HeaderValue::from_static("lang=\"zh\"; token="),
+        );
         assert_eq!(read(&headers, "a").as_deref(), Some("1"));
         assert_eq!(read(&headers, "lang").as_deref(), Some("zh"));
         assert_eq!(read(&headers, "token"), None, "empty is absent");
@@ -148,21 +179,38 @@ mod tests {
 
     #[test]
     fn session_cookie_is_http_only_lax_and_secure_on_https() {
-        let viewer = Viewer { email: "a@b.co".into(), payment_count: 1, vip_time: 0 };
+        let viewer = Viewer {
+            email: "a@b.co".into(),
+            payment_count: 1,
+            vip_time: 0,
+        };
         let cookies = CookiePolicy::for_origin("https://ct.example").signed_in("tok", &viewer);
         let session = cookies[0].to_str().unwrap();
         assert!(session.starts_with("token=tok;"), "{session}");
-        for part in ["HttpOnly", "SameSite=Lax", "Secure", "Max-Age=7776000", "Path=/"] {
+        for part in [
+            "HttpOnly",
+            "SameSite=Lax",
+            "Secure",
+            "Max-Age=7776000",
+            "Path=/",
+        ] {
             assert!(session.contains(part), "{session} lacks {part}");
         }
-        assert!(!cookies[1].to_str().unwrap().contains("HttpOnly"), "userInfo is for scripts");
+        assert!(
+            !cookies[1].to_str().unwrap().contains("HttpOnly"),
+            "userInfo is for scripts"
+        );
         let plain = CookiePolicy::for_origin("http://127.0.0.1:3000").signed_in("tok", &viewer);
         assert!(!plain[0].to_str().unwrap().contains("Secure"));
     }
 
     #[test]
     fn middle_users_get_no_user_info_cookie() {
-        let viewer = Viewer { email: "a@b.co".into(), payment_count: 0, vip_time: 0 };
+        let viewer = Viewer {
+            email: "a@b.co".into(),
+            payment_count: 0,
+            vip_time: 0,
+        };
         let cookies = CookiePolicy::for_origin("http://x").signed_in("tok", &viewer);
         assert!(cookies[1].to_str().unwrap().starts_with("userInfo=; "));
         assert!(cookies[1].to_str().unwrap().contains("Max-Age=0"));

@@ -46,12 +46,19 @@ pub struct DevCall {
 }
 
 async fn calls(state: &AppState) -> Result<Vec<DevCall>, sea_orm::DbErr> {
-    let filter = OutboxFilter { recipient: None, channel: Some("call".to_owned()), limit: Some(PAGE_LIMIT) };
+    let filter = OutboxFilter {
+        recipient: None,
+        channel: Some("call".to_owned()),
+        limit: Some(PAGE_LIMIT),
+    };
     let rows = outbox::list(&state.db, &filter).await?;
     let mut out = Vec::with_capacity(rows.len());
     for row in rows {
         let call_ref = row.subject.unwrap_or_default();
-        let message = voice_message::Entity::find().filter(voice_message::Column::CallRef.eq(&call_ref)).one(&state.db).await?;
+        let message = voice_message::Entity::find()
+            .filter(voice_message::Column::CallRef.eq(&call_ref))
+            .one(&state.db)
+            .await?;
         out.push(DevCall {
             audio_url: format!("/dev/calls/{call_ref}/audio.mp3"),
             status: message.map_or_else(|| "superseded".to_owned(), |m| m.status),
@@ -72,7 +79,12 @@ async fn json(State(state): State<AppState>) -> Response {
 
 async fn page(State(state): State<AppState>) -> Response {
     match calls(&state).await {
-        Ok(list) => (NO_STORE, [(header::CONTENT_SECURITY_POLICY, PAGE_CSP)], Html(render(&list))).into_response(),
+        Ok(list) => (
+            NO_STORE,
+            [(header::CONTENT_SECURITY_POLICY, PAGE_CSP)],
+            Html(render(&list)),
+        )
+            .into_response(),
         Err(e) => database_error(&e),
     }
 }
@@ -80,13 +92,18 @@ async fn page(State(state): State<AppState>) -> Response {
 /// The whole call as the called person hears it, as MP3 for the browser.
 async fn audio(State(state): State<AppState>, Path(call_ref): Path<String>) -> Response {
     match voice::call_audio(&state.cx(), &state.speech, &call_ref, CallAudio::Message).await {
-        Ok(rendered) => ([(header::CONTENT_TYPE, "audio/mpeg")], rendered.mp3.clone()).into_response(),
+        Ok(rendered) => {
+            ([(header::CONTENT_TYPE, "audio/mpeg")], rendered.mp3.clone()).into_response()
+        }
         Err(_) => StatusCode::NOT_FOUND.into_response(),
     }
 }
 
 /// Plays the called person's part: what the provider would report.
-async fn simulate(State(state): State<AppState>, Path((call_ref, event)): Path<(String, String)>) -> Response {
+async fn simulate(
+    State(state): State<AppState>,
+    Path((call_ref, event)): Path<(String, String)>,
+) -> Response {
     let cx = state.cx();
     let outcome = match event.as_str() {
         "answer" => events::record_progress(&cx, &call_ref, CallProgress::Completed).await,
@@ -118,8 +135,13 @@ fn database_error(error: &sea_orm::DbErr) -> Response {
     (StatusCode::INTERNAL_SERVER_ERROR, "database error").into_response()
 }
 
-const EVENTS: [(&str, &str); 5] =
-    [("answer", "Answer and listen"), ("press9", "Press 9 (stop all)"), ("press8", "Press 8 (report)"), ("busy", "Busy"), ("no-answer", "No answer")];
+const EVENTS: [(&str, &str); 5] = [
+    ("answer", "Answer and listen"),
+    ("press9", "Press 9 (stop all)"),
+    ("press8", "Press 8 (report)"),
+    ("busy", "Busy"),
+    ("no-answer", "No answer"),
+];
 
 fn render(list: &[DevCall]) -> String {
     let mut items = String::new();

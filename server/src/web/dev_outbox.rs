@@ -22,7 +22,9 @@ const PAGE_LIMIT: u64 = 100;
 
 /// The developer routes (mounted by `startup::build_router` when `DEV_TOOLS` is on).
 pub fn dev_router() -> Router<AppState> {
-    Router::new().route("/dev/outbox", get(outbox_page)).route("/dev/outbox.json", get(outbox_json))
+    Router::new()
+        .route("/dev/outbox", get(outbox_page))
+        .route("/dev/outbox.json", get(outbox_json))
 }
 
 /// `?to=<recipient>&channel=email&limit=N`, every part optional.
@@ -71,8 +73,10 @@ impl From<dev_outbox::Model> for OutboxMessage {
 }
 
 /// Never cached, never indexed: these pages show codes.
-const NO_STORE: [(header::HeaderName, &str); 2] =
-    [(header::CACHE_CONTROL, "no-store"), (header::HeaderName::from_static("x-robots-tag"), "noindex")];
+const NO_STORE: [(header::HeaderName, &str); 2] = [
+    (header::CACHE_CONTROL, "no-store"),
+    (header::HeaderName::from_static("x-robots-tag"), "noindex"),
+];
 
 /// The page runs no script at all; its own stylesheet and the kept e-mails
 /// (shown in sandboxed frames) are inline, which the site-wide policy forbids.
@@ -81,14 +85,27 @@ const PAGE_CSP: &str =
 
 async fn outbox_json(State(state): State<AppState>, Query(query): Query<OutboxQuery>) -> Response {
     match outbox::list(&state.db, &query.filter(None)).await {
-        Ok(rows) => (NO_STORE, Json(rows.into_iter().map(OutboxMessage::from).collect::<Vec<_>>())).into_response(),
+        Ok(rows) => (
+            NO_STORE,
+            Json(
+                rows.into_iter()
+                    .map(OutboxMessage::from)
+                    .collect::<Vec<_>>(),
+            ),
+        )
+            .into_response(),
         Err(e) => database_error(&e),
     }
 }
 
 async fn outbox_page(State(state): State<AppState>, Query(query): Query<OutboxQuery>) -> Response {
     match outbox::list(&state.db, &query.filter(Some(PAGE_LIMIT))).await {
-        Ok(rows) => (NO_STORE, [(header::CONTENT_SECURITY_POLICY, PAGE_CSP)], Html(render_page(&rows))).into_response(),
+        Ok(rows) => (
+            NO_STORE,
+            [(header::CONTENT_SECURITY_POLICY, PAGE_CSP)],
+            Html(render_page(&rows)),
+        )
+            .into_response(),
         Err(e) => database_error(&e),
     }
 }
@@ -148,7 +165,9 @@ fn linkify(text: &str) -> String {
     while let Some(start) = find_url(rest) {
         out += &escape_html(&rest[..start]);
         let tail = &rest[start..];
-        let end = tail.find(|c: char| c.is_whitespace() || matches!(c, '<' | '>' | '"' | '\'')).unwrap_or(tail.len());
+        let end = tail
+            .find(|c: char| c.is_whitespace() || matches!(c, '<' | '>' | '"' | '\''))
+            .unwrap_or(tail.len());
         // Sentence punctuation after a URL is not part of it.
         let url = tail[..end].trim_end_matches(['.', ',', ';', ':', '!', '?', ')']);
         let escaped = escape_html(url);
@@ -159,7 +178,10 @@ fn linkify(text: &str) -> String {
 }
 
 fn find_url(text: &str) -> Option<usize> {
-    [text.find("https://"), text.find("http://")].into_iter().flatten().min()
+    [text.find("https://"), text.find("http://")]
+        .into_iter()
+        .flatten()
+        .min()
 }
 
 /// `2026-11-21 09:30:05 UTC` from milliseconds since the epoch.
@@ -178,7 +200,10 @@ mod tests {
             r#"Open <a href="https://ct.test/r?a=1&amp;b=2">https://ct.test/r?a=1&amp;b=2</a>. &lt;b&gt;ok&lt;/b&gt;"#
         );
         assert_eq!(linkify("no link"), "no link");
-        assert_eq!(linkify("http://a.b"), r#"<a href="http://a.b">http://a.b</a>"#);
+        assert_eq!(
+            linkify("http://a.b"),
+            r#"<a href="http://a.b">http://a.b</a>"#
+        );
     }
 
     #[test]

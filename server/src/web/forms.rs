@@ -6,7 +6,10 @@
 use super::cookies::{self, CookiePolicy};
 use super::pages::{redirect, visitor_of, Member};
 use super::render::render;
-use super::{account_forms, billing_forms, chat_forms, consent_forms, locate_forms, lookup_forms, voice_forms};
+use super::{
+    account_forms, billing_forms, chat_forms, consent_forms, locate_forms, lookup_forms,
+    voice_forms,
+};
 use crate::http::{client_info, retry_after, status_of, Surface};
 use crate::services::accounts::{secrets, ClientInfo};
 use crate::services::{Cx, ServiceError};
@@ -67,7 +70,8 @@ impl Submission<'_> {
 
     /// The signed-in member, or the error that sends the visitor to log in.
     pub fn member(&self) -> Result<&Member, Rejected> {
-        self.member.ok_or_else(|| Rejected::new(ServiceError::Unauthorized))
+        self.member
+            .ok_or_else(|| Rejected::new(ServiceError::Unauthorized))
     }
 }
 
@@ -81,12 +85,18 @@ pub(super) struct Rejected {
 
 impl Rejected {
     pub fn new(error: ServiceError) -> Self {
-        Rejected { error, kept: Vec::new() }
+        Rejected {
+            error,
+            kept: Vec::new(),
+        }
     }
 
     /// Keeps `pairs` of (field name, value typed).
     pub fn keeping(mut self, pairs: &[(&str, &str)]) -> Self {
-        self.kept = pairs.iter().map(|(name, value)| ((*name).to_owned(), (*value).to_owned())).collect();
+        self.kept = pairs
+            .iter()
+            .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
+            .collect();
         self
     }
 }
@@ -104,14 +114,23 @@ pub async fn submit(state: AppState, request: Request) -> Response {
     let (_, member) = visitor_of(&state, &parts.headers).await;
     let owner_token = cookies::read(&parts.headers, app::account::forms::OWNER_COOKIE);
     let chat_visitor = super::chat_visitor_cookie(&parts.headers);
-    let csrf_ok = cookies::read(&parts.headers, CSRF_COOKIE)
-        .is_some_and(|cookie| !envelope.csrf.is_empty() && secrets::same_secret(&cookie, &envelope.csrf));
+    let csrf_ok = cookies::read(&parts.headers, CSRF_COOKIE).is_some_and(|cookie| {
+        !envelope.csrf.is_empty() && secrets::same_secret(&cookie, &envelope.csrf)
+    });
     let (uri, headers) = (parts.uri.clone(), parts.headers.clone());
     // The page is rendered again as if fetched.
     parts.method = Method::GET;
     let page_request = Request::from_parts(parts, Body::empty());
     let (Some(form), Some(_page)) = (envelope.form, resolved.page) else {
-        return render(&state, page_request, member.as_ref(), None, Vec::new(), true).await;
+        return render(
+            &state,
+            page_request,
+            member.as_ref(),
+            None,
+            Vec::new(),
+            true,
+        )
+        .await;
     };
     let handled = if csrf_ok {
         let submission = Submission {
@@ -135,17 +154,36 @@ pub async fn submit(state: AppState, request: Request) -> Response {
     };
     match handled {
         Ok(response) => response,
-        Err(Rejected { error: ServiceError::Unauthorized, .. }) => {
+        Err(Rejected {
+            error: ServiceError::Unauthorized,
+            ..
+        }) => {
             let policy = CookiePolicy::for_origin(&state.config.public_base_url);
-            redirect(&format!("{}?reason=invalid", href(resolved.locale, Page::Login)), policy.signed_out())
+            redirect(
+                &format!("{}?reason=invalid", href(resolved.locale, Page::Login)),
+                policy.signed_out(),
+            )
         }
         Err(rejected) => {
-            let (status, retry) = (failure_status(&rejected.error, csrf_ok), retry_after(&rejected.error));
+            let (status, retry) = (
+                failure_status(&rejected.error, csrf_ok),
+                retry_after(&rejected.error),
+            );
             let outcome = outcome(form, envelope.email.trim(), rejected);
-            let mut response = render(&state, page_request, member.as_ref(), Some(outcome), Vec::new(), true).await;
+            let mut response = render(
+                &state,
+                page_request,
+                member.as_ref(),
+                Some(outcome),
+                Vec::new(),
+                true,
+            )
+            .await;
             *response.status_mut() = status;
             if let Some(secs) = retry {
-                response.headers_mut().insert(axum::http::header::RETRY_AFTER, secs.into());
+                response
+                    .headers_mut()
+                    .insert(axum::http::header::RETRY_AFTER, secs.into());
             }
             response
         }
@@ -155,13 +193,19 @@ pub async fn submit(state: AppState, request: Request) -> Response {
 /// Hands the submission to the handler of its form.
 async fn dispatch(s: &Submission<'_>) -> Handled {
     match s.form {
-        AuthForm::Login | AuthForm::SendCode | AuthForm::ResetWithCode | AuthForm::ChangePassword | AuthForm::Logout => {
-            account_forms::handle(s).await
+        AuthForm::Login
+        | AuthForm::SendCode
+        | AuthForm::ResetWithCode
+        | AuthForm::ChangePassword
+        | AuthForm::Logout => account_forms::handle(s).await,
+        AuthForm::LocateCreate
+        | AuthForm::LocateAction
+        | AuthForm::Reveal
+        | AuthForm::DnlCode
+        | AuthForm::DnlConfirm => locate_forms::handle(s).await,
+        AuthForm::PayOrder | AuthForm::BillingCancel | AuthForm::BillingRefund => {
+            billing_forms::handle(s).await
         }
-        AuthForm::LocateCreate | AuthForm::LocateAction | AuthForm::Reveal | AuthForm::DnlCode | AuthForm::DnlConfirm => {
-            locate_forms::handle(s).await
-        }
-        AuthForm::PayOrder | AuthForm::BillingCancel | AuthForm::BillingRefund => billing_forms::handle(s).await,
         AuthForm::VoicePreview | AuthForm::VoiceSend => voice_forms::handle(s).await,
         AuthForm::SpamReport
         | AuthForm::OwnerCode
@@ -194,5 +238,11 @@ fn outcome(form: AuthForm, email: &str, rejected: Rejected) -> FormOutcome {
             errors
         }
     };
-    FormOutcome { form, email: email.to_owned(), errors, notice: None, values: rejected.kept }
+    FormOutcome {
+        form,
+        email: email.to_owned(),
+        errors,
+        notice: None,
+        values: rejected.kept,
+    }
 }

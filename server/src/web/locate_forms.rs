@@ -33,21 +33,48 @@ pub(super) async fn handle(s: &Submission<'_>) -> Handled {
     match s.form {
         AuthForm::LocateCreate => {
             let member = s.member()?;
-            let input = requests::NewRequest { country: &f.country, phone: &f.phone, note: &f.note };
+            let input = requests::NewRequest {
+                country: &f.country,
+                phone: &f.phone,
+                note: &f.note,
+            };
             let kept = [number[0], number[1], ("note", f.note.as_str())];
-            let view = requests::create(&s.cx, &member.auth, input).await.map_err(|e| Rejected::new(e).keeping(&kept))?;
-            Ok(redirect(&format!("{}?created={}", href(locale, Page::DashboardLocations), view.id), Vec::new()))
+            let view = requests::create(&s.cx, &member.auth, input)
+                .await
+                .map_err(|e| Rejected::new(e).keeping(&kept))?;
+            Ok(redirect(
+                &format!(
+                    "{}?created={}",
+                    href(locale, Page::DashboardLocations),
+                    view.id
+                ),
+                Vec::new(),
+            ))
         }
         AuthForm::LocateAction => locate_action(s, &f).await,
         AuthForm::Reveal => reveal(s, &f).await,
         AuthForm::DnlCode => {
-            registry::send_proof(&s.cx, &f.country, &f.phone, s.client).await.map_err(|e| Rejected::new(e).keeping(&number))?;
-            let query = format!("?sent=1&country={}&phone={}", encode(&f.country), encode(&f.phone));
-            Ok(redirect(&format!("{}{query}", href(locale, Page::DoNotLocate)), Vec::new()))
+            registry::send_proof(&s.cx, &f.country, &f.phone, s.client)
+                .await
+                .map_err(|e| Rejected::new(e).keeping(&number))?;
+            let query = format!(
+                "?sent=1&country={}&phone={}",
+                encode(&f.country),
+                encode(&f.phone)
+            );
+            Ok(redirect(
+                &format!("{}{query}", href(locale, Page::DoNotLocate)),
+                Vec::new(),
+            ))
         }
         AuthForm::DnlConfirm => {
-            registry::confirm_proof(&s.cx, &f.country, &f.phone, &f.code).await.map_err(|e| Rejected::new(e).keeping(&number))?;
-            Ok(redirect(&format!("{}?done=1", href(locale, Page::DoNotLocate)), Vec::new()))
+            registry::confirm_proof(&s.cx, &f.country, &f.phone, &f.code)
+                .await
+                .map_err(|e| Rejected::new(e).keeping(&number))?;
+            Ok(redirect(
+                &format!("{}?done=1", href(locale, Page::DoNotLocate)),
+                Vec::new(),
+            ))
         }
         _ => Err(Rejected::new(ServiceError::NotFound)),
     }
@@ -61,28 +88,62 @@ async fn reveal(s: &Submission<'_>, f: &LocateFields) -> Handled {
         "decline" => RevealDecision::Decline,
         "block" => RevealDecision::Block,
         "stop_sharing" => RevealDecision::StopSharing,
-        _ => return Err(Rejected::new(ServiceError::Invalid(app::i18n::Key::ErrorBadRequest)).keeping(&kept)),
+        _ => {
+            return Err(
+                Rejected::new(ServiceError::Invalid(app::i18n::Key::ErrorBadRequest))
+                    .keeping(&kept),
+            )
+        }
     };
-    let input = consent::Answer { token: &f.t, decision, point: None, client: s.client };
-    consent::answer(&s.cx, input).await.map_err(|e| Rejected::new(e).keeping(&kept))?;
-    Ok(redirect(&format!("{}?t={}", href(s.locale, Page::RevealLocation), encode(&f.t)), Vec::new()))
+    let input = consent::Answer {
+        token: &f.t,
+        decision,
+        point: None,
+        client: s.client,
+    };
+    consent::answer(&s.cx, input)
+        .await
+        .map_err(|e| Rejected::new(e).keeping(&kept))?;
+    Ok(redirect(
+        &format!(
+            "{}?t={}",
+            href(s.locale, Page::RevealLocation),
+            encode(&f.t)
+        ),
+        Vec::new(),
+    ))
 }
 
 /// A change to one of the member's requests: resend, cancel, rename, or
 /// `clear` (erase the position).
 async fn locate_action(s: &Submission<'_>, f: &LocateFields) -> Handled {
     let member = s.member()?;
-    let rejected = |e| Rejected::new(e).keeping(&[("id", f.id.as_str()), ("label", f.label.as_str())]);
-    let id = f.id.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| rejected(ServiceError::NotFound))?;
-    let change = match (f.action.as_str(), changes::Change::from_action(&f.action, &f.label)) {
+    let rejected =
+        |e| Rejected::new(e).keeping(&[("id", f.id.as_str()), ("label", f.label.as_str())]);
+    let id =
+        f.id.parse::<i64>()
+            .ok()
+            .filter(|id| *id > 0)
+            .ok_or_else(|| rejected(ServiceError::NotFound))?;
+    let change = match (
+        f.action.as_str(),
+        changes::Change::from_action(&f.action, &f.label),
+    ) {
         ("clear", _) => None,
         (_, Some(change)) => Some(change),
-        (_, None) => return Err(rejected(ServiceError::Invalid(app::i18n::Key::ErrorBadRequest))),
+        (_, None) => {
+            return Err(rejected(ServiceError::Invalid(
+                app::i18n::Key::ErrorBadRequest,
+            )))
+        }
     };
     let result = match change {
         Some(change) => changes::update(&s.cx, &member.auth, id, change).await,
         None => changes::clear(&s.cx, &member.auth, id).await,
     };
     result.map_err(rejected)?;
-    Ok(redirect(&href(s.locale, Page::DashboardLocations), Vec::new()))
+    Ok(redirect(
+        &href(s.locale, Page::DashboardLocations),
+        Vec::new(),
+    ))
 }

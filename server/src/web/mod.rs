@@ -11,6 +11,7 @@ mod console_api;
 mod console_forms;
 mod console_pages;
 mod cookies;
+mod dev_calls;
 mod dev_outbox;
 mod forms;
 mod locate_forms;
@@ -21,22 +22,21 @@ mod pages;
 mod render;
 mod sandbox_checkout;
 mod security_headers;
-mod tracking_cookies;
 mod seo;
+mod tracking_cookies;
 mod transport;
 mod voice_forms;
-mod dev_calls;
 
 pub use assets::{load_manifest, static_router};
-pub use cookies::CookiePolicy;
 pub use checkout_claim::claim_router;
-pub use sandbox_checkout::sandbox_router;
+pub use cookies::CookiePolicy;
 pub use dev_calls::dev_calls_router;
 pub use dev_outbox::dev_router;
 pub use page_cache::PageCache;
 pub use pages::{locale_slash_redirect, page_request};
-pub use seo::seo_router;
+pub use sandbox_checkout::sandbox_router;
 pub use security_headers::{security_headers, tile_source, SecurityHeaders};
+pub use seo::seo_router;
 pub use transport::{InProcessApi, PageApi};
 
 /// How this site writes cookies.
@@ -55,8 +55,13 @@ pub fn cookie_consent(headers: &axum::http::HeaderMap) -> Option<app::consent::C
 }
 
 /// What an order placed through the API carries for attribution.
-pub fn order_tracking(headers: &axum::http::HeaderMap) -> crate::services::tracking::attribution::OrderTracking {
-    let referer = headers.get(axum::http::header::REFERER).and_then(|v| v.to_str().ok()).map(str::to_owned);
+pub fn order_tracking(
+    headers: &axum::http::HeaderMap,
+) -> crate::services::tracking::attribution::OrderTracking {
+    let referer = headers
+        .get(axum::http::header::REFERER)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
     tracking_cookies::order_tracking(headers, referer)
 }
 

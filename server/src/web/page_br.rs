@@ -23,14 +23,18 @@ pub struct BrPieces(Vec<Vec<u8>>);
 impl BrPieces {
     /// Compresses `pieces`, the text between the holes of a rendering.
     pub fn of(pieces: &[impl AsRef<[u8]>]) -> BrPieces {
-        let streams = pieces.iter().enumerate().map(|(i, p)| stream(p.as_ref(), i == 0, PIECE_QUALITY, PIECE_WINDOW));
+        let streams = pieces
+            .iter()
+            .enumerate()
+            .map(|(i, p)| stream(p.as_ref(), i == 0, PIECE_QUALITY, PIECE_WINDOW));
         BrPieces(streams.collect())
     }
 
     /// The whole page compressed: piece, value of the hole, piece, …;
     /// `values[i]` fills the hole after piece `i`. `None` if joining failed.
     pub fn join(&self, values: &[&[u8]]) -> Option<Vec<u8>> {
-        let total: usize = self.0.iter().map(Vec::len).sum::<usize>() + values.iter().map(|v| v.len() + 16).sum::<usize>();
+        let total: usize = self.0.iter().map(Vec::len).sum::<usize>()
+            + values.iter().map(|v| v.len() + 16).sum::<usize>();
         let mut out = vec![0_u8; total + 64];
         let (mut cat, mut at) = (BroCatli::new(), 0);
         for (i, piece) in self.0.iter().enumerate() {
@@ -58,13 +62,24 @@ pub fn value(text: &str) -> Vec<u8> {
 
 /// Whether the request's `Accept-Encoding` takes brotli.
 pub fn accepted(headers: &axum::http::HeaderMap) -> bool {
-    headers.get_all(axum::http::header::ACCEPT_ENCODING).iter().filter_map(|v| v.to_str().ok()).any(|list| {
-        list.split(',').any(|item| {
-            let mut parts = item.split(';').map(str::trim);
-            parts.next().is_some_and(|coding| coding.eq_ignore_ascii_case("br"))
-                && parts.all(|p| !matches!(p.replace(' ', "").as_str(), "q=0" | "q=0.0" | "q=0.00" | "q=0.000"))
+    headers
+        .get_all(axum::http::header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .any(|list| {
+            list.split(',').any(|item| {
+                let mut parts = item.split(';').map(str::trim);
+                parts
+                    .next()
+                    .is_some_and(|coding| coding.eq_ignore_ascii_case("br"))
+                    && parts.all(|p| {
+                        !matches!(
+                            p.replace(' ', "").as_str(),
+                            "q=0" | "q=0.0" | "q=0.00" | "q=0.000"
+                        )
+                    })
+            })
         })
-    })
 }
 
 fn stream(data: &[u8], first: bool, quality: i32, lgwin: i32) -> Vec<u8> {
@@ -107,13 +122,27 @@ mod tests {
     #[test]
     fn joined_streams_decompress_to_the_filled_page() {
         let page = "<!DOCTYPE html><html><head><script nonce=\"".repeat(3);
-        let pieces = [page.as_str(), "\"></script></head><body><form><input value=\"", "\"></form>", ""];
+        let pieces = [
+            page.as_str(),
+            "\"></script></head><body><form><input value=\"",
+            "\"></form>",
+            "",
+        ];
         let compressed = BrPieces::of(&pieces);
         let (nonce, token) = (value("AbCdEf0123456789_-xyzQ"), value(&"7f".repeat(32)));
         let joined = compressed.join(&[&nonce, &token, &nonce]).expect("joins");
-        let expected = format!("{}AbCdEf0123456789_-xyzQ{}{}{}AbCdEf0123456789_-xyzQ", pieces[0], pieces[1], "7f".repeat(32), pieces[2]);
+        let expected = format!(
+            "{}AbCdEf0123456789_-xyzQ{}{}{}AbCdEf0123456789_-xyzQ",
+            pieces[0],
+            pieces[1],
+            "7f".repeat(32),
+            pieces[2]
+        );
         assert_eq!(String::from_utf8(inflate(&joined)).unwrap(), expected);
-        assert_eq!(inflate(&BrPieces::of(&["only"]).join(&[]).unwrap()), b"only");
+        assert_eq!(
+            inflate(&BrPieces::of(&["only"]).join(&[]).unwrap()),
+            b"only"
+        );
     }
 
     #[test]

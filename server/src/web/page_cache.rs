@@ -125,8 +125,14 @@ impl PageCache {
     /// The key of a page request that may share a rendering, `None` when it
     /// must be rendered for this visitor alone. `anonymous`: no session
     /// cookie, no number owner's session, no help chat, no form outcome.
-    pub fn key(request: &Request<Body>, anonymous: bool, csrf: &str, consent: Option<Consent>) -> Option<PageKey> {
-        let plain = matches!(*request.method(), Method::GET | Method::HEAD) && request.uri().query().is_none();
+    pub fn key(
+        request: &Request<Body>,
+        anonymous: bool,
+        csrf: &str,
+        consent: Option<Consent>,
+    ) -> Option<PageKey> {
+        let plain = matches!(*request.method(), Method::GET | Method::HEAD)
+            && request.uri().query().is_none();
         // Only tokens this site draws can stand where the stand-in stood.
         let csrf_ok = csrf.len() == 64 && csrf.bytes().all(|b| b.is_ascii_hexdigit());
         if !(anonymous && plain && csrf_ok) {
@@ -155,9 +161,13 @@ impl PageCache {
 
     /// The kept rendering of `key` if it may still be served.
     pub fn lookup(&self, key: PageKey, plans_generation: u64, now: i64) -> Lookup {
-        let Some(entry) = self.lock().get(&key).cloned() else { return Lookup::Miss };
+        let Some(entry) = self.lock().get(&key).cloned() else {
+            return Lookup::Miss;
+        };
         let age = now - entry.rendered_at;
-        if entry.plans_generation != plans_generation || !(0..FRESH_FOR_MS + STALE_FOR_MS).contains(&age) {
+        if entry.plans_generation != plans_generation
+            || !(0..FRESH_FOR_MS + STALE_FOR_MS).contains(&age)
+        {
             return Lookup::Miss;
         }
         if age < FRESH_FOR_MS || entry.refreshing.swap(true, Ordering::AcqRel) {
@@ -168,9 +178,15 @@ impl PageCache {
 
     /// The kept rendering of `key` only while it is fresh: what a request
     /// that waited for another one's render looks for.
-    pub fn lookup_fresh(&self, key: PageKey, plans_generation: u64, now: i64) -> Option<Arc<Rendered>> {
+    pub fn lookup_fresh(
+        &self,
+        key: PageKey,
+        plans_generation: u64,
+        now: i64,
+    ) -> Option<Arc<Rendered>> {
         let entry = self.lock().get(&key).cloned()?;
-        let fresh = entry.plans_generation == plans_generation && (0..FRESH_FOR_MS).contains(&(now - entry.rendered_at));
+        let fresh = entry.plans_generation == plans_generation
+            && (0..FRESH_FOR_MS).contains(&(now - entry.rendered_at));
         fresh.then(|| entry.page.clone())
     }
 
@@ -181,7 +197,12 @@ impl PageCache {
 
     /// The turn to render `key` (a finite set: pages x languages x consent).
     pub fn flight(&self, key: PageKey) -> Arc<tokio::sync::Mutex<()>> {
-        self.flights.lock().unwrap_or_else(PoisonError::into_inner).entry(key).or_default().clone()
+        self.flights
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .entry(key)
+            .or_default()
+            .clone()
     }
 
     /// Keeps a page rendered with the stand-ins; only successful pages are kept.
@@ -190,7 +211,12 @@ impl PageCache {
             return;
         }
         self.stored.fetch_add(1, Ordering::Relaxed);
-        let entry = Entry { rendered_at: now, plans_generation, refreshing: AtomicBool::new(false), page };
+        let entry = Entry {
+            rendered_at: now,
+            plans_generation,
+            refreshing: AtomicBool::new(false),
+            page,
+        };
         self.lock().insert(key, Arc::new(entry));
     }
 
@@ -198,7 +224,10 @@ impl PageCache {
     pub fn cut(&self, status: StatusCode, headers: HeaderMap, html: &Bytes) -> Rendered {
         let (mut pieces, mut holes, mut from) = (Vec::new(), Vec::new(), 0);
         let text = &html[..];
-        let stand_ins = [(self.nonce_stand_in.as_bytes(), Hole::Nonce), (self.csrf_stand_in.as_bytes(), Hole::Csrf)];
+        let stand_ins = [
+            (self.nonce_stand_in.as_bytes(), Hole::Nonce),
+            (self.csrf_stand_in.as_bytes(), Hole::Csrf),
+        ];
         while let Some((at, stand_in, hole)) = stand_ins
             .iter()
             .filter_map(|(s, hole)| find(&text[from..], s).map(|at| (from + at, s.len(), *hole)))
@@ -210,7 +239,14 @@ impl PageCache {
         }
         pieces.push(html.slice(from..));
         let br = BrPieces::of(&pieces);
-        Rendered { status, headers, pieces, holes, len: html.len(), br }
+        Rendered {
+            status,
+            headers,
+            pieces,
+            holes,
+            len: html.len(),
+            br,
+        }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<PageKey, Arc<Entry>>> {
@@ -238,13 +274,27 @@ impl Rendered {
 
     fn compressed(&self, nonce: &str, csrf: &str) -> Option<Vec<u8>> {
         let (nonce, csrf) = (page_br::value(nonce), page_br::value(csrf));
-        let values: Vec<&[u8]> = self.holes.iter().map(|h| if *h == Hole::Nonce { &nonce[..] } else { &csrf[..] }).collect();
+        let values: Vec<&[u8]> = self
+            .holes
+            .iter()
+            .map(|h| {
+                if *h == Hole::Nonce {
+                    &nonce[..]
+                } else {
+                    &csrf[..]
+                }
+            })
+            .collect();
         self.br.join(&values)
     }
 
     fn filled(&self, nonce: &str, csrf: &str) -> Vec<u8> {
         let mut body = Vec::with_capacity(self.len + self.holes.len() * 64);
-        for (piece, hole) in self.pieces.iter().zip(self.holes.iter().map(Some).chain([None])) {
+        for (piece, hole) in self
+            .pieces
+            .iter()
+            .zip(self.holes.iter().map(Some).chain([None]))
+        {
             body.extend_from_slice(piece);
             match hole {
                 Some(Hole::Nonce) => body.extend_from_slice(nonce.as_bytes()),
@@ -274,11 +324,19 @@ mod tests {
     fn every_stand_in_is_replaced_and_nothing_else() {
         let cache = PageCache::default();
         let (n, c) = (cache.nonce_stand_in.clone(), cache.csrf_stand_in.clone());
-        let html = Bytes::from(format!("<script nonce=\"{n}\"></script><input value=\"{c}\">{c}<p>{n}</p>end"));
+        let html = Bytes::from(format!(
+            "<script nonce=\"{n}\"></script><input value=\"{c}\">{c}<p>{n}</p>end"
+        ));
         let page = cache.cut(StatusCode::OK, HeaderMap::new(), &html);
         assert_eq!(page.holes(), (2, 2));
         let response = page.respond("NONCE", "TOKEN", false);
-        let body = futures::executor::block_on(http_body_util::BodyExt::collect(response.into_body())).unwrap().to_bytes();
-        assert_eq!(&body[..], b"<script nonce=\"NONCE\"></script><input value=\"TOKEN\">TOKEN<p>NONCE</p>end");
+        let body =
+            futures::executor::block_on(http_body_util::BodyExt::collect(response.into_body()))
+                .unwrap()
+                .to_bytes();
+        assert_eq!(
+            &body[..],
+            b"<script nonce=\"NONCE\"></script><input value=\"TOKEN\">TOKEN<p>NONCE</p>end"
+        );
     }
 }

@@ -1,8 +1,8 @@
 //! Server-side rendering of the Leptos app, and the rules that run before it:
 //! who is signed in, where they should be instead, anti-CSRF.
 use super::{cookies, cookies::CookiePolicy, forms, render};
-use crate::services::accounts::sessions;
 use crate::clock::now_ms;
+use crate::services::accounts::sessions;
 use crate::state::AppState;
 use app::account::forms::SESSION_COOKIE;
 use app::navigation::{redirect_for, Visitor};
@@ -23,7 +23,11 @@ pub async fn page_request(State(state): State<AppState>, request: Request) -> Re
     // The support console has its own document, session and forms.
     if let Some((locale, page)) = app::console::resolve(request.uri().path()) {
         if !matches!(*request.method(), Method::GET | Method::HEAD | Method::POST) {
-            return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD, POST")]).into_response();
+            return (
+                StatusCode::METHOD_NOT_ALLOWED,
+                [(header::ALLOW, "GET, HEAD, POST")],
+            )
+                .into_response();
         }
         return match render::slot(&state, false).await {
             Some(_slot) => super::console_pages::handle(state, request, locale, page).await,
@@ -36,7 +40,11 @@ pub async fn page_request(State(state): State<AppState>, request: Request) -> Re
             Some(_slot) => forms::submit(state, request).await,
             None => render::busy(app::routes::resolve(request.uri().path()).locale),
         },
-        _ => (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD, POST")]).into_response(),
+        _ => (
+            StatusCode::METHOD_NOT_ALLOWED,
+            [(header::ALLOW, "GET, HEAD, POST")],
+        )
+            .into_response(),
     }
 }
 
@@ -50,7 +58,8 @@ async fn serve_page(state: AppState, request: Request) -> Response {
         set_cookies.extend(policy.signed_out());
     }
     if let Some(page) = resolved.page {
-        let Query(query) = Query::<Vec<(String, String)>>::try_from_uri(request.uri()).unwrap_or_default();
+        let Query(query) =
+            Query::<Vec<(String, String)>>::try_from_uri(request.uri()).unwrap_or_default();
         if let Some(target) = redirect_for(page, resolved.locale, &query, &visitor, now_ms()) {
             return redirect(&target, set_cookies);
         }
@@ -68,7 +77,9 @@ pub(super) struct Member {
 
 /// The visitor behind the session cookie, and their session when valid.
 pub(super) async fn visitor_of(state: &AppState, headers: &HeaderMap) -> (Visitor, Option<Member>) {
-    let Some(token) = cookies::read(headers, SESSION_COOKIE) else { return (Visitor::Anonymous, None) };
+    let Some(token) = cookies::read(headers, SESSION_COOKIE) else {
+        return (Visitor::Anonymous, None);
+    };
     match sessions::authenticate(&state.db, Some(&token), now_ms()).await {
         Ok(auth) => (Visitor::Member(auth.viewer()), Some(Member { auth, token })),
         Err(crate::services::ServiceError::Unauthorized) => (Visitor::InvalidToken, None),

@@ -9,7 +9,9 @@ use crate::clock::now_ms;
 use crate::services::accounts::secrets;
 use crate::services::locate::requests;
 use crate::state::AppState;
-use app::account::forms::{CsrfToken, FormOutcome, CSRF_COOKIE, LANG_COOKIE, OWNER_COOKIE, SESSION_COOKIE};
+use app::account::forms::{
+    CsrfToken, FormOutcome, CSRF_COOKIE, LANG_COOKIE, OWNER_COOKIE, SESSION_COOKIE,
+};
 use app::account::{ChatUnreadTotal, CurrentViewer, NotificationsTotal, SessionToken, Viewer};
 use app::api::SharedTransport;
 use app::config::PublicConfig;
@@ -67,7 +69,11 @@ pub(super) async fn render(
         && super::chat_visitor_cookie(headers).is_none();
     let key = PageCache::key(&request, anonymous, &csrf, consent);
     let caller = super::transport::Caller::of(headers, request.extensions());
-    let api = request.extensions().get::<PageApi>().cloned().unwrap_or_else(|| PageApi::new(state.clone()));
+    let api = request
+        .extensions()
+        .get::<PageApi>()
+        .cloned()
+        .unwrap_or_else(|| PageApi::new(state.clone()));
     let nonce = request.extensions().get::<Nonce>().cloned();
     let context = PageContext {
         public: state.public.clone(),
@@ -88,13 +94,19 @@ pub(super) async fn render(
             None => None,
         },
     };
-    let Some(mut response) = rendered else { return busy(locale) };
+    let Some(mut response) = rendered else {
+        return busy(locale);
+    };
     let headers = response.headers_mut();
     for cookie in set_cookies {
         headers.append(header::SET_COOKIE, cookie);
     }
     // Pages carry a per-visitor CSRF token, and members' pages their e-mail.
-    let cache = if personal { "private, no-store" } else { "private, no-cache" };
+    let cache = if personal {
+        "private, no-store"
+    } else {
+        "private, no-cache"
+    };
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     response
 }
@@ -116,8 +128,14 @@ pub(super) async fn slot(state: &AppState, held: bool) -> Option<Option<OwnedSem
 /// The page answered when every rendering slot stays taken.
 pub(super) fn busy(locale: app::i18n::Locale) -> Response {
     let text = app::i18n::t(locale, app::i18n::Key::ErrorUnavailable);
-    let body = format!("<!DOCTYPE html><html lang=\"{}\"><title>{text}</title><p>{text}</p></html>", locale.html_lang());
-    let headers = [(header::RETRY_AFTER, "1"), (header::CONTENT_TYPE, "text/html; charset=utf-8")];
+    let body = format!(
+        "<!DOCTYPE html><html lang=\"{}\"><title>{text}</title><p>{text}</p></html>",
+        locale.html_lang()
+    );
+    let headers = [
+        (header::RETRY_AFTER, "1"),
+        (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+    ];
     (StatusCode::SERVICE_UNAVAILABLE, headers, body).into_response()
 }
 
@@ -159,7 +177,9 @@ async fn shared(
     };
     // Cutting compresses the pieces (milliseconds): off the async workers.
     let cutter = state.page_cache.clone();
-    let Ok(page) = tokio::task::spawn_blocking(move || cutter.cut(parts.status, parts.headers, &html)).await else {
+    let Ok(page) =
+        tokio::task::spawn_blocking(move || cutter.cut(parts.status, parts.headers, &html)).await
+    else {
         return Some(StatusCode::INTERNAL_SERVER_ERROR.into_response());
     };
     let page = Arc::new(page);
@@ -197,32 +217,49 @@ async fn run(request: Request, context: PageContext) -> Response {
 /// The header's badge (new answers to a member's requests plus unread help
 /// chat replies) and the chat launcher's (the replies alone). A failed count
 /// shows no badge rather than failing the page.
-async fn notifications(state: &AppState, member: Option<&Member>, headers: &HeaderMap) -> (i64, i64) {
+async fn notifications(
+    state: &AppState,
+    member: Option<&Member>,
+    headers: &HeaderMap,
+) -> (i64, i64) {
     use crate::services::help_chat::{self, Person};
     let visitor = super::chat_visitor_cookie(headers);
     let person = match member {
         Some(m) => Person::Member(&m.auth.user),
         None => Person::Visitor(visitor.as_deref()),
     };
-    let chat = help_chat::unread_total(&state.db, person).await.unwrap_or_else(|e| {
-        tracing::error!(error = %e, "counting unread chat replies failed");
-        0
-    });
-    let locate = match member {
-        Some(m) => requests::unseen_count(&state.db, m.auth.user.id).await.unwrap_or_else(|e| {
-            tracing::error!(error = %e, "counting notifications failed");
+    let chat = help_chat::unread_total(&state.db, person)
+        .await
+        .unwrap_or_else(|e| {
+            tracing::error!(error = %e, "counting unread chat replies failed");
             0
-        }),
+        });
+    let locate = match member {
+        Some(m) => requests::unseen_count(&state.db, m.auth.user.id)
+            .await
+            .unwrap_or_else(|e| {
+                tracing::error!(error = %e, "counting notifications failed");
+                0
+            }),
         None => 0,
     };
-    (i64::try_from(locate).unwrap_or(i64::MAX).saturating_add(chat), chat)
+    (
+        i64::try_from(locate)
+            .unwrap_or(i64::MAX)
+            .saturating_add(chat),
+        chat,
+    )
 }
 
 /// The visitor's anti-CSRF token (drawn and set when missing or not one
 /// this site draws), the `lang` cookie when the page's language differs
 /// from it, and their cookie consent with the marketing cookies it allows
 /// for this visit.
-fn visitor_cookies(state: &AppState, request: &Request, set_cookies: &mut Vec<HeaderValue>) -> (String, Option<Consent>) {
+fn visitor_cookies(
+    state: &AppState,
+    request: &Request,
+    set_cookies: &mut Vec<HeaderValue>,
+) -> (String, Option<Consent>) {
     let policy = CookiePolicy::for_origin(&state.config.public_base_url);
     let csrf = cookies::read(request.headers(), CSRF_COOKIE)
         .filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()))
@@ -236,6 +273,12 @@ fn visitor_cookies(state: &AppState, request: &Request, set_cookies: &mut Vec<He
         set_cookies.push(policy.lang(locale.code()));
     }
     let consent = super::tracking_cookies::consent(request.headers());
-    set_cookies.extend(super::tracking_cookies::on_visit(policy, request.headers(), request.uri(), consent, now_ms()));
+    set_cookies.extend(super::tracking_cookies::on_visit(
+        policy,
+        request.headers(),
+        request.uri(),
+        consent,
+        now_ms(),
+    ));
     (csrf, consent)
 }

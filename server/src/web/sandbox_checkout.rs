@@ -24,7 +24,9 @@ pub fn sandbox_router(state: &AppState) -> Router<AppState> {
 }
 
 async fn show(State(state): State<AppState>, Path(order_no): Path<String>) -> Response {
-    let Some(sandbox) = state.gateways.sandbox() else { return StatusCode::NOT_FOUND.into_response() };
+    let Some(sandbox) = state.gateways.sandbox() else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
     match sandbox.checkout(&order_no).await {
         Ok(Some(checkout)) => Html(page(&state, &checkout)).into_response(),
         Ok(None) => StatusCode::NOT_FOUND.into_response(),
@@ -42,8 +44,14 @@ struct PayForm {
     card: String,
 }
 
-async fn pay(State(state): State<AppState>, Path(order_no): Path<String>, Form(form): Form<PayForm>) -> Response {
-    let Some(sandbox) = state.gateways.sandbox() else { return StatusCode::NOT_FOUND.into_response() };
+async fn pay(
+    State(state): State<AppState>,
+    Path(order_no): Path<String>,
+    Form(form): Form<PayForm>,
+) -> Response {
+    let Some(sandbox) = state.gateways.sandbox() else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
     let checkout = match sandbox.checkout(&order_no).await {
         Ok(Some(checkout)) => checkout,
         Ok(None) => return StatusCode::NOT_FOUND.into_response(),
@@ -62,7 +70,11 @@ fn locale_of(checkout: &SandboxCheckout) -> Locale {
 }
 
 fn result_url(checkout: &SandboxCheckout) -> String {
-    format!("{}/pay-result?orderNo={}", locale_of(checkout).path_prefix(), checkout.order_no)
+    format!(
+        "{}/pay-result?orderNo={}",
+        locale_of(checkout).path_prefix(),
+        checkout.order_no
+    )
 }
 
 fn behaviour_key(behaviour: Behaviour) -> Key {
@@ -78,15 +90,29 @@ fn behaviour_key(behaviour: Behaviour) -> Key {
 
 fn page(state: &AppState, checkout: &SandboxCheckout) -> String {
     let l = locale_of(checkout);
-    let css = state.public.assets.css.as_deref().map(|href| format!(r#"<link rel="stylesheet" href="{}">"#, esc(href))).unwrap_or_default();
+    let css = state
+        .public
+        .assets
+        .css
+        .as_deref()
+        .map(|href| format!(r#"<link rel="stylesheet" href="{}">"#, esc(href)))
+        .unwrap_or_default();
     let amount = amount_text(&checkout.amount.currency, &checkout.amount.decimal());
-    let body = if checkout.open { open_body(l) } else { finished_body(l, checkout) };
+    let body = if checkout.open {
+        open_body(l)
+    } else {
+        finished_body(l, checkout)
+    };
     format!(
         r#"<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title><link rel="icon" href="/favicon.svg">{css}</head><body><main class="sandbox-checkout"><h1>{title}</h1><p class="sandbox-notice">{notice}</p><p>{order}</p><p><strong>{amount}</strong></p>{body}</main></body></html>"#,
         lang = l.html_lang(),
         title = esc(t(l, Key::SandboxTitle)),
         notice = esc(t(l, Key::SandboxNotice)),
-        order = esc(&t_args(l, Key::SandboxOrder, &[("order", &checkout.order_no)])),
+        order = esc(&t_args(
+            l,
+            Key::SandboxOrder,
+            &[("order", &checkout.order_no)]
+        )),
         amount = esc(&t_args(l, Key::SandboxAmount, &[("amount", &amount)])),
     )
 }

@@ -24,7 +24,8 @@ use leptos::nonce::Nonce;
 use std::sync::Arc;
 
 /// Grants geolocation to the site's own pages; every other powerful feature is off.
-const PERMISSIONS: &str = "geolocation=(self), accelerometer=(), camera=(), display-capture=(), gyroscope=(), \
+const PERMISSIONS: &str =
+    "geolocation=(self), accelerometer=(), camera=(), display-capture=(), gyroscope=(), \
                            magnetometer=(), microphone=(), midi=(), payment=(), usb=()";
 const HSTS: &str = "max-age=31536000";
 
@@ -92,7 +93,11 @@ impl SecurityHeaders {
             set(headers, header::CONTENT_SECURITY_POLICY, &self.csp(nonce));
         }
         set(headers, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
-        let referrer = if reveal { "no-referrer" } else { "strict-origin-when-cross-origin" };
+        let referrer = if reveal {
+            "no-referrer"
+        } else {
+            "strict-origin-when-cross-origin"
+        };
         set(headers, header::REFERRER_POLICY, referrer);
         set(headers, "permissions-policy", PERMISSIONS);
         if self.hsts {
@@ -111,8 +116,11 @@ fn set<K: axum::http::header::IntoHeaderName>(headers: &mut HeaderMap, name: K, 
 }
 
 fn is_private_api(path: &str) -> bool {
-    let Some(rest) = path.strip_prefix(app::api::API_BASE) else { return false };
-    (rest.is_empty() || rest.starts_with('/')) && !PUBLIC_API.iter().any(|public| rest.starts_with(public))
+    let Some(rest) = path.strip_prefix(app::api::API_BASE) else {
+        return false;
+    };
+    (rest.is_empty() || rest.starts_with('/'))
+        && !PUBLIC_API.iter().any(|public| rest.starts_with(public))
 }
 
 /// `scheme://host[:port]` of a tile URL template, with a leading `{s}.`
@@ -123,18 +131,29 @@ pub fn tile_source(template: &str) -> Option<String> {
     if !matches!(scheme, "http" | "https") {
         return None;
     }
-    let host = rest.split(['/', '?', '#']).next().filter(|h| !h.is_empty())?;
+    let host = rest
+        .split(['/', '?', '#'])
+        .next()
+        .filter(|h| !h.is_empty())?;
     let host = match host.split_once('.') {
-        Some((first, others)) if first.starts_with('{') && first.ends_with('}') => format!("*.{others}"),
+        Some((first, others)) if first.starts_with('{') && first.ends_with('}') => {
+            format!("*.{others}")
+        }
         _ => host.to_owned(),
     };
-    let clean = host.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '*' | '[' | ']'));
+    let clean = host
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '*' | '[' | ']'));
     clean.then(|| format!("{scheme}://{host}"))
 }
 
 /// The middleware: draws the request's nonce (pages read it from the request
 /// extensions and put it on their inline script), then writes the headers.
-pub async fn security_headers(State(policy): State<Arc<SecurityHeaders>>, mut request: Request, next: Next) -> Response {
+pub async fn security_headers(
+    State(policy): State<Arc<SecurityHeaders>>,
+    mut request: Request,
+    next: Next,
+) -> Response {
     let nonce = Nonce::new();
     request.extensions_mut().insert(nonce.clone());
     let path = request.uri().path().to_owned();
@@ -150,9 +169,18 @@ mod tests {
     #[test]
     fn tile_sources_are_origins_with_subdomain_wildcards() {
         let cases = [
-            ("https://tile.openstreetmap.org/{z}/{x}/{y}.png", Some("https://tile.openstreetmap.org")),
-            ("https://{s}.tile.example.com/{z}/{x}/{y}.png", Some("https://*.tile.example.com")),
-            ("http://127.0.0.1:8080/tiles/{z}/{x}/{y}.png?key=1", Some("http://127.0.0.1:8080")),
+            (
+                "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+                Some("https://tile.openstreetmap.org"),
+            ),
+            (
+                "https://{s}.tile.example.com/{z}/{x}/{y}.png",
+                Some("https://*.tile.example.com"),
+            ),
+            (
+                "http://127.0.0.1:8080/tiles/{z}/{x}/{y}.png?key=1",
+                Some("http://127.0.0.1:8080"),
+            ),
             ("/tiles/{z}/{x}/{y}.png", None),
             ("javascript://x", None),
             ("https://tiles.{region}.example/{z}", None),

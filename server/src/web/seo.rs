@@ -17,23 +17,40 @@ const CACHE: &str = "public, max-age=3600";
 
 /// `GET /robots.txt` and `GET /sitemap.xml`.
 pub fn seo_router() -> Router<AppState> {
-    Router::new().route("/robots.txt", get(robots)).route("/sitemap.xml", get(sitemap))
+    Router::new()
+        .route("/robots.txt", get(robots))
+        .route("/sitemap.xml", get(sitemap))
 }
 
 async fn robots(State(state): State<AppState>) -> Response {
     let body = robots_txt(&state.public.base_url);
-    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8"), (header::CACHE_CONTROL, CACHE)], body).into_response()
+    (
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+            (header::CACHE_CONTROL, CACHE),
+        ],
+        body,
+    )
+        .into_response()
 }
 
 async fn sitemap(State(state): State<AppState>) -> Response {
     let body = sitemap_xml(&state.public.base_url);
-    ([(header::CONTENT_TYPE, "application/xml; charset=utf-8"), (header::CACHE_CONTROL, CACHE)], body).into_response()
+    (
+        [
+            (header::CONTENT_TYPE, "application/xml; charset=utf-8"),
+            (header::CACHE_CONTROL, CACHE),
+        ],
+        body,
+    )
+        .into_response()
 }
 
 /// Crawlers skip the API and the owner's reveal link (its URL carries a secret
 /// token); private pages stay crawlable so their `noindex` is seen.
 fn robots_txt(base: &str) -> String {
-    let mut out = String::from("User-agent: *\nDisallow: /api_f/\nDisallow: /dev/\nDisallow: /sandbox/\n");
+    let mut out =
+        String::from("User-agent: *\nDisallow: /api_f/\nDisallow: /dev/\nDisallow: /sandbox/\n");
     for locale in Locale::ALL {
         out += &format!("Disallow: {}\n", href(locale, Page::RevealLocation));
     }
@@ -58,16 +75,26 @@ fn sitemap_xml(base: &str) -> String {
             .map(|alt| (alt.html_lang(), alt))
             .chain(std::iter::once(("x-default", Locale::En)))
             .map(|(lang, alt)| {
-                format!("    <xhtml:link rel=\"alternate\" hreflang=\"{lang}\" href=\"{base}{}\"/>\n", href(alt, page))
+                format!(
+                    "    <xhtml:link rel=\"alternate\" hreflang=\"{lang}\" href=\"{base}{}\"/>\n",
+                    href(alt, page)
+                )
             })
             .collect();
         for locale in Locale::ALL {
-            out += &format!("  <url>\n    <loc>{base}{}</loc>\n{alternates}  </url>\n", href(locale, page));
+            out += &format!(
+                "  <url>\n    <loc>{base}{}</loc>\n{alternates}  </url>\n",
+                href(locale, page)
+            );
         }
     }
     out + "</urlset>\n"
 }
 
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&apos;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&apos;")
 }

@@ -28,12 +28,20 @@ pub fn consent(headers: &HeaderMap) -> Option<Consent> {
 }
 
 fn query_of(uri: &Uri) -> Vec<(String, String)> {
-    uri.query().and_then(|q| serde_urlencoded::from_str(q).ok()).unwrap_or_default()
+    uri.query()
+        .and_then(|q| serde_urlencoded::from_str(q).ok())
+        .unwrap_or_default()
 }
 
 /// The marketing cookies a page visit at `uri` sets, when marketing is
 /// allowed: the campaign touches (first kept, latest replaced) and Meta's ids.
-pub fn on_visit(policy: CookiePolicy, headers: &HeaderMap, uri: &Uri, consent: Option<Consent>, now: i64) -> Vec<HeaderValue> {
+pub fn on_visit(
+    policy: CookiePolicy,
+    headers: &HeaderMap,
+    uri: &Uri,
+    consent: Option<Consent>,
+    now: i64,
+) -> Vec<HeaderValue> {
     if !consent.is_some_and(|c| c.marketing) {
         return Vec::new();
     }
@@ -41,21 +49,44 @@ pub fn on_visit(policy: CookiePolicy, headers: &HeaderMap, uri: &Uri, consent: O
     let mut set = Vec::new();
     if let Some(touch) = Touch::of_query(&query, now) {
         let value = touch.encode();
-        if cookies::read(headers, FIRST_TOUCH_COOKIE).and_then(|v| Touch::decode(&v)).is_none() {
+        if cookies::read(headers, FIRST_TOUCH_COOKIE)
+            .and_then(|v| Touch::decode(&v))
+            .is_none()
+        {
             set.push(policy.tracking(FIRST_TOUCH_COOKIE, &value, MARKETING_MAX_AGE_SECS, true));
         }
         set.push(policy.tracking(LAST_TOUCH_COOKIE, &value, MARKETING_MAX_AGE_SECS, true));
     }
     if cookies::read(headers, FBP_COOKIE).is_none() {
-        let random = u64::from_str_radix(&secrets::new_token()[..12], 16).unwrap_or(0) % 10_000_000_000;
-        set.push(policy.tracking(FBP_COOKIE, &format!("fb.1.{now}.{random}"), MARKETING_MAX_AGE_SECS, false));
+        let random =
+            u64::from_str_radix(&secrets::new_token()[..12], 16).unwrap_or(0) % 10_000_000_000;
+        set.push(policy.tracking(
+            FBP_COOKIE,
+            &format!("fb.1.{now}.{random}"),
+            MARKETING_MAX_AGE_SECS,
+            false,
+        ));
     }
-    let fbclid = query.iter().find(|(k, _)| k == "fbclid").map(|(_, v)| v.as_str());
-    let fbclid = fbclid.filter(|v| !v.is_empty() && v.len() <= 200 && v.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-'));
+    let fbclid = query
+        .iter()
+        .find(|(k, _)| k == "fbclid")
+        .map(|(_, v)| v.as_str());
+    let fbclid = fbclid.filter(|v| {
+        !v.is_empty()
+            && v.len() <= 200
+            && v.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    });
     if let Some(click) = fbclid {
-        let known = cookies::read(headers, FBC_COOKIE).is_some_and(|c| c.ends_with(&format!(".{click}")));
+        let known =
+            cookies::read(headers, FBC_COOKIE).is_some_and(|c| c.ends_with(&format!(".{click}")));
         if !known {
-            set.push(policy.tracking(FBC_COOKIE, &format!("fb.1.{now}.{click}"), MARKETING_MAX_AGE_SECS, false));
+            set.push(policy.tracking(
+                FBC_COOKIE,
+                &format!("fb.1.{now}.{click}"),
+                MARKETING_MAX_AGE_SECS,
+                false,
+            ));
         }
     }
     set
@@ -63,12 +94,28 @@ pub fn on_visit(policy: CookiePolicy, headers: &HeaderMap, uri: &Uri, consent: O
 
 /// Answer to a banner choice: the consent cookie, and either the marketing
 /// cookies of this visit or — marketing refused — their removal.
-pub fn on_choice(policy: CookiePolicy, headers: &HeaderMap, uri: &Uri, consent: Consent, now: i64) -> Vec<HeaderValue> {
-    let mut set = vec![policy.tracking(ACCEPT_COOKIE, &consent.encode(), app::consent::ACCEPT_COOKIE_MAX_AGE_SECS, false)];
+pub fn on_choice(
+    policy: CookiePolicy,
+    headers: &HeaderMap,
+    uri: &Uri,
+    consent: Consent,
+    now: i64,
+) -> Vec<HeaderValue> {
+    let mut set = vec![policy.tracking(
+        ACCEPT_COOKIE,
+        &consent.encode(),
+        app::consent::ACCEPT_COOKIE_MAX_AGE_SECS,
+        false,
+    )];
     if consent.marketing {
         set.extend(on_visit(policy, headers, uri, Some(consent), now));
     } else {
-        for (name, http_only) in [(FIRST_TOUCH_COOKIE, true), (LAST_TOUCH_COOKIE, true), (FBP_COOKIE, false), (FBC_COOKIE, false)] {
+        for (name, http_only) in [
+            (FIRST_TOUCH_COOKIE, true),
+            (LAST_TOUCH_COOKIE, true),
+            (FBP_COOKIE, false),
+            (FBC_COOKIE, false),
+        ] {
             if cookies::read(headers, name).is_some() {
                 set.push(policy.tracking(name, "", 0, http_only));
             }

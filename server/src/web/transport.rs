@@ -1,14 +1,14 @@
 //! The API client's server-side transport: calls go straight into the API
 //! router in-process, so SSR and the browser hit the very same handlers.
-use crate::{http::api_router, state::AppState};
-use app::api::{ApiRequest, ApiResponse, ApiTransport};
 use crate::http::OWNER_TOKEN_HEADER;
+use crate::{http::api_router, state::AppState};
 use app::account::forms::OWNER_COOKIE;
+use app::api::{ApiRequest, ApiResponse, ApiTransport};
 use axum::extract::ConnectInfo;
 use axum::http::{Extensions, HeaderMap, HeaderName, HeaderValue};
 use axum::{body::Body, http::Request, Router};
-use std::net::SocketAddr;
 use http_body_util::BodyExt as _;
+use std::net::SocketAddr;
 use std::{future::Future, pin::Pin};
 use tower::ServiceExt as _;
 
@@ -47,22 +47,35 @@ impl Caller {
             .into_iter()
             .filter_map(|name| Some((HeaderName::from_static(name), headers.get(name)?.clone())))
             .collect();
-        if let Some(owner) = super::cookies::read(headers, OWNER_COOKIE).and_then(|v| HeaderValue::from_str(&v).ok()) {
+        if let Some(owner) =
+            super::cookies::read(headers, OWNER_COOKIE).and_then(|v| HeaderValue::from_str(&v).ok())
+        {
             copied.push((HeaderName::from_static(OWNER_TOKEN_HEADER), owner));
         }
         // A console page's calls carry the staff session as the browser's
         // own calls would (the console API reads this header or the cookie).
-        if let Some(staff) = super::cookies::read(headers, app::model::console::STAFF_COOKIE).and_then(|v| HeaderValue::from_str(&v).ok()) {
-            copied.push((HeaderName::from_static(app::model::console::STAFF_TOKEN_HEADER), staff));
+        if let Some(staff) = super::cookies::read(headers, app::model::console::STAFF_COOKIE)
+            .and_then(|v| HeaderValue::from_str(&v).ok())
+        {
+            copied.push((
+                HeaderName::from_static(app::model::console::STAFF_TOKEN_HEADER),
+                staff,
+            ));
         }
-        Caller { peer: extensions.get::<ConnectInfo<SocketAddr>>().cloned(), headers: copied }
+        Caller {
+            peer: extensions.get::<ConnectInfo<SocketAddr>>().cloned(),
+            headers: copied,
+        }
     }
 }
 
 impl InProcessApi {
     /// A transport over `api`, calling on behalf of `caller`.
     pub fn new(api: PageApi, caller: Caller) -> Self {
-        InProcessApi { router: api.0, caller }
+        InProcessApi {
+            router: api.0,
+            caller,
+        }
     }
 }
 
@@ -87,15 +100,24 @@ impl ApiTransport for InProcessApi {
             if request.form.is_some() {
                 builder = builder.header("content-type", "application/x-www-form-urlencoded");
             }
-            let Ok(http_request) = builder.body(Body::from(request.form.unwrap_or_default())) else {
-                return ApiResponse { status: 400, body: String::new(), token: None };
+            let Ok(http_request) = builder.body(Body::from(request.form.unwrap_or_default()))
+            else {
+                return ApiResponse {
+                    status: 400,
+                    body: String::new(),
+                    token: None,
+                };
             };
             let response = match router.oneshot(http_request).await {
                 Ok(r) => r,
                 Err(never) => match never {},
             };
             let status = response.status().as_u16();
-            let token = response.headers().get("token").and_then(|v| v.to_str().ok()).map(str::to_owned);
+            let token = response
+                .headers()
+                .get("token")
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned);
             let body = match response.into_body().collect().await {
                 Ok(collected) => String::from_utf8_lossy(&collected.to_bytes()).into_owned(),
                 Err(e) => {
@@ -103,7 +125,11 @@ impl ApiTransport for InProcessApi {
                     String::new()
                 }
             };
-            ApiResponse { status, body, token }
+            ApiResponse {
+                status,
+                body,
+                token,
+            }
         })
     }
 }

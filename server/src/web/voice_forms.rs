@@ -25,7 +25,10 @@ pub(super) async fn handle(s: &Submission<'_>) -> Handled {
         AuthForm::VoicePreview => {
             let made = preview::preview(&s.cx, s.speech, s.client, &draft).await;
             let made = made.map_err(|e| Rejected::new(e).keeping(&kept))?;
-            Ok(redirect(&format!("{page}?preview={}", made.token), Vec::new()))
+            Ok(redirect(
+                &format!("{page}?preview={}", made.token),
+                Vec::new(),
+            ))
         }
         AuthForm::VoiceSend => {
             let member = s.member().map_err(|r| r.keeping(&kept))?;

@@ -11,7 +11,10 @@ use tokio::process::{Child, Command};
 pub const PATIENCE: Duration = Duration::from_secs(60);
 
 /// Polls `check` until it returns `Some`, or panics naming `what`.
-pub async fn eventually<T, F: std::future::Future<Output = Option<T>>>(what: &str, mut check: impl FnMut() -> F) -> T {
+pub async fn eventually<T, F: std::future::Future<Output = Option<T>>>(
+    what: &str,
+    mut check: impl FnMut() -> F,
+) -> T {
     let start = Instant::now();
     loop {
         if let Some(value) = check().await {
@@ -24,7 +27,11 @@ pub async fn eventually<T, F: std::future::Future<Output = Option<T>>>(what: &st
 
 /// A port nobody listens on right now.
 pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 /// One `server` process.
@@ -39,17 +46,36 @@ impl Instance {
     pub async fn start(name: &str, env: &[(String, String)]) -> Instance {
         let addr: SocketAddr = format!("127.0.0.1:{}", free_port()).parse().unwrap();
         let mut command = Command::new(env!("CARGO_BIN_EXE_server"));
-        command.env_clear().envs(env.iter().map(|(k, v)| (k.as_str(), v.as_str()))).env("BIND_ADDR", addr.to_string());
-        command.env("PATH", std::env::var("PATH").unwrap_or_default()).env("RUST_LOG", "warn,server=info");
+        command
+            .env_clear()
+            .envs(env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .env("BIND_ADDR", addr.to_string());
+        command
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .env("RUST_LOG", "warn,server=info");
         // Its log goes to the test's output: a failure shows what each instance did.
-        command.stdin(Stdio::null()).stdout(Stdio::inherit()).stderr(Stdio::inherit()).kill_on_drop(true);
+        command
+            .stdin(Stdio::null())
+            .stdout(Stdio::inherit())
+            .stderr(Stdio::inherit())
+            .kill_on_drop(true);
         let child = command.spawn().expect("start the server binary");
-        let instance = Instance { name: name.to_owned(), addr, child };
+        let instance = Instance {
+            name: name.to_owned(),
+            addr,
+            child,
+        };
         let client = reqwest::Client::new();
         let url = format!("http://{addr}/ready");
         eventually(&format!("{name} ready"), || {
             let request = client.get(&url).send();
-            async move { request.await.ok().filter(|r| r.status().is_success()).map(|_| ()) }
+            async move {
+                request
+                    .await
+                    .ok()
+                    .filter(|r| r.status().is_success())
+                    .map(|_| ())
+            }
         })
         .await;
         instance
@@ -67,9 +93,16 @@ impl Instance {
     /// Sends SIGTERM and waits for the exit; returns how long it took.
     pub async fn terminate(mut self) -> Duration {
         let sent = Instant::now();
-        let status = std::process::Command::new("kill").arg("-TERM").arg(self.pid().to_string()).status().unwrap();
+        let status = std::process::Command::new("kill")
+            .arg("-TERM")
+            .arg(self.pid().to_string())
+            .status()
+            .unwrap();
         assert!(status.success(), "kill -TERM failed");
-        let exit = tokio::time::timeout(PATIENCE, self.child.wait()).await.expect("exits after SIGTERM").unwrap();
+        let exit = tokio::time::timeout(PATIENCE, self.child.wait())
+            .await
+            .expect("exits after SIGTERM")
+            .unwrap();
         assert!(exit.success(), "{} exited with {exit}", self.name);
         sent.elapsed()
     }
@@ -86,7 +119,10 @@ pub struct Proxy {
 impl Proxy {
     pub async fn start() -> Proxy {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let proxy = Proxy { addr: listener.local_addr().unwrap(), backends: Arc::default() };
+        let proxy = Proxy {
+            addr: listener.local_addr().unwrap(),
+            backends: Arc::default(),
+        };
         let shared = proxy.clone();
         tokio::spawn(async move {
             while let Ok((mut inbound, _)) = listener.accept().await {

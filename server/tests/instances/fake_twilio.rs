@@ -35,7 +35,9 @@ impl FakeTwilio {
     pub async fn start() -> (FakeTwilio, String) {
         let fake = FakeTwilio::default();
         let path = "/2010-04-01/Accounts/{sid}/Messages.json";
-        let app = Router::new().route(path, get(list).post(create)).with_state(fake.clone());
+        let app = Router::new()
+            .route(path, get(list).post(create))
+            .with_state(fake.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let origin = format!("http://{}", listener.local_addr().unwrap());
         tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
@@ -43,7 +45,8 @@ impl FakeTwilio {
     }
 
     pub fn set_delay(&self, delay: Duration) {
-        self.delay_ms.store(u64::try_from(delay.as_millis()).unwrap(), Ordering::Relaxed);
+        self.delay_ms
+            .store(u64::try_from(delay.as_millis()).unwrap(), Ordering::Relaxed);
     }
 
     /// Answers sends of `account` only after `delay` (others as before).
@@ -53,7 +56,12 @@ impl FakeTwilio {
 
     /// How many sends of `account` wait for their answer now.
     pub fn unanswered(&self, account: &str) -> usize {
-        self.unanswered.lock().unwrap().get(account).copied().unwrap_or(0)
+        self.unanswered
+            .lock()
+            .unwrap()
+            .get(account)
+            .copied()
+            .unwrap_or(0)
     }
 
     pub fn sent(&self) -> Vec<Sent> {
@@ -66,22 +74,44 @@ impl FakeTwilio {
     }
 }
 
-async fn create(State(fake): State<FakeTwilio>, Path(sid): Path<String>, Form(form): Form<HashMap<String, String>>) -> Json<Value> {
-    let slow = fake.slow_account.lock().unwrap().clone().filter(|(account, _)| *account == sid).map(|(_, d)| d);
-    let sent = Sent { account: sid.clone(), to: form.get("To").cloned().unwrap_or_default(), body: form.get("Body").cloned().unwrap_or_default() };
+async fn create(
+    State(fake): State<FakeTwilio>,
+    Path(sid): Path<String>,
+    Form(form): Form<HashMap<String, String>>,
+) -> Json<Value> {
+    let slow = fake
+        .slow_account
+        .lock()
+        .unwrap()
+        .clone()
+        .filter(|(account, _)| *account == sid)
+        .map(|(_, d)| d);
+    let sent = Sent {
+        account: sid.clone(),
+        to: form.get("To").cloned().unwrap_or_default(),
+        body: form.get("Body").cloned().unwrap_or_default(),
+    };
     let index = {
         let mut all = fake.sent.lock().unwrap();
         all.push(sent);
         all.len()
     };
     let delay = slow.unwrap_or(Duration::from_millis(fake.delay_ms.load(Ordering::Relaxed)));
-    *fake.unanswered.lock().unwrap().entry(sid.clone()).or_default() += 1;
+    *fake
+        .unanswered
+        .lock()
+        .unwrap()
+        .entry(sid.clone())
+        .or_default() += 1;
     tokio::time::sleep(delay).await;
     *fake.unanswered.lock().unwrap().entry(sid).or_default() -= 1;
     Json(json!({ "sid": format!("SM{index:032}"), "status": "queued", "error_code": null }))
 }
 
-async fn list(State(fake): State<FakeTwilio>, Query(query): Query<HashMap<String, String>>) -> Json<Value> {
+async fn list(
+    State(fake): State<FakeTwilio>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Json<Value> {
     let to = query.get("To").cloned().unwrap_or_default();
     let messages: Vec<Value> = fake
         .sent()

@@ -22,9 +22,18 @@ const LEASE_SECS: u64 = 8;
 
 /// A fresh database on the server of `base`.
 async fn fresh_database(base: &str) -> String {
-    let admin = Database::connect(base).await.expect("TEST_DATABASE_URL reachable");
-    let name = format!("ct_it_instances_{}_{}", std::process::id(), server::clock::now_ms());
-    admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await.expect("create the test database");
+    let admin = Database::connect(base)
+        .await
+        .expect("TEST_DATABASE_URL reachable");
+    let name = format!(
+        "ct_it_instances_{}_{}",
+        std::process::id(),
+        server::clock::now_ms()
+    );
+    admin
+        .execute_unprepared(&format!("CREATE DATABASE {name}"))
+        .await
+        .expect("create the test database");
     let (prefix, _) = base.rsplit_once('/').expect("URL has a database name");
     format!("{prefix}/{name}")
 }
@@ -32,13 +41,22 @@ async fn fresh_database(base: &str) -> String {
 /// What every instance shares (a real deployment sets the same keys on
 /// every server), and what makes each one distinguishable at the fake
 /// Twilio (its own account SID).
-fn environment(name: &str, database_url: &str, proxy: &Proxy, twilio: &str, site: &std::path::Path) -> Vec<(String, String)> {
+fn environment(
+    name: &str,
+    database_url: &str,
+    proxy: &Proxy,
+    twilio: &str,
+    site: &std::path::Path,
+) -> Vec<(String, String)> {
     let vars = [
         ("DATABASE_URL", database_url.to_owned()),
         ("DB_MAX_CONNECTIONS", "5".to_owned()),
         ("PUBLIC_BASE_URL", proxy.url()),
         ("SITE_ROOT", site.display().to_string()),
-        ("PUBLIC_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../public").to_owned()),
+        (
+            "PUBLIC_DIR",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../public").to_owned(),
+        ),
         ("GEOIP_DB_PATH", String::new()),
         ("SMS_PROVIDER", "twilio".to_owned()),
         ("TWILIO_API_BASE", twilio.to_owned()),
@@ -82,7 +100,10 @@ impl Cluster {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_instances_share_one_database_and_do_every_job_once() {
-    let Some(base) = std::env::var("TEST_DATABASE_URL").ok().filter(|u| u.starts_with("postgres")) else {
+    let Some(base) = std::env::var("TEST_DATABASE_URL")
+        .ok()
+        .filter(|u| u.starts_with("postgres"))
+    else {
         eprintln!("skipped: TEST_DATABASE_URL does not name a PostgreSQL server");
         return;
     };
@@ -101,7 +122,13 @@ async fn two_instances_share_one_database_and_do_every_job_once() {
         .timeout(Duration::from_secs(30))
         .build()
         .unwrap();
-    let cluster = Cluster { db: Database::connect(&url).await.unwrap(), proxy, twilio, web, env: Box::new(env) };
+    let cluster = Cluster {
+        db: Database::connect(&url).await.unwrap(),
+        proxy,
+        twilio,
+        web,
+        env: Box::new(env),
+    };
     // Both start at once on the empty database: migrations and seed rows take turns.
     let (a, b) = tokio::join!(cluster.start_instance("a"), cluster.start_instance("b"));
     cluster.proxy.set_backends(&[a.addr, b.addr]);
@@ -112,5 +139,12 @@ async fn two_instances_share_one_database_and_do_every_job_once() {
     scenes::a_payment_is_applied_once_and_renewed_once(&cluster).await;
     scenes::a_voice_message_rings_once(&cluster, &member).await;
     let c = scenes::kill_9_loses_and_doubles_nothing(&cluster, &member, a, &b).await;
-    scenes::sigterm_hands_back_within_the_grace(&cluster, &member, b, c, Duration::from_secs(GRACE_SECS)).await;
+    scenes::sigterm_hands_back_within_the_grace(
+        &cluster,
+        &member,
+        b,
+        c,
+        Duration::from_secs(GRACE_SECS),
+    )
+    .await;
 }

@@ -12,10 +12,27 @@ async fn publishing_without_an_owner_session_is_401_before_any_field_check() {
     for app in TestApp::all().await {
         for body in ["name=&city=", "name=Budi&city=Bandung"] {
             for token in [None, Some("not-a-token")] {
-                let headers: Vec<(&str, &str)> = token.map(|t| ("owner-token", t)).into_iter().collect();
-                let res = app.send("PUT", &format!("{API}/lookup/owner/directory"), &headers, Some(body)).await;
-                assert_eq!(res.status, 401, "{:?} {body} {token:?}: {}", app.backend, res.body);
-                assert!(res.json()["obj"].is_null(), "{:?}: no field messages: {}", app.backend, res.body);
+                let headers: Vec<(&str, &str)> =
+                    token.map(|t| ("owner-token", t)).into_iter().collect();
+                let res = app
+                    .send(
+                        "PUT",
+                        &format!("{API}/lookup/owner/directory"),
+                        &headers,
+                        Some(body),
+                    )
+                    .await;
+                assert_eq!(
+                    res.status, 401,
+                    "{:?} {body} {token:?}: {}",
+                    app.backend, res.body
+                );
+                assert!(
+                    res.json()["obj"].is_null(),
+                    "{:?}: no field messages: {}",
+                    app.backend,
+                    res.body
+                );
             }
         }
     }
@@ -27,16 +44,33 @@ async fn publishing_without_an_owner_session_is_401_before_any_field_check() {
 async fn a_conversion_time_written_with_a_decimal_point_is_accepted() {
     for app in TestApp::all().await {
         let now = server::clock::now_ms() / 1000;
-        for (time, status) in [(format!("{now}.0"), 200), (format!("{now}.5"), 400), ("1e400".to_owned(), 400), ("-9223372036854775809".to_owned(), 400)] {
-            let body = format!(r#"{{"actionSource":"website","eventName":"Lead","eventTime":{time},"eventId":"e-{status}","userData":{{}}}}"#);
+        for (time, status) in [
+            (format!("{now}.0"), 200),
+            (format!("{now}.5"), 400),
+            ("1e400".to_owned(), 400),
+            ("-9223372036854775809".to_owned(), 400),
+        ] {
+            let body = format!(
+                r#"{{"actionSource":"website","eventName":"Lead","eventTime":{time},"eventId":"e-{status}","userData":{{}}}}"#
+            );
             let req = axum::http::Request::post(format!("{API}/fackbook/conversions/0"))
                 .header("content-type", "application/json")
                 .header("cookie", ALL)
                 .body(axum::body::Body::from(body))
                 .unwrap();
             let res = app.request(req).await;
-            assert_eq!(res.status, status, "{:?} eventTime {time}: {}", app.backend, res.body);
-            assert_eq!(res.json()["success"], u8::from(status == 200), "{:?} eventTime {time}: {}", app.backend, res.body);
+            assert_eq!(
+                res.status, status,
+                "{:?} eventTime {time}: {}",
+                app.backend, res.body
+            );
+            assert_eq!(
+                res.json()["success"],
+                u8::from(status == 200),
+                "{:?} eventTime {time}: {}",
+                app.backend,
+                res.body
+            );
         }
     }
 }
@@ -46,21 +80,37 @@ async fn a_conversion_time_written_with_a_decimal_point_is_accepted() {
 #[tokio::test]
 async fn malformed_queries_and_array_bodies_are_400() {
     for app in TestApp::all().await {
-        let res = app.get(&format!("{API}/portal/payMethods?country=PH&country=ID")).await;
+        let res = app
+            .get(&format!("{API}/portal/payMethods?country=PH&country=ID"))
+            .await;
         assert_eq!(res.status, 400, "{:?}: {}", app.backend, res.body);
-        assert_eq!(app.get(&format!("{API}/portal/payMethods?country=PH")).await.json()["obj"]["country"], "PH");
+        assert_eq!(
+            app.get(&format!("{API}/portal/payMethods?country=PH"))
+                .await
+                .json()["obj"]["country"],
+            "PH"
+        );
         let body = r#"{"actionSource":"website","eventName":"Lead","eventTime":1,"eventId":"q","userData":{}}"#;
         // serde reads a struct from an array too; the API takes objects.
         let array_user_data = r#"{"actionSource":"website","eventName":"Lead","eventTime":1,"eventId":"q","userData":[null,null]}"#;
         let array_body = r#"["website","Lead",1,"q","",{}]"#;
-        for (query, body) in [("?test=null", body), ("?test=true&test=true", body), ("", array_user_data), ("", array_body)] {
+        for (query, body) in [
+            ("?test=null", body),
+            ("?test=true&test=true", body),
+            ("", array_user_data),
+            ("", array_body),
+        ] {
             let req = axum::http::Request::post(format!("{API}/fackbook/conversions/0{query}"))
                 .header("content-type", "application/json")
                 .header("cookie", ALL)
                 .body(axum::body::Body::from(body))
                 .unwrap();
             let res = app.request(req).await;
-            assert_eq!(res.status, 400, "{:?} {query} {body}: {}", app.backend, res.body);
+            assert_eq!(
+                res.status, 400,
+                "{:?} {query} {body}: {}",
+                app.backend, res.body
+            );
         }
     }
 }

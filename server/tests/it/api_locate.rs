@@ -3,10 +3,12 @@
 //! STOP, and nobody but the requester reading a request or its position.
 use crate::api_accounts::{make_user, session_of};
 use crate::util::{TestApp, TestResponse};
-use sea_orm::{ColumnTrait as _, EntityTrait as _, PaginatorTrait as _, QueryFilter as _, QueryOrder as _};
+use sea_orm::{
+    ColumnTrait as _, EntityTrait as _, PaginatorTrait as _, QueryFilter as _, QueryOrder as _,
+};
+use server::clock::now_ms;
 use server::persistence::entities::{dev_outbox, disclosure_log, locate_consent, sms_queue};
 use server::services::locate::{queue, registry, retention, sms_events};
-use server::clock::now_ms;
 
 pub(crate) const API: &str = "/api_f/v1";
 const PASSWORD: &str = "secret-123";
@@ -19,8 +21,18 @@ pub(crate) async fn member(app: &TestApp, email: &str) -> String {
 }
 
 pub(crate) async fn create(app: &TestApp, token: &str, phone: &str, note: &str) -> TestResponse {
-    let body = format!("country=ID&phone={}&note={}", app::api::encode(phone), app::api::encode(note));
-    app.send("POST", &format!("{API}/spyContent/phoneLocation"), &[("token", token)], Some(&body)).await
+    let body = format!(
+        "country=ID&phone={}&note={}",
+        app::api::encode(phone),
+        app::api::encode(note)
+    );
+    app.send(
+        "POST",
+        &format!("{API}/spyContent/phoneLocation"),
+        &[("token", token)],
+        Some(&body),
+    )
+    .await
 }
 
 pub(crate) async fn created_id(app: &TestApp, token: &str, phone: &str) -> i64 {
@@ -32,7 +44,9 @@ pub(crate) async fn created_id(app: &TestApp, token: &str, phone: &str) -> i64 {
 
 /// Runs the SMS sender job once (dev outbox provider).
 pub(crate) async fn send_queued(app: &TestApp) -> usize {
-    queue::run_due(&app.db, &app.state.sms, now_ms(), 50).await.expect("sender round")
+    queue::run_due(&app.db, &app.state.sms, now_ms(), 50)
+        .await
+        .expect("sender round")
 }
 
 /// The owner's link token from the newest SMS to `e164`.
@@ -45,18 +59,38 @@ pub(crate) async fn link_token(app: &TestApp, e164: &str) -> String {
         .await
         .unwrap()
         .unwrap_or_else(|| panic!("{:?}: no SMS to {e164}", app.backend));
-    let start = sms.body_text.find("reveal-location?t=").expect("a reveal link") + "reveal-location?t=".len();
+    let start = sms
+        .body_text
+        .find("reveal-location?t=")
+        .expect("a reveal link")
+        + "reveal-location?t=".len();
     sms.body_text[start..start + 64].to_owned()
 }
 
 pub(crate) async fn status_of(app: &TestApp, token: &str, id: i64) -> String {
-    let list = app.get_with(&format!("{API}/spyContent"), &[("token", token)]).await.json();
-    let item = list["obj"].as_array().unwrap().iter().find(|i| i["id"] == id).cloned().expect("listed");
+    let list = app
+        .get_with(&format!("{API}/spyContent"), &[("token", token)])
+        .await
+        .json();
+    let item = list["obj"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["id"] == id)
+        .cloned()
+        .expect("listed");
     item["status"].as_str().unwrap().to_owned()
 }
 
 pub(crate) async fn answer(app: &TestApp, link: &str, body: &str) -> serde_json::Value {
-    app.send("POST", &format!("{API}/reveal/{link}"), &[("user-agent", "owner-phone/1")], Some(body)).await.json()
+    app.send(
+        "POST",
+        &format!("{API}/reveal/{link}"),
+        &[("user-agent", "owner-phone/1")],
+        Some(body),
+    )
+    .await
+    .json()
 }
 
 #[tokio::test]
@@ -67,12 +101,29 @@ async fn the_whole_flow_request_sms_open_share_trace() {
         assert_eq!(status_of(&app, &token, id).await, "created");
         assert_eq!(send_queued(&app).await, 1);
         assert_eq!(send_queued(&app).await, 0, "a message is never sent twice");
-        assert_eq!(status_of(&app, &token, id).await, "delivered", "the dev outbox delivers at once");
+        assert_eq!(
+            status_of(&app, &token, id).await,
+            "delivered",
+            "the dev outbox delivers at once"
+        );
 
-        let sms = dev_outbox::Entity::find().filter(dev_outbox::Column::Channel.eq("sms")).one(&app.db).await.unwrap().unwrap();
+        let sms = dev_outbox::Entity::find()
+            .filter(dev_outbox::Column::Channel.eq("sms"))
+            .one(&app.db)
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(sms.recipient, E164);
-        assert!(sms.body_text.contains("/id/reveal-location?t="), "Indonesian number, Indonesian page: {}", sms.body_text);
-        let queued = sms_queue::Entity::find().one(&app.db).await.unwrap().unwrap();
+        assert!(
+            sms.body_text.contains("/id/reveal-location?t="),
+            "Indonesian number, Indonesian page: {}",
+            sms.body_text
+        );
+        let queued = sms_queue::Entity::find()
+            .one(&app.db)
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(queued.body, "", "the secret link is not kept after sending");
 
         let link = link_token(&app, E164).await;
@@ -82,19 +133,47 @@ async fn the_whole_flow_request_sms_open_share_trace() {
         assert_eq!(status_of(&app, &token, id).await, "opened");
 
         // Nothing is revealed before consent.
-        let trace = app.get_with(&format!("{API}/gpsTrace/phoneLocation/{id}"), &[("token", &token)]).await.json();
+        let trace = app
+            .get_with(
+                &format!("{API}/gpsTrace/phoneLocation/{id}"),
+                &[("token", &token)],
+            )
+            .await
+            .json();
         assert_eq!(trace["obj"]["points"].as_array().unwrap().len(), 0);
 
-        let shared = answer(&app, &link, "decision=share&latitude=-6.2&longitude=106.8166&accuracy=25").await;
+        let shared = answer(
+            &app,
+            &link,
+            "decision=share&latitude=-6.2&longitude=106.8166&accuracy=25",
+        )
+        .await;
         assert_eq!(shared["obj"]["state"], "shared", "{shared}");
         assert_eq!(shared["obj"]["shared"]["lat"], -6.2);
         assert_eq!(status_of(&app, &token, id).await, "located");
 
-        let trace = app.get_with(&format!("{API}/gpsTrace/phoneLocation/{id}"), &[("token", &token)]).await.json();
+        let trace = app
+            .get_with(
+                &format!("{API}/gpsTrace/phoneLocation/{id}"),
+                &[("token", &token)],
+            )
+            .await
+            .json();
         let point = &trace["obj"]["points"][0]["point"];
-        assert_eq!((point["lat"].as_f64(), point["lng"].as_f64()), (Some(-6.2), Some(106.8166)));
-        assert_eq!(disclosure_log::Entity::find().count(&app.db).await.unwrap(), 1, "disclosures are logged");
-        let consent = locate_consent::Entity::find().one(&app.db).await.unwrap().unwrap();
+        assert_eq!(
+            (point["lat"].as_f64(), point["lng"].as_f64()),
+            (Some(-6.2), Some(106.8166))
+        );
+        assert_eq!(
+            disclosure_log::Entity::find().count(&app.db).await.unwrap(),
+            1,
+            "disclosures are logged"
+        );
+        let consent = locate_consent::Entity::find()
+            .one(&app.db)
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(consent.decision, "share");
         assert_eq!(consent.user_agent.as_deref(), Some("owner-phone/1"));
 
@@ -103,7 +182,10 @@ async fn the_whole_flow_request_sms_open_share_trace() {
         assert_eq!(again["success"], 0);
         let reopened = app.get(&format!("{API}/reveal/{link}")).await.json();
         assert_eq!(reopened["obj"]["state"], "shared");
-        assert!(reopened["obj"]["shared"].is_null(), "the position is not shown again to whoever holds the link");
+        assert!(
+            reopened["obj"]["shared"].is_null(),
+            "the position is not shown again to whoever holds the link"
+        );
     }
 }
 
@@ -119,20 +201,41 @@ async fn nobody_but_the_requester_reads_a_request_or_its_position() {
 
         for (method, path, body) in [
             ("GET", format!("{API}/gpsTrace/phoneLocation/{id}"), None),
-            ("PUT", format!("{API}/spyContent/phoneLocation/{id}"), Some("action=rename&label=x")),
+            (
+                "PUT",
+                format!("{API}/spyContent/phoneLocation/{id}"),
+                Some("action=rename&label=x"),
+            ),
             ("POST", format!("{API}/spyContent/clear/{id}"), None),
         ] {
             let res = app.send(method, &path, &[("token", &other)], body).await;
-            assert_eq!(res.status, 404, "{:?} {method} {path} with another user's token", app.backend);
+            assert_eq!(
+                res.status, 404,
+                "{:?} {method} {path} with another user's token",
+                app.backend
+            );
             assert!(!res.body.contains("1.5"));
             let res = app.send(method, &path, &[], body).await;
             assert_eq!(res.status, 401, "{method} {path} without a token");
         }
-        let theirs = app.get_with(&format!("{API}/spyContent"), &[("token", &other)]).await.json();
+        let theirs = app
+            .get_with(&format!("{API}/spyContent"), &[("token", &other)])
+            .await
+            .json();
         assert_eq!(theirs["obj"].as_array().unwrap().len(), 0);
         assert_eq!(theirs["page"]["total"], 0);
         assert_eq!(app.get(&format!("{API}/spyContent")).await.status, 401);
-        assert_eq!(app.send("POST", &format!("{API}/spyContent/phoneLocation"), &[], Some("country=ID&phone=0812")).await.status, 401);
+        assert_eq!(
+            app.send(
+                "POST",
+                &format!("{API}/spyContent/phoneLocation"),
+                &[],
+                Some("country=ID&phone=0812")
+            )
+            .await
+            .status,
+            401
+        );
     }
 }
 
@@ -150,7 +253,10 @@ async fn decline_and_block() {
         let second = created_id(&app, &token, NUMBER).await;
         send_queued(&app).await;
         let link = link_token(&app, E164).await;
-        assert_eq!(answer(&app, &link, "decision=block").await["obj"]["state"], "blocked");
+        assert_eq!(
+            answer(&app, &link, "decision=block").await["obj"]["state"],
+            "blocked"
+        );
         assert_eq!(status_of(&app, &token, second).await, "blocked");
         assert!(registry::is_blocked(&app.db, E164).await.unwrap());
 
@@ -159,7 +265,11 @@ async fn decline_and_block() {
         let third = created_id(&app, &other, "+62 812 3456 7890").await;
         assert_eq!(status_of(&app, &other, third).await, "blocked");
         assert_eq!(send_queued(&app).await, 0);
-        let texts = dev_outbox::Entity::find().filter(dev_outbox::Column::Recipient.eq(E164)).count(&app.db).await.unwrap();
+        let texts = dev_outbox::Entity::find()
+            .filter(dev_outbox::Column::Recipient.eq(E164))
+            .count(&app.db)
+            .await
+            .unwrap();
         assert_eq!(texts, 2);
     }
 }
@@ -170,12 +280,26 @@ async fn stop_and_start_keywords() {
         let token = member(&app, "e@mail.com").await;
         let id = created_id(&app, &token, NUMBER).await;
         send_queued(&app).await;
-        sms_events::record_keyword(&app.db, E164, sms_events::OptKeyword::Stop, now_ms()).await.unwrap();
-        assert_eq!(status_of(&app, &token, id).await, "blocked", "pending requests end on STOP");
+        sms_events::record_keyword(&app.db, E164, sms_events::OptKeyword::Stop, now_ms())
+            .await
+            .unwrap();
+        assert_eq!(
+            status_of(&app, &token, id).await,
+            "blocked",
+            "pending requests end on STOP"
+        );
         let link = link_token(&app, E164).await;
-        assert_eq!(app.get(&format!("{API}/reveal/{link}")).await.json()["obj"]["state"], "gone");
-        sms_events::record_keyword(&app.db, E164, sms_events::OptKeyword::Start, now_ms()).await.unwrap();
-        assert!(!registry::is_blocked(&app.db, E164).await.unwrap(), "START undoes STOP");
+        assert_eq!(
+            app.get(&format!("{API}/reveal/{link}")).await.json()["obj"]["state"],
+            "gone"
+        );
+        sms_events::record_keyword(&app.db, E164, sms_events::OptKeyword::Start, now_ms())
+            .await
+            .unwrap();
+        assert!(
+            !registry::is_blocked(&app.db, E164).await.unwrap(),
+            "START undoes STOP"
+        );
     }
 }
 
@@ -187,12 +311,18 @@ async fn caps_per_requester_per_number_and_per_number() {
         created_id(&app, &a, NUMBER).await;
         let third = create(&app, &a, NUMBER, "").await.json();
         assert_eq!(third["success"], 0);
-        assert_eq!(third["msg"], "You have reached today's limit of location requests. Please try again tomorrow.");
+        assert_eq!(
+            third["msg"],
+            "You have reached today's limit of location requests. Please try again tomorrow."
+        );
 
         let b = member(&app, "g@mail.com").await;
         created_id(&app, &b, NUMBER).await;
         let fourth = create(&app, &b, NUMBER, "").await.json();
-        assert_eq!(fourth["msg"], "This number cannot receive more requests today.");
+        assert_eq!(
+            fourth["msg"],
+            "This number cannot receive more requests today."
+        );
         // Another number is fine.
         created_id(&app, &b, "0813-1111-2222").await;
     }
@@ -212,8 +342,14 @@ async fn bad_input_fills_the_phone_and_note_slots() {
             .await
             .json();
         assert_eq!(res["success"], 0);
-        assert_eq!(res["obj"]["phoneErrorMsg"], "Silakan masukkan nomor yang benar");
-        assert_eq!(res["obj"]["noteErrorMsg"], "Silakan pilih salah satu alasan yang tersedia.");
+        assert_eq!(
+            res["obj"]["phoneErrorMsg"],
+            "Silakan masukkan nomor yang benar"
+        );
+        assert_eq!(
+            res["obj"]["noteErrorMsg"],
+            "Silakan pilih salah satu alasan yang tersedia."
+        );
         assert_eq!(sms_queue::Entity::find().count(&app.db).await.unwrap(), 0);
     }
 }
@@ -225,7 +361,16 @@ async fn resend_once_cancel_rename_and_clear() {
         let id = created_id(&app, &token, NUMBER).await;
         let put = |body: &'static str| {
             let (app, token) = (&app, token.clone());
-            async move { app.send("PUT", &format!("{API}/spyContent/phoneLocation/{id}"), &[("token", &token)], Some(body)).await.json() }
+            async move {
+                app.send(
+                    "PUT",
+                    &format!("{API}/spyContent/phoneLocation/{id}"),
+                    &[("token", &token)],
+                    Some(body),
+                )
+                .await
+                .json()
+            }
         };
         assert_eq!(put("action=resend").await["success"], 0, "nothing sent yet");
         send_queued(&app).await;
@@ -236,7 +381,11 @@ async fn resend_once_cancel_rename_and_clear() {
         send_queued(&app).await;
         let new_link = link_token(&app, E164).await;
         assert_ne!(old_link, new_link);
-        assert_eq!(app.get(&format!("{API}/reveal/{old_link}")).await.json()["obj"]["state"], "gone", "the old link died");
+        assert_eq!(
+            app.get(&format!("{API}/reveal/{old_link}")).await.json()["obj"]["state"],
+            "gone",
+            "the old link died"
+        );
         assert_eq!(put("action=resend").await["success"], 0, "only once");
 
         let renamed = put("action=rename&label=Mum").await;
@@ -244,7 +393,10 @@ async fn resend_once_cancel_rename_and_clear() {
 
         let cancelled = put("action=cancel").await;
         assert_eq!(cancelled["obj"]["status"], "cancelled");
-        assert_eq!(app.get(&format!("{API}/reveal/{new_link}")).await.json()["obj"]["state"], "gone");
+        assert_eq!(
+            app.get(&format!("{API}/reveal/{new_link}")).await.json()["obj"]["state"],
+            "gone"
+        );
         assert_eq!(put("action=cancel").await["success"], 0);
 
         // Clear: a located request loses its position at once.
@@ -252,9 +404,23 @@ async fn resend_once_cancel_rename_and_clear() {
         send_queued(&app).await;
         let link = link_token(&app, "+6281311112222").await;
         answer(&app, &link, "decision=share&latitude=3&longitude=4").await;
-        let cleared = app.send("POST", &format!("{API}/spyContent/clear/{id2}"), &[("token", &token)], None).await.json();
+        let cleared = app
+            .send(
+                "POST",
+                &format!("{API}/spyContent/clear/{id2}"),
+                &[("token", &token)],
+                None,
+            )
+            .await
+            .json();
         assert_eq!(cleared["obj"]["hasLocation"], false);
-        let trace = app.get_with(&format!("{API}/gpsTrace/phoneLocation/{id2}"), &[("token", &token)]).await.json();
+        let trace = app
+            .get_with(
+                &format!("{API}/gpsTrace/phoneLocation/{id2}"),
+                &[("token", &token)],
+            )
+            .await
+            .json();
         assert_eq!(trace["obj"]["points"].as_array().unwrap().len(), 0);
     }
 }
@@ -267,18 +433,42 @@ async fn links_expire_and_positions_are_deleted_after_retention() {
         send_queued(&app).await;
         let link = link_token(&app, E164).await;
         let day = 24 * 3_600_000;
-        assert_eq!(retention::expire_requests(&app.db, now_ms() + day + 1000).await.unwrap(), 1);
+        assert_eq!(
+            retention::expire_requests(&app.db, now_ms() + day + 1000)
+                .await
+                .unwrap(),
+            1
+        );
         assert_eq!(status_of(&app, &token, expiring).await, "expired");
-        assert_eq!(app.get(&format!("{API}/reveal/{link}")).await.json()["obj"]["state"], "gone");
+        assert_eq!(
+            app.get(&format!("{API}/reveal/{link}")).await.json()["obj"]["state"],
+            "gone"
+        );
         assert_eq!(answer(&app, &link, "decision=decline").await["success"], 0);
 
         let kept = created_id(&app, &token, "0813-1111-2222").await;
         send_queued(&app).await;
         let link = link_token(&app, "+6281311112222").await;
         answer(&app, &link, "decision=share&latitude=5&longitude=6").await;
-        assert_eq!(retention::delete_old_positions(&app.db, now_ms() + 29 * day).await.unwrap(), 0);
-        assert_eq!(retention::delete_old_positions(&app.db, now_ms() + 30 * day + 1000).await.unwrap(), 1);
-        let trace = app.get_with(&format!("{API}/gpsTrace/phoneLocation/{kept}"), &[("token", &token)]).await.json();
+        assert_eq!(
+            retention::delete_old_positions(&app.db, now_ms() + 29 * day)
+                .await
+                .unwrap(),
+            0
+        );
+        assert_eq!(
+            retention::delete_old_positions(&app.db, now_ms() + 30 * day + 1000)
+                .await
+                .unwrap(),
+            1
+        );
+        let trace = app
+            .get_with(
+                &format!("{API}/gpsTrace/phoneLocation/{kept}"),
+                &[("token", &token)],
+            )
+            .await
+            .json();
         assert_eq!(trace["obj"]["points"].as_array().unwrap().len(), 0);
     }
 }
@@ -286,19 +476,47 @@ async fn links_expire_and_positions_are_deleted_after_retention() {
 #[tokio::test]
 async fn a_number_registers_itself_with_a_texted_code() {
     for app in TestApp::all().await {
-        let sent = app.send("POST", &format!("{API}/doNotLocate/code"), &[], Some("country=ID&phone=081311112222")).await.json();
+        let sent = app
+            .send(
+                "POST",
+                &format!("{API}/doNotLocate/code"),
+                &[],
+                Some("country=ID&phone=081311112222"),
+            )
+            .await
+            .json();
         assert_eq!(sent["success"], 1, "{sent}");
         send_queued(&app).await;
-        let sms = dev_outbox::Entity::find().filter(dev_outbox::Column::Recipient.eq("+6281311112222")).one(&app.db).await.unwrap().unwrap();
+        let sms = dev_outbox::Entity::find()
+            .filter(dev_outbox::Column::Recipient.eq("+6281311112222"))
+            .one(&app.db)
+            .await
+            .unwrap()
+            .unwrap();
         let code = crate::api_password_reset::six_digits(&sms.body_text).expect("a 6-digit code");
-        let wrong = app.send("POST", &format!("{API}/doNotLocate/confirm"), &[], Some("country=ID&phone=081311112222&code=000000")).await.json();
+        let wrong = app
+            .send(
+                "POST",
+                &format!("{API}/doNotLocate/confirm"),
+                &[],
+                Some("country=ID&phone=081311112222&code=000000"),
+            )
+            .await
+            .json();
         assert_eq!(wrong["success"], 0);
         let ok = app
-            .send("POST", &format!("{API}/doNotLocate/confirm"), &[], Some(&format!("country=ID&phone=081311112222&code={code}")))
+            .send(
+                "POST",
+                &format!("{API}/doNotLocate/confirm"),
+                &[],
+                Some(&format!("country=ID&phone=081311112222&code={code}")),
+            )
             .await
             .json();
         assert_eq!(ok["success"], 1, "{ok} (sms: {})", sms.body_text);
-        assert!(registry::is_blocked(&app.db, "+6281311112222").await.unwrap());
+        assert!(registry::is_blocked(&app.db, "+6281311112222")
+            .await
+            .unwrap());
     }
 }
 
@@ -311,14 +529,29 @@ async fn the_list_pages_and_counts_unseen_answers() {
         send_queued(&app).await;
         let link = link_token(&app, E164).await;
         answer(&app, &link, "decision=decline").await;
-        let first = app.get_with(&format!("{API}/spyContent?page=1&size=1"), &[("token", &token)]).await.json();
+        let first = app
+            .get_with(
+                &format!("{API}/spyContent?page=1&size=1"),
+                &[("token", &token)],
+            )
+            .await
+            .json();
         assert_eq!(first["obj"].as_array().unwrap().len(), 1);
         assert_eq!(first["page"]["total"], 2);
         assert_eq!(first["result"]["notificationsTotal"], 1);
-        let all = app.get_with(&format!("{API}/spyContent"), &[("token", &token)]).await.json();
+        let all = app
+            .get_with(&format!("{API}/spyContent"), &[("token", &token)])
+            .await
+            .json();
         assert_eq!(all["obj"].as_array().unwrap().len(), 2);
-        assert_eq!(all["result"]["notificationsTotal"], 1, "the answer was not on the first page");
-        let again = app.get_with(&format!("{API}/spyContent"), &[("token", &token)]).await.json();
+        assert_eq!(
+            all["result"]["notificationsTotal"], 1,
+            "the answer was not on the first page"
+        );
+        let again = app
+            .get_with(&format!("{API}/spyContent"), &[("token", &token)])
+            .await
+            .json();
         assert_eq!(again["result"]["notificationsTotal"], 0, "seen once listed");
     }
 }

@@ -6,7 +6,9 @@ use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
 const API: &str = "/api_f/v1";
-const METHODS: [&str; 8] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+const METHODS: [&str; 8] = [
+    "get", "put", "post", "delete", "options", "head", "patch", "trace",
+];
 
 /// Path -> methods, as a paths object of the description lists them.
 fn operations(paths: &Value) -> BTreeMap<String, BTreeSet<String>> {
@@ -14,7 +16,11 @@ fn operations(paths: &Value) -> BTreeMap<String, BTreeSet<String>> {
     paths
         .iter()
         .map(|(path, item)| {
-            let methods = METHODS.iter().filter(|m| item.get(**m).is_some()).map(|m| m.to_string()).collect();
+            let methods = METHODS
+                .iter()
+                .filter(|m| item.get(**m).is_some())
+                .map(|m| m.to_string())
+                .collect();
             (path.clone(), methods)
         })
         .collect()
@@ -40,20 +46,44 @@ async fn openapi_json_is_3_1_and_documents_every_route() {
         assert_eq!(res.status, 200, "{:?}: {}", app.backend, res.body);
         assert_eq!(res.header("content-type"), Some("application/json"));
         let doc: Value = serde_json::from_str(&res.body).expect("the description is JSON");
-        assert!(doc["openapi"].as_str().is_some_and(|v| v.starts_with("3.1")), "openapi: {}", doc["openapi"]);
+        assert!(
+            doc["openapi"]
+                .as_str()
+                .is_some_and(|v| v.starts_with("3.1")),
+            "openapi: {}",
+            doc["openapi"]
+        );
         assert_eq!(doc["info"]["title"], "Cool Tracker API");
         let documented = operations(&doc["paths"]);
         let routed = routed();
-        assert!(routed.len() > 40, "the route list has {} paths", routed.len());
-        assert_eq!(documented, routed, "the description and the router's route list differ");
+        assert!(
+            routed.len() > 40,
+            "the route list has {} paths",
+            routed.len()
+        );
+        assert_eq!(
+            documented, routed,
+            "the description and the router's route list differ"
+        );
         for (path, methods) in &documented {
             for method in methods {
                 let op = &doc["paths"][path][method];
-                assert!(op["responses"]["200"].is_object(), "{method} {path}: no 200 answer documented");
-                let secured = op["security"].as_array().is_some_and(|s| s.iter().any(|r| r.get("token").is_some()));
-                let optional = op["security"].as_array().is_some_and(|s| s.iter().any(|r| r.as_object().is_some_and(|o| o.is_empty())));
+                assert!(
+                    op["responses"]["200"].is_object(),
+                    "{method} {path}: no 200 answer documented"
+                );
+                let secured = op["security"]
+                    .as_array()
+                    .is_some_and(|s| s.iter().any(|r| r.get("token").is_some()));
+                let optional = op["security"].as_array().is_some_and(|s| {
+                    s.iter()
+                        .any(|r| r.as_object().is_some_and(|o| o.is_empty()))
+                });
                 if secured && !optional {
-                    assert!(op["responses"]["401"].is_object(), "{method} {path}: needs a session but documents no 401");
+                    assert!(
+                        op["responses"]["401"].is_object(),
+                        "{method} {path}: needs a session but documents no 401"
+                    );
                 }
             }
         }
@@ -71,11 +101,18 @@ async fn the_router_serves_every_documented_path_with_its_methods() {
         let uri = path.replace('{', "x").replace('}', "");
         let res = app.send("PATCH", &uri, &[], None).await;
         assert_eq!(res.status, 405, "PATCH {uri}: {}", res.body);
-        let mut allowed: BTreeSet<String> =
-            res.header("allow").unwrap_or_default().split(',').map(|m| m.trim().to_ascii_lowercase()).collect();
+        let mut allowed: BTreeSet<String> = res
+            .header("allow")
+            .unwrap_or_default()
+            .split(',')
+            .map(|m| m.trim().to_ascii_lowercase())
+            .collect();
         // axum answers HEAD wherever it answers GET.
         allowed.remove("head");
-        assert_eq!(allowed, methods, "{path}: the router's methods differ from the description's");
+        assert_eq!(
+            allowed, methods,
+            "{path}: the router's methods differ from the description's"
+        );
     }
 }
 
@@ -94,12 +131,23 @@ async fn unknown_api_paths_are_still_the_envelope_not_found() {
 async fn every_answer_has_its_own_success_schema() {
     let app = TestApp::all().await.remove(0);
     let doc = app.get(&format!("{API}/openapi.json")).await.json();
-    let schemas = doc["components"]["schemas"].as_object().expect("components");
+    let schemas = doc["components"]["schemas"]
+        .as_object()
+        .expect("components");
     let mut owners: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for (name, schema) in schemas.iter().filter(|(n, _)| n.starts_with("Answer_")) {
-        let variants = schema["oneOf"].as_array().unwrap_or_else(|| panic!("{name} is oneOf"));
-        for reference in variants.iter().filter_map(|v| v["$ref"].as_str()).filter(|r| r.contains("/Success_")) {
-            owners.entry(reference.to_owned()).or_default().push(name.clone());
+        let variants = schema["oneOf"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{name} is oneOf"));
+        for reference in variants
+            .iter()
+            .filter_map(|v| v["$ref"].as_str())
+            .filter(|r| r.contains("/Success_"))
+        {
+            owners
+                .entry(reference.to_owned())
+                .or_default()
+                .push(name.clone());
         }
     }
     assert!(!owners.is_empty());
@@ -113,7 +161,12 @@ async fn every_answer_has_its_own_success_schema() {
 async fn every_schema_reference_resolves() {
     let app = TestApp::all().await.remove(0);
     let doc = app.get(&format!("{API}/openapi.json")).await.json();
-    let have: BTreeSet<&str> = doc["components"]["schemas"].as_object().expect("components").keys().map(String::as_str).collect();
+    let have: BTreeSet<&str> = doc["components"]["schemas"]
+        .as_object()
+        .expect("components")
+        .keys()
+        .map(String::as_str)
+        .collect();
     let text = doc.to_string();
     let missing: BTreeSet<&str> = text
         .match_indices("#/components/schemas/")

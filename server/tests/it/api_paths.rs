@@ -8,17 +8,36 @@ const API: &str = "/api_f/v1";
 /// The envelope, and no 5xx (a parameter that parses but names nothing may be
 /// a normal answer, e.g. a reveal token that is "gone").
 fn assert_envelope(res: &TestResponse, what: &str) {
-    assert!(res.status < 500, "{what}: status {} {}", res.status, res.body);
-    assert_eq!(res.header("content-type"), Some("application/json"), "{what}: {}", res.body);
+    assert!(
+        res.status < 500,
+        "{what}: status {} {}",
+        res.status,
+        res.body
+    );
+    assert_eq!(
+        res.header("content-type"),
+        Some("application/json"),
+        "{what}: {}",
+        res.body
+    );
     assert!(res.json()["success"].is_number(), "{what}: {}", res.body);
 }
 
 fn assert_envelope_4xx(res: &TestResponse, what: &str) {
     assert_envelope(res, what);
-    assert!((400..500).contains(&res.status), "{what}: status {} {}", res.status, res.body);
+    assert!(
+        (400..500).contains(&res.status),
+        "{what}: status {} {}",
+        res.status,
+        res.body
+    );
     let json = res.json();
     assert_eq!(json["success"], 0, "{what}: {}", res.body);
-    assert!(json["msg"].as_str().is_some_and(|m| !m.is_empty()), "{what}: {}", res.body);
+    assert!(
+        json["msg"].as_str().is_some_and(|m| !m.is_empty()),
+        "{what}: {}",
+        res.body
+    );
 }
 
 /// Not valid percent-encoded UTF-8: rejected before any handler runs.
@@ -55,7 +74,9 @@ async fn hostile_path_parameters_answer_the_envelope_never_text_or_5xx() {
             ] {
                 let res = app.send(method, &path, &auth, None).await;
                 let what = format!("{:?} {method} {path}", app.backend);
-                let numeric_id = path.contains("Session/") || path.contains("phoneLocation/") || path.contains("clear/");
+                let numeric_id = path.contains("Session/")
+                    || path.contains("phoneLocation/")
+                    || path.contains("clear/");
                 if UNDECODABLE.contains(&bad) || numeric_id {
                     assert_envelope_4xx(&res, &what);
                 } else {
@@ -77,20 +98,35 @@ async fn empty_segments_and_wrong_methods_answer_the_envelope() {
             ("DELETE", format!("{API}/spyContent")),
             ("PATCH", format!("{API}/reveal/abc")),
         ] {
-            let res = app.send(method, &path, &[("accept-language", "id")], None).await;
+            let res = app
+                .send(method, &path, &[("accept-language", "id")], None)
+                .await;
             assert_envelope_4xx(&res, &format!("{:?} {method} {path}", app.backend));
         }
-        let wrong_method = app.send("DELETE", &format!("{API}/spyContent"), &[], None).await;
+        let wrong_method = app
+            .send("DELETE", &format!("{API}/spyContent"), &[], None)
+            .await;
         assert_eq!(wrong_method.status, 405);
-        assert!(wrong_method.header("allow").is_some_and(|a| a.contains("GET")));
+        assert!(wrong_method
+            .header("allow")
+            .is_some_and(|a| a.contains("GET")));
     }
 }
 
 #[tokio::test]
 async fn a_malformed_parameter_is_reported_in_the_callers_language() {
     for app in TestApp::all().await {
-        let en = app.send("GET", &format!("{API}/reveal/%FF"), &[], None).await;
-        let id = app.send("GET", &format!("{API}/reveal/%FF"), &[("accept-language", "id")], None).await;
+        let en = app
+            .send("GET", &format!("{API}/reveal/%FF"), &[], None)
+            .await;
+        let id = app
+            .send(
+                "GET",
+                &format!("{API}/reveal/%FF"),
+                &[("accept-language", "id")],
+                None,
+            )
+            .await;
         assert_eq!(en.status, 400, "{}", en.body);
         assert_ne!(en.json()["msg"], id.json()["msg"], "localized");
     }

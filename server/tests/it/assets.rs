@@ -10,12 +10,19 @@ async fn hashed_assets_are_precompressed_and_cached_for_a_year() {
     std::fs::write(pkg.join("app.js.br"), "BROTLI").unwrap();
     std::fs::write(pkg.join("app.js.gz"), "GZIP").unwrap();
     for app in TestApp::all_with_site(site.clone()).await {
-        let br = app.get_with("/pkg/abc123/app.js", &[("accept-encoding", "br, gzip")]).await;
+        let br = app
+            .get_with("/pkg/abc123/app.js", &[("accept-encoding", "br, gzip")])
+            .await;
         assert_eq!(br.status, 200);
         assert_eq!(br.header("content-encoding"), Some("br"));
         assert_eq!(br.body, "BROTLI");
-        assert_eq!(br.header("cache-control"), Some("public, max-age=31536000, immutable"));
-        let gz = app.get_with("/pkg/abc123/app.js", &[("accept-encoding", "gzip")]).await;
+        assert_eq!(
+            br.header("cache-control"),
+            Some("public, max-age=31536000, immutable")
+        );
+        let gz = app
+            .get_with("/pkg/abc123/app.js", &[("accept-encoding", "gzip")])
+            .await;
         assert_eq!(gz.header("content-encoding"), Some("gzip"));
         let plain = app.get("/pkg/abc123/app.js").await;
         assert_eq!(plain.body, "console.log('plain')");
@@ -41,15 +48,35 @@ async fn pages_reference_the_built_assets_from_the_manifest() {
         assert!(body.contains(&boot(true)), "{body}");
         assert!(body.contains(r#"<link rel="modulepreload" href="/pkg/h1/app.js""#));
         assert!(body.contains(r#"<link rel="preload" href="/pkg/h1/app_bg.wasm""#));
-        assert!(!body.contains("widgets.js\"></script>"), "React is not loaded by pages without widgets");
+        assert!(
+            !body.contains("widgets.js\"></script>"),
+            "React is not loaded by pages without widgets"
+        );
         // Text pages fetch nothing of the app until a `data-wake` element is used.
-        for text_page in ["/privacy-policy", "/id/faq", "/zh/no-such-page", "/cancel-subscription"] {
+        for text_page in [
+            "/privacy-policy",
+            "/id/faq",
+            "/zh/no-such-page",
+            "/cancel-subscription",
+        ] {
             let body = app.get(text_page).await.body;
             assert!(body.contains(&boot(false)), "{text_page}");
-            assert!(!body.contains("rel=\"modulepreload\"") && !body.contains("rel=\"preload\""), "{text_page}");
+            assert!(
+                !body.contains("rel=\"modulepreload\"") && !body.contains("rel=\"preload\""),
+                "{text_page}"
+            );
         }
-        for live_page in ["/id/voice-sms", "/telecom", "/pay-method", "/login", "/reveal-location"] {
-            assert!(app.get(live_page).await.body.contains(&boot(true)), "{live_page}");
+        for live_page in [
+            "/id/voice-sms",
+            "/telecom",
+            "/pay-method",
+            "/login",
+            "/reveal-location",
+        ] {
+            assert!(
+                app.get(live_page).await.body.contains(&boot(true)),
+                "{live_page}"
+            );
         }
     }
 }

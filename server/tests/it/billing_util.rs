@@ -15,15 +15,28 @@ pub const CARD_RENEWAL_LOST: &str = "4000 0000 0000 0259";
 
 /// The seeded plan of `channel` shown first (`cpl2` en, `cpl2_id`).
 pub async fn plan_id(app: &TestApp, channel: &str) -> i64 {
-    let res = app.get(&format!("{API}/portal/priceSetup?hasWeight=true&channel={channel}")).await;
+    let res = app
+        .get(&format!(
+            "{API}/portal/priceSetup?hasWeight=true&channel={channel}"
+        ))
+        .await;
     res.json()["obj"][0]["id"].as_i64().expect("a seeded plan")
 }
 
 /// `POST /portal/order` for a card payment.
 pub async fn order(app: &TestApp, email: &str, key: &str, locale: &str) -> TestResponse {
     let plan = plan_id(app, if locale == "id" { "cpl2_id" } else { "cpl2" }).await;
-    let body = format!("planId={plan}&method=card&email={}&zip=10110&country=ID&idempotencyKey={key}", app::api::encode(email));
-    app.send("POST", &format!("{API}/portal/order"), &[("accept-language", locale)], Some(&body)).await
+    let body = format!(
+        "planId={plan}&method=card&email={}&zip=10110&country=ID&idempotencyKey={key}",
+        app::api::encode(email)
+    );
+    app.send(
+        "POST",
+        &format!("{API}/portal/order"),
+        &[("accept-language", locale)],
+        Some(&body),
+    )
+    .await
 }
 
 /// The claim cookie (`name=value`) an order answer set.
@@ -40,7 +53,14 @@ pub async fn pay(app: &TestApp, email: &str, card: &str) -> (String, String) {
     let order_no = res.json()["obj"]["orderNo"].as_str().unwrap().to_owned();
     let cookie = claim_cookie(&res);
     let form = format!("card={}", app::api::encode(card));
-    let paid = app.send("POST", &format!("/sandbox/checkout/{order_no}"), &[], Some(&form)).await;
+    let paid = app
+        .send(
+            "POST",
+            &format!("/sandbox/checkout/{order_no}"),
+            &[],
+            Some(&form),
+        )
+        .await;
     assert_eq!(paid.status, 302, "{:?}: {}", app.backend, paid.body);
     (order_no, cookie)
 }
@@ -60,14 +80,24 @@ pub async fn deliver(app: &TestApp, now: i64) -> Vec<u16> {
         statuses.push(res.status);
         let mut row: sandbox_webhook::ActiveModel = hook.into();
         row.delivered_at = sea_orm::ActiveValue::Set(Some(now));
-        sandbox_webhook::Entity::update(row).exec(&app.db).await.unwrap();
+        sandbox_webhook::Entity::update(row)
+            .exec(&app.db)
+            .await
+            .unwrap();
     }
     statuses
 }
 
 /// Posts `body` to the sandbox webhook endpoint signed at `unix_secs`.
 pub async fn post_signed(app: &TestApp, body: &str, unix_secs: i64) -> TestResponse {
-    let secret = app.state.config.payments.sandbox_secret.expose().as_bytes().to_vec();
+    let secret = app
+        .state
+        .config
+        .payments
+        .sandbox_secret
+        .expose()
+        .as_bytes()
+        .to_vec();
     let signature = sandbox::sign(&secret, unix_secs, body.as_bytes());
     let req = axum::http::Request::post(format!("{API}/payments/webhook/sandbox"))
         .header("content-type", "application/json")
@@ -79,16 +109,32 @@ pub async fn post_signed(app: &TestApp, body: &str, unix_secs: i64) -> TestRespo
 
 /// The stored order.
 pub async fn stored_order(app: &TestApp, order_no: &str) -> order::Model {
-    order::Entity::find().filter(order::Column::OrderNo.eq(order_no)).one(&app.db).await.unwrap().expect("order")
+    order::Entity::find()
+        .filter(order::Column::OrderNo.eq(order_no))
+        .one(&app.db)
+        .await
+        .unwrap()
+        .expect("order")
 }
 
 /// `GET /admin/order/status` → outcome.
 pub async fn outcome(app: &TestApp, order_no: &str) -> String {
-    let res = app.get(&format!("{API}/admin/order/status?orderNo={order_no}")).await;
-    res.json()["obj"]["outcome"].as_str().unwrap_or("none").to_owned()
+    let res = app
+        .get(&format!("{API}/admin/order/status?orderNo={order_no}"))
+        .await;
+    res.json()["obj"]["outcome"]
+        .as_str()
+        .unwrap_or("none")
+        .to_owned()
 }
 
 /// Enters the dashboard with the claim cookie; returns the response.
 pub async fn enter(app: &TestApp, cookie: &str) -> TestResponse {
-    app.send("POST", "/pay-result/enter", &[("cookie", cookie)], Some("lang=en")).await
+    app.send(
+        "POST",
+        "/pay-result/enter",
+        &[("cookie", cookie)],
+        Some("lang=en"),
+    )
+    .await
 }

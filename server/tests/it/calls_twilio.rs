@@ -34,12 +34,26 @@ struct Fake {
 
 type Shared = Arc<Mutex<Fake>>;
 
-async fn create(State(fake): State<Shared>, headers: HeaderMap, Form(form): Form<Vec<(String, String)>>) -> axum::response::Response {
-    let to = form.iter().find(|(n, _)| n == "To").map(|(_, v)| v.clone()).unwrap_or_default();
+async fn create(
+    State(fake): State<Shared>,
+    headers: HeaderMap,
+    Form(form): Form<Vec<(String, String)>>,
+) -> axum::response::Response {
+    let to = form
+        .iter()
+        .find(|(n, _)| n == "To")
+        .map(|(_, v)| v.clone())
+        .unwrap_or_default();
     let (n, sid, late) = {
         let mut fake = fake.lock().unwrap();
         fake.posts.push(form.clone());
-        fake.auth.push(headers.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned());
+        fake.auth.push(
+            headers
+                .get("authorization")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_owned(),
+        );
         let n = fake.posts.len();
         let sid = format!("CA{n:032}");
         (n, sid, fake.late_first && n == 1)
@@ -60,12 +74,24 @@ async fn create(State(fake): State<Shared>, headers: HeaderMap, Form(form): Form
 }
 
 fn now_rfc2822() -> String {
-    jiff::Timestamp::now().strftime("%a, %d %b %Y %H:%M:%S +0000").to_string()
+    jiff::Timestamp::now()
+        .strftime("%a, %d %b %Y %H:%M:%S +0000")
+        .to_string()
 }
 
-async fn list(State(fake): State<Shared>, Query(query): Query<Vec<(String, String)>>) -> Json<serde_json::Value> {
-    let to = query.iter().find(|(n, _)| n == "To").map(|(_, v)| v.clone()).unwrap_or_default();
-    assert!(query.iter().any(|(n, _)| n == "StartTime>"), "the lookup filters by start time: {query:?}");
+async fn list(
+    State(fake): State<Shared>,
+    Query(query): Query<Vec<(String, String)>>,
+) -> Json<serde_json::Value> {
+    let to = query
+        .iter()
+        .find(|(n, _)| n == "To")
+        .map(|(_, v)| v.clone())
+        .unwrap_or_default();
+    assert!(
+        query.iter().any(|(n, _)| n == "StartTime>"),
+        "the lookup filters by start time: {query:?}"
+    );
     let fake = fake.lock().unwrap();
     let calls: Vec<_> = fake
         .stored
@@ -77,8 +103,16 @@ async fn list(State(fake): State<Shared>, Query(query): Query<Vec<(String, Strin
 }
 
 async fn fake_twilio(late_first: bool) -> (String, Shared) {
-    let fake: Shared = Arc::new(Mutex::new(Fake { late_first, ..Fake::default() }));
-    let router = Router::new().route("/2010-04-01/Accounts/{account}/Calls.json", get(list).post(create)).with_state(fake.clone());
+    let fake: Shared = Arc::new(Mutex::new(Fake {
+        late_first,
+        ..Fake::default()
+    }));
+    let router = Router::new()
+        .route(
+            "/2010-04-01/Accounts/{account}/Calls.json",
+            get(list).post(create),
+        )
+        .with_state(fake.clone());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
@@ -102,29 +136,63 @@ async fn apps_with_twilio(api_base: &str) -> Vec<TestApp> {
 }
 
 fn call(to: &str) -> OutgoingCall {
-    OutgoingCall { to: to.into(), twiml: twiml::play_and_gather("https://ct.test/calls/audio/vc1/message.wav?exp=1&sig=a", "https://ct.test/webhooks/twilio/call-gather?call=vc1", "id-ID") }
+    OutgoingCall {
+        to: to.into(),
+        twiml: twiml::play_and_gather(
+            "https://ct.test/calls/audio/vc1/message.wav?exp=1&sig=a",
+            "https://ct.test/webhooks/twilio/call-gather?call=vc1",
+            "id-ID",
+        ),
+    }
 }
 
 fn field<'a>(form: &'a [(String, String)], name: &str) -> Vec<&'a str> {
-    form.iter().filter(|(n, _)| n == name).map(|(_, v)| v.as_str()).collect()
+    form.iter()
+        .filter(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+        .collect()
 }
 
 #[tokio::test]
 async fn a_call_carries_auth_caller_id_twiml_and_a_callback_naming_it() {
     let (base, fake) = fake_twilio(false).await;
     let app = apps_with_twilio(&base).await.remove(0);
-    let placed = app.state.calls.place(&call("+6281234567890"), "vcabc").await.unwrap();
-    assert_eq!((placed.provider_id.as_str(), placed.progress), (format!("CA{:032}", 1).as_str(), CallProgress::Queued));
+    let placed = app
+        .state
+        .calls
+        .place(&call("+6281234567890"), "vcabc")
+        .await
+        .unwrap();
+    assert_eq!(
+        (placed.provider_id.as_str(), placed.progress),
+        (format!("CA{:032}", 1).as_str(), CallProgress::Queued)
+    );
     let fake = fake.lock().unwrap();
     let form = &fake.posts[0];
     let basic = base64::engine::general_purpose::STANDARD.encode(format!("{SID}:{TOKEN}"));
     assert_eq!(fake.auth[0], format!("Basic {basic}"));
     assert_eq!(field(form, "To"), ["+6281234567890"]);
-    assert_eq!(field(form, "From"), [FROM], "the caller ID is the service's own number");
+    assert_eq!(
+        field(form, "From"),
+        [FROM],
+        "the caller ID is the service's own number"
+    );
     let twiml = field(form, "Twiml")[0];
-    assert!(twiml.contains("<Gather numDigits=\"1\"") && twiml.contains("<Play>https://ct.test/calls/audio/vc1/message.wav?exp=1&amp;sig=a</Play>"), "{twiml}");
-    assert_eq!(field(form, "StatusCallback"), ["https://ct.test/webhooks/twilio/call-status?call=vcabc"]);
-    assert_eq!(field(form, "StatusCallbackEvent"), ["initiated", "ringing", "answered", "completed"]);
+    assert!(
+        twiml.contains("<Gather numDigits=\"1\"")
+            && twiml.contains(
+                "<Play>https://ct.test/calls/audio/vc1/message.wav?exp=1&amp;sig=a</Play>"
+            ),
+        "{twiml}"
+    );
+    assert_eq!(
+        field(form, "StatusCallback"),
+        ["https://ct.test/webhooks/twilio/call-status?call=vcabc"]
+    );
+    assert_eq!(
+        field(form, "StatusCallbackEvent"),
+        ["initiated", "ringing", "answered", "completed"]
+    );
 }
 
 #[tokio::test]
@@ -132,30 +200,82 @@ async fn refusals_and_lost_answers_map_to_what_the_caller_may_do() {
     let (base, _fake) = fake_twilio(false).await;
     let app = apps_with_twilio(&base).await.remove(0);
     let calls: &CallPlacer = &app.state.calls;
-    let refused = calls.place(&call("+6281100000400"), "r1").await.unwrap_err();
-    assert!(matches!(refused, CallError::Rejected { status: 400, code: Some(21215) }), "{refused:?}");
+    let refused = calls
+        .place(&call("+6281100000400"), "r1")
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            refused,
+            CallError::Rejected {
+                status: 400,
+                code: Some(21215)
+            }
+        ),
+        "{refused:?}"
+    );
     assert!(!refused.is_transient() && !refused.outcome_unknown());
-    assert!(!refused.to_string().contains("+62811"), "no number in errors");
-    let limited = calls.place(&call("+6281100000429"), "r2").await.unwrap_err();
+    assert!(
+        !refused.to_string().contains("+62811"),
+        "no number in errors"
+    );
+    let limited = calls
+        .place(&call("+6281100000429"), "r2")
+        .await
+        .unwrap_err();
     assert!(limited.is_transient() && !limited.outcome_unknown());
-    assert!(calls.place(&call("+6281100000500"), "r3").await.unwrap_err().is_transient());
-    let garbage = calls.place(&call("+6281100000201"), "r4").await.unwrap_err();
+    assert!(calls
+        .place(&call("+6281100000500"), "r3")
+        .await
+        .unwrap_err()
+        .is_transient());
+    let garbage = calls
+        .place(&call("+6281100000201"), "r4")
+        .await
+        .unwrap_err();
     assert!(matches!(garbage, CallError::BadResponse) && garbage.outcome_unknown());
-    let late = calls.place(&call("+6281100000408"), "r5").await.unwrap_err();
+    let late = calls
+        .place(&call("+6281100000408"), "r5")
+        .await
+        .unwrap_err();
     assert!(matches!(late, CallError::Timeout) && late.outcome_unknown());
     // The call the fake kept after the time-out is found by the lookup.
-    let query = |to, exclude| CallQuery { to, since_ms: server::clock::now_ms() - 5_000, call_ref: "r5", exclude };
-    let found = calls.lookup(&query("+6281100000408", &[])).await.unwrap().expect("found");
+    let query = |to, exclude| CallQuery {
+        to,
+        since_ms: server::clock::now_ms() - 5_000,
+        call_ref: "r5",
+        exclude,
+    };
+    let found = calls
+        .lookup(&query("+6281100000408", &[]))
+        .await
+        .unwrap()
+        .expect("found");
     assert_eq!(found.progress, CallProgress::Ringing);
     // A call another message owns is not this one.
     let owned = [found.provider_id.clone()];
-    assert_eq!(calls.lookup(&query("+6281100000408", &owned)).await.unwrap(), None);
-    assert_eq!(calls.lookup(&query("+6281199999999", &[])).await.unwrap(), None);
-    assert!(matches!(calls.place(&call("0812"), "r6").await, Err(CallError::InvalidRecipient)));
+    assert_eq!(
+        calls
+            .lookup(&query("+6281100000408", &owned))
+            .await
+            .unwrap(),
+        None
+    );
+    assert_eq!(
+        calls.lookup(&query("+6281199999999", &[])).await.unwrap(),
+        None
+    );
+    assert!(matches!(
+        calls.place(&call("0812"), "r6").await,
+        Err(CallError::InvalidRecipient)
+    ));
 }
 
 fn signed(url: &str, params: &[(&str, &str)]) -> (String, String) {
-    let pairs: Vec<(String, String)> = params.iter().map(|(n, v)| ((*n).to_owned(), (*v).to_owned())).collect();
+    let pairs: Vec<(String, String)> = params
+        .iter()
+        .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
+        .collect();
     let body = serde_urlencoded::to_string(&pairs).unwrap();
     (server::sms::twilio::signature(TOKEN, url, &pairs), body)
 }
@@ -173,30 +293,112 @@ async fn a_lost_answer_is_reconciled_and_signed_callbacks_drive_the_call() {
         assert_eq!(uncertain.status, "uncertain", "{:?}", app.backend);
         run_caller(&app, t0 + LOOKUP_EVERY_MS + 1).await;
         let m = message(&app, id).await;
-        assert_eq!((m.status.as_str(), m.attempts), ("calling", 1), "{:?}", app.backend);
-        assert!(m.provider_id.as_deref().is_some_and(|p| p.starts_with("CA")));
-        assert_eq!(fake.lock().unwrap().posts.len(), 1, "{:?}: placed exactly once", app.backend);
-        let url = format!("https://ct.test/webhooks/twilio/call-gather?call={}", m.call_ref);
+        assert_eq!(
+            (m.status.as_str(), m.attempts),
+            ("calling", 1),
+            "{:?}",
+            app.backend
+        );
+        assert!(m
+            .provider_id
+            .as_deref()
+            .is_some_and(|p| p.starts_with("CA")));
+        assert_eq!(
+            fake.lock().unwrap().posts.len(),
+            1,
+            "{:?}: placed exactly once",
+            app.backend
+        );
+        let url = format!(
+            "https://ct.test/webhooks/twilio/call-gather?call={}",
+            m.call_ref
+        );
         let (sig, body) = signed(&url, &[("CallSid", "CA1"), ("Digits", "9")]);
         let path = format!("/webhooks/twilio/call-gather?call={}", m.call_ref);
-        let forged = app.send("POST", &path, &[("x-twilio-signature", "AAAA"), ("content-type", "application/x-www-form-urlencoded")], Some(&body)).await;
+        let forged = app
+            .send(
+                "POST",
+                &path,
+                &[
+                    ("x-twilio-signature", "AAAA"),
+                    ("content-type", "application/x-www-form-urlencoded"),
+                ],
+                Some(&body),
+            )
+            .await;
         assert_eq!(forged.status, 403);
         assert!(!registry::is_blocked(&app.db, E164).await.unwrap());
-        let pressed = app.send("POST", &path, &[("x-twilio-signature", &sig), ("content-type", "application/x-www-form-urlencoded")], Some(&body)).await;
+        let pressed = app
+            .send(
+                "POST",
+                &path,
+                &[
+                    ("x-twilio-signature", &sig),
+                    ("content-type", "application/x-www-form-urlencoded"),
+                ],
+                Some(&body),
+            )
+            .await;
         assert_eq!(pressed.status, 200, "{}", pressed.body);
-        assert!(pressed.body.contains("/stopped.wav?exp=") && pressed.body.contains("<Hangup/>"), "{}", pressed.body);
+        assert!(
+            pressed.body.contains("/stopped.wav?exp=") && pressed.body.contains("<Hangup/>"),
+            "{}",
+            pressed.body
+        );
         assert!(registry::is_blocked(&app.db, E164).await.unwrap());
         assert_eq!(message(&app, id).await.status, "opted_out");
         // The spoken goodbye is served to whoever holds its signed address.
-        let audio_url = pressed.body.split("<Play>").nth(1).unwrap().split("</Play>").next().unwrap().replace("&amp;", "&");
-        let audio = app.get(audio_url.trim_start_matches("https://ct.test")).await;
-        assert_eq!((audio.status, audio.header("content-type")), (200, Some("audio/wav")));
-        assert_eq!(app.get(&audio_url.trim_start_matches("https://ct.test").replace("sig=", "sig=0")).await.status, 404);
+        let audio_url = pressed
+            .body
+            .split("<Play>")
+            .nth(1)
+            .unwrap()
+            .split("</Play>")
+            .next()
+            .unwrap()
+            .replace("&amp;", "&");
+        let audio = app
+            .get(audio_url.trim_start_matches("https://ct.test"))
+            .await;
+        assert_eq!(
+            (audio.status, audio.header("content-type")),
+            (200, Some("audio/wav"))
+        );
+        assert_eq!(
+            app.get(
+                &audio_url
+                    .trim_start_matches("https://ct.test")
+                    .replace("sig=", "sig=0")
+            )
+            .await
+            .status,
+            404
+        );
         // A signed completion report names a final message: nothing changes.
-        let status_url = format!("https://ct.test/webhooks/twilio/call-status?call={}", m.call_ref);
-        let (sig, body) = signed(&status_url, &[("CallSid", "CA1"), ("CallStatus", "completed"), ("CallDuration", "14")]);
+        let status_url = format!(
+            "https://ct.test/webhooks/twilio/call-status?call={}",
+            m.call_ref
+        );
+        let (sig, body) = signed(
+            &status_url,
+            &[
+                ("CallSid", "CA1"),
+                ("CallStatus", "completed"),
+                ("CallDuration", "14"),
+            ],
+        );
         let path = format!("/webhooks/twilio/call-status?call={}", m.call_ref);
-        let report = app.send("POST", &path, &[("x-twilio-signature", &sig), ("content-type", "application/x-www-form-urlencoded")], Some(&body)).await;
+        let report = app
+            .send(
+                "POST",
+                &path,
+                &[
+                    ("x-twilio-signature", &sig),
+                    ("content-type", "application/x-www-form-urlencoded"),
+                ],
+                Some(&body),
+            )
+            .await;
         assert_eq!(report.status, 204);
         assert_eq!(message(&app, id).await.status, "opted_out");
     }

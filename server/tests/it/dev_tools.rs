@@ -5,7 +5,10 @@ use server::config::{Config, MailTransport, SmsProvider};
 
 fn local_config() -> Config {
     let mut config = Config::from_vars(&|_| None).expect("defaults");
-    config.database_url = format!("sqlite://{}/app.db?mode=rwc", crate::util::scratch_dir().display());
+    config.database_url = format!(
+        "sqlite://{}/app.db?mode=rwc",
+        crate::util::scratch_dir().display()
+    );
     config.bind_addr = "127.0.0.1:0".parse().unwrap();
     config.dev_tools = true;
     config
@@ -27,7 +30,10 @@ async fn the_server_refuses_developer_pages_with_twilio() {
         c.twilio.account_sid = Some("AC1".into());
     })
     .await;
-    assert!(message.contains("DEV_TOOLS=true") && message.contains("SMS_PROVIDER=twilio"), "{message}");
+    assert!(
+        message.contains("DEV_TOOLS=true") && message.contains("SMS_PROVIDER=twilio"),
+        "{message}"
+    );
 }
 
 #[tokio::test]
@@ -43,7 +49,10 @@ async fn the_server_refuses_developer_pages_on_a_public_address() {
         c.payments.allow_public_sandbox = true;
     })
     .await;
-    assert!(message.contains("DEV_TOOLS=true") && message.contains("BIND_ADDR=0.0.0.0:0"), "{message}");
+    assert!(
+        message.contains("DEV_TOOLS=true") && message.contains("BIND_ADDR=0.0.0.0:0"),
+        "{message}"
+    );
 }
 
 #[tokio::test]
@@ -53,12 +62,17 @@ async fn the_server_refuses_the_payment_sandbox_on_a_public_address() {
         c.dev_tools = false;
     })
     .await;
-    assert!(message.contains("PAYMENT_PROVIDER=sandbox") && message.contains("ALLOW_PUBLIC_SANDBOX"), "{message}");
+    assert!(
+        message.contains("PAYMENT_PROVIDER=sandbox") && message.contains("ALLOW_PUBLIC_SANDBOX"),
+        "{message}"
+    );
 }
 
 #[tokio::test]
 async fn the_server_starts_with_developer_pages_on_loopback() {
-    assert!(server::startup::Application::build(local_config()).await.is_ok());
+    assert!(server::startup::Application::build(local_config())
+        .await
+        .is_ok());
 }
 
 #[tokio::test]

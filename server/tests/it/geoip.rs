@@ -27,12 +27,20 @@ async fn public_addresses_get_their_country_from_the_ip_database() {
         c.trust_forwarded_for = true;
     })
     .await;
-    let cases = [("8.8.8.8", "US"), ("36.64.0.1", "ID"), ("2001:4860:4860::8888", "US"), ("1.0.1.1", "CN")];
+    let cases = [
+        ("8.8.8.8", "US"),
+        ("36.64.0.1", "ID"),
+        ("2001:4860:4860::8888", "US"),
+        ("1.0.1.1", "CN"),
+    ];
     for app in apps {
         for (ip, country) in cases {
             // The browser language names another country: the IP must win.
             let headers = [("x-forwarded-for", ip), ("accept-language", "zh-TW")];
-            let json = app.get_with("/api_f/v1/other/ipInfo", &headers).await.json();
+            let json = app
+                .get_with("/api_f/v1/other/ipInfo", &headers)
+                .await
+                .json();
             assert_eq!(json["success"], 1, "{:?} {ip}", app.backend);
             assert_eq!(json["obj"]["nationalCountry"], country, "{ip}");
             assert_eq!(json["obj"]["source"], "ip", "{ip}");
@@ -49,10 +57,27 @@ async fn addresses_the_database_does_not_know_fall_back_to_the_language() {
     })
     .await;
     for app in apps {
-        for ip in ["127.0.0.1", "10.1.2.3", "192.168.0.10", "100.64.0.1", "::1", "fd00::1"] {
-            let headers = [("x-forwarded-for", ip), ("accept-language", "id-ID,id;q=0.9")];
-            let json = app.get_with("/api_f/v1/other/ipInfo", &headers).await.json();
-            assert_eq!(json["obj"]["nationalCountry"], "ID", "{:?} {ip}", app.backend);
+        for ip in [
+            "127.0.0.1",
+            "10.1.2.3",
+            "192.168.0.10",
+            "100.64.0.1",
+            "::1",
+            "fd00::1",
+        ] {
+            let headers = [
+                ("x-forwarded-for", ip),
+                ("accept-language", "id-ID,id;q=0.9"),
+            ];
+            let json = app
+                .get_with("/api_f/v1/other/ipInfo", &headers)
+                .await
+                .json();
+            assert_eq!(
+                json["obj"]["nationalCountry"], "ID",
+                "{:?} {ip}",
+                app.backend
+            );
             assert_eq!(json["obj"]["source"], "accept-language", "{ip}");
         }
     }

@@ -14,12 +14,28 @@ async fn health_and_ready_answer_and_every_response_names_its_request() {
     for app in TestApp::all().await {
         assert_eq!(app.get("/health").await.status, 200);
         let ready = app.get("/ready").await;
-        assert_eq!((ready.status, ready.json()["status"].as_str()), (200, Some("ok")), "{:?}", app.backend);
-        let made = app.get("/api_f/v1/portal/priceSetup?hasWeight=true&channel=cpl2").await;
+        assert_eq!(
+            (ready.status, ready.json()["status"].as_str()),
+            (200, Some("ok")),
+            "{:?}",
+            app.backend
+        );
+        let made = app
+            .get("/api_f/v1/portal/priceSetup?hasWeight=true&channel=cpl2")
+            .await;
         let id = made.header("x-request-id").expect("a request id is made");
-        assert!(id.len() == 16 && id.chars().all(|c| c.is_ascii_hexdigit()), "{id}");
-        let kept = app.get_with("/faq", &[("x-request-id", "proxy-abc-123")]).await;
-        assert_eq!(kept.header("x-request-id"), Some("proxy-abc-123"), "a proxy's id is kept");
+        assert!(
+            id.len() == 16 && id.chars().all(|c| c.is_ascii_hexdigit()),
+            "{id}"
+        );
+        let kept = app
+            .get_with("/faq", &[("x-request-id", "proxy-abc-123")])
+            .await;
+        assert_eq!(
+            kept.header("x-request-id"),
+            Some("proxy-abc-123"),
+            "a proxy's id is kept"
+        );
     }
 }
 
@@ -27,23 +43,45 @@ async fn health_and_ready_answer_and_every_response_names_its_request() {
 async fn metrics_need_the_token_and_show_routes_queues_and_limit_hits() {
     for app in TestApp::all_configured(|c| c.metrics_token = Some("metrics-secret".into())).await {
         assert_eq!(app.get("/metrics").await.status, 404, "no token");
-        assert_eq!(app.get_with("/metrics", &[("authorization", "Bearer wrong")]).await.status, 404);
-        app.get("/api_f/v1/portal/priceSetup?hasWeight=true&channel=cpl2").await;
+        assert_eq!(
+            app.get_with("/metrics", &[("authorization", "Bearer wrong")])
+                .await
+                .status,
+            404
+        );
+        app.get("/api_f/v1/portal/priceSetup?hasWeight=true&channel=cpl2")
+            .await;
         // Wrong passwords for one address until its limit refuses one.
         let hits_before = server::metrics::counter_value("limit_hits_total", &[("rule", "login")]);
         let mut last = None;
         for _ in 0..7 {
             let body = "email=nobody%40mail.com&password=wrong-password";
-            last = Some(app.send("POST", "/api_f/v1/admin/userSession", &[], Some(body)).await);
+            last = Some(
+                app.send("POST", "/api_f/v1/admin/userSession", &[], Some(body))
+                    .await,
+            );
         }
-        assert_eq!(last.map(|r| r.status), Some(429), "the client's limit refused the last attempts");
-        let res = app.get_with("/metrics", &[("authorization", "Bearer metrics-secret")]).await;
+        assert_eq!(
+            last.map(|r| r.status),
+            Some(429),
+            "the client's limit refused the last attempts"
+        );
+        let res = app
+            .get_with("/metrics", &[("authorization", "Bearer metrics-secret")])
+            .await;
         assert_eq!(res.status, 200, "{:?}", app.backend);
-        assert!(res.header("content-type").unwrap_or_default().starts_with("text/plain"));
+        assert!(res
+            .header("content-type")
+            .unwrap_or_default()
+            .starts_with("text/plain"));
         let text = &res.body;
         let route = r#"http_request_duration_seconds_count{route="/api_f/v1/portal/priceSetup",method="GET",status="200"}"#;
         assert!(text.contains(route), "{text}");
-        assert!(text.contains("# TYPE queue_depth gauge") && text.contains("# TYPE queue_oldest_age_seconds gauge"), "{text}");
+        assert!(
+            text.contains("# TYPE queue_depth gauge")
+                && text.contains("# TYPE queue_oldest_age_seconds gauge"),
+            "{text}"
+        );
         assert!(
             server::metrics::counter_value("limit_hits_total", &[("rule", "login")]) > hits_before,
             "refused logins are counted: {text}"

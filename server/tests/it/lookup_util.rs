@@ -12,7 +12,13 @@ pub const UK_E164: &str = "+447400123456";
 pub const DAY_MS: i64 = 86_400_000;
 
 /// An account: `paid` once or never, created `age_days` ago, subscribed or not.
-pub async fn account(app: &TestApp, email: &str, paid: bool, age_days: i64, subscribed: bool) -> user::Model {
+pub async fn account(
+    app: &TestApp,
+    email: &str,
+    paid: bool,
+    age_days: i64,
+    subscribed: bool,
+) -> user::Model {
     let now = server::clock::now_ms();
     let row = user::ActiveModel {
         email: Set(email.to_owned()),
@@ -29,13 +35,29 @@ pub async fn account(app: &TestApp, email: &str, paid: bool, age_days: i64, subs
 }
 
 /// Files a report through the use case (the API adapter is tested on its own).
-pub async fn report_as(app: &TestApp, member: &user::Model, phone: &str, category: &str) -> Result<(), server::services::ServiceError> {
-    let input = NewReport { country: "GB", phone, category, comment: "" };
+pub async fn report_as(
+    app: &TestApp,
+    member: &user::Model,
+    phone: &str,
+    category: &str,
+) -> Result<(), server::services::ServiceError> {
+    let input = NewReport {
+        country: "GB",
+        phone,
+        category,
+        comment: "",
+    };
     reports::report(&app.state.cx(), member, input).await
 }
 
 /// `GET /lookup/{phone}?country=` as `token` (or a visitor) from `ip`.
-pub async fn lookup(app: &TestApp, country: &str, phone: &str, token: Option<&str>, ip: &str) -> TestResponse {
+pub async fn lookup(
+    app: &TestApp,
+    country: &str,
+    phone: &str,
+    token: Option<&str>,
+    ip: &str,
+) -> TestResponse {
     let path = format!("{API}{}", app::api::lookup_path(country, phone));
     let mut headers = vec![("x-forwarded-for", ip)];
     if let Some(token) = token {
@@ -49,5 +71,8 @@ pub async fn label(app: &TestApp, token: &str, phone: &str) -> String {
     let res = lookup(app, "GB", phone, Some(token), "203.0.113.50").await;
     let json = res.json();
     assert_eq!(json["success"], 1, "{}", res.body);
-    json["obj"]["spam"]["label"].as_str().unwrap_or_else(|| panic!("no verdict: {}", res.body)).to_owned()
+    json["obj"]["spam"]["label"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no verdict: {}", res.body))
+        .to_owned()
 }

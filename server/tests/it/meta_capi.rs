@@ -47,10 +47,15 @@ async fn events(
     Query(query): Query<Vec<(String, String)>>,
     Json(body): Json<serde_json::Value>,
 ) -> axum::response::Response {
-    let token = query.iter().find(|(k, _)| k == "access_token").map(|(_, v)| v.clone()).unwrap_or_default();
+    let token = query
+        .iter()
+        .find(|(k, _)| k == "access_token")
+        .map(|(_, v)| v.clone())
+        .unwrap_or_default();
     let mode = {
         let mut fake = fake.lock().unwrap();
-        fake.seen.push((format!("/{version}/{pixel}/events"), token, body.clone()));
+        fake.seen
+            .push((format!("/{version}/{pixel}/events"), token, body.clone()));
         fake.mode
     };
     match mode {
@@ -70,8 +75,13 @@ async fn events(
 }
 
 async fn fake_graph(mode: Mode) -> (String, Shared) {
-    let fake: Shared = Arc::new(Mutex::new(Fake { mode, seen: Vec::new() }));
-    let router = Router::new().route("/{version}/{pixel}/events", post(events)).with_state(fake.clone());
+    let fake: Shared = Arc::new(Mutex::new(Fake {
+        mode,
+        seen: Vec::new(),
+    }));
+    let router = Router::new()
+        .route("/{version}/{pixel}/events", post(events))
+        .with_state(fake.clone());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
@@ -98,12 +108,18 @@ fn event() -> serde_json::Value {
 async fn the_adapter_posts_the_documented_request() {
     let (url, fake) = fake_graph(Mode::Accept).await;
     let client = MetaClient::from_settings(&settings(&url, None)).unwrap();
-    assert_eq!(client.send(&[event()], None).await, Delivery::Accepted { events_received: 1 });
+    assert_eq!(
+        client.send(&[event()], None).await,
+        Delivery::Accepted { events_received: 1 }
+    );
     let (path, token, body) = fake.lock().unwrap().seen[0].clone();
     assert_eq!(path, format!("/v23.0/{PIXEL}/events"));
     assert_eq!(token, TOKEN);
     assert_eq!(body["data"][0], event());
-    assert!(body.get("test_event_code").is_none(), "no test code in production: {body}");
+    assert!(
+        body.get("test_event_code").is_none(),
+        "no test code in production: {body}"
+    );
     // Test mode: the configured code, or the one a request asked for.
     let client = MetaClient::from_settings(&settings(&url, Some("TEST123"))).unwrap();
     client.send(&[event()], None).await;
@@ -112,26 +128,43 @@ async fn the_adapter_posts_the_documented_request() {
     assert_eq!(seen[1].2["test_event_code"], "TEST123");
     assert_eq!(seen[2].2["test_event_code"], "TEST999");
     // Not configured: no client, nothing sent.
-    let off = MetaSettings { access_token: None, ..settings(&url, None) };
+    let off = MetaSettings {
+        access_token: None,
+        ..settings(&url, None)
+    };
     assert!(MetaClient::from_settings(&off).is_none());
 }
 
 #[tokio::test]
 async fn refusals_errors_and_time_outs_are_told_apart() {
-    for (mode, refused) in [(Mode::Refuse, true), (Mode::ServerError, false), (Mode::Slow, false), (Mode::Garbled, false)] {
+    for (mode, refused) in [
+        (Mode::Refuse, true),
+        (Mode::ServerError, false),
+        (Mode::Slow, false),
+        (Mode::Garbled, false),
+    ] {
         let (url, _fake) = fake_graph(mode).await;
         let client = MetaClient::from_settings(&settings(&url, None)).unwrap();
         let started = std::time::Instant::now();
         let outcome = client.send(&[event()], None).await;
-        assert!(started.elapsed() < std::time::Duration::from_millis(2_000), "{mode:?}: the time-out holds");
+        assert!(
+            started.elapsed() < std::time::Duration::from_millis(2_000),
+            "{mode:?}: the time-out holds"
+        );
         match outcome {
             Delivery::Refused(why) => {
                 assert!(refused, "{mode:?}");
-                assert!(why.contains("Invalid parameter") && why.contains("code 100"), "{why}");
+                assert!(
+                    why.contains("Invalid parameter") && why.contains("code 100"),
+                    "{why}"
+                );
             }
             Delivery::Unknown(why) => {
                 assert!(!refused, "{mode:?}: {why}");
-                assert!(!why.contains(TOKEN), "the token never reaches a message: {why}");
+                assert!(
+                    !why.contains(TOKEN),
+                    "the token never reaches a message: {why}"
+                );
             }
             Delivery::Accepted { .. } => panic!("{mode:?} accepted"),
         }
@@ -150,7 +183,17 @@ async fn paid_order(app: &TestApp, email: &str, key: &str, cookie: &str) -> Stri
     assert_eq!(res.json()["success"], 1, "{:?}: {}", app.backend, res.body);
     let order_no = res.json()["obj"]["orderNo"].as_str().unwrap().to_owned();
     let form = format!("card={}", app::api::encode(CARD_OK));
-    assert_eq!(app.send("POST", &format!("/sandbox/checkout/{order_no}"), &[], Some(&form)).await.status, 302);
+    assert_eq!(
+        app.send(
+            "POST",
+            &format!("/sandbox/checkout/{order_no}"),
+            &[],
+            Some(&form)
+        )
+        .await
+        .status,
+        302
+    );
     deliver(app, server::clock::now_ms()).await;
     order_no
 }
@@ -173,28 +216,69 @@ async fn a_paid_order_is_reported_once_with_the_browsers_event_id() {
     for app in apps_with_meta(&url).await {
         let b = app.backend;
         fake.lock().unwrap().seen.clear();
-        let cookie = format!("{ALL}; _fbp=fb.1.1558571054389.1098115397; ct_attr_last=channel=z&at=1");
-        let order_no = paid_order(&app, "John_Smith@gmail.com", &format!("meta-order-{b:?}-0001"), &cookie).await;
+        let cookie =
+            format!("{ALL}; _fbp=fb.1.1558571054389.1098115397; ct_attr_last=channel=z&at=1");
+        let order_no = paid_order(
+            &app,
+            "John_Smith@gmail.com",
+            &format!("meta-order-{b:?}-0001"),
+            &cookie,
+        )
+        .await;
         // The browser reports the same purchase: queued already, nothing new.
         assert_eq!(browser_purchase(&app, &order_no, "").await, 200, "{b:?}");
         let cx = app.state.cx();
-        assert_eq!(delivery::send_due(&cx, app.state.meta.as_deref().unwrap(), 20).await.unwrap(), 1, "{b:?}");
+        assert_eq!(
+            delivery::send_due(&cx, app.state.meta.as_deref().unwrap(), 20)
+                .await
+                .unwrap(),
+            1,
+            "{b:?}"
+        );
         let seen = fake.lock().unwrap().seen.clone();
         assert_eq!(seen.len(), 1, "{b:?}: one call for one purchase");
         let data = &seen[0].2["data"][0];
         assert_eq!(data["event_name"], "Purchase", "{b:?}");
         assert_eq!(data["event_id"], format!("purchase-{order_no}"), "{b:?}");
         assert_eq!(data["action_source"], "website", "{b:?}");
-        assert_eq!(data["user_data"]["em"][0], JOHN_SMITH_EM, "{b:?}: trimmed, lower-cased, SHA-256");
-        assert_eq!(data["user_data"]["fbp"], "fb.1.1558571054389.1098115397", "{b:?}");
-        assert_eq!(data["user_data"]["external_id"][0].as_str().map(str::len), Some(64), "{b:?}: hashed");
-        assert!(data["custom_data"]["value"].as_f64().unwrap() > 0.0, "{b:?}");
-        assert!(data["event_time"].as_i64().unwrap() < 10_000_000_000, "{b:?}: seconds");
+        assert_eq!(
+            data["user_data"]["em"][0], JOHN_SMITH_EM,
+            "{b:?}: trimmed, lower-cased, SHA-256"
+        );
+        assert_eq!(
+            data["user_data"]["fbp"], "fb.1.1558571054389.1098115397",
+            "{b:?}"
+        );
+        assert_eq!(
+            data["user_data"]["external_id"][0].as_str().map(str::len),
+            Some(64),
+            "{b:?}: hashed"
+        );
+        assert!(
+            data["custom_data"]["value"].as_f64().unwrap() > 0.0,
+            "{b:?}"
+        );
+        assert!(
+            data["event_time"].as_i64().unwrap() < 10_000_000_000,
+            "{b:?}: seconds"
+        );
         let rows = delivery::with_status(&cx, "sent").await.unwrap();
         assert_eq!(rows.len(), 1, "{b:?}");
         // Paid without marketing consent: nothing for Meta.
-        paid_order(&app, "plain@example.com", &format!("meta-order-{b:?}-0002"), "acceptCookie=necessary.analytics").await;
-        assert_eq!(delivery::send_due(&cx, app.state.meta.as_deref().unwrap(), 20).await.unwrap(), 0, "{b:?}");
+        paid_order(
+            &app,
+            "plain@example.com",
+            &format!("meta-order-{b:?}-0002"),
+            "acceptCookie=necessary.analytics",
+        )
+        .await;
+        assert_eq!(
+            delivery::send_due(&cx, app.state.meta.as_deref().unwrap(), 20)
+                .await
+                .unwrap(),
+            0,
+            "{b:?}"
+        );
         assert_eq!(fake.lock().unwrap().seen.len(), 1, "{b:?}");
     }
 }
@@ -206,28 +290,62 @@ async fn an_unknown_outcome_is_sent_again_and_a_refusal_never() {
         let b = app.backend;
         fake.lock().unwrap().seen.clear();
         fake.lock().unwrap().mode = Mode::Slow;
-        let order_no = paid_order(&app, "slow@example.com", &format!("meta-order-{b:?}-0003"), ALL).await;
+        let order_no = paid_order(
+            &app,
+            "slow@example.com",
+            &format!("meta-order-{b:?}-0003"),
+            ALL,
+        )
+        .await;
         let meta = app.state.meta.clone().unwrap();
         let cx = app.state.cx();
         delivery::send_due(&cx, &meta, 20).await.unwrap();
         let row = meta_event_row(&app, &order_no).await;
-        assert_eq!((row.status.as_str(), row.attempts), ("queued", 1), "{b:?}: unknown, sent again later");
+        assert_eq!(
+            (row.status.as_str(), row.attempts),
+            ("queued", 1),
+            "{b:?}: unknown, sent again later"
+        );
         fake.lock().unwrap().mode = Mode::Accept;
-        assert_eq!(delivery::send_due(&cx, &meta, 20).await.unwrap(), 0, "{b:?}: not before its time");
-        delivery::send_due(&cx.at(cx.now + 61_000), &meta, 20).await.unwrap();
+        assert_eq!(
+            delivery::send_due(&cx, &meta, 20).await.unwrap(),
+            0,
+            "{b:?}: not before its time"
+        );
+        delivery::send_due(&cx.at(cx.now + 61_000), &meta, 20)
+            .await
+            .unwrap();
         let row = meta_event_row(&app, &order_no).await;
         assert_eq!((row.status.as_str(), row.attempts), ("sent", 2), "{b:?}");
         let seen = fake.lock().unwrap().seen.clone();
         assert_eq!(seen.len(), 2, "{b:?}");
-        assert_eq!(seen[0].2["data"][0]["event_id"], seen[1].2["data"][0]["event_id"], "{b:?}: the same event id, so Meta keeps one");
+        assert_eq!(
+            seen[0].2["data"][0]["event_id"], seen[1].2["data"][0]["event_id"],
+            "{b:?}: the same event id, so Meta keeps one"
+        );
 
         fake.lock().unwrap().mode = Mode::Refuse;
-        let refused = paid_order(&app, "refused@example.com", &format!("meta-order-{b:?}-0004"), ALL).await;
+        let refused = paid_order(
+            &app,
+            "refused@example.com",
+            &format!("meta-order-{b:?}-0004"),
+            ALL,
+        )
+        .await;
         delivery::send_due(&cx, &meta, 20).await.unwrap();
-        delivery::send_due(&cx.at(cx.now + 3_600_000), &meta, 20).await.unwrap();
+        delivery::send_due(&cx.at(cx.now + 3_600_000), &meta, 20)
+            .await
+            .unwrap();
         let row = meta_event_row(&app, &refused).await;
-        assert_eq!((row.status.as_str(), row.attempts), ("failed", 1), "{b:?}: a refusal is not repeated");
-        assert!(row.last_error.unwrap().contains("Invalid parameter"), "{b:?}");
+        assert_eq!(
+            (row.status.as_str(), row.attempts),
+            ("failed", 1),
+            "{b:?}: a refusal is not repeated"
+        );
+        assert!(
+            row.last_error.unwrap().contains("Invalid parameter"),
+            "{b:?}"
+        );
         assert_eq!(fake.lock().unwrap().seen.len(), 3, "{b:?}");
     }
 }
@@ -238,10 +356,22 @@ async fn test_mode_and_another_pixel() {
     for app in apps_with_meta(&url).await {
         let b = app.backend;
         fake.lock().unwrap().seen.clear();
-        let order_no = paid_order(&app, "tester@example.com", &format!("meta-order-{b:?}-0005"), "acceptCookie=necessary.analytics").await;
+        let order_no = paid_order(
+            &app,
+            "tester@example.com",
+            &format!("meta-order-{b:?}-0005"),
+            "acceptCookie=necessary.analytics",
+        )
+        .await;
         // No marketing when paying: the browser's later report is the only one.
-        assert_eq!(browser_purchase(&app, &order_no, "?test=true&testEventCode=TEST4242").await, 200, "{b:?}");
-        delivery::send_due(&app.state.cx(), app.state.meta.as_deref().unwrap(), 20).await.unwrap();
+        assert_eq!(
+            browser_purchase(&app, &order_no, "?test=true&testEventCode=TEST4242").await,
+            200,
+            "{b:?}"
+        );
+        delivery::send_due(&app.state.cx(), app.state.meta.as_deref().unwrap(), 20)
+            .await
+            .unwrap();
         let seen = fake.lock().unwrap().seen.clone();
         assert_eq!(seen.len(), 1, "{b:?}");
         assert_eq!(seen[0].2["test_event_code"], "TEST4242", "{b:?}");

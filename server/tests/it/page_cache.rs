@@ -27,13 +27,20 @@ fn csrf_cookie(res: &TestResponse) -> Option<String> {
         .get_all("set-cookie")
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .find_map(|c| c.strip_prefix("csrf=")?.split(';').next().map(str::to_owned))
+        .find_map(|c| {
+            c.strip_prefix("csrf=")?
+                .split(';')
+                .next()
+                .map(str::to_owned)
+        })
 }
 
 /// Every nonce and every anti-CSRF field of the page.
 fn marks(body: &str) -> (Vec<&str>, Vec<&str>) {
     let values = |marker: &str| -> Vec<&str> {
-        body.match_indices(marker).map(|(at, _)| body[at + marker.len()..].split('"').next().unwrap()).collect()
+        body.match_indices(marker)
+            .map(|(at, _)| body[at + marker.len()..].split('"').next().unwrap())
+            .collect()
     };
     (values("nonce=\""), values("name=\"csrf\" value=\""))
 }
@@ -41,30 +48,54 @@ fn marks(body: &str) -> (Vec<&str>, Vec<&str>) {
 #[tokio::test]
 async fn every_visitor_gets_their_own_nonce_and_token_in_a_shared_page() {
     for app in TestApp::all_with_site(site_with_build()).await {
-        let stand_ins = (app.state.page_cache.nonce_stand_in().to_string(), app.state.page_cache.csrf_stand_in().to_owned());
+        let stand_ins = (
+            app.state.page_cache.nonce_stand_in().to_string(),
+            app.state.page_cache.csrf_stand_in().to_owned(),
+        );
         let mut seen = Vec::new();
         for uri in ["/", "/", "/id/faq", "/id/faq", "/zh/telecom"] {
             let res = app.get(uri).await;
             assert_eq!(res.status, 200, "{:?} {uri}", app.backend);
-            let (nonce, csrf) = (csp_nonce(&res), csrf_cookie(&res).expect("a first visit gets a token"));
+            let (nonce, csrf) = (
+                csp_nonce(&res),
+                csrf_cookie(&res).expect("a first visit gets a token"),
+            );
             let (nonces, tokens) = marks(&res.body);
-            assert!(!nonces.is_empty() && nonces.iter().all(|n| *n == nonce), "{uri}: {nonces:?} vs {nonce}");
-            assert!(!tokens.is_empty() && tokens.iter().all(|t| *t == csrf), "{uri}: {tokens:?} vs {csrf}");
-            assert!(!res.body.contains(&stand_ins.0) && !res.body.contains(&stand_ins.1), "{uri}: a stand-in leaked");
+            assert!(
+                !nonces.is_empty() && nonces.iter().all(|n| *n == nonce),
+                "{uri}: {nonces:?} vs {nonce}"
+            );
+            assert!(
+                !tokens.is_empty() && tokens.iter().all(|t| *t == csrf),
+                "{uri}: {tokens:?} vs {csrf}"
+            );
+            assert!(
+                !res.body.contains(&stand_ins.0) && !res.body.contains(&stand_ins.1),
+                "{uri}: a stand-in leaked"
+            );
             seen.push((nonce, csrf));
         }
         let nonces: std::collections::HashSet<_> = seen.iter().map(|s| &s.0).collect();
         let tokens: std::collections::HashSet<_> = seen.iter().map(|s| &s.1).collect();
-        assert_eq!((nonces.len(), tokens.len()), (5, 5), "{:?}: never reused", app.backend);
+        assert_eq!(
+            (nonces.len(), tokens.len()),
+            (5, 5),
+            "{:?}: never reused",
+            app.backend
+        );
 
         // A returning visitor keeps the token of their cookie; a cookie this site
         // could not have drawn is replaced.
         let mine = "ab".repeat(32);
-        let res = app.get_with("/", &[("cookie", &format!("csrf={mine}"))]).await;
+        let res = app
+            .get_with("/", &[("cookie", &format!("csrf={mine}"))])
+            .await;
         assert!(csrf_cookie(&res).is_none());
         assert!(marks(&res.body).1.iter().all(|t| *t == mine) && res.body.contains(&mine));
         let odd = format!("\"><b>{}", "x".repeat(58));
-        let res = app.get_with("/", &[("cookie", &format!("csrf={odd}"))]).await;
+        let res = app
+            .get_with("/", &[("cookie", &format!("csrf={odd}"))])
+            .await;
         let fresh = csrf_cookie(&res).expect("a new token");
         assert!(!res.body.contains("<b>x") && marks(&res.body).1.iter().all(|t| *t == fresh));
     }
@@ -77,15 +108,36 @@ async fn consent_members_and_languages_never_share_a_rendering() {
         let (token, _) = session_of(&app, "shared@mail.com", "secret-123").await;
         let banner = "id=\"cookie-consent\"";
         for _ in 0..2 {
-            assert!(app.get("/").await.body.contains(banner), "{:?}: no choice yet", app.backend);
-            let chosen = app.get_with("/", &[("cookie", "acceptCookie=necessary.analytics")]).await;
+            assert!(
+                app.get("/").await.body.contains(banner),
+                "{:?}: no choice yet",
+                app.backend
+            );
+            let chosen = app
+                .get_with("/", &[("cookie", "acceptCookie=necessary.analytics")])
+                .await;
             assert!(!chosen.body.contains(banner), "{:?}: chosen", app.backend);
             // Members see home as their dashboard; the FAQ is a shared page.
-            let member = app.get_with("/faq", &[("cookie", &format!("token={token}; acceptCookie=necessary"))]).await;
-            assert!(member.body.contains("shared@mail.com"), "{:?}: the member's page", app.backend);
+            let member = app
+                .get_with(
+                    "/faq",
+                    &[("cookie", &format!("token={token}; acceptCookie=necessary"))],
+                )
+                .await;
+            assert!(
+                member.body.contains("shared@mail.com"),
+                "{:?}: the member's page",
+                app.backend
+            );
             assert_eq!(member.header("cache-control"), Some("private, no-store"));
-            let visitor = app.get_with("/faq", &[("cookie", "acceptCookie=necessary")]).await;
-            assert!(!visitor.body.contains("shared@mail.com"), "{:?}: not shown to others", app.backend);
+            let visitor = app
+                .get_with("/faq", &[("cookie", "acceptCookie=necessary")])
+                .await;
+            assert!(
+                !visitor.body.contains("shared@mail.com"),
+                "{:?}: not shown to others",
+                app.backend
+            );
             assert!(app.get("/id").await.body.contains("<html lang=\"id\""));
             assert!(app.get("/").await.body.contains("<html lang=\"en\""));
         }
@@ -96,15 +148,32 @@ async fn consent_members_and_languages_never_share_a_rendering() {
 async fn a_price_change_shows_on_the_shared_home_page_once_plans_are_forgotten() {
     use server::persistence::entities::price_plan;
     for app in TestApp::all().await {
-        assert!(app.get("/").await.body.contains("<span class=\"price-integer\">0</span>"), "{:?}: seeded $0.99", app.backend);
+        assert!(
+            app.get("/")
+                .await
+                .body
+                .contains("<span class=\"price-integer\">0</span>"),
+            "{:?}: seeded $0.99",
+            app.backend
+        );
         let change = price_plan::Entity::update_many()
-            .col_expr(price_plan::Column::TrialPriceMinor, sea_orm::sea_query::Expr::value(4321_i64))
+            .col_expr(
+                price_plan::Column::TrialPriceMinor,
+                sea_orm::sea_query::Expr::value(4321_i64),
+            )
             .filter(price_plan::Column::Channel.eq("cpl2"));
         change.exec(&app.db).await.unwrap();
         app.state.plans.forget_all();
         let body = app.get("/").await.body;
-        assert!(body.contains("<span class=\"price-integer\">43</span>"), "{:?}: the new price", app.backend);
-        let api = app.get("/api_f/v1/portal/priceSetup?hasWeight=true&channel=cpl2").await.json();
+        assert!(
+            body.contains("<span class=\"price-integer\">43</span>"),
+            "{:?}: the new price",
+            app.backend
+        );
+        let api = app
+            .get("/api_f/v1/portal/priceSetup?hasWeight=true&channel=cpl2")
+            .await
+            .json();
         assert_eq!(api["obj"][0]["trialPrice"], "43.21", "{:?}", app.backend);
     }
 }
@@ -117,10 +186,22 @@ async fn browsers_taking_brotli_get_the_shared_page_compressed_with_their_own_va
     for app in TestApp::all_with_site(site_with_build()).await {
         // The first request renders the page, the second joins the kept pieces.
         for uri in ["/id/faq", "/id/faq", "/"] {
-            let request = Request::get(uri).header("accept-encoding", "gzip, deflate, br").body(Body::empty()).unwrap();
+            let request = Request::get(uri)
+                .header("accept-encoding", "gzip, deflate, br")
+                .body(Body::empty())
+                .unwrap();
             let response = app.router.clone().oneshot(request).await.unwrap();
-            let head = TestResponse { status: response.status().as_u16(), headers: response.headers().clone(), body: String::new() };
-            assert_eq!(head.header("content-encoding"), Some("br"), "{:?} {uri}", app.backend);
+            let head = TestResponse {
+                status: response.status().as_u16(),
+                headers: response.headers().clone(),
+                body: String::new(),
+            };
+            assert_eq!(
+                head.header("content-encoding"),
+                Some("br"),
+                "{:?} {uri}",
+                app.backend
+            );
             assert_eq!(head.header("vary"), Some("accept-encoding"));
             let (nonce, csrf) = (csp_nonce(&head), csrf_cookie(&head).unwrap());
             let bytes = response.into_body().collect().await.unwrap().to_bytes();
@@ -128,10 +209,19 @@ async fn browsers_taking_brotli_get_the_shared_page_compressed_with_their_own_va
             brotli::BrotliDecompress(&mut &bytes[..], &mut html).expect("valid brotli");
             let html = String::from_utf8(html).unwrap();
             let (nonces, tokens) = marks(&html);
-            assert!(!nonces.is_empty() && nonces.iter().all(|n| *n == nonce), "{uri}: {nonces:?} vs {nonce}");
-            assert!(!tokens.is_empty() && tokens.iter().all(|t| *t == csrf), "{uri}: {tokens:?} vs {csrf}");
+            assert!(
+                !nonces.is_empty() && nonces.iter().all(|n| *n == nonce),
+                "{uri}: {nonces:?} vs {nonce}"
+            );
+            assert!(
+                !tokens.is_empty() && tokens.iter().all(|t| *t == csrf),
+                "{uri}: {tokens:?} vs {csrf}"
+            );
             // Whole: the document, then the resource scripts Leptos appends.
-            assert!(html.contains("</html>") && html.ends_with("__INCOMPLETE_CHUNKS=[];</script>"), "{uri}: whole page");
+            assert!(
+                html.contains("</html>") && html.ends_with("__INCOMPLETE_CHUNKS=[];</script>"),
+                "{uri}: whole page"
+            );
         }
     }
 }
@@ -144,7 +234,17 @@ async fn visitors_arriving_together_on_a_cold_page_share_one_render() {
         let answers = futures::future::join_all(burst).await;
         assert!(answers.iter().all(|r| r.status == 200), "{:?}", app.backend);
         let nonces: std::collections::HashSet<_> = answers.iter().map(csp_nonce).collect();
-        assert_eq!(nonces.len(), 24, "{:?}: every answer has its own nonce", app.backend);
-        assert_eq!(app.state.page_cache.renders_kept() - before, 1, "{:?}: one render for the burst", app.backend);
+        assert_eq!(
+            nonces.len(),
+            24,
+            "{:?}: every answer has its own nonce",
+            app.backend
+        );
+        assert_eq!(
+            app.state.page_cache.renders_kept() - before,
+            1,
+            "{:?}: one render for the burst",
+            app.backend
+        );
     }
 }

@@ -3,9 +3,26 @@ use crate::util::TestApp;
 
 /// Every route a visitor can open (members' pages redirect; see accounts tests).
 const ROUTES: [&str; 21] = [
-    "", "voice-sms", "telecom", "phone-locate", "about-us", "privacy-policy", "term-of-use",
-    "intellectual", "cookie-policy", "contact-us", "faq", "help", "cancel-subscription",
-    "pay-method", "pay-result", "reveal-location", "unsubscribe", "404", "login", "reset-password",
+    "",
+    "voice-sms",
+    "telecom",
+    "phone-locate",
+    "about-us",
+    "privacy-policy",
+    "term-of-use",
+    "intellectual",
+    "cookie-policy",
+    "contact-us",
+    "faq",
+    "help",
+    "cancel-subscription",
+    "pay-method",
+    "pay-result",
+    "reveal-location",
+    "unsubscribe",
+    "404",
+    "login",
+    "reset-password",
     "reset-code",
 ];
 
@@ -26,11 +43,20 @@ async fn every_route_renders_in_every_locale_with_lang_title_and_alternates() {
                 let res = app.get(&uri).await;
                 let expected = if slug == "404" { 404 } else { 200 };
                 assert_eq!(res.status, expected, "{:?} {uri}", app.backend);
-                assert!(res.body.contains(&format!(r#"<html lang="{lang}""#)), "{uri}: html lang");
+                assert!(
+                    res.body.contains(&format!(r#"<html lang="{lang}""#)),
+                    "{uri}: html lang"
+                );
                 assert!(res.body.contains("<title>"), "{uri}: title");
-                assert!(res.body.contains(r#"<meta name="description""#), "{uri}: description");
+                assert!(
+                    res.body.contains(r#"<meta name="description""#),
+                    "{uri}: description"
+                );
                 for alt in ["en", "id", "zh-Hans", "x-default"] {
-                    assert!(res.body.contains(&format!(r#"hreflang="{alt}""#)), "{uri}: hreflang {alt}");
+                    assert!(
+                        res.body.contains(&format!(r#"hreflang="{alt}""#)),
+                        "{uri}: hreflang {alt}"
+                    );
                 }
             }
         }
@@ -46,7 +72,10 @@ async fn titles_and_descriptions_are_localized() {
         assert!(en.contains("<title>Send an anonymous voice message | Cool Tracker</title>"));
         assert!(id.contains("<title>Kirim pesan suara anonim | Cool Tracker</title>"));
         assert!(zh.contains("<title>发送匿名语音留言 | Cool Tracker</title>"));
-        assert!(id.contains(r#"href="https://ct.test/zh/voice-sms""#), "absolute alternates");
+        assert!(
+            id.contains(r#"href="https://ct.test/zh/voice-sms""#),
+            "absolute alternates"
+        );
     }
 }
 
@@ -58,14 +87,25 @@ async fn header_and_footer_everywhere_but_the_reveal_view() {
             assert!(body.contains("<header"), "{uri}");
             assert!(body.contains("<footer"), "{uri}");
         }
-        for uri in ["/reveal-location", "/id/reveal-location", "/zh/reveal-location"] {
+        for uri in [
+            "/reveal-location",
+            "/id/reveal-location",
+            "/zh/reveal-location",
+        ] {
             let body = app.get(uri).await.body;
             assert!(!body.contains("<header"), "{uri}");
             assert!(!body.contains("<footer"), "{uri}");
         }
         let body = app.get("/reveal-location").await.body;
-        assert!(body.contains("Geographic location not found"), "no position without consent");
-        assert!(app.get("/id/reveal-location").await.body.contains("Lokasi geografis tidak ditemukan"));
+        assert!(
+            body.contains("Geographic location not found"),
+            "no position without consent"
+        );
+        assert!(app
+            .get("/id/reveal-location")
+            .await
+            .body
+            .contains("Lokasi geografis tidak ditemukan"));
     }
 }
 
@@ -75,15 +115,22 @@ async fn unknown_routes_answer_404_with_the_spec_texts_in_their_locale() {
         let res = app.get("/no-such-page").await;
         assert_eq!(res.status, 404);
         assert!(res.body.contains("This page could not be found"));
-        assert!(res.body.contains("The page you were looking for cannot be located."));
+        assert!(res
+            .body
+            .contains("The page you were looking for cannot be located."));
         assert!(res.body.contains(">BACK<"));
         let res = app.get("/id/no-such-page").await;
         assert_eq!(res.status, 404);
         assert!(res.body.contains("Halaman ini tidak dapat ditemukan"));
         assert!(res.body.contains(r#"<html lang="id""#));
         let res = app.get("/404").await;
-        assert_eq!(res.status, 404, "/404 shows the page and says so in its status");
-        assert!(res.body.contains("The page you were looking for cannot be located."));
+        assert_eq!(
+            res.status, 404,
+            "/404 shows the page and says so in its status"
+        );
+        assert!(res
+            .body
+            .contains("The page you were looking for cannot be located."));
     }
 }
 
@@ -115,9 +162,15 @@ async fn unsupported_or_missing_locale_prefix_falls_back_to_english() {
 async fn home_shows_the_trial_price_from_the_database_split_in_parts() {
     for app in TestApp::all().await {
         let id = app.get("/id").await.body;
-        assert!(id.contains(r#"<span class="price-symbol">Rp</span>"#), "{id}");
+        assert!(
+            id.contains(r#"<span class="price-symbol">Rp</span>"#),
+            "{id}"
+        );
         assert!(id.contains(r#"<span class="price-integer">300</span>"#));
-        assert!(id.contains("Rp 190.000 per bulan"), "renewal terms stated plainly");
+        assert!(
+            id.contains("Rp 190.000 per bulan"),
+            "renewal terms stated plainly"
+        );
         let en = app.get("/").await.body;
         assert!(en.contains(r#"<span class="price-integer">0</span>"#));
         assert!(en.contains(r#"<span class="price-decimal">.99</span>"#));
@@ -132,10 +185,19 @@ async fn home_has_a_no_javascript_country_picker_with_every_calling_code() {
         assert!(body.contains(r#"<select id="country" name="country""#));
         let options = body.matches("<option").count();
         assert!(options >= 240, "{options} options");
-        assert!(body.contains("Amerika Serikat (+1)"), "names in the page's language");
-        assert!(body.contains(r#"value="ID" selected"#), "Indonesia preselected on /id");
+        assert!(
+            body.contains("Amerika Serikat (+1)"),
+            "names in the page's language"
+        );
+        assert!(
+            body.contains(r#"value="ID" selected"#),
+            "Indonesia preselected on /id"
+        );
         let zh = app.get("/zh?country=PH&phone=0917").await.body;
-        assert!(zh.contains(r#"value="PH" selected"#), "the submitted country is kept");
+        assert!(
+            zh.contains(r#"value="PH" selected"#),
+            "the submitted country is kept"
+        );
         assert!(zh.contains(r#"value="0917""#), "the typed number is kept");
         assert!(zh.contains("菲律宾 (+63)"));
     }
@@ -146,12 +208,24 @@ async fn a_search_without_javascript_renders_the_located_rows_or_the_message() {
     for app in TestApp::all().await {
         let body = app.get("/id?country=ID&phone=0812-3456-7890").await.body;
         assert!(body.contains("Telkomsel"), "carrier row");
-        assert!(body.contains("Waktu Indonesia Barat (UTC+7)"), "time zone row, as people say it");
+        assert!(
+            body.contains("Waktu Indonesia Barat (UTC+7)"),
+            "time zone row, as people say it"
+        );
         assert!(body.contains("DITENTUKAN"), "location stays DEFINED");
         assert!(body.contains("Nomor Ditemukan!"));
-        assert!(tag_of(&body, "locating-status").contains("hidden"), "final state: towers line hidden");
-        assert!(!tag_of(&body, "locating-done").contains("hidden"), "final state: offer shown");
-        assert!(body.contains("/id/pay-method?country=ID&amp;phone=%2B6281234567890"), "the offer keeps the searched number");
+        assert!(
+            tag_of(&body, "locating-status").contains("hidden"),
+            "final state: towers line hidden"
+        );
+        assert!(
+            !tag_of(&body, "locating-done").contains("hidden"),
+            "final state: offer shown"
+        );
+        assert!(
+            body.contains("/id/pay-method?country=ID&amp;phone=%2B6281234567890"),
+            "the offer keeps the searched number"
+        );
         let body = app.get("/?country=US&phone=12").await.body;
         assert!(body.contains("Please enter the correct number"));
         assert!(!body.contains("Number Located!"));
@@ -161,15 +235,29 @@ async fn a_search_without_javascript_renders_the_located_rows_or_the_message() {
 #[tokio::test]
 async fn the_phone_locate_page_answers_the_questions_in_every_locale() {
     for app in TestApp::all().await {
-        assert!(app.get("/phone-locate").await.body.contains("Can the owner say no?"));
-        assert!(app.get("/id/phone-locate").await.body.contains("Bisakah pemiliknya menolak?"));
-        assert!(app.get("/zh/phone-locate").await.body.contains("机主可以拒绝吗？"));
+        assert!(app
+            .get("/phone-locate")
+            .await
+            .body
+            .contains("Can the owner say no?"));
+        assert!(app
+            .get("/id/phone-locate")
+            .await
+            .body
+            .contains("Bisakah pemiliknya menolak?"));
+        assert!(app
+            .get("/zh/phone-locate")
+            .await
+            .body
+            .contains("机主可以拒绝吗？"));
     }
 }
 
 /// The opening tag of the element whose attributes contain `marker`.
 fn tag_of<'a>(body: &'a str, marker: &str) -> &'a str {
-    let at = body.find(marker).unwrap_or_else(|| panic!("{marker} not in page"));
+    let at = body
+        .find(marker)
+        .unwrap_or_else(|| panic!("{marker} not in page"));
     let start = body[..at].rfind('<').expect("tag start");
     let end = at + body[at..].find('>').expect("tag end");
     &body[start..=end]
@@ -180,20 +268,57 @@ async fn text_pages_have_real_content_in_every_locale() {
     let app = TestApp::all().await.remove(0);
     let email = app.state.config.support_email.clone();
     for prefix in ["", "/id", "/zh"] {
-        for slug in ["about-us", "privacy-policy", "term-of-use", "intellectual", "cookie-policy", "contact-us", "faq", "help", "unsubscribe"] {
+        for slug in [
+            "about-us",
+            "privacy-policy",
+            "term-of-use",
+            "intellectual",
+            "cookie-policy",
+            "contact-us",
+            "faq",
+            "help",
+            "unsubscribe",
+        ] {
             let uri = path(prefix, slug);
             let body = app.get(&uri).await.body;
             assert!(body.matches("<h2").count() >= 1, "{uri}: sections");
-            assert!(!body.contains("{site}") && !body.contains("{email}") && !body.contains("{operator}"), "{uri}: placeholders filled");
-            assert!(!body.contains("being prepared"), "{uri}: no placeholder page");
+            assert!(
+                !body.contains("{site}")
+                    && !body.contains("{email}")
+                    && !body.contains("{operator}"),
+                "{uri}: placeholders filled"
+            );
+            assert!(
+                !body.contains("being prepared"),
+                "{uri}: no placeholder page"
+            );
             if ["about-us", "privacy-policy", "contact-us"].contains(&slug) {
                 assert!(body.contains(&email), "{uri}: the support address");
             }
         }
     }
     let en = app.get("/privacy-policy").await.body;
-    assert!(en.contains("30 days after it was shared"), "retention stated");
-    assert!(app.get("/id/privacy-policy").await.body.contains("30 hari setelah dibagikan"), "Indonesian text");
-    assert!(app.get("/zh/privacy-policy").await.body.contains("分享 30 天后删除"), "Chinese text");
-    assert!(app.get("/contact-us").await.body.contains(&format!("mailto:{email}")));
+    assert!(
+        en.contains("30 days after it was shared"),
+        "retention stated"
+    );
+    assert!(
+        app.get("/id/privacy-policy")
+            .await
+            .body
+            .contains("30 hari setelah dibagikan"),
+        "Indonesian text"
+    );
+    assert!(
+        app.get("/zh/privacy-policy")
+            .await
+            .body
+            .contains("分享 30 天后删除"),
+        "Chinese text"
+    );
+    assert!(app
+        .get("/contact-us")
+        .await
+        .body
+        .contains(&format!("mailto:{email}")));
 }

@@ -2,7 +2,9 @@
 //! what dLocal checks (credentials, X-Version, the V2-HMAC-SHA256 signature
 //! of X-Login + X-Date + body, unique order ids, idempotency keys) and
 //! notifications signed the way dLocal signs them.
-use crate::payments_fake::{count, count_after_slow_answer, serve, Log, Seen, SHORT_TIMEOUT, SLOW_ANSWER};
+use crate::payments_fake::{
+    count, count_after_slow_answer, serve, Log, Seen, SHORT_TIMEOUT, SLOW_ANSWER,
+};
 use app::model::{billing::MethodChoice, Cycle};
 use axum::{
     body::Bytes,
@@ -15,8 +17,8 @@ use serde_json::{json, Value};
 use server::payments::{
     dlocal::{DLocalConfig, DLocalProvider},
     signing::{hex, hmac_sha256},
-    wire, ChargeOutcome, CheckoutRequest, Customer, EventKind, Money, PaymentError, ProviderEvent, RefundOutcome,
-    RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
+    wire, ChargeOutcome, CheckoutRequest, Customer, EventKind, Money, PaymentError, ProviderEvent,
+    RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
 };
 use std::{
     collections::HashMap,
@@ -29,7 +31,10 @@ const TRANS_KEY: &str = "fm12O7G9";
 const SECRET_KEY: &str = "dlocal-secret-key";
 
 fn sign(login: &str, x_date: &str, body: &[u8]) -> String {
-    hex(&hmac_sha256(SECRET_KEY.as_bytes(), &[login.as_bytes(), x_date.as_bytes(), body]))
+    hex(&hmac_sha256(
+        SECRET_KEY.as_bytes(),
+        &[login.as_bytes(), x_date.as_bytes(), body],
+    ))
 }
 
 fn error(status: StatusCode, code: i64, message: &str) -> Response {
@@ -45,15 +50,27 @@ struct Fake {
 
 /// Whether the request is signed and authenticated as dLocal requires.
 fn authentic(seen: &Seen) -> bool {
-    let (Some(x_date), Some(auth)) = (seen.header("x-date"), seen.header("authorization")) else { return false };
+    let (Some(x_date), Some(auth)) = (seen.header("x-date"), seen.header("authorization")) else {
+        return false;
+    };
     seen.header("x-login") == Some(LOGIN)
         && seen.header("x-trans-key") == Some(TRANS_KEY)
         && seen.header("x-version") == Some("2.1")
         && wire::rfc3339_ms(x_date).is_some()
-        && auth == format!("V2-HMAC-SHA256, Signature: {}", sign(LOGIN, x_date, &seen.body))
+        && auth
+            == format!(
+                "V2-HMAC-SHA256, Signature: {}",
+                sign(LOGIN, x_date, &seen.body)
+            )
 }
 
-async fn fake_dlocal(State(fake): State<Fake>, method: Method, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+async fn fake_dlocal(
+    State(fake): State<Fake>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     let seen = Seen::new(method, &uri, headers, body);
     fake.log.lock().unwrap().push(seen.clone());
     if !authentic(&seen) {
@@ -79,7 +96,10 @@ async fn fake_dlocal(State(fake): State<Fake>, method: Method, uri: Uri, headers
 async fn create_payment(fake: &Fake, seen: &Seen) -> Response {
     let body = seen.json();
     let order_id = body["order_id"].as_str().unwrap_or_default().to_owned();
-    if order_id.is_empty() || seen.header("x-idempotency-key") != Some(order_id.as_str()) || body["notification_url"].as_str().is_none() {
+    if order_id.is_empty()
+        || seen.header("x-idempotency-key") != Some(order_id.as_str())
+        || body["notification_url"].as_str().is_none()
+    {
         return error(StatusCode::BAD_REQUEST, 5001, "Missing parameter.");
     }
     if fake.orders.lock().unwrap().contains_key(&order_id) {
@@ -90,7 +110,13 @@ async fn create_payment(fake: &Fake, seen: &Seen) -> Response {
         (false, _) => ("PENDING", "100"),
         (true, Some("W-good")) => ("PAID", "200"),
         (true, Some("W-empty")) => ("REJECTED", "302"),
-        (true, _) => return error(StatusCode::BAD_REQUEST, 5008, "Token not found or inactive."),
+        (true, _) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                5008,
+                "Token not found or inactive.",
+            )
+        }
     };
     if order_id == "slow" {
         tokio::time::sleep(SLOW_ANSWER).await;
@@ -101,13 +127,19 @@ async fn create_payment(fake: &Fake, seen: &Seen) -> Response {
         "status": status, "status_code": code, "order_id": order_id, "notification_url": body["notification_url"],
         "redirect_url": if direct { Value::Null } else { json!(format!("https://pay.dlocal.test/collect/{order_id}")) },
     });
-    fake.orders.lock().unwrap().insert(order_id, payment.clone());
+    fake.orders
+        .lock()
+        .unwrap()
+        .insert(order_id, payment.clone());
     Json(payment).into_response()
 }
 
 async fn fake() -> (String, Log) {
     let fake = Fake::default();
-    (serve(Router::new().fallback(fake_dlocal).with_state(fake.clone())).await, fake.log)
+    (
+        serve(Router::new().fallback(fake_dlocal).with_state(fake.clone())).await,
+        fake.log,
+    )
 }
 
 fn config(base: &str, trans_key: &str) -> DLocalConfig {
@@ -117,7 +149,9 @@ fn config(base: &str, trans_key: &str) -> DLocalConfig {
         ("DLOCAL_SECRET_KEY", SECRET_KEY.to_owned()),
         ("DLOCAL_API_BASE", base.to_owned()),
     ]);
-    DLocalConfig::from_vars(&|name| vars.get(name).cloned()).expect("valid").expect("configured")
+    DLocalConfig::from_vars(&|name| vars.get(name).cloned())
+        .expect("valid")
+        .expect("configured")
 }
 
 fn provider(base: &str, timeout: Duration) -> DLocalProvider {
@@ -125,14 +159,24 @@ fn provider(base: &str, timeout: Duration) -> DLocalProvider {
 }
 
 fn php(minor: i64) -> Money {
-    Money { minor, currency: "PHP".into(), exponent: 2 }
+    Money {
+        minor,
+        currency: "PHP".into(),
+        exponent: 2,
+    }
 }
 
 fn checkout(order_no: &str, method: MethodChoice) -> CheckoutRequest {
     CheckoutRequest {
         order_no: order_no.into(),
         method,
-        customer: Customer { email: "payer@example.com".into(), name: Some("Juan Cruz".into()), document: Some("123456789012".into()), country: "PH".into(), ..Default::default() },
+        customer: Customer {
+            email: "payer@example.com".into(),
+            name: Some("Juan Cruz".into()),
+            document: Some("123456789012".into()),
+            country: "PH".into(),
+            ..Default::default()
+        },
         locale: "en".into(),
         first_charge: php(1_990),
         renewal: php(19_900),
@@ -160,66 +204,176 @@ fn renewal(key: &str, token: Option<&str>) -> RenewalCharge {
 async fn dlocal_checkout_is_a_signed_redirect_payment_named_by_the_order() {
     let (base, log) = fake().await;
     let dlocal = provider(&base, Duration::from_secs(5));
-    let start = dlocal.create_checkout(&checkout("ord123", MethodChoice::Grabpay)).await.expect("created");
+    let start = dlocal
+        .create_checkout(&checkout("ord123", MethodChoice::Grabpay))
+        .await
+        .expect("created");
     assert_eq!(start.redirect_url, "https://pay.dlocal.test/collect/ord123");
     assert_eq!(start.provider_ref.as_deref(), Some("D-4-ord123"));
     let seen = log.lock().unwrap()[0].clone();
     let text = std::str::from_utf8(&seen.body).unwrap();
-    assert!(text.contains(r#""amount":19.90"#), "the amount is written from minor units: {text}");
+    assert!(
+        text.contains(r#""amount":19.90"#),
+        "the amount is written from minor units: {text}"
+    );
     let body = seen.json();
-    assert_eq!((body["currency"].as_str(), body["country"].as_str()), (Some("PHP"), Some("PH")));
-    assert_eq!((body["payment_method_id"].as_str(), body["payment_method_flow"].as_str()), (Some("GY"), Some("REDIRECT")));
-    assert_eq!(body["callback_url"], "https://ct.test/pay-result?orderNo=o1");
-    assert_eq!(body["notification_url"], "https://ct.test/api_f/v1/payments/webhook/dlocal");
+    assert_eq!(
+        (body["currency"].as_str(), body["country"].as_str()),
+        (Some("PHP"), Some("PH"))
+    );
+    assert_eq!(
+        (
+            body["payment_method_id"].as_str(),
+            body["payment_method_flow"].as_str()
+        ),
+        (Some("GY"), Some("REDIRECT"))
+    );
+    assert_eq!(
+        body["callback_url"],
+        "https://ct.test/pay-result?orderNo=o1"
+    );
+    assert_eq!(
+        body["notification_url"],
+        "https://ct.test/api_f/v1/payments/webhook/dlocal"
+    );
     assert_eq!(body["wallet"], json!({"save": true}));
     assert_eq!(seen.header("x-idempotency-key"), Some("ord123"));
-    let again = dlocal.create_checkout(&checkout("ord123", MethodChoice::Paymaya)).await.expect_err("dLocal dedupes order ids");
-    assert_eq!(again, PaymentError::Rejected { status: 400, code: "5009".into() });
-    assert_eq!(dlocal.create_checkout(&checkout("ord124", MethodChoice::Card)).await, Err(PaymentError::NotSupported));
+    let again = dlocal
+        .create_checkout(&checkout("ord123", MethodChoice::Paymaya))
+        .await
+        .expect_err("dLocal dedupes order ids");
+    assert_eq!(
+        again,
+        PaymentError::Rejected {
+            status: 400,
+            code: "5009".into()
+        }
+    );
+    assert_eq!(
+        dlocal
+            .create_checkout(&checkout("ord124", MethodChoice::Card))
+            .await,
+        Err(PaymentError::NotSupported)
+    );
 }
 
 #[tokio::test]
 async fn dlocal_renewals_charge_the_saved_wallet_and_reconcile_by_key() {
     let (base, log) = fake().await;
     let dlocal = provider(&base, Duration::from_secs(5));
-    let paid = dlocal.charge_renewal(&renewal("ren-1", Some("PH:GY:W-good"))).await.expect("charged");
-    assert_eq!(paid, ChargeOutcome::Succeeded { provider_ref: "D-4-ren-1".into() });
+    let paid = dlocal
+        .charge_renewal(&renewal("ren-1", Some("PH:GY:W-good")))
+        .await
+        .expect("charged");
+    assert_eq!(
+        paid,
+        ChargeOutcome::Succeeded {
+            provider_ref: "D-4-ren-1".into()
+        }
+    );
     let body = log.lock().unwrap()[0].json();
-    assert_eq!((body["payment_method_flow"].as_str(), body["payment_method_id"].as_str()), (Some("DIRECT"), Some("GY")));
+    assert_eq!(
+        (
+            body["payment_method_flow"].as_str(),
+            body["payment_method_id"].as_str()
+        ),
+        (Some("DIRECT"), Some("GY"))
+    );
     assert_eq!(body["wallet"], json!({"token": "W-good"}));
     assert_eq!(body["order_id"], "ren-1");
-    let short = dlocal.charge_renewal(&renewal("ren-2", Some("PH:GY:W-empty"))).await.expect("answered");
-    assert_eq!(short, ChargeOutcome::Declined { insufficient_funds: true });
-    assert_eq!(dlocal.charge_renewal(&renewal("ren-3", None)).await, Err(PaymentError::NotSupported), "no token, no charge");
-    assert_eq!(dlocal.lookup_charge("ren-1").await, Ok(Some(ChargeOutcome::Succeeded { provider_ref: "D-4-ren-1".into() })));
+    let short = dlocal
+        .charge_renewal(&renewal("ren-2", Some("PH:GY:W-empty")))
+        .await
+        .expect("answered");
+    assert_eq!(
+        short,
+        ChargeOutcome::Declined {
+            insufficient_funds: true
+        }
+    );
+    assert_eq!(
+        dlocal.charge_renewal(&renewal("ren-3", None)).await,
+        Err(PaymentError::NotSupported),
+        "no token, no charge"
+    );
+    assert_eq!(
+        dlocal.lookup_charge("ren-1").await,
+        Ok(Some(ChargeOutcome::Succeeded {
+            provider_ref: "D-4-ren-1".into()
+        }))
+    );
     assert_eq!(dlocal.lookup_charge("ren-9").await, Ok(None));
-    dlocal.cancel("anything").await.expect("renewals are ours: nothing to cancel at dLocal");
-    let refund = RefundRequest { idempotency_key: "rf-1".into(), provider_payment_ref: "D-4-ren-1".into(), amount: php(5_050), order_no: "ord123".into() };
-    assert_eq!(dlocal.refund(&refund).await, Ok(RefundOutcome::Pending { provider_ref: "REF-1".into() }));
+    dlocal
+        .cancel("anything")
+        .await
+        .expect("renewals are ours: nothing to cancel at dLocal");
+    let refund = RefundRequest {
+        idempotency_key: "rf-1".into(),
+        provider_payment_ref: "D-4-ren-1".into(),
+        amount: php(5_050),
+        order_no: "ord123".into(),
+    };
+    assert_eq!(
+        dlocal.refund(&refund).await,
+        Ok(RefundOutcome::Pending {
+            provider_ref: "REF-1".into()
+        })
+    );
     let seen = log.lock().unwrap().last().cloned().unwrap();
-    assert!(std::str::from_utf8(&seen.body).unwrap().contains(r#""amount":50.50"#));
+    assert!(std::str::from_utf8(&seen.body)
+        .unwrap()
+        .contains(r#""amount":50.50"#));
     assert_eq!(seen.json()["payment_id"], "D-4-ren-1");
-    assert_eq!(seen.json()["notification_url"], "https://ct.test/api_f/v1/payments/webhook/dlocal");
+    assert_eq!(
+        seen.json()["notification_url"],
+        "https://ct.test/api_f/v1/payments/webhook/dlocal"
+    );
     assert_eq!(seen.header("x-idempotency-key"), Some("rf-1"));
 }
 
 #[tokio::test]
 async fn dlocal_refusals_carry_the_numeric_code() {
     let (base, _log) = fake().await;
-    let stranger = DLocalProvider::new(&config(&base, "wrong-trans-key"), "https://ct.test", Duration::from_secs(5)).unwrap();
-    let denied = stranger.create_checkout(&checkout("ord200", MethodChoice::Grabpay)).await.expect_err("bad credentials");
-    assert_eq!(denied, PaymentError::Rejected { status: 403, code: "3001".into() });
+    let stranger = DLocalProvider::new(
+        &config(&base, "wrong-trans-key"),
+        "https://ct.test",
+        Duration::from_secs(5),
+    )
+    .unwrap();
+    let denied = stranger
+        .create_checkout(&checkout("ord200", MethodChoice::Grabpay))
+        .await
+        .expect_err("bad credentials");
+    assert_eq!(
+        denied,
+        PaymentError::Rejected {
+            status: 403,
+            code: "3001".into()
+        }
+    );
     assert!(!denied.is_uncertain());
     assert!(!format!("{denied:?} {stranger:?}").contains("wrong-trans-key"));
     let dlocal = provider(&base, Duration::from_secs(5));
-    let lost = dlocal.charge_renewal(&renewal("ren-4", Some("PH:GY:W-revoked"))).await.expect_err("token gone");
-    assert_eq!(lost, PaymentError::Rejected { status: 400, code: "5008".into() });
+    let lost = dlocal
+        .charge_renewal(&renewal("ren-4", Some("PH:GY:W-revoked")))
+        .await
+        .expect_err("token gone");
+    assert_eq!(
+        lost,
+        PaymentError::Rejected {
+            status: 400,
+            code: "5008".into()
+        }
+    );
 }
 
 #[tokio::test]
 async fn dlocal_slow_answer_is_a_timeout_and_not_retried() {
     let (base, log) = fake().await;
-    let error = provider(&base, SHORT_TIMEOUT).create_checkout(&checkout("slow", MethodChoice::Paymaya)).await.expect_err("too slow");
+    let error = provider(&base, SHORT_TIMEOUT)
+        .create_checkout(&checkout("slow", MethodChoice::Paymaya))
+        .await
+        .expect_err("too slow");
     assert_eq!(error, PaymentError::Timeout);
     assert!(error.is_uncertain());
     assert_eq!(count_after_slow_answer(&log, "/payments").await, 1);
@@ -232,12 +386,30 @@ fn signed(login: &str, x_date: &str, body: &str) -> HeaderMap {
     let mut headers = HeaderMap::new();
     headers.insert("X-Date", x_date.parse().unwrap());
     headers.insert("X-Login", login.parse().unwrap());
-    headers.insert("Authorization", format!("V2-HMAC-SHA256, Signature: {}", sign(login, x_date, body.as_bytes())).parse().unwrap());
+    headers.insert(
+        "Authorization",
+        format!(
+            "V2-HMAC-SHA256, Signature: {}",
+            sign(login, x_date, body.as_bytes())
+        )
+        .parse()
+        .unwrap(),
+    );
     headers
 }
 
-async fn deliver(dlocal: &DLocalProvider, headers: &HeaderMap, body: &str, now_ms: i64) -> Result<Vec<ProviderEvent>, WebhookError> {
-    let req = WebhookRequest { headers, raw_body: body.as_bytes(), url: "https://ct.test/api_f/v1/payments/webhook/dlocal", now_ms };
+async fn deliver(
+    dlocal: &DLocalProvider,
+    headers: &HeaderMap,
+    body: &str,
+    now_ms: i64,
+) -> Result<Vec<ProviderEvent>, WebhookError> {
+    let req = WebhookRequest {
+        headers,
+        raw_body: body.as_bytes(),
+        url: "https://ct.test/api_f/v1/payments/webhook/dlocal",
+        now_ms,
+    };
     dlocal.verify_webhook(&req).await
 }
 
@@ -246,8 +418,13 @@ async fn dlocal_notifications_verify_with_x_date_in_the_window() {
     let dlocal = provider("http://127.0.0.1:9", Duration::from_secs(5));
     let x_date = "2024-03-01T10:00:05.123Z";
     let now = wire::rfc3339_ms(x_date).unwrap() + 1_000;
-    let events = deliver(&dlocal, &signed(LOGIN, x_date, PAID), PAID, now).await.expect("verified");
-    assert_eq!((events[0].event_id.as_str(), events[0].occurred_at_ms), ("D-4-be8eda8c:PAID", now - 1_000));
+    let events = deliver(&dlocal, &signed(LOGIN, x_date, PAID), PAID, now)
+        .await
+        .expect("verified");
+    assert_eq!(
+        (events[0].event_id.as_str(), events[0].occurred_at_ms),
+        ("D-4-be8eda8c:PAID", now - 1_000)
+    );
     assert_eq!(
         events[0].kind,
         EventKind::CheckoutPaid {
@@ -259,13 +436,31 @@ async fn dlocal_notifications_verify_with_x_date_in_the_window() {
         }
     );
     let tampered = PAID.replace("19.90", "1.99");
-    assert_eq!(deliver(&dlocal, &signed(LOGIN, x_date, PAID), &tampered, now).await, Err(WebhookError::BadSignature));
-    assert_eq!(deliver(&dlocal, &signed("another-merchant", x_date, PAID), PAID, now).await, Err(WebhookError::BadSignature));
+    assert_eq!(
+        deliver(&dlocal, &signed(LOGIN, x_date, PAID), &tampered, now).await,
+        Err(WebhookError::BadSignature)
+    );
+    assert_eq!(
+        deliver(
+            &dlocal,
+            &signed("another-merchant", x_date, PAID),
+            PAID,
+            now
+        )
+        .await,
+        Err(WebhookError::BadSignature)
+    );
     let mut unsigned = signed(LOGIN, x_date, PAID);
     unsigned.remove("authorization");
-    assert_eq!(deliver(&dlocal, &unsigned, PAID, now).await, Err(WebhookError::MissingSignature));
+    assert_eq!(
+        deliver(&dlocal, &unsigned, PAID, now).await,
+        Err(WebhookError::MissingSignature)
+    );
     let late = now + 6 * 60 * 1000;
-    assert_eq!(deliver(&dlocal, &signed(LOGIN, x_date, PAID), PAID, late).await, Err(WebhookError::Stale));
+    assert_eq!(
+        deliver(&dlocal, &signed(LOGIN, x_date, PAID), PAID, late).await,
+        Err(WebhookError::Stale)
+    );
 }
 
 #[test]
@@ -275,5 +470,8 @@ fn dlocal_config_is_all_or_nothing() {
     let error = DLocalConfig::from_vars(&partial).expect_err("incomplete");
     assert!(error.to_string().contains("DLOCAL_TRANS_KEY"), "{error}");
     let printed = format!("{:?}", config("https://api.dlocal.com", TRANS_KEY));
-    assert!(!printed.contains(TRANS_KEY) && !printed.contains(SECRET_KEY) && !printed.contains(LOGIN), "{printed}");
+    assert!(
+        !printed.contains(TRANS_KEY) && !printed.contains(SECRET_KEY) && !printed.contains(LOGIN),
+        "{printed}"
+    );
 }

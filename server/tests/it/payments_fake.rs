@@ -26,7 +26,12 @@ pub struct Seen {
 
 impl Seen {
     pub fn new(method: Method, uri: &Uri, headers: HeaderMap, body: Bytes) -> Seen {
-        Seen { method, path: uri.path().to_owned(), headers, body }
+        Seen {
+            method,
+            path: uri.path().to_owned(),
+            headers,
+            body,
+        }
     }
 
     pub fn header(&self, name: &str) -> Option<&str> {
@@ -42,15 +47,25 @@ pub type Log = Arc<Mutex<Vec<Seen>>>;
 
 /// Serves `router` on a free loopback port; returns its base URL.
 pub async fn serve(router: Router) -> String {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind the fake");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind the fake");
     let addr = listener.local_addr().expect("local address");
-    tokio::spawn(async move { axum::serve(listener, router).await.expect("the fake serves") });
+    tokio::spawn(async move {
+        axum::serve(listener, router)
+            .await
+            .expect("the fake serves")
+    });
     format!("http://{addr}")
 }
 
 /// The requests received so far on `path`.
 pub fn count(log: &Log, path: &str) -> usize {
-    log.lock().unwrap().iter().filter(|s| s.path == path).count()
+    log.lock()
+        .unwrap()
+        .iter()
+        .filter(|s| s.path == path)
+        .count()
 }
 
 /// Waits past the slow answer, then says how many requests reached `path`:

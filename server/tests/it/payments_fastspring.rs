@@ -1,7 +1,9 @@
 //! FastSpring adapter against a loopback fake of FastSpring's API (Basic
 //! auth, session/return/cancel shapes, per-item results) and webhooks
 //! signed the way FastSpring signs them.
-use crate::payments_fake::{count, count_after_slow_answer, serve, Log, Seen, SHORT_TIMEOUT, SLOW_ANSWER};
+use crate::payments_fake::{
+    count, count_after_slow_answer, serve, Log, Seen, SHORT_TIMEOUT, SLOW_ANSWER,
+};
 use app::model::{billing::MethodChoice, Cycle};
 use axum::{
     body::Bytes,
@@ -15,8 +17,8 @@ use serde_json::{json, Value};
 use server::payments::{
     fastspring::{FastSpringConfig, FastSpringProvider},
     signing::hmac_sha256,
-    ChargeOutcome, CheckoutRequest, Customer, EventKind, Money, PaymentError, ProviderEvent, RefundOutcome,
-    RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
+    ChargeOutcome, CheckoutRequest, Customer, EventKind, Money, PaymentError, ProviderEvent,
+    RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
 };
 use std::{collections::HashMap, time::Duration};
 
@@ -25,12 +27,21 @@ const PASSWORD: &str = "fs-api-password";
 const SECRET: &str = "fs_webhook_hmac_secret";
 
 fn basic(user: &str, password: &str) -> String {
-    format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(format!("{user}:{password}")))
+    format!(
+        "Basic {}",
+        base64::engine::general_purpose::STANDARD.encode(format!("{user}:{password}"))
+    )
 }
 
 /// FastSpring's sessions, subscriptions and returns endpoints, as far as
 /// the adapter uses them; behaviour is chosen by order number or id.
-async fn fake_fastspring(State(log): State<Log>, method: Method, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+async fn fake_fastspring(
+    State(log): State<Log>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     let seen = Seen::new(method, &uri, headers, body);
     log.lock().unwrap().push(seen.clone());
     if seen.header("authorization") != Some(basic(USER, PASSWORD).as_str()) {
@@ -68,7 +79,11 @@ async fn create_session(body: &Value) -> Response {
     let order_no = body["tags"]["order_no"].as_str().unwrap_or_default();
     let item = &body["items"][0];
     if order_no.is_empty() || body["contact"]["email"].as_str().is_none() || item["quantity"] != 1 {
-        return (StatusCode::BAD_REQUEST, Json(json!({"result": "error", "error": {"session": "invalid"}}))).into_response();
+        return (
+            StatusCode::BAD_REQUEST,
+            Json(json!({"result": "error", "error": {"session": "invalid"}})),
+        )
+            .into_response();
     }
     if item["product"] != "pro-monthly" {
         return (StatusCode::BAD_REQUEST, Json(json!({"action": "session.create", "result": "error", "error": {"items": "Product not found"}}))).into_response();
@@ -81,7 +96,15 @@ async fn create_session(body: &Value) -> Response {
 
 async fn fake() -> (String, Log) {
     let log = Log::default();
-    (serve(Router::new().fallback(fake_fastspring).with_state(log.clone())).await, log)
+    (
+        serve(
+            Router::new()
+                .fallback(fake_fastspring)
+                .with_state(log.clone()),
+        )
+        .await,
+        log,
+    )
 }
 
 fn config(base: &str, password: &str) -> FastSpringConfig {
@@ -89,11 +112,19 @@ fn config(base: &str, password: &str) -> FastSpringConfig {
         ("FASTSPRING_USERNAME", USER.to_owned()),
         ("FASTSPRING_PASSWORD", password.to_owned()),
         ("FASTSPRING_WEBHOOK_SECRET", SECRET.to_owned()),
-        ("FASTSPRING_PRODUCT_PATHS", "1=pro-monthly,2=pro-retired".to_owned()),
-        ("FASTSPRING_STOREFRONT", "https://ourstore.onfastspring.com/".to_owned()),
+        (
+            "FASTSPRING_PRODUCT_PATHS",
+            "1=pro-monthly,2=pro-retired".to_owned(),
+        ),
+        (
+            "FASTSPRING_STOREFRONT",
+            "https://ourstore.onfastspring.com/".to_owned(),
+        ),
         ("FASTSPRING_API_BASE", base.to_owned()),
     ]);
-    FastSpringConfig::from_vars(&|name| vars.get(name).cloned()).expect("valid").expect("configured")
+    FastSpringConfig::from_vars(&|name| vars.get(name).cloned())
+        .expect("valid")
+        .expect("configured")
 }
 
 fn provider(base: &str, timeout: Duration) -> FastSpringProvider {
@@ -101,14 +132,23 @@ fn provider(base: &str, timeout: Duration) -> FastSpringProvider {
 }
 
 fn usd(minor: i64) -> Money {
-    Money { minor, currency: "USD".into(), exponent: 2 }
+    Money {
+        minor,
+        currency: "USD".into(),
+        exponent: 2,
+    }
 }
 
 fn checkout(order_no: &str, plan_id: i64) -> CheckoutRequest {
     CheckoutRequest {
         order_no: order_no.into(),
         method: MethodChoice::FastSpring,
-        customer: Customer { email: "payer@example.com".into(), name: Some("Ana Maria Cruz".into()), country: "US".into(), ..Default::default() },
+        customer: Customer {
+            email: "payer@example.com".into(),
+            name: Some("Ana Maria Cruz".into()),
+            country: "US".into(),
+            ..Default::default()
+        },
         locale: "en".into(),
         first_charge: usd(99),
         renewal: usd(2999),
@@ -124,11 +164,20 @@ fn checkout(order_no: &str, plan_id: i64) -> CheckoutRequest {
 #[tokio::test]
 async fn fastspring_checkout_is_a_tagged_session_on_the_storefront() {
     let (base, log) = fake().await;
-    let start = provider(&base, Duration::from_secs(5)).create_checkout(&checkout("ord123", 1)).await.expect("created");
-    assert_eq!(start.redirect_url, "https://ourstore.onfastspring.com/session/sess_ord123");
+    let start = provider(&base, Duration::from_secs(5))
+        .create_checkout(&checkout("ord123", 1))
+        .await
+        .expect("created");
+    assert_eq!(
+        start.redirect_url,
+        "https://ourstore.onfastspring.com/session/sess_ord123"
+    );
     assert_eq!(start.provider_ref.as_deref(), Some("sess_ord123"));
     let seen = log.lock().unwrap()[0].clone();
-    assert_eq!((seen.method.as_str(), seen.path.as_str()), ("POST", "/sessions"));
+    assert_eq!(
+        (seen.method.as_str(), seen.path.as_str()),
+        ("POST", "/sessions")
+    );
     assert_eq!(
         seen.json(),
         json!({
@@ -144,11 +193,27 @@ async fn fastspring_cancels_at_the_next_billing_date_returns_orders_and_renews_i
     let (base, log) = fake().await;
     let fs = provider(&base, Duration::from_secs(5));
     fs.cancel("sub_fs1").await.expect("cancel scheduled");
-    let refund = RefundRequest { idempotency_key: "rf1".into(), provider_payment_ref: "ord_fs1".into(), amount: usd(99), order_no: "ord123".into() };
-    assert_eq!(fs.refund(&refund).await, Ok(RefundOutcome::Refunded { provider_ref: "ret_fs1".into() }));
+    let refund = RefundRequest {
+        idempotency_key: "rf1".into(),
+        provider_payment_ref: "ord_fs1".into(),
+        amount: usd(99),
+        order_no: "ord123".into(),
+    };
+    assert_eq!(
+        fs.refund(&refund).await,
+        Ok(RefundOutcome::Refunded {
+            provider_ref: "ret_fs1".into()
+        })
+    );
     let seen = log.lock().unwrap().clone();
-    assert_eq!((seen[0].method.as_str(), seen[0].path.as_str()), ("DELETE", "/subscriptions/sub_fs1"));
-    assert_eq!(seen[1].json(), json!({"returns": [{"order": "ord_fs1", "reason": "OTHER", "notification": "ORIGINAL"}]}));
+    assert_eq!(
+        (seen[0].method.as_str(), seen[0].path.as_str()),
+        ("DELETE", "/subscriptions/sub_fs1")
+    );
+    assert_eq!(
+        seen[1].json(),
+        json!({"returns": [{"order": "ord_fs1", "reason": "OTHER", "notification": "ORIGINAL"}]})
+    );
     let renewal = RenewalCharge {
         idempotency_key: "ren1".into(),
         subscription_ref: Some("sub_fs1".into()),
@@ -157,32 +222,88 @@ async fn fastspring_cancels_at_the_next_billing_date_returns_orders_and_renews_i
         order_no: "ord123".into(),
         notify_url: String::new(),
     };
-    assert_eq!(fs.charge_renewal(&renewal).await, Ok(ChargeOutcome::ProviderManaged));
+    assert_eq!(
+        fs.charge_renewal(&renewal).await,
+        Ok(ChargeOutcome::ProviderManaged)
+    );
     assert_eq!(fs.lookup_charge("ren1").await, Ok(None));
-    assert_eq!(log.lock().unwrap().len(), 2, "renewals and lookups call nobody");
+    assert_eq!(
+        log.lock().unwrap().len(),
+        2,
+        "renewals and lookups call nobody"
+    );
 }
 
 #[tokio::test]
 async fn fastspring_refusals_name_the_field_and_are_certain() {
     let (base, _log) = fake().await;
     let fs = provider(&base, Duration::from_secs(5));
-    let retired = fs.create_checkout(&checkout("ord124", 2)).await.expect_err("unknown product");
-    assert_eq!(retired, PaymentError::Rejected { status: 400, code: "items".into() });
+    let retired = fs
+        .create_checkout(&checkout("ord124", 2))
+        .await
+        .expect_err("unknown product");
+    assert_eq!(
+        retired,
+        PaymentError::Rejected {
+            status: 400,
+            code: "items".into()
+        }
+    );
     assert!(!retired.is_uncertain());
-    assert_eq!(fs.cancel("sub_gone").await, Err(PaymentError::Rejected { status: 400, code: "subscription".into() }));
-    let refund = RefundRequest { idempotency_key: "rf2".into(), provider_payment_ref: "ord_fs_returned".into(), amount: usd(99), order_no: "o".into() };
-    assert_eq!(fs.refund(&refund).await, Err(PaymentError::Rejected { status: 400, code: "order".into() }));
-    assert_eq!(fs.cancel("../orders").await, Err(PaymentError::Rejected { status: 400, code: "invalid_id".into() }));
-    let stranger = FastSpringProvider::new(&config(&base, "wrong-password-1"), "https://ct.test", Duration::from_secs(5)).unwrap();
-    let denied = stranger.create_checkout(&checkout("ord125", 1)).await.expect_err("bad credentials");
-    assert_eq!(denied, PaymentError::Rejected { status: 401, code: "http_401".into() });
+    assert_eq!(
+        fs.cancel("sub_gone").await,
+        Err(PaymentError::Rejected {
+            status: 400,
+            code: "subscription".into()
+        })
+    );
+    let refund = RefundRequest {
+        idempotency_key: "rf2".into(),
+        provider_payment_ref: "ord_fs_returned".into(),
+        amount: usd(99),
+        order_no: "o".into(),
+    };
+    assert_eq!(
+        fs.refund(&refund).await,
+        Err(PaymentError::Rejected {
+            status: 400,
+            code: "order".into()
+        })
+    );
+    assert_eq!(
+        fs.cancel("../orders").await,
+        Err(PaymentError::Rejected {
+            status: 400,
+            code: "invalid_id".into()
+        })
+    );
+    let stranger = FastSpringProvider::new(
+        &config(&base, "wrong-password-1"),
+        "https://ct.test",
+        Duration::from_secs(5),
+    )
+    .unwrap();
+    let denied = stranger
+        .create_checkout(&checkout("ord125", 1))
+        .await
+        .expect_err("bad credentials");
+    assert_eq!(
+        denied,
+        PaymentError::Rejected {
+            status: 401,
+            code: "http_401".into()
+        }
+    );
     assert!(!format!("{denied:?} {stranger:?}").contains("wrong-password-1"));
 }
 
 #[tokio::test]
 async fn fastspring_slow_answer_is_a_timeout_and_not_retried() {
     let (base, log) = fake().await;
-    let error = provider(&base, SHORT_TIMEOUT).create_checkout(&checkout("slow", 1)).await.expect_err("too slow");
+    let error = provider(&base, SHORT_TIMEOUT)
+        .create_checkout(&checkout("slow", 1))
+        .await
+        .expect_err("too slow");
     assert_eq!(error, PaymentError::Timeout);
     assert!(error.is_uncertain());
     assert_eq!(count_after_slow_answer(&log, "/sessions").await, 1);
@@ -194,12 +315,28 @@ const BATCH: &str = r#"{"events":[{"id":"evt_fs_1","live":false,"processed":fals
 fn signed(secret: &str, body: &str) -> HeaderMap {
     let mut headers = HeaderMap::new();
     let mac = hmac_sha256(secret.as_bytes(), &[body.as_bytes()]);
-    headers.insert("X-FS-Signature", base64::engine::general_purpose::STANDARD.encode(mac).parse().unwrap());
+    headers.insert(
+        "X-FS-Signature",
+        base64::engine::general_purpose::STANDARD
+            .encode(mac)
+            .parse()
+            .unwrap(),
+    );
     headers
 }
 
-async fn deliver(fs: &FastSpringProvider, headers: &HeaderMap, body: &str, now_ms: i64) -> Result<Vec<ProviderEvent>, WebhookError> {
-    let req = WebhookRequest { headers, raw_body: body.as_bytes(), url: "https://ct.test/api_f/v1/payments/webhook/fastspring", now_ms };
+async fn deliver(
+    fs: &FastSpringProvider,
+    headers: &HeaderMap,
+    body: &str,
+    now_ms: i64,
+) -> Result<Vec<ProviderEvent>, WebhookError> {
+    let req = WebhookRequest {
+        headers,
+        raw_body: body.as_bytes(),
+        url: "https://ct.test/api_f/v1/payments/webhook/fastspring",
+        now_ms,
+    };
     fs.verify_webhook(&req).await
 }
 
@@ -207,21 +344,63 @@ async fn deliver(fs: &FastSpringProvider, headers: &HeaderMap, body: &str, now_m
 async fn fastspring_webhooks_verify_on_the_raw_body() {
     let fs = provider("http://127.0.0.1:9", Duration::from_secs(5));
     let now = 1_702_600_001_000;
-    let events = deliver(&fs, &signed(SECRET, BATCH), BATCH, now).await.expect("verified");
+    let events = deliver(&fs, &signed(SECRET, BATCH), BATCH, now)
+        .await
+        .expect("verified");
     assert_eq!(events.len(), 2);
-    assert_eq!((events[0].event_id.as_str(), events[0].occurred_at_ms), ("evt_fs_1", 1_700_000_000_000));
-    let EventKind::CheckoutPaid { order_no, amount, subscription_ref, .. } = &events[0].kind else { panic!("{:?}", events[0].kind) };
-    assert_eq!((order_no.as_str(), amount, subscription_ref.as_deref()), ("ord123", &usd(99), Some("sub_fs1")));
-    let EventKind::RenewalPaid { subscription_ref, provider_payment_ref, amount, .. } = &events[1].kind else { panic!() };
-    assert_eq!((subscription_ref.as_deref(), provider_payment_ref.as_str(), amount), (Some("sub_fs1"), "ord_fs2", &usd(2999)));
+    assert_eq!(
+        (events[0].event_id.as_str(), events[0].occurred_at_ms),
+        ("evt_fs_1", 1_700_000_000_000)
+    );
+    let EventKind::CheckoutPaid {
+        order_no,
+        amount,
+        subscription_ref,
+        ..
+    } = &events[0].kind
+    else {
+        panic!("{:?}", events[0].kind)
+    };
+    assert_eq!(
+        (order_no.as_str(), amount, subscription_ref.as_deref()),
+        ("ord123", &usd(99), Some("sub_fs1"))
+    );
+    let EventKind::RenewalPaid {
+        subscription_ref,
+        provider_payment_ref,
+        amount,
+        ..
+    } = &events[1].kind
+    else {
+        panic!()
+    };
+    assert_eq!(
+        (
+            subscription_ref.as_deref(),
+            provider_payment_ref.as_str(),
+            amount
+        ),
+        (Some("sub_fs1"), "ord_fs2", &usd(2999))
+    );
 
     let tampered = BATCH.replace("\"total\":29.99", "\"total\":2.99");
-    assert_eq!(deliver(&fs, &signed(SECRET, BATCH), &tampered, now).await, Err(WebhookError::BadSignature));
-    assert_eq!(deliver(&fs, &signed("another", BATCH), BATCH, now).await, Err(WebhookError::BadSignature));
-    assert_eq!(deliver(&fs, &HeaderMap::new(), BATCH, now).await, Err(WebhookError::MissingSignature));
+    assert_eq!(
+        deliver(&fs, &signed(SECRET, BATCH), &tampered, now).await,
+        Err(WebhookError::BadSignature)
+    );
+    assert_eq!(
+        deliver(&fs, &signed("another", BATCH), BATCH, now).await,
+        Err(WebhookError::BadSignature)
+    );
+    assert_eq!(
+        deliver(&fs, &HeaderMap::new(), BATCH, now).await,
+        Err(WebhookError::MissingSignature)
+    );
     // FastSpring signs no timestamp and retries for days with the same event
     // ids: a late redelivery verifies, and the event id recognises it.
-    let week_later = deliver(&fs, &signed(SECRET, BATCH), BATCH, now + 7 * 86_400_000).await.expect("redelivery");
+    let week_later = deliver(&fs, &signed(SECRET, BATCH), BATCH, now + 7 * 86_400_000)
+        .await
+        .expect("redelivery");
     assert_eq!(week_later, events);
 }
 
@@ -232,5 +411,8 @@ fn fastspring_config_is_all_or_nothing() {
     let error = FastSpringConfig::from_vars(&partial).expect_err("incomplete");
     assert!(error.to_string().contains("FASTSPRING_PASSWORD"), "{error}");
     let printed = format!("{:?}", config("https://api.fastspring.com", PASSWORD));
-    assert!(!printed.contains(PASSWORD) && !printed.contains(SECRET) && !printed.contains(USER), "{printed}");
+    assert!(
+        !printed.contains(PASSWORD) && !printed.contains(SECRET) && !printed.contains(USER),
+        "{printed}"
+    );
 }

@@ -1,7 +1,9 @@
 //! Paddle Billing adapter against a loopback fake of Paddle's API (auth,
 //! version header, JSON shapes, error envelopes) and webhooks signed the
 //! way Paddle signs them.
-use crate::payments_fake::{count, count_after_slow_answer, serve, Log, Seen, SHORT_TIMEOUT, SLOW_ANSWER};
+use crate::payments_fake::{
+    count, count_after_slow_answer, serve, Log, Seen, SHORT_TIMEOUT, SLOW_ANSWER,
+};
 use app::model::{billing::MethodChoice, Cycle};
 use axum::{
     body::Bytes,
@@ -14,8 +16,8 @@ use serde_json::{json, Value};
 use server::payments::{
     paddle::{PaddleConfig, PaddleProvider},
     signing::{hex, hmac_sha256},
-    ChargeOutcome, CheckoutRequest, Customer, EventKind, Money, PaymentError, ProviderEvent, RefundOutcome,
-    RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
+    ChargeOutcome, CheckoutRequest, Customer, EventKind, Money, PaymentError, ProviderEvent,
+    RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
 };
 use std::{collections::HashMap, time::Duration};
 
@@ -28,13 +30,23 @@ fn error(status: StatusCode, code: &str) -> Response {
 }
 
 fn data(status: StatusCode, data: Value) -> Response {
-    (status, Json(json!({"data": data, "meta": {"request_id": "req_1"}}))).into_response()
+    (
+        status,
+        Json(json!({"data": data, "meta": {"request_id": "req_1"}})),
+    )
+        .into_response()
 }
 
 /// Paddle's transactions, subscriptions and adjustments endpoints, as far
 /// as the adapter uses them. Behaviour is chosen by the order number,
 /// subscription or transaction id.
-async fn fake_paddle(State(log): State<Log>, method: Method, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+async fn fake_paddle(
+    State(log): State<Log>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     let seen = Seen::new(method, &uri, headers, body);
     log.lock().unwrap().push(seen.clone());
     if seen.header("authorization") != Some(&format!("Bearer {KEY}")) {
@@ -46,8 +58,14 @@ async fn fake_paddle(State(log): State<Log>, method: Method, uri: Uri, headers: 
     let body = seen.json();
     match (seen.method.as_str(), seen.path.as_str()) {
         ("POST", "/transactions") => create_transaction(&body).await,
-        ("POST", "/adjustments") => match (body["action"].as_str(), body["type"].as_str(), body["transaction_id"].as_str()) {
-            _ if body["reason"].as_str().is_none_or(str::is_empty) => error(StatusCode::BAD_REQUEST, "bad_request"),
+        ("POST", "/adjustments") => match (
+            body["action"].as_str(),
+            body["type"].as_str(),
+            body["transaction_id"].as_str(),
+        ) {
+            _ if body["reason"].as_str().is_none_or(str::is_empty) => {
+                error(StatusCode::BAD_REQUEST, "bad_request")
+            }
             (Some("refund"), Some("full"), Some("txn_refund_pending")) => {
                 error(StatusCode::BAD_REQUEST, "adjustment_pending_refund_request")
             }
@@ -58,7 +76,9 @@ async fn fake_paddle(State(log): State<Log>, method: Method, uri: Uri, headers: 
             _ => error(StatusCode::BAD_REQUEST, "bad_request"),
         },
         ("POST", path) if path.ends_with("/cancel") => {
-            let id = path.trim_start_matches("/subscriptions/").trim_end_matches("/cancel");
+            let id = path
+                .trim_start_matches("/subscriptions/")
+                .trim_end_matches("/cancel");
             match (id, body["effective_from"].as_str()) {
                 ("sub_gone", _) => error(StatusCode::NOT_FOUND, "not_found"),
                 (_, Some("next_billing_period")) => data(
@@ -111,7 +131,9 @@ fn config(base: &str, key: &str) -> PaddleConfig {
         ("PADDLE_PRICE_IDS", "1=pri_month,2=pri_gone".to_owned()),
         ("PADDLE_API_BASE", base.to_owned()),
     ]);
-    PaddleConfig::from_vars(&|name| vars.get(name).cloned()).expect("valid").expect("configured")
+    PaddleConfig::from_vars(&|name| vars.get(name).cloned())
+        .expect("valid")
+        .expect("configured")
 }
 
 fn provider(base: &str, timeout: Duration) -> PaddleProvider {
@@ -119,14 +141,22 @@ fn provider(base: &str, timeout: Duration) -> PaddleProvider {
 }
 
 fn usd(minor: i64) -> Money {
-    Money { minor, currency: "USD".into(), exponent: 2 }
+    Money {
+        minor,
+        currency: "USD".into(),
+        exponent: 2,
+    }
 }
 
 fn checkout(order_no: &str, plan_id: i64) -> CheckoutRequest {
     CheckoutRequest {
         order_no: order_no.into(),
         method: MethodChoice::Card,
-        customer: Customer { email: "payer@example.com".into(), country: "US".into(), ..Default::default() },
+        customer: Customer {
+            email: "payer@example.com".into(),
+            country: "US".into(),
+            ..Default::default()
+        },
         locale: "en".into(),
         first_charge: usd(99),
         renewal: usd(2999),
@@ -142,11 +172,20 @@ fn checkout(order_no: &str, plan_id: i64) -> CheckoutRequest {
 #[tokio::test]
 async fn paddle_checkout_is_a_transaction_for_the_plans_price() {
     let (base, log) = fake().await;
-    let start = provider(&base, Duration::from_secs(5)).create_checkout(&checkout("ord123", 1)).await.expect("created");
-    assert_eq!(start.redirect_url, "https://buy.example.com/pay?_ptxn=txn_for_ord123");
+    let start = provider(&base, Duration::from_secs(5))
+        .create_checkout(&checkout("ord123", 1))
+        .await
+        .expect("created");
+    assert_eq!(
+        start.redirect_url,
+        "https://buy.example.com/pay?_ptxn=txn_for_ord123"
+    );
     assert_eq!(start.provider_ref.as_deref(), Some("txn_for_ord123"));
     let seen = log.lock().unwrap()[0].clone();
-    assert_eq!((seen.method.as_str(), seen.path.as_str()), ("POST", "/transactions"));
+    assert_eq!(
+        (seen.method.as_str(), seen.path.as_str()),
+        ("POST", "/transactions")
+    );
     assert_eq!(seen.header("content-type"), Some("application/json"));
     assert_eq!(
         seen.json(),
@@ -159,11 +198,24 @@ async fn paddle_cancels_at_period_end_refunds_in_full_and_lets_paddle_renew() {
     let (base, log) = fake().await;
     let paddle = provider(&base, Duration::from_secs(5));
     paddle.cancel("sub_01h7").await.expect("cancel scheduled");
-    let refund = RefundRequest { idempotency_key: "rf1".into(), provider_payment_ref: "txn_01".into(), amount: usd(99), order_no: "ord123".into() };
-    assert_eq!(paddle.refund(&refund).await, Ok(RefundOutcome::Pending { provider_ref: "adj_01".into() }));
+    let refund = RefundRequest {
+        idempotency_key: "rf1".into(),
+        provider_payment_ref: "txn_01".into(),
+        amount: usd(99),
+        order_no: "ord123".into(),
+    };
+    assert_eq!(
+        paddle.refund(&refund).await,
+        Ok(RefundOutcome::Pending {
+            provider_ref: "adj_01".into()
+        })
+    );
     let seen = log.lock().unwrap().clone();
     assert_eq!(seen[0].path, "/subscriptions/sub_01h7/cancel");
-    assert_eq!(seen[0].json(), json!({"effective_from": "next_billing_period"}));
+    assert_eq!(
+        seen[0].json(),
+        json!({"effective_from": "next_billing_period"})
+    );
     assert_eq!(seen[1].path, "/adjustments");
     assert_eq!(seen[1].json()["transaction_id"], "txn_01");
     assert_eq!(seen[1].json()["type"], "full");
@@ -175,32 +227,101 @@ async fn paddle_cancels_at_period_end_refunds_in_full_and_lets_paddle_renew() {
         order_no: "ord123".into(),
         notify_url: String::new(),
     };
-    assert_eq!(paddle.charge_renewal(&renewal).await, Ok(ChargeOutcome::ProviderManaged));
-    assert_eq!(paddle.lookup_charge("ren1").await, Ok(None), "nothing is charged under our keys");
-    assert_eq!(paddle.lookup_charge("txn_done").await, Ok(Some(ChargeOutcome::Succeeded { provider_ref: "txn_done".into() })));
+    assert_eq!(
+        paddle.charge_renewal(&renewal).await,
+        Ok(ChargeOutcome::ProviderManaged)
+    );
+    assert_eq!(
+        paddle.lookup_charge("ren1").await,
+        Ok(None),
+        "nothing is charged under our keys"
+    );
+    assert_eq!(
+        paddle.lookup_charge("txn_done").await,
+        Ok(Some(ChargeOutcome::Succeeded {
+            provider_ref: "txn_done".into()
+        }))
+    );
     assert_eq!(paddle.lookup_charge("txn_unknown").await, Ok(None));
-    assert_eq!(seen.len() + 2, log.lock().unwrap().len(), "only the two txn_ lookups reached Paddle");
+    assert_eq!(
+        seen.len() + 2,
+        log.lock().unwrap().len(),
+        "only the two txn_ lookups reached Paddle"
+    );
 }
 
 #[tokio::test]
 async fn paddle_refusals_carry_paddles_code_and_are_certain() {
     let (base, log) = fake().await;
     let paddle = provider(&base, Duration::from_secs(5));
-    let gone = paddle.create_checkout(&checkout("ord124", 2)).await.expect_err("unknown price");
-    assert_eq!(gone, PaymentError::Rejected { status: 404, code: "transaction_price_not_found".into() });
+    let gone = paddle
+        .create_checkout(&checkout("ord124", 2))
+        .await
+        .expect_err("unknown price");
+    assert_eq!(
+        gone,
+        PaymentError::Rejected {
+            status: 404,
+            code: "transaction_price_not_found".into()
+        }
+    );
     assert!(!gone.is_uncertain());
-    assert_eq!(paddle.cancel("sub_gone").await, Err(PaymentError::Rejected { status: 404, code: "not_found".into() }));
-    let refund = RefundRequest { idempotency_key: "rf2".into(), provider_payment_ref: "txn_refund_pending".into(), amount: usd(99), order_no: "o".into() };
-    let twice = paddle.refund(&refund).await.expect_err("a refund is already pending");
-    assert_eq!(twice, PaymentError::Rejected { status: 400, code: "adjustment_pending_refund_request".into() });
-    let stranger = PaddleProvider::new(&config(&base, "pdl_wrong_key"), "https://ct.test", Duration::from_secs(5)).unwrap();
-    let denied = stranger.create_checkout(&checkout("ord125", 1)).await.expect_err("bad key");
-    assert_eq!(denied, PaymentError::Rejected { status: 403, code: "forbidden".into() });
-    assert!(!format!("{denied} {denied:?} {stranger:?}").contains("pdl_wrong_key"), "the key is never printed");
+    assert_eq!(
+        paddle.cancel("sub_gone").await,
+        Err(PaymentError::Rejected {
+            status: 404,
+            code: "not_found".into()
+        })
+    );
+    let refund = RefundRequest {
+        idempotency_key: "rf2".into(),
+        provider_payment_ref: "txn_refund_pending".into(),
+        amount: usd(99),
+        order_no: "o".into(),
+    };
+    let twice = paddle
+        .refund(&refund)
+        .await
+        .expect_err("a refund is already pending");
+    assert_eq!(
+        twice,
+        PaymentError::Rejected {
+            status: 400,
+            code: "adjustment_pending_refund_request".into()
+        }
+    );
+    let stranger = PaddleProvider::new(
+        &config(&base, "pdl_wrong_key"),
+        "https://ct.test",
+        Duration::from_secs(5),
+    )
+    .unwrap();
+    let denied = stranger
+        .create_checkout(&checkout("ord125", 1))
+        .await
+        .expect_err("bad key");
+    assert_eq!(
+        denied,
+        PaymentError::Rejected {
+            status: 403,
+            code: "forbidden".into()
+        }
+    );
+    assert!(
+        !format!("{denied} {denied:?} {stranger:?}").contains("pdl_wrong_key"),
+        "the key is never printed"
+    );
     let before = log.lock().unwrap().len();
-    assert_eq!(paddle.create_checkout(&checkout("ord126", 9)).await, Err(PaymentError::NotSupported), "no price for plan 9");
+    assert_eq!(
+        paddle.create_checkout(&checkout("ord126", 9)).await,
+        Err(PaymentError::NotSupported),
+        "no price for plan 9"
+    );
     assert_eq!(log.lock().unwrap().len(), before, "nothing was sent for it");
-    let garbled = paddle.create_checkout(&checkout("garbled", 1)).await.expect_err("unreadable 201");
+    let garbled = paddle
+        .create_checkout(&checkout("garbled", 1))
+        .await
+        .expect_err("unreadable 201");
     assert_eq!(garbled, PaymentError::BadResponse);
     assert!(garbled.is_uncertain());
 }
@@ -209,7 +330,10 @@ async fn paddle_refusals_carry_paddles_code_and_are_certain() {
 async fn paddle_slow_answer_is_a_timeout_and_not_retried() {
     let (base, log) = fake().await;
     let started = std::time::Instant::now();
-    let error = provider(&base, SHORT_TIMEOUT).create_checkout(&checkout("slow", 1)).await.expect_err("too slow");
+    let error = provider(&base, SHORT_TIMEOUT)
+        .create_checkout(&checkout("slow", 1))
+        .await
+        .expect_err("too slow");
     assert_eq!(error, PaymentError::Timeout);
     assert!(error.is_uncertain());
     assert!(started.elapsed() < SLOW_ANSWER, "gave up on time");
@@ -219,16 +343,32 @@ async fn paddle_slow_answer_is_a_timeout_and_not_retried() {
 
 /// A webhook request signed as Paddle signs: `ts=…;h1=hex(HMAC(secret, "ts:body"))`.
 fn signed(secret: &str, ts: i64, body: &str) -> HeaderMap {
-    let mac = hmac_sha256(secret.as_bytes(), &[ts.to_string().as_bytes(), b":", body.as_bytes()]);
+    let mac = hmac_sha256(
+        secret.as_bytes(),
+        &[ts.to_string().as_bytes(), b":", body.as_bytes()],
+    );
     let mut headers = HeaderMap::new();
-    headers.insert("paddle-signature", format!("ts={ts};h1={}", hex(&mac)).parse().unwrap());
+    headers.insert(
+        "paddle-signature",
+        format!("ts={ts};h1={}", hex(&mac)).parse().unwrap(),
+    );
     headers
 }
 
 const COMPLETED: &str = r#"{"event_id":"evt_01h7jk37p1ezj1k5b4kt83t35j","event_type":"transaction.completed","occurred_at":"2024-01-11T08:34:01.787929Z","notification_id":"ntf_01h7jk37xbxzq9f7fdery7eab5","data":{"id":"txn_01h8bxpvx398a7zbawb77y0kp5","status":"completed","customer_id":"ctm_01h7hswb86rtps5ggbq7ybydcw","subscription_id":"sub_01h7ht5z5wdg9pz18jx1fagp8k","currency_code":"USD","origin":"web","custom_data":{"order_no":"ord123"},"items":[{"price":{"id":"pri_month"},"quantity":1}],"details":{"totals":{"subtotal":"99","tax":"0","total":"99","credit":"0","balance":"0","grand_total":"99","currency_code":"USD"}},"payments":[{"status":"captured","error_code":null}]}}"#;
 
-async fn deliver(paddle: &PaddleProvider, headers: &HeaderMap, body: &str, now_ms: i64) -> Result<Vec<ProviderEvent>, WebhookError> {
-    let req = WebhookRequest { headers, raw_body: body.as_bytes(), url: "https://ct.test/api_f/v1/payments/webhook/paddle", now_ms };
+async fn deliver(
+    paddle: &PaddleProvider,
+    headers: &HeaderMap,
+    body: &str,
+    now_ms: i64,
+) -> Result<Vec<ProviderEvent>, WebhookError> {
+    let req = WebhookRequest {
+        headers,
+        raw_body: body.as_bytes(),
+        url: "https://ct.test/api_f/v1/payments/webhook/paddle",
+        now_ms,
+    };
     paddle.verify_webhook(&req).await
 }
 
@@ -237,22 +377,52 @@ async fn paddle_webhooks_verify_on_the_raw_body_within_the_window() {
     let paddle = provider("http://127.0.0.1:9", Duration::from_secs(5));
     let ts = 1_704_962_041;
     let now_ms = ts * 1000 + 2_000;
-    let events = deliver(&paddle, &signed(SECRET, ts, COMPLETED), COMPLETED, now_ms).await.expect("verified");
+    let events = deliver(&paddle, &signed(SECRET, ts, COMPLETED), COMPLETED, now_ms)
+        .await
+        .expect("verified");
     assert_eq!(events.len(), 1);
     assert_eq!(events[0].event_id, "evt_01h7jk37p1ezj1k5b4kt83t35j");
     assert_eq!(events[0].occurred_at_ms, 1_704_962_041_787);
-    let EventKind::CheckoutPaid { order_no, provider_payment_ref, subscription_ref, amount, .. } = &events[0].kind else {
+    let EventKind::CheckoutPaid {
+        order_no,
+        provider_payment_ref,
+        subscription_ref,
+        amount,
+        ..
+    } = &events[0].kind
+    else {
         panic!("{:?}", events[0].kind)
     };
-    assert_eq!((order_no.as_str(), provider_payment_ref.as_str()), ("ord123", "txn_01h8bxpvx398a7zbawb77y0kp5"));
-    assert_eq!(subscription_ref.as_deref(), Some("sub_01h7ht5z5wdg9pz18jx1fagp8k"));
+    assert_eq!(
+        (order_no.as_str(), provider_payment_ref.as_str()),
+        ("ord123", "txn_01h8bxpvx398a7zbawb77y0kp5")
+    );
+    assert_eq!(
+        subscription_ref.as_deref(),
+        Some("sub_01h7ht5z5wdg9pz18jx1fagp8k")
+    );
     assert_eq!(*amount, usd(99));
 
     let tampered = COMPLETED.replace(r#""grand_total":"99""#, r#""grand_total":"9""#);
     let headers = signed(SECRET, ts, COMPLETED);
-    assert_eq!(deliver(&paddle, &headers, &tampered, now_ms).await, Err(WebhookError::BadSignature));
-    assert_eq!(deliver(&paddle, &signed("pdl_other", ts, COMPLETED), COMPLETED, now_ms).await, Err(WebhookError::BadSignature));
-    assert_eq!(deliver(&paddle, &HeaderMap::new(), COMPLETED, now_ms).await, Err(WebhookError::MissingSignature));
+    assert_eq!(
+        deliver(&paddle, &headers, &tampered, now_ms).await,
+        Err(WebhookError::BadSignature)
+    );
+    assert_eq!(
+        deliver(
+            &paddle,
+            &signed("pdl_other", ts, COMPLETED),
+            COMPLETED,
+            now_ms
+        )
+        .await,
+        Err(WebhookError::BadSignature)
+    );
+    assert_eq!(
+        deliver(&paddle, &HeaderMap::new(), COMPLETED, now_ms).await,
+        Err(WebhookError::MissingSignature)
+    );
     let stale = deliver(&paddle, &headers, COMPLETED, now_ms + 10 * 60 * 1000).await;
     assert_eq!(stale, Err(WebhookError::Stale));
 }
@@ -261,9 +431,16 @@ async fn paddle_webhooks_verify_on_the_raw_body_within_the_window() {
 fn paddle_config_is_all_or_nothing_and_keeps_secrets_out_of_debug() {
     let none: &dyn Fn(&str) -> Option<String> = &|_| None;
     assert!(PaddleConfig::from_vars(none).unwrap().is_none());
-    let partial: &dyn Fn(&str) -> Option<String> = &|name| (name == "PADDLE_API_KEY").then(|| KEY.to_owned());
+    let partial: &dyn Fn(&str) -> Option<String> =
+        &|name| (name == "PADDLE_API_KEY").then(|| KEY.to_owned());
     let error = PaddleConfig::from_vars(partial).expect_err("incomplete");
-    assert!(error.to_string().contains("PADDLE_WEBHOOK_SECRET"), "{error}");
+    assert!(
+        error.to_string().contains("PADDLE_WEBHOOK_SECRET"),
+        "{error}"
+    );
     let printed = format!("{:?}", config("https://api.paddle.com", KEY));
-    assert!(!printed.contains(KEY) && !printed.contains(SECRET), "{printed}");
+    assert!(
+        !printed.contains(KEY) && !printed.contains(SECRET),
+        "{printed}"
+    );
 }

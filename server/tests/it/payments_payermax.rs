@@ -10,8 +10,8 @@ use rsa::pkcs8::{EncodePrivateKey as _, EncodePublicKey as _, LineEnding};
 use serde_json::json;
 use server::payments::payermax::{PayerMaxConfig, PayerMaxProvider, REF_RENEWAL};
 use server::payments::{
-    ChargeOutcome, CheckoutRequest, Customer, EventKind, Gateway, Money, PaymentError, RefundOutcome, RefundRequest,
-    RenewalCharge, WebhookError, WebhookRequest,
+    ChargeOutcome, CheckoutRequest, Customer, EventKind, Gateway, Money, PaymentError,
+    RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
 };
 use std::{sync::Arc, time::Duration};
 
@@ -19,33 +19,71 @@ fn config(base: &str, private_key: &rsa::RsaPrivateKey) -> PayerMaxConfig {
     let vars = [
         ("PAYERMAX_MERCHANT_NO", fake::MERCHANT_NO.to_owned()),
         ("PAYERMAX_APP_ID", fake::APP_ID.to_owned()),
-        ("PAYERMAX_PRIVATE_KEY", private_key.to_pkcs8_pem(LineEnding::LF).unwrap().to_string()),
-        ("PAYERMAX_PLATFORM_PUBLIC_KEY", PLATFORM_KEY.to_public_key().to_public_key_pem(LineEnding::LF).unwrap()),
+        (
+            "PAYERMAX_PRIVATE_KEY",
+            private_key
+                .to_pkcs8_pem(LineEnding::LF)
+                .unwrap()
+                .to_string(),
+        ),
+        (
+            "PAYERMAX_PLATFORM_PUBLIC_KEY",
+            PLATFORM_KEY
+                .to_public_key()
+                .to_public_key_pem(LineEnding::LF)
+                .unwrap(),
+        ),
         ("PAYERMAX_API_BASE", base.to_owned()),
     ];
-    let var = |name: &str| vars.iter().find(|(n, _)| *n == name).map(|(_, v)| v.clone());
-    PayerMaxConfig::from_vars(&var).expect("valid").expect("configured")
+    let var = |name: &str| {
+        vars.iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.clone())
+    };
+    PayerMaxConfig::from_vars(&var)
+        .expect("valid")
+        .expect("configured")
 }
 
 fn provider(fake: &FakePayerMax, timeout: Duration) -> PayerMaxProvider {
-    PayerMaxProvider::new(&config(&fake.base, &MERCHANT_KEY), "https://ct.test", timeout).expect("provider")
+    PayerMaxProvider::new(
+        &config(&fake.base, &MERCHANT_KEY),
+        "https://ct.test",
+        timeout,
+    )
+    .expect("provider")
 }
 
 fn php(minor: i64) -> Money {
-    Money { minor, currency: "PHP".into(), exponent: 2 }
+    Money {
+        minor,
+        currency: "PHP".into(),
+        exponent: 2,
+    }
 }
 
 fn idr(minor: i64) -> Money {
-    Money { minor, currency: "IDR".into(), exponent: 0 }
+    Money {
+        minor,
+        currency: "IDR".into(),
+        exponent: 0,
+    }
 }
 
 fn checkout(order_no: &str, method: MethodChoice, first_charge: Money) -> CheckoutRequest {
     CheckoutRequest {
         order_no: order_no.into(),
         method,
-        customer: Customer { email: "payer@example.com".into(), country: "PH".into(), ..Customer::default() },
+        customer: Customer {
+            email: "payer@example.com".into(),
+            country: "PH".into(),
+            ..Customer::default()
+        },
         locale: "en".into(),
-        renewal: Money { minor: first_charge.minor * 100, ..first_charge.clone() },
+        renewal: Money {
+            minor: first_charge.minor * 100,
+            ..first_charge.clone()
+        },
         first_charge,
         cycle: Cycle::Month,
         trial_days: 1,
@@ -70,7 +108,12 @@ fn renewal(key: &str, token: Option<&str>, amount: Money) -> RenewalCharge {
 /// The last envelope the fake accepted for `api`, parsed and as sent.
 fn last_call(fake: &FakePayerMax, api: &str) -> (serde_json::Value, String) {
     let ledger = fake.ledger.lock().unwrap();
-    let (_, parsed, raw) = ledger.calls.iter().rev().find(|(name, _, _)| name == api).expect("a call");
+    let (_, parsed, raw) = ledger
+        .calls
+        .iter()
+        .rev()
+        .find(|(name, _, _)| name == api)
+        .expect("a call");
     (parsed.clone(), raw.clone())
 }
 
@@ -80,29 +123,66 @@ async fn a_signed_cashier_order_binds_the_wallet_once_per_order() {
     let payermax = provider(&fake, Duration::from_secs(5));
     let request = checkout("CT0GCASH01", MethodChoice::Gcash, php(4950));
     let first = payermax.create_checkout(&request).await.expect("checkout");
-    assert!(first.redirect_url.starts_with("https://cashier-n-uat.payermax.com/"));
-    assert!(first.provider_ref.as_deref().is_some_and(|t| t.starts_with('T')));
-    assert_eq!(payermax.create_checkout(&request).await.expect("again"), first, "an unpaid order gives back its cashier");
+    assert!(first
+        .redirect_url
+        .starts_with("https://cashier-n-uat.payermax.com/"));
+    assert!(first
+        .provider_ref
+        .as_deref()
+        .is_some_and(|t| t.starts_with('T')));
+    assert_eq!(
+        payermax.create_checkout(&request).await.expect("again"),
+        first,
+        "an unpaid order gives back its cashier"
+    );
     assert_eq!(fake.ledger.lock().unwrap().orders.len(), 1);
 
     let (sent, raw) = last_call(&fake, "orderAndPay");
-    assert_eq!((sent["version"].as_str(), sent["keyVersion"].as_str()), (Some("1.5"), Some("1")));
+    assert_eq!(
+        (sent["version"].as_str(), sent["keyVersion"].as_str()),
+        (Some("1.5"), Some("1"))
+    );
     let data = &sent["data"];
     assert_eq!(data["outTradeNo"], "CT0GCASH01");
     assert_eq!(data["integrate"], "Hosted_Checkout");
     assert_eq!(data["reference"], "checkout");
-    assert_eq!(data["frontCallbackUrl"], "https://ct.test/pay-result?orderNo=CT0GCASH01");
-    assert_eq!(data["notifyUrl"], "https://ct.test/api_f/v1/payments/webhook/payermax");
-    assert_eq!((data["currency"].as_str(), data["country"].as_str()), (Some("PHP"), Some("PH")));
-    assert_eq!(data["paymentDetail"], json!({"paymentMethodType": "WALLET", "targetOrg": "GCASH", "mitType": "SCHEDULED",
-        "tokenForFutureUse": true, "merchantInitiated": false}));
-    assert!(raw.contains(r#""totalAmount":49.50,"#), "major units, as the exact decimal text: {raw}");
-    assert!(!sent.to_string().contains("payer@example.com"), "no personal data goes to PayerMax");
+    assert_eq!(
+        data["frontCallbackUrl"],
+        "https://ct.test/pay-result?orderNo=CT0GCASH01"
+    );
+    assert_eq!(
+        data["notifyUrl"],
+        "https://ct.test/api_f/v1/payments/webhook/payermax"
+    );
+    assert_eq!(
+        (data["currency"].as_str(), data["country"].as_str()),
+        (Some("PHP"), Some("PH"))
+    );
+    assert_eq!(
+        data["paymentDetail"],
+        json!({"paymentMethodType": "WALLET", "targetOrg": "GCASH", "mitType": "SCHEDULED",
+        "tokenForFutureUse": true, "merchantInitiated": false})
+    );
+    assert!(
+        raw.contains(r#""totalAmount":49.50,"#),
+        "major units, as the exact decimal text: {raw}"
+    );
+    assert!(
+        !sent.to_string().contains("payer@example.com"),
+        "no personal data goes to PayerMax"
+    );
 
-    let dana = payermax.create_checkout(&checkout("CT0DANA", MethodChoice::Dana, idr(300))).await.expect("DANA");
+    let dana = payermax
+        .create_checkout(&checkout("CT0DANA", MethodChoice::Dana, idr(300)))
+        .await
+        .expect("DANA");
     assert!(dana.redirect_url.contains("tradeToken="));
-    assert!(last_call(&fake, "orderAndPay").1.contains(r#""totalAmount":300,"#));
-    let card = payermax.create_checkout(&checkout("CT0CARD", MethodChoice::Card, php(100))).await;
+    assert!(last_call(&fake, "orderAndPay")
+        .1
+        .contains(r#""totalAmount":300,"#));
+    let card = payermax
+        .create_checkout(&checkout("CT0CARD", MethodChoice::Card, php(100)))
+        .await;
     assert_eq!(card, Err(PaymentError::NotSupported));
 }
 
@@ -110,37 +190,99 @@ async fn a_signed_cashier_order_binds_the_wallet_once_per_order() {
 async fn renewals_spend_the_bound_token_and_reconcile_by_query() {
     let fake = fake::start().await;
     let payermax = provider(&fake, Duration::from_secs(5));
-    payermax.create_checkout(&checkout("CT0DANA", MethodChoice::Dana, idr(300))).await.expect("checkout");
+    payermax
+        .create_checkout(&checkout("CT0DANA", MethodChoice::Dana, idr(300)))
+        .await
+        .expect("checkout");
     fake.paid("CT0DANA", "PMTOKEN-OK-1");
     fake.paid_token_only("PMTOKEN-BROKE-1", "DANA");
 
-    let charged = payermax.charge_renewal(&renewal("RN_CT0DANA_2", Some("DANA:PMTOKEN-OK-1"), idr(190_000))).await;
-    assert_eq!(charged, Ok(ChargeOutcome::Succeeded { provider_ref: "RN_CT0DANA_2".into() }));
+    let charged = payermax
+        .charge_renewal(&renewal(
+            "RN_CT0DANA_2",
+            Some("DANA:PMTOKEN-OK-1"),
+            idr(190_000),
+        ))
+        .await;
+    assert_eq!(
+        charged,
+        Ok(ChargeOutcome::Succeeded {
+            provider_ref: "RN_CT0DANA_2".into()
+        })
+    );
     let (sent, raw) = last_call(&fake, "orderAndPay");
     let data = &sent["data"];
-    assert_eq!((data["integrate"].as_str(), data["reference"].as_str()), (Some("Direct_Payment"), Some(REF_RENEWAL)));
+    assert_eq!(
+        (data["integrate"].as_str(), data["reference"].as_str()),
+        (Some("Direct_Payment"), Some(REF_RENEWAL))
+    );
     assert_eq!(data["paymentDetail"]["paymentTokenID"], "PMTOKEN-OK-1");
     assert_eq!(data["paymentDetail"]["merchantInitiated"], true);
     assert!(raw.contains(r#""totalAmount":190000,"#), "{raw}");
 
-    let repeat = payermax.charge_renewal(&renewal("rn_ct0dana_2", Some("DANA:PMTOKEN-OK-1"), idr(190_000))).await;
-    assert_eq!(repeat, Err(PaymentError::Rejected { status: 200, code: "ORDER_NO_REPEAT".into() }), "keys are case-insensitive at PayerMax");
+    let repeat = payermax
+        .charge_renewal(&renewal(
+            "rn_ct0dana_2",
+            Some("DANA:PMTOKEN-OK-1"),
+            idr(190_000),
+        ))
+        .await;
+    assert_eq!(
+        repeat,
+        Err(PaymentError::Rejected {
+            status: 200,
+            code: "ORDER_NO_REPEAT".into()
+        }),
+        "keys are case-insensitive at PayerMax"
+    );
     let looked = payermax.lookup_charge("RN_CT0DANA_2").await;
-    assert_eq!(looked, Ok(Some(ChargeOutcome::Succeeded { provider_ref: "RN_CT0DANA_2".into() })));
+    assert_eq!(
+        looked,
+        Ok(Some(ChargeOutcome::Succeeded {
+            provider_ref: "RN_CT0DANA_2".into()
+        }))
+    );
     assert_eq!(payermax.lookup_charge("RN_NEVER_SENT").await, Ok(None));
 
-    let broke = payermax.charge_renewal(&renewal("RN_CT0DANA_3", Some("DANA:PMTOKEN-BROKE-1"), idr(190_000))).await;
-    assert_eq!(broke, Ok(ChargeOutcome::Declined { insufficient_funds: true }));
-    assert_eq!(payermax.lookup_charge("RN_CT0DANA_3").await, Ok(Some(ChargeOutcome::Declined { insufficient_funds: true })));
-    let untokened = payermax.charge_renewal(&renewal("RN_CT0DANA_4", None, idr(190_000))).await;
-    assert_eq!(untokened, Err(PaymentError::Rejected { status: 400, code: "no_token".into() }));
+    let broke = payermax
+        .charge_renewal(&renewal(
+            "RN_CT0DANA_3",
+            Some("DANA:PMTOKEN-BROKE-1"),
+            idr(190_000),
+        ))
+        .await;
+    assert_eq!(
+        broke,
+        Ok(ChargeOutcome::Declined {
+            insufficient_funds: true
+        })
+    );
+    assert_eq!(
+        payermax.lookup_charge("RN_CT0DANA_3").await,
+        Ok(Some(ChargeOutcome::Declined {
+            insufficient_funds: true
+        }))
+    );
+    let untokened = payermax
+        .charge_renewal(&renewal("RN_CT0DANA_4", None, idr(190_000)))
+        .await;
+    assert_eq!(
+        untokened,
+        Err(PaymentError::Rejected {
+            status: 400,
+            code: "no_token".into()
+        })
+    );
 }
 
 #[tokio::test]
 async fn refunds_are_keyed_and_cancel_needs_nothing_at_payermax() {
     let fake = fake::start().await;
     let payermax = provider(&fake, Duration::from_secs(5));
-    payermax.create_checkout(&checkout("CT0GCASH02", MethodChoice::Gcash, php(4950))).await.expect("checkout");
+    payermax
+        .create_checkout(&checkout("CT0GCASH02", MethodChoice::Gcash, php(4950)))
+        .await
+        .expect("checkout");
     fake.paid("CT0GCASH02", "PMTOKEN-OK-2");
     let refund = RefundRequest {
         idempotency_key: "RF_CT0GCASH02_1".into(),
@@ -149,15 +291,34 @@ async fn refunds_are_keyed_and_cancel_needs_nothing_at_payermax() {
         order_no: "CT0GCASH02".into(),
     };
     let first = payermax.refund(&refund).await.expect("accepted");
-    assert!(matches!(&first, RefundOutcome::Pending { provider_ref } if provider_ref.contains("TI")));
+    assert!(
+        matches!(&first, RefundOutcome::Pending { provider_ref } if provider_ref.contains("TI"))
+    );
     assert_eq!(payermax.refund(&refund).await.expect("replayed"), first);
-    assert_eq!(fake.ledger.lock().unwrap().refunds.len(), 1, "outRefundNo makes the repeat the same refund");
+    assert_eq!(
+        fake.ledger.lock().unwrap().refunds.len(),
+        1,
+        "outRefundNo makes the repeat the same refund"
+    );
     let (sent, raw) = last_call(&fake, "refund");
     let data = &sent["data"];
-    assert_eq!((data["outTradeNo"].as_str(), data["refundCurrency"].as_str()), (Some("CT0GCASH02"), Some("PHP")));
+    assert_eq!(
+        (data["outTradeNo"].as_str(), data["refundCurrency"].as_str()),
+        (Some("CT0GCASH02"), Some("PHP"))
+    );
     assert!(raw.contains(r#""refundAmount":20.00,"#), "{raw}");
-    let too_much = RefundRequest { idempotency_key: "RF_CT0GCASH02_2".into(), amount: php(5000), ..refund };
-    assert_eq!(payermax.refund(&too_much).await, Err(PaymentError::Rejected { status: 200, code: "REFUND_AMOUNT_INVALID".into() }));
+    let too_much = RefundRequest {
+        idempotency_key: "RF_CT0GCASH02_2".into(),
+        amount: php(5000),
+        ..refund
+    };
+    assert_eq!(
+        payermax.refund(&too_much).await,
+        Err(PaymentError::Rejected {
+            status: 200,
+            code: "REFUND_AMOUNT_INVALID".into()
+        })
+    );
     assert_eq!(payermax.cancel("anything").await, Ok(()));
 }
 
@@ -165,25 +326,68 @@ async fn refunds_are_keyed_and_cancel_needs_nothing_at_payermax() {
 async fn time_outs_refusals_and_unsigned_answers() {
     let fake = fake::start().await;
     let payermax = provider(&fake, Duration::from_millis(500));
-    let slow = payermax.create_checkout(&checkout("SLOW1", MethodChoice::Gcash, php(4950))).await;
+    let slow = payermax
+        .create_checkout(&checkout("SLOW1", MethodChoice::Gcash, php(4950)))
+        .await;
     assert_eq!(slow, Err(PaymentError::Timeout));
     tokio::time::sleep(fake::SLOW_ANSWER + Duration::from_millis(300)).await;
-    let calls = fake.ledger.lock().unwrap().calls.iter().filter(|(_, e, _)| e["data"]["outTradeNo"] == "SLOW1").count();
+    let calls = fake
+        .ledger
+        .lock()
+        .unwrap()
+        .calls
+        .iter()
+        .filter(|(_, e, _)| e["data"]["outTradeNo"] == "SLOW1")
+        .count();
     assert_eq!(calls, 1, "never repeated by the adapter");
 
-    let blocked = payermax.create_checkout(&checkout("BLOCKED1", MethodChoice::Gcash, php(4950))).await;
-    assert_eq!(blocked, Err(PaymentError::Rejected { status: 403, code: "FORBIDDEN".into() }));
-    let busy = payermax.charge_renewal(&renewal("BUSY1", Some("GCASH:PMTOKEN-X"), php(4950))).await.unwrap_err();
-    assert!(busy.is_uncertain(), "PayerMax's own 'no result yet' is not a decline: {busy:?}");
+    let blocked = payermax
+        .create_checkout(&checkout("BLOCKED1", MethodChoice::Gcash, php(4950)))
+        .await;
+    assert_eq!(
+        blocked,
+        Err(PaymentError::Rejected {
+            status: 403,
+            code: "FORBIDDEN".into()
+        })
+    );
+    let busy = payermax
+        .charge_renewal(&renewal("BUSY1", Some("GCASH:PMTOKEN-X"), php(4950)))
+        .await
+        .unwrap_err();
+    assert!(
+        busy.is_uncertain(),
+        "PayerMax's own 'no result yet' is not a decline: {busy:?}"
+    );
 
     let stranger = rsa::RsaPrivateKey::new(&mut rand_core::OsRng, 1024).unwrap();
-    let unsigned = PayerMaxProvider::new(&config(&fake.base, &stranger), "https://ct.test", Duration::from_secs(5)).unwrap();
-    let refused = unsigned.create_checkout(&checkout("CT0X", MethodChoice::Gcash, php(4950))).await;
-    assert_eq!(refused, Err(PaymentError::Rejected { status: 200, code: "SIGN_VERIFY_FAILED".into() }));
+    let unsigned = PayerMaxProvider::new(
+        &config(&fake.base, &stranger),
+        "https://ct.test",
+        Duration::from_secs(5),
+    )
+    .unwrap();
+    let refused = unsigned
+        .create_checkout(&checkout("CT0X", MethodChoice::Gcash, php(4950)))
+        .await;
+    assert_eq!(
+        refused,
+        Err(PaymentError::Rejected {
+            status: 200,
+            code: "SIGN_VERIFY_FAILED".into()
+        })
+    );
 
     fake.ledger.lock().unwrap().wrong_answer_key = Some(stranger);
-    let forged = payermax.create_checkout(&checkout("CT0Y", MethodChoice::Gcash, php(4950))).await.unwrap_err();
-    assert_eq!(forged, PaymentError::BadResponse, "a success not signed by PayerMax is not believed, and may have happened");
+    let forged = payermax
+        .create_checkout(&checkout("CT0Y", MethodChoice::Gcash, php(4950)))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        forged,
+        PaymentError::BadResponse,
+        "a success not signed by PayerMax is not believed, and may have happened"
+    );
     assert!(forged.is_uncertain());
 }
 
@@ -201,57 +405,129 @@ async fn signed_notifications_become_events_with_exact_amounts() {
         let headers = fake::notification_headers(&body, &PLATFORM_KEY);
         let payermax = &payermax;
         async move {
-            let req = WebhookRequest { headers: &headers, raw_body: body.as_bytes(), url: "https://ct.test/x", now_ms: 0 };
+            let req = WebhookRequest {
+                headers: &headers,
+                raw_body: body.as_bytes(),
+                url: "https://ct.test/x",
+                now_ms: 0,
+            };
             payermax.verify_webhook(&req).await
         }
     };
     let paid = json!({"outTradeNo": "CT0GCASH03", "tradeToken": "T1", "totalAmount": 49.5, "currency": "PHP", "country": "PH",
         "status": "SUCCESS", "completeTime": "2025-02-27T09:41:10.267Z", "reference": "checkout",
         "paymentDetails": [{"paymentMethodType": "WALLET", "targetOrg": "GCASH", "paymentTokenID": "PMTOKEN20250227071843552050007000094"}]});
-    let events = verify(notice("PAYMENT", paid, "APPLY_SUCCESS")).await.expect("verified");
+    let events = verify(notice("PAYMENT", paid, "APPLY_SUCCESS"))
+        .await
+        .expect("verified");
     assert_eq!(events[0].event_id, "PAYMENT:CT0GCASH03:SUCCESS");
     assert_eq!(events[0].occurred_at_ms, 1_740_649_270_267);
-    assert_eq!(events[0].kind, EventKind::CheckoutPaid {
-        order_no: "CT0GCASH03".into(),
-        provider_payment_ref: "CT0GCASH03".into(),
-        subscription_ref: None,
-        payment_token: Some("GCASH:PMTOKEN20250227071843552050007000094".into()),
-        amount: php(4950),
-    });
+    assert_eq!(
+        events[0].kind,
+        EventKind::CheckoutPaid {
+            order_no: "CT0GCASH03".into(),
+            provider_payment_ref: "CT0GCASH03".into(),
+            subscription_ref: None,
+            payment_token: Some("GCASH:PMTOKEN20250227071843552050007000094".into()),
+            amount: php(4950),
+        }
+    );
     let renewed = json!({"outTradeNo": "RN_1", "totalAmount": 190000, "currency": "IDR", "status": "SUCCESS", "reference": REF_RENEWAL});
-    let kind = verify(notice("PAYMENT", renewed, "APPLY_SUCCESS")).await.unwrap().remove(0).kind;
-    assert_eq!(kind, EventKind::RenewalPaid { idempotency_key: Some("RN_1".into()), subscription_ref: None,
-        provider_payment_ref: "RN_1".into(), amount: idr(190_000) });
+    let kind = verify(notice("PAYMENT", renewed, "APPLY_SUCCESS"))
+        .await
+        .unwrap()
+        .remove(0)
+        .kind;
+    assert_eq!(
+        kind,
+        EventKind::RenewalPaid {
+            idempotency_key: Some("RN_1".into()),
+            subscription_ref: None,
+            provider_payment_ref: "RN_1".into(),
+            amount: idr(190_000)
+        }
+    );
     let failed = json!({"outTradeNo": "CT0DANA", "totalAmount": 300, "currency": "IDR", "status": "FAILED", "reference": "checkout"});
-    let kind = verify(notice("PAYMENT", failed, "INSUFFICIENT_BALANCE")).await.unwrap().remove(0).kind;
-    assert_eq!(kind, EventKind::CheckoutFailed { order_no: "CT0DANA".into(), insufficient_funds: true });
+    let kind = verify(notice("PAYMENT", failed, "INSUFFICIENT_BALANCE"))
+        .await
+        .unwrap()
+        .remove(0)
+        .kind;
+    assert_eq!(
+        kind,
+        EventKind::CheckoutFailed {
+            order_no: "CT0DANA".into(),
+            insufficient_funds: true
+        }
+    );
     let refunded = json!({"outRefundNo": "RF_1", "refundTradeNo": "2022TI1", "outTradeNo": "CT0GCASH03", "refundAmount": 20.00,
         "refundCurrency": "PHP", "status": "REFUND_SUCCESS"});
-    let events = verify(notice("REFUND", refunded, "APPLY_SUCCESS")).await.unwrap();
+    let events = verify(notice("REFUND", refunded, "APPLY_SUCCESS"))
+        .await
+        .unwrap();
     assert_eq!(events[0].event_id, "REFUND:RF_1:REFUND_SUCCESS");
-    assert_eq!(events[0].kind, EventKind::Refunded { provider_payment_ref: "CT0GCASH03".into(), amount: php(2000) });
+    assert_eq!(
+        events[0].kind,
+        EventKind::Refunded {
+            provider_payment_ref: "CT0GCASH03".into(),
+            amount: php(2000)
+        }
+    );
 
     let gateway = Gateway::PayerMax(Arc::new(provider(&fake, Duration::from_secs(5))));
-    assert_eq!(gateway.webhook_ack(), r#"{"code":"SUCCESS","msg":"Success"}"#);
+    assert_eq!(
+        gateway.webhook_ack(),
+        r#"{"code":"SUCCESS","msg":"Success"}"#
+    );
 }
 
 #[tokio::test]
 async fn unsigned_tampered_or_foreign_notifications_are_refused() {
     let fake = fake::start().await;
     let payermax = provider(&fake, Duration::from_secs(5));
-    let body = notice("PAYMENT", json!({"outTradeNo": "CT01", "totalAmount": 300, "currency": "IDR", "status": "SUCCESS"}), "APPLY_SUCCESS");
+    let body = notice(
+        "PAYMENT",
+        json!({"outTradeNo": "CT01", "totalAmount": 300, "currency": "IDR", "status": "SUCCESS"}),
+        "APPLY_SUCCESS",
+    );
     let check = |headers: axum::http::HeaderMap, body: String| {
         let payermax = &payermax;
         async move {
-            let req = WebhookRequest { headers: &headers, raw_body: body.as_bytes(), url: "https://ct.test/x", now_ms: 0 };
+            let req = WebhookRequest {
+                headers: &headers,
+                raw_body: body.as_bytes(),
+                url: "https://ct.test/x",
+                now_ms: 0,
+            };
             payermax.verify_webhook(&req).await
         }
     };
-    assert!(check(fake::notification_headers(&body, &PLATFORM_KEY), body.clone()).await.is_ok());
-    assert_eq!(check(axum::http::HeaderMap::new(), body.clone()).await, Err(WebhookError::MissingSignature));
+    assert!(check(
+        fake::notification_headers(&body, &PLATFORM_KEY),
+        body.clone()
+    )
+    .await
+    .is_ok());
+    assert_eq!(
+        check(axum::http::HeaderMap::new(), body.clone()).await,
+        Err(WebhookError::MissingSignature)
+    );
     let tampered = body.replace("300", "3000");
-    assert_eq!(check(fake::notification_headers(&body, &PLATFORM_KEY), tampered).await, Err(WebhookError::BadSignature));
-    assert_eq!(check(fake::notification_headers(&body, &MERCHANT_KEY), body.clone()).await, Err(WebhookError::BadSignature));
+    assert_eq!(
+        check(fake::notification_headers(&body, &PLATFORM_KEY), tampered).await,
+        Err(WebhookError::BadSignature)
+    );
+    assert_eq!(
+        check(
+            fake::notification_headers(&body, &MERCHANT_KEY),
+            body.clone()
+        )
+        .await,
+        Err(WebhookError::BadSignature)
+    );
     let garbage = "{\"notifyType\": 7}".to_owned();
-    assert_eq!(check(fake::notification_headers(&garbage, &PLATFORM_KEY), garbage).await, Err(WebhookError::Malformed));
+    assert_eq!(
+        check(fake::notification_headers(&garbage, &PLATFORM_KEY), garbage).await,
+        Err(WebhookError::Malformed)
+    );
 }

@@ -6,7 +6,10 @@ const BASE: &str = "https://ct.test";
 
 /// The `<loc>` values of a sitemap.
 fn locs(xml: &str) -> Vec<String> {
-    xml.split("<loc>").skip(1).map(|rest| rest.split("</loc>").next().unwrap().to_owned()).collect()
+    xml.split("<loc>")
+        .skip(1)
+        .map(|rest| rest.split("</loc>").next().unwrap().to_owned())
+        .collect()
 }
 
 #[tokio::test]
@@ -14,15 +17,36 @@ async fn robots_txt_points_to_the_sitemap_on_the_public_origin() {
     for app in TestApp::all().await {
         let res = app.get("/robots.txt").await;
         assert_eq!(res.status, 200);
-        assert_eq!(res.header("content-type"), Some("text/plain; charset=utf-8"));
-        assert!(res.body.contains(&format!("Sitemap: {BASE}/sitemap.xml")), "{}", res.body);
-        for line in ["User-agent: *", "Disallow: /api_f/", "Disallow: /reveal-location", "Disallow: /id/reveal-location"] {
-            assert!(res.body.lines().any(|l| l == line), "{line} in {}", res.body);
+        assert_eq!(
+            res.header("content-type"),
+            Some("text/plain; charset=utf-8")
+        );
+        assert!(
+            res.body.contains(&format!("Sitemap: {BASE}/sitemap.xml")),
+            "{}",
+            res.body
+        );
+        for line in [
+            "User-agent: *",
+            "Disallow: /api_f/",
+            "Disallow: /reveal-location",
+            "Disallow: /id/reveal-location",
+        ] {
+            assert!(
+                res.body.lines().any(|l| l == line),
+                "{line} in {}",
+                res.body
+            );
         }
     }
-    for app in TestApp::all_configured(|c| c.public_base_url = "https://www.example.org".into()).await {
+    for app in
+        TestApp::all_configured(|c| c.public_base_url = "https://www.example.org".into()).await
+    {
         let body = app.get("/robots.txt").await.body;
-        assert!(body.contains("Sitemap: https://www.example.org/sitemap.xml"), "{body}");
+        assert!(
+            body.contains("Sitemap: https://www.example.org/sitemap.xml"),
+            "{body}"
+        );
     }
 }
 
@@ -31,29 +55,64 @@ async fn the_sitemap_lists_every_public_page_in_every_language_with_alternates()
     for app in TestApp::all().await {
         let res = app.get("/sitemap.xml").await;
         assert_eq!(res.status, 200);
-        assert_eq!(res.header("content-type"), Some("application/xml; charset=utf-8"));
+        assert_eq!(
+            res.header("content-type"),
+            Some("application/xml; charset=utf-8")
+        );
         let xml = res.body;
         assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"));
         assert!(xml.contains(r#"xmlns:xhtml="http://www.w3.org/1999/xhtml""#));
         let locs = locs(&xml);
-        for expected in ["/", "/id", "/zh", "/faq", "/id/privacy-policy", "/zh/voice-sms", "/id/telecom", "/pay-method"] {
-            assert!(locs.contains(&format!("{BASE}{expected}")), "{expected} missing from {locs:?}");
+        for expected in [
+            "/",
+            "/id",
+            "/zh",
+            "/faq",
+            "/id/privacy-policy",
+            "/zh/voice-sms",
+            "/id/telecom",
+            "/pay-method",
+        ] {
+            assert!(
+                locs.contains(&format!("{BASE}{expected}")),
+                "{expected} missing from {locs:?}"
+            );
         }
-        for private in ["login", "dashboard/locations", "reveal-location", "billing", "404", "pay-result", "reset-code"] {
-            assert!(!locs.iter().any(|l| l.ends_with(&format!("/{private}"))), "{private} must not be listed");
+        for private in [
+            "login",
+            "dashboard/locations",
+            "reveal-location",
+            "billing",
+            "404",
+            "pay-result",
+            "reset-code",
+        ] {
+            assert!(
+                !locs.iter().any(|l| l.ends_with(&format!("/{private}"))),
+                "{private} must not be listed"
+            );
         }
         assert_eq!(locs.len() % 3, 0, "every page in en, id and zh");
         // Each entry names all its language versions and the default.
         let first = xml.split("<url>").nth(1).unwrap();
-        for (lang, path) in [("en", "/"), ("id", "/id"), ("zh-Hans", "/zh"), ("x-default", "/")] {
-            let link = format!(r#"<xhtml:link rel="alternate" hreflang="{lang}" href="{BASE}{path}"/>"#);
+        for (lang, path) in [
+            ("en", "/"),
+            ("id", "/id"),
+            ("zh-Hans", "/zh"),
+            ("x-default", "/"),
+        ] {
+            let link =
+                format!(r#"<xhtml:link rel="alternate" hreflang="{lang}" href="{BASE}{path}"/>"#);
             assert!(first.contains(&link), "{link} in {first}");
         }
         // Every listed page exists and may be indexed.
         for loc in &locs {
             let page = app.get(loc.strip_prefix(BASE).unwrap()).await;
             assert_eq!(page.status, 200, "{loc}");
-            assert!(!page.body.contains(r#"name="robots" content="noindex""#), "{loc} is listed but noindex");
+            assert!(
+                !page.body.contains(r#"name="robots" content="noindex""#),
+                "{loc} is listed but noindex"
+            );
         }
     }
 }
@@ -87,7 +146,9 @@ async fn pages_carry_open_graph_and_twitter_card_tags() {
 
 /// The JSON-LD block of a page, parsed.
 fn json_ld(body: &str) -> serde_json::Value {
-    let start = body.find(r#"<script type="application/ld+json">"#).expect("JSON-LD block");
+    let start = body
+        .find(r#"<script type="application/ld+json">"#)
+        .expect("JSON-LD block");
     let rest = &body[start..];
     let json = &rest[rest.find('>').unwrap() + 1..rest.find("</script>").unwrap()];
     serde_json::from_str(json).expect("valid JSON-LD")
@@ -105,12 +166,19 @@ async fn the_faq_and_the_home_page_describe_their_questions_as_faq_page_data() {
             assert_eq!(q["@type"], "Question");
             assert!(!q["name"].as_str().unwrap().is_empty());
             assert_eq!(q["acceptedAnswer"]["@type"], "Answer");
-            assert!(!q["acceptedAnswer"]["text"].as_str().unwrap().contains('{'), "placeholders filled: {q}");
+            assert!(
+                !q["acceptedAnswer"]["text"].as_str().unwrap().contains('{'),
+                "placeholders filled: {q}"
+            );
         }
         let home = json_ld(&app.get("/zh").await.body);
         assert_eq!(home["mainEntity"].as_array().unwrap().len(), 4);
         assert_eq!(home["mainEntity"][0]["name"], faq_question_zh(&app).await);
-        assert!(!app.get("/about-us").await.body.contains("application/ld+json"));
+        assert!(!app
+            .get("/about-us")
+            .await
+            .body
+            .contains("application/ld+json"));
     }
 }
 

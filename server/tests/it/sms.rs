@@ -1,7 +1,6 @@
 //! SMS: the Twilio client against a loopback fake of the Messages API, the
 //! dev outbox on every backend, and the webhooks Twilio posts to us
 //! (signature checks, delivery reports, STOP/START/HELP answered in TwiML).
-use server::services::locate::registry;
 use crate::util::TestApp;
 use axum::{
     extract::{Path, State},
@@ -11,6 +10,7 @@ use axum::{
     Form, Json, Router,
 };
 use base64::Engine as _;
+use server::services::locate::registry;
 use server::{
     config::{Config, Secret, SmsProvider, TwilioConfig},
     services::{locate::sms_events::DeliveryReport, outbox},
@@ -44,7 +44,10 @@ struct Received {
 
 impl Received {
     fn field(&self, name: &str) -> Option<&str> {
-        self.form.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.form
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 }
 
@@ -59,12 +62,21 @@ async fn fake_twilio() -> (String, Log) {
         headers: HeaderMap,
         Form(form): Form<Vec<(String, String)>>,
     ) -> axum::response::Response {
-        let authorization = headers.get("authorization").and_then(|v| v.to_str().ok()).map(str::to_owned);
-        let received = Received { account, authorization, form };
+        let authorization = headers
+            .get("authorization")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
+        let received = Received {
+            account,
+            authorization,
+            form,
+        };
         log.lock().unwrap().push(received.clone());
         let to = received.field("To").unwrap_or_default().to_owned();
-        let expected_auth =
-            format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(format!("{SID}:{TOKEN}")));
+        let expected_auth = format!(
+            "Basic {}",
+            base64::engine::general_purpose::STANDARD.encode(format!("{SID}:{TOKEN}"))
+        );
         if received.authorization.as_deref() != Some(expected_auth.as_str()) {
             let body = serde_json::json!({"code": 20003, "message": "Authenticate", "more_info": "https://www.twilio.com/docs/errors/20003", "status": 401});
             return (StatusCode::UNAUTHORIZED, Json(body)).into_response();
@@ -111,11 +123,20 @@ async fn fake_twilio() -> (String, Log) {
     }
     let log: Log = Arc::default();
     let router = Router::new()
-        .route("/2010-04-01/Accounts/{account}/Messages.json", post(create_message))
+        .route(
+            "/2010-04-01/Accounts/{account}/Messages.json",
+            post(create_message),
+        )
         .with_state(log.clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind the fake");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind the fake");
     let addr = listener.local_addr().expect("local address");
-    tokio::spawn(async move { axum::serve(listener, router).await.expect("fake Twilio serves") });
+    tokio::spawn(async move {
+        axum::serve(listener, router)
+            .await
+            .expect("fake Twilio serves")
+    });
     (format!("http://{addr}"), log)
 }
 
@@ -134,7 +155,10 @@ fn client(config: &TwilioConfig, timeout: Duration) -> twilio::TwilioClient {
 }
 
 fn sms(to: &str) -> OutgoingSms {
-    OutgoingSms { to: to.into(), body: templates::locate_request(app::i18n::Locale::En, "https://ct.test/r/abc") }
+    OutgoingSms {
+        to: to.into(),
+        body: templates::locate_request(app::i18n::Locale::En, "https://ct.test/r/abc"),
+    }
 }
 
 #[tokio::test]
@@ -143,17 +167,30 @@ async fn twilio_receives_the_documented_form_with_basic_auth() {
     let client = client(&twilio_config(&base), Duration::from_secs(5));
     let sent = client.send(&sms("+6281234567890")).await.expect("sent");
     assert_eq!(sent.provider_id, "SM00000000000000000000000000000001");
-    assert_eq!(sent.report, DeliveryReport::Accepted, "queued counts as accepted");
+    assert_eq!(
+        sent.report,
+        DeliveryReport::Accepted,
+        "queued counts as accepted"
+    );
 
     let received = log.lock().unwrap()[0].clone();
     assert_eq!(received.account, SID);
-    let expected = format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(format!("{SID}:{TOKEN}")));
+    let expected = format!(
+        "Basic {}",
+        base64::engine::general_purpose::STANDARD.encode(format!("{SID}:{TOKEN}"))
+    );
     assert_eq!(received.authorization.as_deref(), Some(expected.as_str()));
     assert_eq!(received.field("To"), Some("+6281234567890"));
     assert_eq!(received.field("From"), Some(FROM));
     assert_eq!(received.field("MessagingServiceSid"), None);
-    assert_eq!(received.field("Body"), Some(sms("+6281234567890").body.as_str()));
-    assert_eq!(received.field("StatusCallback"), Some("https://ct.test/webhooks/twilio/status"));
+    assert_eq!(
+        received.field("Body"),
+        Some(sms("+6281234567890").body.as_str())
+    );
+    assert_eq!(
+        received.field("StatusCallback"),
+        Some("https://ct.test/webhooks/twilio/status")
+    );
 }
 
 #[tokio::test]
@@ -161,10 +198,16 @@ async fn a_messaging_service_replaces_from() {
     let (base, log) = fake_twilio().await;
     let mut config = twilio_config(&base);
     config.messaging_service_sid = Some("MG00000000000000000000000000000001".into());
-    let sent = client(&config, Duration::from_secs(5)).send(&sms("+6281234567890")).await.expect("sent");
+    let sent = client(&config, Duration::from_secs(5))
+        .send(&sms("+6281234567890"))
+        .await
+        .expect("sent");
     assert_eq!(sent.report, DeliveryReport::Accepted);
     let received = log.lock().unwrap()[0].clone();
-    assert_eq!(received.field("MessagingServiceSid"), Some("MG00000000000000000000000000000001"));
+    assert_eq!(
+        received.field("MessagingServiceSid"),
+        Some("MG00000000000000000000000000000001")
+    );
     assert_eq!(received.field("From"), None);
 }
 
@@ -174,12 +217,33 @@ async fn refusals_are_permanent_or_transient_by_status() {
     let client = client(&twilio_config(&base), Duration::from_secs(5));
 
     let invalid = client.send(&sms(INVALID_NUMBER)).await.expect_err("400");
-    assert!(matches!(invalid, SmsError::Rejected { status: 400, code: Some(21211) }), "{invalid:?}");
+    assert!(
+        matches!(
+            invalid,
+            SmsError::Rejected {
+                status: 400,
+                code: Some(21211)
+            }
+        ),
+        "{invalid:?}"
+    );
     assert!(!invalid.is_transient());
-    assert!(!invalid.to_string().contains(INVALID_NUMBER), "the error must not quote the number: {invalid}");
+    assert!(
+        !invalid.to_string().contains(INVALID_NUMBER),
+        "the error must not quote the number: {invalid}"
+    );
 
     let server_error = client.send(&sms(SERVER_ERROR)).await.expect_err("500");
-    assert!(matches!(server_error, SmsError::Rejected { status: 500, code: None }), "{server_error:?}");
+    assert!(
+        matches!(
+            server_error,
+            SmsError::Rejected {
+                status: 500,
+                code: None
+            }
+        ),
+        "{server_error:?}"
+    );
     assert!(server_error.is_transient());
 
     let limited = client.send(&sms(RATE_LIMITED)).await.expect_err("429");
@@ -191,8 +255,20 @@ async fn wrong_credentials_are_permanent_and_never_printed() {
     let (base, _log) = fake_twilio().await;
     let mut config = twilio_config(&base);
     config.auth_token = Some(Secret::new("wrong-token-123"));
-    let error = client(&config, Duration::from_secs(5)).send(&sms("+6281234567890")).await.expect_err("401");
-    assert!(matches!(error, SmsError::Rejected { status: 401, code: Some(20003) }), "{error:?}");
+    let error = client(&config, Duration::from_secs(5))
+        .send(&sms("+6281234567890"))
+        .await
+        .expect_err("401");
+    assert!(
+        matches!(
+            error,
+            SmsError::Rejected {
+                status: 401,
+                code: Some(20003)
+            }
+        ),
+        "{error:?}"
+    );
     assert!(!error.is_transient());
     assert!(!format!("{error} {error:?}").contains("wrong-token-123"));
     assert!(!format!("{:?}", client(&config, Duration::from_secs(5))).contains("wrong-token-123"));
@@ -202,10 +278,16 @@ async fn wrong_credentials_are_permanent_and_never_printed() {
 async fn a_slow_answer_times_out_as_transient() {
     let (base, _log) = fake_twilio().await;
     let started = std::time::Instant::now();
-    let error = client(&twilio_config(&base), Duration::from_millis(300)).send(&sms(SLOW)).await.expect_err("timeout");
+    let error = client(&twilio_config(&base), Duration::from_millis(300))
+        .send(&sms(SLOW))
+        .await
+        .expect_err("timeout");
     assert!(matches!(error, SmsError::Timeout), "{error:?}");
     assert!(error.is_transient());
-    assert!(started.elapsed() < SLOW_ANSWER, "the client gave up on time");
+    assert!(
+        started.elapsed() < SLOW_ANSWER,
+        "the client gave up on time"
+    );
 }
 
 #[tokio::test]
@@ -214,7 +296,10 @@ async fn an_unreachable_provider_is_transient() {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("addr"));
     drop(listener);
-    let error = client(&twilio_config(&base), Duration::from_secs(2)).send(&sms("+6281234567890")).await.expect_err("down");
+    let error = client(&twilio_config(&base), Duration::from_secs(2))
+        .send(&sms("+6281234567890"))
+        .await
+        .expect_err("down");
     assert!(error.is_transient(), "{error:?}");
 }
 
@@ -222,9 +307,15 @@ async fn an_unreachable_provider_is_transient() {
 async fn the_sender_refuses_numbers_that_are_not_e164() {
     let (base, log) = fake_twilio().await;
     let sender = SmsSender::Twilio(client(&twilio_config(&base), Duration::from_secs(5)));
-    let error = sender.send(&sms("081234567890")).await.expect_err("not E.164");
+    let error = sender
+        .send(&sms("081234567890"))
+        .await
+        .expect_err("not E.164");
     assert!(matches!(error, SmsError::InvalidRecipient));
-    assert!(log.lock().unwrap().is_empty(), "nothing reached the provider");
+    assert!(
+        log.lock().unwrap().is_empty(),
+        "nothing reached the provider"
+    );
 }
 
 #[tokio::test]
@@ -232,17 +323,30 @@ async fn the_outbox_keeps_sms_on_every_backend() {
     for app in TestApp::all().await {
         assert_eq!(app.state.sms.name(), "outbox", "{:?}", app.backend);
         let message = sms("+6281234567890");
-        let sent = app.state.sms.send(&message).await.unwrap_or_else(|e| panic!("{:?}: {e}", app.backend));
+        let sent = app
+            .state
+            .sms
+            .send(&message)
+            .await
+            .unwrap_or_else(|e| panic!("{:?}: {e}", app.backend));
         assert_eq!(sent.report, DeliveryReport::Delivered, "{:?}", app.backend);
         let rows = outbox::list(
             &app.db,
-            &outbox::OutboxFilter { channel: Some(outbox::CHANNEL_SMS.into()), ..Default::default() },
+            &outbox::OutboxFilter {
+                channel: Some(outbox::CHANNEL_SMS.into()),
+                ..Default::default()
+            },
         )
         .await
         .expect("list");
         assert_eq!(rows.len(), 1, "{:?}", app.backend);
         let row = &rows[0];
-        assert_eq!(sent.provider_id, format!("outbox-{}", row.id), "{:?}", app.backend);
+        assert_eq!(
+            sent.provider_id,
+            format!("outbox-{}", row.id),
+            "{:?}",
+            app.backend
+        );
         assert_eq!(row.channel, "sms");
         assert_eq!(row.recipient, "+6281234567890");
         assert_eq!(row.subject, None);
@@ -250,14 +354,40 @@ async fn the_outbox_keeps_sms_on_every_backend() {
         assert_eq!(row.body_html, None);
 
         // What browser tests read: the `+` of the number percent-encoded.
-        let listed = app.get("/dev/outbox.json?channel=sms&to=%2B6281234567890").await.json();
-        assert_eq!(listed.as_array().map(Vec::len), Some(1), "{:?}: {listed}", app.backend);
-        assert_eq!(listed[0]["body_text"], message.body.as_str(), "{:?}", app.backend);
+        let listed = app
+            .get("/dev/outbox.json?channel=sms&to=%2B6281234567890")
+            .await
+            .json();
+        assert_eq!(
+            listed.as_array().map(Vec::len),
+            Some(1),
+            "{:?}: {listed}",
+            app.backend
+        );
+        assert_eq!(
+            listed[0]["body_text"],
+            message.body.as_str(),
+            "{:?}",
+            app.backend
+        );
         let page = app.get("/dev/outbox?channel=sms").await;
-        assert!(page.body.contains(r#"href="https://ct.test/r/abc""#), "{:?}: link clickable", app.backend);
+        assert!(
+            page.body.contains(r#"href="https://ct.test/r/abc""#),
+            "{:?}: link clickable",
+            app.backend
+        );
 
-        let error = app.state.sms.send(&sms("not a number")).await.expect_err("invalid");
-        assert!(matches!(error, SmsError::InvalidRecipient), "{:?}", app.backend);
+        let error = app
+            .state
+            .sms
+            .send(&sms("not a number"))
+            .await
+            .expect_err("invalid");
+        assert!(
+            matches!(error, SmsError::InvalidRecipient),
+            "{:?}",
+            app.backend
+        );
     }
 }
 
@@ -267,8 +397,13 @@ async fn twilio_without_a_token_stops_the_start() {
     config.sms_provider = SmsProvider::Twilio;
     config.twilio = twilio_config("http://127.0.0.1:9");
     config.twilio.auth_token = None;
-    let db = sea_orm::Database::connect("sqlite::memory:").await.expect("in-memory database");
-    let error = SmsSender::from_config(&config, db).err().expect("refused").to_string();
+    let db = sea_orm::Database::connect("sqlite::memory:")
+        .await
+        .expect("in-memory database");
+    let error = SmsSender::from_config(&config, db)
+        .err()
+        .expect("refused")
+        .to_string();
     assert!(error.contains("TWILIO_AUTH_TOKEN"), "{error}");
 }
 
@@ -284,14 +419,26 @@ async fn twilio_apps() -> Vec<TestApp> {
 }
 
 fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
-    list.iter().map(|(n, v)| ((*n).to_owned(), (*v).to_owned())).collect()
+    list.iter()
+        .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
+        .collect()
 }
 
 /// POSTs `params` to `path` signed as Twilio would for `https://ct.test{path}`.
-async fn post_signed(app: &TestApp, path: &str, params: &[(String, String)]) -> crate::util::TestResponse {
+async fn post_signed(
+    app: &TestApp,
+    path: &str,
+    params: &[(String, String)],
+) -> crate::util::TestResponse {
     let signature = twilio::signature(TOKEN, &format!("https://ct.test{path}"), params);
     let form = serde_urlencoded::to_string(params).expect("form");
-    app.send("POST", path, &[("x-twilio-signature", signature.as_str())], Some(&form)).await
+    app.send(
+        "POST",
+        path,
+        &[("x-twilio-signature", signature.as_str())],
+        Some(&form),
+    )
+    .await
 }
 
 fn delivered_report() -> Vec<(String, String)> {
@@ -311,14 +458,25 @@ async fn a_signed_delivery_report_is_accepted() {
         crate::api_accounts::make_user(&app, "sms@mail.com", "secret-123").await;
         let (token, _) = crate::api_accounts::session_of(&app, "sms@mail.com", "secret-123").await;
         let created = app
-            .send("POST", "/api_f/v1/spyContent/phoneLocation", &[("token", &token)], Some("country=ID&phone=081234567890"))
+            .send(
+                "POST",
+                "/api_f/v1/spyContent/phoneLocation",
+                &[("token", &token)],
+                Some("country=ID&phone=081234567890"),
+            )
             .await
             .json();
         let id = created["obj"]["id"].as_i64().expect("created");
         use sea_orm::{sea_query::Expr, EntityTrait as _};
         server::persistence::entities::sms_queue::Entity::update_many()
-            .col_expr(server::persistence::entities::sms_queue::Column::Status, Expr::value("sent"))
-            .col_expr(server::persistence::entities::sms_queue::Column::ProviderId, Expr::value("SM00000000000000000000000000000001"))
+            .col_expr(
+                server::persistence::entities::sms_queue::Column::Status,
+                Expr::value("sent"),
+            )
+            .col_expr(
+                server::persistence::entities::sms_queue::Column::ProviderId,
+                Expr::value("SM00000000000000000000000000000001"),
+            )
             .exec(&app.db)
             .await
             .expect("mark sent");
@@ -326,9 +484,16 @@ async fn a_signed_delivery_report_is_accepted() {
         let response = post_signed(&app, "/webhooks/twilio/status", &delivered_report()).await;
         assert_eq!(response.status, 204, "{:?}: {}", app.backend, response.body);
         assert!(response.body.is_empty());
-        let list = app.get_with("/api_f/v1/spyContent", &[("token", &token)]).await.json();
+        let list = app
+            .get_with("/api_f/v1/spyContent", &[("token", &token)])
+            .await
+            .json();
         assert_eq!(list["obj"][0]["id"], id);
-        assert_eq!(list["obj"][0]["status"], "delivered", "{:?}: the report moved the request on", app.backend);
+        assert_eq!(
+            list["obj"][0]["status"], "delivered",
+            "{:?}: the report moved the request on",
+            app.backend
+        );
     }
 }
 
@@ -343,12 +508,21 @@ const PYTHON_SIGNATURE: &str = "tRlrLblAOiaJx1j05y9HW3THK2g=";
 #[tokio::test]
 async fn the_signature_matches_one_computed_elsewhere() {
     let url = "https://ct.test/webhooks/twilio/status";
-    assert_eq!(twilio::signature(TOKEN, url, &delivered_report()), PYTHON_SIGNATURE);
+    assert_eq!(
+        twilio::signature(TOKEN, url, &delivered_report()),
+        PYTHON_SIGNATURE
+    );
     let apps = twilio_apps().await;
     let app = &apps[0];
     let form = serde_urlencoded::to_string(delivered_report()).expect("form");
-    let response =
-        app.send("POST", "/webhooks/twilio/status", &[("x-twilio-signature", PYTHON_SIGNATURE)], Some(&form)).await;
+    let response = app
+        .send(
+            "POST",
+            "/webhooks/twilio/status",
+            &[("x-twilio-signature", PYTHON_SIGNATURE)],
+            Some(&form),
+        )
+        .await;
     assert_eq!(response.status, 204, "{}", response.body);
 }
 
@@ -358,25 +532,59 @@ async fn unsigned_or_mis_signed_webhooks_are_refused() {
         let form = serde_urlencoded::to_string(delivered_report()).expect("form");
         for path in ["/webhooks/twilio/status", "/webhooks/twilio/inbound"] {
             let missing = app.send("POST", path, &[], Some(&form)).await;
-            assert_eq!(missing.status, 403, "{:?} {path}: no signature", app.backend);
-            let wrong = app.send("POST", path, &[("x-twilio-signature", PYTHON_SIGNATURE)], Some(&form)).await;
-            assert!(!registry::is_blocked(&app.db, "+6281234567890").await.unwrap());
+            assert_eq!(
+                missing.status, 403,
+                "{:?} {path}: no signature",
+                app.backend
+            );
+            let wrong = app
+                .send(
+                    "POST",
+                    path,
+                    &[("x-twilio-signature", PYTHON_SIGNATURE)],
+                    Some(&form),
+                )
+                .await;
+            assert!(!registry::is_blocked(&app.db, "+6281234567890")
+                .await
+                .unwrap());
             let expected = if path.ends_with("status") { 204 } else { 403 };
-            assert_eq!(wrong.status, expected, "{:?} {path}: signed for the other URL", app.backend);
+            assert_eq!(
+                wrong.status, expected,
+                "{:?} {path}: signed for the other URL",
+                app.backend
+            );
         }
         // Signed for other parameters than those sent (a tampered status).
         let mut tampered = delivered_report();
-        let signature = twilio::signature(TOKEN, "https://ct.test/webhooks/twilio/status", &tampered);
+        let signature =
+            twilio::signature(TOKEN, "https://ct.test/webhooks/twilio/status", &tampered);
         tampered[2].1 = "failed".into();
         let form = serde_urlencoded::to_string(&tampered).expect("form");
-        let response =
-            app.send("POST", "/webhooks/twilio/status", &[("x-twilio-signature", signature.as_str())], Some(&form)).await;
+        let response = app
+            .send(
+                "POST",
+                "/webhooks/twilio/status",
+                &[("x-twilio-signature", signature.as_str())],
+                Some(&form),
+            )
+            .await;
         assert_eq!(response.status, 403, "{:?}: tampered", app.backend);
         // Signed with another account's token.
-        let signature = twilio::signature("other-token", "https://ct.test/webhooks/twilio/status", &delivered_report());
+        let signature = twilio::signature(
+            "other-token",
+            "https://ct.test/webhooks/twilio/status",
+            &delivered_report(),
+        );
         let form = serde_urlencoded::to_string(delivered_report()).expect("form");
-        let response =
-            app.send("POST", "/webhooks/twilio/status", &[("x-twilio-signature", signature.as_str())], Some(&form)).await;
+        let response = app
+            .send(
+                "POST",
+                "/webhooks/twilio/status",
+                &[("x-twilio-signature", signature.as_str())],
+                Some(&form),
+            )
+            .await;
         assert_eq!(response.status, 403, "{:?}: other token", app.backend);
     }
 }
@@ -394,39 +602,108 @@ fn inbound(from: &str, body: &str) -> Vec<(String, String)> {
 
 fn assert_twiml(response: &crate::util::TestResponse) {
     assert_eq!(response.status, 200, "{}", response.body);
-    assert!(response.header("content-type").is_some_and(|v| v.starts_with("text/xml")), "{:?}", response.headers);
-    assert!(response.body.starts_with(r#"<?xml version="1.0" encoding="UTF-8"?><Response"#), "{}", response.body);
+    assert!(
+        response
+            .header("content-type")
+            .is_some_and(|v| v.starts_with("text/xml")),
+        "{:?}",
+        response.headers
+    );
+    assert!(
+        response
+            .body
+            .starts_with(r#"<?xml version="1.0" encoding="UTF-8"?><Response"#),
+        "{}",
+        response.body
+    );
 }
 
 #[tokio::test]
 async fn keywords_are_confirmed_in_the_sender_s_language() {
     for app in twilio_apps().await {
-        let stop = post_signed(&app, "/webhooks/twilio/inbound", &inbound("+6281234567890", " stop ")).await;
+        let stop = post_signed(
+            &app,
+            "/webhooks/twilio/inbound",
+            &inbound("+6281234567890", " stop "),
+        )
+        .await;
         assert_twiml(&stop);
         let expected = templates::keyword_reply(
             app::i18n::Locale::Id,
             server::services::locate::sms_events::OptKeyword::Stop,
             &app.state.config.support_email,
         );
-        assert!(stop.body.contains(&format!("<Message>{expected}</Message>")), "{:?}: {}", app.backend, stop.body);
-        assert!(registry::is_blocked(&app.db, "+6281234567890").await.unwrap(), "STOP registers the number");
-        let restart = post_signed(&app, "/webhooks/twilio/inbound", &inbound("+6281234567890", "START")).await;
+        assert!(
+            stop.body
+                .contains(&format!("<Message>{expected}</Message>")),
+            "{:?}: {}",
+            app.backend,
+            stop.body
+        );
+        assert!(
+            registry::is_blocked(&app.db, "+6281234567890")
+                .await
+                .unwrap(),
+            "STOP registers the number"
+        );
+        let restart = post_signed(
+            &app,
+            "/webhooks/twilio/inbound",
+            &inbound("+6281234567890", "START"),
+        )
+        .await;
         assert_twiml(&restart);
-        assert!(!registry::is_blocked(&app.db, "+6281234567890").await.unwrap(), "START undoes STOP");
+        assert!(
+            !registry::is_blocked(&app.db, "+6281234567890")
+                .await
+                .unwrap(),
+            "START undoes STOP"
+        );
 
-        let start = post_signed(&app, "/webhooks/twilio/inbound", &inbound("+8613800138000", "START")).await;
+        let start = post_signed(
+            &app,
+            "/webhooks/twilio/inbound",
+            &inbound("+8613800138000", "START"),
+        )
+        .await;
         assert_twiml(&start);
-        assert!(start.body.contains("回复 STOP 退订"), "{:?}: {}", app.backend, start.body);
+        assert!(
+            start.body.contains("回复 STOP 退订"),
+            "{:?}: {}",
+            app.backend,
+            start.body
+        );
 
-        let help = post_signed(&app, "/webhooks/twilio/inbound", &inbound("+14155550100", "help")).await;
+        let help = post_signed(
+            &app,
+            "/webhooks/twilio/inbound",
+            &inbound("+14155550100", "help"),
+        )
+        .await;
         assert_twiml(&help);
-        assert!(help.body.contains(&app.state.config.support_email), "{}", help.body);
-        assert!(help.body.contains("Reply STOP to stop all requests"), "{}", help.body);
+        assert!(
+            help.body.contains(&app.state.config.support_email),
+            "{}",
+            help.body
+        );
+        assert!(
+            help.body.contains("Reply STOP to stop all requests"),
+            "{}",
+            help.body
+        );
 
-        let chat = post_signed(&app, "/webhooks/twilio/inbound", &inbound("+14155550100", "who is this?")).await;
+        let chat = post_signed(
+            &app,
+            "/webhooks/twilio/inbound",
+            &inbound("+14155550100", "who is this?"),
+        )
+        .await;
         assert_twiml(&chat);
         assert!(chat.body.ends_with("<Response/>"), "{}", chat.body);
-        assert!(!registry::is_blocked(&app.db, "+14155550100").await.unwrap(), "HELP and chat change nothing");
+        assert!(
+            !registry::is_blocked(&app.db, "+14155550100").await.unwrap(),
+            "HELP and chat change nothing"
+        );
     }
 }
 
@@ -438,7 +715,10 @@ async fn without_twilio_the_webhooks_do_not_exist() {
             assert_eq!(response.status, 404, "{:?} {path}", app.backend);
         }
         assert!(
-            outbox::list(&app.db, &outbox::OutboxFilter::default()).await.expect("list").is_empty(),
+            outbox::list(&app.db, &outbox::OutboxFilter::default())
+                .await
+                .expect("list")
+                .is_empty(),
             "{:?}: no side effect",
             app.backend
         );

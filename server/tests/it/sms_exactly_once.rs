@@ -11,7 +11,9 @@ use axum::{
     routing::get,
     Form, Json, Router,
 };
-use sea_orm::{ActiveValue::Set, ColumnTrait as _, EntityTrait as _, PaginatorTrait as _, QueryFilter as _};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait as _, EntityTrait as _, PaginatorTrait as _, QueryFilter as _,
+};
 use server::config::{Secret, SmsProvider, TwilioConfig};
 use server::persistence::entities::{dev_outbox, sms_queue};
 use server::services::locate::{queue, sender::GRACE_MS};
@@ -38,8 +40,16 @@ struct Fake {
 
 type Shared = Arc<Mutex<Fake>>;
 
-async fn create(State(fake): State<Shared>, Form(form): Form<Vec<(String, String)>>) -> axum::response::Response {
-    let field = |name: &str| form.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone()).unwrap_or_default();
+async fn create(
+    State(fake): State<Shared>,
+    Form(form): Form<Vec<(String, String)>>,
+) -> axum::response::Response {
+    let field = |name: &str| {
+        form.iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
     let (n, sid) = {
         let mut fake = fake.lock().unwrap();
         fake.posts.push(form.clone());
@@ -57,8 +67,15 @@ async fn create(State(fake): State<Shared>, Form(form): Form<Vec<(String, String
     (StatusCode::CREATED, Json(body)).into_response()
 }
 
-async fn list(State(fake): State<Shared>, Query(query): Query<Vec<(String, String)>>) -> Json<serde_json::Value> {
-    let to = query.iter().find(|(n, _)| n == "To").map(|(_, v)| v.clone()).unwrap_or_default();
+async fn list(
+    State(fake): State<Shared>,
+    Query(query): Query<Vec<(String, String)>>,
+) -> Json<serde_json::Value> {
+    let to = query
+        .iter()
+        .find(|(n, _)| n == "To")
+        .map(|(_, v)| v.clone())
+        .unwrap_or_default();
     let fake = fake.lock().unwrap();
     let messages: Vec<_> = fake
         .stored
@@ -72,14 +89,25 @@ async fn list(State(fake): State<Shared>, Query(query): Query<Vec<(String, Strin
 
 /// A Twilio fake and a sender whose client times out before its first answer.
 async fn fake_twilio(lose_first: bool) -> (SmsSender, Shared) {
-    let fake: Shared = Arc::new(Mutex::new(Fake { lose_first, ..Fake::default() }));
+    let fake: Shared = Arc::new(Mutex::new(Fake {
+        lose_first,
+        ..Fake::default()
+    }));
     let router = Router::new()
-        .route("/2010-04-01/Accounts/{account}/Messages.json", get(list).post(create))
+        .route(
+            "/2010-04-01/Accounts/{account}/Messages.json",
+            get(list).post(create),
+        )
         .with_state(fake.clone());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
-    let client = twilio::TwilioClient::new(&twilio_config(&format!("http://{addr}")), "https://ct.test", CLIENT_TIMEOUT).unwrap();
+    let client = twilio::TwilioClient::new(
+        &twilio_config(&format!("http://{addr}")),
+        "https://ct.test",
+        CLIENT_TIMEOUT,
+    )
+    .unwrap();
     (SmsSender::Twilio(client), fake)
 }
 
@@ -94,12 +122,34 @@ fn twilio_config(api_base: &str) -> TwilioConfig {
 }
 
 async fn enqueue(app: &TestApp, body: &str, now: i64) -> i64 {
-    queue::enqueue(&app.db, queue::NewSms { request_id: None, seq: 1, purpose: "dnl_code", to: TO, body }, now).await.unwrap();
-    sms_queue::Entity::find().filter(sms_queue::Column::Body.eq(body)).one(&app.db).await.unwrap().unwrap().id
+    queue::enqueue(
+        &app.db,
+        queue::NewSms {
+            request_id: None,
+            seq: 1,
+            purpose: "dnl_code",
+            to: TO,
+            body,
+        },
+        now,
+    )
+    .await
+    .unwrap();
+    sms_queue::Entity::find()
+        .filter(sms_queue::Column::Body.eq(body))
+        .one(&app.db)
+        .await
+        .unwrap()
+        .unwrap()
+        .id
 }
 
 async fn row(app: &TestApp, id: i64) -> sms_queue::Model {
-    sms_queue::Entity::find_by_id(id).one(&app.db).await.unwrap().unwrap()
+    sms_queue::Entity::find_by_id(id)
+        .one(&app.db)
+        .await
+        .unwrap()
+        .unwrap()
 }
 
 #[tokio::test]
@@ -111,17 +161,36 @@ async fn an_accepted_but_late_answer_is_looked_up_and_never_sent_again() {
         queue::run_due(&app.db, &sender, t0, 10).await.unwrap();
         let uncertain = row(&app, id).await;
         assert_eq!(uncertain.status, "uncertain", "{:?}", app.backend);
-        assert_eq!(uncertain.body, "Code 481516 (late-accept)", "the body is kept to match it at the provider");
+        assert_eq!(
+            uncertain.body, "Code 481516 (late-accept)",
+            "the body is kept to match it at the provider"
+        );
         for later in [1_000, 31_000, 5 * 60_000, 30 * 60_000] {
-            queue::run_due(&app.db, &sender, t0 + later, 10).await.unwrap();
+            queue::run_due(&app.db, &sender, t0 + later, 10)
+                .await
+                .unwrap();
         }
         let fake = fake.lock().unwrap();
-        assert_eq!(fake.posts.len(), 1, "{:?}: the provider got the message exactly once", app.backend);
-        let callback = fake.posts[0].iter().find(|(n, _)| n == "StatusCallback").map(|(_, v)| v.clone());
-        assert_eq!(callback.as_deref(), Some(format!("https://ct.test/webhooks/twilio/status?sms={id}").as_str()));
+        assert_eq!(
+            fake.posts.len(),
+            1,
+            "{:?}: the provider got the message exactly once",
+            app.backend
+        );
+        let callback = fake.posts[0]
+            .iter()
+            .find(|(n, _)| n == "StatusCallback")
+            .map(|(_, v)| v.clone());
+        assert_eq!(
+            callback.as_deref(),
+            Some(format!("https://ct.test/webhooks/twilio/status?sms={id}").as_str())
+        );
         let settled = row(&app, id).await;
         assert_eq!(settled.status, "sent", "{:?}", app.backend);
-        assert_eq!(settled.provider_id.as_deref(), Some(format!("SM{:032}", 1).as_str()));
+        assert_eq!(
+            settled.provider_id.as_deref(),
+            Some(format!("SM{:032}", 1).as_str())
+        );
         assert_eq!(settled.body, "", "the secret body is dropped once settled");
     }
 }
@@ -133,16 +202,38 @@ async fn a_send_the_provider_never_recorded_is_sent_exactly_once_more_after_the_
         let t0 = server::clock::now_ms();
         let id = enqueue(&app, "Code 271828 (lost)", t0).await;
         queue::run_due(&app.db, &sender, t0, 10).await.unwrap();
-        queue::run_due(&app.db, &sender, t0 + 31_000, 10).await.unwrap();
-        assert_eq!(row(&app, id).await.status, "uncertain", "{:?}: not found yet, but within the grace period", app.backend);
+        queue::run_due(&app.db, &sender, t0 + 31_000, 10)
+            .await
+            .unwrap();
+        assert_eq!(
+            row(&app, id).await.status,
+            "uncertain",
+            "{:?}: not found yet, but within the grace period",
+            app.backend
+        );
         assert_eq!(fake.lock().unwrap().posts.len(), 1);
         for later in [GRACE_MS + 1_000, GRACE_MS + 60_000, 30 * 60_000] {
-            queue::run_due(&app.db, &sender, t0 + later, 10).await.unwrap();
+            queue::run_due(&app.db, &sender, t0 + later, 10)
+                .await
+                .unwrap();
         }
-        assert_eq!(fake.lock().unwrap().posts.len(), 2, "{:?}: exactly one resend", app.backend);
+        assert_eq!(
+            fake.lock().unwrap().posts.len(),
+            2,
+            "{:?}: exactly one resend",
+            app.backend
+        );
         let settled = row(&app, id).await;
-        assert_eq!((settled.status.as_str(), settled.attempts), ("sent", 2), "{:?}", app.backend);
-        assert_eq!(settled.provider_id.as_deref(), Some(format!("SM{:032}", 2).as_str()));
+        assert_eq!(
+            (settled.status.as_str(), settled.attempts),
+            ("sent", 2),
+            "{:?}",
+            app.backend
+        );
+        assert_eq!(
+            settled.provider_id.as_deref(),
+            Some(format!("SM{:032}", 2).as_str())
+        );
     }
 }
 
@@ -157,12 +248,19 @@ async fn interrupted(app: &TestApp, body: &str, t0: i64) -> i64 {
         next_attempt_at: Set(t0 + 60_000),
         ..Default::default()
     };
-    sms_queue::Entity::update(stuck).exec(&app.db).await.unwrap();
+    sms_queue::Entity::update(stuck)
+        .exec(&app.db)
+        .await
+        .unwrap();
     id
 }
 
 async fn outbox_count(app: &TestApp) -> u64 {
-    dev_outbox::Entity::find().filter(dev_outbox::Column::Recipient.eq(TO)).count(&app.db).await.unwrap()
+    dev_outbox::Entity::find()
+        .filter(dev_outbox::Column::Recipient.eq(TO))
+        .count(&app.db)
+        .await
+        .unwrap()
 }
 
 #[tokio::test]
@@ -171,28 +269,77 @@ async fn a_send_interrupted_by_a_dying_worker_is_reconciled_not_failed_or_repeat
         let t0 = server::clock::now_ms();
         // It went out before the worker died: the outbox holds it.
         let went_out = interrupted(&app, "Code 112358 (went out)", t0).await;
-        let new = outbox::NewOutboxMessage { channel: outbox::CHANNEL_SMS, recipient: TO, subject: None, body_text: "Code 112358 (went out)", body_html: None, created_at: t0 };
+        let new = outbox::NewOutboxMessage {
+            channel: outbox::CHANNEL_SMS,
+            recipient: TO,
+            subject: None,
+            body_text: "Code 112358 (went out)",
+            body_html: None,
+            created_at: t0,
+        };
         let kept = outbox::record(&app.db, new).await.unwrap();
         // This one never left.
         let never_left = interrupted(&app, "Code 314159 (never left)", t0).await;
 
-        queue::run_due(&app.db, &app.state.sms, t0 + 61_000, 10).await.unwrap();
+        queue::run_due(&app.db, &app.state.sms, t0 + 61_000, 10)
+            .await
+            .unwrap();
         let found = row(&app, went_out).await;
-        assert_eq!((found.status.as_str(), found.provider_id.clone()), ("sent", Some(format!("outbox-{}", kept.id))), "{:?}", app.backend);
-        assert_eq!(row(&app, never_left).await.status, "uncertain", "{:?}", app.backend);
-        assert_eq!(outbox_count(&app).await, 1, "{:?}: nothing sent twice", app.backend);
+        assert_eq!(
+            (found.status.as_str(), found.provider_id.clone()),
+            ("sent", Some(format!("outbox-{}", kept.id))),
+            "{:?}",
+            app.backend
+        );
+        assert_eq!(
+            row(&app, never_left).await.status,
+            "uncertain",
+            "{:?}",
+            app.backend
+        );
+        assert_eq!(
+            outbox_count(&app).await,
+            1,
+            "{:?}: nothing sent twice",
+            app.backend
+        );
 
-        queue::run_due(&app.db, &app.state.sms, t0 + GRACE_MS + 1_000, 10).await.unwrap();
-        queue::run_due(&app.db, &app.state.sms, t0 + 10 * 60_000, 10).await.unwrap();
-        assert_eq!(row(&app, never_left).await.status, "sent", "{:?}", app.backend);
-        assert_eq!(outbox_count(&app).await, 2, "{:?}: the lost one sent exactly once more", app.backend);
+        queue::run_due(&app.db, &app.state.sms, t0 + GRACE_MS + 1_000, 10)
+            .await
+            .unwrap();
+        queue::run_due(&app.db, &app.state.sms, t0 + 10 * 60_000, 10)
+            .await
+            .unwrap();
+        assert_eq!(
+            row(&app, never_left).await.status,
+            "sent",
+            "{:?}",
+            app.backend
+        );
+        assert_eq!(
+            outbox_count(&app).await,
+            2,
+            "{:?}: the lost one sent exactly once more",
+            app.backend
+        );
     }
 }
 
-async fn post_signed(app: &TestApp, signed_path: &str, path: &str, params: &[(String, String)]) -> crate::util::TestResponse {
+async fn post_signed(
+    app: &TestApp,
+    signed_path: &str,
+    path: &str,
+    params: &[(String, String)],
+) -> crate::util::TestResponse {
     let signature = twilio::signature(TOKEN, &format!("https://ct.test{signed_path}"), params);
     let form = serde_urlencoded::to_string(params).unwrap();
-    app.send("POST", path, &[("x-twilio-signature", signature.as_str())], Some(&form)).await
+    app.send(
+        "POST",
+        path,
+        &[("x-twilio-signature", signature.as_str())],
+        Some(&form),
+    )
+    .await
 }
 
 #[tokio::test]
@@ -205,20 +352,44 @@ async fn a_delivery_report_naming_our_message_settles_an_uncertain_send() {
     for app in apps {
         let t0 = server::clock::now_ms();
         let id = enqueue(&app, "Code 577215 (report)", t0).await;
-        let stuck = sms_queue::ActiveModel { id: Set(id), status: Set("uncertain".into()), ..Default::default() };
-        sms_queue::Entity::update(stuck).exec(&app.db).await.unwrap();
-        let params: Vec<(String, String)> =
-            [("AccountSid", SID), ("MessageSid", "SM0000000000000000000000000000abcd"), ("MessageStatus", "sent"), ("To", TO)]
-                .iter()
-                .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
-                .collect();
+        let stuck = sms_queue::ActiveModel {
+            id: Set(id),
+            status: Set("uncertain".into()),
+            ..Default::default()
+        };
+        sms_queue::Entity::update(stuck)
+            .exec(&app.db)
+            .await
+            .unwrap();
+        let params: Vec<(String, String)> = [
+            ("AccountSid", SID),
+            ("MessageSid", "SM0000000000000000000000000000abcd"),
+            ("MessageStatus", "sent"),
+            ("To", TO),
+        ]
+        .iter()
+        .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
+        .collect();
         let path = format!("/webhooks/twilio/status?sms={id}");
         // The signature covers the query: signed without it, refused.
-        assert_eq!(post_signed(&app, "/webhooks/twilio/status", &path, &params).await.status, 403);
+        assert_eq!(
+            post_signed(&app, "/webhooks/twilio/status", &path, &params)
+                .await
+                .status,
+            403
+        );
         assert_eq!(row(&app, id).await.status, "uncertain");
-        assert_eq!(post_signed(&app, &path, &path, &params).await.status, 204, "{:?}", app.backend);
+        assert_eq!(
+            post_signed(&app, &path, &path, &params).await.status,
+            204,
+            "{:?}",
+            app.backend
+        );
         let settled = row(&app, id).await;
         assert_eq!(settled.status, "sent", "{:?}", app.backend);
-        assert_eq!(settled.provider_id.as_deref(), Some("SM0000000000000000000000000000abcd"));
+        assert_eq!(
+            settled.provider_id.as_deref(),
+            Some("SM0000000000000000000000000000abcd")
+        );
     }
 }

@@ -16,23 +16,47 @@ const MARKETING: &str = "acceptCookie=necessary.marketing";
 const NECESSARY: &str = "acceptCookie=necessary";
 
 fn set_cookies(res: &TestResponse) -> Vec<String> {
-    res.headers.get_all("set-cookie").iter().filter_map(|v| v.to_str().ok()).map(str::to_owned).collect()
+    res.headers
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .map(str::to_owned)
+        .collect()
 }
 
 fn sets(res: &TestResponse, name: &str) -> Option<String> {
-    set_cookies(res).into_iter().find(|c| c.starts_with(&format!("{name}=")))
+    set_cookies(res)
+        .into_iter()
+        .find(|c| c.starts_with(&format!("{name}=")))
 }
 
 async fn click(app: &TestApp, cookie: Option<&str>, body: &str) -> TestResponse {
     let headers: Vec<(&str, &str)> = cookie.map(|c| ("cookie", c)).into_iter().collect();
-    app.send("POST", &format!("{API}/operationLog/protal"), &headers, Some(body)).await
+    app.send(
+        "POST",
+        &format!("{API}/operationLog/protal"),
+        &headers,
+        Some(body),
+    )
+    .await
 }
 
 async fn log_event(app: &TestApp, cookie: Option<&str>) -> TestResponse {
-    let mut headers = vec![("apk_version_code", "web"), ("phone_os", "2"), ("track_id", "1700000000000abcDEF1234567890ab"), ("version", "1")];
+    let mut headers = vec![
+        ("apk_version_code", "web"),
+        ("phone_os", "2"),
+        ("track_id", "1700000000000abcDEF1234567890ab"),
+        ("version", "1"),
+    ];
     headers.extend(cookie.map(|c| ("cookie", c)));
     let body = "currDocument=%2Fid%2Ftelecom&domain=ct.test&eventCode=page_view&eventType=1";
-    app.send("POST", &format!("{API}/operationLog/event"), &headers, Some(body)).await
+    app.send(
+        "POST",
+        &format!("{API}/operationLog/event"),
+        &headers,
+        Some(body),
+    )
+    .await
 }
 
 async fn conversion(app: &TestApp, cookie: Option<&str>, event_id: &str) -> TestResponse {
@@ -41,11 +65,17 @@ async fn conversion(app: &TestApp, cookie: Option<&str>, event_id: &str) -> Test
         "actionSource": "website", "eventName": "Lead", "eventTime": now, "eventId": event_id,
         "eventSourceUrl": "https://ct.test/telecom", "userData": {"fbc": "fb.1.1554763741205.AbCd", "fbp": "fb.1.1558571054389.1098115397"},
     });
-    let mut builder = axum::http::Request::post(format!("{API}/fackbook/conversions/0")).header("content-type", "application/json");
+    let mut builder = axum::http::Request::post(format!("{API}/fackbook/conversions/0"))
+        .header("content-type", "application/json");
     if let Some(c) = cookie {
         builder = builder.header("cookie", c);
     }
-    app.request(builder.body(axum::body::Body::from(body.to_string())).unwrap()).await
+    app.request(
+        builder
+            .body(axum::body::Body::from(body.to_string()))
+            .unwrap(),
+    )
+    .await
 }
 
 async fn counts(app: &TestApp) -> (u64, u64, u64) {
@@ -62,34 +92,104 @@ const CLICK: &str = "apkChannel=z&btnId=locate&os=1";
 async fn tracking_calls_without_their_consent_are_refused_and_store_nothing() {
     for app in TestApp::all().await {
         let b = app.backend;
-        for cookie in [None, Some(NECESSARY), Some(MARKETING), Some("acceptCookie=yes")] {
+        for cookie in [
+            None,
+            Some(NECESSARY),
+            Some(MARKETING),
+            Some("acceptCookie=yes"),
+        ] {
             let res = click(&app, cookie, CLICK).await;
-            assert_eq!((res.status, res.json()["success"].as_i64()), (403, Some(0)), "{b:?} {cookie:?}: {}", res.body);
-            assert!(res.json()["msg"].as_str().unwrap().contains("consent"), "{b:?}: {}", res.body);
-            assert_eq!(log_event(&app, cookie).await.status, 403, "{b:?} {cookie:?}");
+            assert_eq!(
+                (res.status, res.json()["success"].as_i64()),
+                (403, Some(0)),
+                "{b:?} {cookie:?}: {}",
+                res.body
+            );
+            assert!(
+                res.json()["msg"].as_str().unwrap().contains("consent"),
+                "{b:?}: {}",
+                res.body
+            );
+            assert_eq!(
+                log_event(&app, cookie).await.status,
+                403,
+                "{b:?} {cookie:?}"
+            );
         }
         for cookie in [None, Some(NECESSARY), Some(ANALYTICS)] {
-            assert_eq!(conversion(&app, cookie, "lead-1").await.status, 403, "{b:?} {cookie:?}");
+            assert_eq!(
+                conversion(&app, cookie, "lead-1").await.status,
+                403,
+                "{b:?} {cookie:?}"
+            );
         }
-        assert_eq!(counts(&app).await, (0, 0, 0), "{b:?}: nothing stored without consent");
+        assert_eq!(
+            counts(&app).await,
+            (0, 0, 0),
+            "{b:?}: nothing stored without consent"
+        );
 
         let res = click(&app, Some(ANALYTICS), CLICK).await;
-        assert_eq!((res.status, res.json()["obj"]["recorded"].as_bool()), (200, Some(true)), "{b:?}: {}", res.body);
+        assert_eq!(
+            (res.status, res.json()["obj"]["recorded"].as_bool()),
+            (200, Some(true)),
+            "{b:?}: {}",
+            res.body
+        );
         assert_eq!(log_event(&app, Some(ANALYTICS)).await.status, 200, "{b:?}");
-        assert_eq!(conversion(&app, Some(MARKETING), "lead-1").await.status, 200, "{b:?}");
+        assert_eq!(
+            conversion(&app, Some(MARKETING), "lead-1").await.status,
+            200,
+            "{b:?}"
+        );
         assert_eq!(counts(&app).await, (1, 1, 1), "{b:?}");
-        let row = click_point::Entity::find().one(&app.db).await.unwrap().unwrap();
-        assert_eq!((row.btn_id.as_str(), row.apk_channel.as_str(), row.os), ("locate", "z", 1), "{b:?}");
-        let logged = operation_log::Entity::find().one(&app.db).await.unwrap().unwrap();
-        assert_eq!((logged.curr_document.as_str(), logged.phone_os.as_str(), logged.event_type), ("/id/telecom", "2", 1), "{b:?}");
+        let row = click_point::Entity::find()
+            .one(&app.db)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (row.btn_id.as_str(), row.apk_channel.as_str(), row.os),
+            ("locate", "z", 1),
+            "{b:?}"
+        );
+        let logged = operation_log::Entity::find()
+            .one(&app.db)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (
+                logged.curr_document.as_str(),
+                logged.phone_os.as_str(),
+                logged.event_type
+            ),
+            ("/id/telecom", "2", 1),
+            "{b:?}"
+        );
         // Meta is not configured: the event is kept here and never sent.
-        let kept = meta_event::Entity::find().one(&app.db).await.unwrap().unwrap();
-        assert_eq!((kept.event_name.as_str(), kept.status.as_str()), ("Lead", "kept"), "{b:?}");
+        let kept = meta_event::Entity::find()
+            .one(&app.db)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (kept.event_name.as_str(), kept.status.as_str()),
+            ("Lead", "kept"),
+            "{b:?}"
+        );
         let body: serde_json::Value = serde_json::from_str(&kept.body).unwrap();
-        assert_eq!(body["user_data"]["fbp"], "fb.1.1558571054389.1098115397", "{b:?}");
+        assert_eq!(
+            body["user_data"]["fbp"], "fb.1.1558571054389.1098115397",
+            "{b:?}"
+        );
         assert_eq!(body["action_source"], "website", "{b:?}");
         // The same event id again is one event.
-        assert_eq!(conversion(&app, Some(ALL), "lead-1").await.status, 200, "{b:?}");
+        assert_eq!(
+            conversion(&app, Some(ALL), "lead-1").await.status,
+            200,
+            "{b:?}"
+        );
         assert_eq!(counts(&app).await.2, 1, "{b:?}");
     }
 }
@@ -98,9 +198,18 @@ async fn tracking_calls_without_their_consent_are_refused_and_store_nothing() {
 async fn bad_tracking_input_is_refused_with_a_message() {
     for app in TestApp::all().await {
         let b = app.backend;
-        for body in ["apkChannel=z&btnId=locate&os=7", "apkChannel=z&btnId=&os=1", "apkChannel=z&btnId=%3Cscript%3E&os=1", "os=x"] {
+        for body in [
+            "apkChannel=z&btnId=locate&os=7",
+            "apkChannel=z&btnId=&os=1",
+            "apkChannel=z&btnId=%3Cscript%3E&os=1",
+            "os=x",
+        ] {
             let res = click(&app, Some(ANALYTICS), body).await;
-            assert!(res.status == 200 || res.status == 400, "{b:?} {body}: {}", res.status);
+            assert!(
+                res.status == 200 || res.status == 400,
+                "{b:?} {body}: {}",
+                res.status
+            );
             assert_eq!(res.json()["success"], 0, "{b:?} {body}: {}", res.body);
         }
         assert_eq!(counts(&app).await, (0, 0, 0), "{b:?}");
@@ -139,68 +248,188 @@ async fn pages_ask_first_and_set_no_tracking_cookie_before_consent() {
         let b = app.backend;
         let page = app.get(&format!("/telecom?{CAMPAIGN}&fbclid=abc")).await;
         assert_eq!(page.status, 200, "{b:?}");
-        assert!(page.body.contains("id=\"cookie-consent\""), "{b:?}: the banner shows");
-        assert!(page.body.contains("value=\"accept_all\"") && page.body.contains("value=\"reject_all\""), "{b:?}");
-        for name in ["acceptCookie", "ct_attr_first", "ct_attr_last", "_fbp", "_fbc"] {
+        assert!(
+            page.body.contains("id=\"cookie-consent\""),
+            "{b:?}: the banner shows"
+        );
+        assert!(
+            page.body.contains("value=\"accept_all\"")
+                && page.body.contains("value=\"reject_all\""),
+            "{b:?}"
+        );
+        for name in [
+            "acceptCookie",
+            "ct_attr_first",
+            "ct_attr_last",
+            "_fbp",
+            "_fbc",
+        ] {
             assert_eq!(sets(&page, name), None, "{b:?}: {name} before consent");
         }
         // Links inside the site carry the campaign; other parameters stay behind.
-        assert!(page.body.contains("href=\"/faq?utm_source=x&amp;gclid=y&amp;channel=z&amp;fbclid=abc\""), "{b:?}: links keep the campaign");
+        assert!(
+            page.body
+                .contains("href=\"/faq?utm_source=x&amp;gclid=y&amp;channel=z&amp;fbclid=abc\""),
+            "{b:?}: links keep the campaign"
+        );
         // Marketing allowed: the campaign is kept as first and latest touch.
-        let page = app.get_with(&format!("/id/faq?{CAMPAIGN}&fbclid=abc"), &[("cookie", ALL)]).await;
-        assert!(!page.body.contains("id=\"cookie-consent\""), "{b:?}: chosen, no banner");
-        assert!(sets(&page, "ct_attr_first").unwrap().contains("HttpOnly"), "{b:?}");
-        assert!(sets(&page, "ct_attr_last").unwrap().contains("channel=z"), "{b:?}");
-        assert!(sets(&page, "_fbc").unwrap().starts_with("_fbc=fb.1."), "{b:?}");
-        assert!(sets(&page, "_fbp").unwrap().starts_with("_fbp=fb.1."), "{b:?}");
+        let page = app
+            .get_with(
+                &format!("/id/faq?{CAMPAIGN}&fbclid=abc"),
+                &[("cookie", ALL)],
+            )
+            .await;
+        assert!(
+            !page.body.contains("id=\"cookie-consent\""),
+            "{b:?}: chosen, no banner"
+        );
+        assert!(
+            sets(&page, "ct_attr_first").unwrap().contains("HttpOnly"),
+            "{b:?}"
+        );
+        assert!(
+            sets(&page, "ct_attr_last").unwrap().contains("channel=z"),
+            "{b:?}"
+        );
+        assert!(
+            sets(&page, "_fbc").unwrap().starts_with("_fbc=fb.1."),
+            "{b:?}"
+        );
+        assert!(
+            sets(&page, "_fbp").unwrap().starts_with("_fbp=fb.1."),
+            "{b:?}"
+        );
         // Analytics only: still no marketing cookie.
-        let page = app.get_with(&format!("/id/faq?{CAMPAIGN}"), &[("cookie", ANALYTICS)]).await;
+        let page = app
+            .get_with(&format!("/id/faq?{CAMPAIGN}"), &[("cookie", ANALYTICS)])
+            .await;
         assert_eq!(sets(&page, "ct_attr_last"), None, "{b:?}");
         assert_eq!(sets(&page, "_fbp"), None, "{b:?}");
         // The footer's link reopens the banner with the current choice ticked.
-        assert!(page.body.contains("cookie_settings=1#cookie-consent"), "{b:?}");
-        let reopened = app.get_with(&format!("/id/faq?{CAMPAIGN}&cookie_settings=1"), &[("cookie", ANALYTICS)]).await;
-        assert!(reopened.body.contains("id=\"cookie-consent\""), "{b:?}: reopened");
-        assert!(reopened.body.contains("action=\"/id/faq?utm_source=x&amp;gclid=y&amp;channel=z\""), "{b:?}: posts back to the page");
+        assert!(
+            page.body.contains("cookie_settings=1#cookie-consent"),
+            "{b:?}"
+        );
+        let reopened = app
+            .get_with(
+                &format!("/id/faq?{CAMPAIGN}&cookie_settings=1"),
+                &[("cookie", ANALYTICS)],
+            )
+            .await;
+        assert!(
+            reopened.body.contains("id=\"cookie-consent\""),
+            "{b:?}: reopened"
+        );
+        assert!(
+            reopened
+                .body
+                .contains("action=\"/id/faq?utm_source=x&amp;gclid=y&amp;channel=z\""),
+            "{b:?}: posts back to the page"
+        );
     }
 }
 
 async fn csrf(app: &TestApp) -> String {
     let page = app.get("/faq").await;
-    sets(&page, "csrf").and_then(|c| c.strip_prefix("csrf=")?.split(';').next().map(str::to_owned)).expect("csrf cookie")
+    sets(&page, "csrf")
+        .and_then(|c| {
+            c.strip_prefix("csrf=")?
+                .split(';')
+                .next()
+                .map(str::to_owned)
+        })
+        .expect("csrf cookie")
 }
 
 async fn choose(app: &TestApp, path: &str, fields: &str, cookies: &str) -> TestResponse {
     let token = csrf(app).await;
     let cookie = format!("csrf={token}; {cookies}");
-    app.send("POST", path, &[("cookie", &cookie)], Some(&format!("csrf={token}&form=cookie_consent&{fields}"))).await
+    app.send(
+        "POST",
+        path,
+        &[("cookie", &cookie)],
+        Some(&format!("csrf={token}&form=cookie_consent&{fields}")),
+    )
+    .await
 }
 
 #[tokio::test]
 async fn the_banner_works_without_javascript() {
     for app in TestApp::all().await {
         let b = app.backend;
-        let res = choose(&app, &format!("/id/telecom?{CAMPAIGN}&cookie_settings=1"), "choice=accept_all", "").await;
+        let res = choose(
+            &app,
+            &format!("/id/telecom?{CAMPAIGN}&cookie_settings=1"),
+            "choice=accept_all",
+            "",
+        )
+        .await;
         assert_eq!(res.status, 303, "{b:?}: {}", res.body);
-        assert_eq!(res.header("location"), Some(format!("/id/telecom?{CAMPAIGN}").as_str()), "{b:?}: back to the same page");
+        assert_eq!(
+            res.header("location"),
+            Some(format!("/id/telecom?{CAMPAIGN}").as_str()),
+            "{b:?}: back to the same page"
+        );
         let accept = sets(&res, "acceptCookie").unwrap();
-        assert!(accept.starts_with("acceptCookie=necessary.analytics.marketing;") && accept.contains("Max-Age=15552000"), "{b:?}: {accept}");
-        assert!(!accept.contains("HttpOnly"), "{b:?}: the tracking script reads it");
-        assert!(sets(&res, "ct_attr_first").unwrap().contains("utm_source=x"), "{b:?}: the campaign of this visit");
+        assert!(
+            accept.starts_with("acceptCookie=necessary.analytics.marketing;")
+                && accept.contains("Max-Age=15552000"),
+            "{b:?}: {accept}"
+        );
+        assert!(
+            !accept.contains("HttpOnly"),
+            "{b:?}: the tracking script reads it"
+        );
+        assert!(
+            sets(&res, "ct_attr_first")
+                .unwrap()
+                .contains("utm_source=x"),
+            "{b:?}: the campaign of this visit"
+        );
 
-        let res = choose(&app, "/faq", "choice=custom&analytics=1", "ct_attr_first=utm_source=x&at=1; _fbp=fb.1.1.2").await;
-        assert!(sets(&res, "acceptCookie").unwrap().starts_with("acceptCookie=necessary.analytics;"), "{b:?}");
+        let res = choose(
+            &app,
+            "/faq",
+            "choice=custom&analytics=1",
+            "ct_attr_first=utm_source=x&at=1; _fbp=fb.1.1.2",
+        )
+        .await;
+        assert!(
+            sets(&res, "acceptCookie")
+                .unwrap()
+                .starts_with("acceptCookie=necessary.analytics;"),
+            "{b:?}"
+        );
         for name in ["ct_attr_first", "_fbp"] {
-            assert!(sets(&res, name).unwrap().contains("Max-Age=0"), "{b:?}: {name} removed with marketing");
+            assert!(
+                sets(&res, name).unwrap().contains("Max-Age=0"),
+                "{b:?}: {name} removed with marketing"
+            );
         }
         let res = choose(&app, "/faq", "choice=reject_all", "").await;
-        assert!(sets(&res, "acceptCookie").unwrap().starts_with("acceptCookie=necessary;"), "{b:?}");
+        assert!(
+            sets(&res, "acceptCookie")
+                .unwrap()
+                .starts_with("acceptCookie=necessary;"),
+            "{b:?}"
+        );
         // A forged post (no token) changes nothing.
-        let forged = app.send("POST", "/faq", &[], Some("form=cookie_consent&choice=accept_all")).await;
+        let forged = app
+            .send(
+                "POST",
+                "/faq",
+                &[],
+                Some("form=cookie_consent&choice=accept_all"),
+            )
+            .await;
         assert_eq!(forged.status, 403, "{b:?}");
         assert_eq!(sets(&forged, "acceptCookie"), None, "{b:?}");
         let res = choose(&app, "/faq", "choice=whatever", "").await;
-        assert_eq!(sets(&res, "acceptCookie"), None, "{b:?}: an unknown choice is no choice");
+        assert_eq!(
+            sets(&res, "acceptCookie"),
+            None,
+            "{b:?}: an unknown choice is no choice"
+        );
     }
 }
 
@@ -210,7 +439,13 @@ async fn an_order_keeps_its_campaign_only_with_marketing_consent() {
         let b = app.backend;
         // As the server writes them (`Touch::encode`).
         let touches = "ct_attr_first=utm_source=first&channel=c1&at=1; ct_attr_last=gclid=g2&channel=c2&at=2; _fbp=fb.1.1558571054389.1098115397";
-        let cases = [(ALL, true), (MARKETING, true), (ANALYTICS, false), (NECESSARY, false), ("", false)];
+        let cases = [
+            (ALL, true),
+            (MARKETING, true),
+            (ANALYTICS, false),
+            (NECESSARY, false),
+            ("", false),
+        ];
         for (n, (consent, kept)) in cases.into_iter().enumerate() {
             let cookie = format!("{consent}; {touches}");
             let key = format!("attribution-order-{n:04}");
@@ -228,21 +463,58 @@ async fn an_order_keeps_its_campaign_only_with_marketing_consent() {
             assert_eq!(row.is_some(), kept, "{b:?} {consent:?}");
             if let Some(row) = row {
                 assert_eq!(row.channel, "c2", "{b:?}: the latest touch's channel");
-                assert!(row.first_touch.contains("\"utm_source\":\"first\""), "{b:?}: {}", row.first_touch);
-                assert!(row.last_touch.contains("\"gclid\":\"g2\""), "{b:?}: {}", row.last_touch);
-                assert_eq!(row.fbp.as_deref(), Some("fb.1.1558571054389.1098115397"), "{b:?}");
+                assert!(
+                    row.first_touch.contains("\"utm_source\":\"first\""),
+                    "{b:?}: {}",
+                    row.first_touch
+                );
+                assert!(
+                    row.last_touch.contains("\"gclid\":\"g2\""),
+                    "{b:?}: {}",
+                    row.last_touch
+                );
+                assert_eq!(
+                    row.fbp.as_deref(),
+                    Some("fb.1.1558571054389.1098115397"),
+                    "{b:?}"
+                );
             }
         }
         // Without any campaign cookie but with consent: the channel is SEO.
         let res = order_with_cookie(&app, "seo@example.com", "attribution-order-seo1", ALL).await;
-        let stored = crate::billing_util::stored_order(&app, res.json()["obj"]["orderNo"].as_str().unwrap()).await;
-        let rows = order_attribution::Entity::find().all(&app.db).await.unwrap();
-        assert_eq!(rows.iter().find(|r| r.order_id == stored.id).map(|r| r.channel.as_str()), Some("SEO"), "{b:?}");
+        let stored =
+            crate::billing_util::stored_order(&app, res.json()["obj"]["orderNo"].as_str().unwrap())
+                .await;
+        let rows = order_attribution::Entity::find()
+            .all(&app.db)
+            .await
+            .unwrap();
+        assert_eq!(
+            rows.iter()
+                .find(|r| r.order_id == stored.id)
+                .map(|r| r.channel.as_str()),
+            Some("SEO"),
+            "{b:?}"
+        );
     }
 }
 
-pub async fn order_with_cookie(app: &TestApp, email: &str, key: &str, cookie: &str) -> TestResponse {
+pub async fn order_with_cookie(
+    app: &TestApp,
+    email: &str,
+    key: &str,
+    cookie: &str,
+) -> TestResponse {
     let plan = crate::billing_util::plan_id(app, "cpl2").await;
-    let body = format!("planId={plan}&method=card&email={}&zip=10110&country=ID&idempotencyKey={key}", app::api::encode(email));
-    app.send("POST", &format!("{API}/portal/order"), &[("cookie", cookie)], Some(&body)).await
+    let body = format!(
+        "planId={plan}&method=card&email={}&zip=10110&country=ID&idempotencyKey={key}",
+        app::api::encode(email)
+    );
+    app.send(
+        "POST",
+        &format!("{API}/portal/order"),
+        &[("cookie", cookie)],
+        Some(&body),
+    )
+    .await
 }

@@ -45,7 +45,11 @@ impl TestResponse {
 }
 
 fn unique(prefix: &str) -> String {
-    format!("{prefix}_{}_{}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed))
+    format!(
+        "{prefix}_{}_{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    )
 }
 
 fn base_config(database_url: String, site_root: PathBuf) -> Config {
@@ -86,9 +90,16 @@ impl TestApp {
     ) -> TestApp {
         let mut config = base_config(database_url, site_root);
         configure(&mut config);
-        let state = server::startup::build_state(config).await.unwrap_or_else(|e| panic!("{backend:?}: {e:#}"));
+        let state = server::startup::build_state(config)
+            .await
+            .unwrap_or_else(|e| panic!("{backend:?}: {e:#}"));
         let db = state.db.clone();
-        TestApp { backend, router: server::startup::build_router(state.clone()), state, db }
+        TestApp {
+            backend,
+            router: server::startup::build_router(state.clone()),
+            state,
+            db,
+        }
     }
 
     /// Every backend this run can reach: SQLite always, PostgreSQL when configured.
@@ -111,14 +122,25 @@ impl TestApp {
     /// behind the same load balancer sees.
     pub async fn another_instance(&self) -> TestApp {
         let config = (*self.state.config).clone();
-        let state = server::startup::build_state(config).await.unwrap_or_else(|e| panic!("{:?}: {e:#}", self.backend));
+        let state = server::startup::build_state(config)
+            .await
+            .unwrap_or_else(|e| panic!("{:?}: {e:#}", self.backend));
         let db = state.db.clone();
-        TestApp { backend: self.backend, router: server::startup::build_router(state.clone()), state, db }
+        TestApp {
+            backend: self.backend,
+            router: server::startup::build_router(state.clone()),
+            state,
+            db,
+        }
     }
 
-    async fn all_built(site_root: PathBuf, configure: &(dyn Fn(&mut Config) + Sync)) -> Vec<TestApp> {
+    async fn all_built(
+        site_root: PathBuf,
+        configure: &(dyn Fn(&mut Config) + Sync),
+    ) -> Vec<TestApp> {
         let sqlite = format!("sqlite://{}/app.db?mode=rwc", scratch_dir().display());
-        let mut apps = vec![Self::build(Backend::Sqlite, sqlite, site_root.clone(), configure).await];
+        let mut apps =
+            vec![Self::build(Backend::Sqlite, sqlite, site_root.clone(), configure).await];
         if let Some(url) = postgres_url().await {
             apps.push(Self::build(Backend::Postgres, url, site_root, configure).await);
         }
@@ -126,7 +148,8 @@ impl TestApp {
     }
 
     pub async fn get(&self, uri: &str) -> TestResponse {
-        self.request(Request::get(uri).body(Body::empty()).unwrap()).await
+        self.request(Request::get(uri).body(Body::empty()).unwrap())
+            .await
     }
 
     pub async fn get_with(&self, uri: &str, headers: &[(&str, &str)]) -> TestResponse {
@@ -138,7 +161,13 @@ impl TestApp {
     }
 
     /// Any method, headers and a form-encoded body (`None`: no body).
-    pub async fn send(&self, method: &str, uri: &str, headers: &[(&str, &str)], form: Option<&str>) -> TestResponse {
+    pub async fn send(
+        &self,
+        method: &str,
+        uri: &str,
+        headers: &[(&str, &str)],
+        form: Option<&str>,
+    ) -> TestResponse {
         let mut builder = Request::builder().method(method).uri(uri);
         for (k, v) in headers {
             builder = builder.header(*k, *v);
@@ -146,24 +175,49 @@ impl TestApp {
         if form.is_some() {
             builder = builder.header("content-type", "application/x-www-form-urlencoded");
         }
-        self.request(builder.body(Body::from(form.unwrap_or_default().to_owned())).unwrap()).await
+        self.request(
+            builder
+                .body(Body::from(form.unwrap_or_default().to_owned()))
+                .unwrap(),
+        )
+        .await
     }
 
     pub async fn request(&self, request: Request<Body>) -> TestResponse {
-        let response = self.router.clone().oneshot(request).await.expect("infallible");
+        let response = self
+            .router
+            .clone()
+            .oneshot(request)
+            .await
+            .expect("infallible");
         let status = response.status().as_u16();
         let headers = response.headers().clone();
-        let bytes = response.into_body().collect().await.expect("body").to_bytes();
-        TestResponse { status, headers, body: String::from_utf8_lossy(&bytes).into_owned() }
+        let bytes = response
+            .into_body()
+            .collect()
+            .await
+            .expect("body")
+            .to_bytes();
+        TestResponse {
+            status,
+            headers,
+            body: String::from_utf8_lossy(&bytes).into_owned(),
+        }
     }
 }
 
 /// A fresh PostgreSQL database (a new schema on `TEST_DATABASE_URL`), or `None`.
 async fn postgres_url() -> Option<String> {
-    let base = std::env::var("TEST_DATABASE_URL").ok().filter(|u| u.starts_with("postgres"))?;
-    let db = Database::connect(&base).await.unwrap_or_else(|e| panic!("TEST_DATABASE_URL unreachable: {e}"));
+    let base = std::env::var("TEST_DATABASE_URL")
+        .ok()
+        .filter(|u| u.starts_with("postgres"))?;
+    let db = Database::connect(&base)
+        .await
+        .unwrap_or_else(|e| panic!("TEST_DATABASE_URL unreachable: {e}"));
     let database = unique("ct_it").to_lowercase();
-    db.execute_unprepared(&format!("CREATE DATABASE {database}")).await.expect("create test database");
+    db.execute_unprepared(&format!("CREATE DATABASE {database}"))
+        .await
+        .expect("create test database");
     let (prefix, _) = base.rsplit_once('/').expect("URL has a database name");
     Some(format!("{prefix}/{database}"))
 }

@@ -22,23 +22,45 @@ async fn a_sent_message_rings_with_playable_audio_and_press_9_blocks_the_next() 
         let id = sent_id(&app, &token, "call-1").await;
         assert_eq!(run_caller(&app, server::clock::now_ms()).await, 1);
         let m = message(&app, id).await;
-        assert_eq!((m.status.as_str(), m.attempts), ("calling", 1), "{:?}", app.backend);
+        assert_eq!(
+            (m.status.as_str(), m.attempts),
+            ("calling", 1),
+            "{:?}",
+            app.backend
+        );
         let calls = dev_calls(&app).await;
         assert_eq!(calls[0]["recipient"], E164);
         let audio = app.get(calls[0]["audioUrl"].as_str().unwrap()).await;
-        assert_eq!((audio.status, audio.header("content-type")), (200, Some("audio/mpeg")));
+        assert_eq!(
+            (audio.status, audio.header("content-type")),
+            (200, Some("audio/mpeg"))
+        );
         // The dashboard shows it calling; the called person presses 9.
-        let listed = app.get_with(&format!("{API}/voice/messages/{id}"), &[("token", &token)]).await.json();
+        let listed = app
+            .get_with(&format!("{API}/voice/messages/{id}"), &[("token", &token)])
+            .await
+            .json();
         assert_eq!(listed["obj"]["status"], "calling");
-        let pressed = app.send("POST", &format!("/dev/calls/{}/press9", m.call_ref), &[], None).await;
+        let pressed = app
+            .send(
+                "POST",
+                &format!("/dev/calls/{}/press9", m.call_ref),
+                &[],
+                None,
+            )
+            .await;
         assert_eq!(pressed.status, 303, "{}", pressed.body);
         assert_eq!(message(&app, id).await.status, "opted_out");
         assert!(registry::is_blocked(&app.db, E164).await.unwrap());
         // The next voice message and the next locate request to it are refused.
-        let again = send(&app, &token, &draft(NUMBER, HELLO_ID, "id", "call-2")).await.json();
+        let again = send(&app, &token, &draft(NUMBER, HELLO_ID, "id", "call-2"))
+            .await
+            .json();
         assert_eq!(again["success"], 0);
         assert!(again["obj"]["phoneErrorMsg"].is_string(), "{again}");
-        let locate = crate::api_locate::create(&app, &token, NUMBER, "").await.json();
+        let locate = crate::api_locate::create(&app, &token, NUMBER, "")
+            .await
+            .json();
         assert_eq!(locate["obj"]["status"], "blocked", "{locate}");
     }
 }
@@ -51,16 +73,44 @@ async fn press_8_reports_once_and_a_late_report_of_an_old_call_changes_nothing()
         run_caller(&app, server::clock::now_ms()).await;
         let m = message(&app, id).await;
         let cx = app.state.cx();
-        assert!(matches!(events::record_key(&cx, &m.call_ref, '8').await.unwrap(), KeyOutcome::Reported(_)));
-        assert!(matches!(events::record_key(&cx, &m.call_ref, '8').await.unwrap(), KeyOutcome::Reported(_)));
-        assert_eq!(abuse_report::Entity::find().count(&app.db).await.unwrap(), 1, "{:?}", app.backend);
-        let report = abuse_report::Entity::find().one(&app.db).await.unwrap().unwrap();
-        assert_eq!((report.subject_id, report.accused_user_id, report.status.as_str()), (id, Some(m.user_id), "open"));
-        events::record_progress(&cx, &m.call_ref, CallProgress::Completed).await.unwrap();
+        assert!(matches!(
+            events::record_key(&cx, &m.call_ref, '8').await.unwrap(),
+            KeyOutcome::Reported(_)
+        ));
+        assert!(matches!(
+            events::record_key(&cx, &m.call_ref, '8').await.unwrap(),
+            KeyOutcome::Reported(_)
+        ));
+        assert_eq!(
+            abuse_report::Entity::find().count(&app.db).await.unwrap(),
+            1,
+            "{:?}",
+            app.backend
+        );
+        let report = abuse_report::Entity::find()
+            .one(&app.db)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (
+                report.subject_id,
+                report.accused_user_id,
+                report.status.as_str()
+            ),
+            (id, Some(m.user_id), "open")
+        );
+        events::record_progress(&cx, &m.call_ref, CallProgress::Completed)
+            .await
+            .unwrap();
         assert_eq!(message(&app, id).await.status, "delivered");
         // A report naming a call we do not know, or a final message, moves nothing.
-        events::record_progress(&cx, "vc-unknown", CallProgress::Failed).await.unwrap();
-        events::record_progress(&cx, &m.call_ref, CallProgress::Failed).await.unwrap();
+        events::record_progress(&cx, "vc-unknown", CallProgress::Failed)
+            .await
+            .unwrap();
+        events::record_progress(&cx, &m.call_ref, CallProgress::Failed)
+            .await
+            .unwrap();
         assert_eq!(message(&app, id).await.status, "delivered");
     }
 }
@@ -73,21 +123,45 @@ async fn busy_gets_one_retry_after_the_delay_then_no_answer() {
         let t0 = server::clock::now_ms();
         run_caller(&app, t0).await;
         let first = message(&app, id).await;
-        events::record_progress(&app.state.cx().at(t0 + 1_000), &first.call_ref, CallProgress::Busy).await.unwrap();
+        events::record_progress(
+            &app.state.cx().at(t0 + 1_000),
+            &first.call_ref,
+            CallProgress::Busy,
+        )
+        .await
+        .unwrap();
         let queued = message(&app, id).await;
         assert_eq!(queued.status, "queued");
-        assert_eq!(queued.next_attempt_at, Some(t0 + 1_000 + app.state.config.voice.retry_delay_ms));
+        assert_eq!(
+            queued.next_attempt_at,
+            Some(t0 + 1_000 + app.state.config.voice.retry_delay_ms)
+        );
         // Not before the delay.
         assert_eq!(run_caller(&app, t0 + 2_000).await, 0);
         let retry_at = queued.next_attempt_at.unwrap();
         run_caller(&app, retry_at).await;
         let second = message(&app, id).await;
         assert_eq!((second.status.as_str(), second.attempts), ("calling", 2));
-        assert_ne!(second.call_ref, first.call_ref, "each call has its own reference");
+        assert_ne!(
+            second.call_ref, first.call_ref,
+            "each call has its own reference"
+        );
         // The first call's late report is ignored; the second's ends it.
-        events::record_progress(&app.state.cx().at(retry_at + 1), &first.call_ref, CallProgress::NoAnswer).await.unwrap();
+        events::record_progress(
+            &app.state.cx().at(retry_at + 1),
+            &first.call_ref,
+            CallProgress::NoAnswer,
+        )
+        .await
+        .unwrap();
         assert_eq!(message(&app, id).await.status, "calling");
-        events::record_progress(&app.state.cx().at(retry_at + 2), &second.call_ref, CallProgress::NoAnswer).await.unwrap();
+        events::record_progress(
+            &app.state.cx().at(retry_at + 2),
+            &second.call_ref,
+            CallProgress::NoAnswer,
+        )
+        .await
+        .unwrap();
         assert_eq!(message(&app, id).await.status, "no_answer");
         assert_eq!(dev_calls(&app).await.as_array().unwrap().len(), 2);
     }
@@ -99,9 +173,14 @@ async fn night_at_the_number_refuses_a_send_and_postpones_a_retry_to_morning() {
     for app in crate::util::TestApp::all().await {
         let token = member(&app, "voicenight@mail.com").await;
         let now = server::clock::now_ms();
-        let zones = server::services::voice::policy::zones_of(server::domain::phone_data::PhoneData::global(), E164);
+        let zones = server::services::voice::policy::zones_of(
+            server::domain::phone_data::PhoneData::global(),
+            E164,
+        );
         let night = server::services::voice::policy::is_quiet(&zones, now, &app.state.config.voice);
-        let res = send(&app, &token, &draft(NUMBER, HELLO_ID, "id", "night-1")).await.json();
+        let res = send(&app, &token, &draft(NUMBER, HELLO_ID, "id", "night-1"))
+            .await
+            .json();
         // Whatever the hour of this run: refused exactly when it is night in Indonesia.
         assert_eq!(res["success"] == 0, night, "{res}");
         if !night {
@@ -124,16 +203,37 @@ async fn texts_are_deleted_after_the_retention_period() {
         let t0 = server::clock::now_ms();
         run_caller(&app, t0).await;
         let m = message(&app, id).await;
-        events::record_progress(&app.state.cx(), &m.call_ref, CallProgress::Completed).await.unwrap();
-        let later = app.state.cx().at(t0 + app.state.config.voice.retention_ms + 1);
-        assert_eq!(retention::purge(&app.state.cx().at(t0 + 1_000)).await.unwrap(), 0);
+        events::record_progress(&app.state.cx(), &m.call_ref, CallProgress::Completed)
+            .await
+            .unwrap();
+        let later = app
+            .state
+            .cx()
+            .at(t0 + app.state.config.voice.retention_ms + 1);
+        assert_eq!(
+            retention::purge(&app.state.cx().at(t0 + 1_000))
+                .await
+                .unwrap(),
+            0
+        );
         assert_eq!(retention::purge(&later).await.unwrap(), 1);
         let m = message(&app, id).await;
         assert!(m.body.is_empty() && m.purged_at.is_some());
-        let view = app.get_with(&format!("{API}/voice/messages/{id}"), &[("token", &token)]).await.json();
+        let view = app
+            .get_with(&format!("{API}/voice/messages/{id}"), &[("token", &token)])
+            .await
+            .json();
         assert_eq!(view["obj"]["message"], "");
         assert!(view["obj"]["audioUrl"].is_null());
-        assert_eq!(app.get_with(&format!("{API}/voice/messages/{id}/audio"), &[("token", &token)]).await.status, 404);
+        assert_eq!(
+            app.get_with(
+                &format!("{API}/voice/messages/{id}/audio"),
+                &[("token", &token)]
+            )
+            .await
+            .status,
+            404
+        );
     }
 }
 
@@ -156,7 +256,10 @@ async fn killed_mid_call(app: &crate::util::TestApp, id: i64, placed: bool, at: 
     use sea_orm::{ActiveModelTrait as _, ActiveValue::Set, IntoActiveModel as _};
     let m = message(app, id).await;
     if placed {
-        let call = server::calls::OutgoingCall { to: m.to_e164.clone(), twiml: "<Response/>".into() };
+        let call = server::calls::OutgoingCall {
+            to: m.to_e164.clone(),
+            twiml: "<Response/>".into(),
+        };
         app.state.calls.place(&call, &m.call_ref).await.unwrap();
     }
     let mut row = m.into_active_model();
@@ -177,20 +280,44 @@ async fn a_caller_killed_mid_call_is_reconciled_never_repeated() {
         killed_mid_call(&app, placed, true, now).await;
         run_caller(&app, now + 1_000).await;
         let found = message(&app, placed).await;
-        assert_eq!((found.status.as_str(), found.attempts), ("calling", 1), "{:?}", app.backend);
+        assert_eq!(
+            (found.status.as_str(), found.attempts),
+            ("calling", 1),
+            "{:?}",
+            app.backend
+        );
         assert!(found.provider_id.is_some());
         assert_eq!(dev_calls(&app).await.as_array().unwrap().len(), 1);
-        events::record_progress(&app.state.cx(), &found.call_ref, CallProgress::Completed).await.unwrap();
+        events::record_progress(&app.state.cx(), &found.call_ref, CallProgress::Completed)
+            .await
+            .unwrap();
         // It never went out: after the grace period it is placed, once.
         let lost = sent_id(&app, &token, "kill-2").await;
         killed_mid_call(&app, lost, false, now).await;
         run_caller(&app, now + 1_000).await;
         assert_eq!(message(&app, lost).await.status, "uncertain");
-        run_caller(&app, now + server::services::voice::reconcile::GRACE_MS + 2_000).await;
-        run_caller(&app, now + server::services::voice::reconcile::GRACE_MS + 3_000).await;
+        run_caller(
+            &app,
+            now + server::services::voice::reconcile::GRACE_MS + 2_000,
+        )
+        .await;
+        run_caller(
+            &app,
+            now + server::services::voice::reconcile::GRACE_MS + 3_000,
+        )
+        .await;
         let retried = message(&app, lost).await;
-        assert_eq!((retried.status.as_str(), retried.attempts), ("calling", 1), "{:?}", app.backend);
-        assert_eq!(dev_calls(&app).await.as_array().unwrap().len(), 2, "one call per message");
+        assert_eq!(
+            (retried.status.as_str(), retried.attempts),
+            ("calling", 1),
+            "{:?}",
+            app.backend
+        );
+        assert_eq!(
+            dev_calls(&app).await.as_array().unwrap().len(),
+            2,
+            "one call per message"
+        );
     }
 }
 
@@ -201,10 +328,17 @@ async fn a_number_is_rung_by_one_call_at_a_time() {
         let second = sent_id(&app, &member(&app, "voicetwo@mail.com").await, "two-1").await;
         let now = server::clock::now_ms();
         run_caller(&app, now).await;
-        assert_eq!(dev_calls(&app).await.as_array().unwrap().len(), 1, "{:?}", app.backend);
+        assert_eq!(
+            dev_calls(&app).await.as_array().unwrap().len(),
+            1,
+            "{:?}",
+            app.backend
+        );
         assert_eq!(message(&app, second).await.status, "queued");
         let ringing = message(&app, first).await;
-        events::record_progress(&app.state.cx(), &ringing.call_ref, CallProgress::Completed).await.unwrap();
+        events::record_progress(&app.state.cx(), &ringing.call_ref, CallProgress::Completed)
+            .await
+            .unwrap();
         run_caller(&app, now + 1_000).await;
         assert_eq!(message(&app, second).await.status, "calling");
         assert_eq!(dev_calls(&app).await.as_array().unwrap().len(), 2);

@@ -10,7 +10,8 @@ use server::services::voice::delivery;
 /// An Indonesian mobile: daytime rules, a region we deliver to.
 pub const NUMBER: &str = "0812-3456-7890";
 pub const E164: &str = "+6281234567890";
-pub const HELLO_ID: &str = "Halo, selamat ulang tahun! Semoga sehat selalu dan bahagia bersama keluarga.";
+pub const HELLO_ID: &str =
+    "Halo, selamat ulang tahun! Semoga sehat selalu dan bahagia bersama keluarga.";
 
 /// Apps on every backend, with quiet hours off (equal start and end).
 pub async fn apps() -> Vec<TestApp> {
@@ -32,11 +33,23 @@ pub fn draft(phone: &str, message: &str, language: &str, key: &str) -> String {
 }
 
 pub async fn send(app: &TestApp, token: &str, body: &str) -> TestResponse {
-    app.send("POST", &format!("{API}/voice/messages"), &[("token", token)], Some(body)).await
+    app.send(
+        "POST",
+        &format!("{API}/voice/messages"),
+        &[("token", token)],
+        Some(body),
+    )
+    .await
 }
 
 pub async fn preview(app: &TestApp, body: &str, ip: &str) -> TestResponse {
-    app.send("POST", &format!("{API}/voice/preview"), &[("x-forwarded-for", ip)], Some(body)).await
+    app.send(
+        "POST",
+        &format!("{API}/voice/preview"),
+        &[("x-forwarded-for", ip)],
+        Some(body),
+    )
+    .await
 }
 
 /// Sends a message and returns its id (the send must succeed).
@@ -50,9 +63,15 @@ pub async fn sent_id(app: &TestApp, token: &str, key: &str) -> i64 {
 /// One round of the caller job at `now`.
 pub async fn run_caller(app: &TestApp, now: i64) -> usize {
     let cx = app.state.cx().at(now);
-    delivery::run_due(&cx, &app.state.speech, &app.state.calls, 20).await.expect("caller round")
+    delivery::run_due(&cx, &app.state.speech, &app.state.calls, 20)
+        .await
+        .expect("caller round")
 }
 
 pub async fn message(app: &TestApp, id: i64) -> voice_message::Model {
-    voice_message::Entity::find_by_id(id).one(&app.db).await.unwrap().expect("message row")
+    voice_message::Entity::find_by_id(id)
+        .one(&app.db)
+        .await
+        .unwrap()
+        .expect("message row")
 }

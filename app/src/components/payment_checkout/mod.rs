@@ -73,7 +73,10 @@ impl CheckoutState {
 
 /// The messages of `errors` in `locale`, in slot order.
 fn localized(errors: &FieldErrors, locale: Locale) -> Vec<(Slot, String)> {
-    Slot::ALL.into_iter().filter_map(|slot| Some((slot, t(locale, errors.get(slot)?).to_owned()))).collect()
+    Slot::ALL
+        .into_iter()
+        .filter_map(|slot| Some((slot, t(locale, errors.get(slot)?).to_owned())))
+        .collect()
 }
 
 /// The widget with its behaviour. `on_ready` runs once it shows.
@@ -96,7 +99,11 @@ pub fn PaymentCheckout(
                 ready.run(());
             }
         }
-        PaymentEvent::Check { method, field, value } => check(state, locale, &method, &field, &value),
+        PaymentEvent::Check {
+            method,
+            field,
+            value,
+        } => check(state, locale, &method, &field, &value),
         #[cfg(feature = "browser")]
         other => submit::handle(other, state, locale),
         #[cfg(not(feature = "browser"))]
@@ -108,8 +115,12 @@ pub fn PaymentCheckout(
 /// A field was left: its message is shown, or cleared once it is right.
 /// Leaving an empty field is not an error yet (nothing was typed).
 fn check(state: CheckoutState, locale: Locale, method: &str, field: &str, value: &str) {
-    let (Some(slot), Some(method)) = (Slot::from_field(field), MethodChoice::parse(method)) else { return };
-    let shown = state.errors.with_untracked(|errors| errors.iter().any(|(s, _)| *s == slot));
+    let (Some(slot), Some(method)) = (Slot::from_field(field), MethodChoice::parse(method)) else {
+        return;
+    };
+    let shown = state
+        .errors
+        .with_untracked(|errors| errors.iter().any(|(s, _)| *s == slot));
     if value.trim().is_empty() && !shown {
         return;
     }

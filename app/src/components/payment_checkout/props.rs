@@ -8,20 +8,34 @@ use crate::checkout::{method_label, CheckoutTerms};
 use crate::countries;
 use crate::i18n::{t, Key, Locale};
 use crate::model::billing::{MethodChoice, PayField};
-use crate::widgets::{CountryOption, FieldLimits, FieldTexts, MethodOption, PaymentFormProps, PaymentFormTexts};
+use crate::widgets::{
+    CountryOption, FieldLimits, FieldTexts, MethodOption, PaymentFormProps, PaymentFormTexts,
+};
 use std::collections::BTreeMap;
 
 /// The countries a payer can pick: every region, named in `locale`.
 pub fn country_options(locale: Locale) -> Vec<CountryOption> {
     countries::sorted(locale)
         .iter()
-        .filter_map(|c| Some(CountryOption { code: c.region.to_owned(), label: format!("{} {}", c.flag(), c.name(locale)?) }))
+        .filter_map(|c| {
+            Some(CountryOption {
+                code: c.region.to_owned(),
+                label: format!("{} {}", c.flag(), c.name(locale)?),
+            })
+        })
         .collect()
 }
 
 /// The methods with their names and fields.
 pub fn method_options(locale: Locale, methods: &[MethodChoice]) -> Vec<MethodOption> {
-    methods.iter().map(|&m| MethodOption { choose: m, label: t(locale, method_label(m)), fields: m.fields() }).collect()
+    methods
+        .iter()
+        .map(|&m| MethodOption {
+            choose: m,
+            label: t(locale, method_label(m)),
+            fields: m.fields(),
+        })
+        .collect()
 }
 
 /// The label of each field.
@@ -36,8 +50,13 @@ pub fn field_labels(locale: Locale) -> FieldTexts {
 }
 
 /// The longest input each field takes (the validators' limits).
-pub const LIMITS: FieldLimits =
-    FieldLimits { email: EMAIL_MAX_LEN, zip: ZIP_MAX_LEN, name: TEXT_MAX_LEN, document: TEXT_MAX_LEN, phone: PHONE_INPUT_MAX_LEN };
+pub const LIMITS: FieldLimits = FieldLimits {
+    email: EMAIL_MAX_LEN,
+    zip: ZIP_MAX_LEN,
+    name: TEXT_MAX_LEN,
+    document: TEXT_MAX_LEN,
+    phone: PHONE_INPUT_MAX_LEN,
+};
 
 /// The error slot of a payment field.
 pub fn slot_of(field: PayField) -> Slot {
@@ -75,13 +94,28 @@ impl Base {
             secure: t(locale, Key::CheckoutSecure),
         };
         let (values, method) = (setup.values.clone(), setup.method);
-        Base { id_prefix, countries: country_options(locale), locale, texts, values, method }
+        Base {
+            id_prefix,
+            countries: country_options(locale),
+            locale,
+            texts,
+            values,
+            method,
+        }
     }
 
     /// The props for the current state.
-    pub fn props(&self, country: String, methods: &[MethodChoice], errors: &[(Slot, String)], busy: bool) -> PaymentFormProps {
-        let errors: BTreeMap<&'static str, String> =
-            errors.iter().map(|(slot, text)| (slot.field().unwrap_or("form"), text.clone())).collect();
+    pub fn props(
+        &self,
+        country: String,
+        methods: &[MethodChoice],
+        errors: &[(Slot, String)],
+        busy: bool,
+    ) -> PaymentFormProps {
+        let errors: BTreeMap<&'static str, String> = errors
+            .iter()
+            .map(|(slot, text)| (slot.field().unwrap_or("form"), text.clone()))
+            .collect();
         PaymentFormProps {
             id_prefix: self.id_prefix,
             country,

@@ -26,7 +26,9 @@ fn change_country(state: CheckoutState, locale: Locale, country: String) {
         match ApiClient::new().pay_methods(locale, Some(&country)).await {
             // A slower answer for a country picked before is dropped.
             Ok(list) if state.country.try_get_untracked().as_ref() == Some(&list.country) => {
-                state.methods.try_set(list.methods.iter().map(|m| m.choose).collect());
+                state
+                    .methods
+                    .try_set(list.methods.iter().map(|m| m.choose).collect());
                 state.set_slot(Slot::Form, None);
             }
             Ok(_) => {}
@@ -40,7 +42,9 @@ fn submit(state: CheckoutState, locale: Locale, method: &str, values: FieldTexts
     if state.busy.get_untracked() {
         return;
     }
-    let Some(method) = MethodChoice::parse(method) else { return };
+    let Some(method) = MethodChoice::parse(method) else {
+        return;
+    };
     let typed = PaymentFormInput {
         email: values.email,
         zip: values.zip,
@@ -67,7 +71,10 @@ fn submit(state: CheckoutState, locale: Locale, method: &str, values: FieldTexts
     leptos::task::spawn_local(async move {
         match ApiClient::new().place_order(locale, &order).await {
             Ok(created) if is_safe_redirect(&created.redirect_url) => go_to(&created.redirect_url),
-            Ok(_) => fail(state, vec![(Slot::Form, t(locale, Key::ErrorGeneric).to_owned())]),
+            Ok(_) => fail(
+                state,
+                vec![(Slot::Form, t(locale, Key::ErrorGeneric).to_owned())],
+            ),
             Err(e) if e.fields.is_empty() => fail(state, vec![(Slot::Form, e.msg)]),
             Err(e) => fail(state, e.fields),
         }

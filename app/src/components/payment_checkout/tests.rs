@@ -19,7 +19,10 @@ fn setup() -> CheckoutSetup {
         now_ms: 1_795_253_405_000,
         key: "k".repeat(20),
         method: Some(MethodChoice::Gcash),
-        values: FieldTexts { email: "a@b.co".into(), ..FieldTexts::default() },
+        values: FieldTexts {
+            email: "a@b.co".into(),
+            ..FieldTexts::default()
+        },
         errors: FieldErrors::default(),
     }
 }
@@ -27,22 +30,65 @@ fn setup() -> CheckoutSetup {
 #[test]
 fn widget_props_follow_the_widget_contract() {
     let base = Base::new(Locale::En, &setup(), "pf");
-    let errors = [(Slot::Email, "bad".to_owned()), (Slot::Form, "down".to_owned())];
-    let props = serde_json::to_value(base.props("PH".into(), &[MethodChoice::Card, MethodChoice::Gcash], &errors, true)).unwrap();
+    let errors = [
+        (Slot::Email, "bad".to_owned()),
+        (Slot::Form, "down".to_owned()),
+    ];
+    let props = serde_json::to_value(base.props(
+        "PH".into(),
+        &[MethodChoice::Card, MethodChoice::Gcash],
+        &errors,
+        true,
+    ))
+    .unwrap();
     // The names react-widgets/src/payment-form/contract.ts reads.
-    for key in ["idPrefix", "country", "countries", "methods", "method", "values", "maxLengths", "errors", "busy", "texts"] {
+    for key in [
+        "idPrefix",
+        "country",
+        "countries",
+        "methods",
+        "method",
+        "values",
+        "maxLengths",
+        "errors",
+        "busy",
+        "texts",
+    ] {
         assert!(props.get(key).is_some(), "props.{key} missing");
     }
-    for key in ["country", "methods", "noMethods", "fields", "pay", "paying", "renewal", "firstCharge", "cancel", "secure"] {
-        assert!(props["texts"].get(key).is_some(), "props.texts.{key} missing");
+    for key in [
+        "country",
+        "methods",
+        "noMethods",
+        "fields",
+        "pay",
+        "paying",
+        "renewal",
+        "firstCharge",
+        "cancel",
+        "secure",
+    ] {
+        assert!(
+            props["texts"].get(key).is_some(),
+            "props.texts.{key} missing"
+        );
     }
-    assert_eq!(props["errors"], serde_json::json!({"email": "bad", "form": "down"}));
+    assert_eq!(
+        props["errors"],
+        serde_json::json!({"email": "bad", "form": "down"})
+    );
     assert_eq!(props["method"], "gcash");
-    assert_eq!(props["methods"][1], serde_json::json!({"choose": "gcash", "label": "GCash", "fields": ["name", "phone"]}));
+    assert_eq!(
+        props["methods"][1],
+        serde_json::json!({"choose": "gcash", "label": "GCash", "fields": ["name", "phone"]})
+    );
     assert_eq!(props["maxLengths"]["zip"], 15);
     assert_eq!(props["texts"]["pay"], "Pay $ 0.99");
     assert_eq!(props["texts"]["renewal"], "Then $ 29.99 per month");
-    assert_eq!(props["texts"]["firstCharge"], "First full charge on November 22, 2026");
+    assert_eq!(
+        props["texts"]["firstCharge"],
+        "First full charge on November 22, 2026"
+    );
     assert_eq!(props["values"]["email"], "a@b.co");
 }
 
@@ -50,14 +96,27 @@ fn widget_props_follow_the_widget_contract() {
 fn the_country_list_has_every_region_named_in_the_page_language() {
     let id = country_options(Locale::Id);
     assert!(id.len() > 200);
-    assert!(id.iter().any(|c| c.code == "ID" && c.label.ends_with("Indonesia")));
-    assert!(id.iter().all(|c| c.code.len() == 2), "no non-geographic plans");
-    assert!(country_options(Locale::Zh).iter().any(|c| c.code == "CN" && c.label.contains("中国")));
+    assert!(id
+        .iter()
+        .any(|c| c.code == "ID" && c.label.ends_with("Indonesia")));
+    assert!(
+        id.iter().all(|c| c.code.len() == 2),
+        "no non-geographic plans"
+    );
+    assert!(country_options(Locale::Zh)
+        .iter()
+        .any(|c| c.code == "CN" && c.label.contains("中国")));
 }
 
 #[test]
 fn kept_messages_are_shown_in_the_page_language() {
     let mut errors = FieldErrors::default();
     errors.set(Slot::Zip, Some(crate::i18n::Key::ValidateZip));
-    assert_eq!(localized(&errors, Locale::Id), vec![(Slot::Zip, t(Locale::Id, crate::i18n::Key::ValidateZip).to_owned())]);
+    assert_eq!(
+        localized(&errors, Locale::Id),
+        vec![(
+            Slot::Zip,
+            t(Locale::Id, crate::i18n::Key::ValidateZip).to_owned()
+        )]
+    );
 }

@@ -36,9 +36,23 @@ pub fn refund_refusal(detail: &RefundDetail) -> Option<Key> {
 
 /// Plan, state, next charge (or the end of access) and method.
 pub fn subscription_facts(locale: Locale, sub: &SubscriptionView) -> impl IntoView {
-    let price = t_args(locale, Key::BillpagePlanPrice, &[("price", &sub.price_text), ("cycle", cycle_word(locale, sub.cycle))]);
+    let price = t_args(
+        locale,
+        Key::BillpagePlanPrice,
+        &[
+            ("price", &sub.price_text),
+            ("cycle", cycle_word(locale, sub.cycle)),
+        ],
+    );
     let next = sub.next_charge_at.map(|at| {
-        let value = t_args(locale, Key::BillpageNextChargeValue, &[("amount", &sub.price_text), ("date", &format_local_date(at, locale))]);
+        let value = t_args(
+            locale,
+            Key::BillpageNextChargeValue,
+            &[
+                ("amount", &sub.price_text),
+                ("date", &format_local_date(at, locale)),
+            ],
+        );
         view! {
             <dt>{t(locale, Key::BillpageNextCharge)}</dt>
             <dd id="billing-next-charge">{value}</dd>
@@ -46,7 +60,11 @@ pub fn subscription_facts(locale: Locale, sub: &SubscriptionView) -> impl IntoVi
     });
     let access = (!renews(sub)).then(|| {
         let text = if sub.has_access {
-            t_args(locale, Key::BillpageAccessUntil, &[("date", &format_local_date(sub.current_period_end, locale))])
+            t_args(
+                locale,
+                Key::BillpageAccessUntil,
+                &[("date", &format_local_date(sub.current_period_end, locale))],
+            )
         } else {
             t(locale, Key::BillpageAccessEnded).to_owned()
         };
@@ -78,7 +96,12 @@ fn charge_status(status: &str) -> Key {
 /// The payments, newest first, with their receipt numbers.
 #[component]
 pub fn ChargeHistory(locale: Locale, charges: Signal<Vec<ChargeView>>) -> impl IntoView {
-    let head = [Key::BillpageColDate, Key::BillpageColAmount, Key::BillpageColStatus, Key::BillpageColReceipt];
+    let head = [
+        Key::BillpageColDate,
+        Key::BillpageColAmount,
+        Key::BillpageColStatus,
+        Key::BillpageColReceipt,
+    ];
     let rows = move || {
         charges
             .get()
@@ -90,7 +113,11 @@ pub fn ChargeHistory(locale: Locale, charges: Signal<Vec<ChargeView>>) -> impl I
                     t(locale, charge_status(&c.status)).to_owned(),
                     c.receipt_no.clone(),
                 ];
-                let cells = head.iter().zip(cells).map(|(k, v)| view! { <td data-label=t(locale, *k)>{v}</td> }).collect_view();
+                let cells = head
+                    .iter()
+                    .zip(cells)
+                    .map(|(k, v)| view! { <td data-label=t(locale, *k)>{v}</td> })
+                    .collect_view();
                 view! { <tr data-status=c.status.clone()>{cells}</tr> }
             })
             .collect_view()

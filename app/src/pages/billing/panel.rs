@@ -68,7 +68,16 @@ pub fn BillingPanel(
 /// One click, no questions: renewals stop, access lasts until the period ends.
 fn cancel_form(panel: Panel, csrf: String) -> impl IntoView {
     let locale = panel.locale;
-    let label = move || t(locale, if panel.busy.get() { Key::BillpageCancelling } else { Key::BillingCancel });
+    let label = move || {
+        t(
+            locale,
+            if panel.busy.get() {
+                Key::BillpageCancelling
+            } else {
+                Key::BillingCancel
+            },
+        )
+    };
     view! {
         <form method="post" action=href(locale, Page::Billing) class="billing-cancel" on:submit=move |ev| {
             ev.prevent_default();
@@ -89,9 +98,15 @@ fn refund_section(panel: Panel, csrf: String, method: MethodChoice) -> impl Into
         let charge_id = detail.charge_id.filter(|_| detail.eligible);
         let Some(charge_id) = charge_id else {
             let reason = refund_refusal(&detail)?;
-            return Some(Either::Left(view! { <p class="billing-refund-refused" id="billing-refund-refused">{t(locale, reason)}</p> }));
+            return Some(Either::Left(
+                view! { <p class="billing-refund-refused" id="billing-refund-refused">{t(locale, reason)}</p> },
+            ));
         };
-        let how_long = if method == MethodChoice::Card { Key::BillpageRefundCard } else { Key::BillpageRefundWallet };
+        let how_long = if method == MethodChoice::Card {
+            Key::BillpageRefundCard
+        } else {
+            Key::BillpageRefundWallet
+        };
         let amount = detail.amount_text.clone();
         let label = move || match panel.busy.get() {
             true => t(locale, Key::BillpageRefunding).to_owned(),
@@ -119,12 +134,17 @@ fn refund_section(panel: Panel, csrf: String, method: MethodChoice) -> impl Into
 impl Panel {
     fn cancel(self) {
         #[cfg(feature = "browser")]
-        self.run(Key::BillpageCancelledNotice, |client, locale| async move { client.cancel_subscription(locale).await });
+        self.run(Key::BillpageCancelledNotice, |client, locale| async move {
+            client.cancel_subscription(locale).await
+        });
     }
 
     fn refund_charge(self, charge_id: i64) {
         #[cfg(feature = "browser")]
-        self.run(Key::BillpageRefundedNotice, move |client, locale| async move { client.refund(locale, charge_id).await });
+        self.run(
+            Key::BillpageRefundedNotice,
+            move |client, locale| async move { client.refund(locale, charge_id).await },
+        );
         #[cfg(not(feature = "browser"))]
         let _ = charge_id;
     }

@@ -8,10 +8,12 @@
 use crate::account::forms::{AuthForm, FormOutcome};
 use crate::account::plan::now_ms;
 use crate::account::use_viewer;
-use crate::checkout::{pay_method_href, SearchedNumber};
 use crate::account::validation::{Slot, PHONE_INPUT_MAX_LEN};
 use crate::api::{ApiClient, ApiError, LOCATE_PAGE_SIZE};
-use crate::components::{csrf_token, CountryPicker, FormMessages, FormState, HiddenFields, ReasonField, SlotField};
+use crate::checkout::{pay_method_href, SearchedNumber};
+use crate::components::{
+    csrf_token, CountryPicker, FormMessages, FormState, HiddenFields, ReasonField, SlotField,
+};
 use crate::countries;
 use crate::i18n::{use_i18n, Key, Locale};
 use crate::model::locate::{GpsTrace, LocateRequestView};
@@ -39,7 +41,10 @@ async fn load(client: ApiClient, locale: Locale) -> Result<Loaded, ApiError> {
             traces.push(trace);
         }
     }
-    Ok(Loaded { requests: list.items, traces })
+    Ok(Loaded {
+        requests: list.items,
+        traces,
+    })
 }
 
 /// The create form, then the list (or the empty state).
@@ -47,7 +52,9 @@ async fn load(client: ApiClient, locale: Locale) -> Result<Loaded, ApiError> {
 pub fn DashboardLocationsPage() -> impl IntoView {
     let i18n = use_i18n();
     let locale = i18n.locale();
-    let created = use_query_map().with_untracked(|q| q.get("created")).and_then(|id| id.parse::<i64>().ok());
+    let created = use_query_map()
+        .with_untracked(|q| q.get("created"))
+        .and_then(|id| id.parse::<i64>().ok());
     let csrf = csrf_token();
     let client = ApiClient::new();
     let loaded = Resource::new(|| (), move |()| load(client.clone(), locale));
@@ -102,7 +109,13 @@ fn CreateRequestForm(csrf: String, created: bool) -> impl IntoView {
     let i18n = use_i18n();
     let locale = i18n.locale();
     let outcome = use_context::<FormOutcome>().filter(|o| o.form == AuthForm::LocateCreate);
-    let typed = |name: &str| outcome.as_ref().and_then(|o| o.value(name)).unwrap_or_default().to_owned();
+    let typed = |name: &str| {
+        outcome
+            .as_ref()
+            .and_then(|o| o.value(name))
+            .unwrap_or_default()
+            .to_owned()
+    };
     let known = |key: &str| countries::all().iter().any(|c| c.key() == key);
     let country = Some(typed("country"))
         .filter(|c| known(c))
@@ -115,7 +128,10 @@ fn CreateRequestForm(csrf: String, created: bool) -> impl IntoView {
     // JavaScript it opens the Payment dialog, without it the server says so.
     let locked = use_viewer().is_some_and(|v| v.vip_time <= now_ms());
     // After a refused post the number typed goes along to checkout.
-    let searched = SearchedNumber { country: typed("country"), phone: typed("phone") };
+    let searched = SearchedNumber {
+        country: typed("country"),
+        phone: typed("phone"),
+    };
     let choose_plan = locked.then(|| {
         view! {
             <p class="locate-locked">

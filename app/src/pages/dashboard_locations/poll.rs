@@ -6,14 +6,23 @@ use crate::model::locate::{any_pending, GpsTrace, LocateRequestView};
 use leptos::prelude::*;
 
 /// Schedules the next refresh unless every request is final.
-pub(super) fn start(locale: Locale, rows: RwSignal<Vec<LocateRequestView>>, traces: RwSignal<Vec<GpsTrace>>) {
+pub(super) fn start(
+    locale: Locale,
+    rows: RwSignal<Vec<LocateRequestView>>,
+    traces: RwSignal<Vec<GpsTrace>>,
+) {
     let client = ApiClient::new();
     // Rows rendered located before hydration may lack their trace.
     fetch_missing_traces(&client, locale, rows, traces);
     schedule(client, locale, rows, traces);
 }
 
-fn schedule(client: ApiClient, locale: Locale, rows: RwSignal<Vec<LocateRequestView>>, traces: RwSignal<Vec<GpsTrace>>) {
+fn schedule(
+    client: ApiClient,
+    locale: Locale,
+    rows: RwSignal<Vec<LocateRequestView>>,
+    traces: RwSignal<Vec<GpsTrace>>,
+) {
     if !rows.try_with_untracked(|r| any_pending(r)).unwrap_or(false) {
         return;
     }
@@ -26,7 +35,9 @@ fn schedule(client: ApiClient, locale: Locale, rows: RwSignal<Vec<LocateRequestV
             }
             leptos::task::spawn_local(async move {
                 if let Ok(list) = client.locate_list(locale, 1, LOCATE_PAGE_SIZE).await {
-                    let changed = rows.try_with_untracked(|r| *r != list.items).unwrap_or(false);
+                    let changed = rows
+                        .try_with_untracked(|r| *r != list.items)
+                        .unwrap_or(false);
                     if changed {
                         rows.set(list.items);
                     }
@@ -58,7 +69,12 @@ fn fetch_missing_traces(
         .unwrap_or_default();
     for id in missing {
         // Mark it as read (an empty trace) so a failure is not retried every 5 s.
-        traces.update(|t| t.push(GpsTrace { request_id: id, points: Vec::new() }));
+        traces.update(|t| {
+            t.push(GpsTrace {
+                request_id: id,
+                points: Vec::new(),
+            })
+        });
         let client = client.clone();
         leptos::task::spawn_local(async move {
             if let Ok(trace) = client.gps_trace(locale, id).await {
@@ -72,5 +88,7 @@ fn fetch_missing_traces(
 }
 
 fn tab_hidden() -> bool {
-    web_sys::window().and_then(|w| w.document()).is_some_and(|d| d.hidden())
+    web_sys::window()
+        .and_then(|w| w.document())
+        .is_some_and(|d| d.hidden())
 }

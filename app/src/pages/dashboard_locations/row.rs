@@ -12,7 +12,11 @@ use leptos::prelude::*;
 
 /// The latest position shared for request `id`, if it was read.
 pub(super) fn position_of(traces: &[GpsTrace], id: i64) -> Option<GeoPoint> {
-    traces.iter().find(|t| t.request_id == id).and_then(|t| t.points.last()).map(|p| p.point)
+    traces
+        .iter()
+        .find(|t| t.request_id == id)
+        .and_then(|t| t.points.last())
+        .map(|p| p.point)
 }
 
 /// One request: number, label, note, status, times, its map once located,
@@ -27,8 +31,11 @@ pub(super) fn LocateRow(
     let i18n = use_i18n();
     let locale = i18n.locale();
     let (id, status) = (request.id, request.status);
-    let map = request.has_location.then(|| view! { <RowMap position=position/> });
-    let label = (!request.label.is_empty()).then(|| view! { <span class="locate-label">{request.label.clone()}</span> });
+    let map = request
+        .has_location
+        .then(|| view! { <RowMap position=position/> });
+    let label = (!request.label.is_empty())
+        .then(|| view! { <span class="locate-label">{request.label.clone()}</span> });
     view! {
         <li
             class="locate-row"
@@ -91,9 +98,15 @@ fn RowActions(request: LocateRequestView, csrf: String) -> impl IntoView {
             </form>
         }
     };
-    let resend = request.can_resend.then(|| form("resend", Key::LocateResend, "locate-resend"));
-    let cancel = request.can_cancel().then(|| form("cancel", Key::LocateCancel, "locate-cancel"));
-    let clear = request.has_location.then(|| form("clear", Key::LocateClear, "locate-clear"));
+    let resend = request
+        .can_resend
+        .then(|| form("resend", Key::LocateResend, "locate-resend"));
+    let cancel = request
+        .can_cancel()
+        .then(|| form("cancel", Key::LocateCancel, "locate-cancel"));
+    let clear = request
+        .has_location
+        .then(|| form("clear", Key::LocateClear, "locate-clear"));
     let label_id = format!("label-{id}");
     view! {
         <div class="locate-actions">
@@ -113,7 +126,11 @@ fn RowActions(request: LocateRequestView, csrf: String) -> impl IntoView {
 /// "Latitude …, longitude …" with six decimals (about 10 cm).
 pub fn position_text(locale: Locale, point: GeoPoint) -> String {
     let (lat, lng) = (format!("{:.6}", point.lat), format!("{:.6}", point.lng));
-    t_args(locale, Key::LocatePositionText, &[("lat", &lat), ("lng", &lng)])
+    t_args(
+        locale,
+        Key::LocatePositionText,
+        &[("lat", &lat), ("lng", &lng)],
+    )
 }
 
 #[cfg(test)]
@@ -123,16 +140,36 @@ mod tests {
 
     #[test]
     fn the_latest_point_of_the_request_is_shown() {
-        let point = |lat| TracePoint { point: GeoPoint { lat, lng: 1.0, accuracy: None }, shared_at: 0 };
+        let point = |lat| TracePoint {
+            point: GeoPoint {
+                lat,
+                lng: 1.0,
+                accuracy: None,
+            },
+            shared_at: 0,
+        };
         let traces = vec![
-            GpsTrace { request_id: 1, points: vec![point(1.0), point(2.0)] },
-            GpsTrace { request_id: 2, points: vec![] },
+            GpsTrace {
+                request_id: 1,
+                points: vec![point(1.0), point(2.0)],
+            },
+            GpsTrace {
+                request_id: 2,
+                points: vec![],
+            },
         ];
         assert_eq!(position_of(&traces, 1).map(|p| p.lat), Some(2.0));
         assert_eq!(position_of(&traces, 2), None);
         assert_eq!(position_of(&traces, 3), None);
         assert_eq!(
-            position_text(Locale::En, GeoPoint { lat: -6.2, lng: 106.816_666_6, accuracy: None }),
+            position_text(
+                Locale::En,
+                GeoPoint {
+                    lat: -6.2,
+                    lng: 106.816_666_6,
+                    accuracy: None
+                }
+            ),
             "Latitude -6.200000, longitude 106.816667"
         );
     }

@@ -18,12 +18,19 @@ pub const PAGE_SIZE: u32 = 20;
 pub fn DashboardVoicePage() -> impl IntoView {
     let i18n = use_i18n();
     let locale = i18n.locale();
-    let page = use_query_map().with_untracked(|q| q.get("page")).and_then(|p| p.parse::<u32>().ok()).filter(|p| *p >= 1).unwrap_or(1);
+    let page = use_query_map()
+        .with_untracked(|q| q.get("page"))
+        .and_then(|p| p.parse::<u32>().ok())
+        .filter(|p| *p >= 1)
+        .unwrap_or(1);
     let client = ApiClient::new();
-    let loaded = Resource::new(|| (), move |()| {
-        let client = client.clone();
-        async move { client.voice_list(locale, page, PAGE_SIZE).await }
-    });
+    let loaded = Resource::new(
+        || (),
+        move |()| {
+            let client = client.clone();
+            async move { client.voice_list(locale, page, PAGE_SIZE).await }
+        },
+    );
     view! {
         <section class="dashboard voice-dashboard">
             <h1>{i18n.text(Page::DashboardVoice.title_key())}</h1>
@@ -52,7 +59,8 @@ pub fn DashboardVoicePage() -> impl IntoView {
 /// One message: to whom, in what language, where it stands, the replay.
 #[component]
 fn MessageRow(locale: Locale, message: VoiceMessageView) -> impl IntoView {
-    let language = language(&message.language).map_or(message.language.clone(), |l| l.endonym.to_owned());
+    let language =
+        language(&message.language).map_or(message.language.clone(), |l| l.endonym.to_owned());
     let excerpt: String = message.message.chars().take(120).collect();
     let attempts = message.attempts.to_string();
     let status = message.status.code();

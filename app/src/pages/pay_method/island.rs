@@ -18,7 +18,10 @@ pub fn PayMethodForm(locale: Locale, setup: CheckoutSetup) -> impl IntoView {
 
 fn hide_static_form() {
     #[cfg(feature = "browser")]
-    if let Some(form) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(STATIC_FORM_ID)) {
+    if let Some(form) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(STATIC_FORM_ID))
+    {
         let _ = form.set_attribute("hidden", "");
     }
 }

@@ -13,12 +13,14 @@ mod static_form;
 pub use island::PayMethodForm;
 
 use crate::account::forms::{AuthForm, FormOutcome};
-use crate::account::use_viewer;
 use crate::account::plan::now_ms;
-use crate::api::{ApiClient, ApiError};
-use crate::checkout::{is_idempotency_key, new_idempotency_key, pay_method_href, plan_option_text, SearchedNumber};
-use crate::components::{csrf_token, CheckoutSetup};
+use crate::account::use_viewer;
 use crate::account::validation::Slot;
+use crate::api::{ApiClient, ApiError};
+use crate::checkout::{
+    is_idempotency_key, new_idempotency_key, pay_method_href, plan_option_text, SearchedNumber,
+};
+use crate::components::{csrf_token, CheckoutSetup};
 use crate::i18n::{t, t_args, use_i18n, Key, Locale};
 use crate::model::billing::{MethodChoice, PayMethods};
 use crate::model::PricePlan;
@@ -36,7 +38,11 @@ struct Loaded {
     methods: PayMethods,
 }
 
-async fn load(client: ApiClient, locale: Locale, country: Option<String>) -> Result<Loaded, ApiError> {
+async fn load(
+    client: ApiClient,
+    locale: Locale,
+    country: Option<String>,
+) -> Result<Loaded, ApiError> {
     let plans = client.price_setup(locale).await?;
     let methods = client.pay_methods(locale, country.as_deref()).await?;
     Ok(Loaded { plans, methods })
@@ -53,7 +59,10 @@ struct PayQuery {
 fn read_query() -> PayQuery {
     use_query_map().with_untracked(|q| PayQuery {
         plan_id: q.get("planId").and_then(|id| id.parse().ok()),
-        searched: SearchedNumber { country: q.get("country").unwrap_or_default(), phone: q.get("phone").unwrap_or_default() },
+        searched: SearchedNumber {
+            country: q.get("country").unwrap_or_default(),
+            phone: q.get("phone").unwrap_or_default(),
+        },
         pay_country: q.get("payCountry").filter(|c| !c.is_empty()),
     })
 }
@@ -65,11 +74,23 @@ pub fn PayMethodPage() -> impl IntoView {
     let locale = i18n.locale();
     let query = read_query();
     let outcome = use_context::<FormOutcome>().filter(|o| o.form == AuthForm::PayOrder);
-    let kept_country = outcome.as_ref().and_then(|o| o.value("payCountry")).map(str::to_owned);
+    let kept_country = outcome
+        .as_ref()
+        .and_then(|o| o.value("payCountry"))
+        .map(str::to_owned);
     let country = kept_country.or_else(|| query.pay_country.clone());
     let client = ApiClient::new();
-    let loaded = Resource::new(|| (), move |()| load(client.clone(), locale, country.clone()));
-    let searched = query.searched.is_some().then(|| t_args(locale, Key::CheckoutSearched, &[("number", query.searched.phone.trim())]));
+    let loaded = Resource::new(
+        || (),
+        move |()| load(client.clone(), locale, country.clone()),
+    );
+    let searched = query.searched.is_some().then(|| {
+        t_args(
+            locale,
+            Key::CheckoutSearched,
+            &[("number", query.searched.phone.trim())],
+        )
+    });
     let visitor = use_viewer().is_none();
     view! {
         <section class="checkout-page">
@@ -97,11 +118,25 @@ pub fn PayMethodPage() -> impl IntoView {
 }
 
 /// The plan choice, the summary and the form, for the loaded plans.
-fn checkout(locale: Locale, loaded: Loaded, query: PayQuery, outcome: Option<FormOutcome>) -> impl IntoView {
-    let Some(plan) = loaded.plans.iter().find(|p| Some(p.id) == query.plan_id).or(loaded.plans.first()).cloned() else {
-        return Either::Left(view! { <p class="form-alert" role="alert">{t(locale, Key::PriceUnavailable)}</p> });
+fn checkout(
+    locale: Locale,
+    loaded: Loaded,
+    query: PayQuery,
+    outcome: Option<FormOutcome>,
+) -> impl IntoView {
+    let Some(plan) = loaded
+        .plans
+        .iter()
+        .find(|p| Some(p.id) == query.plan_id)
+        .or(loaded.plans.first())
+        .cloned()
+    else {
+        return Either::Left(
+            view! { <p class="form-alert" role="alert">{t(locale, Key::PriceUnavailable)}</p> },
+        );
     };
-    let chooser = (loaded.plans.len() > 1).then(|| plan_chooser(locale, &loaded.plans, plan.id, &query.searched));
+    let chooser = (loaded.plans.len() > 1)
+        .then(|| plan_chooser(locale, &loaded.plans, plan.id, &query.searched));
     let action = pay_method_href(locale, Some(plan.id), &query.searched);
     let summary = plan_option_text(locale, &plan);
     let setup = setup_of(plan, loaded.methods, outcome.as_ref());
@@ -117,7 +152,12 @@ fn checkout(locale: Locale, loaded: Loaded, query: PayQuery, outcome: Option<For
 }
 
 /// The plans as links (each keeps the searched number); the chosen one marked.
-fn plan_chooser(locale: Locale, plans: &[PricePlan], chosen: i64, searched: &SearchedNumber) -> impl IntoView {
+fn plan_chooser(
+    locale: Locale,
+    plans: &[PricePlan],
+    chosen: i64,
+    searched: &SearchedNumber,
+) -> impl IntoView {
     let items = plans
         .iter()
         .map(|plan| {
@@ -142,10 +182,21 @@ fn plan_chooser(locale: Locale, plans: &[PricePlan], chosen: i64, searched: &Sea
 /// after the provider failed, so a retry places that order once), or the
 /// member's e-mail, and a fresh key.
 fn setup_of(plan: PricePlan, methods: PayMethods, outcome: Option<&FormOutcome>) -> CheckoutSetup {
-    let kept = |name: &str| outcome.and_then(|o| o.value(name)).unwrap_or_default().to_owned();
-    let provider_failed = outcome.is_some_and(|o| o.errors.get(Slot::Form) == Some(Key::ErrorPaymentProvider));
-    let key = Some(kept("idempotencyKey")).filter(|k| provider_failed && is_idempotency_key(k)).unwrap_or_else(new_idempotency_key);
-    let email = outcome.map(|o| o.email.clone()).or_else(|| use_viewer().map(|v| v.email)).unwrap_or_default();
+    let kept = |name: &str| {
+        outcome
+            .and_then(|o| o.value(name))
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let provider_failed =
+        outcome.is_some_and(|o| o.errors.get(Slot::Form) == Some(Key::ErrorPaymentProvider));
+    let key = Some(kept("idempotencyKey"))
+        .filter(|k| provider_failed && is_idempotency_key(k))
+        .unwrap_or_else(new_idempotency_key);
+    let email = outcome
+        .map(|o| o.email.clone())
+        .or_else(|| use_viewer().map(|v| v.email))
+        .unwrap_or_default();
     CheckoutSetup {
         plan,
         country: methods.country,
@@ -153,7 +204,13 @@ fn setup_of(plan: PricePlan, methods: PayMethods, outcome: Option<&FormOutcome>)
         now_ms: now_ms(),
         key,
         method: MethodChoice::parse(&kept("method")),
-        values: FieldTexts { email, zip: kept("zip"), name: kept("name"), document: kept("document"), phone: kept("phone") },
+        values: FieldTexts {
+            email,
+            zip: kept("zip"),
+            name: kept("name"),
+            document: kept("document"),
+            phone: kept("phone"),
+        },
         errors: outcome.map(|o| o.errors.clone()).unwrap_or_default(),
     }
 }

@@ -7,7 +7,10 @@ use super::island::STATIC_FORM_ID;
 use crate::account::forms::AuthForm;
 use crate::account::validation::{FieldErrors, Slot, EMAIL_MAX_LEN};
 use crate::checkout::{method_label, CheckoutTerms, SearchedNumber};
-use crate::components::{country_options, slot_of, CheckoutSetup, FormMessages, HiddenFields, SlotField, PAY_FIELD_LIMITS};
+use crate::components::{
+    country_options, slot_of, CheckoutSetup, FormMessages, HiddenFields, SlotField,
+    PAY_FIELD_LIMITS,
+};
 use crate::i18n::{t, use_i18n, Key};
 use crate::model::billing::{MethodChoice, PayField};
 use crate::routes::{href, Page};
@@ -16,12 +19,22 @@ use leptos::prelude::*;
 
 /// Both forms, in the element the widget replaces.
 #[component]
-pub(super) fn StaticCheckout(setup: CheckoutSetup, csrf: String, action: String, searched: SearchedNumber) -> impl IntoView {
+pub(super) fn StaticCheckout(
+    setup: CheckoutSetup,
+    csrf: String,
+    action: String,
+    searched: SearchedNumber,
+) -> impl IntoView {
     let locale = use_i18n().locale();
-    let chosen = setup.method.filter(|m| setup.methods.contains(m)).or(setup.methods.first().copied());
+    let chosen = setup
+        .method
+        .filter(|m| setup.methods.contains(m))
+        .or(setup.methods.first().copied());
     let errors = setup.errors.clone();
     let body = match chosen {
-        None => Either::Left(view! { <p class="form-alert" role="status">{t(locale, Key::CheckoutNoMethods)}</p> }),
+        None => Either::Left(
+            view! { <p class="form-alert" role="status">{t(locale, Key::CheckoutNoMethods)}</p> },
+        ),
         Some(chosen) => Either::Right(view! {
             <MethodRadios methods=setup.methods.clone() chosen=chosen/>
             <SlotField
@@ -110,12 +123,21 @@ fn MethodRadios(methods: Vec<MethodChoice>, chosen: MethodChoice) -> impl IntoVi
 
 /// The fields some offered method needs, each marked with those methods.
 fn pay_fields(setup: &CheckoutSetup, errors: &FieldErrors) -> impl IntoView {
-    const ORDER: [PayField; 4] = [PayField::Zip, PayField::Name, PayField::Document, PayField::Phone];
+    const ORDER: [PayField; 4] = [
+        PayField::Zip,
+        PayField::Name,
+        PayField::Document,
+        PayField::Phone,
+    ];
     ORDER
         .into_iter()
         .filter_map(|field| {
-            let needing: Vec<&str> =
-                setup.methods.iter().filter(|m| m.fields().contains(&field)).map(|m| m.as_str()).collect();
+            let needing: Vec<&str> = setup
+                .methods
+                .iter()
+                .filter(|m| m.fields().contains(&field))
+                .map(|m| m.as_str())
+                .collect();
             (!needing.is_empty()).then(|| (field, needing.join(" ")))
         })
         .map(|(field, needing)| {

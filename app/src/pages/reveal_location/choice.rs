@@ -12,7 +12,10 @@ use leptos::prelude::*;
 
 /// Where the owner's "Share once" stands in the browser.
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(not(feature = "hydrate"), allow(dead_code, reason = "built by the browser-side share flow"))]
+#[cfg_attr(
+    not(feature = "hydrate"),
+    allow(dead_code, reason = "built by the browser-side share flow")
+)]
 enum Share {
     /// Nothing asked yet.
     Idle,
@@ -117,19 +120,27 @@ fn ShareControls(locale: Locale, token: String, stage: RwSignal<Share>) -> impl 
 }
 
 /// Reads the position and posts it; `stage` ends `Done` or `Failed`.
-#[cfg_attr(not(feature = "browser"), allow(unused_variables, reason = "only the browser shares"))]
+#[cfg_attr(
+    not(feature = "browser"),
+    allow(unused_variables, reason = "only the browser shares")
+)]
 fn start_share(locale: Locale, token: String, stage: RwSignal<Share>) {
     #[cfg(feature = "browser")]
     leptos::task::spawn_local(async move {
         let next = match geo::current_position().await {
             None => Share::Failed(None),
             Some(point) => {
-                match crate::api::ApiClient::new().reveal_decide(locale, &token, RevealDecision::Share, Some(point)).await {
+                match crate::api::ApiClient::new()
+                    .reveal_decide(locale, &token, RevealDecision::Share, Some(point))
+                    .await
+                {
                     Ok(mut view) if view.state == crate::model::locate::RevealState::Shared => {
                         view.shared = view.shared.or(Some(point));
                         Share::Done(Box::new(view))
                     }
-                    Ok(_) => Share::Failed(Some(crate::i18n::t(locale, Key::RevealGone).to_owned())),
+                    Ok(_) => {
+                        Share::Failed(Some(crate::i18n::t(locale, Key::RevealGone).to_owned()))
+                    }
                     Err(e) => Share::Failed(Some(e.msg)),
                 }
             }
@@ -175,20 +186,36 @@ mod geo {
     /// geolocation, the owner refuses or no position arrives in time.
     pub(super) async fn current_position() -> Option<GeoPoint> {
         let navigator = web_sys::window()?.navigator();
-        let geolocation = Reflect::get(&navigator, &"geolocation".into()).ok().filter(|g| g.is_object())?;
-        let get: Function = Reflect::get(&geolocation, &"getCurrentPosition".into()).ok()?.dyn_into().ok()?;
+        let geolocation = Reflect::get(&navigator, &"geolocation".into())
+            .ok()
+            .filter(|g| g.is_object())?;
+        let get: Function = Reflect::get(&geolocation, &"getCurrentPosition".into())
+            .ok()?
+            .dyn_into()
+            .ok()?;
         let options = Object::new();
         let _ = Reflect::set(&options, &"enableHighAccuracy".into(), &JsValue::TRUE);
         let _ = Reflect::set(&options, &"timeout".into(), &JsValue::from(TIMEOUT_MS));
         let _ = Reflect::set(&options, &"maximumAge".into(), &JsValue::from(0.0_f64));
         let promise = Promise::new(&mut |resolve, reject| {
-            if get.call3(&geolocation, &resolve, &reject, &options).is_err() {
+            if get
+                .call3(&geolocation, &resolve, &reject, &options)
+                .is_err()
+            {
                 let _ = reject.call0(&JsValue::NULL);
             }
         });
         let position = JsFuture::from(promise).await.ok()?;
         let coords = Reflect::get(&position, &"coords".into()).ok()?;
-        let number = |name: &str| Reflect::get(&coords, &name.into()).ok().and_then(|v| v.as_f64());
-        Some(GeoPoint { lat: number("latitude")?, lng: number("longitude")?, accuracy: number("accuracy") })
+        let number = |name: &str| {
+            Reflect::get(&coords, &name.into())
+                .ok()
+                .and_then(|v| v.as_f64())
+        };
+        Some(GeoPoint {
+            lat: number("latitude")?,
+            lng: number("longitude")?,
+            accuracy: number("accuracy"),
+        })
     }
 }

@@ -36,13 +36,25 @@ fn shared_facts(locale: Locale, view: &RevealView) -> Vec<String> {
         return facts;
     }
     if let Some(at) = view.shared_at {
-        facts.push(t_args(locale, Key::LocateSharedAt, &[("time", &format_utc_datetime(at))]));
+        facts.push(t_args(
+            locale,
+            Key::LocateSharedAt,
+            &[("time", &format_utc_datetime(at))],
+        ));
     }
     if let Some(meters) = view.shared_accuracy_m {
-        facts.push(t_args(locale, Key::RevealSharedAccuracy, &[("meters", &format!("{}", meters.round() as i64))]));
+        facts.push(t_args(
+            locale,
+            Key::RevealSharedAccuracy,
+            &[("meters", &format!("{}", meters.round() as i64))],
+        ));
     }
     match view.delete_after {
-        Some(at) => facts.push(t_args(locale, Key::RevealDeleteAfter, &[("time", &format_utc_datetime(at))])),
+        Some(at) => facts.push(t_args(
+            locale,
+            Key::RevealDeleteAfter,
+            &[("time", &format_utc_datetime(at))],
+        )),
         // Only a server that reports decisions says "deleted"; an older answer
         // without the decision time says nothing about deletion.
         None if view.decided_at.is_some() => facts.push(t(locale, Key::RevealDeleted).to_owned()),
@@ -61,8 +73,9 @@ pub(super) fn DecisionSummary(view: RevealView) -> impl IntoView {
         RevealState::Blocked => "blocked",
         _ => "declined",
     };
-    let blocked_line = (view.number_blocked && view.state != RevealState::Blocked)
-        .then(|| view! { <p class="reveal-number-blocked">{i18n.text(Key::RevealNumberBlocked)}</p> });
+    let blocked_line = (view.number_blocked && view.state != RevealState::Blocked).then(
+        || view! { <p class="reveal-number-blocked">{i18n.text(Key::RevealNumberBlocked)}</p> },
+    );
     let facts = shared_facts(locale, &view);
     view! {
         <section data-reveal-state=state class="reveal-decided">
@@ -97,7 +110,12 @@ pub(super) fn SharedPosition(point: GeoPoint) -> impl IntoView {
 /// The decided page in the browser: the summary of `view` and the actions it
 /// leaves open, updated in place after each action.
 #[component]
-pub(super) fn AfterDecision(locale: Locale, token: String, csrf: String, view: RwSignal<RevealView>) -> impl IntoView {
+pub(super) fn AfterDecision(
+    locale: Locale,
+    token: String,
+    csrf: String,
+    view: RwSignal<RevealView>,
+) -> impl IntoView {
     let i18n = use_i18n();
     let failed = RwSignal::new(Option::<String>::None);
     let action = reveal_href(locale, &token);
@@ -139,7 +157,10 @@ pub(super) fn AfterDecision(locale: Locale, token: String, csrf: String, view: R
 }
 
 /// Posts an after-decision action through the API and shows the answer.
-#[cfg_attr(not(feature = "browser"), allow(unused_variables, reason = "only the browser posts"))]
+#[cfg_attr(
+    not(feature = "browser"),
+    allow(unused_variables, reason = "only the browser posts")
+)]
 fn post(
     locale: Locale,
     token: String,
@@ -149,7 +170,10 @@ fn post(
 ) {
     #[cfg(feature = "browser")]
     leptos::task::spawn_local(async move {
-        match crate::api::ApiClient::new().reveal_decide(locale, &token, decision, None).await {
+        match crate::api::ApiClient::new()
+            .reveal_decide(locale, &token, decision, None)
+            .await
+        {
             Ok(next) => {
                 failed.set(None);
                 view.set(next);

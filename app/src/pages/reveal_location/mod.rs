@@ -32,7 +32,9 @@ pub use crate::model::reveal_link::reveal_href;
 pub fn RevealLocationPage() -> impl IntoView {
     let i18n = use_i18n();
     let locale = i18n.locale();
-    let token = use_query_map().with_untracked(|q| q.get("t")).unwrap_or_default();
+    let token = use_query_map()
+        .with_untracked(|q| q.get("t"))
+        .unwrap_or_default();
     let client = ApiClient::new();
     let csrf = csrf_token();
     let view_token = token.clone();

@@ -14,9 +14,15 @@ use leptos::prelude::*;
 #[component]
 pub fn LookupCard(result: LookupResult, search: Searched) -> impl IntoView {
     let locale = use_i18n().locale();
-    let heading = t_args(locale, Key::LookupResultHeading, &[("number", &result.info.international)]);
+    let heading = t_args(
+        locale,
+        Key::LookupResultHeading,
+        &[("number", &result.info.international)],
+    );
     let paid = if result.opted_out {
-        EitherOf3::A(view! { <p class="lookup-opted-out" id="lookup-opted-out">{t(locale, Key::LookupOptedOut)}</p> })
+        EitherOf3::A(
+            view! { <p class="lookup-opted-out" id="lookup-opted-out">{t(locale, Key::LookupOptedOut)}</p> },
+        )
     } else if let (true, Some(spam)) = (result.full, result.spam.clone()) {
         EitherOf3::B(view! {
             <SpamSection locale=locale spam=spam/>
@@ -50,9 +56,22 @@ pub fn LookupCard(result: LookupResult, search: Searched) -> impl IntoView {
 /// The numbering plan's facts, for everyone.
 #[component]
 fn Facts(locale: Locale, info: NumberInfo) -> impl IntoView {
-    let region = if info.city.is_empty() { info.country.clone() } else { format!("{}, {}", info.city, info.country) };
-    let carrier = if info.carrier.is_empty() { t(locale, Key::LookupCarrierUnknown).to_owned() } else { info.carrier.clone() };
-    let formats = [info.e164.clone(), info.international.clone(), info.national.clone(), info.rfc3966.clone()];
+    let region = if info.city.is_empty() {
+        info.country.clone()
+    } else {
+        format!("{}, {}", info.city, info.country)
+    };
+    let carrier = if info.carrier.is_empty() {
+        t(locale, Key::LookupCarrierUnknown).to_owned()
+    } else {
+        info.carrier.clone()
+    };
+    let formats = [
+        info.e164.clone(),
+        info.international.clone(),
+        info.national.clone(),
+        info.rfc3966.clone(),
+    ];
     view! {
         <dl class="lookup-facts">
             <dt>{t(locale, Key::LookupRowValidity)}</dt>
@@ -77,7 +96,11 @@ fn Facts(locale: Locale, info: NumberInfo) -> impl IntoView {
 #[component]
 fn SpamSection(locale: Locale, spam: SpamVerdict) -> impl IntoView {
     let count = spam.reports.to_string();
-    let top: Vec<&str> = spam.top_categories.iter().map(|c| t(locale, c.label_key())).collect();
+    let top: Vec<&str> = spam
+        .top_categories
+        .iter()
+        .map(|c| t(locale, c.label_key()))
+        .collect();
     let code = spam.label.code();
     view! {
         <section class="lookup-spam" aria-labelledby="lookup-spam-heading">
@@ -101,13 +124,19 @@ fn SpamSection(locale: Locale, spam: SpamVerdict) -> impl IntoView {
 fn OwnerSection(locale: Locale, owner: Option<DirectoryEntry>) -> impl IntoView {
     let body = match owner {
         Some(entry) => {
-            let text = if entry.city.is_empty() { entry.name } else { format!("{} · {}", entry.name, entry.city) };
+            let text = if entry.city.is_empty() {
+                entry.name
+            } else {
+                format!("{} · {}", entry.name, entry.city)
+            };
             leptos::either::Either::Left(view! {
                 <p id="lookup-owner"><strong>{text}</strong></p>
                 <p class="field-hint">{t(locale, Key::LookupOwnerPublished)}</p>
             })
         }
-        None => leptos::either::Either::Right(view! { <p id="lookup-owner-none">{t(locale, Key::LookupOwnerNone)}</p> }),
+        None => leptos::either::Either::Right(
+            view! { <p id="lookup-owner-none">{t(locale, Key::LookupOwnerNone)}</p> },
+        ),
     };
     view! {
         <section class="lookup-owner">

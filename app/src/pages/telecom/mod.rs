@@ -29,13 +29,26 @@ pub(crate) struct Searched {
 
 fn searched() -> Searched {
     let locale = use_i18n().locale();
-    let (q_country, q_phone) = use_query_map().with_untracked(|q| (q.get("country"), q.get("phone")));
+    let (q_country, q_phone) =
+        use_query_map().with_untracked(|q| (q.get("country"), q.get("phone")));
     let outcome = use_context::<FormOutcome>().filter(|o| o.form == AuthForm::SpamReport);
-    let typed = |name: &str, query: Option<String>| outcome.as_ref().and_then(|o| o.value(name)).map(str::to_owned).or(query);
+    let typed = |name: &str, query: Option<String>| {
+        outcome
+            .as_ref()
+            .and_then(|o| o.value(name))
+            .map(str::to_owned)
+            .or(query)
+    };
     let known = |key: &str| countries::all().iter().any(|c| c.key() == key);
-    let country = typed("country", q_country).filter(|c| known(c)).unwrap_or_else(|| countries::default_region(locale).to_owned());
+    let country = typed("country", q_country)
+        .filter(|c| known(c))
+        .unwrap_or_else(|| countries::default_region(locale).to_owned());
     let phone = typed("phone", q_phone);
-    Searched { country, submitted: phone.is_some(), phone: phone.unwrap_or_default() }
+    Searched {
+        country,
+        submitted: phone.is_some(),
+        phone: phone.unwrap_or_default(),
+    }
 }
 
 /// The search form, then the result of the number in the address.
@@ -46,19 +59,24 @@ pub fn TelecomPage() -> impl IntoView {
     let search = searched();
     let client = ApiClient::new();
     let query = search.clone();
-    let loaded = Resource::new(|| (), move |()| {
-        let (client, query) = (client.clone(), query.clone());
-        async move {
-            if !query.submitted {
-                None
-            } else if query.phone.trim().is_empty() {
-                // Nothing to ask the server: the same message it gives.
-                Some(Err(crate::api::ApiError { msg: crate::i18n::t(locale, Key::PhoneInvalid).to_owned() }))
-            } else {
-                Some(client.lookup(locale, &query.country, &query.phone).await)
+    let loaded = Resource::new(
+        || (),
+        move |()| {
+            let (client, query) = (client.clone(), query.clone());
+            async move {
+                if !query.submitted {
+                    None
+                } else if query.phone.trim().is_empty() {
+                    // Nothing to ask the server: the same message it gives.
+                    Some(Err(crate::api::ApiError {
+                        msg: crate::i18n::t(locale, Key::PhoneInvalid).to_owned(),
+                    }))
+                } else {
+                    Some(client.lookup(locale, &query.country, &query.phone).await)
+                }
             }
-        }
-    });
+        },
+    );
     let country = RwSignal::new(search.country.clone());
     view! {
         <section class="telecom">

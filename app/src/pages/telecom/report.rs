@@ -16,7 +16,10 @@ use leptos_router::hooks::use_query_map;
 #[component]
 pub fn ReportSection(search: Searched) -> impl IntoView {
     let locale = use_i18n().locale();
-    let reported = use_query_map().with_untracked(|q| q.get("reported")).as_deref() == Some("1");
+    let reported = use_query_map()
+        .with_untracked(|q| q.get("reported"))
+        .as_deref()
+        == Some("1");
     let body = if use_viewer().is_some() {
         Either::Left(view! { <ReportForm search=search reported=reported/> })
     } else {
@@ -35,9 +38,17 @@ pub fn ReportSection(search: Searched) -> impl IntoView {
 #[component]
 fn ReportForm(search: Searched, reported: bool) -> impl IntoView {
     let locale = use_i18n().locale();
-    let state = FormState::from_outcome(AuthForm::SpamReport).with_notice(reported.then_some(Key::LookupReported));
-    let outcome = use_context::<crate::account::forms::FormOutcome>().filter(|o| o.form == AuthForm::SpamReport);
-    let kept = |name: &str| outcome.as_ref().and_then(|o| o.value(name)).unwrap_or_default().to_owned();
+    let state = FormState::from_outcome(AuthForm::SpamReport)
+        .with_notice(reported.then_some(Key::LookupReported));
+    let outcome = use_context::<crate::account::forms::FormOutcome>()
+        .filter(|o| o.form == AuthForm::SpamReport);
+    let kept = |name: &str| {
+        outcome
+            .as_ref()
+            .and_then(|o| o.value(name))
+            .unwrap_or_default()
+            .to_owned()
+    };
     let chosen = kept("category");
     let comment_error = state.errors.get(Slot::Comment);
     let phone_error = state.errors.get(Slot::Phone);

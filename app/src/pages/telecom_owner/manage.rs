@@ -21,7 +21,13 @@ fn done_notice(done: Option<&str>) -> Option<Key> {
 
 /// One small form of the panel: hidden fields, extra inputs, one button.
 #[component]
-fn ChoiceForm(locale: Locale, form: AuthForm, id: &'static str, button: Key, children: Children) -> impl IntoView {
+fn ChoiceForm(
+    locale: Locale,
+    form: AuthForm,
+    id: &'static str,
+    button: Key,
+    children: Children,
+) -> impl IntoView {
     view! {
         <form method="post" action=href(locale, Page::TelecomOwner) id=id data-auth-form=form.param()>
             <HiddenFields csrf=csrf_token() form=form/>
@@ -36,10 +42,25 @@ fn ChoiceForm(locale: Locale, form: AuthForm, id: &'static str, button: Key, chi
 pub fn ManagePanel(view: OwnerView) -> impl IntoView {
     let locale = use_i18n().locale();
     let done = use_query_map().with_untracked(|q| q.get("done"));
-    let failed = use_context::<FormOutcome>().filter(|o| matches!(o.form, AuthForm::OwnerDispute | AuthForm::OwnerUnpublish | AuthForm::OwnerOptOut));
-    let state = FormState::from_outcome(failed.map_or(AuthForm::OwnerDispute, |o| o.form)).with_notice(done_notice(done.as_deref()));
-    let (visible, disputed) = (view.visible_reports.to_string(), view.disputed_reports.to_string());
-    let entry_text = view.entry.as_ref().map(|e| if e.city.is_empty() { e.name.clone() } else { format!("{} · {}", e.name, e.city) });
+    let failed = use_context::<FormOutcome>().filter(|o| {
+        matches!(
+            o.form,
+            AuthForm::OwnerDispute | AuthForm::OwnerUnpublish | AuthForm::OwnerOptOut
+        )
+    });
+    let state = FormState::from_outcome(failed.map_or(AuthForm::OwnerDispute, |o| o.form))
+        .with_notice(done_notice(done.as_deref()));
+    let (visible, disputed) = (
+        view.visible_reports.to_string(),
+        view.disputed_reports.to_string(),
+    );
+    let entry_text = view.entry.as_ref().map(|e| {
+        if e.city.is_empty() {
+            e.name.clone()
+        } else {
+            format!("{} · {}", e.name, e.city)
+        }
+    });
     view! {
         <div class="owner-panel" id="owner-panel">
             <FormMessages errors=state.errors notice=state.notice/>
@@ -87,7 +108,13 @@ pub fn ManagePanel(view: OwnerView) -> impl IntoView {
 fn PublishForm(locale: Locale) -> impl IntoView {
     let state = FormState::from_outcome(AuthForm::OwnerDirectory);
     let outcome = use_context::<FormOutcome>().filter(|o| o.form == AuthForm::OwnerDirectory);
-    let kept = |name: &str| outcome.as_ref().and_then(|o| o.value(name)).unwrap_or_default().to_owned();
+    let kept = |name: &str| {
+        outcome
+            .as_ref()
+            .and_then(|o| o.value(name))
+            .unwrap_or_default()
+            .to_owned()
+    };
     view! {
         <form method="post" action=href(locale, Page::TelecomOwner) id="owner-publish-form" data-auth-form=AuthForm::OwnerDirectory.param()>
             <HiddenFields csrf=csrf_token() form=AuthForm::OwnerDirectory/>

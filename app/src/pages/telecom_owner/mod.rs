@@ -31,10 +31,13 @@ pub fn TelecomOwnerPage() -> impl IntoView {
     let i18n = use_i18n();
     let locale = i18n.locale();
     let client = ApiClient::new();
-    let loaded = Resource::new(|| (), move |()| {
-        let client = client.clone();
-        async move { client.owner_view(locale).await.ok() }
-    });
+    let loaded = Resource::new(
+        || (),
+        move |()| {
+            let client = client.clone();
+            async move { client.owner_view(locale).await.ok() }
+        },
+    );
     view! {
         <section class="auth-page telecom-owner">
             <h1>{i18n.text(Page::TelecomOwner.title_key())}</h1>

@@ -134,7 +134,11 @@ pub fn VoiceComposer(
 
 /// The recipient: country code and number.
 #[component]
-fn NumberFields(country: RwSignal<String>, phone: RwSignal<String>, error: RwSignal<Option<String>>) -> impl IntoView {
+fn NumberFields(
+    country: RwSignal<String>,
+    phone: RwSignal<String>,
+    error: RwSignal<Option<String>>,
+) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <div class="voice-number">
@@ -215,7 +219,9 @@ fn run_send(locale: Locale, d: Draft, shown: Shown, key: StoredValue<String>, si
     }
     shown.busy.set(true);
     leptos::task::spawn_local(async move {
-        let result = ApiClient::new().voice_send(locale, &draft, &key.get_value()).await;
+        let result = ApiClient::new()
+            .voice_send(locale, &draft, &key.get_value())
+            .await;
         shown.busy.set(false);
         match result {
             Ok(view) => {

@@ -24,7 +24,11 @@ pub fn save(draft: &VoiceDraft) {
 pub fn load() -> Option<VoiceDraft> {
     #[cfg(feature = "browser")]
     {
-        storage()?.get_item(KEY).ok().flatten().and_then(|json| serde_json::from_str(&json).ok())
+        storage()?
+            .get_item(KEY)
+            .ok()
+            .flatten()
+            .and_then(|json| serde_json::from_str(&json).ok())
     }
     #[cfg(not(feature = "browser"))]
     None

@@ -12,7 +12,11 @@ pub fn MessageField(message: RwSignal<String>, error: RwSignal<Option<String>>) 
     let hint = t_args(i18n.locale(), Key::VoiceMessageHint, &[("max", &max)]);
     let counter = move || {
         let count = message.with(|m| m.chars().count()).to_string();
-        t_args(i18n.locale(), Key::VoiceCounter, &[("count", &count), ("max", &MESSAGE_MAX_CHARS.to_string())])
+        t_args(
+            i18n.locale(),
+            Key::VoiceCounter,
+            &[("count", &count), ("max", &MESSAGE_MAX_CHARS.to_string())],
+        )
     };
     view! {
         <div class="voice-field">

@@ -22,10 +22,20 @@ use leptos_router::hooks::use_query_map;
 
 /// The draft to show: a refused post's values, else the preview's draft,
 /// else an empty one in the page's language.
-fn initial_draft(locale: Locale, outcome: Option<&FormOutcome>, previewed: Option<&VoiceDraft>) -> VoiceDraft {
+fn initial_draft(
+    locale: Locale,
+    outcome: Option<&FormOutcome>,
+    previewed: Option<&VoiceDraft>,
+) -> VoiceDraft {
     if let Some(o) = outcome {
         let value = |name: &str| o.value(name).unwrap_or_default().to_owned();
-        return VoiceDraft { country: value("country"), phone: value("phone"), message: value("message"), language: value("language"), voice: value("voice") };
+        return VoiceDraft {
+            country: value("country"),
+            phone: value("phone"),
+            message: value("message"),
+            language: value("language"),
+            voice: value("voice"),
+        };
     }
     previewed.cloned().unwrap_or_else(|| VoiceDraft {
         country: crate::countries::default_region(locale).to_owned(),
@@ -36,8 +46,16 @@ fn initial_draft(locale: Locale, outcome: Option<&FormOutcome>, previewed: Optio
 }
 
 fn errors_of(locale: Locale, outcome: Option<&FormOutcome>) -> ComposerErrors {
-    let message = |slot: Slot| outcome.and_then(|o| o.errors.get(slot)).map(|key| t(locale, key).to_owned());
-    ComposerErrors { phone: message(Slot::Phone), message: message(Slot::Message), form: message(Slot::Form) }
+    let message = |slot: Slot| {
+        outcome
+            .and_then(|o| o.errors.get(slot))
+            .map(|key| t(locale, key).to_owned())
+    };
+    ComposerErrors {
+        phone: message(Slot::Phone),
+        message: message(Slot::Message),
+        form: message(Slot::Form),
+    }
 }
 
 /// The page: what the called person hears and may do, then the composer.
@@ -45,22 +63,30 @@ fn errors_of(locale: Locale, outcome: Option<&FormOutcome>) -> ComposerErrors {
 pub fn VoiceSmsPage() -> impl IntoView {
     let i18n = use_i18n();
     let locale = i18n.locale();
-    let (preview_token, sent) = use_query_map().with_untracked(|q| (q.get("preview"), q.get("sent")));
-    let outcome = use_context::<FormOutcome>().filter(|o| matches!(o.form, AuthForm::VoicePreview | AuthForm::VoiceSend));
-    let key = outcome.as_ref().and_then(|o| o.value("idempotencyKey").map(str::to_owned)).unwrap_or_else(crate::checkout::new_idempotency_key);
+    let (preview_token, sent) =
+        use_query_map().with_untracked(|q| (q.get("preview"), q.get("sent")));
+    let outcome = use_context::<FormOutcome>()
+        .filter(|o| matches!(o.form, AuthForm::VoicePreview | AuthForm::VoiceSend));
+    let key = outcome
+        .as_ref()
+        .and_then(|o| o.value("idempotencyKey").map(str::to_owned))
+        .unwrap_or_else(crate::checkout::new_idempotency_key);
     let signed_in = use_viewer().is_some();
     let csrf = csrf_token();
     let client = ApiClient::new();
     let token = preview_token.clone();
-    let previewed = Resource::new(|| (), move |()| {
-        let (client, token) = (client.clone(), token.clone());
-        async move {
-            match token {
-                Some(token) => client.voice_preview_get(locale, &token).await.ok(),
-                None => None,
+    let previewed = Resource::new(
+        || (),
+        move |()| {
+            let (client, token) = (client.clone(), token.clone());
+            async move {
+                match token {
+                    Some(token) => client.voice_preview_get(locale, &token).await.ok(),
+                    None => None,
+                }
             }
-        }
-    });
+        },
+    );
     view! {
         <section class="voice-page">
             <h1>{i18n.text(Page::VoiceSms.title_key())}</h1>

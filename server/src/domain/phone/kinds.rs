@@ -1,5 +1,7 @@
 //! The enums of the phone layer, with libphonenumber's names on the wire.
-use rlibphonenumber::{NumberLengthType, ParseError, PhoneNumberFormat, PhoneNumberType, ValidationError};
+use rlibphonenumber::{
+    NumberLengthType, ParseError, PhoneNumberFormat, PhoneNumberType, ValidationError,
+};
 use serde::Serialize;
 
 /// Why an input could not be parsed (libphonenumber's parse error types).
@@ -133,7 +135,10 @@ impl NumberType {
 
     /// Types a carrier name is meaningful for (libphonenumber's carrier mapper rule).
     pub fn has_carrier(self) -> bool {
-        matches!(self, NumberType::Mobile | NumberType::FixedLineOrMobile | NumberType::Pager)
+        matches!(
+            self,
+            NumberType::Mobile | NumberType::FixedLineOrMobile | NumberType::Pager
+        )
     }
 }
 

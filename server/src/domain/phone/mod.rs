@@ -43,7 +43,9 @@ pub fn is_valid_or_false(input: &str, default_region: Option<&str>) -> bool {
 
 /// `input` in `format`, or an empty string when it does not parse.
 pub fn format_or_empty(input: &str, default_region: Option<&str>, format: PhoneFormat) -> String {
-    parse(input, default_region).map(|p| p.format(format)).unwrap_or_default()
+    parse(input, default_region)
+        .map(|p| p.format(format))
+        .unwrap_or_default()
 }
 
 impl Phone {
@@ -64,7 +66,9 @@ impl Phone {
 
     /// The number in one of the four output formats.
     pub fn format(&self, format: PhoneFormat) -> String {
-        PHONE_NUMBER_UTIL.format(&self.number, format.into()).into_owned()
+        PHONE_NUMBER_UTIL
+            .format(&self.number, format.into())
+            .into_owned()
     }
 
     /// The country calling code, e.g. 62.
@@ -92,7 +96,9 @@ impl Phone {
 
     /// The E.164 digits without `+` (the key of the carrier/area/timezone tables).
     pub fn e164_digits(&self) -> String {
-        self.format(PhoneFormat::E164).trim_start_matches('+').to_owned()
+        self.format(PhoneFormat::E164)
+            .trim_start_matches('+')
+            .to_owned()
     }
 }
 

@@ -6,8 +6,8 @@
 //! call answers 503 with `Retry-After`.
 use super::{After, Caller};
 use crate::http::context::service_error;
-use crate::http::{ApiContext, ApiError};
 use crate::http::doc::{BadRequest, NotFound, Unavailable};
+use crate::http::{ApiContext, ApiError};
 use crate::services::help_chat::{self, live};
 use crate::state::AppState;
 use app::model::chat::{ChatMessageView, MESSAGES_PER_ANSWER};
@@ -41,7 +41,9 @@ pub async fn stream(
     let Query(q) = query.map_err(|_| ApiError::bad_request(&ctx))?;
     let caller = Caller::of(&state, &ctx, &headers).await;
     // Whose it is first: a stranger learns nothing, not even "busy".
-    let backlog = help_chat::messages_after(&state.cx(), caller.person(), id, q.after).await.map_err(service_error(&ctx))?;
+    let backlog = help_chat::messages_after(&state.cx(), caller.person(), id, q.after)
+        .await
+        .map_err(service_error(&ctx))?;
     let admission = state.chat.admit().map_err(service_error(&ctx))?;
     let feed = Feed {
         db: state.db.clone(),
@@ -53,10 +55,14 @@ pub async fn stream(
         ends_at: Instant::now() + live::STREAM_LIFETIME,
     };
     let events = futures_util::stream::unfold(feed, Feed::next);
-    let mut response = Sse::new(events).keep_alive(KeepAlive::new().interval(HEARTBEAT)).into_response();
+    let mut response = Sse::new(events)
+        .keep_alive(KeepAlive::new().interval(HEARTBEAT))
+        .into_response();
     // Proxies must pass events on at once (`Cache-Control: no-store` comes
     // with every private API answer).
-    response.headers_mut().insert("x-accel-buffering", HeaderValue::from_static("no"));
+    response
+        .headers_mut()
+        .insert("x-accel-buffering", HeaderValue::from_static("no"));
     Ok(response)
 }
 
@@ -77,24 +83,29 @@ impl Feed {
         loop {
             if let Some(message) = self.pending.pop_front() {
                 self.last = message.id;
-                let event = Event::default().event("message").id(message.id.to_string()).json_data(&message);
+                let event = Event::default()
+                    .event("message")
+                    .id(message.id.to_string())
+                    .json_data(&message);
                 return Some((event, self));
             }
             if *self.admission.closing.borrow() {
                 return None;
             }
-            let reread = self.more || tokio::select! {
-                _ = self.admission.closing.changed() => return None,
-                () = tokio::time::sleep_until(self.ends_at) => return None,
-                news = self.admission.news.recv() => match news {
-                    Ok(id) => id == self.conversation_id || id == live::EVERYONE,
-                    Err(RecvError::Lagged(_)) => true,
-                    Err(RecvError::Closed) => return None,
-                },
-                () = tokio::time::sleep(RESYNC) => true,
-            };
+            let reread = self.more
+                || tokio::select! {
+                    _ = self.admission.closing.changed() => return None,
+                    () = tokio::time::sleep_until(self.ends_at) => return None,
+                    news = self.admission.news.recv() => match news {
+                        Ok(id) => id == self.conversation_id || id == live::EVERYONE,
+                        Err(RecvError::Lagged(_)) => true,
+                        Err(RecvError::Closed) => return None,
+                    },
+                    () = tokio::time::sleep(RESYNC) => true,
+                };
             if reread {
-                match help_chat::person::read_after(&self.db, self.conversation_id, self.last).await {
+                match help_chat::person::read_after(&self.db, self.conversation_id, self.last).await
+                {
                     Ok(messages) => {
                         self.more = messages.len() as u64 >= MESSAGES_PER_ANSWER;
                         self.pending.extend(messages);

@@ -47,9 +47,22 @@ pub enum BillingMailText {
 }
 
 /// Renders billing mail `which` for `to` in `locale`.
-pub fn billing_mail(which: BillingMailText, locale: Locale, to: &str, f: &BillingFacts, brand: &Brand) -> OutgoingEmail {
+pub fn billing_mail(
+    which: BillingMailText,
+    locale: Locale,
+    to: &str,
+    f: &BillingFacts,
+    brand: &Brand,
+) -> OutgoingEmail {
     let site = layout::site(locale);
-    let cycle = t(locale, if f.weekly { Key::CycleWeekWord } else { Key::CycleMonthWord });
+    let cycle = t(
+        locale,
+        if f.weekly {
+            Key::CycleWeekWord
+        } else {
+            Key::CycleMonthWord
+        },
+    );
     let args: [(&str, &str); 9] = [
         ("site", site),
         ("amount", &f.amount),
@@ -62,7 +75,15 @@ pub fn billing_mail(which: BillingMailText, locale: Locale, to: &str, f: &Billin
         ("charged", &f.charged_on),
     ];
     let p = |key: Key| Block::Paragraph(t_args(locale, key, &args));
-    let receipt = Block::Paragraph(t_args(locale, Key::MailReceiptLine, &[("receipt", &f.receipt), ("amount", &f.amount), ("date", &f.charged_on)]));
+    let receipt = Block::Paragraph(t_args(
+        locale,
+        Key::MailReceiptLine,
+        &[
+            ("receipt", &f.receipt),
+            ("amount", &f.amount),
+            ("date", &f.charged_on),
+        ],
+    ));
     let (subject, blocks) = match which {
         BillingMailText::Welcome => {
             let mut blocks = vec![p(Key::MailWelcomeIntro), receipt, p(Key::MailRenewalTerms)];
@@ -71,8 +92,14 @@ pub fn billing_mail(which: BillingMailText, locale: Locale, to: &str, f: &Billin
             }
             (Key::MailWelcomeSubject, blocks)
         }
-        BillingMailText::Receipt => (Key::MailReceiptSubject, vec![receipt, p(Key::MailRenewalTerms)]),
-        BillingMailText::TrialReminder => (Key::MailReminderSubject, vec![p(Key::MailReminderIntro), p(Key::MailCancelHint)]),
+        BillingMailText::Receipt => (
+            Key::MailReceiptSubject,
+            vec![receipt, p(Key::MailRenewalTerms)],
+        ),
+        BillingMailText::TrialReminder => (
+            Key::MailReminderSubject,
+            vec![p(Key::MailReminderIntro), p(Key::MailCancelHint)],
+        ),
         BillingMailText::RenewalFailed => (Key::MailFailedSubject, vec![p(Key::MailFailedIntro)]),
         BillingMailText::Canceled => (Key::MailCanceledSubject, vec![p(Key::MailCanceledIntro)]),
         BillingMailText::Refunded => (Key::MailRefundSubject, vec![p(Key::MailRefundIntro)]),
@@ -99,7 +126,10 @@ mod tests {
 
     #[test]
     fn every_mail_states_its_money_in_every_locale() {
-        let brand = Brand { operator_name: "Op".into(), support_email: "help@ct.example".into() };
+        let brand = Brand {
+            operator_name: "Op".into(),
+            support_email: "help@ct.example".into(),
+        };
         let all = [
             BillingMailText::Welcome,
             BillingMailText::Receipt,
@@ -111,17 +141,39 @@ mod tests {
         for locale in Locale::ALL {
             for which in all {
                 let mail = billing_mail(which, locale, "a@b.co", &facts(), &brand);
-                assert!(!mail.text.contains('{'), "{locale:?} {which:?}: unfilled placeholder: {}", mail.text);
+                assert!(
+                    !mail.text.contains('{'),
+                    "{locale:?} {which:?}: unfilled placeholder: {}",
+                    mail.text
+                );
                 assert!(!mail.subject.contains('{'), "{locale:?} {which:?}");
-                let money = ["Rp 300", "Rp 190000"].iter().any(|m| mail.text.contains(m));
+                let money = ["Rp 300", "Rp 190000"]
+                    .iter()
+                    .any(|m| mail.text.contains(m));
                 let date = mail.text.contains("2026-11-2");
-                assert!(money || date, "{locale:?} {which:?} states neither money nor date");
+                assert!(
+                    money || date,
+                    "{locale:?} {which:?} states neither money nor date"
+                );
             }
-            let welcome = billing_mail(BillingMailText::Welcome, locale, "a@b.co", &facts(), &brand);
-            assert!(welcome.text.contains("Rp 190000") && welcome.text.contains("/id/billing"), "{locale:?}: renewal terms");
-            assert!(welcome.text.contains("reset-password"), "{locale:?}: set-password link");
+            let welcome =
+                billing_mail(BillingMailText::Welcome, locale, "a@b.co", &facts(), &brand);
+            assert!(
+                welcome.text.contains("Rp 190000") && welcome.text.contains("/id/billing"),
+                "{locale:?}: renewal terms"
+            );
+            assert!(
+                welcome.text.contains("reset-password"),
+                "{locale:?}: set-password link"
+            );
         }
-        let en = billing_mail(BillingMailText::Refunded, Locale::En, "a@b.co", &facts(), &brand);
+        let en = billing_mail(
+            BillingMailText::Refunded,
+            Locale::En,
+            "a@b.co",
+            &facts(),
+            &brand,
+        );
         assert!(en.text.contains("7 to 10 business days"));
     }
 }

@@ -27,9 +27,11 @@ pub(super) fn fill_html(template: &str, args: &[(&str, String)]) -> String {
     while let Some(open) = rest.find('{') {
         out.push_str(&rest[..open]);
         let after = &rest[open + 1..];
-        let value = after
-            .find('}')
-            .and_then(|close| args.iter().find(|(name, _)| *name == &after[..close]).map(|(_, v)| (close, v)));
+        let value = after.find('}').and_then(|close| {
+            args.iter()
+                .find(|(name, _)| *name == &after[..close])
+                .map(|(_, v)| (close, v))
+        });
         match value {
             Some((close, value)) => {
                 out.push_str(value);
@@ -60,7 +62,10 @@ mod tests {
 
     #[test]
     fn fills_placeholders_once_and_escapes_the_template() {
-        let html = fill_html("<{a}> & {b} {unknown}", &[("a", "<b>A</b>".into()), ("b", "{a}".into())]);
+        let html = fill_html(
+            "<{a}> & {b} {unknown}",
+            &[("a", "<b>A</b>".into()), ("b", "{a}".into())],
+        );
         assert_eq!(html, "&lt;<b>A</b>&gt; &amp; {a} {unknown}");
     }
 }

@@ -24,7 +24,13 @@ pub(super) fn site(locale: Locale) -> &'static str {
 }
 
 /// Assembles the mail to `to` from `subject` and `blocks`.
-pub(super) fn render(locale: Locale, brand: &Brand, to: &str, subject: String, blocks: &[Block]) -> OutgoingEmail {
+pub(super) fn render(
+    locale: Locale,
+    brand: &Brand,
+    to: &str,
+    subject: String,
+    blocks: &[Block],
+) -> OutgoingEmail {
     OutgoingEmail {
         to: to.to_owned(),
         text: render_text(locale, brand, blocks),
@@ -35,14 +41,24 @@ pub(super) fn render(locale: Locale, brand: &Brand, to: &str, subject: String, b
 
 fn render_text(locale: Locale, brand: &Brand, blocks: &[Block]) -> String {
     let mut parts = vec![t(locale, Key::MailGreeting).to_owned()];
-    parts.extend(blocks.iter().map(|block| match block {
-        Block::Paragraph(text) => text.clone(),
-        Block::Code(code) => format!("    {code}"),
-        Block::Quote(text) => text.lines().map(|line| format!("> {line}")).collect::<Vec<_>>().join("\n"),
+    parts.extend(blocks.iter().map(|block| {
+        match block {
+            Block::Paragraph(text) => text.clone(),
+            Block::Code(code) => format!("    {code}"),
+            Block::Quote(text) => text
+                .lines()
+                .map(|line| format!("> {line}"))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        }
     }));
     let footer = [
         t_args(locale, Key::MailSupport, &[("email", &brand.support_email)]),
-        t_args(locale, Key::MailOperator, &[("site", site(locale)), ("operator", &brand.operator_name)]),
+        t_args(
+            locale,
+            Key::MailOperator,
+            &[("site", site(locale)), ("operator", &brand.operator_name)],
+        ),
         t(locale, Key::MailAutomated).to_owned(),
     ];
     // "-- " is the conventional signature separator.
@@ -51,7 +67,8 @@ fn render_text(locale: Locale, brand: &Brand, blocks: &[Block]) -> String {
 
 const BODY_STYLE: &str =
     "margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2328;";
-const CARD_STYLE: &str = "max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border-radius:8px;";
+const CARD_STYLE: &str =
+    "max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border-radius:8px;";
 const P_STYLE: &str = "margin:0 0 16px;font-size:16px;line-height:1.5;";
 const CODE_STYLE: &str = "margin:0 0 16px;padding:12px 16px;background:#f4f5f7;border-radius:6px;\
 font-family:Consolas,Menlo,monospace;font-size:28px;font-weight:bold;letter-spacing:6px;text-align:center;";
@@ -59,14 +76,24 @@ const QUOTE_STYLE: &str = "margin:0 0 16px;padding:8px 16px;border-left:4px soli
 const FOOTER_STYLE: &str = "margin:0 0 8px;font-size:13px;line-height:1.5;color:#59636e;";
 
 fn render_html(locale: Locale, brand: &Brand, subject: &str, blocks: &[Block]) -> String {
-    let mut body = format!(r#"<p style="{P_STYLE}">{}</p>"#, escape_html(t(locale, Key::MailGreeting)));
+    let mut body = format!(
+        r#"<p style="{P_STYLE}">{}</p>"#,
+        escape_html(t(locale, Key::MailGreeting))
+    );
     for block in blocks {
         match block {
-            Block::Paragraph(text) => body += &format!(r#"<p style="{P_STYLE}">{}</p>"#, escape_html(text)),
-            Block::Code(code) => body += &format!(r#"<p style="{CODE_STYLE}">{}</p>"#, escape_html(code)),
+            Block::Paragraph(text) => {
+                body += &format!(r#"<p style="{P_STYLE}">{}</p>"#, escape_html(text))
+            }
+            Block::Code(code) => {
+                body += &format!(r#"<p style="{CODE_STYLE}">{}</p>"#, escape_html(code))
+            }
             Block::Quote(text) => {
                 let lines: Vec<String> = text.lines().map(escape_html).collect();
-                body += &format!(r#"<blockquote style="{QUOTE_STYLE}">{}</blockquote>"#, lines.join("<br>"));
+                body += &format!(
+                    r#"<blockquote style="{QUOTE_STYLE}">{}</blockquote>"#,
+                    lines.join("<br>")
+                );
             }
         }
     }
@@ -76,7 +103,10 @@ fn render_html(locale: Locale, brand: &Brand, subject: &str, blocks: &[Block]) -
         fill_html(t(locale, Key::MailSupport), &[("email", support_link)]),
         fill_html(
             t(locale, Key::MailOperator),
-            &[("site", escape_html(site(locale))), ("operator", escape_html(&brand.operator_name))],
+            &[
+                ("site", escape_html(site(locale))),
+                ("operator", escape_html(&brand.operator_name)),
+            ],
         ),
         escape_html(t(locale, Key::MailAutomated)),
     ]

@@ -30,6 +30,9 @@ pub struct Brand {
 impl Brand {
     /// The brand of this deployment: `OPERATOR_NAME` and `SUPPORT_EMAIL`.
     pub fn from_config(config: &Config) -> Brand {
-        Brand { operator_name: config.operator_name.clone(), support_email: config.support_email.clone() }
+        Brand {
+            operator_name: config.operator_name.clone(),
+            support_email: config.support_email.clone(),
+        }
     }
 }

@@ -16,7 +16,10 @@ pub const AUTH_SCHEME: &str = "V2-HMAC-SHA256";
 
 /// Hex HMAC-SHA256 of `login + x_date + body` under the secret key.
 pub fn signature(secret_key: &[u8], login: &str, x_date: &str, body: &[u8]) -> String {
-    hex(&hmac_sha256(secret_key, &[login.as_bytes(), x_date.as_bytes(), body]))
+    hex(&hmac_sha256(
+        secret_key,
+        &[login.as_bytes(), x_date.as_bytes(), body],
+    ))
 }
 
 /// The API client. `Debug` redacts the credentials.
@@ -55,12 +58,15 @@ impl Api {
         body: &impl serde::Serialize,
         idempotency_key: &str,
     ) -> Result<T, PaymentError> {
-        let body = serde_json::to_string(body).map_err(|_| PaymentError::Connection { kind: "request" })?;
-        self.send(reqwest::Method::POST, path, body, Some(idempotency_key)).await
+        let body = serde_json::to_string(body)
+            .map_err(|_| PaymentError::Connection { kind: "request" })?;
+        self.send(reqwest::Method::POST, path, body, Some(idempotency_key))
+            .await
     }
 
     pub async fn get<T: DeserializeOwned>(&self, path: &str) -> Result<T, PaymentError> {
-        self.send(reqwest::Method::GET, path, String::new(), None).await
+        self.send(reqwest::Method::GET, path, String::new(), None)
+            .await
     }
 
     /// Signs `body` exactly as sent; a non-2xx answer becomes `Rejected` with
@@ -83,7 +89,10 @@ impl Api {
             .header("X-Version", "2.1")
             .header("User-Agent", "CoolTracker/1.0")
             .header("Content-Type", "application/json")
-            .header("Authorization", format!("{AUTH_SCHEME}, Signature: {signed}"));
+            .header(
+                "Authorization",
+                format!("{AUTH_SCHEME}, Signature: {signed}"),
+            );
         if let Some(key) = idempotency_key {
             request = request.header("X-Idempotency-Key", key);
         }
@@ -92,8 +101,13 @@ impl Api {
         }
         let (status, bytes) = wire::exchange(request).await?;
         if !(200..300).contains(&status) {
-            let code = serde_json::from_slice::<Value>(&bytes).ok().and_then(|v| v.get("code").map(super::webhook::code_text));
-            return Err(PaymentError::Rejected { status, code: code.unwrap_or_else(|| format!("http_{status}")) });
+            let code = serde_json::from_slice::<Value>(&bytes)
+                .ok()
+                .and_then(|v| v.get("code").map(super::webhook::code_text));
+            return Err(PaymentError::Rejected {
+                status,
+                code: code.unwrap_or_else(|| format!("http_{status}")),
+            });
         }
         serde_json::from_slice(&bytes).map_err(|_| PaymentError::BadResponse)
     }
@@ -102,9 +116,16 @@ impl Api {
 /// An id as one URL path segment; anything else is refused before it can
 /// reach the URL.
 pub fn path_segment(id: &str) -> Result<&str, PaymentError> {
-    if !id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') {
+    if !id.is_empty()
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    {
         Ok(id)
     } else {
-        Err(PaymentError::Rejected { status: 400, code: "invalid_id".into() })
+        Err(PaymentError::Rejected {
+            status: 400,
+            code: "invalid_id".into(),
+        })
     }
 }

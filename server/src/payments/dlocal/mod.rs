@@ -18,11 +18,11 @@ pub use api::{signature, AUTH_SCHEME};
 pub use webhook::{parse_token, token, SavedWallet};
 
 use super::{
-    wire, ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent, ProviderKind, RefundOutcome,
-    RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
+    wire, ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent, ProviderKind,
+    RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
 };
-use app::model::billing::MethodChoice;
 use crate::config::Secret;
+use app::model::billing::MethodChoice;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, value::RawValue, Value};
 use std::time::Duration;
@@ -45,12 +45,15 @@ impl DLocalConfig {
     /// # Errors
     /// `DLOCAL_LOGIN` set without the trans key or the secret key.
     pub fn from_vars(var: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<Option<DLocalConfig>> {
-        let Some(login) = wire::optional(var, "DLOCAL_LOGIN") else { return Ok(None) };
+        let Some(login) = wire::optional(var, "DLOCAL_LOGIN") else {
+            return Ok(None);
+        };
         Ok(Some(DLocalConfig {
             login: Secret::new(login),
             trans_key: Secret::new(wire::required(var, "DLOCAL_TRANS_KEY", "DLOCAL_LOGIN")?),
             secret_key: Secret::new(wire::required(var, "DLOCAL_SECRET_KEY", "DLOCAL_LOGIN")?),
-            api_base: wire::optional(var, "DLOCAL_API_BASE").unwrap_or_else(|| DEFAULT_API_BASE.to_owned()),
+            api_base: wire::optional(var, "DLOCAL_API_BASE")
+                .unwrap_or_else(|| DEFAULT_API_BASE.to_owned()),
         }))
     }
 }
@@ -112,9 +115,13 @@ impl Payment {
     fn outcome(self) -> ChargeOutcome {
         let insufficient_funds = webhook::insufficient(self.status_code.as_ref());
         match self.status.as_str() {
-            "PAID" => ChargeOutcome::Succeeded { provider_ref: self.id },
+            "PAID" => ChargeOutcome::Succeeded {
+                provider_ref: self.id,
+            },
             "REJECTED" | "CANCELLED" | "EXPIRED" => ChargeOutcome::Declined { insufficient_funds },
-            _ => ChargeOutcome::Pending { provider_ref: self.id },
+            _ => ChargeOutcome::Pending {
+                provider_ref: self.id,
+            },
         }
     }
 }
@@ -131,21 +138,35 @@ fn method_id(method: MethodChoice) -> Option<&'static str> {
 impl DLocalProvider {
     /// # Errors
     /// The HTTP client cannot be built.
-    pub fn new(config: &DLocalConfig, public_base_url: &str, timeout: Duration) -> anyhow::Result<DLocalProvider> {
+    pub fn new(
+        config: &DLocalConfig,
+        public_base_url: &str,
+        timeout: Duration,
+    ) -> anyhow::Result<DLocalProvider> {
         let base = public_base_url.trim_end_matches('/');
         Ok(DLocalProvider {
             api: api::Api::new(config, timeout)?,
-            refund_notify_url: format!("{base}/api_f/v1/payments/webhook/{}", ProviderKind::DLocal.as_str()),
+            refund_notify_url: format!(
+                "{base}/api_f/v1/payments/webhook/{}",
+                ProviderKind::DLocal.as_str()
+            ),
         })
     }
 
     /// `POST /payments`, REDIRECT flow, `order_id` = our order number (also
     /// the idempotency key): the payer is sent to `redirect_url`.
-    pub async fn create_checkout(&self, req: &CheckoutRequest) -> Result<CheckoutStart, PaymentError> {
+    pub async fn create_checkout(
+        &self,
+        req: &CheckoutRequest,
+    ) -> Result<CheckoutStart, PaymentError> {
         let method = method_id(req.method).ok_or(PaymentError::NotSupported)?;
         let c = &req.customer;
         let mut payer = json!({"email": c.email});
-        for (field, value) in [("name", &c.name), ("document", &c.document), ("phone", &c.phone)] {
+        for (field, value) in [
+            ("name", &c.name),
+            ("document", &c.document),
+            ("phone", &c.phone),
+        ] {
             if let Some(value) = value {
                 payer[field] = json!(value);
             }
@@ -164,7 +185,10 @@ impl DLocalProvider {
         };
         let payment: Payment = self.api.post("/payments", &body, &req.order_no).await?;
         let redirect_url = payment.redirect_url.ok_or(PaymentError::BadResponse)?;
-        Ok(CheckoutStart { redirect_url, provider_ref: Some(payment.id) })
+        Ok(CheckoutStart {
+            redirect_url,
+            provider_ref: Some(payment.id),
+        })
     }
 
     /// A DIRECT payment with the wallet token saved at checkout, `order_id`
@@ -186,12 +210,18 @@ impl DLocalProvider {
             notification_url: &req.notify_url,
             callback_url: None,
         };
-        let payment: Payment = self.api.post("/payments", &body, &req.idempotency_key).await?;
+        let payment: Payment = self
+            .api
+            .post("/payments", &body, &req.idempotency_key)
+            .await?;
         Ok(payment.outcome())
     }
 
     /// `GET /orders/{order_id}`: the payment made under our key, if any.
-    pub async fn lookup_charge(&self, idempotency_key: &str) -> Result<Option<ChargeOutcome>, PaymentError> {
+    pub async fn lookup_charge(
+        &self,
+        idempotency_key: &str,
+    ) -> Result<Option<ChargeOutcome>, PaymentError> {
         let path = format!("/orders/{}", api::path_segment(idempotency_key)?);
         match self.api.get::<Payment>(&path).await {
             Ok(payment) => Ok(Some(payment.outcome())),
@@ -215,18 +245,31 @@ impl DLocalProvider {
             currency: &req.amount.currency,
             notification_url: &self.refund_notify_url,
         };
-        let refund: Refund = self.api.post("/refunds", &body, &req.idempotency_key).await?;
+        let refund: Refund = self
+            .api
+            .post("/refunds", &body, &req.idempotency_key)
+            .await?;
         match refund.status.as_str() {
-            "SUCCESS" => Ok(RefundOutcome::Refunded { provider_ref: refund.id }),
-            "PENDING" => Ok(RefundOutcome::Pending { provider_ref: refund.id }),
+            "SUCCESS" => Ok(RefundOutcome::Refunded {
+                provider_ref: refund.id,
+            }),
+            "PENDING" => Ok(RefundOutcome::Pending {
+                provider_ref: refund.id,
+            }),
             _ => {
-                let code = refund.status_code.as_ref().map_or_else(|| refund.status.clone(), webhook::code_text);
+                let code = refund
+                    .status_code
+                    .as_ref()
+                    .map_or_else(|| refund.status.clone(), webhook::code_text);
                 Err(PaymentError::Rejected { status: 200, code })
             }
         }
     }
 
-    pub async fn verify_webhook(&self, req: &WebhookRequest<'_>) -> Result<Vec<ProviderEvent>, WebhookError> {
+    pub async fn verify_webhook(
+        &self,
+        req: &WebhookRequest<'_>,
+    ) -> Result<Vec<ProviderEvent>, WebhookError> {
         webhook::verify(self.api.login(), self.api.secret_key(), req)
     }
 }

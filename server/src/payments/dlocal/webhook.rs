@@ -31,7 +31,14 @@ pub fn token(country: &str, method: &str, wallet_token: &str) -> String {
 pub fn parse_token(stored: &str) -> Option<SavedWallet<'_>> {
     let mut parts = stored.splitn(3, ':');
     let (country, method, token) = (parts.next()?, parts.next()?, parts.next()?);
-    [country, method, token].iter().all(|p| !p.is_empty()).then_some(SavedWallet { country, method, token })
+    [country, method, token]
+        .iter()
+        .all(|p| !p.is_empty())
+        .then_some(SavedWallet {
+            country,
+            method,
+            token,
+        })
 }
 
 /// A status or error code as text (`302`, `"302"`).
@@ -49,12 +56,19 @@ pub fn insufficient(status_code: Option<&Value>) -> bool {
 }
 
 fn header<'a>(req: &'a WebhookRequest<'_>, name: &str) -> Result<&'a str, WebhookError> {
-    req.headers.get(name).and_then(|v| v.to_str().ok()).ok_or(WebhookError::MissingSignature)
+    req.headers
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .ok_or(WebhookError::MissingSignature)
 }
 
 /// Checks the signature (with our own login: a notification signed for
 /// another merchant does not verify), then the window around `X-Date`.
-pub fn verify(login: &str, secret_key: &[u8], req: &WebhookRequest<'_>) -> Result<Vec<ProviderEvent>, WebhookError> {
+pub fn verify(
+    login: &str,
+    secret_key: &[u8],
+    req: &WebhookRequest<'_>,
+) -> Result<Vec<ProviderEvent>, WebhookError> {
     let authorization = header(req, "authorization")?;
     let x_date = header(req, "x-date")?;
     let given = authorization
@@ -71,13 +85,18 @@ pub fn verify(login: &str, secret_key: &[u8], req: &WebhookRequest<'_>) -> Resul
     if !fresh(signed_at, req.now_ms) {
         return Err(WebhookError::Stale);
     }
-    let note: Notification = serde_json::from_slice(req.raw_body).map_err(|_| WebhookError::Malformed)?;
+    let note: Notification =
+        serde_json::from_slice(req.raw_body).map_err(|_| WebhookError::Malformed)?;
     let event_id = format!("{}:{}", note.id, note.status);
     let kind = match note.payment_id.clone() {
         Some(payment_id) => refund_kind(&note, payment_id)?,
         None => payment_kind(&note)?,
     };
-    Ok(vec![ProviderEvent { event_id, occurred_at_ms: signed_at, kind }])
+    Ok(vec![ProviderEvent {
+        event_id,
+        occurred_at_ms: signed_at,
+        kind,
+    }])
 }
 
 /// A payment object, or a refund object (which names its `payment_id`).
@@ -113,13 +132,21 @@ impl Notification {
     fn amount(&self) -> Result<Money, WebhookError> {
         let exponent = wire::exponent_of(&self.currency);
         let minor = wire::raw_minor(&self.amount, exponent).ok_or(WebhookError::Malformed)?;
-        Ok(Money { minor, currency: self.currency.clone(), exponent })
+        Ok(Money {
+            minor,
+            currency: self.currency.clone(),
+            exponent,
+        })
     }
 
     /// The saved wallet, in our stored form.
     fn payment_token(&self) -> Option<String> {
         let wallet = self.wallet.as_ref()?.token.as_deref()?;
-        Some(token(self.country.as_deref()?, self.payment_method_id.as_deref()?, wallet))
+        Some(token(
+            self.country.as_deref()?,
+            self.payment_method_id.as_deref()?,
+            wallet,
+        ))
     }
 }
 
@@ -144,17 +171,28 @@ fn payment_kind(note: &Notification) -> Result<EventKind, WebhookError> {
             amount: note.amount()?,
         },
         ("PENDING", false) => EventKind::CheckoutPending { order_no: order_id },
-        (_, false) if failed => {
-            EventKind::CheckoutFailed { order_no: order_id, insufficient_funds: insufficient(note.status_code.as_ref()) }
-        }
-        (_, true) if failed => EventKind::RenewalFailed { idempotency_key: Some(order_id), subscription_ref: None },
-        (status, _) => EventKind::Other { event_type: format!("payment.{status}") },
+        (_, false) if failed => EventKind::CheckoutFailed {
+            order_no: order_id,
+            insufficient_funds: insufficient(note.status_code.as_ref()),
+        },
+        (_, true) if failed => EventKind::RenewalFailed {
+            idempotency_key: Some(order_id),
+            subscription_ref: None,
+        },
+        (status, _) => EventKind::Other {
+            event_type: format!("payment.{status}"),
+        },
     })
 }
 
 fn refund_kind(note: &Notification, payment_id: String) -> Result<EventKind, WebhookError> {
     Ok(match note.status.as_str() {
-        "SUCCESS" => EventKind::Refunded { provider_payment_ref: payment_id, amount: note.amount()? },
-        status => EventKind::Other { event_type: format!("refund.{status}") },
+        "SUCCESS" => EventKind::Refunded {
+            provider_payment_ref: payment_id,
+            amount: note.amount()?,
+        },
+        status => EventKind::Other {
+            event_type: format!("refund.{status}"),
+        },
     })
 }

@@ -14,8 +14,8 @@
 mod webhook;
 
 use super::{
-    wire, ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent, RefundOutcome, RefundRequest,
-    RenewalCharge, WebhookError, WebhookRequest,
+    wire, ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent,
+    RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
 };
 use crate::config::Secret;
 use serde::{de::DeserializeOwned, Deserialize};
@@ -41,19 +41,27 @@ impl FastSpringConfig {
     ///
     /// # Errors
     /// `FASTSPRING_USERNAME` set without the rest, or a malformed product map.
-    pub fn from_vars(var: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<Option<FastSpringConfig>> {
-        let Some(username) = wire::optional(var, "FASTSPRING_USERNAME") else { return Ok(None) };
+    pub fn from_vars(
+        var: &dyn Fn(&str) -> Option<String>,
+    ) -> anyhow::Result<Option<FastSpringConfig>> {
+        let Some(username) = wire::optional(var, "FASTSPRING_USERNAME") else {
+            return Ok(None);
+        };
         let because = "FASTSPRING_USERNAME";
         let password = wire::required(var, "FASTSPRING_PASSWORD", because)?;
         let webhook_secret = wire::required(var, "FASTSPRING_WEBHOOK_SECRET", because)?;
         let products = wire::required(var, "FASTSPRING_PRODUCT_PATHS", because)?;
         let storefront = wire::required(var, "FASTSPRING_STOREFRONT", because)?;
-        anyhow::ensure!(storefront.starts_with("https://"), "FASTSPRING_STOREFRONT must be an https:// URL");
+        anyhow::ensure!(
+            storefront.starts_with("https://"),
+            "FASTSPRING_STOREFRONT must be an https:// URL"
+        );
         Ok(Some(FastSpringConfig {
             username: Secret::new(username),
             password: Secret::new(password),
             webhook_secret: Secret::new(webhook_secret),
-            api_base: wire::optional(var, "FASTSPRING_API_BASE").unwrap_or_else(|| DEFAULT_API_BASE.to_owned()),
+            api_base: wire::optional(var, "FASTSPRING_API_BASE")
+                .unwrap_or_else(|| DEFAULT_API_BASE.to_owned()),
             product_paths: wire::plan_map("FASTSPRING_PRODUCT_PATHS", &products)?,
             storefront: storefront.trim_end_matches('/').to_owned(),
         }))
@@ -94,7 +102,9 @@ impl Item {
         refused.then(|| {
             let mut fields: Vec<&String> = self.error.iter().flat_map(HashMap::keys).collect();
             fields.sort();
-            let code = fields.first().map_or_else(|| "error".to_owned(), |f| (*f).clone());
+            let code = fields
+                .first()
+                .map_or_else(|| "error".to_owned(), |f| (*f).clone());
             PaymentError::Rejected { status, code }
         })
     }
@@ -103,21 +113,39 @@ impl Item {
 impl FastSpringProvider {
     /// # Errors
     /// The HTTP client cannot be built.
-    pub fn new(config: &FastSpringConfig, _public_base_url: &str, timeout: Duration) -> anyhow::Result<FastSpringProvider> {
+    pub fn new(
+        config: &FastSpringConfig,
+        _public_base_url: &str,
+        timeout: Duration,
+    ) -> anyhow::Result<FastSpringProvider> {
         let mut config = config.clone();
         config.api_base = config.api_base.trim_end_matches('/').to_owned();
-        Ok(FastSpringProvider { http: wire::http_client(timeout)?, config })
+        Ok(FastSpringProvider {
+            http: wire::http_client(timeout)?,
+            config,
+        })
     }
 
     /// `POST /sessions`: the plan's product for this payer, tagged with our
     /// order number (tags come back on the order and its webhooks).
-    pub async fn create_checkout(&self, req: &CheckoutRequest) -> Result<CheckoutStart, PaymentError> {
+    pub async fn create_checkout(
+        &self,
+        req: &CheckoutRequest,
+    ) -> Result<CheckoutStart, PaymentError> {
         let Some(product) = self.config.product_paths.get(&req.plan_id) else {
-            tracing::warn!(plan_id = req.plan_id, "fastspring: no FASTSPRING_PRODUCT_PATHS entry for the plan");
+            tracing::warn!(
+                plan_id = req.plan_id,
+                "fastspring: no FASTSPRING_PRODUCT_PATHS entry for the plan"
+            );
             return Err(PaymentError::NotSupported);
         };
         let mut contact = json!({"email": req.customer.email, "country": req.customer.country});
-        if let Some((first, last)) = req.customer.name.as_deref().and_then(|n| n.trim().split_once(' ')) {
+        if let Some((first, last)) = req
+            .customer
+            .name
+            .as_deref()
+            .and_then(|n| n.trim().split_once(' '))
+        {
             contact["first"] = json!(first);
             contact["last"] = json!(last.trim());
         }
@@ -126,7 +154,9 @@ impl FastSpringProvider {
             "items": [{"product": product, "quantity": 1}],
             "tags": {"order_no": req.order_no},
         });
-        let (status, bytes) = self.call(reqwest::Method::POST, "/sessions", Some(&body)).await?;
+        let (status, bytes) = self
+            .call(reqwest::Method::POST, "/sessions", Some(&body))
+            .await?;
         let session: Session = read(status, &bytes)?;
         Ok(CheckoutStart {
             redirect_url: format!("{}/session/{}", self.config.storefront, session.id),
@@ -135,13 +165,19 @@ impl FastSpringProvider {
     }
 
     /// FastSpring rebills subscriptions itself and reports them by webhook.
-    pub async fn charge_renewal(&self, _req: &RenewalCharge) -> Result<ChargeOutcome, PaymentError> {
+    pub async fn charge_renewal(
+        &self,
+        _req: &RenewalCharge,
+    ) -> Result<ChargeOutcome, PaymentError> {
         Ok(ChargeOutcome::ProviderManaged)
     }
 
     /// Nothing is ever charged at FastSpring under our keys (it drives the
     /// renewals), so there is nothing to find.
-    pub async fn lookup_charge(&self, _idempotency_key: &str) -> Result<Option<ChargeOutcome>, PaymentError> {
+    pub async fn lookup_charge(
+        &self,
+        _idempotency_key: &str,
+    ) -> Result<Option<ChargeOutcome>, PaymentError> {
         Ok(None)
     }
 
@@ -151,7 +187,10 @@ impl FastSpringProvider {
         let path = format!("/subscriptions/{}", path_segment(subscription_ref)?);
         let (status, bytes) = self.call(reqwest::Method::DELETE, &path, None).await?;
         let batch: Batch = read(status, &bytes)?;
-        let item = batch.subscriptions.first().ok_or(PaymentError::BadResponse)?;
+        let item = batch
+            .subscriptions
+            .first()
+            .ok_or(PaymentError::BadResponse)?;
         item.refusal(status).map_or(Ok(()), Err)
     }
 
@@ -160,7 +199,9 @@ impl FastSpringProvider {
     /// which makes a repeat harmless; it takes no idempotency key.
     pub async fn refund(&self, req: &RefundRequest) -> Result<RefundOutcome, PaymentError> {
         let body = json!({"returns": [{"order": req.provider_payment_ref, "reason": "OTHER", "notification": "ORIGINAL"}]});
-        let (status, bytes) = self.call(reqwest::Method::POST, "/returns", Some(&body)).await?;
+        let (status, bytes) = self
+            .call(reqwest::Method::POST, "/returns", Some(&body))
+            .await?;
         let batch: Batch = read(status, &bytes)?;
         let item = batch.returns.first().ok_or(PaymentError::BadResponse)?;
         if let Some(refused) = item.refusal(status) {
@@ -173,15 +214,26 @@ impl FastSpringProvider {
         })
     }
 
-    pub async fn verify_webhook(&self, req: &WebhookRequest<'_>) -> Result<Vec<ProviderEvent>, WebhookError> {
+    pub async fn verify_webhook(
+        &self,
+        req: &WebhookRequest<'_>,
+    ) -> Result<Vec<ProviderEvent>, WebhookError> {
         webhook::verify(self.config.webhook_secret.expose().as_bytes(), req)
     }
 
-    async fn call(&self, method: reqwest::Method, path: &str, body: Option<&Value>) -> Result<(u16, Vec<u8>), PaymentError> {
+    async fn call(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<&Value>,
+    ) -> Result<(u16, Vec<u8>), PaymentError> {
         let mut request = self
             .http
             .request(method, format!("{}{path}", self.config.api_base))
-            .basic_auth(self.config.username.expose(), Some(self.config.password.expose()));
+            .basic_auth(
+                self.config.username.expose(),
+                Some(self.config.password.expose()),
+            );
         if let Some(body) = body {
             request = request.json(body);
         }
@@ -204,21 +256,35 @@ fn read<T: DeserializeOwned>(status: u16, bytes: &[u8]) -> Result<T, PaymentErro
         return serde_json::from_slice(bytes).map_err(|_| PaymentError::BadResponse);
     }
     let batch = serde_json::from_slice::<Batch>(bytes).ok();
-    let item = batch.as_ref().and_then(|b| b.subscriptions.first().or(b.returns.first()));
+    let item = batch
+        .as_ref()
+        .and_then(|b| b.subscriptions.first().or(b.returns.first()));
     let refusal = match item {
         Some(item) => item.refusal(status),
-        None => serde_json::from_slice::<Item>(bytes).ok().and_then(|top| top.refusal(status)),
+        None => serde_json::from_slice::<Item>(bytes)
+            .ok()
+            .and_then(|top| top.refusal(status)),
     };
-    Err(refusal.unwrap_or(PaymentError::Rejected { status, code: format!("http_{status}") }))
+    Err(refusal.unwrap_or(PaymentError::Rejected {
+        status,
+        code: format!("http_{status}"),
+    }))
 }
 
 /// A FastSpring id as one URL path segment; anything else is refused before
 /// it can reach the URL.
 fn path_segment(id: &str) -> Result<&str, PaymentError> {
-    if !id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') {
+    if !id.is_empty()
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    {
         Ok(id)
     } else {
-        Err(PaymentError::Rejected { status: 400, code: "invalid_id".into() })
+        Err(PaymentError::Rejected {
+            status: 400,
+            code: "invalid_id".into(),
+        })
     }
 }
 

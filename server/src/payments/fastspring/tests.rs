@@ -4,13 +4,27 @@ use axum::http::HeaderMap;
 
 #[test]
 fn the_reference_vector_signs() {
-    assert_eq!(sign(b"fs_secret", br#"{"events":[]}"#), "Cv3DXOvOxZK0ZozGY2G0Bi5+pu9v+hxYR+g+mtoXCWs=");
+    assert_eq!(
+        sign(b"fs_secret", br#"{"events":[]}"#),
+        "Cv3DXOvOxZK0ZozGY2G0Bi5+pu9v+hxYR+g+mtoXCWs="
+    );
 }
 
 fn events(body: &str) -> Result<Vec<ProviderEvent>, WebhookError> {
     let mut headers = HeaderMap::new();
-    headers.insert(SIGNATURE_HEADER, sign(b"fs_secret", body.as_bytes()).parse().unwrap());
-    verify(b"fs_secret", &WebhookRequest { headers: &headers, raw_body: body.as_bytes(), url: "", now_ms: 0 })
+    headers.insert(
+        SIGNATURE_HEADER,
+        sign(b"fs_secret", body.as_bytes()).parse().unwrap(),
+    );
+    verify(
+        b"fs_secret",
+        &WebhookRequest {
+            headers: &headers,
+            raw_body: body.as_bytes(),
+            url: "",
+            now_ms: 0,
+        },
+    )
 }
 
 const BATCH: &str = r#"{"events":[
@@ -33,9 +47,16 @@ const BATCH: &str = r#"{"events":[
 fn a_batch_maps_event_by_event_with_exact_amounts() {
     let got = events(BATCH).expect("verified");
     let ids: Vec<&str> = got.iter().map(|e| e.event_id.as_str()).collect();
-    assert_eq!(ids, ["evt_1", "evt_2", "evt_3", "evt_4", "evt_5", "evt_6", "evt_7"]);
+    assert_eq!(
+        ids,
+        ["evt_1", "evt_2", "evt_3", "evt_4", "evt_5", "evt_6", "evt_7"]
+    );
     assert_eq!(got[0].occurred_at_ms, 1_700_000_000_000);
-    let usd = |minor| Money { minor, currency: "USD".into(), exponent: 2 };
+    let usd = |minor| Money {
+        minor,
+        currency: "USD".into(),
+        exponent: 2,
+    };
     assert_eq!(
         got[0].kind,
         EventKind::CheckoutPaid {
@@ -55,18 +76,55 @@ fn a_batch_maps_event_by_event_with_exact_amounts() {
             amount: usd(1990),
         }
     );
-    assert_eq!(got[2].kind, EventKind::RenewalFailed { idempotency_key: None, subscription_ref: Some("sub_fs1".into()) });
-    assert_eq!(got[3].kind, EventKind::SubscriptionCanceled { subscription_ref: "sub_fs1".into() });
-    let rupiah = Money { minor: 190_000, currency: "IDR".into(), exponent: 0 };
-    assert_eq!(got[4].kind, EventKind::Refunded { provider_payment_ref: "ord_fs1".into(), amount: rupiah });
-    assert_eq!(got[5].kind, EventKind::CheckoutFailed { order_no: "ord124".into(), insufficient_funds: false });
-    assert_eq!(got[6].kind, EventKind::Other { event_type: "subscription.canceled".into() });
+    assert_eq!(
+        got[2].kind,
+        EventKind::RenewalFailed {
+            idempotency_key: None,
+            subscription_ref: Some("sub_fs1".into())
+        }
+    );
+    assert_eq!(
+        got[3].kind,
+        EventKind::SubscriptionCanceled {
+            subscription_ref: "sub_fs1".into()
+        }
+    );
+    let rupiah = Money {
+        minor: 190_000,
+        currency: "IDR".into(),
+        exponent: 0,
+    };
+    assert_eq!(
+        got[4].kind,
+        EventKind::Refunded {
+            provider_payment_ref: "ord_fs1".into(),
+            amount: rupiah
+        }
+    );
+    assert_eq!(
+        got[5].kind,
+        EventKind::CheckoutFailed {
+            order_no: "ord124".into(),
+            insufficient_funds: false
+        }
+    );
+    assert_eq!(
+        got[6].kind,
+        EventKind::Other {
+            event_type: "subscription.canceled".into()
+        }
+    );
 }
 
 #[test]
 fn orders_without_our_tag_are_recorded_only() {
     let body = r#"{"events":[{"id":"evt_9","type":"order.completed","created":1,"data":{"id":"o","currency":"USD","total":1.0}}]}"#;
-    assert_eq!(events(body).unwrap()[0].kind, EventKind::Other { event_type: "order.completed".into() });
+    assert_eq!(
+        events(body).unwrap()[0].kind,
+        EventKind::Other {
+            event_type: "order.completed".into()
+        }
+    );
 }
 
 #[test]
@@ -75,15 +133,33 @@ fn signatures_and_bodies_are_checked() {
     let tampered = BATCH.replace("59.99", "0.99");
     let mut headers = HeaderMap::new();
     let request = |headers: &HeaderMap, body: &[u8]| {
-        verify(b"fs_secret", &WebhookRequest { headers, raw_body: body, url: "", now_ms: 0 }).map(|_| ())
+        verify(
+            b"fs_secret",
+            &WebhookRequest {
+                headers,
+                raw_body: body,
+                url: "",
+                now_ms: 0,
+            },
+        )
+        .map(|_| ())
     };
     assert_eq!(request(&headers, body), Err(WebhookError::MissingSignature));
     headers.insert(SIGNATURE_HEADER, sign(b"fs_secret", body).parse().unwrap());
     assert_eq!(request(&headers, body), Ok(()));
-    assert_eq!(request(&headers, tampered.as_bytes()), Err(WebhookError::BadSignature));
-    headers.insert(SIGNATURE_HEADER, sign(b"other_secret", body).parse().unwrap());
+    assert_eq!(
+        request(&headers, tampered.as_bytes()),
+        Err(WebhookError::BadSignature)
+    );
+    headers.insert(
+        SIGNATURE_HEADER,
+        sign(b"other_secret", body).parse().unwrap(),
+    );
     assert_eq!(request(&headers, body), Err(WebhookError::BadSignature));
     let unreadable = br#"{"events":[{"id":"e","type":"order.completed"}]}"#;
-    headers.insert(SIGNATURE_HEADER, sign(b"fs_secret", unreadable).parse().unwrap());
+    headers.insert(
+        SIGNATURE_HEADER,
+        sign(b"fs_secret", unreadable).parse().unwrap(),
+    );
     assert_eq!(request(&headers, unreadable), Err(WebhookError::Malformed));
 }

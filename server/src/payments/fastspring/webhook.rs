@@ -20,8 +20,14 @@ pub fn sign(secret: &[u8], body: &[u8]) -> String {
 
 /// Checks the signature, then reads every event of the batch.
 pub fn verify(secret: &[u8], req: &WebhookRequest<'_>) -> Result<Vec<ProviderEvent>, WebhookError> {
-    let given = req.headers.get(SIGNATURE_HEADER).ok_or(WebhookError::MissingSignature)?;
-    let given = given.to_str().map_err(|_| WebhookError::BadSignature)?.trim();
+    let given = req
+        .headers
+        .get(SIGNATURE_HEADER)
+        .ok_or(WebhookError::MissingSignature)?;
+    let given = given
+        .to_str()
+        .map_err(|_| WebhookError::BadSignature)?
+        .trim();
     if given.is_empty() {
         return Err(WebhookError::MissingSignature);
     }
@@ -95,17 +101,27 @@ struct Return {
 fn id_of(value: &Value, field: &str) -> Option<String> {
     match value {
         Value::String(id) => Some(id.clone()),
-        Value::Object(map) => map.get("id").or_else(|| map.get(field)).and_then(Value::as_str).map(str::to_owned),
+        Value::Object(map) => map
+            .get("id")
+            .or_else(|| map.get(field))
+            .and_then(Value::as_str)
+            .map(str::to_owned),
         _ => None,
     }
 }
 
 /// `total` (a JSON number in major units) in `currency`, read exactly.
 fn money(total: Option<&RawValue>, currency: Option<String>) -> Result<Money, WebhookError> {
-    let (Some(total), Some(currency)) = (total, currency) else { return Err(WebhookError::Malformed) };
+    let (Some(total), Some(currency)) = (total, currency) else {
+        return Err(WebhookError::Malformed);
+    };
     let exponent = wire::exponent_of(&currency);
     let minor = wire::raw_minor(total, exponent).ok_or(WebhookError::Malformed)?;
-    Ok(Money { minor, currency, exponent })
+    Ok(Money {
+        minor,
+        currency,
+        exponent,
+    })
 }
 
 fn parse<T: serde::de::DeserializeOwned>(data: &RawValue) -> Result<T, WebhookError> {
@@ -113,18 +129,26 @@ fn parse<T: serde::de::DeserializeOwned>(data: &RawValue) -> Result<T, WebhookEr
 }
 
 fn to_event(event: Event) -> Result<ProviderEvent, WebhookError> {
-    let other = || EventKind::Other { event_type: event.kind.clone() };
+    let other = || EventKind::Other {
+        event_type: event.kind.clone(),
+    };
     let kind = match event.kind.as_str() {
         "order.completed" => order_paid(parse(&event.data)?)?,
         "order.failed" => {
             let order: Order = parse(&event.data)?;
-            order_no(&order).map(|order_no| EventKind::CheckoutFailed { order_no, insufficient_funds: false })
+            order_no(&order).map(|order_no| EventKind::CheckoutFailed {
+                order_no,
+                insufficient_funds: false,
+            })
         }
         "subscription.charge.completed" => Some(renewal_paid(parse(&event.data)?)?),
         "subscription.charge.failed" => {
             let charge: Charge = parse(&event.data)?;
             let subscription_ref = id_of(&charge.subscription, "subscription");
-            Some(EventKind::RenewalFailed { idempotency_key: None, subscription_ref })
+            Some(EventKind::RenewalFailed {
+                idempotency_key: None,
+                subscription_ref,
+            })
         }
         // `subscription.canceled` only schedules the end; this is the end.
         "subscription.deactivated" => {
@@ -135,17 +159,32 @@ fn to_event(event: Event) -> Result<ProviderEvent, WebhookError> {
         "return.created" => refunded(parse(&event.data)?)?,
         _ => None,
     };
-    Ok(ProviderEvent { event_id: event.id.clone(), occurred_at_ms: event.created, kind: kind.unwrap_or_else(other) })
+    Ok(ProviderEvent {
+        event_id: event.id.clone(),
+        occurred_at_ms: event.created,
+        kind: kind.unwrap_or_else(other),
+    })
 }
 
 fn order_no(order: &Order) -> Option<String> {
-    order.tags.as_ref()?.get("order_no")?.as_str().map(str::to_owned)
+    order
+        .tags
+        .as_ref()?
+        .get("order_no")?
+        .as_str()
+        .map(str::to_owned)
 }
 
 fn order_paid(order: Order) -> Result<Option<EventKind>, WebhookError> {
-    let Some(order_no) = order_no(&order) else { return Ok(None) };
+    let Some(order_no) = order_no(&order) else {
+        return Ok(None);
+    };
     let amount = money(order.total.as_deref(), order.currency.clone())?;
-    let subscription_ref = order.items.iter().find_map(|i| i.subscription.as_ref().and_then(|s| id_of(s, "subscription")));
+    let subscription_ref = order.items.iter().find_map(|i| {
+        i.subscription
+            .as_ref()
+            .and_then(|s| id_of(s, "subscription"))
+    });
     Ok(Some(EventKind::CheckoutPaid {
         order_no,
         provider_payment_ref: order.id,
@@ -157,7 +196,11 @@ fn order_paid(order: Order) -> Result<Option<EventKind>, WebhookError> {
 
 fn renewal_paid(charge: Charge) -> Result<EventKind, WebhookError> {
     let amount = money(charge.total.as_deref(), charge.currency.clone())?;
-    let provider_payment_ref = charge.order.as_ref().and_then(|o| id_of(o, "order")).ok_or(WebhookError::Malformed)?;
+    let provider_payment_ref = charge
+        .order
+        .as_ref()
+        .and_then(|o| id_of(o, "order"))
+        .ok_or(WebhookError::Malformed)?;
     Ok(EventKind::RenewalPaid {
         idempotency_key: None,
         subscription_ref: id_of(&charge.subscription, "subscription"),
@@ -168,10 +211,15 @@ fn renewal_paid(charge: Charge) -> Result<EventKind, WebhookError> {
 
 /// A processed return of an order we know (`original` names it).
 fn refunded(ret: Return) -> Result<Option<EventKind>, WebhookError> {
-    let Some(order) = ret.original.as_ref().and_then(|o| id_of(o, "order")) else { return Ok(None) };
+    let Some(order) = ret.original.as_ref().and_then(|o| id_of(o, "order")) else {
+        return Ok(None);
+    };
     if !ret.completed {
         return Ok(None);
     }
     let amount = money(Some(&ret.total_return), Some(ret.currency))?;
-    Ok(Some(EventKind::Refunded { provider_payment_ref: order, amount }))
+    Ok(Some(EventKind::Refunded {
+        provider_payment_ref: order,
+        amount,
+    }))
 }

@@ -15,8 +15,8 @@ mod webhook;
 pub use webhook::check_signature;
 
 use super::{
-    wire, ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent, RefundOutcome, RefundRequest,
-    RenewalCharge, WebhookError, WebhookRequest,
+    wire, ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent,
+    RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
 };
 use crate::config::Secret;
 use serde::{de::DeserializeOwned, Deserialize};
@@ -42,13 +42,16 @@ impl PaddleConfig {
     /// `PADDLE_API_KEY` set without the secret or price ids, or a malformed
     /// price map.
     pub fn from_vars(var: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<Option<PaddleConfig>> {
-        let Some(api_key) = wire::optional(var, "PADDLE_API_KEY") else { return Ok(None) };
+        let Some(api_key) = wire::optional(var, "PADDLE_API_KEY") else {
+            return Ok(None);
+        };
         let webhook_secret = wire::required(var, "PADDLE_WEBHOOK_SECRET", "PADDLE_API_KEY")?;
         let prices = wire::required(var, "PADDLE_PRICE_IDS", "PADDLE_API_KEY")?;
         Ok(Some(PaddleConfig {
             api_key: Secret::new(api_key),
             webhook_secret: Secret::new(webhook_secret),
-            api_base: wire::optional(var, "PADDLE_API_BASE").unwrap_or_else(|| DEFAULT_API_BASE.to_owned()),
+            api_base: wire::optional(var, "PADDLE_API_BASE")
+                .unwrap_or_else(|| DEFAULT_API_BASE.to_owned()),
             price_ids: wire::plan_map("PADDLE_PRICE_IDS", &prices)?,
         }))
     }
@@ -88,17 +91,30 @@ struct Adjustment {
 impl PaddleProvider {
     /// # Errors
     /// The HTTP client cannot be built.
-    pub fn new(config: &PaddleConfig, _public_base_url: &str, timeout: Duration) -> anyhow::Result<PaddleProvider> {
+    pub fn new(
+        config: &PaddleConfig,
+        _public_base_url: &str,
+        timeout: Duration,
+    ) -> anyhow::Result<PaddleProvider> {
         let mut config = config.clone();
         config.api_base = config.api_base.trim_end_matches('/').to_owned();
-        Ok(PaddleProvider { http: wire::http_client(timeout)?, config })
+        Ok(PaddleProvider {
+            http: wire::http_client(timeout)?,
+            config,
+        })
     }
 
     /// `POST /transactions` for the plan's price with our order number in
     /// `custom_data`; the payer goes to Paddle's checkout for it.
-    pub async fn create_checkout(&self, req: &CheckoutRequest) -> Result<CheckoutStart, PaymentError> {
+    pub async fn create_checkout(
+        &self,
+        req: &CheckoutRequest,
+    ) -> Result<CheckoutStart, PaymentError> {
         let Some(price_id) = self.config.price_ids.get(&req.plan_id) else {
-            tracing::warn!(plan_id = req.plan_id, "paddle: no PADDLE_PRICE_IDS entry for the plan");
+            tracing::warn!(
+                plan_id = req.plan_id,
+                "paddle: no PADDLE_PRICE_IDS entry for the plan"
+            );
             return Err(PaymentError::NotSupported);
         };
         let body = json!({
@@ -106,25 +122,46 @@ impl PaddleProvider {
             "custom_data": {"order_no": req.order_no},
             "collection_mode": "automatic",
         });
-        let created: Created = self.call(reqwest::Method::POST, "/transactions", Some(&body)).await?;
-        let url = created.checkout.and_then(|c| c.url).ok_or(PaymentError::BadResponse)?;
-        Ok(CheckoutStart { redirect_url: url, provider_ref: Some(created.id) })
+        let created: Created = self
+            .call(reqwest::Method::POST, "/transactions", Some(&body))
+            .await?;
+        let url = created
+            .checkout
+            .and_then(|c| c.url)
+            .ok_or(PaymentError::BadResponse)?;
+        Ok(CheckoutStart {
+            redirect_url: url,
+            provider_ref: Some(created.id),
+        })
     }
 
     /// Paddle charges renewals itself and reports them by webhook.
-    pub async fn charge_renewal(&self, _req: &RenewalCharge) -> Result<ChargeOutcome, PaymentError> {
+    pub async fn charge_renewal(
+        &self,
+        _req: &RenewalCharge,
+    ) -> Result<ChargeOutcome, PaymentError> {
         Ok(ChargeOutcome::ProviderManaged)
     }
 
     /// Paddle charges nothing under our keys (it drives renewals), so only a
     /// Paddle transaction id (`txn_…`, from the checkout) can be looked up:
     /// `GET /transactions/{id}`. Anything else was never charged there.
-    pub async fn lookup_charge(&self, idempotency_key: &str) -> Result<Option<ChargeOutcome>, PaymentError> {
-        if !idempotency_key.starts_with("txn_") || !idempotency_key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+    pub async fn lookup_charge(
+        &self,
+        idempotency_key: &str,
+    ) -> Result<Option<ChargeOutcome>, PaymentError> {
+        if !idempotency_key.starts_with("txn_")
+            || !idempotency_key
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        {
             return Ok(None);
         }
         let path = format!("/transactions/{idempotency_key}");
-        match self.call::<webhook::Transaction>(reqwest::Method::GET, &path, None).await {
+        match self
+            .call::<webhook::Transaction>(reqwest::Method::GET, &path, None)
+            .await
+        {
             Ok(txn) => Ok(Some(txn.outcome())),
             Err(PaymentError::Rejected { status: 404, .. }) => Ok(None),
             Err(e) => Err(e),
@@ -136,7 +173,9 @@ impl PaddleProvider {
     pub async fn cancel(&self, subscription_ref: &str) -> Result<(), PaymentError> {
         let path = format!("/subscriptions/{}/cancel", path_segment(subscription_ref)?);
         let body = json!({"effective_from": "next_billing_period"});
-        self.call::<serde_json::Value>(reqwest::Method::POST, &path, Some(&body)).await.map(|_| ())
+        self.call::<serde_json::Value>(reqwest::Method::POST, &path, Some(&body))
+            .await
+            .map(|_| ())
     }
 
     /// `POST /adjustments`: a full refund of the transaction. Paddle takes no
@@ -150,14 +189,23 @@ impl PaddleProvider {
             "transaction_id": req.provider_payment_ref,
             "reason": "Refund requested for order ".to_owned() + &req.order_no,
         });
-        let adj: Adjustment = self.call(reqwest::Method::POST, "/adjustments", Some(&body)).await?;
+        let adj: Adjustment = self
+            .call(reqwest::Method::POST, "/adjustments", Some(&body))
+            .await?;
         Ok(match adj.status.as_str() {
-            "approved" => RefundOutcome::Refunded { provider_ref: adj.id },
-            _ => RefundOutcome::Pending { provider_ref: adj.id },
+            "approved" => RefundOutcome::Refunded {
+                provider_ref: adj.id,
+            },
+            _ => RefundOutcome::Pending {
+                provider_ref: adj.id,
+            },
         })
     }
 
-    pub async fn verify_webhook(&self, req: &WebhookRequest<'_>) -> Result<Vec<ProviderEvent>, WebhookError> {
+    pub async fn verify_webhook(
+        &self,
+        req: &WebhookRequest<'_>,
+    ) -> Result<Vec<ProviderEvent>, WebhookError> {
         webhook::verify(self.config.webhook_secret.expose().as_bytes(), req)
     }
 
@@ -179,9 +227,14 @@ impl PaddleProvider {
         }
         let (status, bytes) = wire::exchange(request).await?;
         if !(200..300).contains(&status) {
-            return Err(PaymentError::Rejected { status, code: error_code(&bytes) });
+            return Err(PaymentError::Rejected {
+                status,
+                code: error_code(&bytes),
+            });
         }
-        serde_json::from_slice::<Data<T>>(&bytes).map(|d| d.data).map_err(|_| PaymentError::BadResponse)
+        serde_json::from_slice::<Data<T>>(&bytes)
+            .map(|d| d.data)
+            .map_err(|_| PaymentError::BadResponse)
     }
 }
 
@@ -204,7 +257,10 @@ fn path_segment(id: &str) -> Result<&str, PaymentError> {
     if !id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
         Ok(id)
     } else {
-        Err(PaymentError::Rejected { status: 400, code: "invalid_id".into() })
+        Err(PaymentError::Rejected {
+            status: 400,
+            code: "invalid_id".into(),
+        })
     }
 }
 

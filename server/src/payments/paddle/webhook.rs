@@ -20,7 +20,12 @@ const NOT_ENOUGH_BALANCE: &str = "not_enough_balance";
 /// # Errors
 /// [`WebhookError::MissingSignature`] without `ts` or `h1`,
 /// [`WebhookError::BadSignature`], [`WebhookError::Stale`].
-pub fn check_signature(secret: &[u8], header: &str, body: &[u8], now_ms: i64) -> Result<(), WebhookError> {
+pub fn check_signature(
+    secret: &[u8],
+    header: &str,
+    body: &[u8],
+    now_ms: i64,
+) -> Result<(), WebhookError> {
     let mut ts = None;
     let mut h1 = Vec::new();
     for part in header.split(';') {
@@ -30,13 +35,20 @@ pub fn check_signature(secret: &[u8], header: &str, body: &[u8], now_ms: i64) ->
             _ => {}
         }
     }
-    let Some(ts) = ts else { return Err(WebhookError::MissingSignature) };
-    let Ok(seconds) = ts.parse::<i64>() else { return Err(WebhookError::MissingSignature) };
+    let Some(ts) = ts else {
+        return Err(WebhookError::MissingSignature);
+    };
+    let Ok(seconds) = ts.parse::<i64>() else {
+        return Err(WebhookError::MissingSignature);
+    };
     if h1.is_empty() {
         return Err(WebhookError::MissingSignature);
     }
     let expected = hex(&hmac_sha256(secret, &[ts.as_bytes(), b":", body]));
-    if !h1.iter().any(|given| same(expected.as_bytes(), given.as_bytes())) {
+    if !h1
+        .iter()
+        .any(|given| same(expected.as_bytes(), given.as_bytes()))
+    {
         return Err(WebhookError::BadSignature);
     }
     if !fresh(seconds.saturating_mul(1000), now_ms) {
@@ -47,13 +59,23 @@ pub fn check_signature(secret: &[u8], header: &str, body: &[u8], now_ms: i64) ->
 
 /// Verifies the request, then reads its one event.
 pub fn verify(secret: &[u8], req: &WebhookRequest<'_>) -> Result<Vec<ProviderEvent>, WebhookError> {
-    let header = req.headers.get(SIGNATURE_HEADER).ok_or(WebhookError::MissingSignature)?;
-    let header = header.to_str().map_err(|_| WebhookError::MissingSignature)?;
+    let header = req
+        .headers
+        .get(SIGNATURE_HEADER)
+        .ok_or(WebhookError::MissingSignature)?;
+    let header = header
+        .to_str()
+        .map_err(|_| WebhookError::MissingSignature)?;
     check_signature(secret, header, req.raw_body, req.now_ms)?;
-    let envelope: Envelope = serde_json::from_slice(req.raw_body).map_err(|_| WebhookError::Malformed)?;
+    let envelope: Envelope =
+        serde_json::from_slice(req.raw_body).map_err(|_| WebhookError::Malformed)?;
     let occurred_at_ms = wire::rfc3339_ms(&envelope.occurred_at).ok_or(WebhookError::Malformed)?;
     let kind = kind_of(&envelope.event_type, &envelope.data)?;
-    Ok(vec![ProviderEvent { event_id: envelope.event_id, occurred_at_ms, kind }])
+    Ok(vec![ProviderEvent {
+        event_id: envelope.event_id,
+        occurred_at_ms,
+        kind,
+    }])
 }
 
 #[derive(Deserialize)]
@@ -142,8 +164,14 @@ impl Transaction {
     /// What was charged: the grand total (after credits) in minor units.
     fn amount(&self) -> Option<Money> {
         let totals = &self.details.as_ref()?.totals;
-        let currency = self.currency_code.clone().or_else(|| totals.currency_code.clone())?;
-        money(totals.grand_total.as_deref().unwrap_or(&totals.total), currency)
+        let currency = self
+            .currency_code
+            .clone()
+            .or_else(|| totals.currency_code.clone())?;
+        money(
+            totals.grand_total.as_deref().unwrap_or(&totals.total),
+            currency,
+        )
     }
 
     /// The transaction as a charge outcome (reconciliation).
@@ -151,7 +179,9 @@ impl Transaction {
         let provider_ref = self.id.clone();
         match self.status.as_str() {
             "completed" | "paid" => ChargeOutcome::Succeeded { provider_ref },
-            "past_due" | "canceled" => ChargeOutcome::Declined { insufficient_funds: self.declined_for_funds() },
+            "past_due" | "canceled" => ChargeOutcome::Declined {
+                insufficient_funds: self.declined_for_funds(),
+            },
             _ => ChargeOutcome::Pending { provider_ref },
         }
     }
@@ -160,7 +190,11 @@ impl Transaction {
 /// Paddle's minor-unit string in `currency`.
 fn money(minor: &str, currency: String) -> Option<Money> {
     let exponent = wire::exponent_of(&currency);
-    Some(Money { minor: wire::decimal_minor(minor, 0)?, currency, exponent })
+    Some(Money {
+        minor: wire::decimal_minor(minor, 0)?,
+        currency,
+        exponent,
+    })
 }
 
 fn parse<T: serde::de::DeserializeOwned>(data: &RawValue) -> Result<T, WebhookError> {
@@ -170,14 +204,18 @@ fn parse<T: serde::de::DeserializeOwned>(data: &RawValue) -> Result<T, WebhookEr
 /// Paddle's event, in our terms. `transaction.completed` (fully processed)
 /// is the payment that counts, not `transaction.paid`.
 fn kind_of(event_type: &str, data: &RawValue) -> Result<EventKind, WebhookError> {
-    let other = || EventKind::Other { event_type: event_type.to_owned() };
+    let other = || EventKind::Other {
+        event_type: event_type.to_owned(),
+    };
     Ok(match event_type {
         "transaction.completed" => completed(parse(data)?)?.unwrap_or_else(other),
         "transaction.payment_failed" => failed(&parse(data)?).unwrap_or_else(other),
-        "subscription.canceled" => {
-            EventKind::SubscriptionCanceled { subscription_ref: parse::<Subscription>(data)?.id }
+        "subscription.canceled" => EventKind::SubscriptionCanceled {
+            subscription_ref: parse::<Subscription>(data)?.id,
+        },
+        "adjustment.created" | "adjustment.updated" => {
+            refunded(parse(data)?)?.unwrap_or_else(other)
         }
-        "adjustment.created" | "adjustment.updated" => refunded(parse(data)?)?.unwrap_or_else(other),
         _ => other(),
     })
 }
@@ -209,10 +247,16 @@ fn completed(txn: Transaction) -> Result<Option<EventKind>, WebhookError> {
 
 fn failed(txn: &Transaction) -> Option<EventKind> {
     if txn.recurring() {
-        return Some(EventKind::RenewalFailed { idempotency_key: None, subscription_ref: txn.subscription_id.clone() });
+        return Some(EventKind::RenewalFailed {
+            idempotency_key: None,
+            subscription_ref: txn.subscription_id.clone(),
+        });
     }
     let insufficient_funds = txn.declined_for_funds();
-    txn.order_no().map(|order_no| EventKind::CheckoutFailed { order_no, insufficient_funds })
+    txn.order_no().map(|order_no| EventKind::CheckoutFailed {
+        order_no,
+        insufficient_funds,
+    })
 }
 
 /// A refund counts once Paddle approved it (most live refunds wait for
@@ -222,5 +266,8 @@ fn refunded(adj: Adjustment) -> Result<Option<EventKind>, WebhookError> {
         return Ok(None);
     }
     let amount = money(&adj.totals.total, adj.currency_code).ok_or(WebhookError::Malformed)?;
-    Ok(Some(EventKind::Refunded { provider_payment_ref: adj.transaction_id, amount }))
+    Ok(Some(EventKind::Refunded {
+        provider_payment_ref: adj.transaction_id,
+        amount,
+    }))
 }

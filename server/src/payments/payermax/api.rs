@@ -41,7 +41,10 @@ pub(super) struct Api {
 
 impl std::fmt::Debug for Api {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Api").field("base", &self.base).field("merchant_no", &self.merchant_no).finish_non_exhaustive()
+        f.debug_struct("Api")
+            .field("base", &self.base)
+            .field("merchant_no", &self.merchant_no)
+            .finish_non_exhaustive()
     }
 }
 
@@ -99,7 +102,13 @@ impl Api {
     /// answers that are not JSON or whose success is not signed by PayerMax
     /// ([`PaymentError::BadResponse`]), and the codes that leave the outcome
     /// unknown ([`PaymentError::Timeout`]).
-    pub(super) async fn call(&self, api: &str, version: &str, data: impl Serialize, now_ms: i64) -> Result<Reply, PaymentError> {
+    pub(super) async fn call(
+        &self,
+        api: &str,
+        version: &str,
+        data: impl Serialize,
+        now_ms: i64,
+    ) -> Result<Reply, PaymentError> {
         let envelope = Envelope {
             version,
             key_version: "1",
@@ -109,7 +118,11 @@ impl Api {
             data,
         };
         let body = serde_json::to_vec(&envelope).map_err(|_| PaymentError::BadResponse)?;
-        let sign = STANDARD.encode(self.signer.sign_with_rng(&mut rand_core::OsRng, &body).to_bytes());
+        let sign = STANDARD.encode(
+            self.signer
+                .sign_with_rng(&mut rand_core::OsRng, &body)
+                .to_bytes(),
+        );
         let response = self
             .http
             .post(format!("{}/aggregate-pay/api/gateway/{api}", self.base))
@@ -120,7 +133,11 @@ impl Api {
             .await
             .map_err(|e| transport_error(&e))?;
         let status = response.status().as_u16();
-        let signature = response.headers().get(SIGN_HEADER).and_then(|v| v.to_str().ok()).map(str::to_owned);
+        let signature = response
+            .headers()
+            .get(SIGN_HEADER)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
         let bytes = response.bytes().await.map_err(|e| transport_error(&e))?;
         let reply: Option<Reply> = serde_json::from_slice(&bytes).ok();
         if !(200..300).contains(&status) {
@@ -128,7 +145,9 @@ impl Api {
             return Err(PaymentError::Rejected { status, code });
         }
         let reply = reply.ok_or(PaymentError::BadResponse)?;
-        if reply.code == APPLY_SUCCESS && !signature.is_some_and(|s| self.signed_by_platform(&bytes, &s)) {
+        if reply.code == APPLY_SUCCESS
+            && !signature.is_some_and(|s| self.signed_by_platform(&bytes, &s))
+        {
             return Err(PaymentError::BadResponse);
         }
         if OUTCOME_UNKNOWN.contains(&reply.code.as_str()) {
@@ -140,16 +159,22 @@ impl Api {
     /// Whether `signature` (base64) is PayerMax's signature of `body`.
     pub(super) fn signed_by_platform(&self, body: &[u8], signature: &str) -> bool {
         let compact: String = signature.chars().filter(|c| !c.is_whitespace()).collect();
-        let Ok(bytes) = STANDARD.decode(compact) else { return false };
-        let Ok(signature) = Signature::try_from(bytes.as_slice()) else { return false };
+        let Ok(bytes) = STANDARD.decode(compact) else {
+            return false;
+        };
+        let Ok(signature) = Signature::try_from(bytes.as_slice()) else {
+            return false;
+        };
         self.platform.verify(body, &signature).is_ok()
     }
 }
 
-
 /// The refusal for an answer code that is not [`APPLY_SUCCESS`].
 pub(super) fn refused(reply: &Reply) -> PaymentError {
-    PaymentError::Rejected { status: 200, code: reply.code.clone() }
+    PaymentError::Rejected {
+        status: 200,
+        code: reply.code.clone(),
+    }
 }
 
 /// Our private key: PKCS#8 or PKCS#1 PEM, or the bare base64 the PayerMax
@@ -162,7 +187,11 @@ pub(crate) fn private_key_from(text: &str) -> anyhow::Result<RsaPrivateKey> {
     } else if text.contains("BEGIN RSA PRIVATE KEY") {
         RsaPrivateKey::from_pkcs1_pem(text.trim()).ok()
     } else {
-        bare_der(&text).and_then(|der| RsaPrivateKey::from_pkcs8_der(&der).or_else(|_| RsaPrivateKey::from_pkcs1_der(&der)).ok())
+        bare_der(&text).and_then(|der| {
+            RsaPrivateKey::from_pkcs8_der(&der)
+                .or_else(|_| RsaPrivateKey::from_pkcs1_der(&der))
+                .ok()
+        })
     };
     match key {
         Some(key) => Ok(key),
@@ -178,7 +207,11 @@ pub(crate) fn public_key_from(text: &str) -> anyhow::Result<RsaPublicKey> {
     } else if text.contains("BEGIN RSA PUBLIC KEY") {
         RsaPublicKey::from_pkcs1_pem(text.trim()).ok()
     } else {
-        bare_der(&text).and_then(|der| RsaPublicKey::from_public_key_der(&der).or_else(|_| RsaPublicKey::from_pkcs1_der(&der)).ok())
+        bare_der(&text).and_then(|der| {
+            RsaPublicKey::from_public_key_der(&der)
+                .or_else(|_| RsaPublicKey::from_pkcs1_der(&der))
+                .ok()
+        })
     };
     match key {
         Some(key) => Ok(key),
@@ -201,19 +234,46 @@ mod tests {
         let private = RsaPrivateKey::new(&mut rand_core::OsRng, 1024).unwrap();
         let pem = private.to_pkcs8_pem(LineEnding::LF).unwrap().to_string();
         let der = STANDARD.encode(private.to_pkcs8_der().unwrap().as_bytes());
-        let public_pem = private.to_public_key().to_public_key_pem(LineEnding::LF).unwrap();
+        let public_pem = private
+            .to_public_key()
+            .to_public_key_pem(LineEnding::LF)
+            .unwrap();
         assert_eq!(private_key_from(&pem).unwrap(), private);
-        assert_eq!(private_key_from(&pem.replace('\n', "\\n")).unwrap(), private);
+        assert_eq!(
+            private_key_from(&pem.replace('\n', "\\n")).unwrap(),
+            private
+        );
         assert_eq!(private_key_from(&der).unwrap(), private);
-        assert_eq!(public_key_from(&public_pem).unwrap(), private.to_public_key());
+        assert_eq!(
+            public_key_from(&public_pem).unwrap(),
+            private.to_public_key()
+        );
         assert!(private_key_from("not a key").is_err());
-        assert!(public_key_from(&pem).is_err(), "a private key is not a platform key");
+        assert!(
+            public_key_from(&pem).is_err(),
+            "a private key is not a platform key"
+        );
 
-        let api = Api::new("https://x", "app", "P01", &pem, &public_pem, std::time::Duration::from_secs(1)).unwrap();
+        let api = Api::new(
+            "https://x",
+            "app",
+            "P01",
+            &pem,
+            &public_pem,
+            std::time::Duration::from_secs(1),
+        )
+        .unwrap();
         let body = br#"{"code":"APPLY_SUCCESS"}"#;
-        let sign = STANDARD.encode(api.signer.sign_with_rng(&mut rand_core::OsRng, body).to_bytes());
+        let sign = STANDARD.encode(
+            api.signer
+                .sign_with_rng(&mut rand_core::OsRng, body)
+                .to_bytes(),
+        );
         assert!(api.signed_by_platform(body, &sign));
-        assert!(!api.signed_by_platform(br#"{"code":"APPLY_SUCCESS" }"#, &sign), "one byte more is another body");
+        assert!(
+            !api.signed_by_platform(br#"{"code":"APPLY_SUCCESS" }"#, &sign),
+            "one byte more is another body"
+        );
         assert!(!api.signed_by_platform(body, "AAAA"));
         assert!(!format!("{api:?}").contains("BEGIN"));
     }

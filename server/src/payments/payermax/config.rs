@@ -24,8 +24,12 @@ pub struct PayerMaxConfig {
     pub api_base: String,
 }
 
-const REQUIRED: [&str; 4] =
-    ["PAYERMAX_MERCHANT_NO", "PAYERMAX_APP_ID", "PAYERMAX_PRIVATE_KEY", "PAYERMAX_PLATFORM_PUBLIC_KEY"];
+const REQUIRED: [&str; 4] = [
+    "PAYERMAX_MERCHANT_NO",
+    "PAYERMAX_APP_ID",
+    "PAYERMAX_PRIVATE_KEY",
+    "PAYERMAX_PLATFORM_PUBLIC_KEY",
+];
 
 impl PayerMaxConfig {
     /// Reads the provider's variables; `None` when none of them is set.
@@ -33,18 +37,31 @@ impl PayerMaxConfig {
     /// # Errors
     /// Some but not all set, a key that does not parse, or an API origin
     /// that is neither HTTPS nor loopback.
-    pub fn from_vars(var: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<Option<PayerMaxConfig>> {
-        let get = |name: &str| var(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
-        let missing: Vec<&str> = REQUIRED.into_iter().filter(|name| get(name).is_none()).collect();
+    pub fn from_vars(
+        var: &dyn Fn(&str) -> Option<String>,
+    ) -> anyhow::Result<Option<PayerMaxConfig>> {
+        let get = |name: &str| {
+            var(name)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+        let missing: Vec<&str> = REQUIRED
+            .into_iter()
+            .filter(|name| get(name).is_none())
+            .collect();
         if missing.len() == REQUIRED.len() {
             return Ok(None);
         }
         if !missing.is_empty() {
-            bail!("PayerMax is partly configured: {} not set", missing.join(", "));
+            bail!(
+                "PayerMax is partly configured: {} not set",
+                missing.join(", ")
+            );
         }
         let value = |name: &str| get(name).unwrap_or_default();
         api::private_key_from(&value("PAYERMAX_PRIVATE_KEY")).context("PAYERMAX_PRIVATE_KEY")?;
-        api::public_key_from(&value("PAYERMAX_PLATFORM_PUBLIC_KEY")).context("PAYERMAX_PLATFORM_PUBLIC_KEY")?;
+        api::public_key_from(&value("PAYERMAX_PLATFORM_PUBLIC_KEY"))
+            .context("PAYERMAX_PLATFORM_PUBLIC_KEY")?;
         let base = get("PAYERMAX_API_BASE").unwrap_or_else(|| DEFAULT_API_BASE.to_owned());
         Ok(Some(PayerMaxConfig {
             merchant_no: value("PAYERMAX_MERCHANT_NO"),
@@ -65,9 +82,17 @@ mod tests {
     fn config_is_all_or_nothing_and_keys_must_parse() {
         let key = rsa::RsaPrivateKey::new(&mut rand_core::OsRng, 1024).unwrap();
         let private = key.to_pkcs8_pem(LineEnding::LF).unwrap().to_string();
-        let public = key.to_public_key().to_public_key_pem(LineEnding::LF).unwrap();
+        let public = key
+            .to_public_key()
+            .to_public_key_pem(LineEnding::LF)
+            .unwrap();
         let read = |pairs: &[(&str, &str)]| {
-            let var = |name: &str| pairs.iter().find(|(n, _)| *n == name).map(|(_, v)| (*v).to_owned());
+            let var = |name: &str| {
+                pairs
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| (*v).to_owned())
+            };
             PayerMaxConfig::from_vars(&var)
         };
         assert!(read(&[]).unwrap().is_none());
@@ -81,9 +106,16 @@ mod tests {
         ];
         let config = read(&full).unwrap().unwrap();
         assert_eq!(config.api_base, DEFAULT_API_BASE);
-        assert!(!format!("{config:?}").contains("PRIVATE KEY"), "the private key never shows in Debug");
+        assert!(
+            !format!("{config:?}").contains("PRIVATE KEY"),
+            "the private key never shows in Debug"
+        );
         full[3] = ("PAYERMAX_PLATFORM_PUBLIC_KEY", "garbage-key-material");
         let error = format!("{:#}", read(&full).unwrap_err());
-        assert!(error.contains("PAYERMAX_PLATFORM_PUBLIC_KEY") && !error.contains("garbage-key-material"), "{error}");
+        assert!(
+            error.contains("PAYERMAX_PLATFORM_PUBLIC_KEY")
+                && !error.contains("garbage-key-material"),
+            "{error}"
+        );
     }
 }

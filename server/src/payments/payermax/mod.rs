@@ -10,8 +10,8 @@
 //! major units, written and read as exact decimal text.
 use super::wire::{decimal_minor as parse_minor, exponent_of};
 use super::{
-    ChargeOutcome, CheckoutRequest, CheckoutStart, Money, PaymentError, ProviderEvent, RefundOutcome, RefundRequest,
-    RenewalCharge, WebhookError, WebhookRequest,
+    ChargeOutcome, CheckoutRequest, CheckoutStart, Money, PaymentError, ProviderEvent,
+    RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
 };
 use app::model::billing::MethodChoice;
 use serde::{Deserialize, Serialize};
@@ -109,7 +109,11 @@ struct Refunded {
 impl PayerMaxProvider {
     /// # Errors
     /// A key that does not parse, or the HTTP client cannot be built.
-    pub fn new(config: &PayerMaxConfig, _public_base_url: &str, timeout: std::time::Duration) -> anyhow::Result<PayerMaxProvider> {
+    pub fn new(
+        config: &PayerMaxConfig,
+        _public_base_url: &str,
+        timeout: std::time::Duration,
+    ) -> anyhow::Result<PayerMaxProvider> {
         let api = Api::new(
             &config.api_base,
             &config.app_id,
@@ -118,13 +122,19 @@ impl PayerMaxProvider {
             &config.platform_public_key,
             timeout,
         )?;
-        Ok(PayerMaxProvider { api, clock: crate::clock::now_ms })
+        Ok(PayerMaxProvider {
+            api,
+            clock: crate::clock::now_ms,
+        })
     }
 
     /// A cashier order for the wallet, binding it for later debits. PayerMax
     /// keeps one order per `outTradeNo`: asking again while it is unpaid
     /// gives back its cashier.
-    pub async fn create_checkout(&self, req: &CheckoutRequest) -> Result<CheckoutStart, PaymentError> {
+    pub async fn create_checkout(
+        &self,
+        req: &CheckoutRequest,
+    ) -> Result<CheckoutStart, PaymentError> {
         let (target_org, country) = wallet(req.method).ok_or(PaymentError::NotSupported)?;
         let order = Order {
             out_trade_no: &req.order_no,
@@ -133,7 +143,11 @@ impl PayerMaxProvider {
             currency: &req.first_charge.currency,
             country,
             user_id: &req.order_no,
-            language: if ["en", "id", "zh"].contains(&req.locale.as_str()) { &req.locale } else { "en" },
+            language: if ["en", "id", "zh"].contains(&req.locale.as_str()) {
+                &req.locale
+            } else {
+                "en"
+            },
             reference: REF_CHECKOUT,
             front_callback_url: Some(&req.return_url),
             notify_url: &req.notify_url,
@@ -142,13 +156,21 @@ impl PayerMaxProvider {
             expire_time: "1800",
             payment_detail: detail(target_org, None),
         };
-        let reply = self.api.call("orderAndPay", VERSION, order, (self.clock)()).await?;
+        let reply = self
+            .api
+            .call("orderAndPay", VERSION, order, (self.clock)())
+            .await?;
         if reply.code != APPLY_SUCCESS {
             return Err(refused(&reply));
         }
         let ordered: Ordered = data(&reply)?;
-        let redirect_url = ordered.redirect_url.filter(|u| u.starts_with("https://") || u.starts_with("http://"));
-        Ok(CheckoutStart { redirect_url: redirect_url.ok_or(PaymentError::BadResponse)?, provider_ref: ordered.trade_token })
+        let redirect_url = ordered
+            .redirect_url
+            .filter(|u| u.starts_with("https://") || u.starts_with("http://"));
+        Ok(CheckoutStart {
+            redirect_url: redirect_url.ok_or(PaymentError::BadResponse)?,
+            provider_ref: ordered.trade_token,
+        })
     }
 
     /// A merchant-initiated debit of the wallet bound at checkout, under
@@ -156,9 +178,16 @@ impl PayerMaxProvider {
     /// with it, so a repeat can never charge twice).
     pub async fn charge_renewal(&self, req: &RenewalCharge) -> Result<ChargeOutcome, PaymentError> {
         let token = req.payment_token.as_deref().and_then(|t| t.split_once(':'));
-        let wallet = token.and_then(|(org, _)| [MethodChoice::Gcash, MethodChoice::Dana].into_iter().find_map(|m| wallet(m).filter(|w| w.0 == org)));
+        let wallet = token.and_then(|(org, _)| {
+            [MethodChoice::Gcash, MethodChoice::Dana]
+                .into_iter()
+                .find_map(|m| wallet(m).filter(|w| w.0 == org))
+        });
         let (Some((target_org, country)), Some((_, token))) = (wallet, token) else {
-            return Err(PaymentError::Rejected { status: 400, code: "no_token".to_owned() });
+            return Err(PaymentError::Rejected {
+                status: 400,
+                code: "no_token".to_owned(),
+            });
         };
         let order = Order {
             out_trade_no: &req.idempotency_key,
@@ -176,12 +205,17 @@ impl PayerMaxProvider {
             expire_time: "1800",
             payment_detail: detail(target_org, Some(token)),
         };
-        let reply = self.api.call("orderAndPay", VERSION, order, (self.clock)()).await?;
+        let reply = self
+            .api
+            .call("orderAndPay", VERSION, order, (self.clock)())
+            .await?;
         if reply.code != APPLY_SUCCESS {
             // A refused debit is a decline; any other code refused the request itself.
             let short = notify::insufficient_funds(&[&reply.code, &reply.msg]);
             if reply.code == "PAYMENT_FAILED" || short {
-                return Ok(ChargeOutcome::Declined { insufficient_funds: short });
+                return Ok(ChargeOutcome::Declined {
+                    insufficient_funds: short,
+                });
             }
             return Err(refused(&reply));
         }
@@ -190,9 +224,15 @@ impl PayerMaxProvider {
 
     /// What became of the order `idempotency_key` (`orderQuery`); `None`
     /// when PayerMax has no such order.
-    pub async fn lookup_charge(&self, idempotency_key: &str) -> Result<Option<ChargeOutcome>, PaymentError> {
+    pub async fn lookup_charge(
+        &self,
+        idempotency_key: &str,
+    ) -> Result<Option<ChargeOutcome>, PaymentError> {
         let query = serde_json::json!({ "outTradeNo": idempotency_key });
-        let reply = self.api.call("orderQuery", VERSION, query, (self.clock)()).await?;
+        let reply = self
+            .api
+            .call("orderQuery", VERSION, query, (self.clock)())
+            .await?;
         // Its documentation names no "unknown order" code; these are the forms it uses.
         if reply.code.contains("NOT_EXIST") || reply.code.contains("NOT_FOUND") {
             return Ok(None);
@@ -219,7 +259,10 @@ impl PayerMaxProvider {
             refund_currency: &req.amount.currency,
             comments: "refund",
         };
-        let reply = self.api.call("refund", VERSION, body, (self.clock)()).await?;
+        let reply = self
+            .api
+            .call("refund", VERSION, body, (self.clock)())
+            .await?;
         if reply.code != APPLY_SUCCESS {
             return Err(refused(&reply));
         }
@@ -227,13 +270,19 @@ impl PayerMaxProvider {
         let provider_ref = refunded.refund_trade_no.ok_or(PaymentError::BadResponse)?;
         match refunded.status.as_str() {
             "REFUND_SUCCESS" => Ok(RefundOutcome::Refunded { provider_ref }),
-            "REFUND_FAILED" => Err(PaymentError::Rejected { status: 200, code: refunded.status }),
+            "REFUND_FAILED" => Err(PaymentError::Rejected {
+                status: 200,
+                code: refunded.status,
+            }),
             _ => Ok(RefundOutcome::Pending { provider_ref }),
         }
     }
 
     /// See [`notify`].
-    pub async fn verify_webhook(&self, req: &WebhookRequest<'_>) -> Result<Vec<ProviderEvent>, WebhookError> {
+    pub async fn verify_webhook(
+        &self,
+        req: &WebhookRequest<'_>,
+    ) -> Result<Vec<ProviderEvent>, WebhookError> {
         notify::verify(&self.api, req)
     }
 }
@@ -264,7 +313,10 @@ fn outcome(out_trade_no: &str, ordered: Ordered) -> ChargeOutcome {
     match ordered.status.as_str() {
         "SUCCESS" => ChargeOutcome::Succeeded { provider_ref },
         "FAILED" | "CLOSED" => ChargeOutcome::Declined {
-            insufficient_funds: notify::insufficient_funds(&[ordered.result_msg.as_deref().unwrap_or_default()]),
+            insufficient_funds: notify::insufficient_funds(&[ordered
+                .result_msg
+                .as_deref()
+                .unwrap_or_default()]),
         },
         _ => ChargeOutcome::Pending { provider_ref },
     }
@@ -277,7 +329,10 @@ fn data<T: serde::de::DeserializeOwned>(reply: &api::Reply) -> Result<T, Payment
 
 /// `money` as the JSON number PayerMax takes (major units, exact text).
 fn number(money: &Money) -> Result<Box<RawValue>, PaymentError> {
-    RawValue::from_string(money.decimal()).map_err(|_| PaymentError::Rejected { status: 400, code: "amount".to_owned() })
+    RawValue::from_string(money.decimal()).map_err(|_| PaymentError::Rejected {
+        status: 400,
+        code: "amount".to_owned(),
+    })
 }
 
 /// A JSON number (or numeric string) of major units as [`Money`].
@@ -285,5 +340,9 @@ pub(crate) fn amount_of(raw: &RawValue, currency: &str) -> Option<Money> {
     let currency = currency.to_ascii_uppercase();
     let exponent = exponent_of(&currency);
     let minor = parse_minor(raw.get().trim_matches('"'), exponent)?;
-    Some(Money { minor, currency, exponent })
+    Some(Money {
+        minor,
+        currency,
+        exponent,
+    })
 }

@@ -57,36 +57,70 @@ struct RefundResult {
 }
 
 /// Verifies and reads one notification.
-pub(super) fn verify(api: &Api, req: &WebhookRequest<'_>) -> Result<Vec<ProviderEvent>, WebhookError> {
-    let sign = req.headers.get(SIGN_HEADER).and_then(|v| v.to_str().ok()).filter(|v| !v.trim().is_empty());
+pub(super) fn verify(
+    api: &Api,
+    req: &WebhookRequest<'_>,
+) -> Result<Vec<ProviderEvent>, WebhookError> {
+    let sign = req
+        .headers
+        .get(SIGN_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .filter(|v| !v.trim().is_empty());
     let sign = sign.ok_or(WebhookError::MissingSignature)?;
     if !api.signed_by_platform(req.raw_body, sign) {
         return Err(WebhookError::BadSignature);
     }
-    let notice: Notice = serde_json::from_slice(req.raw_body).map_err(|_| WebhookError::Malformed)?;
+    let notice: Notice =
+        serde_json::from_slice(req.raw_body).map_err(|_| WebhookError::Malformed)?;
     let notified_at = notice.notify_time.as_deref().and_then(parse_rfc3339_ms);
     let event = match notice.notify_type.as_str() {
         "PAYMENT" => {
-            let payment: Payment = serde_json::from_str(notice.data.get()).map_err(|_| WebhookError::Malformed)?;
-            let at = payment.complete_time.as_deref().and_then(parse_rfc3339_ms).or(notified_at);
+            let payment: Payment =
+                serde_json::from_str(notice.data.get()).map_err(|_| WebhookError::Malformed)?;
+            let at = payment
+                .complete_time
+                .as_deref()
+                .and_then(parse_rfc3339_ms)
+                .or(notified_at);
             let id = format!("PAYMENT:{}:{}", payment.out_trade_no, payment.status);
-            ProviderEvent { event_id: id, occurred_at_ms: at.unwrap_or(req.now_ms), kind: payment_kind(&notice, payment)? }
+            ProviderEvent {
+                event_id: id,
+                occurred_at_ms: at.unwrap_or(req.now_ms),
+                kind: payment_kind(&notice, payment)?,
+            }
         }
         "REFUND" => {
-            let refund: RefundResult = serde_json::from_str(notice.data.get()).map_err(|_| WebhookError::Malformed)?;
+            let refund: RefundResult =
+                serde_json::from_str(notice.data.get()).map_err(|_| WebhookError::Malformed)?;
             let id = format!("REFUND:{}:{}", refund.out_refund_no, refund.status);
             let kind = if refund.status == "REFUND_SUCCESS" {
-                let amount = amount_of(&refund.refund_amount, &refund.refund_currency).ok_or(WebhookError::Malformed)?;
-                EventKind::Refunded { provider_payment_ref: refund.out_trade_no, amount }
+                let amount = amount_of(&refund.refund_amount, &refund.refund_currency)
+                    .ok_or(WebhookError::Malformed)?;
+                EventKind::Refunded {
+                    provider_payment_ref: refund.out_trade_no,
+                    amount,
+                }
             } else {
-                EventKind::Other { event_type: format!("REFUND.{}", refund.status) }
+                EventKind::Other {
+                    event_type: format!("REFUND.{}", refund.status),
+                }
             };
-            ProviderEvent { event_id: id, occurred_at_ms: notified_at.unwrap_or(req.now_ms), kind }
+            ProviderEvent {
+                event_id: id,
+                occurred_at_ms: notified_at.unwrap_or(req.now_ms),
+                kind,
+            }
         }
         other => {
             let id = format!("{other}:{}", notice.code);
-            let kind = EventKind::Other { event_type: other.to_owned() };
-            ProviderEvent { event_id: id, occurred_at_ms: notified_at.unwrap_or(req.now_ms), kind }
+            let kind = EventKind::Other {
+                event_type: other.to_owned(),
+            };
+            ProviderEvent {
+                event_id: id,
+                occurred_at_ms: notified_at.unwrap_or(req.now_ms),
+                kind,
+            }
         }
     };
     Ok(vec![event])
@@ -97,25 +131,39 @@ pub(super) fn verify(api: &Api, req: &WebhookRequest<'_>) -> Result<Vec<Provider
 fn payment_kind(notice: &Notice, payment: Payment) -> Result<EventKind, WebhookError> {
     let renewal = payment.reference.as_deref() == Some(REF_RENEWAL);
     let key = payment.out_trade_no.clone();
-    let short = insufficient_funds(&[&notice.code, &notice.msg, payment.result_msg.as_deref().unwrap_or_default()]);
+    let short = insufficient_funds(&[
+        &notice.code,
+        &notice.msg,
+        payment.result_msg.as_deref().unwrap_or_default(),
+    ]);
     Ok(match (payment.status.as_str(), renewal) {
         ("SUCCESS", true) => EventKind::RenewalPaid {
             idempotency_key: Some(key.clone()),
             subscription_ref: None,
             provider_payment_ref: key,
-            amount: amount_of(&payment.total_amount, &payment.currency).ok_or(WebhookError::Malformed)?,
+            amount: amount_of(&payment.total_amount, &payment.currency)
+                .ok_or(WebhookError::Malformed)?,
         },
         ("SUCCESS", false) => EventKind::CheckoutPaid {
-            amount: amount_of(&payment.total_amount, &payment.currency).ok_or(WebhookError::Malformed)?,
+            amount: amount_of(&payment.total_amount, &payment.currency)
+                .ok_or(WebhookError::Malformed)?,
             payment_token: payment_token(&payment),
             order_no: key.clone(),
             provider_payment_ref: key,
             subscription_ref: None,
         },
-        ("FAILED" | "CLOSED", true) => EventKind::RenewalFailed { idempotency_key: Some(key), subscription_ref: None },
-        ("FAILED" | "CLOSED", false) => EventKind::CheckoutFailed { order_no: key, insufficient_funds: short },
+        ("FAILED" | "CLOSED", true) => EventKind::RenewalFailed {
+            idempotency_key: Some(key),
+            subscription_ref: None,
+        },
+        ("FAILED" | "CLOSED", false) => EventKind::CheckoutFailed {
+            order_no: key,
+            insufficient_funds: short,
+        },
         ("PENDING", false) => EventKind::CheckoutPending { order_no: key },
-        (status, _) => EventKind::Other { event_type: format!("PAYMENT.{status}") },
+        (status, _) => EventKind::Other {
+            event_type: format!("PAYMENT.{status}"),
+        },
     })
 }
 
@@ -124,7 +172,10 @@ fn payment_kind(notice: &Notice, payment: Payment) -> Result<EventKind, WebhookE
 pub(super) fn payment_token(payment: &Payment) -> Option<String> {
     payment.payment_details.iter().find_map(|d| {
         let token = d.payment_token_id.as_deref().filter(|t| !t.is_empty())?;
-        Some(format!("{}:{token}", d.target_org.as_deref().unwrap_or_default()))
+        Some(format!(
+            "{}:{token}",
+            d.target_org.as_deref().unwrap_or_default()
+        ))
     })
 }
 
@@ -132,7 +183,9 @@ pub(super) fn payment_token(payment: &Payment) -> Option<String> {
 /// codes and messages say "insufficient" for that, e.g.
 /// `INSUFFICIENT_BALANCE`).
 pub(super) fn insufficient_funds(texts: &[&str]) -> bool {
-    texts.iter().any(|t| t.to_ascii_uppercase().contains("INSUFFICIENT"))
+    texts
+        .iter()
+        .any(|t| t.to_ascii_uppercase().contains("INSUFFICIENT"))
 }
 
 #[cfg(test)]
@@ -140,7 +193,9 @@ mod tests {
     use super::*;
 
     fn notice(code: &str, data: serde_json::Value) -> (Notice, Payment) {
-        let raw = serde_json::json!({"code": code, "msg": "", "notifyType": "PAYMENT", "data": data}).to_string();
+        let raw =
+            serde_json::json!({"code": code, "msg": "", "notifyType": "PAYMENT", "data": data})
+                .to_string();
         let notice: Notice = serde_json::from_str(&raw).unwrap();
         let payment = serde_json::from_str(notice.data.get()).unwrap();
         (notice, payment)
@@ -153,16 +208,42 @@ mod tests {
                 "reference": reference, "paymentDetails": [{"targetOrg": "DANA", "paymentTokenID": "PMTOKEN1"}]})
         };
         let (n, p) = notice("APPLY_SUCCESS", data("SUCCESS", "checkout"));
-        let EventKind::CheckoutPaid { amount, payment_token, .. } = payment_kind(&n, p).unwrap() else { panic!() };
+        let EventKind::CheckoutPaid {
+            amount,
+            payment_token,
+            ..
+        } = payment_kind(&n, p).unwrap()
+        else {
+            panic!()
+        };
         assert_eq!((amount.minor, amount.exponent), (300, 0));
         assert_eq!(payment_token.as_deref(), Some("DANA:PMTOKEN1"));
         let (n, p) = notice("APPLY_SUCCESS", data("SUCCESS", REF_RENEWAL));
-        assert!(matches!(payment_kind(&n, p).unwrap(), EventKind::RenewalPaid { idempotency_key: Some(k), .. } if k == "CTA1"));
+        assert!(
+            matches!(payment_kind(&n, p).unwrap(), EventKind::RenewalPaid { idempotency_key: Some(k), .. } if k == "CTA1")
+        );
         let (n, p) = notice("INSUFFICIENT_BALANCE", data("FAILED", "checkout"));
-        assert_eq!(payment_kind(&n, p).unwrap(), EventKind::CheckoutFailed { order_no: "CTA1".into(), insufficient_funds: true });
+        assert_eq!(
+            payment_kind(&n, p).unwrap(),
+            EventKind::CheckoutFailed {
+                order_no: "CTA1".into(),
+                insufficient_funds: true
+            }
+        );
         let (n, p) = notice("PAYMENT_FAILED", data("CLOSED", "checkout"));
-        assert_eq!(payment_kind(&n, p).unwrap(), EventKind::CheckoutFailed { order_no: "CTA1".into(), insufficient_funds: false });
+        assert_eq!(
+            payment_kind(&n, p).unwrap(),
+            EventKind::CheckoutFailed {
+                order_no: "CTA1".into(),
+                insufficient_funds: false
+            }
+        );
         let (n, p) = notice("APPLY_SUCCESS", data("PENDING", REF_RENEWAL));
-        assert_eq!(payment_kind(&n, p).unwrap(), EventKind::Other { event_type: "PAYMENT.PENDING".into() });
+        assert_eq!(
+            payment_kind(&n, p).unwrap(),
+            EventKind::Other {
+                event_type: "PAYMENT.PENDING".into()
+            }
+        );
     }
 }

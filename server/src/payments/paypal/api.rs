@@ -1,9 +1,9 @@
 //! PayPal's REST API as the adapter uses it: an OAuth2 client-credentials
 //! token, cached until shortly before it expires, then JSON calls with it.
 //! No call is ever repeated here: an unknown outcome goes back to the caller.
-use crate::payments::wire::transport_error;
 use super::PaypalConfig;
 use crate::config::Secret;
+use crate::payments::wire::transport_error;
 use crate::payments::PaymentError;
 use anyhow::Context as _;
 use serde::Deserialize;
@@ -79,12 +79,18 @@ impl Api {
         body: &impl serde::Serialize,
     ) -> Result<Vec<u8>, PaymentError> {
         let body = serde_json::to_vec(body).map_err(|_| PaymentError::BadResponse)?;
-        self.call(reqwest::Method::POST, path, &[], request_id, Some(body)).await
+        self.call(reqwest::Method::POST, path, &[], request_id, Some(body))
+            .await
     }
 
     /// GETs a resource with query parameters.
-    pub(super) async fn get(&self, path: &str, query: &[(&str, &str)]) -> Result<Vec<u8>, PaymentError> {
-        self.call(reqwest::Method::GET, path, query, None, None).await
+    pub(super) async fn get(
+        &self,
+        path: &str,
+        query: &[(&str, &str)],
+    ) -> Result<Vec<u8>, PaymentError> {
+        self.call(reqwest::Method::GET, path, query, None, None)
+            .await
     }
 
     async fn call(
@@ -96,7 +102,10 @@ impl Api {
         body: Option<Vec<u8>>,
     ) -> Result<Vec<u8>, PaymentError> {
         let token = self.token().await?;
-        let mut request = self.http.request(method, format!("{}{path}", self.base)).bearer_auth(token.expose());
+        let mut request = self
+            .http
+            .request(method, format!("{}{path}", self.base))
+            .bearer_auth(token.expose());
         if !query.is_empty() {
             request = request.query(query);
         }
@@ -104,7 +113,9 @@ impl Api {
             request = request.header("PayPal-Request-Id", id);
         }
         if let Some(body) = body {
-            request = request.header("content-type", "application/json").body(body);
+            request = request
+                .header("content-type", "application/json")
+                .body(body);
         }
         let (status, bytes) = answer(request).await?;
         if status == 401 {
@@ -134,9 +145,13 @@ impl Api {
         if !(200..300).contains(&status) {
             return Err(rejected(status, &bytes));
         }
-        let fresh: TokenAnswer = serde_json::from_slice(&bytes).map_err(|_| PaymentError::BadResponse)?;
+        let fresh: TokenAnswer =
+            serde_json::from_slice(&bytes).map_err(|_| PaymentError::BadResponse)?;
         let life = Duration::from_secs(fresh.expires_in);
-        let token = Token { value: Secret::new(fresh.access_token), renew_at: Instant::now() + life - RENEW_BEFORE.min(life / 2) };
+        let token = Token {
+            value: Secret::new(fresh.access_token),
+            renew_at: Instant::now() + life - RENEW_BEFORE.min(life / 2),
+        };
         *self.token.lock().expect("token lock") = Some(token.clone());
         Ok(token.value)
     }
@@ -155,15 +170,24 @@ async fn answer(request: reqwest::RequestBuilder) -> Result<(u16, Vec<u8>), Paym
 fn rejected(status: u16, body: &[u8]) -> PaymentError {
     let error = serde_json::from_slice::<ErrorBody>(body).ok();
     let code = error
-        .and_then(|e| e.details.into_iter().find_map(|d| d.issue).or(e.name).or(e.error))
+        .and_then(|e| {
+            e.details
+                .into_iter()
+                .find_map(|d| d.issue)
+                .or(e.name)
+                .or(e.error)
+        })
         .unwrap_or_else(|| "http".to_owned());
     PaymentError::Rejected { status, code }
 }
 
-
 /// Whether `value` is a plain PayPal id (letters, digits, `-`, `_`).
 pub(super) fn is_reference(value: &str) -> bool {
-    !value.is_empty() && value.len() <= 64 && value.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    !value.is_empty()
+        && value.len() <= 64
+        && value
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 /// `value` as one URL path segment; anything else cannot be a PayPal id and
@@ -172,6 +196,9 @@ pub(super) fn segment(value: &str) -> Result<&str, PaymentError> {
     if is_reference(value) {
         Ok(value)
     } else {
-        Err(PaymentError::Rejected { status: 400, code: "invalid_reference".to_owned() })
+        Err(PaymentError::Rejected {
+            status: 400,
+            code: "invalid_reference".to_owned(),
+        })
     }
 }

@@ -5,8 +5,8 @@
 //! webhook. Refunds go through the v1 sale refund (subscription payments are
 //! sales). Webhooks are verified by PayPal's verify-webhook-signature call.
 use super::{
-    ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent, RefundOutcome, RefundRequest,
-    RenewalCharge, WebhookError, WebhookRequest,
+    ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent, RefundOutcome,
+    RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
 };
 use crate::config::Secret;
 use anyhow::{bail, Context as _};
@@ -35,7 +35,12 @@ pub struct PaypalConfig {
     pub plan_ids: HashMap<i64, String>,
 }
 
-const REQUIRED: [&str; 4] = ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_WEBHOOK_ID", "PAYPAL_PLAN_IDS"];
+const REQUIRED: [&str; 4] = [
+    "PAYPAL_CLIENT_ID",
+    "PAYPAL_CLIENT_SECRET",
+    "PAYPAL_WEBHOOK_ID",
+    "PAYPAL_PLAN_IDS",
+];
 
 impl PaypalConfig {
     /// Reads the provider's variables; `None` when none of them is set.
@@ -44,20 +49,35 @@ impl PaypalConfig {
     /// Some but not all of them set, a plan list that does not parse, or an
     /// API origin that is neither HTTPS nor loopback.
     pub fn from_vars(var: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<Option<PaypalConfig>> {
-        let get = |name: &str| var(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
-        let missing: Vec<&str> = REQUIRED.into_iter().filter(|name| get(name).is_none()).collect();
+        let get = |name: &str| {
+            var(name)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+        let missing: Vec<&str> = REQUIRED
+            .into_iter()
+            .filter(|name| get(name).is_none())
+            .collect();
         if missing.len() == REQUIRED.len() {
             return Ok(None);
         }
         if !missing.is_empty() {
-            bail!("PayPal is partly configured: {} not set", missing.join(", "));
+            bail!(
+                "PayPal is partly configured: {} not set",
+                missing.join(", ")
+            );
         }
         let value = |name: &str| get(name).unwrap_or_default();
         Ok(Some(PaypalConfig {
             client_id: value("PAYPAL_CLIENT_ID"),
             client_secret: Secret::new(value("PAYPAL_CLIENT_SECRET")),
             webhook_id: value("PAYPAL_WEBHOOK_ID"),
-            api_base: api_base(get("PAYPAL_API_BASE").as_deref().unwrap_or(DEFAULT_API_BASE), "PAYPAL_API_BASE")?,
+            api_base: api_base(
+                get("PAYPAL_API_BASE")
+                    .as_deref()
+                    .unwrap_or(DEFAULT_API_BASE),
+                "PAYPAL_API_BASE",
+            )?,
             plan_ids: plan_ids(&value("PAYPAL_PLAN_IDS")).context("PAYPAL_PLAN_IDS")?,
         }))
     }
@@ -67,8 +87,13 @@ impl PaypalConfig {
 fn plan_ids(text: &str) -> anyhow::Result<HashMap<i64, String>> {
     let mut map = HashMap::new();
     for pair in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let Some((ours, theirs)) = pair.split_once('=') else { bail!("{pair:?} is not <plan id>=<PayPal plan id>") };
-        let ours: i64 = ours.trim().parse().with_context(|| format!("{ours:?} is not a plan id"))?;
+        let Some((ours, theirs)) = pair.split_once('=') else {
+            bail!("{pair:?} is not <plan id>=<PayPal plan id>")
+        };
+        let ours: i64 = ours
+            .trim()
+            .parse()
+            .with_context(|| format!("{ours:?} is not a plan id"))?;
         let theirs = theirs.trim();
         if !theirs.starts_with("P-") || !api::is_reference(theirs) {
             bail!("{theirs:?} is not a PayPal billing plan id (P-…)");
@@ -82,7 +107,9 @@ fn plan_ids(text: &str) -> anyhow::Result<HashMap<i64, String>> {
 /// must be HTTPS, or plain HTTP on loopback (the test fakes).
 pub(crate) fn api_base(value: &str, name: &str) -> anyhow::Result<String> {
     let base = value.trim_end_matches('/');
-    let loopback = ["http://127.0.0.1:", "http://localhost:", "http://[::1]:"].iter().any(|p| base.starts_with(p));
+    let loopback = ["http://127.0.0.1:", "http://localhost:", "http://[::1]:"]
+        .iter()
+        .any(|p| base.starts_with(p));
     if !base.starts_with("https://") && !loopback {
         bail!("{name} must be an https:// URL");
     }
@@ -122,7 +149,11 @@ struct Refund {
 impl PaypalProvider {
     /// # Errors
     /// The HTTP client cannot be built.
-    pub fn new(config: &PaypalConfig, _public_base_url: &str, timeout: std::time::Duration) -> anyhow::Result<PaypalProvider> {
+    pub fn new(
+        config: &PaypalConfig,
+        _public_base_url: &str,
+        timeout: std::time::Duration,
+    ) -> anyhow::Result<PaypalProvider> {
         Ok(PaypalProvider {
             api: api::Api::new(config, timeout)?,
             webhook_id: config.webhook_id.clone(),
@@ -133,9 +164,15 @@ impl PaypalProvider {
     /// Creates the subscription (status `APPROVAL_PENDING`) and sends the
     /// payer to its `approve` link. `PayPal-Request-Id` is the order number,
     /// so asking twice for one order gives back the same subscription.
-    pub async fn create_checkout(&self, req: &CheckoutRequest) -> Result<CheckoutStart, PaymentError> {
+    pub async fn create_checkout(
+        &self,
+        req: &CheckoutRequest,
+    ) -> Result<CheckoutStart, PaymentError> {
         let Some(plan) = self.plan_ids.get(&req.plan_id) else {
-            tracing::warn!(plan = req.plan_id, "paypal: no PayPal plan configured for this plan (PAYPAL_PLAN_IDS)");
+            tracing::warn!(
+                plan = req.plan_id,
+                "paypal: no PayPal plan configured for this plan (PAYPAL_PLAN_IDS)"
+            );
             return Err(PaymentError::NotSupported);
         };
         let body = serde_json::json!({
@@ -150,19 +187,36 @@ impl PaypalProvider {
                 "cancel_url": req.cancel_url,
             },
         });
-        let answer = self.api.post("/v1/billing/subscriptions", Some(&req.order_no), &body).await?;
-        let created: Created = serde_json::from_slice(&answer).map_err(|_| PaymentError::BadResponse)?;
-        let approve = created.links.into_iter().find(|l| l.rel == "approve").ok_or(PaymentError::BadResponse)?;
-        Ok(CheckoutStart { redirect_url: approve.href, provider_ref: Some(created.id) })
+        let answer = self
+            .api
+            .post("/v1/billing/subscriptions", Some(&req.order_no), &body)
+            .await?;
+        let created: Created =
+            serde_json::from_slice(&answer).map_err(|_| PaymentError::BadResponse)?;
+        let approve = created
+            .links
+            .into_iter()
+            .find(|l| l.rel == "approve")
+            .ok_or(PaymentError::BadResponse)?;
+        Ok(CheckoutStart {
+            redirect_url: approve.href,
+            provider_ref: Some(created.id),
+        })
     }
 
     /// PayPal bills every renewal itself and reports it by webhook.
-    pub async fn charge_renewal(&self, _req: &RenewalCharge) -> Result<ChargeOutcome, PaymentError> {
+    pub async fn charge_renewal(
+        &self,
+        _req: &RenewalCharge,
+    ) -> Result<ChargeOutcome, PaymentError> {
         Ok(ChargeOutcome::ProviderManaged)
     }
 
     /// We never charge under our own key at PayPal, so there is nothing to find.
-    pub async fn lookup_charge(&self, _idempotency_key: &str) -> Result<Option<ChargeOutcome>, PaymentError> {
+    pub async fn lookup_charge(
+        &self,
+        _idempotency_key: &str,
+    ) -> Result<Option<ChargeOutcome>, PaymentError> {
         Ok(None)
     }
 
@@ -170,11 +224,18 @@ impl PaypalProvider {
     /// no cancel-at-period-end); our side keeps access until the period ends.
     /// Cancelling one that is already cancelled or expired counts as done.
     pub async fn cancel(&self, subscription_ref: &str) -> Result<(), PaymentError> {
-        let path = format!("/v1/billing/subscriptions/{}/cancel", api::segment(subscription_ref)?);
+        let path = format!(
+            "/v1/billing/subscriptions/{}/cancel",
+            api::segment(subscription_ref)?
+        );
         let body = serde_json::json!({ "reason": "Cancelled by the subscriber" });
         match self.api.post(&path, None, &body).await {
             Ok(_) => Ok(()),
-            Err(PaymentError::Rejected { status: 422, code }) if code == "SUBSCRIPTION_STATUS_INVALID" => Ok(()),
+            Err(PaymentError::Rejected { status: 422, code })
+                if code == "SUBSCRIPTION_STATUS_INVALID" =>
+            {
+                Ok(())
+            }
             Err(error) => Err(error),
         }
     }
@@ -182,22 +243,43 @@ impl PaypalProvider {
     /// Refunds (part of) a subscription payment (a sale), deduplicated by
     /// `PayPal-Request-Id` = our idempotency key.
     pub async fn refund(&self, req: &RefundRequest) -> Result<RefundOutcome, PaymentError> {
-        let path = format!("/v1/payments/sale/{}/refund", api::segment(&req.provider_payment_ref)?);
+        let path = format!(
+            "/v1/payments/sale/{}/refund",
+            api::segment(&req.provider_payment_ref)?
+        );
         let body = serde_json::json!({ "amount": { "total": req.amount.decimal(), "currency": req.amount.currency } });
-        let answer = self.api.post(&path, Some(&req.idempotency_key), &body).await?;
-        let refund: Refund = serde_json::from_slice(&answer).map_err(|_| PaymentError::BadResponse)?;
-        let state = refund.status.or(refund.state).unwrap_or_default().to_ascii_uppercase();
+        let answer = self
+            .api
+            .post(&path, Some(&req.idempotency_key), &body)
+            .await?;
+        let refund: Refund =
+            serde_json::from_slice(&answer).map_err(|_| PaymentError::BadResponse)?;
+        let state = refund
+            .status
+            .or(refund.state)
+            .unwrap_or_default()
+            .to_ascii_uppercase();
         match state.as_str() {
-            "COMPLETED" => Ok(RefundOutcome::Refunded { provider_ref: refund.id }),
-            "PENDING" => Ok(RefundOutcome::Pending { provider_ref: refund.id }),
+            "COMPLETED" => Ok(RefundOutcome::Refunded {
+                provider_ref: refund.id,
+            }),
+            "PENDING" => Ok(RefundOutcome::Pending {
+                provider_ref: refund.id,
+            }),
             "" => Err(PaymentError::BadResponse),
-            _ => Err(PaymentError::Rejected { status: 200, code: state }),
+            _ => Err(PaymentError::Rejected {
+                status: 200,
+                code: state,
+            }),
         }
     }
 
     /// See [`webhook`]: transmission headers and replay window here, the
     /// signature by PayPal's verify call, then the event's meaning.
-    pub async fn verify_webhook(&self, req: &WebhookRequest<'_>) -> Result<Vec<ProviderEvent>, WebhookError> {
+    pub async fn verify_webhook(
+        &self,
+        req: &WebhookRequest<'_>,
+    ) -> Result<Vec<ProviderEvent>, WebhookError> {
         self.verified_events(req).await
     }
 }
@@ -216,14 +298,22 @@ mod tests {
     use super::*;
 
     fn vars<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
-        move |name| pairs.iter().find(|(n, _)| *n == name).map(|(_, v)| (*v).to_owned())
+        move |name| {
+            pairs
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| (*v).to_owned())
+        }
     }
 
     #[test]
     fn config_is_all_or_nothing() {
         assert!(PaypalConfig::from_vars(&vars(&[])).unwrap().is_none());
         let partial = PaypalConfig::from_vars(&vars(&[("PAYPAL_CLIENT_ID", "abc")])).unwrap_err();
-        assert!(partial.to_string().contains("PAYPAL_CLIENT_SECRET"), "{partial}");
+        assert!(
+            partial.to_string().contains("PAYPAL_CLIENT_SECRET"),
+            "{partial}"
+        );
         let full = [
             ("PAYPAL_CLIENT_ID", "abc"),
             ("PAYPAL_CLIENT_SECRET", "s3cret"),
@@ -241,7 +331,13 @@ mod tests {
         for bad in ["1", "x=P-1", "1=I-123", "1=P-a/b"] {
             assert!(plan_ids(bad).is_err(), "{bad:?}");
         }
-        assert!(api_base("http://api-m.paypal.com", "X").is_err(), "credentials never go over plain HTTP");
-        assert_eq!(api_base("http://127.0.0.1:4000/", "X").unwrap(), "http://127.0.0.1:4000");
+        assert!(
+            api_base("http://api-m.paypal.com", "X").is_err(),
+            "credentials never go over plain HTTP"
+        );
+        assert_eq!(
+            api_base("http://127.0.0.1:4000/", "X").unwrap(),
+            "http://127.0.0.1:4000"
+        );
     }
 }

@@ -14,14 +14,24 @@
 //! subscription; the subscription's `custom_id` is our order number.
 use super::{api, PaypalProvider};
 use crate::payments::signing::fresh;
-use crate::payments::wire::{decimal_minor as parse_minor, exponent_of, iso_ms_offset as rfc3339_ms, rfc3339_ms as parse_rfc3339_ms};
-use crate::payments::{EventKind, Money, PaymentError, ProviderEvent, WebhookError, WebhookRequest};
+use crate::payments::wire::{
+    decimal_minor as parse_minor, exponent_of, iso_ms_offset as rfc3339_ms,
+    rfc3339_ms as parse_rfc3339_ms,
+};
+use crate::payments::{
+    EventKind, Money, PaymentError, ProviderEvent, WebhookError, WebhookRequest,
+};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 /// The transmission headers, as `HeaderMap` stores them (lower case).
-const HEADERS: [&str; 5] =
-    ["paypal-transmission-id", "paypal-transmission-time", "paypal-transmission-sig", "paypal-cert-url", "paypal-auth-algo"];
+const HEADERS: [&str; 5] = [
+    "paypal-transmission-id",
+    "paypal-transmission-time",
+    "paypal-transmission-sig",
+    "paypal-cert-url",
+    "paypal-auth-algo",
+];
 
 /// Transactions that moved money to us (later refunds do not undo that).
 const TOOK_MONEY: [&str; 3] = ["COMPLETED", "PARTIALLY_REFUNDED", "REFUNDED"];
@@ -116,13 +126,22 @@ struct Transaction {
 }
 
 impl PaypalProvider {
-    pub(super) async fn verified_events(&self, req: &WebhookRequest<'_>) -> Result<Vec<ProviderEvent>, WebhookError> {
+    pub(super) async fn verified_events(
+        &self,
+        req: &WebhookRequest<'_>,
+    ) -> Result<Vec<ProviderEvent>, WebhookError> {
         let mut values = Vec::with_capacity(HEADERS.len());
         for name in HEADERS {
-            let value = req.headers.get(name).and_then(|v| v.to_str().ok()).filter(|v| !v.is_empty());
+            let value = req
+                .headers
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .filter(|v| !v.is_empty());
             values.push(value.ok_or(WebhookError::MissingSignature)?);
         }
-        let &[id, time, sig, cert_url, auth_algo] = values.as_slice() else { return Err(WebhookError::MissingSignature) };
+        let &[id, time, sig, cert_url, auth_algo] = values.as_slice() else {
+            return Err(WebhookError::MissingSignature);
+        };
         let sent_at = parse_rfc3339_ms(time).ok_or(WebhookError::BadSignature)?;
         if !fresh(sent_at, req.now_ms) {
             return Err(WebhookError::Stale);
@@ -138,41 +157,65 @@ impl PaypalProvider {
             webhook_id: &self.webhook_id,
             webhook_event: raw,
         };
-        let answer = self.api.post("/v1/notifications/verify-webhook-signature", None, &ask).await;
-        let verdict: VerifyAnswer = serde_json::from_slice(&answer.map_err(WebhookError::Unverifiable)?)
-            .map_err(|_| WebhookError::Unverifiable(PaymentError::BadResponse))?;
+        let answer = self
+            .api
+            .post("/v1/notifications/verify-webhook-signature", None, &ask)
+            .await;
+        let verdict: VerifyAnswer =
+            serde_json::from_slice(&answer.map_err(WebhookError::Unverifiable)?)
+                .map_err(|_| WebhookError::Unverifiable(PaymentError::BadResponse))?;
         if verdict.verification_status != "SUCCESS" {
             return Err(WebhookError::BadSignature);
         }
         let event: Event = serde_json::from_str(text).map_err(|_| WebhookError::Malformed)?;
-        let occurred_at_ms = event.create_time.as_deref().and_then(parse_rfc3339_ms).unwrap_or(req.now_ms);
+        let occurred_at_ms = event
+            .create_time
+            .as_deref()
+            .and_then(parse_rfc3339_ms)
+            .unwrap_or(req.now_ms);
         let kind = self.meaning(&event, req.now_ms).await?;
-        Ok(vec![ProviderEvent { event_id: event.id, occurred_at_ms, kind }])
+        Ok(vec![ProviderEvent {
+            event_id: event.id,
+            occurred_at_ms,
+            kind,
+        }])
     }
 
     async fn meaning(&self, event: &Event, now_ms: i64) -> Result<EventKind, WebhookError> {
-        let other = || EventKind::Other { event_type: event.event_type.clone() };
+        let other = || EventKind::Other {
+            event_type: event.event_type.clone(),
+        };
         Ok(match event.event_type.as_str() {
             "BILLING.SUBSCRIPTION.ACTIVATED" => {
                 // Approved, but no money seen yet: the sale settles it.
                 let sub: Subscription = resource(event)?;
-                sub.custom_id.map_or_else(other, |order_no| EventKind::CheckoutPending { order_no })
+                sub.custom_id
+                    .map_or_else(other, |order_no| EventKind::CheckoutPending { order_no })
             }
-            "PAYMENT.SALE.COMPLETED" => self.sale_completed(resource(event)?, now_ms).await?.unwrap_or_else(other),
+            "PAYMENT.SALE.COMPLETED" => self
+                .sale_completed(resource(event)?, now_ms)
+                .await?
+                .unwrap_or_else(other),
             "BILLING.SUBSCRIPTION.PAYMENT.FAILED" => payment_failed(resource(event)?),
             "BILLING.SUBSCRIPTION.CANCELLED" | "BILLING.SUBSCRIPTION.EXPIRED" => {
-                EventKind::SubscriptionCanceled { subscription_ref: resource::<Subscription>(event)?.id }
+                EventKind::SubscriptionCanceled {
+                    subscription_ref: resource::<Subscription>(event)?.id,
+                }
             }
             "PAYMENT.SALE.REFUNDED" => {
                 let refund: SaleRefund = resource(event)?;
                 let amount = money(&refund.amount.total, &refund.amount.currency)?;
-                refund.sale_id.map_or_else(other, |sale| refunded(sale, amount))
+                refund
+                    .sale_id
+                    .map_or_else(other, |sale| refunded(sale, amount))
             }
             "PAYMENT.CAPTURE.REFUNDED" => {
                 let refund: CaptureRefund = resource(event)?;
                 let amount = money(&refund.amount.value, &refund.amount.currency_code)?;
                 let up = refund.links.iter().find(|l| l.rel == "up");
-                let capture = up.and_then(|l| l.href.rsplit('/').next()).filter(|id| api::is_reference(id));
+                let capture = up
+                    .and_then(|l| l.href.rsplit('/').next())
+                    .filter(|id| api::is_reference(id));
                 capture.map_or_else(other, |id| refunded(id.to_owned(), amount))
             }
             _ => other(),
@@ -181,24 +224,57 @@ impl PaypalProvider {
 
     /// A completed subscription sale: the checkout payment or a renewal
     /// (see the module comment). `None` when it is not one of ours.
-    async fn sale_completed(&self, sale: Sale, now_ms: i64) -> Result<Option<EventKind>, WebhookError> {
-        let Some(sub_id) = sale.billing_agreement_id.filter(|id| api::is_reference(id)) else { return Ok(None) };
+    async fn sale_completed(
+        &self,
+        sale: Sale,
+        now_ms: i64,
+    ) -> Result<Option<EventKind>, WebhookError> {
+        let Some(sub_id) = sale.billing_agreement_id.filter(|id| api::is_reference(id)) else {
+            return Ok(None);
+        };
         let amount = money(&sale.amount.total, &sale.amount.currency)?;
-        let sub: Subscription = match self.api.get(&format!("/v1/billing/subscriptions/{sub_id}"), &[]).await {
-            Ok(bytes) => serde_json::from_slice(&bytes).map_err(|_| WebhookError::Unverifiable(PaymentError::BadResponse))?,
+        let sub: Subscription = match self
+            .api
+            .get(&format!("/v1/billing/subscriptions/{sub_id}"), &[])
+            .await
+        {
+            Ok(bytes) => serde_json::from_slice(&bytes)
+                .map_err(|_| WebhookError::Unverifiable(PaymentError::BadResponse))?,
             Err(PaymentError::Rejected { status: 404, .. }) => return Ok(None),
             Err(error) => return Err(WebhookError::Unverifiable(error)),
         };
-        let sale_at = sale.create_time.as_deref().and_then(parse_rfc3339_ms).unwrap_or(now_ms);
-        let created = sub.create_time.as_deref().and_then(parse_rfc3339_ms).unwrap_or(sale_at - 400 * 86_400_000);
-        let range = [("start_time", rfc3339_ms(created - LIST_MARGIN_MS)), ("end_time", rfc3339_ms(sale_at + 1000))];
+        let sale_at = sale
+            .create_time
+            .as_deref()
+            .and_then(parse_rfc3339_ms)
+            .unwrap_or(now_ms);
+        let created = sub
+            .create_time
+            .as_deref()
+            .and_then(parse_rfc3339_ms)
+            .unwrap_or(sale_at - 400 * 86_400_000);
+        let range = [
+            ("start_time", rfc3339_ms(created - LIST_MARGIN_MS)),
+            ("end_time", rfc3339_ms(sale_at + 1000)),
+        ];
         let query: Vec<(&str, &str)> = range.iter().map(|(k, v)| (*k, v.as_str())).collect();
-        let listed = self.api.get(&format!("/v1/billing/subscriptions/{sub_id}/transactions"), &query).await;
-        let listed: Transactions = serde_json::from_slice(&listed.map_err(WebhookError::Unverifiable)?)
-            .map_err(|_| WebhookError::Unverifiable(PaymentError::BadResponse))?;
+        let listed = self
+            .api
+            .get(
+                &format!("/v1/billing/subscriptions/{sub_id}/transactions"),
+                &query,
+            )
+            .await;
+        let listed: Transactions =
+            serde_json::from_slice(&listed.map_err(WebhookError::Unverifiable)?)
+                .map_err(|_| WebhookError::Unverifiable(PaymentError::BadResponse))?;
         let earlier = listed.transactions.iter().any(|t| {
             let took = t.status.as_deref().is_some_and(|s| TOOK_MONEY.contains(&s));
-            let before = t.time.as_deref().and_then(parse_rfc3339_ms).is_none_or(|at| at <= sale_at);
+            let before = t
+                .time
+                .as_deref()
+                .and_then(parse_rfc3339_ms)
+                .is_none_or(|at| at <= sale_at);
             t.id != sale.id && took && before
         });
         Ok(Some(if earlier {
@@ -209,7 +285,9 @@ impl PaypalProvider {
                 amount,
             }
         } else {
-            let Some(order_no) = sub.custom_id else { return Ok(None) };
+            let Some(order_no) = sub.custom_id else {
+                return Ok(None);
+            };
             EventKind::CheckoutPaid {
                 order_no,
                 provider_payment_ref: sale.id,
@@ -225,17 +303,27 @@ impl PaypalProvider {
 /// the checkout failing, afterwards a renewal (PayPal retries it itself).
 fn payment_failed(sub: Subscription) -> EventKind {
     match sub.custom_id {
-        Some(order_no) if sub.billing_info.last_payment.is_none() => {
-            EventKind::CheckoutFailed { order_no, insufficient_funds: false }
-        }
-        _ => EventKind::RenewalFailed { idempotency_key: None, subscription_ref: Some(sub.id) },
+        Some(order_no) if sub.billing_info.last_payment.is_none() => EventKind::CheckoutFailed {
+            order_no,
+            insufficient_funds: false,
+        },
+        _ => EventKind::RenewalFailed {
+            idempotency_key: None,
+            subscription_ref: Some(sub.id),
+        },
     }
 }
 
 /// PayPal reports refunds with negative totals in some events: the refund
 /// is its size.
 fn refunded(provider_payment_ref: String, amount: Money) -> EventKind {
-    EventKind::Refunded { provider_payment_ref, amount: Money { minor: amount.minor.abs(), ..amount } }
+    EventKind::Refunded {
+        provider_payment_ref,
+        amount: Money {
+            minor: amount.minor.abs(),
+            ..amount
+        },
+    }
 }
 
 fn resource<T: DeserializeOwned>(event: &Event) -> Result<T, WebhookError> {
@@ -247,7 +335,11 @@ fn money(total: &str, currency: &str) -> Result<Money, WebhookError> {
     let currency = currency.to_ascii_uppercase();
     let exponent = exponent_of(&currency);
     let minor = parse_minor(total, exponent).ok_or(WebhookError::Malformed)?;
-    Ok(Money { minor, currency, exponent })
+    Ok(Money {
+        minor,
+        currency,
+        exponent,
+    })
 }
 
 #[cfg(test)]
@@ -261,18 +353,41 @@ mod tests {
     #[test]
     fn a_failed_payment_before_any_payment_is_the_checkout_failing() {
         let first = sub(serde_json::json!({"id": "I-1", "custom_id": "CT01", "billing_info": {}}));
-        assert_eq!(payment_failed(first), EventKind::CheckoutFailed { order_no: "CT01".into(), insufficient_funds: false });
+        assert_eq!(
+            payment_failed(first),
+            EventKind::CheckoutFailed {
+                order_no: "CT01".into(),
+                insufficient_funds: false
+            }
+        );
         let later = sub(serde_json::json!({"id": "I-1", "custom_id": "CT01",
             "billing_info": {"last_payment": {"amount": {"value": "0.99", "currency_code": "USD"}}}}));
-        assert_eq!(payment_failed(later), EventKind::RenewalFailed { idempotency_key: None, subscription_ref: Some("I-1".into()) });
+        assert_eq!(
+            payment_failed(later),
+            EventKind::RenewalFailed {
+                idempotency_key: None,
+                subscription_ref: Some("I-1".into())
+            }
+        );
     }
 
     #[test]
     fn amounts_are_exact_and_refunds_positive() {
-        assert_eq!(money("29.99", "usd").unwrap(), Money { minor: 2999, currency: "USD".into(), exponent: 2 });
+        assert_eq!(
+            money("29.99", "usd").unwrap(),
+            Money {
+                minor: 2999,
+                currency: "USD".into(),
+                exponent: 2
+            }
+        );
         assert_eq!(money("190000", "IDR").unwrap().minor, 190_000);
         assert_eq!(money("0.999", "USD"), Err(WebhookError::Malformed));
-        let EventKind::Refunded { amount, .. } = refunded("S".into(), money("-0.99", "USD").unwrap()) else { panic!() };
+        let EventKind::Refunded { amount, .. } =
+            refunded("S".into(), money("-0.99", "USD").unwrap())
+        else {
+            panic!()
+        };
         assert_eq!(amount.minor, 99);
     }
 }

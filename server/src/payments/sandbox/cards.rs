@@ -30,12 +30,30 @@ pub struct TestCard {
 
 /// The cards listed on the sandbox checkout page.
 pub const TEST_CARDS: [TestCard; 6] = [
-    TestCard { number: "4242 4242 4242 4242", behaviour: Behaviour::Succeeds },
-    TestCard { number: "4000 0000 0000 0002", behaviour: Behaviour::Declined },
-    TestCard { number: "4000 0000 0000 9995", behaviour: Behaviour::InsufficientFunds },
-    TestCard { number: "4000 0000 0000 0077", behaviour: Behaviour::PendingThenSucceeds },
-    TestCard { number: "4000 0000 0000 0341", behaviour: Behaviour::FailsAtRenewal },
-    TestCard { number: "4000 0000 0000 0259", behaviour: Behaviour::RenewalAnswerLost },
+    TestCard {
+        number: "4242 4242 4242 4242",
+        behaviour: Behaviour::Succeeds,
+    },
+    TestCard {
+        number: "4000 0000 0000 0002",
+        behaviour: Behaviour::Declined,
+    },
+    TestCard {
+        number: "4000 0000 0000 9995",
+        behaviour: Behaviour::InsufficientFunds,
+    },
+    TestCard {
+        number: "4000 0000 0000 0077",
+        behaviour: Behaviour::PendingThenSucceeds,
+    },
+    TestCard {
+        number: "4000 0000 0000 0341",
+        behaviour: Behaviour::FailsAtRenewal,
+    },
+    TestCard {
+        number: "4000 0000 0000 0259",
+        behaviour: Behaviour::RenewalAnswerLost,
+    },
 ];
 
 impl Behaviour {
@@ -52,7 +70,10 @@ impl Behaviour {
     }
 
     pub fn parse(s: &str) -> Option<Behaviour> {
-        TEST_CARDS.iter().map(|c| c.behaviour).find(|b| b.as_str() == s)
+        TEST_CARDS
+            .iter()
+            .map(|c| c.behaviour)
+            .find(|b| b.as_str() == s)
     }
 
     /// The behaviour of a typed card number (spaces ignored); unknown
@@ -73,10 +94,16 @@ mod tests {
     #[test]
     fn cards_map_to_their_behaviour() {
         assert_eq!(Behaviour::of_card("4242424242424242"), Behaviour::Succeeds);
-        assert_eq!(Behaviour::of_card("4000 0000 0000 9995"), Behaviour::InsufficientFunds);
+        assert_eq!(
+            Behaviour::of_card("4000 0000 0000 9995"),
+            Behaviour::InsufficientFunds
+        );
         assert_eq!(Behaviour::of_card("1234"), Behaviour::Declined);
         for card in TEST_CARDS {
-            assert_eq!(Behaviour::parse(card.behaviour.as_str()), Some(card.behaviour));
+            assert_eq!(
+                Behaviour::parse(card.behaviour.as_str()),
+                Some(card.behaviour)
+            );
         }
     }
 }

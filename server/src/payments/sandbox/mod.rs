@@ -9,11 +9,14 @@ pub use cards::{Behaviour, TestCard, TEST_CARDS};
 pub use webhooks::{sign, SIGNATURE_HEADER};
 
 use super::{
-    ChargeOutcome, CheckoutRequest, CheckoutStart, Money, PaymentError, ProviderEvent, RefundOutcome, RefundRequest,
-    RenewalCharge, WebhookError, WebhookRequest,
+    ChargeOutcome, CheckoutRequest, CheckoutStart, Money, PaymentError, ProviderEvent,
+    RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
 };
 use crate::persistence::entities::sandbox_payment;
-use sea_orm::{sea_query::OnConflict, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
+use sea_orm::{
+    sea_query::OnConflict, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait,
+    QueryFilter,
+};
 
 /// Delay between the "pending" and the "paid" webhook of a pending payment.
 pub const PENDING_SETTLES_AFTER_MS: i64 = 4_000;
@@ -46,8 +49,19 @@ impl SandboxProvider {
         }
     }
 
-    pub async fn create_checkout(&self, req: &CheckoutRequest) -> Result<CheckoutStart, PaymentError> {
-        let row = self.row(&req.order_no, "checkout", &req.first_charge, "open", None, &req.notify_url, &req.locale);
+    pub async fn create_checkout(
+        &self,
+        req: &CheckoutRequest,
+    ) -> Result<CheckoutStart, PaymentError> {
+        let row = self.row(
+            &req.order_no,
+            "checkout",
+            &req.first_charge,
+            "open",
+            None,
+            &req.notify_url,
+            &req.locale,
+        );
         self.insert_once(row).await?;
         Ok(CheckoutStart {
             redirect_url: format!("{}/sandbox/checkout/{}", self.public_base_url, req.order_no),
@@ -59,11 +73,18 @@ impl SandboxProvider {
     ///
     /// # Errors
     /// Database errors.
-    pub async fn checkout(&self, order_no: &str) -> Result<Option<SandboxCheckout>, sea_orm::DbErr> {
+    pub async fn checkout(
+        &self,
+        order_no: &str,
+    ) -> Result<Option<SandboxCheckout>, sea_orm::DbErr> {
         let row = self.find(order_no).await?.filter(|r| r.kind == "checkout");
         Ok(row.map(|r| SandboxCheckout {
             open: r.status == "open",
-            amount: Money { minor: r.amount_minor, currency: r.currency, exponent: r.currency_exponent.unsigned_abs() },
+            amount: Money {
+                minor: r.amount_minor,
+                currency: r.currency,
+                exponent: r.currency_exponent.unsigned_abs(),
+            },
             order_no: r.reference,
             locale: r.locale,
         }))
@@ -80,9 +101,23 @@ impl SandboxProvider {
     }
 
     pub async fn charge_renewal(&self, req: &RenewalCharge) -> Result<ChargeOutcome, PaymentError> {
-        let behaviour = self.behaviour_of_token(req.payment_token.as_deref()).await?;
-        let status = if behaviour == Behaviour::FailsAtRenewal { "declined" } else { "succeeded" };
-        let row = self.row(&req.idempotency_key, "renewal", &req.amount, status, None, &req.notify_url, "en");
+        let behaviour = self
+            .behaviour_of_token(req.payment_token.as_deref())
+            .await?;
+        let status = if behaviour == Behaviour::FailsAtRenewal {
+            "declined"
+        } else {
+            "succeeded"
+        };
+        let row = self.row(
+            &req.idempotency_key,
+            "renewal",
+            &req.amount,
+            status,
+            None,
+            &req.notify_url,
+            "en",
+        );
         let stored = self.insert_once(row).await?;
         if behaviour == Behaviour::RenewalAnswerLost {
             return Err(PaymentError::Timeout);
@@ -90,8 +125,16 @@ impl SandboxProvider {
         Ok(outcome(&stored))
     }
 
-    pub async fn lookup_charge(&self, idempotency_key: &str) -> Result<Option<ChargeOutcome>, PaymentError> {
-        Ok(self.find(idempotency_key).await.map_err(db_down)?.as_ref().map(outcome))
+    pub async fn lookup_charge(
+        &self,
+        idempotency_key: &str,
+    ) -> Result<Option<ChargeOutcome>, PaymentError> {
+        Ok(self
+            .find(idempotency_key)
+            .await
+            .map_err(db_down)?
+            .as_ref()
+            .map(outcome))
     }
 
     pub async fn cancel(&self, _subscription_ref: &str) -> Result<(), PaymentError> {
@@ -101,12 +144,25 @@ impl SandboxProvider {
     }
 
     pub async fn refund(&self, req: &RefundRequest) -> Result<RefundOutcome, PaymentError> {
-        let row = self.row(&req.idempotency_key, "refund", &req.amount, "refunded", None, "", "en");
+        let row = self.row(
+            &req.idempotency_key,
+            "refund",
+            &req.amount,
+            "refunded",
+            None,
+            "",
+            "en",
+        );
         let stored = self.insert_once(row).await?;
-        Ok(RefundOutcome::Refunded { provider_ref: format!("sbx_rf_{}", stored.id) })
+        Ok(RefundOutcome::Refunded {
+            provider_ref: format!("sbx_rf_{}", stored.id),
+        })
     }
 
-    pub async fn verify_webhook(&self, req: &WebhookRequest<'_>) -> Result<Vec<ProviderEvent>, WebhookError> {
+    pub async fn verify_webhook(
+        &self,
+        req: &WebhookRequest<'_>,
+    ) -> Result<Vec<ProviderEvent>, WebhookError> {
         webhooks::verify(&self.secret, req)
     }
 
@@ -116,14 +172,26 @@ impl SandboxProvider {
     }
 
     async fn behaviour_of_token(&self, token: Option<&str>) -> Result<Behaviour, PaymentError> {
-        let Some(token) = token else { return Err(PaymentError::Rejected { status: 400, code: "no_token".into() }) };
+        let Some(token) = token else {
+            return Err(PaymentError::Rejected {
+                status: 400,
+                code: "no_token".into(),
+            });
+        };
         let row = sandbox_payment::Entity::find()
             .filter(sandbox_payment::Column::Token.eq(token))
             .one(&self.db)
             .await
             .map_err(db_down)?;
-        let row = row.ok_or(PaymentError::Rejected { status: 404, code: "unknown_token".into() })?;
-        Ok(row.behaviour.as_deref().and_then(Behaviour::parse).unwrap_or(Behaviour::Succeeds))
+        let row = row.ok_or(PaymentError::Rejected {
+            status: 404,
+            code: "unknown_token".into(),
+        })?;
+        Ok(row
+            .behaviour
+            .as_deref()
+            .and_then(Behaviour::parse)
+            .unwrap_or(Behaviour::Succeeds))
     }
 
     #[expect(clippy::too_many_arguments, reason = "one row's columns")]
@@ -155,18 +223,34 @@ impl SandboxProvider {
 
     /// Inserts unless the reference exists (the provider's idempotency),
     /// then answers with the stored row either way.
-    async fn insert_once(&self, row: sandbox_payment::ActiveModel) -> Result<sandbox_payment::Model, PaymentError> {
+    async fn insert_once(
+        &self,
+        row: sandbox_payment::ActiveModel,
+    ) -> Result<sandbox_payment::Model, PaymentError> {
         let reference = row.reference.clone().unwrap();
         sandbox_payment::Entity::insert(row)
-            .on_conflict(OnConflict::column(sandbox_payment::Column::Reference).do_nothing().to_owned())
+            .on_conflict(
+                OnConflict::column(sandbox_payment::Column::Reference)
+                    .do_nothing()
+                    .to_owned(),
+            )
             .exec_without_returning(&self.db)
             .await
             .map_err(db_down)?;
-        self.find(&reference).await.map_err(db_down)?.ok_or(PaymentError::BadResponse)
+        self.find(&reference)
+            .await
+            .map_err(db_down)?
+            .ok_or(PaymentError::BadResponse)
     }
 
-    async fn find(&self, reference: &str) -> Result<Option<sandbox_payment::Model>, sea_orm::DbErr> {
-        sandbox_payment::Entity::find().filter(sandbox_payment::Column::Reference.eq(reference)).one(&self.db).await
+    async fn find(
+        &self,
+        reference: &str,
+    ) -> Result<Option<sandbox_payment::Model>, sea_orm::DbErr> {
+        sandbox_payment::Entity::find()
+            .filter(sandbox_payment::Column::Reference.eq(reference))
+            .one(&self.db)
+            .await
     }
 }
 
@@ -175,8 +259,12 @@ fn outcome(row: &sandbox_payment::Model) -> ChargeOutcome {
     match row.status.as_str() {
         "succeeded" => ChargeOutcome::Succeeded { provider_ref },
         "pending" | "open" => ChargeOutcome::Pending { provider_ref },
-        "insufficient_funds" => ChargeOutcome::Declined { insufficient_funds: true },
-        _ => ChargeOutcome::Declined { insufficient_funds: false },
+        "insufficient_funds" => ChargeOutcome::Declined {
+            insufficient_funds: true,
+        },
+        _ => ChargeOutcome::Declined {
+            insufficient_funds: false,
+        },
     }
 }
 
@@ -184,5 +272,7 @@ fn outcome(row: &sandbox_payment::Model) -> ChargeOutcome {
 /// cannot be reached.
 fn db_down(error: sea_orm::DbErr) -> PaymentError {
     tracing::warn!(%error, "sandbox provider: database error");
-    PaymentError::Connection { kind: "sandbox database" }
+    PaymentError::Connection {
+        kind: "sandbox database",
+    }
 }

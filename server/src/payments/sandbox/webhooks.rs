@@ -9,8 +9,8 @@ use crate::payments::{
 };
 use crate::persistence::entities::{sandbox_payment, sandbox_webhook};
 use sea_orm::{
-    sea_query::Expr, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect, TransactionTrait,
+    sea_query::Expr, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
+    EntityTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
 
@@ -48,7 +48,11 @@ pub fn sign(secret: &[u8], unix_secs: i64, body: &[u8]) -> String {
 
 /// Checks the signature and window, then reads the event.
 pub fn verify(secret: &[u8], req: &WebhookRequest<'_>) -> Result<Vec<ProviderEvent>, WebhookError> {
-    let header = req.headers.get(SIGNATURE_HEADER).and_then(|v| v.to_str().ok()).ok_or(WebhookError::MissingSignature)?;
+    let header = req
+        .headers
+        .get(SIGNATURE_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .ok_or(WebhookError::MissingSignature)?;
     let mut ts = None;
     let mut v1 = None;
     for part in header.split(',') {
@@ -58,8 +62,13 @@ pub fn verify(secret: &[u8], req: &WebhookRequest<'_>) -> Result<Vec<ProviderEve
             _ => {}
         }
     }
-    let (Some(ts), Some(v1)) = (ts, v1) else { return Err(WebhookError::MissingSignature) };
-    let expected = hex(&hmac_sha256(secret, &[ts.to_string().as_bytes(), b".", req.raw_body]));
+    let (Some(ts), Some(v1)) = (ts, v1) else {
+        return Err(WebhookError::MissingSignature);
+    };
+    let expected = hex(&hmac_sha256(
+        secret,
+        &[ts.to_string().as_bytes(), b".", req.raw_body],
+    ));
     if !same(expected.as_bytes(), v1.as_bytes()) {
         return Err(WebhookError::BadSignature);
     }
@@ -72,7 +81,11 @@ pub fn verify(secret: &[u8], req: &WebhookRequest<'_>) -> Result<Vec<ProviderEve
 
 fn to_event(body: Body) -> ProviderEvent {
     let d = body.data;
-    let amount = Money { minor: d.amount_minor, currency: d.currency, exponent: d.exponent };
+    let amount = Money {
+        minor: d.amount_minor,
+        currency: d.currency,
+        exponent: d.exponent,
+    };
     let kind = match body.kind.as_str() {
         "checkout.paid" => EventKind::CheckoutPaid {
             order_no: d.order_no,
@@ -81,11 +94,22 @@ fn to_event(body: Body) -> ProviderEvent {
             payment_token: d.token,
             amount,
         },
-        "checkout.pending" => EventKind::CheckoutPending { order_no: d.order_no },
-        "checkout.failed" => EventKind::CheckoutFailed { order_no: d.order_no, insufficient_funds: d.insufficient_funds },
-        other => EventKind::Other { event_type: other.to_owned() },
+        "checkout.pending" => EventKind::CheckoutPending {
+            order_no: d.order_no,
+        },
+        "checkout.failed" => EventKind::CheckoutFailed {
+            order_no: d.order_no,
+            insufficient_funds: d.insufficient_funds,
+        },
+        other => EventKind::Other {
+            event_type: other.to_owned(),
+        },
     };
-    ProviderEvent { event_id: body.id, occurred_at_ms: body.occurred_at, kind }
+    ProviderEvent {
+        event_id: body.id,
+        occurred_at_ms: body.occurred_at,
+        kind,
+    }
 }
 
 /// Settles an open checkout and queues its webhooks, in one transaction.
@@ -105,7 +129,10 @@ pub async fn settle_checkout(
     let updated = sandbox_payment::Entity::update_many()
         .col_expr(sandbox_payment::Column::Status, Expr::value(status))
         .col_expr(sandbox_payment::Column::Token, Expr::value(token.clone()))
-        .col_expr(sandbox_payment::Column::Behaviour, Expr::value(behaviour.as_str()))
+        .col_expr(
+            sandbox_payment::Column::Behaviour,
+            Expr::value(behaviour.as_str()),
+        )
         .filter(sandbox_payment::Column::Reference.eq(order_no))
         .filter(sandbox_payment::Column::Kind.eq("checkout"))
         .filter(sandbox_payment::Column::Status.eq("open"))
@@ -120,7 +147,15 @@ pub async fn settle_checkout(
         .await?
         .ok_or_else(|| sea_orm::DbErr::RecordNotFound(order_no.to_owned()))?;
     for (kind, at) in webhooks_for(behaviour, now) {
-        queue(&txn, &row, kind, token.clone(), behaviour == Behaviour::InsufficientFunds, at).await?;
+        queue(
+            &txn,
+            &row,
+            kind,
+            token.clone(),
+            behaviour == Behaviour::InsufficientFunds,
+            at,
+        )
+        .await?;
     }
     txn.commit().await?;
     Ok(true)
@@ -130,7 +165,10 @@ fn webhooks_for(behaviour: Behaviour, now: i64) -> Vec<(&'static str, i64)> {
     match behaviour {
         Behaviour::Declined | Behaviour::InsufficientFunds => vec![("checkout.failed", now)],
         Behaviour::PendingThenSucceeds => {
-            vec![("checkout.pending", now), ("checkout.paid", now + PENDING_SETTLES_AFTER_MS)]
+            vec![
+                ("checkout.pending", now),
+                ("checkout.paid", now + PENDING_SETTLES_AFTER_MS),
+            ]
         }
         _ => vec![("checkout.paid", now)],
     }
@@ -166,7 +204,9 @@ async fn queue(
         attempts: Set(0),
         ..Default::default()
     };
-    sandbox_webhook::Entity::insert(webhook).exec_without_returning(db).await?;
+    sandbox_webhook::Entity::insert(webhook)
+        .exec_without_returning(db)
+        .await?;
     Ok(())
 }
 
@@ -175,7 +215,12 @@ const DELIVERY_LEASE_MS: i64 = 30_000;
 
 /// Posts the due webhooks, signed now; a failed delivery is retried with
 /// growing pauses (2 s, 4 s, … up to 10 min), like a real provider.
-pub async fn deliver_due(db: &DatabaseConnection, client: &reqwest::Client, secret: &[u8], now: i64) -> usize {
+pub async fn deliver_due(
+    db: &DatabaseConnection,
+    client: &reqwest::Client,
+    secret: &[u8],
+    now: i64,
+) -> usize {
     let due = sandbox_webhook::Entity::find()
         .filter(sandbox_webhook::Column::DeliveredAt.is_null())
         .filter(sandbox_webhook::Column::DeliverAt.lte(now))
@@ -189,7 +234,10 @@ pub async fn deliver_due(db: &DatabaseConnection, client: &reqwest::Client, secr
         // One instance delivers it; a redelivery would only be ignored by
         // the event's unique id, but should not happen in the normal course.
         let claimed = sandbox_webhook::Entity::update_many()
-            .col_expr(sandbox_webhook::Column::DeliverAt, Expr::value(now + DELIVERY_LEASE_MS))
+            .col_expr(
+                sandbox_webhook::Column::DeliverAt,
+                Expr::value(now + DELIVERY_LEASE_MS),
+            )
             .filter(sandbox_webhook::Column::Id.eq(hook.id))
             .filter(sandbox_webhook::Column::DeliveredAt.is_null())
             .filter(sandbox_webhook::Column::DeliverAt.eq(hook.deliver_at))
@@ -207,14 +255,18 @@ pub async fn deliver_due(db: &DatabaseConnection, client: &reqwest::Client, secr
             .send()
             .await;
         let ok = matches!(&sent, Ok(r) if r.status().is_success());
-        let update = sandbox_webhook::Entity::update_many().filter(sandbox_webhook::Column::Id.eq(hook.id));
+        let update =
+            sandbox_webhook::Entity::update_many().filter(sandbox_webhook::Column::Id.eq(hook.id));
         let update = if ok {
             delivered += 1;
             update.col_expr(sandbox_webhook::Column::DeliveredAt, Expr::value(now))
         } else {
             let pause = (2_000_i64 << hook.attempts.clamp(0, 9)).min(600_000);
             update
-                .col_expr(sandbox_webhook::Column::Attempts, Expr::value(hook.attempts + 1))
+                .col_expr(
+                    sandbox_webhook::Column::Attempts,
+                    Expr::value(hook.attempts + 1),
+                )
                 .col_expr(sandbox_webhook::Column::DeliverAt, Expr::value(now + pause))
         };
         if let Err(error) = update.exec(db).await {

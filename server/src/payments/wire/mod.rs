@@ -53,8 +53,8 @@ pub async fn exchange(request: reqwest::RequestBuilder) -> Result<(u16, Vec<u8>)
 /// 0 like our price plans (nobody prices in sen); the rest follows ISO 4217.
 pub fn exponent_of(currency: &str) -> u32 {
     const ZERO: [&str; 18] = [
-        "IDR", "JPY", "KRW", "VND", "CLP", "PYG", "UGX", "ISK", "XAF", "XOF", "XPF", "BIF", "DJF", "GNF", "KMF",
-        "MGA", "RWF", "VUV",
+        "IDR", "JPY", "KRW", "VND", "CLP", "PYG", "UGX", "ISK", "XAF", "XOF", "XPF", "BIF", "DJF",
+        "GNF", "KMF", "MGA", "RWF", "VUV",
     ];
     const THREE: [&str; 7] = ["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"];
     let currency = currency.to_ascii_uppercase();
@@ -78,7 +78,11 @@ pub fn decimal_minor(text: &str, exponent: u32) -> Option<i64> {
     };
     let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if whole.is_empty() || !digits(whole) || !digits(fraction) || (unsigned.contains('.') && fraction.is_empty()) {
+    if whole.is_empty()
+        || !digits(whole)
+        || !digits(fraction)
+        || (unsigned.contains('.') && fraction.is_empty())
+    {
         return None;
     }
     let places = exponent as usize;
@@ -87,7 +91,11 @@ pub fn decimal_minor(text: &str, exponent: u32) -> Option<i64> {
         return None;
     }
     let mut minor: i64 = 0;
-    for b in whole.bytes().chain(kept.bytes()).chain(std::iter::repeat_n(b'0', places - kept.len())) {
+    for b in whole
+        .bytes()
+        .chain(kept.bytes())
+        .chain(std::iter::repeat_n(b'0', places - kept.len()))
+    {
         minor = minor.checked_mul(10)?.checked_add(i64::from(b - b'0'))?;
     }
     Some(if negative { -minor } else { minor })
@@ -97,7 +105,10 @@ pub fn decimal_minor(text: &str, exponent: u32) -> Option<i64> {
 /// or a string (`"72.00"`): the literal text is read, never an `f64`.
 pub fn raw_minor(raw: &RawValue, exponent: u32) -> Option<i64> {
     let text = raw.get().trim();
-    let text = text.strip_prefix('"').and_then(|t| t.strip_suffix('"')).unwrap_or(text);
+    let text = text
+        .strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+        .unwrap_or(text);
     decimal_minor(text, exponent)
 }
 
@@ -105,7 +116,11 @@ pub fn raw_minor(raw: &RawValue, exponent: u32) -> Option<i64> {
 /// 2 places), as a raw JSON number so no float ever holds it. Serialize it
 /// from a struct field: `json!` would parse it into an `f64` `Value`.
 pub fn json_decimal(minor: i64, exponent: u32) -> Box<RawValue> {
-    let money = super::Money { minor, currency: String::new(), exponent };
+    let money = super::Money {
+        minor,
+        currency: String::new(),
+        exponent,
+    };
     RawValue::from_string(money.decimal()).expect("a decimal is a JSON number")
 }
 
@@ -116,8 +131,13 @@ pub fn json_decimal(minor: i64, exponent: u32) -> Box<RawValue> {
 pub fn plan_map(name: &str, value: &str) -> anyhow::Result<HashMap<i64, String>> {
     let mut map = HashMap::new();
     for pair in value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let (plan, id) = pair.split_once('=').ok_or_else(|| anyhow::anyhow!("{name}: {pair:?} is not plan=id"))?;
-        let plan: i64 = plan.trim().parse().map_err(|_| anyhow::anyhow!("{name}: plan {plan:?} is not a number"))?;
+        let (plan, id) = pair
+            .split_once('=')
+            .ok_or_else(|| anyhow::anyhow!("{name}: {pair:?} is not plan=id"))?;
+        let plan: i64 = plan
+            .trim()
+            .parse()
+            .map_err(|_| anyhow::anyhow!("{name}: plan {plan:?} is not a number"))?;
         let id = id.trim();
         anyhow::ensure!(!id.is_empty(), "{name}: plan {plan} has an empty id");
         map.insert(plan, id.to_owned());
@@ -129,8 +149,14 @@ pub fn plan_map(name: &str, value: &str) -> anyhow::Result<HashMap<i64, String>>
 ///
 /// # Errors
 /// It is unset or empty.
-pub fn required(var: &dyn Fn(&str) -> Option<String>, name: &str, because: &str) -> anyhow::Result<String> {
-    var(name).filter(|v| !v.trim().is_empty()).ok_or_else(|| anyhow::anyhow!("{name} is required when {because} is set"))
+pub fn required(
+    var: &dyn Fn(&str) -> Option<String>,
+    name: &str,
+    because: &str,
+) -> anyhow::Result<String> {
+    var(name)
+        .filter(|v| !v.trim().is_empty())
+        .ok_or_else(|| anyhow::anyhow!("{name} is required when {because} is set"))
 }
 
 /// An optional variable, `None` when unset or empty.

@@ -1,5 +1,8 @@
 //! Price plans per price channel (`cpl2`, `cpl2_id`, …).
-#![expect(elided_lifetimes_in_paths, reason = "the signature is dictated by sea-orm-migration's async_trait")]
+#![expect(
+    elided_lifetimes_in_paths,
+    reason = "the signature is dictated by sea-orm-migration's async_trait"
+)]
 use super::schema::{big, create, drop, flag, id_col, index, int, string, table};
 use sea_orm_migration::prelude::*;
 
@@ -25,26 +28,38 @@ enum PricePlans {
 
 fn price_plans() -> TableCreateStatement {
     use PricePlans as P;
-    table(P::Table, [
-        id_col(P::Id),
-        string(P::Channel, 32),
-        int(P::Sort),
-        flag(P::IsTryout),
-        int(P::TrialDays),
-        big(P::TrialPriceMinor),
-        big(P::PresentPriceMinor),
-        string(P::Currency, 3),
-        ColumnDef::new(P::CurrencyExponent).small_integer().not_null().to_owned(),
-        string(P::Cycle, 8),
-        int(P::Weight).default(1).to_owned(),
-        big(P::CreatedAt),
-    ])
+    table(
+        P::Table,
+        [
+            id_col(P::Id),
+            string(P::Channel, 32),
+            int(P::Sort),
+            flag(P::IsTryout),
+            int(P::TrialDays),
+            big(P::TrialPriceMinor),
+            big(P::PresentPriceMinor),
+            string(P::Currency, 3),
+            ColumnDef::new(P::CurrencyExponent)
+                .small_integer()
+                .not_null()
+                .to_owned(),
+            string(P::Cycle, 8),
+            int(P::Weight).default(1).to_owned(),
+            big(P::CreatedAt),
+        ],
+    )
 }
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        let by_sort = index("ux_price_plans_channel_sort", PricePlans::Table, [PricePlans::Channel, PricePlans::Sort]).unique().to_owned();
+        let by_sort = index(
+            "ux_price_plans_channel_sort",
+            PricePlans::Table,
+            [PricePlans::Channel, PricePlans::Sort],
+        )
+        .unique()
+        .to_owned();
         create(manager, vec![price_plans()], vec![by_sort]).await
     }
 

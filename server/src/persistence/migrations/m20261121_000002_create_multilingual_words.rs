@@ -1,5 +1,8 @@
 //! Texts by locale, group and key (served by `/multilingualWord`).
-#![expect(elided_lifetimes_in_paths, reason = "the signature is dictated by sea-orm-migration's async_trait")]
+#![expect(
+    elided_lifetimes_in_paths,
+    reason = "the signature is dictated by sea-orm-migration's async_trait"
+)]
 use super::schema::{create, drop, id_col, index, string, table, text};
 use sea_orm_migration::prelude::*;
 
@@ -20,8 +23,23 @@ enum MultilingualWords {
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         use MultilingualWords as W;
-        let words = table(W::Table, [id_col(W::Id), string(W::Locale, 8), string(W::WordGroup, 64), string(W::WordKey, 128), text(W::Text)]);
-        let unique_key = index("ux_multilingual_words_locale_group_key", W::Table, [W::Locale, W::WordGroup, W::WordKey]).unique().to_owned();
+        let words = table(
+            W::Table,
+            [
+                id_col(W::Id),
+                string(W::Locale, 8),
+                string(W::WordGroup, 64),
+                string(W::WordKey, 128),
+                text(W::Text),
+            ],
+        );
+        let unique_key = index(
+            "ux_multilingual_words_locale_group_key",
+            W::Table,
+            [W::Locale, W::WordGroup, W::WordKey],
+        )
+        .unique()
+        .to_owned();
         create(manager, vec![words], vec![unique_key]).await
     }
 

@@ -1,7 +1,10 @@
 //! `dev_outbox`: messages the outbox transport "sent" instead of delivering
 //! them (local runs and tests), read by developers at `/dev/outbox` and by
 //! browser tests at `/dev/outbox.json`. `channel` is `email` or `sms`.
-#![expect(elided_lifetimes_in_paths, reason = "the signature is dictated by sea-orm-migration's async_trait")]
+#![expect(
+    elided_lifetimes_in_paths,
+    reason = "the signature is dictated by sea-orm-migration's async_trait"
+)]
 use super::schema::{big, create, drop, id_col, index, nullable, string, table, text};
 use sea_orm_migration::prelude::*;
 
@@ -24,17 +27,29 @@ enum DevOutbox {
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         use DevOutbox as O;
-        let outbox = table(O::Table, [
-            id_col(O::Id),
-            string(O::Channel, 8),
-            // RFC 5321 caps a path at 256 octets; 320 is the usual column size.
-            string(O::Recipient, 320),
-            nullable(string(O::Subject, 255)),
-            text(O::BodyText),
-            nullable(text(O::BodyHtml)),
-            big(O::CreatedAt),
-        ]);
-        create(manager, vec![outbox], vec![index("ix_dev_outbox_recipient_created_at", O::Table, [O::Recipient, O::CreatedAt])]).await
+        let outbox = table(
+            O::Table,
+            [
+                id_col(O::Id),
+                string(O::Channel, 8),
+                // RFC 5321 caps a path at 256 octets; 320 is the usual column size.
+                string(O::Recipient, 320),
+                nullable(string(O::Subject, 255)),
+                text(O::BodyText),
+                nullable(text(O::BodyHtml)),
+                big(O::CreatedAt),
+            ],
+        );
+        create(
+            manager,
+            vec![outbox],
+            vec![index(
+                "ix_dev_outbox_recipient_created_at",
+                O::Table,
+                [O::Recipient, O::CreatedAt],
+            )],
+        )
+        .await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {

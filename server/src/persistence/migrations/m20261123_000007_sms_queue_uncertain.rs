@@ -3,7 +3,10 @@
 //! looking it up at the provider, which needs the time of the attempt (the
 //! grace period before "not found" means "not sent") and how many lookups
 //! failed (give up after a few).
-#![expect(elided_lifetimes_in_paths, reason = "the signature is dictated by sea-orm-migration's async_trait")]
+#![expect(
+    elided_lifetimes_in_paths,
+    reason = "the signature is dictated by sea-orm-migration's async_trait"
+)]
 use sea_orm_migration::prelude::*;
 
 #[derive(DeriveMigrationName)]
@@ -22,21 +25,43 @@ impl MigrationTrait for Migration {
         // One column per statement: SQLite alters one thing at a time.
         manager
             .alter_table(
-                Table::alter().table(SmsQueue::Table).add_column(ColumnDef::new(SmsQueue::AttemptedAt).big_integer().null()).to_owned(),
+                Table::alter()
+                    .table(SmsQueue::Table)
+                    .add_column(ColumnDef::new(SmsQueue::AttemptedAt).big_integer().null())
+                    .to_owned(),
             )
             .await?;
         manager
             .alter_table(
                 Table::alter()
                     .table(SmsQueue::Table)
-                    .add_column(ColumnDef::new(SmsQueue::Lookups).integer().not_null().default(0))
+                    .add_column(
+                        ColumnDef::new(SmsQueue::Lookups)
+                            .integer()
+                            .not_null()
+                            .default(0),
+                    )
                     .to_owned(),
             )
             .await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager.alter_table(Table::alter().table(SmsQueue::Table).drop_column(SmsQueue::Lookups).to_owned()).await?;
-        manager.alter_table(Table::alter().table(SmsQueue::Table).drop_column(SmsQueue::AttemptedAt).to_owned()).await
+        manager
+            .alter_table(
+                Table::alter()
+                    .table(SmsQueue::Table)
+                    .drop_column(SmsQueue::Lookups)
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .alter_table(
+                Table::alter()
+                    .table(SmsQueue::Table)
+                    .drop_column(SmsQueue::AttemptedAt)
+                    .to_owned(),
+            )
+            .await
     }
 }

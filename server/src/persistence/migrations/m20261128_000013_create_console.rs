@@ -2,8 +2,13 @@
 //! the append-only audit log of what they did, blocks of one requester
 //! towards one number, account suspension, abuse decisions, and the order
 //! a provider event belongs to (support reads events per order).
-#![expect(elided_lifetimes_in_paths, reason = "the signature is dictated by sea-orm-migration's async_trait")]
-use super::schema::{big, cascade_fk, create, drop, flag, id_col, index, nullable, string, table, text};
+#![expect(
+    elided_lifetimes_in_paths,
+    reason = "the signature is dictated by sea-orm-migration's async_trait"
+)]
+use super::schema::{
+    big, cascade_fk, create, drop, flag, id_col, index, nullable, string, table, text,
+};
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::sea_orm::DbBackend;
 
@@ -79,45 +84,74 @@ enum PaymentEvents {
 
 fn staff_users() -> TableCreateStatement {
     use StaffUsers as S;
-    table(S::Table, [
-        id_col(S::Id),
-        string(S::Email, 254),
-        string(S::EmailNormalized, 254),
-        string(S::PasswordHash, 255),
-        string(S::Role, 16),
-        string(S::TotpSecret, 64),
-        big(S::TotpLastStep),
-        flag(S::Disabled),
-        big(S::CreatedAt),
-        big(S::UpdatedAt),
-    ])
+    table(
+        S::Table,
+        [
+            id_col(S::Id),
+            string(S::Email, 254),
+            string(S::EmailNormalized, 254),
+            string(S::PasswordHash, 255),
+            string(S::Role, 16),
+            string(S::TotpSecret, 64),
+            big(S::TotpLastStep),
+            flag(S::Disabled),
+            big(S::CreatedAt),
+            big(S::UpdatedAt),
+        ],
+    )
 }
 
 fn staff_sessions() -> TableCreateStatement {
     use StaffSessions as S;
-    table(S::Table, [id_col(S::Id), big(S::StaffId), string(S::TokenHash, 64), big(S::CreatedAt), big(S::ExpiresAt), big(S::LastSeenAt)])
-        .foreign_key(&mut cascade_fk(S::Table, S::StaffId, StaffUsers::Table, StaffUsers::Id))
-        .to_owned()
+    table(
+        S::Table,
+        [
+            id_col(S::Id),
+            big(S::StaffId),
+            string(S::TokenHash, 64),
+            big(S::CreatedAt),
+            big(S::ExpiresAt),
+            big(S::LastSeenAt),
+        ],
+    )
+    .foreign_key(&mut cascade_fk(
+        S::Table,
+        S::StaffId,
+        StaffUsers::Table,
+        StaffUsers::Id,
+    ))
+    .to_owned()
 }
 
 fn staff_audit_log() -> TableCreateStatement {
     use StaffAuditLog as A;
     // No foreign key: staff are disabled, never deleted, and a cascade would
     // be a way to delete audit rows.
-    table(A::Table, [
-        id_col(A::Id),
-        big(A::StaffId),
-        string(A::Action, 32),
-        string(A::SubjectKind, 16),
-        big(A::SubjectId),
-        text(A::Detail),
-        big(A::CreatedAt),
-    ])
+    table(
+        A::Table,
+        [
+            id_col(A::Id),
+            big(A::StaffId),
+            string(A::Action, 32),
+            string(A::SubjectKind, 16),
+            big(A::SubjectId),
+            text(A::Detail),
+            big(A::CreatedAt),
+        ],
+    )
 }
 
 fn requester_blocks() -> TableCreateStatement {
     use RequesterBlocks as B;
-    table(B::Table, [id_col(B::Id), big(B::UserId), string(B::PhoneE164, 20), big(B::CreatedAt)])
+    table(
+        B::Table,
+        [
+            id_col(B::Id),
+            big(B::UserId),
+            string(B::PhoneE164, 20),
+            big(B::CreatedAt),
+        ],
+    )
 }
 
 /// The audit log refuses to change on both databases, whoever asks.
@@ -127,38 +161,103 @@ const SQLITE_TRIGGERS: [&str; 2] = [
 ];
 /// Decisions such as `requester_blocked` outgrow the 16 characters the
 /// queue's statuses had (SQLite does not enforce lengths).
-const POSTGRES_WIDEN_STATUS: &str = "ALTER TABLE abuse_reports ALTER COLUMN status TYPE VARCHAR(24)";
+const POSTGRES_WIDEN_STATUS: &str =
+    "ALTER TABLE abuse_reports ALTER COLUMN status TYPE VARCHAR(24)";
 const POSTGRES_TRIGGERS: [&str; 3] = [
     "CREATE FUNCTION staff_audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'staff_audit_log is append-only'; END $$",
     "CREATE TRIGGER staff_audit_log_no_change BEFORE UPDATE OR DELETE ON staff_audit_log FOR EACH ROW EXECUTE FUNCTION staff_audit_log_append_only()",
     "CREATE TRIGGER staff_audit_log_no_truncate BEFORE TRUNCATE ON staff_audit_log FOR EACH STATEMENT EXECUTE FUNCTION staff_audit_log_append_only()",
 ];
 
-async fn add_column<T: IntoIden + 'static>(manager: &SchemaManager<'_>, table: T, col: ColumnDef) -> Result<(), DbErr> {
+async fn add_column<T: IntoIden + 'static>(
+    manager: &SchemaManager<'_>,
+    table: T,
+    col: ColumnDef,
+) -> Result<(), DbErr> {
     // One column per statement: SQLite alters one thing at a time.
-    manager.alter_table(Table::alter().table(table).add_column(col).to_owned()).await
+    manager
+        .alter_table(Table::alter().table(table).add_column(col).to_owned())
+        .await
 }
 
 async fn add_columns(manager: &SchemaManager<'_>) -> Result<(), DbErr> {
     add_column(manager, Users::Table, nullable(big(Users::SuspendedAt))).await?;
-    add_column(manager, AbuseReports::Table, nullable(big(AbuseReports::DecidedBy))).await?;
-    add_column(manager, AbuseReports::Table, nullable(big(AbuseReports::DecidedAt))).await?;
-    add_column(manager, AbuseReports::Table, nullable(text(AbuseReports::Note))).await?;
-    add_column(manager, PaymentEvents::Table, nullable(big(PaymentEvents::OrderId))).await
+    add_column(
+        manager,
+        AbuseReports::Table,
+        nullable(big(AbuseReports::DecidedBy)),
+    )
+    .await?;
+    add_column(
+        manager,
+        AbuseReports::Table,
+        nullable(big(AbuseReports::DecidedAt)),
+    )
+    .await?;
+    add_column(
+        manager,
+        AbuseReports::Table,
+        nullable(text(AbuseReports::Note)),
+    )
+    .await?;
+    add_column(
+        manager,
+        PaymentEvents::Table,
+        nullable(big(PaymentEvents::OrderId)),
+    )
+    .await
 }
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         let indexes = vec![
-            index("ux_staff_users_email", StaffUsers::Table, [StaffUsers::EmailNormalized]).unique().to_owned(),
-            index("ux_staff_sessions_token", StaffSessions::Table, [StaffSessions::TokenHash]).unique().to_owned(),
-            index("ix_staff_sessions_staff", StaffSessions::Table, [StaffSessions::StaffId]).to_owned(),
-            index("ix_staff_audit_subject", StaffAuditLog::Table, [StaffAuditLog::SubjectKind, StaffAuditLog::SubjectId]).to_owned(),
-            index("ux_requester_blocks_pair", RequesterBlocks::Table, [RequesterBlocks::UserId, RequesterBlocks::PhoneE164]).unique().to_owned(),
-            index("ix_payment_events_order", PaymentEvents::Table, [PaymentEvents::OrderId]).to_owned(),
+            index(
+                "ux_staff_users_email",
+                StaffUsers::Table,
+                [StaffUsers::EmailNormalized],
+            )
+            .unique()
+            .to_owned(),
+            index(
+                "ux_staff_sessions_token",
+                StaffSessions::Table,
+                [StaffSessions::TokenHash],
+            )
+            .unique()
+            .to_owned(),
+            index(
+                "ix_staff_sessions_staff",
+                StaffSessions::Table,
+                [StaffSessions::StaffId],
+            )
+            .to_owned(),
+            index(
+                "ix_staff_audit_subject",
+                StaffAuditLog::Table,
+                [StaffAuditLog::SubjectKind, StaffAuditLog::SubjectId],
+            )
+            .to_owned(),
+            index(
+                "ux_requester_blocks_pair",
+                RequesterBlocks::Table,
+                [RequesterBlocks::UserId, RequesterBlocks::PhoneE164],
+            )
+            .unique()
+            .to_owned(),
+            index(
+                "ix_payment_events_order",
+                PaymentEvents::Table,
+                [PaymentEvents::OrderId],
+            )
+            .to_owned(),
         ];
-        let tables = vec![staff_users(), staff_sessions(), staff_audit_log(), requester_blocks()];
+        let tables = vec![
+            staff_users(),
+            staff_sessions(),
+            staff_audit_log(),
+            requester_blocks(),
+        ];
         add_columns(manager).await?;
         create(manager, tables, indexes).await?;
         let db = manager.get_connection();
@@ -166,7 +265,11 @@ impl MigrationTrait for Migration {
         if postgres {
             db.execute_unprepared(POSTGRES_WIDEN_STATUS).await?;
         }
-        let triggers: &[&str] = if postgres { &POSTGRES_TRIGGERS } else { &SQLITE_TRIGGERS };
+        let triggers: &[&str] = if postgres {
+            &POSTGRES_TRIGGERS
+        } else {
+            &SQLITE_TRIGGERS
+        };
         for sql in triggers {
             db.execute_unprepared(sql).await?;
         }
@@ -174,16 +277,43 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        let tables = [RequesterBlocks::Table.into_iden(), StaffAuditLog::Table.into_iden(), StaffSessions::Table.into_iden(), StaffUsers::Table.into_iden()];
+        let tables = [
+            RequesterBlocks::Table.into_iden(),
+            StaffAuditLog::Table.into_iden(),
+            StaffSessions::Table.into_iden(),
+            StaffUsers::Table.into_iden(),
+        ];
         drop(manager, tables.into_iter().collect()).await?;
         if manager.get_connection().get_database_backend() == DbBackend::Postgres {
-            manager.get_connection().execute_unprepared("DROP FUNCTION IF EXISTS staff_audit_log_append_only()").await?;
+            manager
+                .get_connection()
+                .execute_unprepared("DROP FUNCTION IF EXISTS staff_audit_log_append_only()")
+                .await?;
         }
-        for (t, c) in [(PaymentEvents::Table.into_iden(), PaymentEvents::OrderId.into_iden()), (Users::Table.into_iden(), Users::SuspendedAt.into_iden())] {
-            manager.alter_table(Table::alter().table(t).drop_column(c).to_owned()).await?;
+        for (t, c) in [
+            (
+                PaymentEvents::Table.into_iden(),
+                PaymentEvents::OrderId.into_iden(),
+            ),
+            (Users::Table.into_iden(), Users::SuspendedAt.into_iden()),
+        ] {
+            manager
+                .alter_table(Table::alter().table(t).drop_column(c).to_owned())
+                .await?;
         }
-        for c in [AbuseReports::Note.into_iden(), AbuseReports::DecidedAt.into_iden(), AbuseReports::DecidedBy.into_iden()] {
-            manager.alter_table(Table::alter().table(AbuseReports::Table).drop_column(c).to_owned()).await?;
+        for c in [
+            AbuseReports::Note.into_iden(),
+            AbuseReports::DecidedAt.into_iden(),
+            AbuseReports::DecidedBy.into_iden(),
+        ] {
+            manager
+                .alter_table(
+                    Table::alter()
+                        .table(AbuseReports::Table)
+                        .drop_column(c)
+                        .to_owned(),
+                )
+                .await?;
         }
         Ok(())
     }

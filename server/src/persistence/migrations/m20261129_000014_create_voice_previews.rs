@@ -1,6 +1,9 @@
 //! Voice previews in the database, so a preview made through one instance
 //! can be reopened and played through any other.
-#![expect(elided_lifetimes_in_paths, reason = "the signature is dictated by sea-orm-migration's async_trait")]
+#![expect(
+    elided_lifetimes_in_paths,
+    reason = "the signature is dictated by sea-orm-migration's async_trait"
+)]
 use super::schema::{big, create, drop, id_col, index, int, string, table, text};
 use sea_orm_migration::prelude::*;
 
@@ -20,19 +23,32 @@ enum VoicePreviews {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        let previews = table(VoicePreviews::Table, [
-            id_col(VoicePreviews::Id),
-            string(VoicePreviews::Token, 64),
-            text(VoicePreviews::Draft),
-            int(VoicePreviews::DurationMs),
-            big(VoicePreviews::CreatedAt),
-        ]);
+        let previews = table(
+            VoicePreviews::Table,
+            [
+                id_col(VoicePreviews::Id),
+                string(VoicePreviews::Token, 64),
+                text(VoicePreviews::Draft),
+                int(VoicePreviews::DurationMs),
+                big(VoicePreviews::CreatedAt),
+            ],
+        );
         create(
             manager,
             vec![previews],
             vec![
-                index("ux_voice_previews_token", VoicePreviews::Table, [VoicePreviews::Token]).unique().to_owned(),
-                index("ix_voice_previews_created", VoicePreviews::Table, [VoicePreviews::CreatedAt]),
+                index(
+                    "ux_voice_previews_token",
+                    VoicePreviews::Table,
+                    [VoicePreviews::Token],
+                )
+                .unique()
+                .to_owned(),
+                index(
+                    "ix_voice_previews_created",
+                    VoicePreviews::Table,
+                    [VoicePreviews::CreatedAt],
+                ),
             ],
         )
         .await

@@ -3,7 +3,6 @@
 use sea_orm_migration::prelude::*;
 
 mod m20261120_000001_create_price_plans;
-mod schema;
 mod m20261121_000002_create_multilingual_words;
 mod m20261121_000003_create_accounts;
 mod m20261121_000004_create_dev_outbox;
@@ -17,6 +16,7 @@ mod m20261127_000011_create_help_chat;
 mod m20261127_000012_create_tracking;
 mod m20261128_000013_create_console;
 mod m20261129_000014_create_voice_previews;
+mod schema;
 
 /// All migrations, oldest first.
 pub struct Migrator;

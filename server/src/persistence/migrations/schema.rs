@@ -5,7 +5,12 @@ use sea_orm_migration::prelude::*;
 
 /// A `BIGINT` auto-increment primary key.
 pub fn id_col<T: IntoIden>(col: T) -> ColumnDef {
-    ColumnDef::new(col).big_integer().not_null().auto_increment().primary_key().to_owned()
+    ColumnDef::new(col)
+        .big_integer()
+        .not_null()
+        .auto_increment()
+        .primary_key()
+        .to_owned()
 }
 
 /// `BIGINT NOT NULL` (ids of other rows, instants in ms, minor units).
@@ -44,7 +49,10 @@ pub fn nullable(mut col: ColumnDef) -> ColumnDef {
 }
 
 /// A table of `cols`.
-pub fn table<T: IntoIden>(name: T, cols: impl IntoIterator<Item = ColumnDef>) -> TableCreateStatement {
+pub fn table<T: IntoIden>(
+    name: T,
+    cols: impl IntoIterator<Item = ColumnDef>,
+) -> TableCreateStatement {
     let mut table = Table::create().table(name).to_owned();
     for mut col in cols {
         table.col(&mut col);
@@ -53,7 +61,11 @@ pub fn table<T: IntoIden>(name: T, cols: impl IntoIterator<Item = ColumnDef>) ->
 }
 
 /// An index named `name` on `cols` of `table`.
-pub fn index<T: IntoIden, C: IntoIden>(name: &str, table: T, cols: impl IntoIterator<Item = C>) -> IndexCreateStatement {
+pub fn index<T: IntoIden, C: IntoIden>(
+    name: &str,
+    table: T,
+    cols: impl IntoIterator<Item = C>,
+) -> IndexCreateStatement {
     let mut index = Index::create().name(name).table(table).to_owned();
     for col in cols {
         index.col(col);
@@ -68,14 +80,22 @@ pub fn cascade_fk<F: IntoIden, C: IntoIden, T: IntoIden, K: IntoIden>(
     to_table: T,
     to_col: K,
 ) -> ForeignKeyCreateStatement {
-    ForeignKey::create().from(from_table, from_col).to(to_table, to_col).on_delete(ForeignKeyAction::Cascade).to_owned()
+    ForeignKey::create()
+        .from(from_table, from_col)
+        .to(to_table, to_col)
+        .on_delete(ForeignKeyAction::Cascade)
+        .to_owned()
 }
 
 /// Creates `tables`, then `indexes`.
 ///
 /// # Errors
 /// The database refuses a statement.
-pub async fn create(manager: &SchemaManager<'_>, tables: Vec<TableCreateStatement>, indexes: Vec<IndexCreateStatement>) -> Result<(), DbErr> {
+pub async fn create(
+    manager: &SchemaManager<'_>,
+    tables: Vec<TableCreateStatement>,
+    indexes: Vec<IndexCreateStatement>,
+) -> Result<(), DbErr> {
     for table in tables {
         manager.create_table(table).await?;
     }
@@ -91,7 +111,9 @@ pub async fn create(manager: &SchemaManager<'_>, tables: Vec<TableCreateStatemen
 /// The database refuses a statement.
 pub async fn drop(manager: &SchemaManager<'_>, tables: Vec<DynIden>) -> Result<(), DbErr> {
     for table in tables {
-        manager.drop_table(Table::drop().table(table).to_owned()).await?;
+        manager
+            .drop_table(Table::drop().table(table).to_owned())
+            .await?;
     }
     Ok(())
 }

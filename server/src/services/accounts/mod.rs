@@ -29,7 +29,9 @@ impl ClientInfo {
                 let s = v6.segments();
                 format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
             }
-            Some(IpAddr::V6(v6)) => v6.to_ipv4_mapped().map_or_else(String::new, |v4| v4.to_string()),
+            Some(IpAddr::V6(v6)) => v6
+                .to_ipv4_mapped()
+                .map_or_else(String::new, |v4| v4.to_string()),
             Some(ip) => ip.to_string(),
             None => "unknown".to_owned(),
         }

@@ -1,16 +1,20 @@
 //! Changing a password, and resetting a forgotten one with an e-mailed code.
 use super::sessions::NewSession;
 use super::{abuse, secrets, sessions, users, AuthSession, ClientInfo};
-use crate::services::job_queue::{self, JobKind};
-use crate::services::{limits, Cx};
 use crate::mail::templates::{self, Brand};
 use crate::mail::Mailer;
 use crate::persistence::entities::{password_reset_code as code_row, user};
+use crate::services::job_queue::{self, JobKind};
 use crate::services::ServiceError;
-use app::account::validation::{validate_code, validate_email, validate_password_into, FieldErrors, Slot};
+use crate::services::{limits, Cx};
+use app::account::validation::{
+    validate_code, validate_email, validate_password_into, FieldErrors, Slot,
+};
 use app::i18n::{Key, Locale};
 use sea_orm::sea_query::{Expr, ExprTrait as _};
-use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
+};
 use serde::{Deserialize, Serialize};
 
 /// Changes the signed-in user's password (the old one is required) and ends
@@ -20,7 +24,12 @@ use serde::{Deserialize, Serialize};
 /// [`ServiceError::Fields`] for a malformed new password or a wrong old one;
 /// [`ServiceError::RateLimited`] after too many wrong old passwords;
 /// [`ServiceError::Busy`] when no hashing slot is free.
-pub async fn change(cx: &Cx, auth: &AuthSession, old_password: &str, new_password: &str) -> Result<(), ServiceError> {
+pub async fn change(
+    cx: &Cx,
+    auth: &AuthSession,
+    old_password: &str,
+    new_password: &str,
+) -> Result<(), ServiceError> {
     let mut errors = FieldErrors::default();
     if old_password.is_empty() {
         errors.set(Slot::Password, Some(Key::ValidatePassword));
@@ -32,7 +41,8 @@ pub async fn change(cx: &Cx, auth: &AuthSession, old_password: &str, new_passwor
     let key = format!("password-change:{}", auth.user.id);
     limits::take(&cx.db, &key, abuse::LOGIN_FAILURES_PER_CLIENT, cx.now).await?;
     let stored = Some(auth.user.password_hash.clone());
-    let verified = secrets::verify_password(old_password.to_owned(), stored, cx.config.hash_wait()).await;
+    let verified =
+        secrets::verify_password(old_password.to_owned(), stored, cx.config.hash_wait()).await;
     if !matches!(verified, Ok(false)) {
         limits::give_back(&cx.db, &key).await?;
     }
@@ -60,7 +70,11 @@ impl JobKind for ResetCodeMail {
 ///
 /// # Errors
 /// [`ServiceError::Fields`] for a malformed address; [`ServiceError::RateLimited`].
-pub async fn send_reset_code(cx: &Cx, email: &str, client: &ClientInfo) -> Result<(), ServiceError> {
+pub async fn send_reset_code(
+    cx: &Cx,
+    email: &str,
+    client: &ClientInfo,
+) -> Result<(), ServiceError> {
     let mut errors = FieldErrors::default();
     if validate_email(email, &mut errors).is_some() {
         return Err(ServiceError::Fields(errors));
@@ -69,8 +83,15 @@ pub async fn send_reset_code(cx: &Cx, email: &str, client: &ClientInfo) -> Resul
     let email_key = format!("code-sent:account:{}", secrets::digest(&[&normalized]));
     let ip_key = format!("code-sent:ip:{}", client.ip_bucket());
     let txn = cx.db.begin().await?;
-    limits::take_all(&txn, &[(&email_key, abuse::CODES_SENT_PER_EMAIL), (&ip_key, abuse::CODES_SENT_PER_IP)], cx.now)
-        .await?;
+    limits::take_all(
+        &txn,
+        &[
+            (&email_key, abuse::CODES_SENT_PER_EMAIL),
+            (&ip_key, abuse::CODES_SENT_PER_IP),
+        ],
+        cx.now,
+    )
+    .await?;
     job_queue::enqueue(&txn, &ResetCodeMail { email: normalized }, cx.now).await?;
     txn.commit().await?;
     job_queue::wake(cx);
@@ -82,11 +103,21 @@ pub async fn send_reset_code(cx: &Cx, email: &str, client: &ClientInfo) -> Resul
 ///
 /// # Errors
 /// A database error; a mail that could not be sent.
-pub async fn mail_reset_code(cx: &Cx, mailer: &Mailer, brand: &Brand, job: &ResetCodeMail) -> Result<(), ServiceError> {
-    let Some(user) = users::find_by_email(&cx.db, &job.email).await? else { return Ok(()) };
+pub async fn mail_reset_code(
+    cx: &Cx,
+    mailer: &Mailer,
+    brand: &Brand,
+    job: &ResetCodeMail,
+) -> Result<(), ServiceError> {
+    let Some(user) = users::find_by_email(&cx.db, &job.email).await? else {
+        return Ok(());
+    };
     let code = secrets::new_code();
     let txn = cx.db.begin().await?;
-    code_row::Entity::delete_many().filter(code_row::Column::UserId.eq(user.id)).exec(&txn).await?;
+    code_row::Entity::delete_many()
+        .filter(code_row::Column::UserId.eq(user.id))
+        .exec(&txn)
+        .await?;
     let row = code_row::ActiveModel {
         user_id: Set(user.id),
         code_hash: Set(code_digest(user.id, &code)),
@@ -103,7 +134,9 @@ pub async fn mail_reset_code(cx: &Cx, mailer: &Mailer, brand: &Brand, job: &Rese
     let message = templates::reset_code(locale, &user.email, &code, minutes, brand);
     mailer.send(message).await.map_err(|e| {
         tracing::error!(error = %e, "reset code e-mail not sent");
-        ServiceError::Busy { retry_after_secs: 60 }
+        ServiceError::Busy {
+            retry_after_secs: 60,
+        }
     })
 }
 
@@ -131,8 +164,14 @@ pub async fn reset_with_code(
         return Err(ServiceError::Fields(errors));
     }
     let ip_key = format!("code-check:ip:{}", client.ip_bucket());
-    let account_key = format!("code-check:account:{}", secrets::digest(&[&users::normalize_email(email)]));
-    let keys = [(ip_key.as_str(), abuse::CODE_FAILURES_PER_IP), (account_key.as_str(), abuse::CODE_FAILURES_PER_ACCOUNT)];
+    let account_key = format!(
+        "code-check:account:{}",
+        secrets::digest(&[&users::normalize_email(email)])
+    );
+    let keys = [
+        (ip_key.as_str(), abuse::CODE_FAILURES_PER_IP),
+        (account_key.as_str(), abuse::CODE_FAILURES_PER_ACCOUNT),
+    ];
     let txn = cx.db.begin().await?;
     limits::take_all(&txn, &keys, cx.now).await?;
     txn.commit().await?;
@@ -145,14 +184,19 @@ pub async fn reset_with_code(
     limits::reset(&cx.db, &account_key).await?;
     sessions::clear_login_failures(&cx.db, email).await?;
     sessions::end_others(&cx.db, user_id, None).await?;
-    let user = user::Entity::find_by_id(user_id).one(&cx.db).await?.ok_or(ServiceError::NotFound)?;
+    let user = user::Entity::find_by_id(user_id)
+        .one(&cx.db)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
     sessions::start(&cx.db, user, client, cx.now).await
 }
 
 /// Spends the account's live code when `code` is it (of two concurrent uses
 /// only one updates the row); a wrong code uses up one of its tries.
 async fn spend_code(cx: &Cx, email: &str, code: &str) -> Result<Option<i64>, ServiceError> {
-    let Some(user) = users::find_by_email(&cx.db, email).await? else { return Ok(None) };
+    let Some(user) = users::find_by_email(&cx.db, email).await? else {
+        return Ok(None);
+    };
     let live = code_row::Entity::find()
         .filter(code_row::Column::UserId.eq(user.id))
         .filter(code_row::Column::UsedAt.is_null())
@@ -161,9 +205,14 @@ async fn spend_code(cx: &Cx, email: &str, code: &str) -> Result<Option<i64>, Ser
         .order_by_desc(code_row::Column::Id)
         .one(&cx.db)
         .await?;
-    let Some(row) = live.filter(|row| secrets::same_secret(&row.code_hash, &code_digest(user.id, code.trim()))) else {
+    let Some(row) =
+        live.filter(|row| secrets::same_secret(&row.code_hash, &code_digest(user.id, code.trim())))
+    else {
         code_row::Entity::update_many()
-            .col_expr(code_row::Column::Attempts, Expr::col(code_row::Column::Attempts).add(1))
+            .col_expr(
+                code_row::Column::Attempts,
+                Expr::col(code_row::Column::Attempts).add(1),
+            )
             .filter(code_row::Column::UserId.eq(user.id))
             .filter(code_row::Column::UsedAt.is_null())
             .exec(&cx.db)

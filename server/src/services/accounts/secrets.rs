@@ -1,11 +1,11 @@
 //! Tokens, codes and password hashes. Secrets are only ever stored hashed and
 //! compared in constant time.
-use rand_core::{OsRng, RngCore};
+use crate::services::ServiceError;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
+use rand_core::{OsRng, RngCore};
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
-use crate::services::ServiceError;
 
 /// A new session token: 256 random bits, hex (header- and cookie-safe).
 pub fn new_token() -> String {
@@ -75,18 +75,26 @@ fn hashing_pool() -> &'static HashingPool {
         let queue = std::sync::Arc::new(std::sync::Mutex::new(queue));
         for n in 0..workers {
             let queue = queue.clone();
-            let spawned = std::thread::Builder::new().name(format!("password-hash-{n}")).spawn(move || loop {
-                let job = queue.lock().map_err(|_| ()).and_then(|q| q.recv().map_err(|_| ()));
-                match job {
-                    Ok(job) => job(),
-                    Err(()) => return,
-                }
-            });
+            let spawned = std::thread::Builder::new()
+                .name(format!("password-hash-{n}"))
+                .spawn(move || loop {
+                    let job = queue
+                        .lock()
+                        .map_err(|_| ())
+                        .and_then(|q| q.recv().map_err(|_| ()));
+                    match job {
+                        Ok(job) => job(),
+                        Err(()) => return,
+                    }
+                });
             if let Err(e) = spawned {
                 tracing::error!(error = %e, "cannot start a password hashing thread");
             }
         }
-        HashingPool { jobs, slots: std::sync::Arc::new(tokio::sync::Semaphore::new(workers)) }
+        HashingPool {
+            jobs,
+            slots: std::sync::Arc::new(tokio::sync::Semaphore::new(workers)),
+        }
     })
 }
 
@@ -97,9 +105,12 @@ async fn with_hashing_slot<T: Send + 'static>(
     wait: std::time::Duration,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, ServiceError> {
-    let busy = ServiceError::Busy { retry_after_secs: 1 };
+    let busy = ServiceError::Busy {
+        retry_after_secs: 1,
+    };
     let pool = hashing_pool();
-    let Ok(Ok(permit)) = tokio::time::timeout(wait, pool.slots.clone().acquire_owned()).await else {
+    let Ok(Ok(permit)) = tokio::time::timeout(wait, pool.slots.clone().acquire_owned()).await
+    else {
         return Err(busy);
     };
     let (done, result) = tokio::sync::oneshot::channel();
@@ -123,7 +134,10 @@ async fn with_hashing_slot<T: Send + 'static>(
 ///
 /// # Errors
 /// [`ServiceError::Busy`] when no slot frees up in time.
-pub async fn hash_password(password: String, wait: std::time::Duration) -> Result<String, ServiceError> {
+pub async fn hash_password(
+    password: String,
+    wait: std::time::Duration,
+) -> Result<String, ServiceError> {
     with_hashing_slot(wait, move || {
         let salt = SaltString::generate(&mut OsRng);
         Argon2::default()
@@ -148,7 +162,11 @@ pub async fn verify_password(
         let known = stored.is_some();
         let phc = stored.unwrap_or_else(|| DUMMY_HASH.to_owned());
         let ok = PasswordHash::new(&phc)
-            .map(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+            .map(|parsed| {
+                Argon2::default()
+                    .verify_password(password.as_bytes(), &parsed)
+                    .is_ok()
+            })
             .unwrap_or(false);
         ok && known
     })
@@ -192,7 +210,10 @@ mod tests {
 
     #[test]
     fn digest_separates_parts() {
-        assert_eq!(digest(&["abc"]), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+        assert_eq!(
+            digest(&["abc"]),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
         assert_ne!(digest(&["1", "23"]), digest(&["12", "3"]));
     }
 
@@ -208,8 +229,20 @@ mod tests {
         let hash = hash_password("correct horse".into(), DEFAULT_HASH_WAIT).await;
         let hash = hash.expect("a hashing slot is free");
         assert!(hash.starts_with("$argon2id$"));
-        assert!(verify_password("correct horse".into(), Some(hash.clone()), DEFAULT_HASH_WAIT).await.unwrap());
-        assert!(!verify_password("wrong horse".into(), Some(hash), DEFAULT_HASH_WAIT).await.unwrap());
-        assert!(!verify_password("anything".into(), None, DEFAULT_HASH_WAIT).await.unwrap());
+        assert!(verify_password(
+            "correct horse".into(),
+            Some(hash.clone()),
+            DEFAULT_HASH_WAIT
+        )
+        .await
+        .unwrap());
+        assert!(
+            !verify_password("wrong horse".into(), Some(hash), DEFAULT_HASH_WAIT)
+                .await
+                .unwrap()
+        );
+        assert!(!verify_password("anything".into(), None, DEFAULT_HASH_WAIT)
+            .await
+            .unwrap());
     }
 }

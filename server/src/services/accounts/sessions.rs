@@ -1,13 +1,15 @@
 //! Signing in and out, and recognising a session token on later calls.
 use super::{abuse, secrets, users, ClientInfo};
+use crate::persistence::entities::{session, user};
 use crate::services::limits::{self, Rule};
 use crate::services::Cx;
-use crate::persistence::entities::{session, user};
 use crate::services::ServiceError;
 use app::account::validation::{validate_email, validate_password, FieldErrors, Slot};
 use app::account::Viewer;
 use app::i18n::Key;
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait,
+};
 
 /// A valid session and its user.
 #[derive(Clone, Debug)]
@@ -39,10 +41,19 @@ fn login_limits(email: &str, client: &ClientInfo) -> [(String, Rule); 4] {
     let account = secrets::digest(&[&users::normalize_email(email)]);
     let ip = client.ip_bucket();
     [
-        (format!("login:client:{account}:{ip}"), abuse::LOGIN_FAILURES_PER_CLIENT),
-        (format!("login:client-day:{account}:{ip}"), abuse::LOGIN_FAILURES_PER_CLIENT_DAY),
+        (
+            format!("login:client:{account}:{ip}"),
+            abuse::LOGIN_FAILURES_PER_CLIENT,
+        ),
+        (
+            format!("login:client-day:{account}:{ip}"),
+            abuse::LOGIN_FAILURES_PER_CLIENT_DAY,
+        ),
         (format!("login:ip:{ip}"), abuse::LOGIN_FAILURES_PER_IP),
-        (format!("login:account-day:{account}"), abuse::LOGIN_FAILURES_PER_ACCOUNT_DAY),
+        (
+            format!("login:account-day:{account}"),
+            abuse::LOGIN_FAILURES_PER_ACCOUNT_DAY,
+        ),
     ]
 }
 
@@ -55,7 +66,12 @@ fn login_limits(email: &str, client: &ClientInfo) -> [(String, Rule); 4] {
 /// [`ServiceError::Fields`] for malformed input, [`Key::ErrorLoginFailed`] for
 /// wrong credentials, [`ServiceError::RateLimited`] after too many failures,
 /// [`ServiceError::Busy`] when no hashing slot is free.
-pub async fn login(cx: &Cx, email: &str, password: &str, client: &ClientInfo) -> Result<NewSession, ServiceError> {
+pub async fn login(
+    cx: &Cx,
+    email: &str,
+    password: &str,
+    client: &ClientInfo,
+) -> Result<NewSession, ServiceError> {
     let (db, now) = (&cx.db, cx.now);
     let mut errors = FieldErrors::default();
     validate_email(email, &mut errors);
@@ -64,7 +80,10 @@ pub async fn login(cx: &Cx, email: &str, password: &str, client: &ClientInfo) ->
         return Err(ServiceError::Fields(errors));
     }
     let keys = login_limits(email, client);
-    let refs: Vec<(&str, Rule)> = keys.iter().map(|(key, rule)| (key.as_str(), *rule)).collect();
+    let refs: Vec<(&str, Rule)> = keys
+        .iter()
+        .map(|(key, rule)| (key.as_str(), *rule))
+        .collect();
     let txn = db.begin().await?;
     limits::take_all(&txn, &refs, now).await?;
     txn.commit().await?;
@@ -72,7 +91,8 @@ pub async fn login(cx: &Cx, email: &str, password: &str, client: &ClientInfo) ->
     let user = users::find_by_email(db, email).await?;
     // Unknown accounts are checked against a dummy hash: same time, same answer.
     let stored = user.as_ref().map(|u| u.password_hash.clone());
-    let verified = secrets::verify_password(password.to_owned(), stored, cx.config.hash_wait()).await;
+    let verified =
+        secrets::verify_password(password.to_owned(), stored, cx.config.hash_wait()).await;
     let verified = match verified {
         Ok(verified) => verified,
         Err(busy) => {
@@ -90,7 +110,10 @@ pub async fn login(cx: &Cx, email: &str, password: &str, client: &ClientInfo) ->
     start(db, user, client, now).await
 }
 
-async fn give_back_all(db: &impl ConnectionTrait, keys: &[(&str, Rule)]) -> Result<(), ServiceError> {
+async fn give_back_all(
+    db: &impl ConnectionTrait,
+    keys: &[(&str, Rule)],
+) -> Result<(), ServiceError> {
     for (key, _) in keys {
         limits::give_back(db, key).await?;
     }
@@ -102,7 +125,10 @@ async fn give_back_all(db: &impl ConnectionTrait, keys: &[(&str, Rule)]) -> Resu
 ///
 /// # Errors
 /// A database error.
-pub async fn clear_login_failures(db: &impl ConnectionTrait, email: &str) -> Result<(), ServiceError> {
+pub async fn clear_login_failures(
+    db: &impl ConnectionTrait,
+    email: &str,
+) -> Result<(), ServiceError> {
     let account = secrets::digest(&[&users::normalize_email(email)]);
     limits::reset(db, &format!("login:account-day:{account}")).await
 }
@@ -134,21 +160,32 @@ pub async fn start(
         ..Default::default()
     };
     let session = session::Entity::insert(row).exec_with_returning(db).await?;
-    Ok(NewSession { token, auth: AuthSession { session, user } })
+    Ok(NewSession {
+        token,
+        auth: AuthSession { session, user },
+    })
 }
 
 /// The session of a token, if it is valid now.
 ///
 /// # Errors
 /// [`ServiceError::Unauthorized`] for a missing, unknown or expired token.
-pub async fn authenticate(db: &impl ConnectionTrait, token: Option<&str>, now: i64) -> Result<AuthSession, ServiceError> {
-    let token = token.filter(|t| t.len() == 64).ok_or(ServiceError::Unauthorized)?;
+pub async fn authenticate(
+    db: &impl ConnectionTrait,
+    token: Option<&str>,
+    now: i64,
+) -> Result<AuthSession, ServiceError> {
+    let token = token
+        .filter(|t| t.len() == 64)
+        .ok_or(ServiceError::Unauthorized)?;
     let found = session::Entity::find()
         .filter(session::Column::TokenHash.eq(secrets::digest(&[token])))
         .find_also_related(user::Entity)
         .one(db)
         .await?;
-    let Some((session, Some(user))) = found else { return Err(ServiceError::Unauthorized) };
+    let Some((session, Some(user))) = found else {
+        return Err(ServiceError::Unauthorized);
+    };
     // Suspension ends the sessions; this also stops one opened in the same instant.
     if user.suspended_at.is_some() {
         return Err(ServiceError::Unauthorized);
@@ -160,7 +197,10 @@ pub async fn authenticate(db: &impl ConnectionTrait, token: Option<&str>, now: i
     let mut session = session;
     if now - session.last_seen_at >= abuse::LAST_SEEN_RESOLUTION_MS {
         session::Entity::update_many()
-            .col_expr(session::Column::LastSeenAt, sea_orm::sea_query::Expr::value(now))
+            .col_expr(
+                session::Column::LastSeenAt,
+                sea_orm::sea_query::Expr::value(now),
+            )
             .filter(session::Column::Id.eq(session.id))
             .exec(db)
             .await?;
@@ -174,7 +214,11 @@ pub async fn authenticate(db: &impl ConnectionTrait, token: Option<&str>, now: i
 ///
 /// # Errors
 /// [`ServiceError::NotFound`]; a database error.
-pub async fn detail(db: &impl ConnectionTrait, auth: &AuthSession, id: i64) -> Result<session::Model, ServiceError> {
+pub async fn detail(
+    db: &impl ConnectionTrait,
+    auth: &AuthSession,
+    id: i64,
+) -> Result<session::Model, ServiceError> {
     session::Entity::find_by_id(id)
         .filter(session::Column::UserId.eq(auth.user.id))
         .one(db)
@@ -187,7 +231,9 @@ pub async fn detail(db: &impl ConnectionTrait, auth: &AuthSession, id: i64) -> R
 /// # Errors
 /// A database error.
 pub async fn logout(db: &impl ConnectionTrait, auth: &AuthSession) -> Result<(), ServiceError> {
-    session::Entity::delete_by_id(auth.session.id).exec(db).await?;
+    session::Entity::delete_by_id(auth.session.id)
+        .exec(db)
+        .await?;
     Ok(())
 }
 
@@ -195,7 +241,11 @@ pub async fn logout(db: &impl ConnectionTrait, auth: &AuthSession) -> Result<(),
 ///
 /// # Errors
 /// A database error.
-pub async fn end_others(db: &impl ConnectionTrait, user_id: i64, keep: Option<i64>) -> Result<(), ServiceError> {
+pub async fn end_others(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    keep: Option<i64>,
+) -> Result<(), ServiceError> {
     let mut query = session::Entity::delete_many().filter(session::Column::UserId.eq(user_id));
     if let Some(id) = keep {
         query = query.filter(session::Column::Id.ne(id));

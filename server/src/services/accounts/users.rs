@@ -28,7 +28,11 @@ pub struct NewUser {
 /// # Errors
 /// [`ServiceError::Fields`] for a bad e-mail or password, [`ServiceError::Invalid`]
 /// with [`Key::ErrorEmailTaken`] when the address has an account; database errors.
-pub async fn create(db: &impl ConnectionTrait, new: NewUser, now: i64) -> Result<user::Model, ServiceError> {
+pub async fn create(
+    db: &impl ConnectionTrait,
+    new: NewUser,
+    now: i64,
+) -> Result<user::Model, ServiceError> {
     let mut errors = FieldErrors::default();
     validate_email(&new.email, &mut errors);
     validate_password(&new.password, &mut errors);
@@ -61,7 +65,12 @@ pub const NO_PASSWORD: &str = "!";
 ///
 /// # Errors
 /// A database error (a unique violation if the e-mail was taken meanwhile).
-pub async fn create_without_password(db: &impl ConnectionTrait, email: &str, locale: &str, now: i64) -> Result<user::Model, ServiceError> {
+pub async fn create_without_password(
+    db: &impl ConnectionTrait,
+    email: &str,
+    locale: &str,
+    now: i64,
+) -> Result<user::Model, ServiceError> {
     let row = user::ActiveModel {
         email: Set(email.trim().to_owned()),
         email_normalized: Set(normalize_email(email)),
@@ -80,11 +89,19 @@ pub async fn create_without_password(db: &impl ConnectionTrait, email: &str, loc
 ///
 /// # Errors
 /// A database error.
-pub async fn add_paid_time(db: &impl ConnectionTrait, id: i64, until: i64, now: i64) -> Result<(), ServiceError> {
+pub async fn add_paid_time(
+    db: &impl ConnectionTrait,
+    id: i64,
+    until: i64,
+    now: i64,
+) -> Result<(), ServiceError> {
     use sea_orm::sea_query::{Expr, ExprTrait as _, Func};
     Entity::update_many()
         .col_expr(Column::PaymentCount, Expr::col(Column::PaymentCount).add(1))
-        .col_expr(Column::VipTime, Func::greatest([Expr::col(Column::VipTime).into(), Expr::value(until)]).into())
+        .col_expr(
+            Column::VipTime,
+            Func::greatest([Expr::col(Column::VipTime).into(), Expr::value(until)]).into(),
+        )
         .col_expr(Column::UpdatedAt, Expr::value(now))
         .filter(Column::Id.eq(id))
         .exec(db)
@@ -96,7 +113,12 @@ pub async fn add_paid_time(db: &impl ConnectionTrait, id: i64, until: i64, now: 
 ///
 /// # Errors
 /// A database error.
-pub async fn set_access_until(db: &impl ConnectionTrait, id: i64, until: i64, now: i64) -> Result<(), ServiceError> {
+pub async fn set_access_until(
+    db: &impl ConnectionTrait,
+    id: i64,
+    until: i64,
+    now: i64,
+) -> Result<(), ServiceError> {
     use sea_orm::sea_query::Expr;
     Entity::update_many()
         .col_expr(Column::VipTime, Expr::value(until))
@@ -111,8 +133,14 @@ pub async fn set_access_until(db: &impl ConnectionTrait, id: i64, until: i64, no
 ///
 /// # Errors
 /// A database error.
-pub async fn find_by_email(db: &impl ConnectionTrait, email: &str) -> Result<Option<user::Model>, ServiceError> {
-    Ok(Entity::find().filter(Column::EmailNormalized.eq(normalize_email(email))).one(db).await?)
+pub async fn find_by_email(
+    db: &impl ConnectionTrait,
+    email: &str,
+) -> Result<Option<user::Model>, ServiceError> {
+    Ok(Entity::find()
+        .filter(Column::EmailNormalized.eq(normalize_email(email)))
+        .one(db)
+        .await?)
 }
 
 /// What `GET /portal/user/checkEmail/{email}` answers: only whether the

@@ -8,7 +8,9 @@ use crate::persistence::entities::{order, subscription, user};
 use crate::services::accounts::users;
 use crate::services::{Cx, ServiceError};
 use app::model::billing::SubscriptionState;
-use sea_orm::{sea_query::Expr, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use sea_orm::{
+    sea_query::Expr, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter,
+};
 
 /// Trials this short get their reminder at once; longer ones 3 days ahead.
 const REMIND_AT_START_UP_TO_DAYS: i32 = 7;
@@ -27,28 +29,50 @@ pub struct FirstPayment {
 ///
 /// # Errors
 /// A database error.
-pub async fn activate(db: &impl ConnectionTrait, cx: &Cx, order: order::Model, paid: FirstPayment) -> Result<&'static str, ServiceError> {
+pub async fn activate(
+    db: &impl ConnectionTrait,
+    cx: &Cx,
+    order: order::Model,
+    paid: FirstPayment,
+) -> Result<&'static str, ServiceError> {
     if order.status == orders::PAID {
         return Ok("already_paid");
     }
-    let expected = money::of(order.first_amount_minor, &order.currency, order.currency_exponent);
-    if paid.amount.minor != expected.minor || !paid.amount.currency.eq_ignore_ascii_case(&expected.currency) {
+    let expected = money::of(
+        order.first_amount_minor,
+        &order.currency,
+        order.currency_exponent,
+    );
+    if paid.amount.minor != expected.minor
+        || !paid
+            .amount
+            .currency
+            .eq_ignore_ascii_case(&expected.currency)
+    {
         tracing::error!(order = %order.order_no, "paid amount differs from the order: not activated");
         return Ok("amount_mismatch");
     }
     let plan = orders::plan(db, order.plan_id).await?;
     let (account, created) = account_for(db, &order, cx.now).await?;
     end_older_subscriptions(db, account.id, cx.now).await?;
-    let order = order::Model { user_id: Some(account.id), ..order };
+    let order = order::Model {
+        user_id: Some(account.id),
+        ..order
+    };
     let trial_days = if plan.is_tryout { plan.trial_days } else { 0 };
-    let state = if trial_days > 0 { SubscriptionState::Trialing } else { SubscriptionState::Active };
+    let state = if trial_days > 0 {
+        SubscriptionState::Trialing
+    } else {
+        SubscriptionState::Active
+    };
     let end = if trial_days > 0 {
         cx.now + i64::from(trial_days) * money::DAY_MS
     } else {
         money::period_end(cx.now, money::cycle(&plan.cycle))
     };
     let sub = insert_subscription(db, cx.now, &order, &plan.cycle, state, end, &paid).await?;
-    let charge = charges::record_first(db, &sub, &order, &paid.provider_payment_ref, cx.now).await?;
+    let charge =
+        charges::record_first(db, &sub, &order, &paid.provider_payment_ref, cx.now).await?;
     users::add_paid_time(db, account.id, end, cx.now).await?;
     let claimed = if created { None } else { Some(cx.now) };
     let extra = vec![
@@ -59,10 +83,19 @@ pub async fn activate(db: &impl ConnectionTrait, cx: &Cx, order: order::Model, p
         return Ok("already_final");
     }
     crate::services::tracking::conversions::queue_purchase(db, cx, &order).await?;
-    let mail = |kind| BillingMail { kind, user_id: account.id, subscription_id: sub.id, charge_id: Some(charge.id) };
+    let mail = |kind| BillingMail {
+        kind,
+        user_id: account.id,
+        subscription_id: sub.id,
+        charge_id: Some(charge.id),
+    };
     mails::queue(db, mail(BillingMailKind::Welcome), cx.now, cx.now).await?;
     if trial_days > 0 {
-        let remind_at = if trial_days <= REMIND_AT_START_UP_TO_DAYS { cx.now } else { end - 3 * money::DAY_MS };
+        let remind_at = if trial_days <= REMIND_AT_START_UP_TO_DAYS {
+            cx.now
+        } else {
+            end - 3 * money::DAY_MS
+        };
         mails::queue(db, mail(BillingMailKind::TrialReminder), remind_at, cx.now).await?;
     }
     Ok("applied")
@@ -70,16 +103,27 @@ pub async fn activate(db: &impl ConnectionTrait, cx: &Cx, order: order::Model, p
 
 /// The account of the order's e-mail, created without a password when new
 /// (the welcome e-mail leads to setting one). Returns whether it was created.
-async fn account_for(db: &impl ConnectionTrait, order: &order::Model, now: i64) -> Result<(user::Model, bool), ServiceError> {
+async fn account_for(
+    db: &impl ConnectionTrait,
+    order: &order::Model,
+    now: i64,
+) -> Result<(user::Model, bool), ServiceError> {
     if let Some(existing) = users::find_by_email(db, &order.email).await? {
         return Ok((existing, false));
     }
-    Ok((users::create_without_password(db, &order.email, &order.locale, now).await?, true))
+    Ok((
+        users::create_without_password(db, &order.email, &order.locale, now).await?,
+        true,
+    ))
 }
 
 /// A second checkout by the same account replaces its older subscription,
 /// so one account never renews twice (its paid time is kept).
-async fn end_older_subscriptions(db: &impl ConnectionTrait, user_id: i64, now: i64) -> Result<(), ServiceError> {
+async fn end_older_subscriptions(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    now: i64,
+) -> Result<(), ServiceError> {
     subscription::Entity::update_many()
         .col_expr(subscription::Column::Status, Expr::value("canceled"))
         .col_expr(subscription::Column::CanceledAt, Expr::value(now))
@@ -124,5 +168,7 @@ async fn insert_subscription(
         last_event_at: Set(now),
         ..Default::default()
     };
-    Ok(subscription::Entity::insert(row).exec_with_returning(db).await?)
+    Ok(subscription::Entity::insert(row)
+        .exec_with_returning(db)
+        .await?)
 }

@@ -112,9 +112,16 @@ pub async fn open_period(
 ///
 /// # Errors
 /// A database error.
-pub async fn claim_attempt(db: &impl ConnectionTrait, row: &charge::Model, now: i64) -> Result<Option<String>, ServiceError> {
+pub async fn claim_attempt(
+    db: &impl ConnectionTrait,
+    row: &charge::Model,
+    now: i64,
+) -> Result<Option<String>, ServiceError> {
     let attempt = row.attempts + 1;
-    let key = format!("renew_{}_{}_{attempt}", row.subscription_id, row.period_index);
+    let key = format!(
+        "renew_{}_{}_{attempt}",
+        row.subscription_id, row.period_index
+    );
     let won = charge::Entity::update_many()
         .col_expr(charge::Column::Status, Expr::value(PROCESSING))
         .col_expr(charge::Column::Attempts, Expr::value(attempt))
@@ -156,14 +163,26 @@ pub async fn set_status(
 ///
 /// # Errors
 /// A database error.
-pub async fn by_provider_ref(db: &impl ConnectionTrait, provider_ref: &str) -> Result<Option<charge::Model>, ServiceError> {
-    Ok(charge::Entity::find().filter(charge::Column::ProviderRef.eq(provider_ref)).one(db).await?)
+pub async fn by_provider_ref(
+    db: &impl ConnectionTrait,
+    provider_ref: &str,
+) -> Result<Option<charge::Model>, ServiceError> {
+    Ok(charge::Entity::find()
+        .filter(charge::Column::ProviderRef.eq(provider_ref))
+        .one(db)
+        .await?)
 }
 
 /// The charge of one of our idempotency keys.
 ///
 /// # Errors
 /// A database error.
-pub async fn by_key(db: &impl ConnectionTrait, key: &str) -> Result<Option<charge::Model>, ServiceError> {
-    Ok(charge::Entity::find().filter(charge::Column::IdempotencyKey.eq(key)).one(db).await?)
+pub async fn by_key(
+    db: &impl ConnectionTrait,
+    key: &str,
+) -> Result<Option<charge::Model>, ServiceError> {
+    Ok(charge::Entity::find()
+        .filter(charge::Column::IdempotencyKey.eq(key))
+        .one(db)
+        .await?)
 }

@@ -11,7 +11,10 @@ use crate::services::{Cx, ServiceError};
 use app::account::payment_fields::PaymentFormInput;
 use app::i18n::{Key, Locale};
 use app::model::billing::{MethodChoice, OrderStatus, PayOutcome};
-use sea_orm::{sea_query::OnConflict, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{
+    sea_query::OnConflict, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter,
+    TransactionTrait,
+};
 
 /// Orders one client address may start per hour: each opens a provider
 /// checkout, so a script must not open thousands.
@@ -53,10 +56,17 @@ pub struct PlacedOrder {
 /// [`Key::ErrorMethodUnavailable`]; [`ServiceError::RateLimited`];
 /// [`ServiceError::Provider`] when the checkout cannot be opened (nothing
 /// is charged; the same key may be sent again).
-pub async fn place_order(cx: &Cx, gateways: &Gateways, input: PlaceOrder) -> Result<PlacedOrder, ServiceError> {
+pub async fn place_order(
+    cx: &Cx,
+    gateways: &Gateways,
+    input: PlaceOrder,
+) -> Result<PlacedOrder, ServiceError> {
     // What was typed for another method is personal data this payment does
     // not need: it never reaches the provider, whichever adapter sent it.
-    let input = PlaceOrder { form: app::checkout::only_method_fields(input.method, input.form.clone()), ..input };
+    let input = PlaceOrder {
+        form: app::checkout::only_method_fields(input.method, input.form.clone()),
+        ..input
+    };
     let errors = input.form.validate(input.method);
     if !errors.is_empty() {
         return Err(ServiceError::Fields(errors));
@@ -70,9 +80,14 @@ pub async fn place_order(cx: &Cx, gateways: &Gateways, input: PlaceOrder) -> Res
         .for_method(input.method)
         .filter(|_| MethodChoice::for_country(&country).contains(&input.method))
         .ok_or(ServiceError::Invalid(Key::ErrorMethodUnavailable))?;
-    let (row, claim_code) = insert_once(cx, &input, &plan, &country, gateway.kind().as_str()).await?;
+    let (row, claim_code) =
+        insert_once(cx, &input, &plan, &country, gateway.kind().as_str()).await?;
     if let Some(url) = row.redirect_url.clone() {
-        return Ok(PlacedOrder { order_no: row.order_no, redirect_url: url, claim_code });
+        return Ok(PlacedOrder {
+            order_no: row.order_no,
+            redirect_url: url,
+            claim_code,
+        });
     }
     let request = checkout_request(cx, &input, &plan, &row, country);
     let start = gateway.create_checkout(&request).await.map_err(|error| {
@@ -80,12 +95,19 @@ pub async fn place_order(cx: &Cx, gateways: &Gateways, input: PlaceOrder) -> Res
         ServiceError::Provider
     })?;
     orders::opened(&cx.db, row.id, &start, cx.now).await?;
-    Ok(PlacedOrder { order_no: row.order_no, redirect_url: start.redirect_url, claim_code })
+    Ok(PlacedOrder {
+        order_no: row.order_no,
+        redirect_url: start.redirect_url,
+        claim_code,
+    })
 }
 
 /// 16 to 64 of `[A-Za-z0-9_-]` (a UUID fits).
 fn valid_idempotency_key(key: &str) -> bool {
-    (16..=64).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    (16..=64).contains(&key.len())
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 /// Inserts the order unless its idempotency key exists; the client limit
@@ -102,17 +124,29 @@ async fn insert_once(
     }
     let claim_code = secrets::new_token();
     let txn = cx.db.begin().await?;
-    limits::take(&txn, &format!("order:client:{}", input.client.ip_bucket()), ORDERS_PER_CLIENT, cx.now).await?;
+    limits::take(
+        &txn,
+        &format!("order:client:{}", input.client.ip_bucket()),
+        ORDERS_PER_CLIENT,
+        cx.now,
+    )
+    .await?;
     let row = new_order(cx, input, plan, country, provider, &claim_code);
     order::Entity::insert(row)
-        .on_conflict(OnConflict::column(order::Column::IdempotencyKey).do_nothing().to_owned())
+        .on_conflict(
+            OnConflict::column(order::Column::IdempotencyKey)
+                .do_nothing()
+                .to_owned(),
+        )
         .exec_without_returning(&txn)
         .await?;
     if let Some(placed) = orders::by_idempotency_key(&txn, &input.idempotency_key).await? {
         attribution::store(&txn, placed.id, &input.tracking, &input.client, cx.now).await?;
     }
     txn.commit().await?;
-    let stored = orders::by_idempotency_key(&cx.db, &input.idempotency_key).await?.ok_or(ServiceError::NotFound)?;
+    let stored = orders::by_idempotency_key(&cx.db, &input.idempotency_key)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
     let mine = secrets::same_secret(&stored.claim_hash, &secrets::digest(&[&claim_code]));
     Ok((stored, mine.then_some(claim_code)))
 }
@@ -125,7 +159,11 @@ fn new_order(
     provider: &str,
     claim_code: &str,
 ) -> order::ActiveModel {
-    let first = if plan.is_tryout { plan.trial_price_minor } else { plan.present_price_minor };
+    let first = if plan.is_tryout {
+        plan.trial_price_minor
+    } else {
+        plan.present_price_minor
+    };
     order::ActiveModel {
         order_no: Set(orders::new_order_no()),
         idempotency_key: Set(input.idempotency_key.clone()),
@@ -173,7 +211,11 @@ fn checkout_request(
         },
         locale: input.locale.code().to_owned(),
         first_charge: money::of(row.first_amount_minor, &row.currency, row.currency_exponent),
-        renewal: money::of(row.renewal_amount_minor, &row.currency, row.currency_exponent),
+        renewal: money::of(
+            row.renewal_amount_minor,
+            &row.currency,
+            row.currency_exponent,
+        ),
         cycle: money::cycle(&plan.cycle),
         trial_days: if plan.is_tryout { plan.trial_days } else { 0 },
         plan_id: plan.id,
@@ -189,14 +231,20 @@ fn checkout_request(
 /// # Errors
 /// [`ServiceError::NotFound`]; database errors.
 pub async fn order_status(cx: &Cx, order_no: &str) -> Result<OrderStatus, ServiceError> {
-    let row = orders::by_order_no(&cx.db, order_no).await?.ok_or(ServiceError::NotFound)?;
+    let row = orders::by_order_no(&cx.db, order_no)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
     let outcome = match row.status.as_str() {
         orders::PAID => PayOutcome::Success,
         orders::PENDING => PayOutcome::Pending,
         orders::FAILED => PayOutcome::Fail,
         _ => PayOutcome::Processing,
     };
-    Ok(OrderStatus { order_no: row.order_no, email: row.email, outcome })
+    Ok(OrderStatus {
+        order_no: row.order_no,
+        email: row.email,
+        outcome,
+    })
 }
 
 /// Spends the order's one-time claim: the account this paid order created,

@@ -21,7 +21,10 @@ pub async fn grant(
     days: i64,
     now: i64,
 ) -> Result<subscription::Model, ServiceError> {
-    if !matches!(state, SubscriptionState::Trialing | SubscriptionState::Active) {
+    if !matches!(
+        state,
+        SubscriptionState::Trialing | SubscriptionState::Active
+    ) {
         return Err(ServiceError::Invalid(app::i18n::Key::ErrorBadRequest));
     }
     let end = now + days.max(1) * money::DAY_MS;
@@ -69,7 +72,9 @@ pub async fn grant(
         last_event_at: Set(now),
         ..Default::default()
     };
-    let sub = subscription::Entity::insert(sub).exec_with_returning(db).await?;
+    let sub = subscription::Entity::insert(sub)
+        .exec_with_returning(db)
+        .await?;
     users::set_access_until(db, member.id, end.max(member.vip_time), now).await?;
     Ok(sub)
 }

@@ -25,7 +25,12 @@ impl JobKind for BillingMail {
 ///
 /// # Errors
 /// A database error.
-pub async fn queue(db: &impl ConnectionTrait, mail: BillingMail, run_at: i64, now: i64) -> Result<(), ServiceError> {
+pub async fn queue(
+    db: &impl ConnectionTrait,
+    mail: BillingMail,
+    run_at: i64,
+    now: i64,
+) -> Result<(), ServiceError> {
     job_queue::enqueue_at(db, &mail, run_at, now).await
 }
 
@@ -33,14 +38,26 @@ pub async fn queue(db: &impl ConnectionTrait, mail: BillingMail, run_at: i64, no
 ///
 /// # Errors
 /// A database error; a mail that could not be sent.
-pub async fn send(cx: &crate::services::Cx, mailer: &crate::mail::Mailer, brand: &crate::mail::templates::Brand, job: &BillingMail) -> Result<(), ServiceError> {
+pub async fn send(
+    cx: &crate::services::Cx,
+    mailer: &crate::mail::Mailer,
+    brand: &crate::mail::templates::Brand,
+    job: &BillingMail,
+) -> Result<(), ServiceError> {
     use crate::mail::templates::{billing_mail, BillingFacts};
     use crate::persistence::entities::{charge, subscription, user};
     use app::i18n::Locale;
     use app::routes::{href, Page};
     use sea_orm::EntityTrait;
-    let Some(member) = user::Entity::find_by_id(job.user_id).one(&cx.db).await? else { return Ok(()) };
-    let Some(sub) = subscription::Entity::find_by_id(job.subscription_id).one(&cx.db).await? else { return Ok(()) };
+    let Some(member) = user::Entity::find_by_id(job.user_id).one(&cx.db).await? else {
+        return Ok(());
+    };
+    let Some(sub) = subscription::Entity::find_by_id(job.subscription_id)
+        .one(&cx.db)
+        .await?
+    else {
+        return Ok(());
+    };
     let charge = match job.charge_id {
         Some(id) => charge::Entity::find_by_id(id).one(&cx.db).await?,
         None => None,
@@ -49,23 +66,45 @@ pub async fn send(cx: &crate::services::Cx, mailer: &crate::mail::Mailer, brand:
     let base = &cx.config.public_base_url;
     let date = app::dates::format_utc_date;
     let next_date = match job.kind {
-        BillingMailKind::RenewalFailed => date(sub.next_attempt_at.unwrap_or(cx.now + cx.config.payments.renewal_retry_ms)),
+        BillingMailKind::RenewalFailed => date(
+            sub.next_attempt_at
+                .unwrap_or(cx.now + cx.config.payments.renewal_retry_ms),
+        ),
         _ => date(sub.current_period_end),
     };
     let new_account = member.password_hash == crate::services::accounts::users::NO_PASSWORD;
     let facts = BillingFacts {
-        amount: charge.as_ref().map(|c| super::money::text(c.amount_minor, &c.currency, c.currency_exponent)).unwrap_or_default(),
+        amount: charge
+            .as_ref()
+            .map(|c| super::money::text(c.amount_minor, &c.currency, c.currency_exponent))
+            .unwrap_or_default(),
         price: super::money::text(sub.price_minor, &sub.currency, sub.currency_exponent),
         weekly: sub.cycle == "week",
-        receipt: charge.as_ref().map(|c| c.receipt_no.clone()).unwrap_or_default(),
-        charged_on: charge.as_ref().map(|c| date(c.settled_at.unwrap_or(c.created_at))).unwrap_or_default(),
+        receipt: charge
+            .as_ref()
+            .map(|c| c.receipt_no.clone())
+            .unwrap_or_default(),
+        charged_on: charge
+            .as_ref()
+            .map(|c| date(c.settled_at.unwrap_or(c.created_at)))
+            .unwrap_or_default(),
         next_date,
         billing_url: format!("{base}{}", href(locale, Page::Billing)),
-        set_password_url: (job.kind == BillingMailKind::Welcome && new_account)
-            .then(|| format!("{base}{}?email={}", href(locale, Page::ResetPassword), app::api::encode(&member.email))),
+        set_password_url: (job.kind == BillingMailKind::Welcome && new_account).then(|| {
+            format!(
+                "{base}{}?email={}",
+                href(locale, Page::ResetPassword),
+                app::api::encode(&member.email)
+            )
+        }),
     };
-    mailer.send(billing_mail(job.kind, locale, &member.email, &facts, brand)).await.map_err(|e| {
-        tracing::error!(error = %e, "billing e-mail not sent");
-        ServiceError::Busy { retry_after_secs: 60 }
-    })
+    mailer
+        .send(billing_mail(job.kind, locale, &member.email, &facts, brand))
+        .await
+        .map_err(|e| {
+            tracing::error!(error = %e, "billing e-mail not sent");
+            ServiceError::Busy {
+                retry_after_secs: 60,
+            }
+        })
 }

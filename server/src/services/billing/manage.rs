@@ -5,8 +5,13 @@ use crate::payments::{Gateways, ProviderKind};
 use crate::persistence::entities::{charge, subscription as sub, user};
 use crate::services::console::audit::Stamp;
 use crate::services::{Cx, ServiceError};
-use app::model::billing::{BillingSummary, ChargeView, MethodChoice, SubscriptionState, SubscriptionView};
-use sea_orm::{sea_query::Expr, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
+use app::model::billing::{
+    BillingSummary, ChargeView, MethodChoice, SubscriptionState, SubscriptionView,
+};
+use sea_orm::{
+    sea_query::Expr, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    TransactionTrait,
+};
 
 /// Whether `member` may use the paid features now: a trialing or active
 /// subscription, or a cancelled one whose paid period has not ended.
@@ -18,8 +23,15 @@ pub fn has_access(member: &user::Model, now: i64) -> bool {
 ///
 /// # Errors
 /// A database error.
-pub async fn current(db: &impl ConnectionTrait, user_id: i64) -> Result<Option<sub::Model>, ServiceError> {
-    Ok(sub::Entity::find().filter(sub::Column::UserId.eq(user_id)).order_by_desc(sub::Column::Id).one(db).await?)
+pub async fn current(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+) -> Result<Option<sub::Model>, ServiceError> {
+    Ok(sub::Entity::find()
+        .filter(sub::Column::UserId.eq(user_id))
+        .order_by_desc(sub::Column::Id)
+        .one(db)
+        .await?)
 }
 
 /// `GET /other/user/property`: plan, status, next charge, history.
@@ -27,17 +39,36 @@ pub async fn current(db: &impl ConnectionTrait, user_id: i64) -> Result<Option<s
 /// # Errors
 /// A database error.
 pub async fn summary(cx: &Cx, member: &user::Model) -> Result<BillingSummary, ServiceError> {
-    let fresh = user::Entity::find_by_id(member.id).one(&cx.db).await?.ok_or(ServiceError::Unauthorized)?;
-    let subscription = current(&cx.db, member.id).await?.map(|s| view(&s, &fresh, cx.now));
+    let fresh = user::Entity::find_by_id(member.id)
+        .one(&cx.db)
+        .await?
+        .ok_or(ServiceError::Unauthorized)?;
+    let subscription = current(&cx.db, member.id)
+        .await?
+        .map(|s| view(&s, &fresh, cx.now));
     let rows = charge::Entity::find()
         .filter(charge::Column::UserId.eq(member.id))
-        .filter(charge::Column::Status.is_in([charges::SUCCEEDED, charges::FAILED, charges::PENDING, charges::REFUNDED]))
+        .filter(charge::Column::Status.is_in([
+            charges::SUCCEEDED,
+            charges::FAILED,
+            charges::PENDING,
+            charges::REFUNDED,
+        ]))
         .order_by_desc(charge::Column::Id)
         .all(&cx.db)
         .await?;
     let charges = rows.into_iter().map(charge_view).collect();
-    let vip_time = if has_access(&fresh, cx.now) { fresh.vip_time } else { 0 };
-    Ok(BillingSummary { subscription, charges, payment_count: i64::from(fresh.payment_count), vip_time })
+    let vip_time = if has_access(&fresh, cx.now) {
+        fresh.vip_time
+    } else {
+        0
+    };
+    Ok(BillingSummary {
+        subscription,
+        charges,
+        payment_count: i64::from(fresh.payment_count),
+        vip_time,
+    })
 }
 
 fn view(s: &sub::Model, member: &user::Model, now: i64) -> SubscriptionView {
@@ -50,7 +81,11 @@ fn view(s: &sub::Model, member: &user::Model, now: i64) -> SubscriptionView {
         currency: s.currency.clone(),
         price_text: money::text(s.price_minor, &s.currency, s.currency_exponent),
         current_period_end: s.current_period_end,
-        next_charge_at: renews.then(|| s.next_attempt_at.unwrap_or(s.current_period_end).max(s.current_period_end)),
+        next_charge_at: renews.then(|| {
+            s.next_attempt_at
+                .unwrap_or(s.current_period_end)
+                .max(s.current_period_end)
+        }),
         cancel_at_period_end: s.cancel_at_period_end,
         has_access: has_access(member, now),
         method: MethodChoice::parse(&s.method).unwrap_or(MethodChoice::Card),
@@ -63,7 +98,11 @@ fn charge_view(c: charge::Model) -> ChargeView {
         amount_text: money::text(c.amount_minor, &c.currency, c.currency_exponent),
         amount_minor: c.amount_minor,
         currency: c.currency,
-        status: if c.status == charges::SUCCEEDED || c.status == charges::REFUNDED { c.status } else { "failed".to_owned() },
+        status: if c.status == charges::SUCCEEDED || c.status == charges::REFUNDED {
+            c.status
+        } else {
+            "failed".to_owned()
+        },
         charged_at: c.settled_at.unwrap_or(c.created_at),
         receipt_no: c.receipt_no,
     }
@@ -76,7 +115,11 @@ fn charge_view(c: charge::Model) -> ChargeView {
 /// # Errors
 /// [`ServiceError::Invalid`] without a live subscription;
 /// [`ServiceError::Provider`] when the provider cannot stop its renewals.
-pub async fn cancel(cx: &Cx, gateways: &Gateways, member: &user::Model) -> Result<BillingSummary, ServiceError> {
+pub async fn cancel(
+    cx: &Cx,
+    gateways: &Gateways,
+    member: &user::Model,
+) -> Result<BillingSummary, ServiceError> {
     cancel_by(cx, gateways, member, None).await
 }
 
@@ -86,13 +129,23 @@ pub async fn cancel(cx: &Cx, gateways: &Gateways, member: &user::Model) -> Resul
 ///
 /// # Errors
 /// As [`cancel`].
-pub async fn cancel_by(cx: &Cx, gateways: &Gateways, member: &user::Model, stamp: Option<&Stamp>) -> Result<BillingSummary, ServiceError> {
-    let s = current(&cx.db, member.id).await?.ok_or(ServiceError::Invalid(app::i18n::Key::ErrorNoSubscription))?;
+pub async fn cancel_by(
+    cx: &Cx,
+    gateways: &Gateways,
+    member: &user::Model,
+    stamp: Option<&Stamp>,
+) -> Result<BillingSummary, ServiceError> {
+    let s = current(&cx.db, member.id)
+        .await?
+        .ok_or(ServiceError::Invalid(app::i18n::Key::ErrorNoSubscription))?;
     let state = status::parse(&s.status);
     if state == SubscriptionState::Canceled || s.cancel_at_period_end {
         return summary(cx, member).await;
     }
-    if let (Some(reference), Some(gateway)) = (&s.provider_ref, ProviderKind::parse(&s.provider).and_then(|k| gateways.get(k))) {
+    if let (Some(reference), Some(gateway)) = (
+        &s.provider_ref,
+        ProviderKind::parse(&s.provider).and_then(|k| gateways.get(k)),
+    ) {
         // Stopping renewals twice is harmless at every provider, so an
         // uncertain answer is settled by the member simply trying again.
         gateway.cancel(reference).await.map_err(|error| {
@@ -102,7 +155,15 @@ pub async fn cancel_by(cx: &Cx, gateways: &Gateways, member: &user::Model, stamp
     }
     let txn = cx.db.begin().await?;
     if state == SubscriptionState::PastDue {
-        status::transition(&txn, s.id, None, SubscriptionState::Canceled, Vec::new(), cx.now).await?;
+        status::transition(
+            &txn,
+            s.id,
+            None,
+            SubscriptionState::Canceled,
+            Vec::new(),
+            cx.now,
+        )
+        .await?;
     } else {
         sub::Entity::update_many()
             .col_expr(sub::Column::CancelAtPeriodEnd, Expr::value(true))
@@ -111,7 +172,12 @@ pub async fn cancel_by(cx: &Cx, gateways: &Gateways, member: &user::Model, stamp
             .exec(&txn)
             .await?;
     }
-    let mail = BillingMail { kind: BillingMailKind::Canceled, user_id: member.id, subscription_id: s.id, charge_id: None };
+    let mail = BillingMail {
+        kind: BillingMailKind::Canceled,
+        user_id: member.id,
+        subscription_id: s.id,
+        charge_id: None,
+    };
     mails::queue(&txn, mail, cx.now, cx.now).await?;
     if let Some(stamp) = stamp {
         stamp.write(&txn, cx.now).await?;

@@ -8,7 +8,11 @@ pub const DAY_MS: i64 = 86_400_000;
 
 /// A row's amount as [`Money`].
 pub fn of(minor: i64, currency: &str, exponent: i32) -> Money {
-    Money { minor, currency: currency.to_owned(), exponent: exponent.unsigned_abs() }
+    Money {
+        minor,
+        currency: currency.to_owned(),
+        exponent: exponent.unsigned_abs(),
+    }
 }
 
 /// For display: `Rp 190000`, `$ 29.99`.
@@ -19,7 +23,11 @@ pub fn text(minor: i64, currency: &str, exponent: i32) -> String {
 
 /// The stored cycle name as a [`Cycle`] (unknown reads as monthly).
 pub fn cycle(stored: &str) -> Cycle {
-    if stored == "week" { Cycle::Week } else { Cycle::Month }
+    if stored == "week" {
+        Cycle::Week
+    } else {
+        Cycle::Month
+    }
 }
 
 /// The end of a period of `cycle` starting at `start` (a month is 30 days:

@@ -56,10 +56,21 @@ pub async fn transition(
 ///
 /// # Errors
 /// A database error.
-pub async fn opened(db: &impl ConnectionTrait, id: i64, start: &CheckoutStart, now: i64) -> Result<(), ServiceError> {
+pub async fn opened(
+    db: &impl ConnectionTrait,
+    id: i64,
+    start: &CheckoutStart,
+    now: i64,
+) -> Result<(), ServiceError> {
     let extra = vec![
-        (order::Column::RedirectUrl, Expr::value(start.redirect_url.clone())),
-        (order::Column::ProviderRef, Expr::value(start.provider_ref.clone())),
+        (
+            order::Column::RedirectUrl,
+            Expr::value(start.redirect_url.clone()),
+        ),
+        (
+            order::Column::ProviderRef,
+            Expr::value(start.provider_ref.clone()),
+        ),
     ];
     transition(db, id, OPEN, extra, now).await?;
     Ok(())
@@ -69,7 +80,11 @@ pub async fn opened(db: &impl ConnectionTrait, id: i64, start: &CheckoutStart, n
 ///
 /// # Errors
 /// A database error.
-pub async fn spend_claim(db: &impl ConnectionTrait, id: i64, now: i64) -> Result<bool, ServiceError> {
+pub async fn spend_claim(
+    db: &impl ConnectionTrait,
+    id: i64,
+    now: i64,
+) -> Result<bool, ServiceError> {
     let result = order::Entity::update_many()
         .col_expr(order::Column::ClaimedAt, Expr::value(now))
         .filter(order::Column::Id.eq(id))
@@ -81,24 +96,39 @@ pub async fn spend_claim(db: &impl ConnectionTrait, id: i64, now: i64) -> Result
 
 /// # Errors
 /// A database error.
-pub async fn by_order_no(db: &impl ConnectionTrait, order_no: &str) -> Result<Option<order::Model>, ServiceError> {
+pub async fn by_order_no(
+    db: &impl ConnectionTrait,
+    order_no: &str,
+) -> Result<Option<order::Model>, ServiceError> {
     if order_no.len() > 32 {
         return Ok(None);
     }
-    Ok(order::Entity::find().filter(order::Column::OrderNo.eq(order_no)).one(db).await?)
+    Ok(order::Entity::find()
+        .filter(order::Column::OrderNo.eq(order_no))
+        .one(db)
+        .await?)
 }
 
 /// # Errors
 /// A database error.
-pub async fn by_idempotency_key(db: &impl ConnectionTrait, key: &str) -> Result<Option<order::Model>, ServiceError> {
-    Ok(order::Entity::find().filter(order::Column::IdempotencyKey.eq(key)).one(db).await?)
+pub async fn by_idempotency_key(
+    db: &impl ConnectionTrait,
+    key: &str,
+) -> Result<Option<order::Model>, ServiceError> {
+    Ok(order::Entity::find()
+        .filter(order::Column::IdempotencyKey.eq(key))
+        .one(db)
+        .await?)
 }
 
 /// A plan that is offered now (weight above 0).
 ///
 /// # Errors
 /// [`Key::ErrorPlanUnavailable`]; database errors.
-pub async fn offered_plan(db: &impl ConnectionTrait, plan_id: i64) -> Result<price_plan::Model, ServiceError> {
+pub async fn offered_plan(
+    db: &impl ConnectionTrait,
+    plan_id: i64,
+) -> Result<price_plan::Model, ServiceError> {
     price_plan::Entity::find_by_id(plan_id)
         .filter(price_plan::Column::Weight.gt(0))
         .one(db)
@@ -110,6 +140,12 @@ pub async fn offered_plan(db: &impl ConnectionTrait, plan_id: i64) -> Result<pri
 ///
 /// # Errors
 /// [`ServiceError::NotFound`]; database errors.
-pub async fn plan(db: &impl ConnectionTrait, plan_id: i64) -> Result<price_plan::Model, ServiceError> {
-    price_plan::Entity::find_by_id(plan_id).one(db).await?.ok_or(ServiceError::NotFound)
+pub async fn plan(
+    db: &impl ConnectionTrait,
+    plan_id: i64,
+) -> Result<price_plan::Model, ServiceError> {
+    price_plan::Entity::find_by_id(plan_id)
+        .one(db)
+        .await?
+        .ok_or(ServiceError::NotFound)
 }

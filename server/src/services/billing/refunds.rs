@@ -14,7 +14,10 @@ use crate::services::console::audit::Stamp;
 use crate::services::{Cx, ServiceError};
 use app::i18n::Key;
 use app::model::billing::{BillingSummary, RefundDetail, SubscriptionState};
-use sea_orm::{sea_query::Expr, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::{
+    sea_query::Expr, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    TransactionTrait,
+};
 
 /// A refund still in flight after this long lost its worker.
 const REFUND_LEASE_MS: i64 = 5 * 60_000;
@@ -29,12 +32,24 @@ pub const REFUND_WINDOW_MS: i64 = 14 * money::DAY_MS;
 pub async fn detail(cx: &Cx, member: &user::Model) -> Result<RefundDetail, ServiceError> {
     let latest = charge::Entity::find()
         .filter(charge::Column::UserId.eq(member.id))
-        .filter(charge::Column::Status.is_in([charges::SUCCEEDED, charges::REFUNDING, charges::REFUND_UNCERTAIN, charges::REFUNDED]))
+        .filter(charge::Column::Status.is_in([
+            charges::SUCCEEDED,
+            charges::REFUNDING,
+            charges::REFUND_UNCERTAIN,
+            charges::REFUNDED,
+        ]))
         .order_by_desc(charge::Column::Id)
         .one(&cx.db)
         .await?;
     let Some(c) = latest else {
-        return Ok(RefundDetail { eligible: false, reason: Some("no_charge".into()), charge_id: None, amount_minor: 0, currency: String::new(), amount_text: String::new() });
+        return Ok(RefundDetail {
+            eligible: false,
+            reason: Some("no_charge".into()),
+            charge_id: None,
+            amount_minor: 0,
+            currency: String::new(),
+            amount_text: String::new(),
+        });
     };
     let reason = ineligibility(cx, &c).await?;
     Ok(RefundDetail {
@@ -75,7 +90,12 @@ async fn ineligibility(cx: &Cx, c: &charge::Model) -> Result<Option<&'static str
 /// [`Key::ErrorRefundNotEligible`]; [`ServiceError::Provider`] when the
 /// provider cannot be reached (the charge stays refundable, or is settled
 /// by the same call later when the answer was lost).
-pub async fn refund(cx: &Cx, gateways: &Gateways, member: &user::Model, charge_id: i64) -> Result<BillingSummary, ServiceError> {
+pub async fn refund(
+    cx: &Cx,
+    gateways: &Gateways,
+    member: &user::Model,
+    charge_id: i64,
+) -> Result<BillingSummary, ServiceError> {
     refund_by(cx, gateways, member, charge_id, None).await
 }
 
@@ -93,7 +113,13 @@ pub struct ByStaff {
 ///
 /// # Errors
 /// As [`refund`].
-pub async fn refund_by(cx: &Cx, gateways: &Gateways, member: &user::Model, charge_id: i64, by: Option<&ByStaff>) -> Result<BillingSummary, ServiceError> {
+pub async fn refund_by(
+    cx: &Cx,
+    gateways: &Gateways,
+    member: &user::Model,
+    charge_id: i64,
+    by: Option<&ByStaff>,
+) -> Result<BillingSummary, ServiceError> {
     let c = charge::Entity::find_by_id(charge_id)
         .filter(charge::Column::UserId.eq(member.id))
         .one(&cx.db)
@@ -114,32 +140,74 @@ pub async fn refund_by(cx: &Cx, gateways: &Gateways, member: &user::Model, charg
                 return Err(ServiceError::Invalid(Key::ErrorRefundNotEligible));
             }
             if let Some(stamp) = stamp.as_mut() {
-                stamp.entry.detail.push_str(&format!(" (outside policy: {reason})"));
+                stamp
+                    .entry
+                    .detail
+                    .push_str(&format!(" (outside policy: {reason})"));
             }
         }
-        if !charges::set_status(&cx.db, c.id, &[charges::SUCCEEDED], charges::REFUNDING, Vec::new(), cx.now).await? {
+        if !charges::set_status(
+            &cx.db,
+            c.id,
+            &[charges::SUCCEEDED],
+            charges::REFUNDING,
+            Vec::new(),
+            cx.now,
+        )
+        .await?
+        {
             return manage::summary(cx, member).await;
         }
     }
     let outcome = call_provider(cx, gateways, &c).await;
     match outcome {
-        Ok(RefundOutcome::Refunded { .. } | RefundOutcome::Pending { .. }) => refunded(cx, member, &c, stamp.as_ref()).await?,
+        Ok(RefundOutcome::Refunded { .. } | RefundOutcome::Pending { .. }) => {
+            refunded(cx, member, &c, stamp.as_ref()).await?
+        }
         Err(error) if error.is_uncertain() => {
-            charges::set_status(&cx.db, c.id, &[charges::REFUNDING], charges::REFUND_UNCERTAIN, Vec::new(), cx.now).await?;
+            charges::set_status(
+                &cx.db,
+                c.id,
+                &[charges::REFUNDING],
+                charges::REFUND_UNCERTAIN,
+                Vec::new(),
+                cx.now,
+            )
+            .await?;
             return Err(ServiceError::Provider);
         }
         Err(_) => {
-            charges::set_status(&cx.db, c.id, &[charges::REFUNDING, charges::REFUND_UNCERTAIN], charges::SUCCEEDED, Vec::new(), cx.now).await?;
+            charges::set_status(
+                &cx.db,
+                c.id,
+                &[charges::REFUNDING, charges::REFUND_UNCERTAIN],
+                charges::SUCCEEDED,
+                Vec::new(),
+                cx.now,
+            )
+            .await?;
             return Err(ServiceError::Provider);
         }
     }
     manage::summary(cx, member).await
 }
 
-async fn call_provider(cx: &Cx, gateways: &Gateways, c: &charge::Model) -> Result<RefundOutcome, crate::payments::PaymentError> {
-    let order = order::Entity::find_by_id(c.order_id).one(&cx.db).await.ok().flatten();
-    let provider = order.as_ref().and_then(|o| ProviderKind::parse(&o.provider));
-    let gateway = provider.and_then(|k| gateways.get(k)).ok_or(crate::payments::PaymentError::NotSupported)?;
+async fn call_provider(
+    cx: &Cx,
+    gateways: &Gateways,
+    c: &charge::Model,
+) -> Result<RefundOutcome, crate::payments::PaymentError> {
+    let order = order::Entity::find_by_id(c.order_id)
+        .one(&cx.db)
+        .await
+        .ok()
+        .flatten();
+    let provider = order
+        .as_ref()
+        .and_then(|o| ProviderKind::parse(&o.provider));
+    let gateway = provider
+        .and_then(|k| gateways.get(k))
+        .ok_or(crate::payments::PaymentError::NotSupported)?;
     let request = RefundRequest {
         idempotency_key: format!("refund_{}", c.id),
         provider_payment_ref: c.provider_ref.clone().unwrap_or_default(),
@@ -150,7 +218,12 @@ async fn call_provider(cx: &Cx, gateways: &Gateways, c: &charge::Model) -> Resul
 }
 
 /// Records the refund, ends the subscription and access, and tells the member.
-async fn refunded(cx: &Cx, member: &user::Model, c: &charge::Model, stamp: Option<&Stamp>) -> Result<(), ServiceError> {
+async fn refunded(
+    cx: &Cx,
+    member: &user::Model,
+    c: &charge::Model,
+    stamp: Option<&Stamp>,
+) -> Result<(), ServiceError> {
     let txn = cx.db.begin().await?;
     let extra = vec![
         (charge::Column::RefundedMinor, Expr::value(c.amount_minor)),
@@ -158,9 +231,22 @@ async fn refunded(cx: &Cx, member: &user::Model, c: &charge::Model, stamp: Optio
     ];
     let from = [charges::REFUNDING, charges::REFUND_UNCERTAIN];
     if charges::set_status(&txn, c.id, &from, charges::REFUNDED, extra, cx.now).await? {
-        status::transition(&txn, c.subscription_id, None, SubscriptionState::Canceled, Vec::new(), cx.now).await?;
+        status::transition(
+            &txn,
+            c.subscription_id,
+            None,
+            SubscriptionState::Canceled,
+            Vec::new(),
+            cx.now,
+        )
+        .await?;
         users::set_access_until(&txn, member.id, cx.now, cx.now).await?;
-        let mail = BillingMail { kind: BillingMailKind::Refunded, user_id: member.id, subscription_id: c.subscription_id, charge_id: Some(c.id) };
+        let mail = BillingMail {
+            kind: BillingMailKind::Refunded,
+            user_id: member.id,
+            subscription_id: c.subscription_id,
+            charge_id: Some(c.id),
+        };
         mails::queue(&txn, mail, cx.now, cx.now).await?;
         if let Some(stamp) = stamp {
             stamp.write(&txn, cx.now).await?;

@@ -8,7 +8,9 @@ use crate::persistence::entities::{charge, order, subscription as sub};
 use crate::services::workers::{lease_ms, Work};
 use crate::services::{Cx, ServiceError};
 use app::model::billing::SubscriptionState;
-use sea_orm::{sea_query::Expr, ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{
+    sea_query::Expr, ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+};
 
 /// An uncertain charge is looked up after this long (the provider needs a
 /// moment to record what it did).
@@ -35,12 +37,19 @@ pub struct Round {
 /// # Errors
 /// A database error.
 pub async fn run_due(cx: &Cx, gateways: &Gateways, limit: u64) -> Result<Round, ServiceError> {
-    let mut round = Round { ended: end_cancelled(cx).await?, ..Round::default() };
+    let mut round = Round {
+        ended: end_cancelled(cx).await?,
+        ..Round::default()
+    };
     let due = sub::Entity::find()
         .filter(sub::Column::Status.is_in(status::LIVE))
         .filter(sub::Column::CancelAtPeriodEnd.eq(false))
         .filter(sub::Column::CurrentPeriodEnd.lte(cx.now))
-        .filter(Condition::any().add(sub::Column::NextAttemptAt.is_null()).add(sub::Column::NextAttemptAt.lte(cx.now)))
+        .filter(
+            Condition::any()
+                .add(sub::Column::NextAttemptAt.is_null())
+                .add(sub::Column::NextAttemptAt.lte(cx.now)),
+        )
         .order_by_asc(sub::Column::CurrentPeriodEnd)
         .limit(limit)
         .all(&cx.db)
@@ -65,22 +74,46 @@ async fn end_cancelled(cx: &Cx) -> Result<usize, ServiceError> {
         .await?;
     let mut ended = 0;
     for s in over {
-        ended += usize::from(status::transition(&cx.db, s.id, None, SubscriptionState::Canceled, Vec::new(), cx.now).await?);
+        ended += usize::from(
+            status::transition(
+                &cx.db,
+                s.id,
+                None,
+                SubscriptionState::Canceled,
+                Vec::new(),
+                cx.now,
+            )
+            .await?,
+        );
     }
     Ok(ended)
 }
 
-async fn renew(cx: &Cx, gateways: &Gateways, s: &sub::Model, round: &mut Round) -> Result<(), ServiceError> {
-    let order = order::Entity::find_by_id(s.order_id).one(&cx.db).await?.ok_or(ServiceError::NotFound)?;
+async fn renew(
+    cx: &Cx,
+    gateways: &Gateways,
+    s: &sub::Model,
+    round: &mut Round,
+) -> Result<(), ServiceError> {
+    let order = order::Entity::find_by_id(s.order_id)
+        .one(&cx.db)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
     let row = charges::open_period(&cx.db, s, s.period_index + 1, &order.order_no, cx.now).await?;
     if ![charges::NEW, charges::FAILED].contains(&row.status.as_str()) {
         return Ok(());
     }
-    let Some(key) = charges::claim_attempt(&cx.db, &row, cx.now).await? else { return Ok(()) };
+    let Some(key) = charges::claim_attempt(&cx.db, &row, cx.now).await? else {
+        return Ok(());
+    };
     // Nothing awaits between the claim and the provider call.
     let hold = cx.wake.stop.hold(Work::Charge(row.id));
     hold.calling();
-    let row = charge::Model { attempts: row.attempts + 1, idempotency_key: key.clone(), ..row };
+    let row = charge::Model {
+        attempts: row.attempts + 1,
+        idempotency_key: key.clone(),
+        ..row
+    };
     let Some(gateway) = ProviderKind::parse(&s.provider).and_then(|k| gateways.get(k)) else {
         tracing::error!(subscription = s.id, provider = %s.provider, "renewal provider not configured");
         return unreachable(cx, s, &row).await;
@@ -91,7 +124,10 @@ async fn renew(cx: &Cx, gateways: &Gateways, s: &sub::Model, round: &mut Round) 
         payment_token: s.payment_token.clone(),
         amount: super::money::of(s.price_minor, &s.currency, s.currency_exponent),
         order_no: order.order_no.clone(),
-        notify_url: format!("{}/api_f/v1/payments/webhook/{}", cx.config.public_base_url, s.provider),
+        notify_url: format!(
+            "{}/api_f/v1/payments/webhook/{}",
+            cx.config.public_base_url, s.provider
+        ),
     };
     match gateway.charge_renewal(&request).await {
         Ok(outcome) => apply(cx, s, &row, outcome, round).await,
@@ -107,7 +143,13 @@ async fn renew(cx: &Cx, gateways: &Gateways, s: &sub::Model, round: &mut Round) 
     }
 }
 
-async fn apply(cx: &Cx, s: &sub::Model, row: &charge::Model, outcome: ChargeOutcome, round: &mut Round) -> Result<(), ServiceError> {
+async fn apply(
+    cx: &Cx,
+    s: &sub::Model,
+    row: &charge::Model,
+    outcome: ChargeOutcome,
+    round: &mut Round,
+) -> Result<(), ServiceError> {
     crate::metrics::payment_outcome(match &outcome {
         ChargeOutcome::Succeeded { .. } => "succeeded",
         ChargeOutcome::Declined { .. } => "declined",
@@ -118,7 +160,9 @@ async fn apply(cx: &Cx, s: &sub::Model, row: &charge::Model, outcome: ChargeOutc
         ChargeOutcome::Succeeded { provider_ref } => {
             round.paid += usize::from(settlement::paid(cx, s, row, &provider_ref).await?);
         }
-        ChargeOutcome::Declined { .. } => round.declined += usize::from(settlement::declined(cx, s, row).await?),
+        ChargeOutcome::Declined { .. } => {
+            round.declined += usize::from(settlement::declined(cx, s, row).await?)
+        }
         ChargeOutcome::Pending { provider_ref } => {
             round.waiting += 1;
             waiting(cx, s, row, charges::PENDING, Some(provider_ref)).await?;
@@ -133,15 +177,31 @@ async fn apply(cx: &Cx, s: &sub::Model, row: &charge::Model, outcome: ChargeOutc
 
 /// The outcome comes later (webhook or lookup): park the charge and keep
 /// the subscription out of the due list until the retry day.
-async fn waiting(cx: &Cx, s: &sub::Model, row: &charge::Model, to: &str, provider_ref: Option<String>) -> Result<(), ServiceError> {
-    let extra = provider_ref.map(|r| vec![(charge::Column::ProviderRef, Expr::value(r))]).unwrap_or_default();
+async fn waiting(
+    cx: &Cx,
+    s: &sub::Model,
+    row: &charge::Model,
+    to: &str,
+    provider_ref: Option<String>,
+) -> Result<(), ServiceError> {
+    let extra = provider_ref
+        .map(|r| vec![(charge::Column::ProviderRef, Expr::value(r))])
+        .unwrap_or_default();
     charges::set_status(&cx.db, row.id, &[charges::PROCESSING], to, extra, cx.now).await?;
     postpone(cx, s, cx.config.payments.renewal_retry_ms).await
 }
 
 /// Nothing reached the provider: the attempt is given back for a retry soon.
 async fn unreachable(cx: &Cx, s: &sub::Model, row: &charge::Model) -> Result<(), ServiceError> {
-    charges::set_status(&cx.db, row.id, &[charges::PROCESSING], charges::FAILED, Vec::new(), cx.now).await?;
+    charges::set_status(
+        &cx.db,
+        row.id,
+        &[charges::PROCESSING],
+        charges::FAILED,
+        Vec::new(),
+        cx.now,
+    )
+    .await?;
     postpone(cx, s, UNREACHABLE_RETRY_MS).await
 }
 
@@ -170,21 +230,44 @@ async fn reconcile(cx: &Cx, gateways: &Gateways, round: &mut Round) -> Result<()
         .all(&cx.db)
         .await?;
     for row in lost {
-        let Some(s) = sub::Entity::find_by_id(row.subscription_id).one(&cx.db).await? else { continue };
-        let Some(gateway) = ProviderKind::parse(&s.provider).and_then(|k| gateways.get(k)) else { continue };
+        let Some(s) = sub::Entity::find_by_id(row.subscription_id)
+            .one(&cx.db)
+            .await?
+        else {
+            continue;
+        };
+        let Some(gateway) = ProviderKind::parse(&s.provider).and_then(|k| gateways.get(k)) else {
+            continue;
+        };
         settle_looked_up(cx, gateway, &s, &row, round).await?;
     }
     Ok(())
 }
 
-async fn settle_looked_up(cx: &Cx, gateway: &Gateway, s: &sub::Model, row: &charge::Model, round: &mut Round) -> Result<(), ServiceError> {
+async fn settle_looked_up(
+    cx: &Cx,
+    gateway: &Gateway,
+    s: &sub::Model,
+    row: &charge::Model,
+    round: &mut Round,
+) -> Result<(), ServiceError> {
     match gateway.lookup_charge(&row.idempotency_key).await {
         Ok(Some(ChargeOutcome::Succeeded { provider_ref })) => {
             round.paid += usize::from(settlement::paid(cx, s, row, &provider_ref).await?);
         }
-        Ok(Some(ChargeOutcome::Declined { .. })) => round.declined += usize::from(settlement::declined(cx, s, row).await?),
+        Ok(Some(ChargeOutcome::Declined { .. })) => {
+            round.declined += usize::from(settlement::declined(cx, s, row).await?)
+        }
         Ok(None) => {
-            charges::set_status(&cx.db, row.id, &[charges::UNCERTAIN], charges::FAILED, Vec::new(), cx.now).await?;
+            charges::set_status(
+                &cx.db,
+                row.id,
+                &[charges::UNCERTAIN],
+                charges::FAILED,
+                Vec::new(),
+                cx.now,
+            )
+            .await?;
             postpone(cx, s, 0).await?;
         }
         Ok(Some(_)) | Err(_) => {}

@@ -31,11 +31,17 @@ pub fn code(state: SubscriptionState) -> &'static str {
 
 /// Reads a stored state; unknown text reads as canceled (no access).
 pub fn parse(code_text: &str) -> SubscriptionState {
-    ALL.into_iter().find(|s| code(*s) == code_text).unwrap_or(SubscriptionState::Canceled)
+    ALL.into_iter()
+        .find(|s| code(*s) == code_text)
+        .unwrap_or(SubscriptionState::Canceled)
 }
 
-pub const ALL: [SubscriptionState; 4] =
-    [SubscriptionState::Trialing, SubscriptionState::Active, SubscriptionState::PastDue, SubscriptionState::Canceled];
+pub const ALL: [SubscriptionState; 4] = [
+    SubscriptionState::Trialing,
+    SubscriptionState::Active,
+    SubscriptionState::PastDue,
+    SubscriptionState::Canceled,
+];
 
 /// States that still renew (everything but canceled).
 pub const LIVE: [&str; 3] = ["trialing", "active", "past_due"];
@@ -56,7 +62,10 @@ pub fn allowed(from: SubscriptionState, to: SubscriptionState) -> bool {
 
 /// The states that may move to `to`.
 pub fn sources(to: SubscriptionState) -> Vec<&'static str> {
-    ALL.into_iter().filter(|from| allowed(*from, to)).map(code).collect()
+    ALL.into_iter()
+        .filter(|from| allowed(*from, to))
+        .map(code)
+        .collect()
 }
 
 /// One status write: `to`, with extra column values, for subscription `id`
@@ -98,7 +107,9 @@ mod tests {
     #[test]
     fn every_move_is_allowed_or_refused_as_designed() {
         let expected = |from: S, to: S| match from {
-            S::Trialing | S::Active | S::PastDue => matches!(to, S::Active | S::PastDue | S::Canceled),
+            S::Trialing | S::Active | S::PastDue => {
+                matches!(to, S::Active | S::PastDue | S::Canceled)
+            }
             S::Canceled => false,
         };
         for from in ALL {

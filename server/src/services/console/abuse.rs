@@ -7,9 +7,14 @@ use crate::persistence::entities::{abuse_report as row, requester_block, user};
 use crate::services::lookup::reports;
 use crate::services::{Cx, ServiceError};
 use app::i18n::Key;
-use app::model::console::{AbuseAction, AbuseDecision, AbuseReportView, AbuseSource, ROWS_PER_PAGE};
+use app::model::console::{
+    AbuseAction, AbuseDecision, AbuseReportView, AbuseSource, ROWS_PER_PAGE,
+};
 use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, TransactionTrait,
+};
 use std::collections::HashMap;
 
 /// A report nobody decided yet.
@@ -27,7 +32,10 @@ fn source(code: &str) -> AbuseSource {
 /// `+62 812-3456-789` → `+62 81•-••••-789`: enough to tell reports apart,
 /// not enough to call the person.
 pub fn mask(e164: &str) -> String {
-    let shown = crate::services::phone::validate(e164, None).map_or_else(|_| e164.to_owned(), |p| p.format(PhoneFormat::International));
+    let shown = crate::services::phone::validate(e164, None).map_or_else(
+        |_| e164.to_owned(),
+        |p| p.format(PhoneFormat::International),
+    );
     let digits = shown.chars().filter(char::is_ascii_digit).count();
     let mut seen = 0;
     shown
@@ -37,7 +45,11 @@ pub fn mask(e164: &str) -> String {
                 return c;
             }
             seen += 1;
-            if seen <= 4 || seen > digits.saturating_sub(3) { c } else { '•' }
+            if seen <= 4 || seen > digits.saturating_sub(3) {
+                c
+            } else {
+                '•'
+            }
         })
         .collect()
 }
@@ -47,20 +59,37 @@ pub fn mask(e164: &str) -> String {
 ///
 /// # Errors
 /// A database error.
-pub async fn list(cx: &Cx, _staff: &Staff, open: bool) -> Result<Vec<AbuseReportView>, ServiceError> {
+pub async fn list(
+    cx: &Cx,
+    _staff: &Staff,
+    open: bool,
+) -> Result<Vec<AbuseReportView>, ServiceError> {
     let query = if open {
-        row::Entity::find().filter(row::Column::Status.eq(OPEN)).order_by_asc(row::Column::Id)
+        row::Entity::find()
+            .filter(row::Column::Status.eq(OPEN))
+            .order_by_asc(row::Column::Id)
     } else {
-        row::Entity::find().filter(row::Column::Status.ne(OPEN)).order_by_desc(row::Column::Id)
+        row::Entity::find()
+            .filter(row::Column::Status.ne(OPEN))
+            .order_by_desc(row::Column::Id)
     };
     let rows = query.limit(ROWS_PER_PAGE).all(&cx.db).await?;
     let emails = accused_emails(&cx.db, rows.iter().filter_map(|r| r.accused_user_id)).await?;
     Ok(rows.into_iter().map(|r| view(r, &emails)).collect())
 }
 
-async fn accused_emails(db: &impl ConnectionTrait, ids: impl Iterator<Item = i64>) -> Result<HashMap<i64, String>, ServiceError> {
+async fn accused_emails(
+    db: &impl ConnectionTrait,
+    ids: impl Iterator<Item = i64>,
+) -> Result<HashMap<i64, String>, ServiceError> {
     let ids: Vec<i64> = ids.collect();
-    Ok(user::Entity::find().filter(user::Column::Id.is_in(ids)).all(db).await?.into_iter().map(|u| (u.id, u.email)).collect())
+    Ok(user::Entity::find()
+        .filter(user::Column::Id.is_in(ids))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|u| (u.id, u.email))
+        .collect())
 }
 
 fn view(r: row::Model, emails: &HashMap<i64, String>) -> AbuseReportView {
@@ -81,8 +110,12 @@ fn outcome(report: &row::Model, action: AbuseAction) -> Option<&'static str> {
     let dispute = report.source == SPAM_DISPUTE;
     match action {
         AbuseAction::Dismiss => Some("dismissed"),
-        AbuseAction::BlockRequester if !dispute && report.accused_user_id.is_some() => Some("requester_blocked"),
-        AbuseAction::SuspendAccount if report.accused_user_id.is_some() => Some("account_suspended"),
+        AbuseAction::BlockRequester if !dispute && report.accused_user_id.is_some() => {
+            Some("requester_blocked")
+        }
+        AbuseAction::SuspendAccount if report.accused_user_id.is_some() => {
+            Some("account_suspended")
+        }
         AbuseAction::UpholdDispute if dispute => Some("dispute_upheld"),
         _ => None,
     }
@@ -97,7 +130,12 @@ fn outcome(report: &row::Model, action: AbuseAction) -> Option<&'static str> {
 /// # Errors
 /// [`ServiceError::NotFound`]; [`Key::ConsoleApiActionNotForReport`];
 /// [`Key::ConsoleApiReportDecided`]; [`ServiceError::Forbidden`].
-pub async fn decide(cx: &Cx, staff: &Staff, id: i64, decision: &AbuseDecision) -> Result<AbuseReportView, ServiceError> {
+pub async fn decide(
+    cx: &Cx,
+    staff: &Staff,
+    id: i64,
+    decision: &AbuseDecision,
+) -> Result<AbuseReportView, ServiceError> {
     let note = decision.note.trim();
     if note.chars().count() > REASON_MAX_CHARS {
         return Err(ServiceError::Invalid(Key::ConsoleApiReasonTooLong));
@@ -105,8 +143,12 @@ pub async fn decide(cx: &Cx, staff: &Staff, id: i64, decision: &AbuseDecision) -
     if decision.action == AbuseAction::SuspendAccount {
         staff.require_admin()?;
     }
-    let report = row::Entity::find_by_id(id).one(&cx.db).await?.ok_or(ServiceError::NotFound)?;
-    let status = outcome(&report, decision.action).ok_or(ServiceError::Invalid(Key::ConsoleApiActionNotForReport))?;
+    let report = row::Entity::find_by_id(id)
+        .one(&cx.db)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    let status = outcome(&report, decision.action)
+        .ok_or(ServiceError::Invalid(Key::ConsoleApiActionNotForReport))?;
     let txn = cx.db.begin().await?;
     let claimed = row::Entity::update_many()
         .col_expr(row::Column::Status, Expr::value(status))
@@ -121,23 +163,48 @@ pub async fn decide(cx: &Cx, staff: &Staff, id: i64, decision: &AbuseDecision) -
         return Err(ServiceError::Invalid(Key::ConsoleApiReportDecided));
     }
     apply(&txn, &report, decision.action, cx.now).await?;
-    audit::record(&txn, staff.id, Entry::new("abuse_decision", "abuse_report", id, format!("{status}: {note}")), cx.now).await?;
+    audit::record(
+        &txn,
+        staff.id,
+        Entry::new(
+            "abuse_decision",
+            "abuse_report",
+            id,
+            format!("{status}: {note}"),
+        ),
+        cx.now,
+    )
+    .await?;
     txn.commit().await?;
     if report.source == SPAM_DISPUTE {
         cx.number_facts.forget_all();
     }
-    let decided = row::Entity::find_by_id(id).one(&cx.db).await?.ok_or(ServiceError::NotFound)?;
+    let decided = row::Entity::find_by_id(id)
+        .one(&cx.db)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
     let emails = accused_emails(&cx.db, decided.accused_user_id.into_iter()).await?;
     Ok(view(decided, &emails))
 }
 
-async fn apply(db: &impl ConnectionTrait, report: &row::Model, action: AbuseAction, now: i64) -> Result<(), ServiceError> {
+async fn apply(
+    db: &impl ConnectionTrait,
+    report: &row::Model,
+    action: AbuseAction,
+    now: i64,
+) -> Result<(), ServiceError> {
     let dispute = report.source == SPAM_DISPUTE;
     match (action, report.accused_user_id) {
         // A dispute is decided whatever else happens to the reporter.
-        (AbuseAction::Dismiss, _) if dispute => reports::review_in(db, report.subject_id, true, now).await,
-        (AbuseAction::UpholdDispute, _) => reports::review_in(db, report.subject_id, false, now).await,
-        (AbuseAction::BlockRequester, Some(accused)) => block(db, accused, &report.reporter_e164, now).await,
+        (AbuseAction::Dismiss, _) if dispute => {
+            reports::review_in(db, report.subject_id, true, now).await
+        }
+        (AbuseAction::UpholdDispute, _) => {
+            reports::review_in(db, report.subject_id, false, now).await
+        }
+        (AbuseAction::BlockRequester, Some(accused)) => {
+            block(db, accused, &report.reporter_e164, now).await
+        }
         (AbuseAction::SuspendAccount, Some(accused)) => {
             actions::suspend_in(db, accused, now).await?;
             if dispute {
@@ -153,9 +220,27 @@ async fn apply(db: &impl ConnectionTrait, report: &row::Model, action: AbuseActi
 ///
 /// # Errors
 /// A database error.
-pub async fn block(db: &impl ConnectionTrait, user_id: i64, e164: &str, now: i64) -> Result<(), ServiceError> {
-    let new = requester_block::ActiveModel { user_id: Set(user_id), phone_e164: Set(e164.to_owned()), created_at: Set(now), ..Default::default() };
-    let once = OnConflict::columns([requester_block::Column::UserId, requester_block::Column::PhoneE164]).do_nothing().to_owned();
-    requester_block::Entity::insert(new).on_conflict(once).exec_without_returning(db).await?;
+pub async fn block(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    e164: &str,
+    now: i64,
+) -> Result<(), ServiceError> {
+    let new = requester_block::ActiveModel {
+        user_id: Set(user_id),
+        phone_e164: Set(e164.to_owned()),
+        created_at: Set(now),
+        ..Default::default()
+    };
+    let once = OnConflict::columns([
+        requester_block::Column::UserId,
+        requester_block::Column::PhoneE164,
+    ])
+    .do_nothing()
+    .to_owned();
+    requester_block::Entity::insert(new)
+        .on_conflict(once)
+        .exec_without_returning(db)
+        .await?;
     Ok(())
 }

@@ -14,7 +14,10 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
 
 async fn customer(cx: &Cx, id: i64) -> Result<user::Model, ServiceError> {
-    user::Entity::find_by_id(id).one(&cx.db).await?.ok_or(ServiceError::NotFound)
+    user::Entity::find_by_id(id)
+        .one(&cx.db)
+        .await?
+        .ok_or(ServiceError::NotFound)
 }
 
 /// `POST /console/charges/{id}/refund`: through the member's own refund
@@ -26,20 +29,44 @@ async fn customer(cx: &Cx, id: i64) -> Result<user::Model, ServiceError> {
 /// [`Key::ConsoleApiReasonRequired`]; [`ServiceError::NotFound`];
 /// [`Key::ConsoleApiAlreadyRefunded`]; [`Key::ConsoleApiRefundOutsidePolicy`];
 /// [`ServiceError::Provider`].
-pub async fn refund(cx: &Cx, gateways: &Gateways, staff: &Staff, charge_id: i64, why: &str) -> Result<BillingSummary, ServiceError> {
+pub async fn refund(
+    cx: &Cx,
+    gateways: &Gateways,
+    staff: &Staff,
+    charge_id: i64,
+    why: &str,
+) -> Result<BillingSummary, ServiceError> {
     let why = reason(why)?;
-    let c = charge::Entity::find_by_id(charge_id).one(&cx.db).await?.ok_or(ServiceError::NotFound)?;
+    let c = charge::Entity::find_by_id(charge_id)
+        .one(&cx.db)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
     if c.status == charges::REFUNDED {
         return Err(ServiceError::Invalid(Key::ConsoleApiAlreadyRefunded));
     }
     let member = customer(cx, c.user_id).await?;
     let amount = money::text(c.amount_minor, &c.currency, c.currency_exponent);
-    let entry = Entry::new("refund", "charge", c.id, format!("{amount}, customer {}: {why}", member.id));
-    let by = refunds::ByStaff { may_override: staff.role == StaffRole::Admin, stamp: Stamp { staff_id: staff.id, entry } };
-    refunds::refund_by(cx, gateways, &member, charge_id, Some(&by)).await.map_err(|e| match e {
-        ServiceError::Invalid(Key::ErrorRefundNotEligible) => ServiceError::Invalid(Key::ConsoleApiRefundOutsidePolicy),
-        other => other,
-    })
+    let entry = Entry::new(
+        "refund",
+        "charge",
+        c.id,
+        format!("{amount}, customer {}: {why}", member.id),
+    );
+    let by = refunds::ByStaff {
+        may_override: staff.role == StaffRole::Admin,
+        stamp: Stamp {
+            staff_id: staff.id,
+            entry,
+        },
+    };
+    refunds::refund_by(cx, gateways, &member, charge_id, Some(&by))
+        .await
+        .map_err(|e| match e {
+            ServiceError::Invalid(Key::ErrorRefundNotEligible) => {
+                ServiceError::Invalid(Key::ConsoleApiRefundOutsidePolicy)
+            }
+            other => other,
+        })
 }
 
 /// `POST /console/customers/{id}/cancel`: the member's one-click cancel,
@@ -48,10 +75,19 @@ pub async fn refund(cx: &Cx, gateways: &Gateways, staff: &Staff, charge_id: i64,
 /// # Errors
 /// [`Key::ConsoleApiReasonRequired`]; [`ServiceError::NotFound`];
 /// [`Key::ErrorNoSubscription`]; [`ServiceError::Provider`].
-pub async fn cancel(cx: &Cx, gateways: &Gateways, staff: &Staff, customer_id: i64, why: &str) -> Result<BillingSummary, ServiceError> {
+pub async fn cancel(
+    cx: &Cx,
+    gateways: &Gateways,
+    staff: &Staff,
+    customer_id: i64,
+    why: &str,
+) -> Result<BillingSummary, ServiceError> {
     let why = reason(why)?;
     let member = customer(cx, customer_id).await?;
-    let stamp = Stamp { staff_id: staff.id, entry: Entry::new("cancel", "customer", member.id, why) };
+    let stamp = Stamp {
+        staff_id: staff.id,
+        entry: Entry::new("cancel", "customer", member.id, why),
+    };
     manage::cancel_by(cx, gateways, &member, Some(&stamp)).await
 }
 
@@ -61,15 +97,30 @@ pub async fn cancel(cx: &Cx, gateways: &Gateways, staff: &Staff, customer_id: i6
 /// # Errors
 /// [`ServiceError::Forbidden`]; [`Key::ConsoleApiReasonRequired`];
 /// [`ServiceError::NotFound`]; a database error.
-pub async fn suspend(cx: &Cx, staff: &Staff, customer_id: i64, why: &str) -> Result<CustomerRow, ServiceError> {
+pub async fn suspend(
+    cx: &Cx,
+    staff: &Staff,
+    customer_id: i64,
+    why: &str,
+) -> Result<CustomerRow, ServiceError> {
     staff.require_admin()?;
     let why = reason(why)?;
     let txn = cx.db.begin().await?;
     if suspend_in(&txn, customer_id, cx.now).await? {
-        audit::record(&txn, staff.id, Entry::new("suspend", "customer", customer_id, why), cx.now).await?;
+        audit::record(
+            &txn,
+            staff.id,
+            Entry::new("suspend", "customer", customer_id, why),
+            cx.now,
+        )
+        .await?;
     }
     txn.commit().await?;
-    Ok(customers::row(&customer(cx, customer_id).await?, "", cx.now))
+    Ok(customers::row(
+        &customer(cx, customer_id).await?,
+        "",
+        cx.now,
+    ))
 }
 
 /// Suspends `customer_id` and ends its sessions inside the caller's
@@ -77,7 +128,11 @@ pub async fn suspend(cx: &Cx, staff: &Staff, customer_id: i64, why: &str) -> Res
 ///
 /// # Errors
 /// [`ServiceError::NotFound`]; a database error.
-pub async fn suspend_in(db: &impl sea_orm::ConnectionTrait, customer_id: i64, now: i64) -> Result<bool, ServiceError> {
+pub async fn suspend_in(
+    db: &impl sea_orm::ConnectionTrait,
+    customer_id: i64,
+    now: i64,
+) -> Result<bool, ServiceError> {
     let done = user::Entity::update_many()
         .col_expr(user::Column::SuspendedAt, Expr::value(now))
         .col_expr(user::Column::UpdatedAt, Expr::value(now))
@@ -86,7 +141,10 @@ pub async fn suspend_in(db: &impl sea_orm::ConnectionTrait, customer_id: i64, no
         .exec(db)
         .await?;
     if done.rows_affected == 0 {
-        user::Entity::find_by_id(customer_id).one(db).await?.ok_or(ServiceError::NotFound)?;
+        user::Entity::find_by_id(customer_id)
+            .one(db)
+            .await?
+            .ok_or(ServiceError::NotFound)?;
         return Ok(false);
     }
     sessions::end_others(db, customer_id, None).await?;
@@ -99,7 +157,12 @@ pub async fn suspend_in(db: &impl sea_orm::ConnectionTrait, customer_id: i64, no
 /// # Errors
 /// [`ServiceError::Forbidden`]; [`Key::ConsoleApiReasonRequired`];
 /// [`ServiceError::NotFound`]; a database error.
-pub async fn reinstate(cx: &Cx, staff: &Staff, customer_id: i64, why: &str) -> Result<CustomerRow, ServiceError> {
+pub async fn reinstate(
+    cx: &Cx,
+    staff: &Staff,
+    customer_id: i64,
+    why: &str,
+) -> Result<CustomerRow, ServiceError> {
     staff.require_admin()?;
     let why = reason(why)?;
     let txn = cx.db.begin().await?;
@@ -111,8 +174,18 @@ pub async fn reinstate(cx: &Cx, staff: &Staff, customer_id: i64, why: &str) -> R
         .exec(&txn)
         .await?;
     if done.rows_affected == 1 {
-        audit::record(&txn, staff.id, Entry::new("reinstate", "customer", customer_id, why), cx.now).await?;
+        audit::record(
+            &txn,
+            staff.id,
+            Entry::new("reinstate", "customer", customer_id, why),
+            cx.now,
+        )
+        .await?;
     }
     txn.commit().await?;
-    Ok(customers::row(&customer(cx, customer_id).await?, "", cx.now))
+    Ok(customers::row(
+        &customer(cx, customer_id).await?,
+        "",
+        cx.now,
+    ))
 }

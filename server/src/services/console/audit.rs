@@ -5,7 +5,10 @@ use super::Staff;
 use crate::persistence::entities::{staff_audit as row, staff_user};
 use crate::services::ServiceError;
 use app::model::console::{AuditEntry, ROWS_PER_PAGE};
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect,
+};
 use std::collections::HashMap;
 
 /// An entry to write together with a change made elsewhere (billing, the
@@ -39,8 +42,18 @@ pub struct Entry {
 }
 
 impl Entry {
-    pub fn new(action: &'static str, subject_kind: &'static str, subject_id: i64, detail: impl Into<String>) -> Entry {
-        Entry { action, subject_kind, subject_id, detail: detail.into() }
+    pub fn new(
+        action: &'static str,
+        subject_kind: &'static str,
+        subject_id: i64,
+        detail: impl Into<String>,
+    ) -> Entry {
+        Entry {
+            action,
+            subject_kind,
+            subject_id,
+            detail: detail.into(),
+        }
     }
 }
 
@@ -48,7 +61,12 @@ impl Entry {
 ///
 /// # Errors
 /// A database error.
-pub async fn record(db: &impl ConnectionTrait, staff_id: i64, entry: Entry, now: i64) -> Result<(), ServiceError> {
+pub async fn record(
+    db: &impl ConnectionTrait,
+    staff_id: i64,
+    entry: Entry,
+    now: i64,
+) -> Result<(), ServiceError> {
     let new = row::ActiveModel {
         staff_id: Set(staff_id),
         action: Set(entry.action.to_owned()),
@@ -67,8 +85,14 @@ pub async fn record(db: &impl ConnectionTrait, staff_id: i64, entry: Entry, now:
 ///
 /// # Errors
 /// A database error.
-pub async fn list(db: &impl ConnectionTrait, _staff: &Staff, before: Option<i64>) -> Result<Vec<AuditEntry>, ServiceError> {
-    let mut query = row::Entity::find().order_by_desc(row::Column::Id).limit(ROWS_PER_PAGE);
+pub async fn list(
+    db: &impl ConnectionTrait,
+    _staff: &Staff,
+    before: Option<i64>,
+) -> Result<Vec<AuditEntry>, ServiceError> {
+    let mut query = row::Entity::find()
+        .order_by_desc(row::Column::Id)
+        .limit(ROWS_PER_PAGE);
     if let Some(before) = before {
         query = query.filter(row::Column::Id.lt(before));
     }
@@ -79,7 +103,12 @@ pub async fn list(db: &impl ConnectionTrait, _staff: &Staff, before: Option<i64>
 ///
 /// # Errors
 /// A database error.
-pub async fn about(db: &impl ConnectionTrait, kind: &str, ids: &[i64], limit: u64) -> Result<Vec<AuditEntry>, ServiceError> {
+pub async fn about(
+    db: &impl ConnectionTrait,
+    kind: &str,
+    ids: &[i64],
+    limit: u64,
+) -> Result<Vec<AuditEntry>, ServiceError> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
@@ -93,7 +122,10 @@ pub async fn about(db: &impl ConnectionTrait, kind: &str, ids: &[i64], limit: u6
     views(db, rows).await
 }
 
-async fn views(db: &impl ConnectionTrait, rows: Vec<row::Model>) -> Result<Vec<AuditEntry>, ServiceError> {
+async fn views(
+    db: &impl ConnectionTrait,
+    rows: Vec<row::Model>,
+) -> Result<Vec<AuditEntry>, ServiceError> {
     let mut ids: Vec<i64> = rows.iter().map(|r| r.staff_id).collect();
     ids.sort_unstable();
     ids.dedup();

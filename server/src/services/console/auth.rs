@@ -11,7 +11,9 @@ use crate::services::{Cx, ServiceError};
 use app::i18n::Key;
 use app::model::console::{StaffRole, STAFF_SESSION_TTL_MS};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait,
+};
 
 /// Failed sign-ins for one staff e-mail from one client address.
 pub const FAILURES_PER_EMAIL_AND_IP: Rule = Rule::per_minutes(5, 15);
@@ -49,30 +51,52 @@ fn failure() -> ServiceError {
 /// # Errors
 /// [`Key::ConsoleApiSignInFailed`]; [`ServiceError::RateLimited`];
 /// [`ServiceError::Busy`] when no hashing slot is free.
-pub async fn sign_in(cx: &Cx, input: SignIn<'_>, client: &ClientInfo) -> Result<SignedIn, ServiceError> {
+pub async fn sign_in(
+    cx: &Cx,
+    input: SignIn<'_>,
+    client: &ClientInfo,
+) -> Result<SignedIn, ServiceError> {
     if input.email.trim().is_empty() || input.password.is_empty() || input.totp.trim().is_empty() {
         return Err(failure());
     }
     let ip = client.ip_bucket();
-    let pair = format!("staff-login:{}:{ip}", secrets::digest(&[&normalize_email(input.email)]));
+    let pair = format!(
+        "staff-login:{}:{ip}",
+        secrets::digest(&[&normalize_email(input.email)])
+    );
     let per_ip = format!("staff-login:ip:{ip}");
-    let keys = [(pair.as_str(), FAILURES_PER_EMAIL_AND_IP), (per_ip.as_str(), FAILURES_PER_IP)];
+    let keys = [
+        (pair.as_str(), FAILURES_PER_EMAIL_AND_IP),
+        (per_ip.as_str(), FAILURES_PER_IP),
+    ];
     let txn = cx.db.begin().await?;
     limits::take_all(&txn, &keys, cx.now).await?;
     txn.commit().await?;
 
     let found = staff::find(&cx.db, input.email).await?;
     let stored = found.as_ref().map(|s| s.password_hash.clone());
-    let verified = match secrets::verify_password(input.password.to_owned(), stored, cx.config.hash_wait()).await {
-        Ok(verified) => verified,
-        Err(busy) => {
-            give_back(&cx.db, &keys).await?;
-            return Err(busy);
-        }
+    let verified =
+        match secrets::verify_password(input.password.to_owned(), stored, cx.config.hash_wait())
+            .await
+        {
+            Ok(verified) => verified,
+            Err(busy) => {
+                give_back(&cx.db, &keys).await?;
+                return Err(busy);
+            }
+        };
+    let Some(member) = found.filter(|s| verified && !s.disabled) else {
+        return Err(failure());
     };
-    let Some(member) = found.filter(|s| verified && !s.disabled) else { return Err(failure()) };
-    let Some(role) = StaffRole::from_code(&member.role) else { return Err(failure()) };
-    let Some(step) = totp::matching_step(&member.totp_secret, input.totp, cx.now, member.totp_last_step) else {
+    let Some(role) = StaffRole::from_code(&member.role) else {
+        return Err(failure());
+    };
+    let Some(step) = totp::matching_step(
+        &member.totp_secret,
+        input.totp,
+        cx.now,
+        member.totp_last_step,
+    ) else {
         return Err(failure());
     };
     let token = secrets::new_token();
@@ -96,12 +120,29 @@ pub async fn sign_in(cx: &Cx, input: SignIn<'_>, client: &ClientInfo) -> Result<
         last_seen_at: Set(cx.now),
         ..Default::default()
     };
-    let opened = session::Entity::insert(row).exec_with_returning(&txn).await?;
-    audit::record(&txn, member.id, Entry::new("sign_in", "staff", member.id, client.ip_bucket()), cx.now).await?;
+    let opened = session::Entity::insert(row)
+        .exec_with_returning(&txn)
+        .await?;
+    audit::record(
+        &txn,
+        member.id,
+        Entry::new("sign_in", "staff", member.id, client.ip_bucket()),
+        cx.now,
+    )
+    .await?;
     txn.commit().await?;
     give_back(&cx.db, &keys).await?;
-    let staff = Staff { id: member.id, email: member.email, role, session_id: opened.id };
-    Ok(SignedIn { token, staff, expires_at })
+    let staff = Staff {
+        id: member.id,
+        email: member.email,
+        role,
+        session_id: opened.id,
+    };
+    Ok(SignedIn {
+        token,
+        staff,
+        expires_at,
+    })
 }
 
 async fn give_back(db: &impl ConnectionTrait, keys: &[(&str, Rule)]) -> Result<(), ServiceError> {
@@ -116,16 +157,31 @@ async fn give_back(db: &impl ConnectionTrait, keys: &[(&str, Rule)]) -> Result<(
 ///
 /// # Errors
 /// [`ServiceError::Unauthorized`]; a database error.
-pub async fn authenticate(db: &impl ConnectionTrait, token: Option<&str>, now: i64) -> Result<Staff, ServiceError> {
-    let token = token.filter(|t| t.len() == 64).ok_or(ServiceError::Unauthorized)?;
-    let found = session::Entity::find().filter(session::Column::TokenHash.eq(secrets::digest(&["staff", token]))).one(db).await?;
-    let Some(row) = found else { return Err(ServiceError::Unauthorized) };
+pub async fn authenticate(
+    db: &impl ConnectionTrait,
+    token: Option<&str>,
+    now: i64,
+) -> Result<Staff, ServiceError> {
+    let token = token
+        .filter(|t| t.len() == 64)
+        .ok_or(ServiceError::Unauthorized)?;
+    let found = session::Entity::find()
+        .filter(session::Column::TokenHash.eq(secrets::digest(&["staff", token])))
+        .one(db)
+        .await?;
+    let Some(row) = found else {
+        return Err(ServiceError::Unauthorized);
+    };
     if row.expires_at <= now {
         session::Entity::delete_by_id(row.id).exec(db).await?;
         return Err(ServiceError::Unauthorized);
     }
-    let member = staff_user::Entity::find_by_id(row.staff_id).one(db).await?.filter(|s| !s.disabled);
-    let Some((member, role)) = member.and_then(|m| StaffRole::from_code(&m.role).map(|r| (m, r))) else {
+    let member = staff_user::Entity::find_by_id(row.staff_id)
+        .one(db)
+        .await?
+        .filter(|s| !s.disabled);
+    let Some((member, role)) = member.and_then(|m| StaffRole::from_code(&m.role).map(|r| (m, r)))
+    else {
         return Err(ServiceError::Unauthorized);
     };
     if now - row.last_seen_at >= LAST_SEEN_RESOLUTION_MS {
@@ -135,7 +191,12 @@ pub async fn authenticate(db: &impl ConnectionTrait, token: Option<&str>, now: i
             .exec(db)
             .await?;
     }
-    Ok(Staff { id: member.id, email: member.email, role, session_id: row.id })
+    Ok(Staff {
+        id: member.id,
+        email: member.email,
+        role,
+        session_id: row.id,
+    })
 }
 
 /// Ends the caller's staff session.
@@ -144,8 +205,16 @@ pub async fn authenticate(db: &impl ConnectionTrait, token: Option<&str>, now: i
 /// A database error.
 pub async fn sign_out(cx: &Cx, staff: &Staff) -> Result<(), ServiceError> {
     let txn = cx.db.begin().await?;
-    session::Entity::delete_by_id(staff.session_id).exec(&txn).await?;
-    audit::record(&txn, staff.id, Entry::new("sign_out", "staff", staff.id, ""), cx.now).await?;
+    session::Entity::delete_by_id(staff.session_id)
+        .exec(&txn)
+        .await?;
+    audit::record(
+        &txn,
+        staff.id,
+        Entry::new("sign_out", "staff", staff.id, ""),
+        cx.now,
+    )
+    .await?;
     txn.commit().await?;
     Ok(())
 }

@@ -9,8 +9,17 @@ use app::model::console::{ChatInboxRow, ChatThreadView, ROWS_PER_PAGE};
 
 fn row(s: support::Summary) -> ChatInboxRow {
     // The console shows a member's address alone ("ana@example.com").
-    let identity = s.identity.strip_prefix("user (").and_then(|rest| rest.strip_suffix(')')).map_or_else(|| s.identity.clone(), str::to_owned);
-    ChatInboxRow { id: s.id, identity, last_message_at: s.last_message_at, unread: s.unread }
+    let identity = s
+        .identity
+        .strip_prefix("user (")
+        .and_then(|rest| rest.strip_suffix(')'))
+        .map_or_else(|| s.identity.clone(), str::to_owned);
+    ChatInboxRow {
+        id: s.id,
+        identity,
+        last_message_at: s.last_message_at,
+        unread: s.unread,
+    }
 }
 
 /// `GET /console/chats`: conversations with the newest messages first.
@@ -18,7 +27,11 @@ fn row(s: support::Summary) -> ChatInboxRow {
 /// # Errors
 /// A database error.
 pub async fn inbox(cx: &Cx, _staff: &Staff) -> Result<Vec<ChatInboxRow>, ServiceError> {
-    Ok(support::inbox(&cx.db, ROWS_PER_PAGE).await?.into_iter().map(row).collect())
+    Ok(support::inbox(&cx.db, ROWS_PER_PAGE)
+        .await?
+        .into_iter()
+        .map(row)
+        .collect())
 }
 
 /// `GET /console/chats/{id}`: one conversation (support has now read it).
@@ -27,7 +40,10 @@ pub async fn inbox(cx: &Cx, _staff: &Staff) -> Result<Vec<ChatInboxRow>, Service
 /// [`ServiceError::NotFound`]; a database error.
 pub async fn thread(cx: &Cx, _staff: &Staff, id: i64) -> Result<ChatThreadView, ServiceError> {
     let thread = support::show(cx, id).await?;
-    Ok(ChatThreadView { conversation: row(thread.summary), messages: thread.messages })
+    Ok(ChatThreadView {
+        conversation: row(thread.summary),
+        messages: thread.messages,
+    })
 }
 
 /// `POST /console/chats/{id}/reply`: support's answer, live in an open
@@ -35,8 +51,16 @@ pub async fn thread(cx: &Cx, _staff: &Staff, id: i64) -> Result<ChatThreadView, 
 ///
 /// # Errors
 /// `messageErrorMsg` (empty, too long); [`ServiceError::NotFound`]; a database error.
-pub async fn reply(cx: &Cx, staff: &Staff, id: i64, body: &str) -> Result<ChatMessageView, ServiceError> {
+pub async fn reply(
+    cx: &Cx,
+    staff: &Staff,
+    id: i64,
+    body: &str,
+) -> Result<ChatMessageView, ServiceError> {
     let preview: String = body.trim().chars().take(80).collect();
-    let stamp = Stamp { staff_id: staff.id, entry: Entry::new("chat_reply", "chat", id, preview) };
+    let stamp = Stamp {
+        staff_id: staff.id,
+        entry: Entry::new("chat_reply", "chat", id, preview),
+    };
     support::reply_by(cx, id, body, Some(&stamp)).await
 }

@@ -3,13 +3,19 @@
 use super::audit::{self, Entry};
 use super::Staff;
 use crate::domain::phone::PhoneFormat;
-use crate::persistence::entities::{abuse_report, locate_request, order, payment_event, spam_report, user, voice_message};
+use crate::persistence::entities::{
+    abuse_report, locate_request, order, payment_event, spam_report, user, voice_message,
+};
 use crate::services::billing::{manage, money};
 use crate::services::{Cx, ServiceError};
 use app::i18n::Key;
-use app::model::console::{CustomerDetail, CustomerRow, OrderView, ProviderEventView, ROWS_PER_PAGE};
+use app::model::console::{
+    CustomerDetail, CustomerRow, OrderView, ProviderEventView, ROWS_PER_PAGE,
+};
 use sea_orm::sea_query::{Expr, ExprTrait as _, LikeExpr};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+};
 
 /// The shortest query searched (shorter ones match half the customers).
 pub const QUERY_MIN_CHARS: usize = 3;
@@ -22,7 +28,11 @@ pub fn row(u: &user::Model, matched_by: &str, now: i64) -> CustomerRow {
         id: u.id,
         email: u.email.clone(),
         created_at: u.created_at,
-        vip_time: if manage::has_access(u, now) { u.vip_time } else { 0 },
+        vip_time: if manage::has_access(u, now) {
+            u.vip_time
+        } else {
+            0
+        },
         suspended: u.suspended_at.is_some(),
         matched_by: matched_by.to_owned(),
     }
@@ -40,7 +50,11 @@ pub async fn search(cx: &Cx, _staff: &Staff, q: &str) -> Result<Vec<CustomerRow>
         return Err(ServiceError::Invalid(Key::ConsoleApiQueryTooShort));
     }
     let mut found: Vec<(i64, &'static str)> = Vec::new();
-    if let Some(o) = order::Entity::find().filter(order::Column::OrderNo.eq(q)).one(&cx.db).await? {
+    if let Some(o) = order::Entity::find()
+        .filter(order::Column::OrderNo.eq(q))
+        .one(&cx.db)
+        .await?
+    {
         found.extend(o.user_id.map(|id| (id, "order")));
     }
     if let Some(e164) = number_of(q) {
@@ -54,21 +68,38 @@ pub async fn search(cx: &Cx, _staff: &Staff, q: &str) -> Result<Vec<CustomerRow>
     let mut seen = std::collections::HashSet::new();
     found.retain(|(id, _)| seen.insert(*id));
     found.truncate(usize::try_from(ROWS_PER_PAGE).unwrap_or(50));
-    let users = user::Entity::find().filter(user::Column::Id.is_in(found.iter().map(|(id, _)| *id))).all(&cx.db).await?;
+    let users = user::Entity::find()
+        .filter(user::Column::Id.is_in(found.iter().map(|(id, _)| *id)))
+        .all(&cx.db)
+        .await?;
     Ok(found
         .iter()
-        .filter_map(|(id, how)| users.iter().find(|u| u.id == *id).map(|u| row(u, how, cx.now)))
+        .filter_map(|(id, how)| {
+            users
+                .iter()
+                .find(|u| u.id == *id)
+                .map(|u| row(u, how, cx.now))
+        })
         .collect())
 }
 
 /// `q` as an E.164 number, if it is one (with or without its `+`).
 fn number_of(q: &str) -> Option<String> {
-    let digits: String = q.chars().filter(|c| !matches!(c, ' ' | '-' | '(' | ')' | '.')).collect();
-    let international = if digits.starts_with('+') { digits } else { format!("+{digits}") };
+    let digits: String = q
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '(' | ')' | '.'))
+        .collect();
+    let international = if digits.starts_with('+') {
+        digits
+    } else {
+        format!("+{digits}")
+    };
     if !international[1..].bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    crate::services::phone::validate(&international, None).ok().map(|p| p.format(PhoneFormat::E164))
+    crate::services::phone::validate(&international, None)
+        .ok()
+        .map(|p| p.format(PhoneFormat::E164))
 }
 
 /// Accounts that sent a locate request or a voice message to `e164`, or reported it.
@@ -83,9 +114,15 @@ async fn contacted(db: &impl ConnectionTrait, e164: &str) -> Result<Vec<i64>, Se
         .into_iter()
         .map(|r| r.requester_id)
         .collect();
-    let voice = voice_message::Entity::find().filter(voice_message::Column::ToE164.eq(e164)).order_by_desc(voice_message::Column::Id).limit(limit);
+    let voice = voice_message::Entity::find()
+        .filter(voice_message::Column::ToE164.eq(e164))
+        .order_by_desc(voice_message::Column::Id)
+        .limit(limit);
     ids.extend(voice.all(db).await?.into_iter().map(|m| m.user_id));
-    let spam = spam_report::Entity::find().filter(spam_report::Column::PhoneE164.eq(e164)).order_by_desc(spam_report::Column::Id).limit(limit);
+    let spam = spam_report::Entity::find()
+        .filter(spam_report::Column::PhoneE164.eq(e164))
+        .order_by_desc(spam_report::Column::Id)
+        .limit(limit);
     ids.extend(spam.all(db).await?.into_iter().map(|r| r.reporter_id));
     Ok(ids)
 }
@@ -93,9 +130,17 @@ async fn contacted(db: &impl ConnectionTrait, e164: &str) -> Result<Vec<i64>, Se
 /// The exact address first, then addresses containing `q`.
 async fn by_email(db: &impl ConnectionTrait, q: &str) -> Result<Vec<i64>, ServiceError> {
     let normalized = q.to_lowercase();
-    let mut ids: Vec<i64> =
-        user::Entity::find().filter(user::Column::EmailNormalized.eq(&normalized)).all(db).await?.into_iter().map(|u| u.id).collect();
-    let escaped = normalized.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+    let mut ids: Vec<i64> = user::Entity::find()
+        .filter(user::Column::EmailNormalized.eq(&normalized))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|u| u.id)
+        .collect();
+    let escaped = normalized
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
     let like = LikeExpr::new(format!("%{escaped}%")).escape('\\');
     let containing = user::Entity::find()
         .filter(Expr::col((user::Entity, user::Column::EmailNormalized)).like(like))
@@ -114,8 +159,17 @@ async fn by_email(db: &impl ConnectionTrait, q: &str) -> Result<Vec<i64>, Servic
 /// # Errors
 /// [`ServiceError::NotFound`]; a database error.
 pub async fn detail(cx: &Cx, staff: &Staff, id: i64) -> Result<CustomerDetail, ServiceError> {
-    let customer = user::Entity::find_by_id(id).one(&cx.db).await?.ok_or(ServiceError::NotFound)?;
-    audit::record(&cx.db, staff.id, Entry::new("customer_view", "customer", id, ""), cx.now).await?;
+    let customer = user::Entity::find_by_id(id)
+        .one(&cx.db)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    audit::record(
+        &cx.db,
+        staff.id,
+        Entry::new("customer_view", "customer", id, ""),
+        cx.now,
+    )
+    .await?;
     let billing = manage::summary(cx, &customer).await?;
     let charge_ids: Vec<i64> = billing.charges.iter().map(|c| c.id).collect();
     let mut entries = audit::about(&cx.db, "customer", &[id], AUDIT_SHOWN).await?;
@@ -126,8 +180,14 @@ pub async fn detail(cx: &Cx, staff: &Staff, id: i64) -> Result<CustomerDetail, S
         customer: row(&customer, "", cx.now),
         billing,
         orders: orders(&cx.db, id).await?,
-        locate_requests: locate_request::Entity::find().filter(locate_request::Column::RequesterId.eq(id)).count(&cx.db).await?,
-        voice_messages: voice_message::Entity::find().filter(voice_message::Column::UserId.eq(id)).count(&cx.db).await?,
+        locate_requests: locate_request::Entity::find()
+            .filter(locate_request::Column::RequesterId.eq(id))
+            .count(&cx.db)
+            .await?,
+        voice_messages: voice_message::Entity::find()
+            .filter(voice_message::Column::UserId.eq(id))
+            .count(&cx.db)
+            .await?,
         open_reports: abuse_report::Entity::find()
             .filter(abuse_report::Column::AccusedUserId.eq(id))
             .filter(abuse_report::Column::Status.eq(super::abuse::OPEN))
@@ -138,7 +198,12 @@ pub async fn detail(cx: &Cx, staff: &Staff, id: i64) -> Result<CustomerDetail, S
 }
 
 async fn orders(db: &impl ConnectionTrait, user_id: i64) -> Result<Vec<OrderView>, ServiceError> {
-    let rows = order::Entity::find().filter(order::Column::UserId.eq(user_id)).order_by_desc(order::Column::Id).limit(ROWS_PER_PAGE).all(db).await?;
+    let rows = order::Entity::find()
+        .filter(order::Column::UserId.eq(user_id))
+        .order_by_desc(order::Column::Id)
+        .limit(ROWS_PER_PAGE)
+        .all(db)
+        .await?;
     let events = payment_event::Entity::find()
         .filter(payment_event::Column::OrderId.is_in(rows.iter().map(|o| o.id)))
         .order_by_asc(payment_event::Column::Id)
@@ -151,7 +216,11 @@ async fn orders(db: &impl ConnectionTrait, user_id: i64) -> Result<Vec<OrderView
             events: events
                 .iter()
                 .filter(|e| e.order_id == Some(o.id))
-                .map(|e| ProviderEventView { event_id: e.event_id.clone(), kind: e.kind.clone(), received_at: e.received_at })
+                .map(|e| ProviderEventView {
+                    event_id: e.event_id.clone(),
+                    kind: e.kind.clone(),
+                    received_at: e.received_at,
+                })
                 .collect(),
             amount_text: money::text(o.first_amount_minor, &o.currency, o.currency_exponent),
             order_no: o.order_no,

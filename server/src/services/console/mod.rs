@@ -28,7 +28,11 @@ pub struct Staff {
 impl Staff {
     /// As the wire shows them.
     pub fn view(&self) -> StaffView {
-        StaffView { id: self.id, email: self.email.clone(), role: self.role }
+        StaffView {
+            id: self.id,
+            email: self.email.clone(),
+            role: self.role,
+        }
     }
 
     /// Refuses anyone but an admin.
@@ -36,7 +40,11 @@ impl Staff {
     /// # Errors
     /// [`ServiceError::Forbidden`].
     pub fn require_admin(&self) -> Result<(), ServiceError> {
-        if self.role == StaffRole::Admin { Ok(()) } else { Err(ServiceError::Forbidden) }
+        if self.role == StaffRole::Admin {
+            Ok(())
+        } else {
+            Err(ServiceError::Forbidden)
+        }
     }
 }
 

@@ -24,7 +24,13 @@ pub struct CreatedStaff {
 /// # Errors
 /// Field errors (e-mail, password); [`Key::ErrorEmailTaken`]; [`ServiceError::Busy`]
 /// when no hashing slot is free; database errors.
-pub async fn create(db: &impl ConnectionTrait, email: &str, password: &str, role: StaffRole, now: i64) -> Result<CreatedStaff, ServiceError> {
+pub async fn create(
+    db: &impl ConnectionTrait,
+    email: &str,
+    password: &str,
+    role: StaffRole,
+    now: i64,
+) -> Result<CreatedStaff, ServiceError> {
     let mut errors = FieldErrors::default();
     validate_email(email, &mut errors);
     validate_password(password, &mut errors);
@@ -39,7 +45,9 @@ pub async fn create(db: &impl ConnectionTrait, email: &str, password: &str, role
     let new = row::ActiveModel {
         email: Set(email.trim().to_owned()),
         email_normalized: Set(normalized),
-        password_hash: Set(secrets::hash_password(password.to_owned(), secrets::DEFAULT_HASH_WAIT).await?),
+        password_hash: Set(
+            secrets::hash_password(password.to_owned(), secrets::DEFAULT_HASH_WAIT).await?,
+        ),
         role: Set(role.code().to_owned()),
         totp_secret: Set(secret.clone()),
         totp_last_step: Set(0),
@@ -50,22 +58,36 @@ pub async fn create(db: &impl ConnectionTrait, email: &str, password: &str, role
     };
     let stored = row::Entity::insert(new).exec_with_returning(db).await?;
     let otpauth_uri = totp::otpauth_uri(&stored.email, &secret);
-    Ok(CreatedStaff { id: stored.id, email: stored.email, totp_secret: secret, otpauth_uri })
+    Ok(CreatedStaff {
+        id: stored.id,
+        email: stored.email,
+        totp_secret: secret,
+        otpauth_uri,
+    })
 }
 
 /// Disables a staff account and ends its sessions. `false` when there is none.
 ///
 /// # Errors
 /// A database error.
-pub async fn disable(db: &impl ConnectionTrait, email: &str, now: i64) -> Result<bool, ServiceError> {
-    let Some(found) = find(db, email).await? else { return Ok(false) };
+pub async fn disable(
+    db: &impl ConnectionTrait,
+    email: &str,
+    now: i64,
+) -> Result<bool, ServiceError> {
+    let Some(found) = find(db, email).await? else {
+        return Ok(false);
+    };
     row::Entity::update_many()
         .col_expr(row::Column::Disabled, Expr::value(true))
         .col_expr(row::Column::UpdatedAt, Expr::value(now))
         .filter(row::Column::Id.eq(found.id))
         .exec(db)
         .await?;
-    staff_session::Entity::delete_many().filter(staff_session::Column::StaffId.eq(found.id)).exec(db).await?;
+    staff_session::Entity::delete_many()
+        .filter(staff_session::Column::StaffId.eq(found.id))
+        .exec(db)
+        .await?;
     Ok(true)
 }
 
@@ -73,6 +95,12 @@ pub async fn disable(db: &impl ConnectionTrait, email: &str, now: i64) -> Result
 ///
 /// # Errors
 /// A database error.
-pub async fn find(db: &impl ConnectionTrait, email: &str) -> Result<Option<row::Model>, ServiceError> {
-    Ok(row::Entity::find().filter(row::Column::EmailNormalized.eq(normalize_email(email))).one(db).await?)
+pub async fn find(
+    db: &impl ConnectionTrait,
+    email: &str,
+) -> Result<Option<row::Model>, ServiceError> {
+    Ok(row::Entity::find()
+        .filter(row::Column::EmailNormalized.eq(normalize_email(email)))
+        .one(db)
+        .await?)
 }

@@ -60,11 +60,17 @@ pub fn step_at(now_ms: i64) -> i64 {
 
 /// The 6-digit code of `step` for `key`.
 pub fn code(key: &[u8], step: i64) -> String {
-    let mut mac = <Hmac<Sha1> as KeyInit>::new_from_slice(key).expect("HMAC takes keys of any length");
+    let mut mac =
+        <Hmac<Sha1> as KeyInit>::new_from_slice(key).expect("HMAC takes keys of any length");
     mac.update(&step.to_be_bytes());
     let digest = mac.finalize().into_bytes();
     let offset = usize::from(digest[19] & 0x0f);
-    let binary = u32::from_be_bytes([digest[offset] & 0x7f, digest[offset + 1], digest[offset + 2], digest[offset + 3]]);
+    let binary = u32::from_be_bytes([
+        digest[offset] & 0x7f,
+        digest[offset + 1],
+        digest[offset + 2],
+        digest[offset + 3],
+    ]);
     format!("{:06}", binary % 1_000_000)
 }
 
@@ -86,7 +92,10 @@ pub fn matching_step(secret_b32: &str, given: &str, now_ms: i64, last_used: i64)
 pub fn otpauth_uri(email: &str, secret_b32: &str) -> String {
     // `:` and `@` may stand as they are in a URI path; everything else in
     // the address is percent-encoded.
-    let label = format!("CoolTracker:{}", app::api::encode(email).replace("%40", "@"));
+    let label = format!(
+        "CoolTracker:{}",
+        app::api::encode(email).replace("%40", "@")
+    );
     format!("otpauth://totp/{label}?secret={secret_b32}&issuer=CoolTracker&algorithm=SHA1&digits=6&period=30")
 }
 
@@ -98,7 +107,12 @@ mod tests {
     #[test]
     fn codes_match_the_rfc_test_vectors() {
         let key = b"12345678901234567890";
-        for (unix, expected) in [(59_i64, "287082"), (1_111_111_109, "081804"), (1_234_567_890, "005924"), (2_000_000_000, "279037")] {
+        for (unix, expected) in [
+            (59_i64, "287082"),
+            (1_111_111_109, "081804"),
+            (1_234_567_890, "005924"),
+            (2_000_000_000, "279037"),
+        ] {
             assert_eq!(code(key, step_at(unix * 1000)), expected, "{unix}");
         }
     }
@@ -119,9 +133,21 @@ mod tests {
         let step = step_at(now);
         let current = code(b"12345678901234567890", step);
         assert_eq!(matching_step(&secret, &current, now, 0), Some(step));
-        assert_eq!(matching_step(&secret, &current, now, step), None, "replayed");
-        assert_eq!(matching_step(&secret, &current, now + 30_000, 0), Some(step), "one step of drift");
-        assert_eq!(matching_step(&secret, &current, now + 90_000, 0), None, "too old");
+        assert_eq!(
+            matching_step(&secret, &current, now, step),
+            None,
+            "replayed"
+        );
+        assert_eq!(
+            matching_step(&secret, &current, now + 30_000, 0),
+            Some(step),
+            "one step of drift"
+        );
+        assert_eq!(
+            matching_step(&secret, &current, now + 90_000, 0),
+            None,
+            "too old"
+        );
         assert_eq!(matching_step(&secret, "12345", now, 0), None);
     }
 }

@@ -52,7 +52,14 @@ impl ChatHub {
     pub fn new(db: DatabaseConnection, max_streams: usize, wake: Arc<Notify>) -> Arc<ChatHub> {
         let (news, _) = broadcast::channel(1024);
         let (closing, _) = watch::channel(false);
-        Arc::new(ChatHub { db, news, slots: Arc::new(Semaphore::new(max_streams)), closing, wake, polling: Mutex::new(false) })
+        Arc::new(ChatHub {
+            db,
+            news,
+            slots: Arc::new(Semaphore::new(max_streams)),
+            closing,
+            wake,
+            polling: Mutex::new(false),
+        })
     }
 
     /// Admits one more stream, or refuses with "busy" when all are taken or
@@ -62,16 +69,31 @@ impl ChatHub {
     /// [`ServiceError::Busy`].
     pub fn admit(self: &Arc<Self>) -> Result<Admission, ServiceError> {
         if *self.closing.borrow() {
-            return Err(ServiceError::Busy { retry_after_secs: 5 });
+            return Err(ServiceError::Busy {
+                retry_after_secs: 5,
+            });
         }
-        let slot = self.slots.clone().try_acquire_owned().map_err(|_| ServiceError::Busy { retry_after_secs: 5 })?;
-        let mut polling = self.polling.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let slot = self
+            .slots
+            .clone()
+            .try_acquire_owned()
+            .map_err(|_| ServiceError::Busy {
+                retry_after_secs: 5,
+            })?;
+        let mut polling = self
+            .polling
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let news = self.news.subscribe();
         if !*polling {
             *polling = true;
             tokio::spawn(self.clone().poll());
         }
-        Ok(Admission { _slot: slot, news, closing: self.closing.subscribe() })
+        Ok(Admission {
+            _slot: slot,
+            news,
+            closing: self.closing.subscribe(),
+        })
     }
 
     /// Ends every stream and admits no more (server shutdown).
@@ -93,7 +115,10 @@ impl ChatHub {
         loop {
             let _ = tokio::time::timeout(POLL, self.wake.notified()).await;
             {
-                let mut polling = self.polling.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                let mut polling = self
+                    .polling
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
                 if self.news.receiver_count() == 0 {
                     *polling = false;
                     return;
@@ -123,7 +148,10 @@ async fn newest_id(db: &DatabaseConnection) -> Result<i64, sea_orm::DbErr> {
     Ok(newest.unwrap_or(0))
 }
 
-async fn stored_since(db: &DatabaseConnection, last: i64) -> Result<Vec<(i64, i64)>, sea_orm::DbErr> {
+async fn stored_since(
+    db: &DatabaseConnection,
+    last: i64,
+) -> Result<Vec<(i64, i64)>, sea_orm::DbErr> {
     message::Entity::find()
         .select_only()
         .column(message::Column::Id)

@@ -3,7 +3,9 @@
 //! the rows as they are then (a purged conversation sends nothing).
 use crate::mail::templates::{chat_reply, Brand};
 use crate::mail::Mailer;
-use crate::persistence::entities::{help_chat_conversation as conversation, help_chat_message as message, user};
+use crate::persistence::entities::{
+    help_chat_conversation as conversation, help_chat_message as message, user,
+};
 use crate::services::job_queue::JobKind;
 use crate::services::{Cx, ServiceError};
 use app::i18n::Locale;
@@ -26,18 +28,48 @@ impl JobKind for ChatReplyMail {
 ///
 /// # Errors
 /// A database error; a mail that could not be sent.
-pub async fn send(cx: &Cx, mailer: &Mailer, brand: &Brand, job: &ChatReplyMail) -> Result<(), ServiceError> {
-    let Some(row) = conversation::Entity::find_by_id(job.conversation_id).one(&cx.db).await? else { return Ok(()) };
-    let Some(reply) = message::Entity::find_by_id(job.message_id).one(&cx.db).await? else { return Ok(()) };
+pub async fn send(
+    cx: &Cx,
+    mailer: &Mailer,
+    brand: &Brand,
+    job: &ChatReplyMail,
+) -> Result<(), ServiceError> {
+    let Some(row) = conversation::Entity::find_by_id(job.conversation_id)
+        .one(&cx.db)
+        .await?
+    else {
+        return Ok(());
+    };
+    let Some(reply) = message::Entity::find_by_id(job.message_id)
+        .one(&cx.db)
+        .await?
+    else {
+        return Ok(());
+    };
     let member = match row.user_id {
         Some(id) => user::Entity::find_by_id(id).one(&cx.db).await?,
         None => None,
     };
-    let Some(to) = member.as_ref().map(|m| m.email.clone()).or(row.contact_email.clone()) else { return Ok(()) };
+    let Some(to) = member
+        .as_ref()
+        .map(|m| m.email.clone())
+        .or(row.contact_email.clone())
+    else {
+        return Ok(());
+    };
     let locale = Locale::from_code(&row.locale).unwrap_or_default();
-    let link = format!("{}{}#contact-form", cx.config.public_base_url, href(locale, Page::ContactUs));
-    mailer.send(chat_reply(locale, &to, &reply.body, &link, brand)).await.map_err(|e| {
-        tracing::error!(error = %e, "chat reply e-mail not sent");
-        ServiceError::Busy { retry_after_secs: 60 }
-    })
+    let link = format!(
+        "{}{}#contact-form",
+        cx.config.public_base_url,
+        href(locale, Page::ContactUs)
+    );
+    mailer
+        .send(chat_reply(locale, &to, &reply.body, &link, brand))
+        .await
+        .map_err(|e| {
+            tracing::error!(error = %e, "chat reply e-mail not sent");
+            ServiceError::Busy {
+                retry_after_secs: 60,
+            }
+        })
 }

@@ -15,11 +15,13 @@ pub mod retention;
 pub mod staff;
 mod text;
 
-use crate::persistence::entities::{help_chat_conversation as conversation, help_chat_message as message};
+use crate::persistence::entities::{
+    help_chat_conversation as conversation, help_chat_message as message,
+};
 use crate::services::accounts::secrets;
 use app::model::chat::{ChatAuthor, ChatMessageView};
 
-pub use person::{messages_after, send, unread_total, view, mark_read, NewMessage, Person, Sent};
+pub use person::{mark_read, messages_after, send, unread_total, view, NewMessage, Person, Sent};
 
 /// The stored form of a visitor's cookie: its SHA-256, so a database leak
 /// opens nobody's conversation.

@@ -2,15 +2,22 @@
 //! message), read, and mark support's answers read. Another person's
 //! conversation answers exactly like one that does not exist.
 use super::{message_view, text::clean_body, visitor_hash};
-use crate::persistence::entities::{help_chat_conversation as conversation, help_chat_message as message, user};
+use crate::persistence::entities::{
+    help_chat_conversation as conversation, help_chat_message as message, user,
+};
 use crate::services::accounts::{secrets, ClientInfo};
 use crate::services::limits::{self, Rule};
 use crate::services::{Cx, ServiceError};
 use app::account::validation::{validate_email, FieldErrors};
 use app::i18n::Locale;
-use app::model::chat::{ChatAuthor, ChatConversationView, ChatIdentity, ChatMessageView, MESSAGES_PER_ANSWER};
+use app::model::chat::{
+    ChatAuthor, ChatConversationView, ChatIdentity, ChatMessageView, MESSAGES_PER_ANSWER,
+};
 use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect, TransactionTrait,
+};
 
 /// Who is asking.
 #[derive(Clone, Copy, Debug)]
@@ -43,7 +50,10 @@ pub struct Sent {
 ///
 /// # Errors
 /// A database error.
-pub async fn find(db: &impl ConnectionTrait, person: Person<'_>) -> Result<Option<conversation::Model>, ServiceError> {
+pub async fn find(
+    db: &impl ConnectionTrait,
+    person: Person<'_>,
+) -> Result<Option<conversation::Model>, ServiceError> {
     let filter = match person {
         Person::Member(member) => conversation::Column::UserId.eq(member.id),
         Person::Visitor(Some(token)) => conversation::Column::VisitorHash.eq(visitor_hash(token)),
@@ -54,8 +64,15 @@ pub async fn find(db: &impl ConnectionTrait, person: Person<'_>) -> Result<Optio
 
 /// The person's conversation `id`, or [`ServiceError::NotFound`] whether it
 /// is someone else's or does not exist.
-async fn own(db: &impl ConnectionTrait, person: Person<'_>, id: i64) -> Result<conversation::Model, ServiceError> {
-    find(db, person).await?.filter(|c| c.id == id).ok_or(ServiceError::NotFound)
+async fn own(
+    db: &impl ConnectionTrait,
+    person: Person<'_>,
+    id: i64,
+) -> Result<conversation::Model, ServiceError> {
+    find(db, person)
+        .await?
+        .filter(|c| c.id == id)
+        .ok_or(ServiceError::NotFound)
 }
 
 /// Stores the person's message, starting their conversation with the first
@@ -64,7 +81,12 @@ async fn own(db: &impl ConnectionTrait, person: Person<'_>, id: i64) -> Result<c
 ///
 /// # Errors
 /// `messageErrorMsg` / `emailErrorMsg`; a limit; database errors.
-pub async fn send(cx: &Cx, person: Person<'_>, client: &ClientInfo, input: NewMessage<'_>) -> Result<Sent, ServiceError> {
+pub async fn send(
+    cx: &Cx,
+    person: Person<'_>,
+    client: &ClientInfo,
+    input: NewMessage<'_>,
+) -> Result<Sent, ServiceError> {
     let body = clean_body(input.body);
     let contact_email = checked_email(person, input.contact_email);
     let (body, contact_email) = match (body, contact_email) {
@@ -78,7 +100,13 @@ pub async fn send(cx: &Cx, person: Person<'_>, client: &ClientInfo, input: NewMe
         None => start(&txn, cx, person, client, input.locale).await?,
     };
     let rule = Rule::per_minutes(cx.config.chat.messages_per_minute, 1);
-    limits::take(&txn, &format!("chat-messages:{}", conversation.id), rule, cx.now).await?;
+    limits::take(
+        &txn,
+        &format!("chat-messages:{}", conversation.id),
+        rule,
+        cx.now,
+    )
+    .await?;
     let row = message::ActiveModel {
         conversation_id: Set(conversation.id),
         author: Set(ChatAuthor::Person.code().to_owned()),
@@ -86,17 +114,29 @@ pub async fn send(cx: &Cx, person: Person<'_>, client: &ClientInfo, input: NewMe
         created_at: Set(cx.now),
         ..Default::default()
     };
-    let stored = message::Entity::insert(row).exec_with_returning(&txn).await?;
+    let stored = message::Entity::insert(row)
+        .exec_with_returning(&txn)
+        .await?;
     let mut touch = conversation::Entity::update_many()
         .col_expr(conversation::Column::LastMessageAt, Expr::value(cx.now))
-        .col_expr(conversation::Column::Locale, Expr::value(input.locale.code()));
+        .col_expr(
+            conversation::Column::Locale,
+            Expr::value(input.locale.code()),
+        );
     if let Some(email) = contact_email {
         touch = touch.col_expr(conversation::Column::ContactEmail, Expr::value(email));
     }
-    touch.filter(conversation::Column::Id.eq(conversation.id)).exec(&txn).await?;
+    touch
+        .filter(conversation::Column::Id.eq(conversation.id))
+        .exec(&txn)
+        .await?;
     txn.commit().await?;
     cx.wake.chat.notify_one();
-    Ok(Sent { conversation_id: conversation.id, message: message_view(stored), new_visitor_token })
+    Ok(Sent {
+        conversation_id: conversation.id,
+        message: message_view(stored),
+        new_visitor_token,
+    })
 }
 
 /// A visitor's optional address, checked like every e-mail field; members' is their account's.
@@ -159,8 +199,13 @@ async fn start(
         last_message_at: Set(cx.now),
         ..Default::default()
     };
-    let conflict = OnConflict::column(conversation::Column::UserId).do_nothing().to_owned();
-    let inserted = conversation::Entity::insert(row).on_conflict(conflict).exec_without_returning(txn).await?;
+    let conflict = OnConflict::column(conversation::Column::UserId)
+        .do_nothing()
+        .to_owned();
+    let inserted = conversation::Entity::insert(row)
+        .on_conflict(conflict)
+        .exec_without_returning(txn)
+        .await?;
     if inserted == 0 {
         limits::give_back(txn, &key).await?;
     }
@@ -177,8 +222,13 @@ async fn start(
 ///
 /// # Errors
 /// A database error.
-pub async fn view(cx: &Cx, person: Person<'_>) -> Result<Option<ChatConversationView>, ServiceError> {
-    let Some(row) = find(&cx.db, person).await? else { return Ok(None) };
+pub async fn view(
+    cx: &Cx,
+    person: Person<'_>,
+) -> Result<Option<ChatConversationView>, ServiceError> {
+    let Some(row) = find(&cx.db, person).await? else {
+        return Ok(None);
+    };
     let mut newest = message::Entity::find()
         .filter(message::Column::ConversationId.eq(row.id))
         .order_by_desc(message::Column::Id)
@@ -191,8 +241,18 @@ pub async fn view(cx: &Cx, person: Person<'_>) -> Result<Option<ChatConversation
         Person::Member(member) => Some(member.email.clone()),
         Person::Visitor(_) => None,
     };
-    let identity = if email.is_some() { ChatIdentity::User } else { ChatIdentity::Visitor };
-    Ok(Some(ChatConversationView { id: row.id, identity, email, unread, messages: newest.into_iter().map(message_view).collect() }))
+    let identity = if email.is_some() {
+        ChatIdentity::User
+    } else {
+        ChatIdentity::Visitor
+    };
+    Ok(Some(ChatConversationView {
+        id: row.id,
+        identity,
+        email,
+        unread,
+        messages: newest.into_iter().map(message_view).collect(),
+    }))
 }
 
 /// Messages of the person's conversation `id` after message `after`, oldest
@@ -200,7 +260,12 @@ pub async fn view(cx: &Cx, person: Person<'_>) -> Result<Option<ChatConversation
 ///
 /// # Errors
 /// [`ServiceError::NotFound`] for anyone else's conversation; database errors.
-pub async fn messages_after(cx: &Cx, person: Person<'_>, id: i64, after: i64) -> Result<Vec<ChatMessageView>, ServiceError> {
+pub async fn messages_after(
+    cx: &Cx,
+    person: Person<'_>,
+    id: i64,
+    after: i64,
+) -> Result<Vec<ChatMessageView>, ServiceError> {
     let row = own(&cx.db, person, id).await?;
     read_after(&cx.db, row.id, after).await
 }
@@ -209,7 +274,11 @@ pub async fn messages_after(cx: &Cx, person: Person<'_>, id: i64, after: i64) ->
 ///
 /// # Errors
 /// A database error.
-pub async fn read_after(db: &impl ConnectionTrait, id: i64, after: i64) -> Result<Vec<ChatMessageView>, ServiceError> {
+pub async fn read_after(
+    db: &impl ConnectionTrait,
+    id: i64,
+    after: i64,
+) -> Result<Vec<ChatMessageView>, ServiceError> {
     let rows = message::Entity::find()
         .filter(message::Column::ConversationId.eq(id))
         .filter(message::Column::Id.gt(after))
@@ -225,7 +294,12 @@ pub async fn read_after(db: &impl ConnectionTrait, id: i64, after: i64) -> Resul
 ///
 /// # Errors
 /// [`ServiceError::NotFound`] for anyone else's conversation; database errors.
-pub async fn mark_read(cx: &Cx, person: Person<'_>, id: i64, up_to: i64) -> Result<i64, ServiceError> {
+pub async fn mark_read(
+    cx: &Cx,
+    person: Person<'_>,
+    id: i64,
+    up_to: i64,
+) -> Result<i64, ServiceError> {
     let row = own(&cx.db, person, id).await?;
     let newest = message::Entity::find()
         .filter(message::Column::ConversationId.eq(id))
@@ -240,7 +314,10 @@ pub async fn mark_read(cx: &Cx, person: Person<'_>, id: i64, up_to: i64) -> Resu
         .filter(conversation::Column::PersonReadId.lt(up_to))
         .exec(&cx.db)
         .await?;
-    let row = conversation::Model { person_read_id: row.person_read_id.max(up_to), ..row };
+    let row = conversation::Model {
+        person_read_id: row.person_read_id.max(up_to),
+        ..row
+    };
     unread_in(&cx.db, &row).await
 }
 
@@ -248,14 +325,20 @@ pub async fn mark_read(cx: &Cx, person: Person<'_>, id: i64, up_to: i64) -> Resu
 ///
 /// # Errors
 /// A database error.
-pub async fn unread_total(db: &impl ConnectionTrait, person: Person<'_>) -> Result<i64, ServiceError> {
+pub async fn unread_total(
+    db: &impl ConnectionTrait,
+    person: Person<'_>,
+) -> Result<i64, ServiceError> {
     match find(db, person).await? {
         Some(row) => unread_in(db, &row).await,
         None => Ok(0),
     }
 }
 
-async fn unread_in(db: &impl ConnectionTrait, row: &conversation::Model) -> Result<i64, ServiceError> {
+async fn unread_in(
+    db: &impl ConnectionTrait,
+    row: &conversation::Model,
+) -> Result<i64, ServiceError> {
     let n = message::Entity::find()
         .filter(message::Column::ConversationId.eq(row.id))
         .filter(message::Column::Author.eq(ChatAuthor::Staff.code()))

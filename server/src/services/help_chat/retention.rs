@@ -1,7 +1,9 @@
 //! Conversations are kept `CHAT_RETENTION_DAYS` (180) after their last
 //! message, long enough to follow up a complaint or a refund, then deleted
 //! with their messages by the housekeeping job.
-use crate::persistence::entities::{help_chat_conversation as conversation, help_chat_message as message};
+use crate::persistence::entities::{
+    help_chat_conversation as conversation, help_chat_message as message,
+};
 use crate::services::{Cx, ServiceError};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, TransactionTrait};
 
@@ -28,8 +30,14 @@ pub async fn purge(cx: &Cx) -> Result<u64, ServiceError> {
     }
     let txn = cx.db.begin().await?;
     // Messages explicitly: SQLite enforces the cascade only with foreign keys on.
-    message::Entity::delete_many().filter(message::Column::ConversationId.is_in(old.clone())).exec(&txn).await?;
-    let done = conversation::Entity::delete_many().filter(conversation::Column::Id.is_in(old)).exec(&txn).await?;
+    message::Entity::delete_many()
+        .filter(message::Column::ConversationId.is_in(old.clone()))
+        .exec(&txn)
+        .await?;
+    let done = conversation::Entity::delete_many()
+        .filter(conversation::Column::Id.is_in(old))
+        .exec(&txn)
+        .await?;
     txn.commit().await?;
     Ok(done.rows_affected)
 }

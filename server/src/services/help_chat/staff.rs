@@ -3,12 +3,17 @@
 //! reaches an open chat window live and members (and visitors who left an
 //! address) by e-mail.
 use super::{identity_label, mails::ChatReplyMail, message_view, text::clean_body};
-use crate::persistence::entities::{help_chat_conversation as conversation, help_chat_message as message, user};
+use crate::persistence::entities::{
+    help_chat_conversation as conversation, help_chat_message as message, user,
+};
 use crate::services::console::audit::Stamp;
 use crate::services::{job_queue, Cx, ServiceError};
 use app::model::chat::{ChatAuthor, ChatMessageView};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect, TransactionTrait,
+};
 
 /// A line of the inbox.
 #[derive(Clone, Debug)]
@@ -28,7 +33,10 @@ pub struct Thread {
     pub messages: Vec<ChatMessageView>,
 }
 
-async fn summary(db: &impl ConnectionTrait, row: &conversation::Model) -> Result<Summary, ServiceError> {
+async fn summary(
+    db: &impl ConnectionTrait,
+    row: &conversation::Model,
+) -> Result<Summary, ServiceError> {
     let email = match row.user_id {
         Some(id) => user::Entity::find_by_id(id).one(db).await?.map(|u| u.email),
         None => None,
@@ -39,7 +47,12 @@ async fn summary(db: &impl ConnectionTrait, row: &conversation::Model) -> Result
         .filter(message::Column::Id.gt(row.staff_read_id))
         .count(db)
         .await?;
-    Ok(Summary { id: row.id, identity: identity_label(row, email.as_deref()), last_message_at: row.last_message_at, unread })
+    Ok(Summary {
+        id: row.id,
+        identity: identity_label(row, email.as_deref()),
+        last_message_at: row.last_message_at,
+        unread,
+    })
 }
 
 /// The `limit` conversations with the newest messages.
@@ -47,7 +60,11 @@ async fn summary(db: &impl ConnectionTrait, row: &conversation::Model) -> Result
 /// # Errors
 /// A database error.
 pub async fn inbox(db: &impl ConnectionTrait, limit: u64) -> Result<Vec<Summary>, ServiceError> {
-    let rows = conversation::Entity::find().order_by_desc(conversation::Column::LastMessageAt).limit(limit).all(db).await?;
+    let rows = conversation::Entity::find()
+        .order_by_desc(conversation::Column::LastMessageAt)
+        .limit(limit)
+        .all(db)
+        .await?;
     let mut out = Vec::with_capacity(rows.len());
     for row in &rows {
         out.push(summary(db, row).await?);
@@ -60,7 +77,10 @@ pub async fn inbox(db: &impl ConnectionTrait, limit: u64) -> Result<Vec<Summary>
 /// # Errors
 /// [`ServiceError::NotFound`]; database errors.
 pub async fn show(cx: &Cx, id: i64) -> Result<Thread, ServiceError> {
-    let row = conversation::Entity::find_by_id(id).one(&cx.db).await?.ok_or(ServiceError::NotFound)?;
+    let row = conversation::Entity::find_by_id(id)
+        .one(&cx.db)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
     let summary = summary(&cx.db, &row).await?;
     let mut rows = message::Entity::find()
         .filter(message::Column::ConversationId.eq(id))
@@ -72,10 +92,17 @@ pub async fn show(cx: &Cx, id: i64) -> Result<Thread, ServiceError> {
     if let Some(newest) = rows.last() {
         mark_staff_read(&cx.db, id, newest.id).await?;
     }
-    Ok(Thread { summary, messages: rows.into_iter().map(message_view).collect() })
+    Ok(Thread {
+        summary,
+        messages: rows.into_iter().map(message_view).collect(),
+    })
 }
 
-async fn mark_staff_read(db: &impl ConnectionTrait, id: i64, up_to: i64) -> Result<(), ServiceError> {
+async fn mark_staff_read(
+    db: &impl ConnectionTrait,
+    id: i64,
+    up_to: i64,
+) -> Result<(), ServiceError> {
     conversation::Entity::update_many()
         .col_expr(conversation::Column::StaffReadId, Expr::value(up_to))
         .filter(conversation::Column::Id.eq(id))
@@ -100,7 +127,12 @@ pub async fn reply(cx: &Cx, id: i64, body: &str) -> Result<ChatMessageView, Serv
 ///
 /// # Errors
 /// As [`reply`].
-pub async fn reply_by(cx: &Cx, id: i64, body: &str, stamp: Option<&Stamp>) -> Result<ChatMessageView, ServiceError> {
+pub async fn reply_by(
+    cx: &Cx,
+    id: i64,
+    body: &str,
+    stamp: Option<&Stamp>,
+) -> Result<ChatMessageView, ServiceError> {
     let body = clean_body(body)?;
     let txn = cx.db.begin().await?;
     // The write first (SQLite takes its lock before reading).
@@ -112,7 +144,10 @@ pub async fn reply_by(cx: &Cx, id: i64, body: &str, stamp: Option<&Stamp>) -> Re
     if touched.rows_affected != 1 {
         return Err(ServiceError::NotFound);
     }
-    let row = conversation::Entity::find_by_id(id).one(&txn).await?.ok_or(ServiceError::NotFound)?;
+    let row = conversation::Entity::find_by_id(id)
+        .one(&txn)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
     let new = message::ActiveModel {
         conversation_id: Set(id),
         author: Set(ChatAuthor::Staff.code().to_owned()),
@@ -120,10 +155,20 @@ pub async fn reply_by(cx: &Cx, id: i64, body: &str, stamp: Option<&Stamp>) -> Re
         created_at: Set(cx.now),
         ..Default::default()
     };
-    let stored = message::Entity::insert(new).exec_with_returning(&txn).await?;
+    let stored = message::Entity::insert(new)
+        .exec_with_returning(&txn)
+        .await?;
     mark_staff_read(&txn, id, stored.id).await?;
     if row.user_id.is_some() || row.contact_email.is_some() {
-        job_queue::enqueue(&txn, &ChatReplyMail { conversation_id: id, message_id: stored.id }, cx.now).await?;
+        job_queue::enqueue(
+            &txn,
+            &ChatReplyMail {
+                conversation_id: id,
+                message_id: stored.id,
+            },
+            cx.now,
+        )
+        .await?;
     }
     if let Some(stamp) = stamp {
         stamp.write(&txn, cx.now).await?;

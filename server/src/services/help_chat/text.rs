@@ -11,7 +11,10 @@ use app::model::chat::MESSAGE_MAX_CHARS;
 /// # Errors
 /// `messageErrorMsg`: empty, or too long (nothing is cut: the writer decides).
 pub(super) fn clean_body(raw: &str) -> Result<String, ServiceError> {
-    let body: String = raw.chars().filter(|c| !c.is_control() || matches!(c, '\n' | '\t')).collect();
+    let body: String = raw
+        .chars()
+        .filter(|c| !c.is_control() || matches!(c, '\n' | '\t'))
+        .collect();
     let body = body.trim();
     let key = if body.is_empty() {
         Some(Key::ChatMessageRequired)

@@ -40,7 +40,12 @@ impl Change {
 ///
 /// # Errors
 /// Not found, [`Key::LocateActionNotAllowed`], a cap, a long label, database errors.
-pub async fn update(cx: &Cx, auth: &AuthSession, id: i64, change: Change) -> Result<LocateRequestView, ServiceError> {
+pub async fn update(
+    cx: &Cx,
+    auth: &AuthSession,
+    id: i64,
+    change: Change,
+) -> Result<LocateRequestView, ServiceError> {
     let row = own(&cx.db, auth, id).await?;
     let resending = change == Change::Resend;
     let txn = cx.db.begin().await?;
@@ -72,7 +77,12 @@ pub async fn update(cx: &Cx, auth: &AuthSession, id: i64, change: Change) -> Res
         cx.wake.sms.notify_one();
     }
     let row = own(&cx.db, auth, id).await?;
-    Ok(view(&row, has_location(&cx.db, id).await?, display_phone(&row.phone_e164), cx.now))
+    Ok(view(
+        &row,
+        has_location(&cx.db, id).await?,
+        display_phone(&row.phone_e164),
+        cx.now,
+    ))
 }
 
 fn not_allowed() -> ServiceError {
@@ -82,19 +92,37 @@ fn not_allowed() -> ServiceError {
 /// The one resend: a new link (the old one dies) in a second SMS. The
 /// conditional update comes first, so of concurrent resends exactly one
 /// wins; the winner then takes a unit of the number's daily cap.
-async fn resend(cx: &Cx, txn: &impl ConnectionTrait, row: &request::Model) -> Result<(), ServiceError> {
-    if row.resent || !matches!(effective_status(row, cx.now), LocateStatus::Sent | LocateStatus::Delivered) {
+async fn resend(
+    cx: &Cx,
+    txn: &impl ConnectionTrait,
+    row: &request::Model,
+) -> Result<(), ServiceError> {
+    if row.resent
+        || !matches!(
+            effective_status(row, cx.now),
+            LocateStatus::Sent | LocateStatus::Delivered
+        )
+    {
         return Err(not_allowed());
     }
     let token = secrets::new_token();
     let won = request::Entity::update_many()
         .col_expr(request::Column::Resent, Expr::value(true))
-        .col_expr(request::Column::LinkTokenHash, Expr::value(secrets::digest(&[&token])))
-        .col_expr(request::Column::ExpiresAt, Expr::value(cx.now + cx.config.locate.link_ttl_ms))
+        .col_expr(
+            request::Column::LinkTokenHash,
+            Expr::value(secrets::digest(&[&token])),
+        )
+        .col_expr(
+            request::Column::ExpiresAt,
+            Expr::value(cx.now + cx.config.locate.link_ttl_ms),
+        )
         .col_expr(request::Column::UpdatedAt, Expr::value(cx.now))
         .filter(request::Column::Id.eq(row.id))
         .filter(request::Column::Resent.eq(false))
-        .filter(request::Column::Status.is_in([LocateStatus::Sent.code(), LocateStatus::Delivered.code()]))
+        .filter(
+            request::Column::Status
+                .is_in([LocateStatus::Sent.code(), LocateStatus::Delivered.code()]),
+        )
         .filter(request::Column::ExpiresAt.gt(cx.now))
         .exec(txn)
         .await?;
@@ -104,7 +132,11 @@ async fn resend(cx: &Cx, txn: &impl ConnectionTrait, row: &request::Model) -> Re
     take_number_cap(txn, &cx.config.locate, &row.phone_e164, cx.now).await?;
     match queue_link(txn, &cx.config.public_base_url, row, 2, &token, cx.now).await {
         // Another resend's message is already queued: this one lost.
-        Err(ServiceError::Database(e)) if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => Err(not_allowed()),
+        Err(ServiceError::Database(e))
+            if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) =>
+        {
+            Err(not_allowed())
+        }
         other => other,
     }
 }
@@ -113,9 +145,15 @@ async fn resend(cx: &Cx, txn: &impl ConnectionTrait, row: &request::Model) -> Re
 ///
 /// # Errors
 /// Not found; database errors.
-pub async fn clear(cx: &Cx, auth: &AuthSession, id: i64) -> Result<LocateRequestView, ServiceError> {
+pub async fn clear(
+    cx: &Cx,
+    auth: &AuthSession,
+    id: i64,
+) -> Result<LocateRequestView, ServiceError> {
     let row = own(&cx.db, auth, id).await?;
-    locate_position::Entity::delete_many().filter(locate_position::Column::RequestId.eq(id)).exec(&cx.db).await?;
+    locate_position::Entity::delete_many()
+        .filter(locate_position::Column::RequestId.eq(id))
+        .exec(&cx.db)
+        .await?;
     Ok(view(&row, false, display_phone(&row.phone_e164), cx.now))
 }
-

@@ -11,7 +11,9 @@ use crate::services::{Cx, ServiceError};
 use app::i18n::Key;
 use app::model::locate::{LocateStatus, RevealDecision, RevealView};
 use app::model::GeoPoint;
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait,
+};
 
 /// What the owner's page shows. Opening a pending link marks it `opened`.
 /// The shared position is not shown again on later visits: whoever holds
@@ -20,9 +22,18 @@ use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, Query
 /// # Errors
 /// A database error.
 pub async fn open(cx: &Cx, token: &str) -> Result<RevealView, ServiceError> {
-    let Some(mut row) = by_token(&cx.db, token).await? else { return Ok(reveal::gone()) };
+    let Some(mut row) = by_token(&cx.db, token).await? else {
+        return Ok(reveal::gone());
+    };
     if status::is_pending(effective_status(&row, cx.now))
-        && status::transition(&cx.db, status::request(row.id), LocateStatus::Opened, cx.now).await? == 1
+        && status::transition(
+            &cx.db,
+            status::request(row.id),
+            LocateStatus::Opened,
+            cx.now,
+        )
+        .await?
+            == 1
     {
         LocateStatus::Opened.code().clone_into(&mut row.status);
     }
@@ -46,15 +57,24 @@ pub struct Answer<'a> {
 /// [`Key::RevealPositionInvalid`] for coordinates that are not a position.
 pub async fn answer(cx: &Cx, input: Answer<'_>) -> Result<RevealView, ServiceError> {
     let gone_error = || ServiceError::Invalid(Key::RevealLinkGone);
-    let row = by_token(&cx.db, input.token).await?.ok_or_else(gone_error)?;
+    let row = by_token(&cx.db, input.token)
+        .await?
+        .ok_or_else(gone_error)?;
     let current = effective_status(&row, cx.now);
     let point = match (input.decision, current) {
-        (RevealDecision::StopSharing, LocateStatus::Located) => return stop_sharing(cx, &row).await,
-        (RevealDecision::Block, LocateStatus::Located | LocateStatus::Declined) => return block_after(cx, &row).await,
-        (_, s) if !status::is_pending(s) => return Err(gone_error()),
-        (RevealDecision::Share, _) => {
-            Some(input.point.filter(is_position).ok_or(ServiceError::Invalid(Key::RevealPositionInvalid))?)
+        (RevealDecision::StopSharing, LocateStatus::Located) => {
+            return stop_sharing(cx, &row).await
         }
+        (RevealDecision::Block, LocateStatus::Located | LocateStatus::Declined) => {
+            return block_after(cx, &row).await
+        }
+        (_, s) if !status::is_pending(s) => return Err(gone_error()),
+        (RevealDecision::Share, _) => Some(
+            input
+                .point
+                .filter(is_position)
+                .ok_or(ServiceError::Invalid(Key::RevealPositionInvalid))?,
+        ),
         (RevealDecision::Decline | RevealDecision::Block, _) => None,
         (RevealDecision::StopSharing, _) => return Err(gone_error()),
     };
@@ -93,13 +113,24 @@ pub async fn answer(cx: &Cx, input: Answer<'_>) -> Result<RevealView, ServiceErr
     reveal::build(&cx.db, &answered, cx.now, point).await
 }
 
-async fn record_consent(db: &impl ConnectionTrait, cx: &Cx, request_id: i64, decision: &str, client: &ClientInfo) -> Result<(), ServiceError> {
+async fn record_consent(
+    db: &impl ConnectionTrait,
+    cx: &Cx,
+    request_id: i64,
+    decision: &str,
+    client: &ClientInfo,
+) -> Result<(), ServiceError> {
     let consent = locate_consent::ActiveModel {
         request_id: Set(request_id),
         decision: Set(decision.to_owned()),
         decided_at: Set(cx.now),
-        ip_hash: Set(client.ip.map(|ip| secrets::digest(&["consent-ip", &cx.config.ip_hash_key, &ip.to_string()]))),
-        user_agent: Set(client.user_agent.as_deref().map(|ua| ua.chars().take(255).collect())),
+        ip_hash: Set(client
+            .ip
+            .map(|ip| secrets::digest(&["consent-ip", &cx.config.ip_hash_key, &ip.to_string()]))),
+        user_agent: Set(client
+            .user_agent
+            .as_deref()
+            .map(|ua| ua.chars().take(255).collect())),
         ..Default::default()
     };
     locate_consent::Entity::insert(consent).exec(db).await?;
@@ -108,7 +139,10 @@ async fn record_consent(db: &impl ConnectionTrait, cx: &Cx, request_id: i64, dec
 
 /// Deletes the shared position now; the decision stays recorded.
 async fn stop_sharing(cx: &Cx, row: &request::Model) -> Result<RevealView, ServiceError> {
-    locate_position::Entity::delete_many().filter(locate_position::Column::RequestId.eq(row.id)).exec(&cx.db).await?;
+    locate_position::Entity::delete_many()
+        .filter(locate_position::Column::RequestId.eq(row.id))
+        .exec(&cx.db)
+        .await?;
     reveal::build(&cx.db, row, cx.now, None).await
 }
 

@@ -6,11 +6,11 @@
 //! statuses and their transitions (`status`).
 pub mod changes;
 pub mod consent;
-pub mod reveal;
 pub mod queue;
 pub mod registry;
 pub mod requests;
 pub mod retention;
+pub mod reveal;
 pub mod sender;
 pub mod sms_events;
 pub mod status;
@@ -30,7 +30,12 @@ pub fn effective_status(row: &locate_request::Model, now: i64) -> LocateStatus {
 }
 
 /// A request as its requester sees it.
-pub fn view(row: &locate_request::Model, has_location: bool, phone_display: String, now: i64) -> LocateRequestView {
+pub fn view(
+    row: &locate_request::Model,
+    has_location: bool,
+    phone_display: String,
+    now: i64,
+) -> LocateRequestView {
     let status = effective_status(row, now);
     LocateRequestView {
         id: row.id,
@@ -47,5 +52,9 @@ pub fn view(row: &locate_request::Model, has_location: bool, phone_display: Stri
 
 /// `+62 812-3456-7890` for a stored E.164 number.
 pub fn display_phone(e164: &str) -> String {
-    crate::domain::phone::format_or_empty(e164, None, crate::domain::phone::PhoneFormat::International)
+    crate::domain::phone::format_or_empty(
+        e164,
+        None,
+        crate::domain::phone::PhoneFormat::International,
+    )
 }

@@ -31,7 +31,11 @@ pub struct NewSms<'a> {
 ///
 /// # Errors
 /// A database error (also when `(request_id, seq)` was queued before).
-pub async fn enqueue(db: &impl ConnectionTrait, sms: NewSms<'_>, now: i64) -> Result<(), ServiceError> {
+pub async fn enqueue(
+    db: &impl ConnectionTrait,
+    sms: NewSms<'_>,
+    now: i64,
+) -> Result<(), ServiceError> {
     let new = row::ActiveModel {
         request_id: Set(sms.request_id),
         seq: Set(sms.seq),
@@ -55,7 +59,11 @@ pub async fn enqueue(db: &impl ConnectionTrait, sms: NewSms<'_>, now: i64) -> Re
 ///
 /// # Errors
 /// A database error.
-pub async fn cancel_for_request(db: &impl ConnectionTrait, request_id: i64, now: i64) -> Result<(), ServiceError> {
+pub async fn cancel_for_request(
+    db: &impl ConnectionTrait,
+    request_id: i64,
+    now: i64,
+) -> Result<(), ServiceError> {
     row::Entity::update_many()
         .col_expr(row::Column::Status, Expr::value(FAILED))
         .col_expr(row::Column::Body, Expr::value(""))
@@ -73,7 +81,12 @@ pub async fn cancel_for_request(db: &impl ConnectionTrait, request_id: i64, now:
 ///
 /// # Errors
 /// A database error.
-pub async fn settle_uncertain(db: &impl ConnectionTrait, id: i64, provider_id: &str, now: i64) -> Result<(), ServiceError> {
+pub async fn settle_uncertain(
+    db: &impl ConnectionTrait,
+    id: i64,
+    provider_id: &str,
+    now: i64,
+) -> Result<(), ServiceError> {
     row::Entity::update_many()
         .col_expr(row::Column::Status, Expr::value(SENT))
         .col_expr(row::Column::ProviderId, Expr::value(provider_id))
@@ -92,7 +105,12 @@ pub async fn settle_uncertain(db: &impl ConnectionTrait, id: i64, provider_id: &
 ///
 /// # Errors
 /// A database error.
-pub async fn hand_back(db: &impl ConnectionTrait, id: i64, released: bool, now: i64) -> Result<bool, ServiceError> {
+pub async fn hand_back(
+    db: &impl ConnectionTrait,
+    id: i64,
+    released: bool,
+    now: i64,
+) -> Result<bool, ServiceError> {
     let update = row::Entity::update_many()
         .col_expr(row::Column::NextAttemptAt, Expr::value(now))
         .col_expr(row::Column::UpdatedAt, Expr::value(now))
@@ -101,12 +119,18 @@ pub async fn hand_back(db: &impl ConnectionTrait, id: i64, released: bool, now: 
     let update = if released {
         update
             .col_expr(row::Column::Status, Expr::value(QUEUED))
-            .col_expr(row::Column::Attempts, Expr::col(row::Column::Attempts).sub(1))
+            .col_expr(
+                row::Column::Attempts,
+                Expr::col(row::Column::Attempts).sub(1),
+            )
     } else {
         update
             .col_expr(row::Column::Status, Expr::value(UNCERTAIN))
             .col_expr(row::Column::Lookups, Expr::value(0))
-            .col_expr(row::Column::LastError, Expr::value("interrupted by shutdown"))
+            .col_expr(
+                row::Column::LastError,
+                Expr::value("interrupted by shutdown"),
+            )
     };
     Ok(update.exec(db).await?.rows_affected == 1)
 }

@@ -8,7 +8,9 @@ use crate::services::accounts::ClientInfo;
 use crate::services::number_proof::{self, Purpose};
 use crate::services::{Cx, ServiceError};
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait,
+};
 
 /// Why a number is in the registry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,7 +41,10 @@ impl Reason {
 /// # Errors
 /// A database error.
 pub async fn is_blocked(db: &impl ConnectionTrait, e164: &str) -> Result<bool, ServiceError> {
-    Ok(entry::Entity::find_by_id(e164.to_owned()).one(db).await?.is_some())
+    Ok(entry::Entity::find_by_id(e164.to_owned())
+        .one(db)
+        .await?
+        .is_some())
 }
 
 /// Whether support blocked `user_id` from reaching `e164` (after that
@@ -47,9 +52,17 @@ pub async fn is_blocked(db: &impl ConnectionTrait, e164: &str) -> Result<bool, S
 ///
 /// # Errors
 /// A database error.
-pub async fn requester_blocked(db: &impl ConnectionTrait, user_id: i64, e164: &str) -> Result<bool, ServiceError> {
+pub async fn requester_blocked(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    e164: &str,
+) -> Result<bool, ServiceError> {
     use crate::persistence::entities::requester_block as block;
-    let found = block::Entity::find().filter(block::Column::UserId.eq(user_id)).filter(block::Column::PhoneE164.eq(e164)).one(db).await?;
+    let found = block::Entity::find()
+        .filter(block::Column::UserId.eq(user_id))
+        .filter(block::Column::PhoneE164.eq(e164))
+        .one(db)
+        .await?;
     Ok(found.is_some())
 }
 
@@ -57,11 +70,25 @@ pub async fn requester_blocked(db: &impl ConnectionTrait, user_id: i64, e164: &s
 ///
 /// # Errors
 /// A database error.
-pub async fn add(db: &impl ConnectionTrait, e164: &str, reason: Reason, now: i64) -> Result<(), ServiceError> {
-    let new = entry::ActiveModel { phone_e164: Set(e164.to_owned()), reason: Set(reason.code().to_owned()), created_at: Set(now) };
+pub async fn add(
+    db: &impl ConnectionTrait,
+    e164: &str,
+    reason: Reason,
+    now: i64,
+) -> Result<(), ServiceError> {
+    let new = entry::ActiveModel {
+        phone_e164: Set(e164.to_owned()),
+        reason: Set(reason.code().to_owned()),
+        created_at: Set(now),
+    };
     // Two blocks at once: the first entry stays, the second is no error.
-    let keep = OnConflict::column(entry::Column::PhoneE164).do_nothing().to_owned();
-    entry::Entity::insert(new).on_conflict(keep).exec_without_returning(db).await?;
+    let keep = OnConflict::column(entry::Column::PhoneE164)
+        .do_nothing()
+        .to_owned();
+    entry::Entity::insert(new)
+        .on_conflict(keep)
+        .exec_without_returning(db)
+        .await?;
     Ok(())
 }
 
@@ -84,7 +111,12 @@ pub async fn remove_stop(db: &impl ConnectionTrait, e164: &str) -> Result<(), Se
 ///
 /// # Errors
 /// Field errors; rate limits; database errors.
-pub async fn send_proof(cx: &Cx, country: &str, phone: &str, client: &ClientInfo) -> Result<(), ServiceError> {
+pub async fn send_proof(
+    cx: &Cx,
+    country: &str,
+    phone: &str,
+    client: &ClientInfo,
+) -> Result<(), ServiceError> {
     let e164 = number_proof::parse_number(country, phone)?;
     number_proof::send(cx, Purpose::Registry, &e164, client).await
 }
@@ -93,7 +125,12 @@ pub async fn send_proof(cx: &Cx, country: &str, phone: &str, client: &ClientInfo
 ///
 /// # Errors
 /// Field errors (a wrong, used or expired code share one message); database errors.
-pub async fn confirm_proof(cx: &Cx, country: &str, phone: &str, code: &str) -> Result<(), ServiceError> {
+pub async fn confirm_proof(
+    cx: &Cx,
+    country: &str,
+    phone: &str,
+    code: &str,
+) -> Result<(), ServiceError> {
     let e164 = number_proof::parse_number(country, phone)?;
     number_proof::confirm(cx, Purpose::Registry, &e164, code).await?;
     let txn = cx.db.begin().await?;

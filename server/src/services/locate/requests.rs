@@ -32,7 +32,10 @@ pub struct NewRequest<'a> {
 ///
 /// # Errors
 /// [`Key::LocateNotAllowed`] when it may not.
-pub fn may_request(user: &crate::persistence::entities::user::Model, now: i64) -> Result<(), ServiceError> {
+pub fn may_request(
+    user: &crate::persistence::entities::user::Model,
+    now: i64,
+) -> Result<(), ServiceError> {
     if crate::services::billing::manage::has_access(user, now) {
         Ok(())
     } else {
@@ -63,7 +66,11 @@ pub fn reveal_link(public_base_url: &str, e164: &str, token: &str) -> String {
 ///
 /// # Errors
 /// Field errors (number, note), a cap, or a database error.
-pub async fn create(cx: &Cx, auth: &AuthSession, input: NewRequest<'_>) -> Result<LocateRequestView, ServiceError> {
+pub async fn create(
+    cx: &Cx,
+    auth: &AuthSession,
+    input: NewRequest<'_>,
+) -> Result<LocateRequestView, ServiceError> {
     let now = cx.now;
     may_request(&auth.user, now)?;
     let mut errors = FieldErrors::default();
@@ -72,7 +79,9 @@ pub async fn create(cx: &Cx, auth: &AuthSession, input: NewRequest<'_>) -> Resul
         errors.set(Slot::Phone, Some(e.message_key()));
     }
     validate_note(input.note, &mut errors);
-    let Ok((e164, region)) = target else { return Err(ServiceError::Fields(errors)) };
+    let Ok((e164, region)) = target else {
+        return Err(ServiceError::Fields(errors));
+    };
     if !errors.is_empty() {
         return Err(ServiceError::Fields(errors));
     }
@@ -81,8 +90,13 @@ pub async fn create(cx: &Cx, auth: &AuthSession, input: NewRequest<'_>) -> Resul
     // The caps first: a write before any read (SQLite's write lock), and a
     // refusal later in this transaction gives the units back.
     take_caps(&txn, &cx.config.locate, auth.user.id, &e164, now).await?;
-    let blocked = registry::is_blocked(&txn, &e164).await? || registry::requester_blocked(&txn, auth.user.id, &e164).await?;
-    let status = if blocked { LocateStatus::Blocked } else { LocateStatus::Created };
+    let blocked = registry::is_blocked(&txn, &e164).await?
+        || registry::requester_blocked(&txn, auth.user.id, &e164).await?;
+    let status = if blocked {
+        LocateStatus::Blocked
+    } else {
+        LocateStatus::Created
+    };
     let row = request::ActiveModel {
         requester_id: Set(auth.user.id),
         phone_e164: Set(e164.clone()),
@@ -90,7 +104,11 @@ pub async fn create(cx: &Cx, auth: &AuthSession, input: NewRequest<'_>) -> Resul
         note: Set(input.note.trim().to_owned()),
         label: Set(String::new()),
         status: Set(status.code().to_owned()),
-        link_token_hash: Set(if blocked { String::new() } else { secrets::digest(&[&token]) }),
+        link_token_hash: Set(if blocked {
+            String::new()
+        } else {
+            secrets::digest(&[&token])
+        }),
         expires_at: Set(now + cx.config.locate.link_ttl_ms),
         resent: Set(false),
         unseen: Set(blocked),
@@ -98,7 +116,9 @@ pub async fn create(cx: &Cx, auth: &AuthSession, input: NewRequest<'_>) -> Resul
         updated_at: Set(now),
         ..Default::default()
     };
-    let row = request::Entity::insert(row).exec_with_returning(&txn).await?;
+    let row = request::Entity::insert(row)
+        .exec_with_returning(&txn)
+        .await?;
     if !blocked {
         queue_link(&txn, &cx.config.public_base_url, &row, 1, &token, now).await?;
     }
@@ -117,12 +137,29 @@ pub(super) async fn queue_link(
     now: i64,
 ) -> Result<(), ServiceError> {
     let e164 = &row.phone_e164;
-    let body = templates::locate_request(templates::locale_for_number(e164), &reveal_link(public_base_url, e164, token));
-    queue::enqueue(db, queue::NewSms { request_id: Some(row.id), seq, purpose: "locate", to: e164, body: &body }, now).await
+    let body = templates::locate_request(
+        templates::locale_for_number(e164),
+        &reveal_link(public_base_url, e164, token),
+    );
+    queue::enqueue(
+        db,
+        queue::NewSms {
+            request_id: Some(row.id),
+            seq,
+            purpose: "locate",
+            to: e164,
+            body: &body,
+        },
+        now,
+    )
+    .await
 }
 
 fn day_rule(limit: u64) -> Rule {
-    Rule { limit: i32::try_from(limit).unwrap_or(i32::MAX), window_ms: DAY_MS }
+    Rule {
+        limit: i32::try_from(limit).unwrap_or(i32::MAX),
+        window_ms: DAY_MS,
+    }
 }
 
 /// Takes one unit of the per-number cap (every message a number receives,
@@ -130,20 +167,37 @@ fn day_rule(limit: u64) -> Rule {
 ///
 /// # Errors
 /// [`Key::LocateNumberCapReached`], or a database error.
-pub(super) async fn take_number_cap(db: &impl ConnectionTrait, caps: &LocateSettings, e164: &str, now: i64) -> Result<(), ServiceError> {
+pub(super) async fn take_number_cap(
+    db: &impl ConnectionTrait,
+    caps: &LocateSettings,
+    e164: &str,
+    now: i64,
+) -> Result<(), ServiceError> {
     let key = format!("locate:number:{e164}");
-    limits::take(db, &key, day_rule(caps.cap_per_number_day), now).await.map_err(|e| cap_error(e, Key::LocateNumberCapReached))
+    limits::take(db, &key, day_rule(caps.cap_per_number_day), now)
+        .await
+        .map_err(|e| cap_error(e, Key::LocateNumberCapReached))
 }
 
 /// The three caps (config `LOCATE_CAP_*`): per account, per account and
 /// number, per number across all accounts; each over 24 hours, each one
 /// atomic unit of [`limits`].
-async fn take_caps(db: &impl ConnectionTrait, caps: &LocateSettings, requester_id: i64, e164: &str, now: i64) -> Result<(), ServiceError> {
+async fn take_caps(
+    db: &impl ConnectionTrait,
+    caps: &LocateSettings,
+    requester_id: i64,
+    e164: &str,
+    now: i64,
+) -> Result<(), ServiceError> {
     let mine = format!("locate:requester:{requester_id}");
     let pair = format!("locate:pair:{requester_id}:{e164}");
     let to_mine = |e| cap_error(e, Key::LocateCapReached);
-    limits::take(db, &mine, day_rule(caps.cap_per_requester_day), now).await.map_err(to_mine)?;
-    limits::take(db, &pair, day_rule(caps.cap_per_requester_number_day), now).await.map_err(to_mine)?;
+    limits::take(db, &mine, day_rule(caps.cap_per_requester_day), now)
+        .await
+        .map_err(to_mine)?;
+    limits::take(db, &pair, day_rule(caps.cap_per_requester_number_day), now)
+        .await
+        .map_err(to_mine)?;
     take_number_cap(db, caps, e164, now).await
 }
 
@@ -168,15 +222,29 @@ pub struct RequestPage {
 ///
 /// # Errors
 /// A database error.
-pub async fn list(cx: &Cx, auth: &AuthSession, page: u64, size: u64) -> Result<RequestPage, ServiceError> {
+pub async fn list(
+    cx: &Cx,
+    auth: &AuthSession,
+    page: u64,
+    size: u64,
+) -> Result<RequestPage, ServiceError> {
     let (db, now) = (&cx.db, cx.now);
     let mine = request::Entity::find().filter(request::Column::RequesterId.eq(auth.user.id));
     let total = mine.clone().count(db).await?;
     let unseen = unseen_count(db, auth.user.id).await?;
     // A page beyond what the database can address is past the last one.
-    let offset = page.saturating_sub(1).checked_mul(size).filter(|o| i64::try_from(*o).is_ok());
+    let offset = page
+        .saturating_sub(1)
+        .checked_mul(size)
+        .filter(|o| i64::try_from(*o).is_ok());
     let rows = match offset {
-        Some(offset) => mine.order_by_desc(request::Column::Id).offset(offset).limit(size).all(db).await?,
+        Some(offset) => {
+            mine.order_by_desc(request::Column::Id)
+                .offset(offset)
+                .limit(size)
+                .all(db)
+                .await?
+        }
         None => Vec::new(),
     };
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
@@ -194,8 +262,22 @@ pub async fn list(cx: &Cx, auth: &AuthSession, page: u64, size: u64) -> Result<R
             .exec(db)
             .await?;
     }
-    let items = rows.iter().map(|r| view(r, located.contains(&r.id), display_phone(&r.phone_e164), now)).collect();
-    Ok(RequestPage { items, total, unseen })
+    let items = rows
+        .iter()
+        .map(|r| {
+            view(
+                r,
+                located.contains(&r.id),
+                display_phone(&r.phone_e164),
+                now,
+            )
+        })
+        .collect();
+    Ok(RequestPage {
+        items,
+        total,
+        unseen,
+    })
 }
 
 /// How many answers the user has not seen yet (the header's badge).
@@ -211,7 +293,11 @@ pub async fn unseen_count(db: &impl ConnectionTrait, user_id: i64) -> Result<u64
 }
 
 /// One of the caller's requests; anybody else's is "not found".
-pub(super) async fn own(db: &impl ConnectionTrait, auth: &AuthSession, id: i64) -> Result<request::Model, ServiceError> {
+pub(super) async fn own(
+    db: &impl ConnectionTrait,
+    auth: &AuthSession,
+    id: i64,
+) -> Result<request::Model, ServiceError> {
     request::Entity::find_by_id(id)
         .filter(request::Column::RequesterId.eq(auth.user.id))
         .one(db)
@@ -220,7 +306,11 @@ pub(super) async fn own(db: &impl ConnectionTrait, auth: &AuthSession, id: i64) 
 }
 
 pub(super) async fn has_location(db: &impl ConnectionTrait, id: i64) -> Result<bool, ServiceError> {
-    Ok(locate_position::Entity::find().filter(locate_position::Column::RequestId.eq(id)).count(db).await? > 0)
+    Ok(locate_position::Entity::find()
+        .filter(locate_position::Column::RequestId.eq(id))
+        .count(db)
+        .await?
+        > 0)
 }
 
 /// The position(s) the owner shared. Every read that returns a position is
@@ -231,7 +321,10 @@ pub(super) async fn has_location(db: &impl ConnectionTrait, id: i64) -> Result<b
 pub async fn trace(cx: &Cx, auth: &AuthSession, id: i64) -> Result<GpsTrace, ServiceError> {
     let (db, now) = (&cx.db, cx.now);
     let row = own(db, auth, id).await?;
-    let positions = locate_position::Entity::find().filter(locate_position::Column::RequestId.eq(row.id)).all(db).await?;
+    let positions = locate_position::Entity::find()
+        .filter(locate_position::Column::RequestId.eq(row.id))
+        .all(db)
+        .await?;
     if !positions.is_empty() {
         let entry = disclosure_log::ActiveModel {
             request_id: Set(row.id),
@@ -243,9 +336,19 @@ pub async fn trace(cx: &Cx, auth: &AuthSession, id: i64) -> Result<GpsTrace, Ser
     }
     let points = positions
         .into_iter()
-        .map(|p| TracePoint { point: GeoPoint { lat: p.latitude, lng: p.longitude, accuracy: p.accuracy }, shared_at: p.shared_at })
+        .map(|p| TracePoint {
+            point: GeoPoint {
+                lat: p.latitude,
+                lng: p.longitude,
+                accuracy: p.accuracy,
+            },
+            shared_at: p.shared_at,
+        })
         .collect();
-    Ok(GpsTrace { request_id: row.id, points })
+    Ok(GpsTrace {
+        request_id: row.id,
+        points,
+    })
 }
 
 /// Pending requests of `e164` become `blocked`; their links die and queued
@@ -253,7 +356,11 @@ pub async fn trace(cx: &Cx, auth: &AuthSession, id: i64) -> Result<GpsTrace, Ser
 ///
 /// # Errors
 /// Database errors.
-pub async fn block_pending_for_number(db: &impl ConnectionTrait, e164: &str, now: i64) -> Result<(), ServiceError> {
+pub async fn block_pending_for_number(
+    db: &impl ConnectionTrait,
+    e164: &str,
+    now: i64,
+) -> Result<(), ServiceError> {
     let pending = request::Entity::find()
         .filter(request::Column::PhoneE164.eq(e164))
         .filter(request::Column::Status.is_in(status::sources(LocateStatus::Blocked)))

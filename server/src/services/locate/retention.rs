@@ -19,7 +19,13 @@ pub async fn expire_requests(db: &impl ConnectionTrait, now: i64) -> Result<u64,
 ///
 /// # Errors
 /// A database error.
-pub async fn delete_old_positions(db: &impl ConnectionTrait, now: i64) -> Result<u64, ServiceError> {
-    let done = locate_position::Entity::delete_many().filter(locate_position::Column::DeleteAfter.lte(now)).exec(db).await?;
+pub async fn delete_old_positions(
+    db: &impl ConnectionTrait,
+    now: i64,
+) -> Result<u64, ServiceError> {
+    let done = locate_position::Entity::delete_many()
+        .filter(locate_position::Column::DeleteAfter.lte(now))
+        .exec(db)
+        .await?;
     Ok(done.rows_affected)
 }

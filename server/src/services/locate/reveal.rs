@@ -9,11 +9,17 @@ use app::model::GeoPoint;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
 /// The request a link token opens, if any.
-pub(super) async fn by_token(db: &impl ConnectionTrait, token: &str) -> Result<Option<request::Model>, ServiceError> {
+pub(super) async fn by_token(
+    db: &impl ConnectionTrait,
+    token: &str,
+) -> Result<Option<request::Model>, ServiceError> {
     if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Ok(None);
     }
-    Ok(request::Entity::find().filter(request::Column::LinkTokenHash.eq(secrets::digest(&[token]))).one(db).await?)
+    Ok(request::Entity::find()
+        .filter(request::Column::LinkTokenHash.eq(secrets::digest(&[token])))
+        .one(db)
+        .await?)
 }
 
 pub(super) fn state_of(status: LocateStatus) -> RevealState {
@@ -49,13 +55,24 @@ pub fn gone() -> RevealView {
 ///
 /// # Errors
 /// A database error.
-pub(super) async fn build(db: &impl ConnectionTrait, row: &request::Model, now: i64, shared: Option<GeoPoint>) -> Result<RevealView, ServiceError> {
+pub(super) async fn build(
+    db: &impl ConnectionTrait,
+    row: &request::Model,
+    now: i64,
+    shared: Option<GeoPoint>,
+) -> Result<RevealView, ServiceError> {
     let state = state_of(effective_status(row, now));
     if state == RevealState::Gone {
         return Ok(gone());
     }
-    let consent = locate_consent::Entity::find().filter(locate_consent::Column::RequestId.eq(row.id)).one(db).await?;
-    let position = locate_position::Entity::find().filter(locate_position::Column::RequestId.eq(row.id)).one(db).await?;
+    let consent = locate_consent::Entity::find()
+        .filter(locate_consent::Column::RequestId.eq(row.id))
+        .one(db)
+        .await?;
+    let position = locate_position::Entity::find()
+        .filter(locate_position::Column::RequestId.eq(row.id))
+        .one(db)
+        .await?;
     let number_blocked = registry::is_blocked(db, &row.phone_e164).await?;
     let decided = matches!(state, RevealState::Shared | RevealState::Declined);
     Ok(RevealView {

@@ -33,7 +33,12 @@ pub const MAX_LOOKUPS: i32 = 10;
 ///
 /// # Errors
 /// A database error.
-pub async fn run_due(db: &impl ConnectionTrait, sender: &SmsSender, now: i64, limit: u64) -> Result<usize, ServiceError> {
+pub async fn run_due(
+    db: &impl ConnectionTrait,
+    sender: &SmsSender,
+    now: i64,
+    limit: u64,
+) -> Result<usize, ServiceError> {
     run_due_until(db, sender, &Stop::default(), now, limit).await
 }
 
@@ -43,7 +48,13 @@ pub async fn run_due(db: &impl ConnectionTrait, sender: &SmsSender, now: i64, li
 ///
 /// # Errors
 /// A database error.
-pub async fn run_due_until(db: &impl ConnectionTrait, sender: &SmsSender, stop: &Stop, now: i64, limit: u64) -> Result<usize, ServiceError> {
+pub async fn run_due_until(
+    db: &impl ConnectionTrait,
+    sender: &SmsSender,
+    stop: &Stop,
+    now: i64,
+    limit: u64,
+) -> Result<usize, ServiceError> {
     interrupted_become_uncertain(db, now).await?;
     let mut handled = reconcile(db, sender, now, limit).await?;
     let due = row::Entity::find()
@@ -59,9 +70,15 @@ pub async fn run_due_until(db: &impl ConnectionTrait, sender: &SmsSender, stop: 
         }
         let claimed = row::Entity::update_many()
             .col_expr(row::Column::Status, Expr::value(SENDING))
-            .col_expr(row::Column::NextAttemptAt, Expr::value(now + lease_ms(LEASE_MS)))
+            .col_expr(
+                row::Column::NextAttemptAt,
+                Expr::value(now + lease_ms(LEASE_MS)),
+            )
             .col_expr(row::Column::AttemptedAt, Expr::value(now))
-            .col_expr(row::Column::Attempts, Expr::col(row::Column::Attempts).add(1))
+            .col_expr(
+                row::Column::Attempts,
+                Expr::col(row::Column::Attempts).add(1),
+            )
             .filter(row::Column::Id.eq(message.id))
             .filter(row::Column::Status.eq(QUEUED))
             .exec(db)
@@ -72,7 +89,10 @@ pub async fn run_due_until(db: &impl ConnectionTrait, sender: &SmsSender, stop: 
         handled += 1;
         let hold = stop.hold(Work::Sms(message.id));
         hold.calling();
-        let outgoing = OutgoingSms { to: message.to_e164.clone(), body: message.body.clone() };
+        let outgoing = OutgoingSms {
+            to: message.to_e164.clone(),
+            body: message.body.clone(),
+        };
         match sender.send_tracked(&outgoing, Some(message.id)).await {
             Ok(sent) => {
                 crate::metrics::sms_outcome("sent");
@@ -83,7 +103,10 @@ pub async fn run_due_until(db: &impl ConnectionTrait, sender: &SmsSender, stop: 
                 crate::metrics::sms_outcome("uncertain");
                 update(message.id, &[SENDING], now)
                     .col_expr(row::Column::Status, Expr::value(UNCERTAIN))
-                    .col_expr(row::Column::NextAttemptAt, Expr::value(now + LOOKUP_EVERY_MS))
+                    .col_expr(
+                        row::Column::NextAttemptAt,
+                        Expr::value(now + LOOKUP_EVERY_MS),
+                    )
                     .col_expr(row::Column::Lookups, Expr::value(0))
                     .col_expr(row::Column::LastError, Expr::value(short(&error)))
                     .exec(db)
@@ -111,31 +134,61 @@ fn update(id: i64, from: &[&str], now: i64) -> sea_orm::UpdateMany<row::Entity> 
 }
 
 /// The provider has it: sent, the secret body is dropped, the request moves on.
-async fn mark_sent(db: &impl ConnectionTrait, message: &row::Model, sent: &SentSms, from: &[&str], now: i64) -> Result<(), ServiceError> {
+async fn mark_sent(
+    db: &impl ConnectionTrait,
+    message: &row::Model,
+    sent: &SentSms,
+    from: &[&str],
+    now: i64,
+) -> Result<(), ServiceError> {
     let done = update(message.id, from, now)
         .col_expr(row::Column::Status, Expr::value(SENT))
-        .col_expr(row::Column::ProviderId, Expr::value(sent.provider_id.clone()))
+        .col_expr(
+            row::Column::ProviderId,
+            Expr::value(sent.provider_id.clone()),
+        )
         .col_expr(row::Column::Body, Expr::value(""))
         .exec(db)
         .await?;
     if let (Some(request_id), 1) = (message.request_id, done.rows_affected) {
         transition(db, status::request(request_id), LocateStatus::Sent, now).await?;
         if sent.report == DeliveryReport::Delivered {
-            transition(db, status::request(request_id), LocateStatus::Delivered, now).await?;
+            transition(
+                db,
+                status::request(request_id),
+                LocateStatus::Delivered,
+                now,
+            )
+            .await?;
         }
     }
     Ok(())
 }
 
 /// A clear refusal: retried later when temporary, else the message fails.
-async fn not_sent(db: &impl ConnectionTrait, message: &row::Model, error: &SmsError, now: i64) -> Result<(), ServiceError> {
+async fn not_sent(
+    db: &impl ConnectionTrait,
+    message: &row::Model,
+    error: &SmsError,
+    now: i64,
+) -> Result<(), ServiceError> {
     let attempts = message.attempts + 1;
     let retry = error.is_transient() && attempts < MAX_ATTEMPTS;
     tracing::warn!(message = message.id, attempts, retry, error = %error, "SMS not sent");
-    let body: SimpleExpr = if retry { Expr::col(row::Column::Body).into() } else { Expr::value("") };
+    let body: SimpleExpr = if retry {
+        Expr::col(row::Column::Body).into()
+    } else {
+        Expr::value("")
+    };
     update(message.id, &[SENDING], now)
-        .col_expr(row::Column::Status, Expr::value(if retry { QUEUED } else { FAILED }))
-        .col_expr(row::Column::NextAttemptAt, Expr::value(now + backoff_ms(attempts)))
+        .col_expr(
+            row::Column::Status,
+            Expr::value(if retry { QUEUED } else { FAILED }),
+        )
+        .col_expr(
+            row::Column::NextAttemptAt,
+            Expr::value(now + backoff_ms(attempts)),
+        )
         .col_expr(row::Column::LastError, Expr::value(short(error)))
         .col_expr(row::Column::Body, body)
         .exec(db)
@@ -148,12 +201,18 @@ async fn not_sent(db: &impl ConnectionTrait, message: &row::Model, error: &SmsEr
 
 /// Messages still `sending` after their lease: the worker died during the
 /// provider call. They may have gone out, so they are reconciled, not resent.
-async fn interrupted_become_uncertain(db: &impl ConnectionTrait, now: i64) -> Result<(), ServiceError> {
+async fn interrupted_become_uncertain(
+    db: &impl ConnectionTrait,
+    now: i64,
+) -> Result<(), ServiceError> {
     row::Entity::update_many()
         .col_expr(row::Column::Status, Expr::value(UNCERTAIN))
         .col_expr(row::Column::NextAttemptAt, Expr::value(now))
         .col_expr(row::Column::Lookups, Expr::value(0))
-        .col_expr(row::Column::LastError, Expr::value("interrupted during send"))
+        .col_expr(
+            row::Column::LastError,
+            Expr::value("interrupted during send"),
+        )
         .col_expr(row::Column::UpdatedAt, Expr::value(now))
         .filter(row::Column::Status.eq(SENDING))
         .filter(row::Column::NextAttemptAt.lt(now))
@@ -163,7 +222,12 @@ async fn interrupted_become_uncertain(db: &impl ConnectionTrait, now: i64) -> Re
 }
 
 /// Looks up the uncertain messages that are due; returns how many settled.
-async fn reconcile(db: &impl ConnectionTrait, sender: &SmsSender, now: i64, limit: u64) -> Result<usize, ServiceError> {
+async fn reconcile(
+    db: &impl ConnectionTrait,
+    sender: &SmsSender,
+    now: i64,
+    limit: u64,
+) -> Result<usize, ServiceError> {
     let due = row::Entity::find()
         .filter(row::Column::Status.eq(UNCERTAIN))
         .filter(row::Column::NextAttemptAt.lte(now))
@@ -173,7 +237,10 @@ async fn reconcile(db: &impl ConnectionTrait, sender: &SmsSender, now: i64, limi
         .await?;
     let mut settled = 0;
     for message in due {
-        let outgoing = OutgoingSms { to: message.to_e164.clone(), body: message.body.clone() };
+        let outgoing = OutgoingSms {
+            to: message.to_e164.clone(),
+            body: message.body.clone(),
+        };
         let attempted_at = message.attempted_at.unwrap_or(message.updated_at);
         match sender.lookup(&outgoing).await {
             Ok(Some(sent)) => {
@@ -184,9 +251,16 @@ async fn reconcile(db: &impl ConnectionTrait, sender: &SmsSender, now: i64, limi
                 // Not at the provider long after the attempt: it was not sent.
                 let requeue = message.attempts < MAX_ATTEMPTS;
                 let next = update(message.id, &[UNCERTAIN], now)
-                    .col_expr(row::Column::Status, Expr::value(if requeue { QUEUED } else { FAILED }))
+                    .col_expr(
+                        row::Column::Status,
+                        Expr::value(if requeue { QUEUED } else { FAILED }),
+                    )
                     .col_expr(row::Column::NextAttemptAt, Expr::value(now));
-                let next = if requeue { next } else { next.col_expr(row::Column::Body, Expr::value("")) };
+                let next = if requeue {
+                    next
+                } else {
+                    next.col_expr(row::Column::Body, Expr::value(""))
+                };
                 next.exec(db).await?;
                 if let (Some(request_id), false) = (message.request_id, requeue) {
                     transition(db, status::request(request_id), LocateStatus::Failed, now).await?;
@@ -205,13 +279,21 @@ async fn reconcile(db: &impl ConnectionTrait, sender: &SmsSender, now: i64, limi
 /// Keeps the message uncertain for a later lookup; after [`MAX_LOOKUPS`]
 /// failed lookups it is given up. Its request then shows "sent" (it may
 /// have arrived), which offers the requester the one resend.
-async fn look_again(db: &impl ConnectionTrait, message: &row::Model, now: i64, lookup_failed: bool) -> Result<(), ServiceError> {
+async fn look_again(
+    db: &impl ConnectionTrait,
+    message: &row::Model,
+    now: i64,
+    lookup_failed: bool,
+) -> Result<(), ServiceError> {
     let lookups = message.lookups + i32::from(lookup_failed);
     if lookups >= MAX_LOOKUPS {
         update(message.id, &[UNCERTAIN], now)
             .col_expr(row::Column::Status, Expr::value(FAILED))
             .col_expr(row::Column::Body, Expr::value(""))
-            .col_expr(row::Column::LastError, Expr::value("outcome unknown; lookups failed"))
+            .col_expr(
+                row::Column::LastError,
+                Expr::value("outcome unknown; lookups failed"),
+            )
             .exec(db)
             .await?;
         if let Some(request_id) = message.request_id {
@@ -221,7 +303,10 @@ async fn look_again(db: &impl ConnectionTrait, message: &row::Model, now: i64, l
     }
     update(message.id, &[UNCERTAIN], now)
         .col_expr(row::Column::Lookups, Expr::value(lookups))
-        .col_expr(row::Column::NextAttemptAt, Expr::value(now + LOOKUP_EVERY_MS * i64::from(std::cmp::max(lookups, 1))))
+        .col_expr(
+            row::Column::NextAttemptAt,
+            Expr::value(now + LOOKUP_EVERY_MS * i64::from(std::cmp::max(lookups, 1))),
+        )
         .exec(db)
         .await?;
     Ok(())

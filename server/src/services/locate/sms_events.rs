@@ -4,7 +4,9 @@ use super::{queue, registry, requests, status};
 use crate::persistence::entities::sms_queue;
 use crate::services::ServiceError;
 use app::model::locate::LocateStatus;
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, TransactionTrait};
+use sea_orm::{
+    ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, TransactionTrait,
+};
 
 /// A delivery state the provider reported for one of our messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,10 +54,16 @@ pub async fn record_delivery(
     if let Some(id) = queue_id {
         queue::settle_uncertain(db, id, provider_id, now).await?;
     }
-    let Some(message) = sms_queue::Entity::find().filter(sms_queue::Column::ProviderId.eq(provider_id)).one(db).await? else {
+    let Some(message) = sms_queue::Entity::find()
+        .filter(sms_queue::Column::ProviderId.eq(provider_id))
+        .one(db)
+        .await?
+    else {
         return Ok(());
     };
-    let Some(request_id) = message.request_id else { return Ok(()) };
+    let Some(request_id) = message.request_id else {
+        return Ok(());
+    };
     let superseded = sms_queue::Entity::find()
         .filter(sms_queue::Column::RequestId.eq(request_id))
         .filter(sms_queue::Column::Seq.gt(message.seq))
@@ -78,7 +86,12 @@ pub async fn record_delivery(
 ///
 /// # Errors
 /// Database errors.
-pub async fn record_keyword(db: &DatabaseConnection, from_e164: &str, keyword: OptKeyword, now: i64) -> Result<(), ServiceError> {
+pub async fn record_keyword(
+    db: &DatabaseConnection,
+    from_e164: &str,
+    keyword: OptKeyword,
+    now: i64,
+) -> Result<(), ServiceError> {
     match keyword {
         OptKeyword::Stop => {
             let txn = db.begin().await?;
@@ -102,7 +115,11 @@ pub async fn record_keyword(db: &DatabaseConnection, from_e164: &str, keyword: O
 
 /// The newest request texted to `e164`, as an open abuse report against its
 /// requester (once per request and number).
-async fn report_latest_request(db: &impl sea_orm::ConnectionTrait, e164: &str, now: i64) -> Result<(), ServiceError> {
+async fn report_latest_request(
+    db: &impl sea_orm::ConnectionTrait,
+    e164: &str,
+    now: i64,
+) -> Result<(), ServiceError> {
     use crate::persistence::entities::{abuse_report, locate_request};
     use sea_orm::{sea_query::OnConflict, ActiveValue::Set, QueryOrder};
     let Some(latest) = locate_request::Entity::find()
@@ -122,9 +139,16 @@ async fn report_latest_request(db: &impl sea_orm::ConnectionTrait, e164: &str, n
         created_at: Set(now),
         ..Default::default()
     };
-    let once = OnConflict::columns([abuse_report::Column::Source, abuse_report::Column::SubjectId, abuse_report::Column::ReporterE164])
-        .do_nothing()
-        .to_owned();
-    abuse_report::Entity::insert(new).on_conflict(once).exec_without_returning(db).await?;
+    let once = OnConflict::columns([
+        abuse_report::Column::Source,
+        abuse_report::Column::SubjectId,
+        abuse_report::Column::ReporterE164,
+    ])
+    .do_nothing()
+    .to_owned();
+    abuse_report::Entity::insert(new)
+        .on_conflict(once)
+        .exec_without_returning(db)
+        .await?;
     Ok(())
 }

@@ -12,8 +12,12 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter};
 
 /// Statuses in which the owner may still answer, in flow order.
-pub const PENDING: [LocateStatus; 4] =
-    [LocateStatus::Created, LocateStatus::Sent, LocateStatus::Delivered, LocateStatus::Opened];
+pub const PENDING: [LocateStatus; 4] = [
+    LocateStatus::Created,
+    LocateStatus::Sent,
+    LocateStatus::Delivered,
+    LocateStatus::Opened,
+];
 
 /// Whether the owner may still answer a request in `status`.
 pub fn is_pending(status: LocateStatus) -> bool {
@@ -38,7 +42,11 @@ pub fn allowed(from: LocateStatus, to: LocateStatus) -> bool {
 
 /// Every status that may move to `to`.
 pub fn sources(to: LocateStatus) -> Vec<&'static str> {
-    LocateStatus::ALL.into_iter().filter(|from| allowed(*from, to)).map(LocateStatus::code).collect()
+    LocateStatus::ALL
+        .into_iter()
+        .filter(|from| allowed(*from, to))
+        .map(LocateStatus::code)
+        .collect()
 }
 
 /// Which requests a transition is about.
@@ -54,13 +62,21 @@ pub fn request(id: i64) -> Condition {
 ///
 /// # Errors
 /// A database error.
-pub async fn transition(db: &impl ConnectionTrait, scope: Condition, to: LocateStatus, now: i64) -> Result<u64, ServiceError> {
+pub async fn transition(
+    db: &impl ConnectionTrait,
+    scope: Condition,
+    to: LocateStatus,
+    now: i64,
+) -> Result<u64, ServiceError> {
     let mut update = request::Entity::update_many()
         .col_expr(request::Column::Status, Expr::value(to.code()))
         .col_expr(request::Column::UpdatedAt, Expr::value(now))
         .filter(scope)
         .filter(request::Column::Status.is_in(sources(to)));
-    if matches!(to, LocateStatus::Expired | LocateStatus::Failed | LocateStatus::Cancelled) {
+    if matches!(
+        to,
+        LocateStatus::Expired | LocateStatus::Failed | LocateStatus::Cancelled
+    ) {
         update = update.col_expr(request::Column::LinkTokenHash, Expr::value(""));
     }
     if !is_pending(to) && to != LocateStatus::Cancelled {
@@ -77,14 +93,27 @@ mod tests {
     /// Every (from, to) pair, against the table written out by hand.
     #[test]
     fn every_transition_is_allowed_or_refused_as_designed() {
-        let finals = [S::Located, S::Declined, S::Blocked, S::Expired, S::Cancelled];
+        let finals = [
+            S::Located,
+            S::Declined,
+            S::Blocked,
+            S::Expired,
+            S::Cancelled,
+        ];
         let expected = |from: S, to: S| -> bool {
             match from {
-                S::Created => matches!(to, S::Sent | S::Delivered | S::Opened | S::Failed) || finals.contains(&to),
-                S::Sent => matches!(to, S::Delivered | S::Opened | S::Failed) || finals.contains(&to),
+                S::Created => {
+                    matches!(to, S::Sent | S::Delivered | S::Opened | S::Failed)
+                        || finals.contains(&to)
+                }
+                S::Sent => {
+                    matches!(to, S::Delivered | S::Opened | S::Failed) || finals.contains(&to)
+                }
                 S::Delivered => matches!(to, S::Opened | S::Failed) || finals.contains(&to),
                 S::Opened => finals.contains(&to),
-                S::Located | S::Declined | S::Blocked | S::Expired | S::Failed | S::Cancelled => false,
+                S::Located | S::Declined | S::Blocked | S::Expired | S::Failed | S::Cancelled => {
+                    false
+                }
             }
         };
         let mut checked = 0;
@@ -110,7 +139,10 @@ mod tests {
     fn sources_are_the_allowed_froms() {
         assert_eq!(sources(S::Opened), vec!["created", "sent", "delivered"]);
         assert_eq!(sources(S::Failed), vec!["created", "sent", "delivered"]);
-        assert_eq!(sources(S::Expired), vec!["created", "sent", "delivered", "opened"]);
+        assert_eq!(
+            sources(S::Expired),
+            vec!["created", "sent", "delivered", "opened"]
+        );
         assert!(sources(S::Created).is_empty());
     }
 }

@@ -42,7 +42,12 @@ impl FactsCache {
     ///
     /// # Errors
     /// A database error.
-    pub async fn read(&self, db: &impl ConnectionTrait, e164: &str, now: i64) -> Result<Arc<NumberFacts>, ServiceError> {
+    pub async fn read(
+        &self,
+        db: &impl ConnectionTrait,
+        e164: &str,
+        now: i64,
+    ) -> Result<Arc<NumberFacts>, ServiceError> {
         if let Some((read_at, facts)) = self.lock().get(e164) {
             if (0..FRESH_FOR_MS).contains(&(now - read_at)) {
                 return Ok(facts.clone());
@@ -51,7 +56,11 @@ impl FactsCache {
         let generation = self.generation.load(Ordering::Acquire);
         let entry = entry_of(db, e164).await?;
         let (counted, under_review) = reports::counted(db, e164).await?;
-        let facts = Arc::new(NumberFacts { entry, counted, under_review });
+        let facts = Arc::new(NumberFacts {
+            entry,
+            counted,
+            under_review,
+        });
         let mut numbers = self.lock();
         if self.generation.load(Ordering::Acquire) == generation {
             if numbers.len() >= MAX_NUMBERS {

@@ -27,8 +27,13 @@ pub struct Query<'a> {
 /// The number as the picker and the field give it: `(input, region)`.
 fn number_input<'a>(q: &Query<'a>) -> (String, Option<&'a str>) {
     match q.country.strip_prefix('+') {
-        Some(_) if !q.phone.trim_start().starts_with('+') => (format!("{}{}", q.country, q.phone), None),
-        _ => (q.phone.to_owned(), Some(q.country).filter(|c| !c.is_empty())),
+        Some(_) if !q.phone.trim_start().starts_with('+') => {
+            (format!("{}{}", q.country, q.phone), None)
+        }
+        _ => (
+            q.phone.to_owned(),
+            Some(q.country).filter(|c| !c.is_empty()),
+        ),
     }
 }
 
@@ -37,19 +42,35 @@ fn number_input<'a>(q: &Query<'a>) -> (String, Option<&'a str>) {
 /// day and paid period (`vip_time` moves with every charge) is enough; this
 /// process remembers which rows it wrote today, so a busy member's lookups
 /// cost no extra query. Forgetting (a restart) costs one more row, no more.
-async fn record_use(db: &impl ConnectionTrait, member: &user::Model, now: i64) -> Result<(), ServiceError> {
+async fn record_use(
+    db: &impl ConnectionTrait,
+    member: &user::Model,
+    now: i64,
+) -> Result<(), ServiceError> {
     static WRITTEN: Mutex<(i64, Option<HashSet<(i64, i64)>>)> = Mutex::new((0, None));
     let day = now.div_euclid(86_400_000);
     let fresh = {
-        let mut written = WRITTEN.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut written = WRITTEN
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if written.0 != day {
             *written = (day, None);
         }
-        written.1.get_or_insert_with(HashSet::new).insert((member.id, member.vip_time))
+        written
+            .1
+            .get_or_insert_with(HashSet::new)
+            .insert((member.id, member.vip_time))
     };
     if fresh {
-        let used = service_use::ActiveModel { user_id: Set(member.id), kind: Set("lookup".to_owned()), created_at: Set(now), ..Default::default() };
-        service_use::Entity::insert(used).exec_without_returning(db).await?;
+        let used = service_use::ActiveModel {
+            user_id: Set(member.id),
+            kind: Set("lookup".to_owned()),
+            created_at: Set(now),
+            ..Default::default()
+        };
+        service_use::Entity::insert(used)
+            .exec_without_returning(db)
+            .await?;
     }
     Ok(())
 }
@@ -71,16 +92,31 @@ pub async fn lookup(
     let full = viewer.is_some_and(|u| billing::manage::has_access(u, cx.now));
     let day = 24 * 60;
     let (key, rule) = match viewer {
-        Some(member) => (format!("lookups:user:{}", member.id), Rule::per_minutes(cx.config.lookup.per_account_day, day)),
-        None => (format!("lookups:ip:{}", client.ip_bucket()), Rule::per_minutes(cx.config.lookup.per_ip_day, day)),
+        Some(member) => (
+            format!("lookups:user:{}", member.id),
+            Rule::per_minutes(cx.config.lookup.per_account_day, day),
+        ),
+        None => (
+            format!("lookups:ip:{}", client.ip_bucket()),
+            Rule::per_minutes(cx.config.lookup.per_ip_day, day),
+        ),
     };
     // One statement, atomic on its own: nothing is written together with it.
     limits::take(&cx.db, &key, rule, cx.now).await?;
     if let (true, Some(member)) = (full, viewer) {
         record_use(&cx.db, member, cx.now).await?;
     }
-    let mut result = LookupResult { info, full, opted_out: false, spam: None, owner: None };
-    let facts = cx.number_facts.read(&cx.db, &result.info.e164, cx.now).await?;
+    let mut result = LookupResult {
+        info,
+        full,
+        opted_out: false,
+        spam: None,
+        owner: None,
+    };
+    let facts = cx
+        .number_facts
+        .read(&cx.db, &result.info.e164, cx.now)
+        .await?;
     if facts.entry.as_ref().is_some_and(|r| r.lookup_opt_out) {
         result.opted_out = true;
         return Ok(result);

@@ -11,7 +11,10 @@ use app::account::validation::{FieldErrors, Slot};
 use app::i18n::Key;
 use app::model::lookup::{DirectoryEntry, OwnerView, DIRECTORY_FIELD_MAX_CHARS};
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, TransactionTrait};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
+    TransactionTrait,
+};
 
 /// How long an owner session lasts after the code.
 pub const CLAIM_TTL_MS: i64 = 60 * 60_000;
@@ -28,7 +31,12 @@ pub struct Claim {
 ///
 /// # Errors
 /// Field errors; rate limits; database errors.
-pub async fn send_code(cx: &Cx, country: &str, phone: &str, client: &ClientInfo) -> Result<(), ServiceError> {
+pub async fn send_code(
+    cx: &Cx,
+    country: &str,
+    phone: &str,
+    client: &ClientInfo,
+) -> Result<(), ServiceError> {
     let e164 = number_proof::parse_number(country, phone)?;
     number_proof::send(cx, Purpose::Owner, &e164, client).await
 }
@@ -50,10 +58,19 @@ pub async fn claim(cx: &Cx, country: &str, phone: &str, code: &str) -> Result<Cl
         ..Default::default()
     };
     let txn = cx.db.begin().await?;
-    claim::Entity::delete_many().filter(claim::Column::ExpiresAt.lte(cx.now)).exec(&txn).await?;
-    claim::Entity::insert(row).exec_without_returning(&txn).await?;
+    claim::Entity::delete_many()
+        .filter(claim::Column::ExpiresAt.lte(cx.now))
+        .exec(&txn)
+        .await?;
+    claim::Entity::insert(row)
+        .exec_without_returning(&txn)
+        .await?;
     txn.commit().await?;
-    Ok(Claim { token, e164, expires_at })
+    Ok(Claim {
+        token,
+        e164,
+        expires_at,
+    })
 }
 
 /// The number a live owner session proved.
@@ -76,8 +93,14 @@ async fn proven(cx: &Cx, token: &str) -> Result<claim::Model, ServiceError> {
 ///
 /// # Errors
 /// A database error.
-pub async fn entry_of(db: &impl ConnectionTrait, e164: &str) -> Result<Option<entry::Model>, ServiceError> {
-    Ok(entry::Entity::find().filter(entry::Column::PhoneE164.eq(e164)).one(db).await?)
+pub async fn entry_of(
+    db: &impl ConnectionTrait,
+    e164: &str,
+) -> Result<Option<entry::Model>, ServiceError> {
+    Ok(entry::Entity::find()
+        .filter(entry::Column::PhoneE164.eq(e164))
+        .one(db)
+        .await?)
 }
 
 /// What the owner session sees of its number.
@@ -89,13 +112,21 @@ pub async fn view(cx: &Cx, token: &str) -> Result<OwnerView, ServiceError> {
     let row = entry_of(&cx.db, &claim.phone_e164).await?;
     let count = |status: &'static str| {
         crate::persistence::entities::spam_report::Entity::find()
-            .filter(crate::persistence::entities::spam_report::Column::PhoneE164.eq(claim.phone_e164.clone()))
+            .filter(
+                crate::persistence::entities::spam_report::Column::PhoneE164
+                    .eq(claim.phone_e164.clone()),
+            )
             .filter(crate::persistence::entities::spam_report::Column::Status.eq(status))
             .count(&cx.db)
     };
-    let (visible, disputed) = (count(reports::VISIBLE).await?, count(reports::DISPUTED).await?);
-    let number = crate::services::phone::validate(&claim.phone_e164, None)
-        .map_or_else(|_| claim.phone_e164.clone(), |p| p.format(crate::domain::phone::PhoneFormat::International));
+    let (visible, disputed) = (
+        count(reports::VISIBLE).await?,
+        count(reports::DISPUTED).await?,
+    );
+    let number = crate::services::phone::validate(&claim.phone_e164, None).map_or_else(
+        |_| claim.phone_e164.clone(),
+        |p| p.format(crate::domain::phone::PhoneFormat::International),
+    );
     Ok(OwnerView {
         number,
         entry: row.as_ref().and_then(published),
@@ -108,7 +139,10 @@ pub async fn view(cx: &Cx, token: &str) -> Result<OwnerView, ServiceError> {
 
 /// The published part of a directory row.
 pub fn published(row: &entry::Model) -> Option<DirectoryEntry> {
-    row.display_name.as_ref().map(|name| DirectoryEntry { name: name.clone(), city: row.city.clone().unwrap_or_default() })
+    row.display_name.as_ref().map(|name| DirectoryEntry {
+        name: name.clone(),
+        city: row.city.clone().unwrap_or_default(),
+    })
 }
 
 /// Hides the number's visible reports until review; returns how many.
@@ -129,7 +163,11 @@ fn check_text(value: &str, slot: Slot, required: bool, errors: &mut FieldErrors)
         Some(Key::ValidateRequired)
     } else if value.chars().count() > DIRECTORY_FIELD_MAX_CHARS {
         Some(Key::LookupDirectoryTooLong)
-    } else if detect::has_link(value) || detect::has_email(value) || detect::has_phone_number(value) || detect::has_emoji(value) {
+    } else if detect::has_link(value)
+        || detect::has_email(value)
+        || detect::has_phone_number(value)
+        || detect::has_emoji(value)
+    {
         Some(Key::LookupDirectoryNotAName)
     } else {
         None
@@ -176,8 +214,18 @@ pub async fn set_opt_out(cx: &Cx, token: &str, opted_out: bool) -> Result<(), Se
 }
 
 /// Writes the row (`opt_out: None` keeps the current choice).
-async fn upsert(cx: &Cx, e164: &str, name: Option<String>, city: Option<String>, opt_out: Option<bool>) -> Result<(), ServiceError> {
-    let mut update = vec![entry::Column::DisplayName, entry::Column::City, entry::Column::UpdatedAt];
+async fn upsert(
+    cx: &Cx,
+    e164: &str,
+    name: Option<String>,
+    city: Option<String>,
+    opt_out: Option<bool>,
+) -> Result<(), ServiceError> {
+    let mut update = vec![
+        entry::Column::DisplayName,
+        entry::Column::City,
+        entry::Column::UpdatedAt,
+    ];
     if opt_out.is_some() {
         update.push(entry::Column::LookupOptOut);
     }
@@ -189,8 +237,13 @@ async fn upsert(cx: &Cx, e164: &str, name: Option<String>, city: Option<String>,
         updated_at: Set(cx.now),
         ..Default::default()
     };
-    let on_conflict = OnConflict::column(entry::Column::PhoneE164).update_columns(update).to_owned();
-    entry::Entity::insert(row).on_conflict(on_conflict).exec_without_returning(&cx.db).await?;
+    let on_conflict = OnConflict::column(entry::Column::PhoneE164)
+        .update_columns(update)
+        .to_owned();
+    entry::Entity::insert(row)
+        .on_conflict(on_conflict)
+        .exec_without_returning(&cx.db)
+        .await?;
     cx.number_facts.forget(e164);
     Ok(())
 }

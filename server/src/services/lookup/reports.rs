@@ -12,8 +12,8 @@ use app::i18n::Key;
 use app::model::lookup::{SpamCategory, COMMENT_MAX_CHARS};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter, QueryOrder, Statement,
-    TransactionTrait,
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult,
+    PaginatorTrait, QueryFilter, QueryOrder, Statement, TransactionTrait,
 };
 
 /// Counted in the score.
@@ -43,7 +43,10 @@ pub struct NewReport<'a> {
 fn check_comment(comment: &str, errors: &mut FieldErrors) {
     let key = if comment.chars().count() > COMMENT_MAX_CHARS {
         Some(Key::LookupCommentTooLong)
-    } else if detect::has_link(comment) || detect::has_email(comment) || detect::has_phone_number(comment) {
+    } else if detect::has_link(comment)
+        || detect::has_email(comment)
+        || detect::has_phone_number(comment)
+    {
         Some(Key::LookupCommentContacts)
     } else {
         None
@@ -57,7 +60,11 @@ fn check_comment(comment: &str, errors: &mut FieldErrors) {
 /// Field errors (number, comment); [`Key::LookupCategoryInvalid`];
 /// [`Key::LookupAlreadyReported`] within 30 days of their last report on
 /// the number; the daily report limit; database errors.
-pub async fn report(cx: &Cx, member: &user::Model, input: NewReport<'_>) -> Result<(), ServiceError> {
+pub async fn report(
+    cx: &Cx,
+    member: &user::Model,
+    input: NewReport<'_>,
+) -> Result<(), ServiceError> {
     let mut errors = FieldErrors::default();
     let e164 = parse_number(input.country, input.phone);
     if let Err(ServiceError::Fields(e)) = &e164 {
@@ -69,14 +76,32 @@ pub async fn report(cx: &Cx, member: &user::Model, input: NewReport<'_>) -> Resu
         return Err(ServiceError::Fields(errors));
     }
     let e164 = e164?;
-    let category = SpamCategory::from_code(input.category).ok_or(ServiceError::Invalid(Key::LookupCategoryInvalid))?;
+    let category = SpamCategory::from_code(input.category)
+        .ok_or(ServiceError::Invalid(Key::LookupCategoryInvalid))?;
     let weight = score::trust(reporter(&cx.db, member, cx.now).await?);
     let txn = cx.db.begin().await?;
     let daily = Rule::per_minutes(cx.config.lookup.reports_per_account_day, 24 * 60);
-    limits::take(&txn, &format!("spam-reports:user:{}", member.id), daily, cx.now).await?;
-    limits::take(&txn, &format!("spam-report:{}:{e164}", member.id), ONE_PER_NUMBER, cx.now)
-        .await
-        .map_err(|e| if matches!(e, ServiceError::RateLimited { .. }) { ServiceError::Invalid(Key::LookupAlreadyReported) } else { e })?;
+    limits::take(
+        &txn,
+        &format!("spam-reports:user:{}", member.id),
+        daily,
+        cx.now,
+    )
+    .await?;
+    limits::take(
+        &txn,
+        &format!("spam-report:{}:{e164}", member.id),
+        ONE_PER_NUMBER,
+        cx.now,
+    )
+    .await
+    .map_err(|e| {
+        if matches!(e, ServiceError::RateLimited { .. }) {
+            ServiceError::Invalid(Key::LookupAlreadyReported)
+        } else {
+            e
+        }
+    })?;
     let e164_key = e164.clone();
     let row = report::ActiveModel {
         phone_e164: Set(e164),
@@ -88,7 +113,9 @@ pub async fn report(cx: &Cx, member: &user::Model, input: NewReport<'_>) -> Resu
         created_at: Set(cx.now),
         ..Default::default()
     };
-    report::Entity::insert(row).exec_without_returning(&txn).await?;
+    report::Entity::insert(row)
+        .exec_without_returning(&txn)
+        .await?;
     txn.commit().await?;
     cx.number_facts.forget(&e164_key);
     Ok(())
@@ -100,7 +127,11 @@ struct Count {
 }
 
 /// What trust depends on, read for `member` now.
-async fn reporter(db: &impl ConnectionTrait, member: &user::Model, now: i64) -> Result<Reporter, ServiceError> {
+async fn reporter(
+    db: &impl ConnectionTrait,
+    member: &user::Model,
+    now: i64,
+) -> Result<Reporter, ServiceError> {
     let removed = report::Entity::find()
         .filter(report::Column::ReporterId.eq(member.id))
         .filter(report::Column::Status.eq(REMOVED))
@@ -110,11 +141,19 @@ async fn reporter(db: &impl ConnectionTrait, member: &user::Model, now: i64) -> 
     let sql = "SELECT COUNT(*) AS n FROM spam_reports r WHERE r.reporter_id = $1 AND r.status = 'visible' AND EXISTS \
                (SELECT 1 FROM spam_reports o WHERE o.phone_e164 = r.phone_e164 AND o.reporter_id <> r.reporter_id AND o.status = 'visible')";
     let backend = db.get_database_backend();
-    let sql = if backend == DbBackend::Postgres { sql.to_owned() } else { sql.replace("$1", "?") };
-    let corroborated = Count::find_by_statement(Statement::from_sql_and_values(backend, sql, [member.id.into()]))
-        .one(db)
-        .await?
-        .map_or(0, |c| c.n);
+    let sql = if backend == DbBackend::Postgres {
+        sql.to_owned()
+    } else {
+        sql.replace("$1", "?")
+    };
+    let corroborated = Count::find_by_statement(Statement::from_sql_and_values(
+        backend,
+        sql,
+        [member.id.into()],
+    ))
+    .one(db)
+    .await?
+    .map_or(0, |c| c.n);
     Ok(Reporter {
         has_paid: member.payment_count > 0,
         account_age_ms: now - member.created_at,
@@ -128,33 +167,63 @@ async fn reporter(db: &impl ConnectionTrait, member: &user::Model, now: i64) -> 
 ///
 /// # Errors
 /// A database error.
-pub async fn counted(db: &impl ConnectionTrait, e164: &str) -> Result<(Vec<Counted>, bool), ServiceError> {
+pub async fn counted(
+    db: &impl ConnectionTrait,
+    e164: &str,
+) -> Result<(Vec<Counted>, bool), ServiceError> {
     // One row, not one per report: the SQLite driver passes every row
     // between threads on its own, which made a lookup of a much-reported
     // number several times slower than one of a clean number.
     let backend = db.get_database_backend();
-    let (aggregate, param) = if backend == DbBackend::Postgres { ("string_agg(x, ';')", "$1") } else { ("group_concat(x, ';')", "?") };
+    let (aggregate, param) = if backend == DbBackend::Postgres {
+        ("string_agg(x, ';')", "$1")
+    } else {
+        ("group_concat(x, ';')", "?")
+    };
     let sql = format!(
         "SELECT {aggregate} AS n FROM (SELECT reporter_id || ',' || category || ',' || weight || ',' || created_at || ',' || status AS x \
          FROM spam_reports WHERE phone_e164 = {param} AND status IN ('{VISIBLE}', '{DISPUTED}') ORDER BY created_at DESC LIMIT {VERDICT_WINDOW}) newest"
     );
-    let packed = Packed::find_by_statement(Statement::from_sql_and_values(backend, sql, [e164.into()])).one(db).await?.and_then(|p| p.n);
+    let packed =
+        Packed::find_by_statement(Statement::from_sql_and_values(backend, sql, [e164.into()]))
+            .one(db)
+            .await?
+            .and_then(|p| p.n);
     let mut under_review = false;
     let mut counted = Vec::new();
-    for report in packed.as_deref().unwrap_or_default().split(';').filter(|r| !r.is_empty()) {
+    for report in packed
+        .as_deref()
+        .unwrap_or_default()
+        .split(';')
+        .filter(|r| !r.is_empty())
+    {
         let mut parts = report.split(',');
-        let (Some(reporter), Some(category), Some(weight), Some(created_at), Some(status)) =
-            (parts.next(), parts.next(), parts.next(), parts.next(), parts.next())
-        else {
+        let (Some(reporter), Some(category), Some(weight), Some(created_at), Some(status)) = (
+            parts.next(),
+            parts.next(),
+            parts.next(),
+            parts.next(),
+            parts.next(),
+        ) else {
             continue;
         };
         if status == DISPUTED {
             under_review = true;
             continue;
         }
-        let parsed = (reporter.parse(), SpamCategory::from_code(category), weight.parse(), created_at.parse());
+        let parsed = (
+            reporter.parse(),
+            SpamCategory::from_code(category),
+            weight.parse(),
+            created_at.parse(),
+        );
         if let (Ok(reporter_id), Some(category), Ok(weight), Ok(created_at)) = parsed {
-            counted.push(Counted { reporter_id, category, weight, created_at });
+            counted.push(Counted {
+                reporter_id,
+                category,
+                weight,
+                created_at,
+            });
         }
     }
     Ok((counted, under_review))
@@ -171,7 +240,11 @@ struct Packed {
 ///
 /// # Errors
 /// A database error.
-pub async fn dispute_all(db: &impl ConnectionTrait, e164: &str, now: i64) -> Result<u64, ServiceError> {
+pub async fn dispute_all(
+    db: &impl ConnectionTrait,
+    e164: &str,
+    now: i64,
+) -> Result<u64, ServiceError> {
     use crate::persistence::entities::abuse_report;
     use sea_orm::sea_query::OnConflict;
     let open = report::Entity::find()
@@ -202,10 +275,17 @@ pub async fn dispute_all(db: &impl ConnectionTrait, e164: &str, now: i64) -> Res
             created_at: Set(now),
             ..Default::default()
         };
-        let once = OnConflict::columns([abuse_report::Column::Source, abuse_report::Column::SubjectId, abuse_report::Column::ReporterE164])
-            .do_nothing()
-            .to_owned();
-        abuse_report::Entity::insert(filed).on_conflict(once).exec_without_returning(db).await?;
+        let once = OnConflict::columns([
+            abuse_report::Column::Source,
+            abuse_report::Column::SubjectId,
+            abuse_report::Column::ReporterE164,
+        ])
+        .do_nothing()
+        .to_owned();
+        abuse_report::Entity::insert(filed)
+            .on_conflict(once)
+            .exec_without_returning(db)
+            .await?;
     }
     Ok(hidden)
 }
@@ -229,7 +309,12 @@ pub async fn review(cx: &Cx, report_id: i64, keep: bool) -> Result<(), ServiceEr
 ///
 /// # Errors
 /// As [`review`].
-pub async fn review_in(db: &impl ConnectionTrait, report_id: i64, keep: bool, now: i64) -> Result<(), ServiceError> {
+pub async fn review_in(
+    db: &impl ConnectionTrait,
+    report_id: i64,
+    keep: bool,
+    now: i64,
+) -> Result<(), ServiceError> {
     let status = if keep { VISIBLE } else { REMOVED };
     let done = report::Entity::update_many()
         .col_expr(report::Column::Status, Expr::value(status))

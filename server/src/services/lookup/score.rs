@@ -49,7 +49,10 @@ pub struct Reporter {
 /// The reporter's trust, 0..=1.
 pub fn trust(r: Reporter) -> f64 {
     let paying = if r.has_paid { 1.0 } else { 0.3 };
-    #[expect(clippy::cast_precision_loss, reason = "days of account age are far below 2^52")]
+    #[expect(
+        clippy::cast_precision_loss,
+        reason = "days of account age are far below 2^52"
+    )]
     let days = (r.account_age_ms.max(0) / DAY_MS) as f64;
     let age = 0.3 + 0.7 * (days / FULL_AGE_DAYS).min(1.0);
     let (agreed, removed) = (f64::from(r.corroborated), f64::from(r.removed));
@@ -103,14 +106,23 @@ pub fn verdict(reports: &[Counted], under_review: bool, now: i64) -> SpamVerdict
     } else {
         SpamLabel::SomeReports
     };
-    let mut ranked: Vec<(u32, usize)> = by_category.iter().enumerate().filter(|(_, n)| **n > 0).map(|(i, n)| (*n, i)).collect();
+    let mut ranked: Vec<(u32, usize)> = by_category
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n > 0)
+        .map(|(i, n)| (*n, i))
+        .collect();
     // Most reported first; ties in the form's order.
     ranked.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     SpamVerdict {
         label,
         score,
         reports: u32::try_from(reports.len()).unwrap_or(u32::MAX),
-        top_categories: ranked.into_iter().take(3).map(|(_, i)| SpamCategory::ALL[i]).collect(),
+        top_categories: ranked
+            .into_iter()
+            .take(3)
+            .map(|(_, i)| SpamCategory::ALL[i])
+            .collect(),
         last_reported_at: reports.iter().map(|r| r.created_at).max(),
         under_review,
     }

@@ -40,7 +40,10 @@ impl Touch {
     }
 
     fn param(&self, name: &str) -> Option<&str> {
-        self.params.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+        self.params
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
     }
 
     fn to_json(&self) -> String {
@@ -49,8 +52,16 @@ impl Touch {
             params: serde_json::Map<String, serde_json::Value>,
             at: &'a i64,
         }
-        let params = self.params.iter().map(|(k, v)| (k.clone(), v.clone().into())).collect();
-        serde_json::to_string(&Stored { params, at: &self.at }).unwrap_or_default()
+        let params = self
+            .params
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone().into()))
+            .collect();
+        serde_json::to_string(&Stored {
+            params,
+            at: &self.at,
+        })
+        .unwrap_or_default()
     }
 }
 
@@ -91,7 +102,13 @@ pub struct OrderTracking {
 ///
 /// # Errors
 /// A database error.
-pub async fn store(db: &impl ConnectionTrait, order_id: i64, tracking: &OrderTracking, client: &ClientInfo, now: i64) -> Result<(), ServiceError> {
+pub async fn store(
+    db: &impl ConnectionTrait,
+    order_id: i64,
+    tracking: &OrderTracking,
+    client: &ClientInfo,
+    now: i64,
+) -> Result<(), ServiceError> {
     if !tracking.consent.is_some_and(|c| c.marketing) {
         return Ok(());
     }
@@ -101,18 +118,30 @@ pub async fn store(db: &impl ConnectionTrait, order_id: i64, tracking: &OrderTra
     let row = order_attribution::ActiveModel {
         order_id: Set(order_id),
         channel: Set(a.channel().chars().take(200).collect()),
-        first_touch: Set(a.first.as_ref().or(last).map_or_else(|| "{}".to_owned(), Touch::to_json)),
+        first_touch: Set(a
+            .first
+            .as_ref()
+            .or(last)
+            .map_or_else(|| "{}".to_owned(), Touch::to_json)),
         last_touch: Set(last.map_or_else(|| "{}".to_owned(), Touch::to_json)),
         fbc: Set(bounded(&a.fbc, 255)),
         fbp: Set(bounded(&a.fbp, 255)),
         client_ip: Set(client.ip.map(|ip| ip.to_string())),
-        user_agent: Set(client.user_agent.as_ref().map(|ua| ua.chars().take(512).collect())),
+        user_agent: Set(client
+            .user_agent
+            .as_ref()
+            .map(|ua| ua.chars().take(512).collect())),
         source_url: Set(bounded(&a.source_url, 1024)),
         created_at: Set(now),
         ..Default::default()
     };
-    let keep_first = OnConflict::column(order_attribution::Column::OrderId).do_nothing().to_owned();
-    order_attribution::Entity::insert(row).on_conflict(keep_first).exec_without_returning(db).await?;
+    let keep_first = OnConflict::column(order_attribution::Column::OrderId)
+        .do_nothing()
+        .to_owned();
+    order_attribution::Entity::insert(row)
+        .on_conflict(keep_first)
+        .exec_without_returning(db)
+        .await?;
     Ok(())
 }
 
@@ -121,15 +150,25 @@ mod tests {
     use super::*;
 
     fn q(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-        pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect()
     }
 
     #[test]
     fn a_touch_keeps_only_tracked_parameters_through_its_cookie() {
-        let touch = Touch::of_query(&q(&[("utm_source", "x y&z"), ("page", "2"), ("gclid", "g")]), 42).unwrap();
+        let touch = Touch::of_query(
+            &q(&[("utm_source", "x y&z"), ("page", "2"), ("gclid", "g")]),
+            42,
+        )
+        .unwrap();
         assert_eq!(touch.params, q(&[("utm_source", "x y&z"), ("gclid", "g")]));
         let value = touch.encode();
-        assert!(!value.contains(';') && !value.contains(' ') && !value.contains(','), "{value}");
+        assert!(
+            !value.contains(';') && !value.contains(' ') && !value.contains(','),
+            "{value}"
+        );
         assert_eq!(Touch::decode(&value), Some(touch));
         assert_eq!(Touch::of_query(&q(&[("page", "2")]), 1), None);
         assert_eq!(Touch::decode("utm_source=x"), None, "no time: not ours");
@@ -138,9 +177,17 @@ mod tests {
     #[test]
     fn the_channel_comes_from_the_latest_touch() {
         let touch = |c: &str| Touch::of_query(&q(&[("channel", c)]), 1);
-        let a = Attribution { first: touch("first"), last: touch("last"), ..Default::default() };
+        let a = Attribution {
+            first: touch("first"),
+            last: touch("last"),
+            ..Default::default()
+        };
         assert_eq!(a.channel(), "last");
-        let a = Attribution { first: touch("first"), last: Touch::of_query(&q(&[("gclid", "g")]), 2), ..Default::default() };
+        let a = Attribution {
+            first: touch("first"),
+            last: Touch::of_query(&q(&[("gclid", "g")]), 2),
+            ..Default::default()
+        };
         assert_eq!(a.channel(), "first");
         assert_eq!(Attribution::default().channel(), "SEO");
     }

@@ -11,7 +11,10 @@ use crate::services::billing::orders;
 use crate::services::limits::{self, Rule};
 use crate::services::{job_queue, Cx, ServiceError};
 use app::i18n::Key;
-use sea_orm::{sea_query::OnConflict, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{
+    sea_query::OnConflict, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait,
+    QueryFilter, TransactionTrait,
+};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -22,7 +25,13 @@ pub const EVENTS_PER_CLIENT: Rule = Rule::per_minutes(30, 60);
 /// Meta refuses a request holding an event older than 7 days.
 const MAX_AGE_SECS: i64 = 7 * 86_400;
 /// Events the browser may report.
-const BROWSER_EVENTS: [&str; 5] = ["PageView", "ViewContent", "Lead", "InitiateCheckout", "Purchase"];
+const BROWSER_EVENTS: [&str; 5] = [
+    "PageView",
+    "ViewContent",
+    "Lead",
+    "InitiateCheckout",
+    "Purchase",
+];
 
 /// A server event as Meta's `data[]` takes it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -57,7 +66,10 @@ pub struct UserData {
 }
 
 fn sha256_hex(value: &str) -> String {
-    Sha256::digest(value.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    Sha256::digest(value.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// Meta's `em`: SHA-256 of the address trimmed and lower-cased.
@@ -72,7 +84,9 @@ pub fn hash_external_id(user_id: i64) -> String {
 
 /// `fb.1.<ms>.<value>`, as Meta writes `_fbc` and `_fbp`; anything else is dropped.
 fn meta_cookie(value: Option<&str>) -> Option<String> {
-    value.filter(|v| v.len() <= 255 && v.starts_with("fb.") && is_token(v, 255)).map(str::to_owned)
+    value
+        .filter(|v| v.len() <= 255 && v.starts_with("fb.") && is_token(v, 255))
+        .map(str::to_owned)
 }
 
 /// What the browser posts to `/fackbook/conversions/{pixel}`.
@@ -96,15 +110,35 @@ pub struct BrowserEvent {
 /// # Errors
 /// [`ServiceError::NoConsent`] without marketing consent (nothing stored);
 /// [`ServiceError::NotFound`] for another pixel; a bad field; the limit.
-pub async fn accept_browser_event(cx: &Cx, consent: Option<Consent>, client: &ClientInfo, member_id: Option<i64>, input: &BrowserEvent) -> Result<(), ServiceError> {
+pub async fn accept_browser_event(
+    cx: &Cx,
+    consent: Option<Consent>,
+    client: &ClientInfo,
+    member_id: Option<i64>,
+    input: &BrowserEvent,
+) -> Result<(), ServiceError> {
     require(consent, |c| c.marketing)?;
-    if cx.config.meta.pixel_id.as_ref().is_some_and(|p| *p != input.pixel) || !input.pixel.bytes().all(|b| b.is_ascii_digit()) {
+    if cx
+        .config
+        .meta
+        .pixel_id
+        .as_ref()
+        .is_some_and(|p| *p != input.pixel)
+        || !input.pixel.bytes().all(|b| b.is_ascii_digit())
+    {
         return Err(ServiceError::NotFound);
     }
     let now_secs = cx.now / 1000;
     let fresh = (now_secs - MAX_AGE_SECS..=now_secs + 300).contains(&input.event_time);
-    let test_ok = input.test_event_code.as_deref().is_none_or(|c| is_token(c, 64));
-    if !BROWSER_EVENTS.contains(&input.event_name.as_str()) || !fresh || !is_token(&input.event_id, 80) || !test_ok {
+    let test_ok = input
+        .test_event_code
+        .as_deref()
+        .is_none_or(|c| is_token(c, 64));
+    if !BROWSER_EVENTS.contains(&input.event_name.as_str())
+        || !fresh
+        || !is_token(&input.event_id, 80)
+        || !test_ok
+    {
         return Err(ServiceError::Invalid(Key::ErrorBadRequest));
     }
     let mut user_data = UserData {
@@ -120,7 +154,11 @@ pub async fn accept_browser_event(cx: &Cx, consent: Option<Consent>, client: &Cl
         user_data.em = vec![hash_email(&order.email)];
     }
     let base = &cx.config.public_base_url;
-    let source = if input.event_source_url.starts_with(&format!("{base}/")) { input.event_source_url.clone() } else { format!("{base}/") };
+    let source = if input.event_source_url.starts_with(&format!("{base}/")) {
+        input.event_source_url.clone()
+    } else {
+        format!("{base}/")
+    };
     let event = ServerEvent {
         event_name: input.event_name.clone(),
         event_time: input.event_time,
@@ -131,7 +169,13 @@ pub async fn accept_browser_event(cx: &Cx, consent: Option<Consent>, client: &Cl
         custom_data: None,
     };
     let txn = cx.db.begin().await?;
-    limits::take(&txn, &format!("track:meta:{}", client.ip_bucket()), EVENTS_PER_CLIENT, cx.now).await?;
+    limits::take(
+        &txn,
+        &format!("track:meta:{}", client.ip_bucket()),
+        EVENTS_PER_CLIENT,
+        cx.now,
+    )
+    .await?;
     let queued = queue(&txn, cx, &event, input.test_event_code.as_deref()).await?;
     txn.commit().await?;
     if queued {
@@ -141,7 +185,9 @@ pub async fn accept_browser_event(cx: &Cx, consent: Option<Consent>, client: &Cl
 }
 
 async fn paid_order(cx: &Cx, event_id: &str) -> Result<order::Model, ServiceError> {
-    let order_no = event_id.strip_prefix("purchase-").ok_or(ServiceError::Invalid(Key::ErrorBadRequest))?;
+    let order_no = event_id
+        .strip_prefix("purchase-")
+        .ok_or(ServiceError::Invalid(Key::ErrorBadRequest))?;
     orders::by_order_no(&cx.db, order_no)
         .await?
         .filter(|o| o.status == orders::PAID)
@@ -154,15 +200,32 @@ async fn paid_order(cx: &Cx, event_id: &str) -> Result<order::Model, ServiceErro
 ///
 /// # Errors
 /// A database error.
-pub async fn queue_purchase(db: &impl ConnectionTrait, cx: &Cx, order: &order::Model) -> Result<(), ServiceError> {
-    let Some(a) = order_attribution::Entity::find().filter(order_attribution::Column::OrderId.eq(order.id)).one(db).await? else {
+pub async fn queue_purchase(
+    db: &impl ConnectionTrait,
+    cx: &Cx,
+    order: &order::Model,
+) -> Result<(), ServiceError> {
+    let Some(a) = order_attribution::Entity::find()
+        .filter(order_attribution::Column::OrderId.eq(order.id))
+        .one(db)
+        .await?
+    else {
         return Ok(());
     };
-    let amount = crate::services::billing::money::of(order.first_amount_minor, &order.currency, order.currency_exponent);
+    let amount = crate::services::billing::money::of(
+        order.first_amount_minor,
+        &order.currency,
+        order.currency_exponent,
+    );
     let value: f64 = amount.decimal().parse().unwrap_or(0.0);
-    let prefix = app::i18n::Locale::from_code(&order.locale).unwrap_or_default().path_prefix();
+    let prefix = app::i18n::Locale::from_code(&order.locale)
+        .unwrap_or_default()
+        .path_prefix();
     let base = &cx.config.public_base_url;
-    let source = a.source_url.filter(|u| u.starts_with(&format!("{base}/"))).unwrap_or_else(|| format!("{base}{prefix}/pay-method"));
+    let source = a
+        .source_url
+        .filter(|u| u.starts_with(&format!("{base}/")))
+        .unwrap_or_else(|| format!("{base}{prefix}/pay-method"));
     let event = ServerEvent {
         event_name: "Purchase".to_owned(),
         event_time: cx.now / 1000,
@@ -185,22 +248,37 @@ pub async fn queue_purchase(db: &impl ConnectionTrait, cx: &Cx, order: &order::M
 
 /// Writes `event` once per name and id; with Meta configured it is queued
 /// for the sender job, otherwise kept here only. Returns whether a job was queued.
-async fn queue(db: &impl ConnectionTrait, cx: &Cx, event: &ServerEvent, test_event_code: Option<&str>) -> Result<bool, ServiceError> {
+async fn queue(
+    db: &impl ConnectionTrait,
+    cx: &Cx,
+    event: &ServerEvent,
+    test_event_code: Option<&str>,
+) -> Result<bool, ServiceError> {
     let enabled = cx.config.meta.enabled();
     let row = meta_event::ActiveModel {
         event_name: Set(event.event_name.clone()),
         event_id: Set(event.event_id.clone()),
         body: Set(serde_json::to_string(event).unwrap_or_default()),
         test_event_code: Set(test_event_code.map(str::to_owned)),
-        status: Set(if enabled { delivery::QUEUED } else { delivery::KEPT }.to_owned()),
+        status: Set(if enabled {
+            delivery::QUEUED
+        } else {
+            delivery::KEPT
+        }
+        .to_owned()),
         attempts: Set(0),
         last_error: Set(None),
         created_at: Set(cx.now),
         updated_at: Set(cx.now),
         ..Default::default()
     };
-    let once = OnConflict::columns([meta_event::Column::EventName, meta_event::Column::EventId]).do_nothing().to_owned();
-    let inserted = meta_event::Entity::insert(row).on_conflict(once).exec_without_returning(db).await?;
+    let once = OnConflict::columns([meta_event::Column::EventName, meta_event::Column::EventId])
+        .do_nothing()
+        .to_owned();
+    let inserted = meta_event::Entity::insert(row)
+        .on_conflict(once)
+        .exec_without_returning(db)
+        .await?;
     if inserted != 1 || !enabled {
         return Ok(false);
     }
@@ -210,7 +288,14 @@ async fn queue(db: &impl ConnectionTrait, cx: &Cx, event: &ServerEvent, test_eve
         .one(db)
         .await?
         .ok_or(ServiceError::NotFound)?;
-    job_queue::enqueue(db, &MetaEventJob { event_row: stored.id }, cx.now).await?;
+    job_queue::enqueue(
+        db,
+        &MetaEventJob {
+            event_row: stored.id,
+        },
+        cx.now,
+    )
+    .await?;
     Ok(true)
 }
 
@@ -228,7 +313,10 @@ mod tests {
 
     #[test]
     fn only_meta_shaped_cookies_pass() {
-        assert_eq!(meta_cookie(Some("fb.1.1554763741205.AbCdEf123")).as_deref(), Some("fb.1.1554763741205.AbCdEf123"));
+        assert_eq!(
+            meta_cookie(Some("fb.1.1554763741205.AbCdEf123")).as_deref(),
+            Some("fb.1.1554763741205.AbCdEf123")
+        );
         assert_eq!(meta_cookie(Some("<script>")), None);
         assert_eq!(meta_cookie(Some("xyz")), None);
         assert_eq!(meta_cookie(None), None);

@@ -43,7 +43,10 @@ pub async fn send_due(cx: &Cx, client: &MetaClient, batch: u64) -> Result<usize,
         return Ok(0);
     }
     let claimed = job_queue::claim_due::<MetaEventJob>(&cx.db, cx.now, batch).await?;
-    let holds: Vec<_> = claimed.iter().map(|job| stop.hold(Work::Job(job.id))).collect();
+    let holds: Vec<_> = claimed
+        .iter()
+        .map(|job| stop.hold(Work::Job(job.id)))
+        .collect();
     for (job, hold) in claimed.iter().zip(holds) {
         if stop.requested() {
             job_queue::release(&cx.db, job.id, cx.now).await?;
@@ -58,7 +61,11 @@ pub async fn send_due(cx: &Cx, client: &MetaClient, batch: u64) -> Result<usize,
 }
 
 async fn send_one(cx: &Cx, client: &MetaClient, id: i64) -> Result<(), ServiceError> {
-    let Some(row) = Entity::find_by_id(id).one(&cx.db).await?.filter(|r| r.status == QUEUED) else {
+    let Some(row) = Entity::find_by_id(id)
+        .one(&cx.db)
+        .await?
+        .filter(|r| r.status == QUEUED)
+    else {
         return Ok(());
     };
     let event: serde_json::Value = serde_json::from_str(&row.body).unwrap_or_default();
@@ -79,11 +86,20 @@ async fn send_one(cx: &Cx, client: &MetaClient, id: i64) -> Result<(), ServiceEr
     }
 }
 
-async fn settle(cx: &Cx, id: i64, status: &str, attempts: i32, error: Option<String>) -> Result<(), ServiceError> {
+async fn settle(
+    cx: &Cx,
+    id: i64,
+    status: &str,
+    attempts: i32,
+    error: Option<String>,
+) -> Result<(), ServiceError> {
     Entity::update_many()
         .col_expr(Column::Status, Expr::value(status))
         .col_expr(Column::Attempts, Expr::value(attempts))
-        .col_expr(Column::LastError, Expr::value(error.map(|e| e.chars().take(255).collect::<String>())))
+        .col_expr(
+            Column::LastError,
+            Expr::value(error.map(|e| e.chars().take(255).collect::<String>())),
+        )
         .col_expr(Column::UpdatedAt, Expr::value(cx.now))
         .filter(Column::Id.eq(id))
         .exec(&cx.db)
@@ -96,5 +112,8 @@ async fn settle(cx: &Cx, id: i64, status: &str, attempts: i32, error: Option<Str
 /// # Errors
 /// A database error.
 pub async fn with_status(cx: &Cx, status: &str) -> Result<Vec<meta_event::Model>, ServiceError> {
-    Ok(Entity::find().filter(Column::Status.eq(status)).all(&cx.db).await?)
+    Ok(Entity::find()
+        .filter(Column::Status.eq(status))
+        .all(&cx.db)
+        .await?)
 }

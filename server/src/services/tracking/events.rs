@@ -8,7 +8,9 @@ use crate::services::accounts::ClientInfo;
 use crate::services::limits::{self, Rule};
 use crate::services::{Cx, ServiceError};
 use app::i18n::Key;
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait,
+};
 
 /// Click points per client address: far more than a person presses.
 pub const CLICKS_PER_CLIENT: Rule = Rule::per_minutes(60, 10);
@@ -49,14 +51,29 @@ fn bad() -> ServiceError {
 /// # Errors
 /// [`ServiceError::NoConsent`] without analytics consent (nothing stored);
 /// a bad field; the per-client limit; a database error.
-pub async fn record_click(cx: &Cx, consent: Option<Consent>, client: &ClientInfo, input: &ClickPoint) -> Result<(), ServiceError> {
+pub async fn record_click(
+    cx: &Cx,
+    consent: Option<Consent>,
+    client: &ClientInfo,
+    input: &ClickPoint,
+) -> Result<(), ServiceError> {
     require(consent, |c| c.analytics)?;
-    let channel = if input.apk_channel.trim().is_empty() { "SEO" } else { input.apk_channel.trim() };
+    let channel = if input.apk_channel.trim().is_empty() {
+        "SEO"
+    } else {
+        input.apk_channel.trim()
+    };
     if !is_token(&input.btn_id, 64) || !is_plain(channel, 200) || !(0..=2).contains(&input.os) {
         return Err(bad());
     }
     let txn = cx.db.begin().await?;
-    limits::take(&txn, &format!("track:click:{}", client.ip_bucket()), CLICKS_PER_CLIENT, cx.now).await?;
+    limits::take(
+        &txn,
+        &format!("track:click:{}", client.ip_bucket()),
+        CLICKS_PER_CLIENT,
+        cx.now,
+    )
+    .await?;
     let row = click_point::ActiveModel {
         btn_id: Set(input.btn_id.clone()),
         apk_channel: Set(channel.to_owned()),
@@ -64,7 +81,9 @@ pub async fn record_click(cx: &Cx, consent: Option<Consent>, client: &ClientInfo
         created_at: Set(cx.now),
         ..Default::default()
     };
-    click_point::Entity::insert(row).exec_without_returning(&txn).await?;
+    click_point::Entity::insert(row)
+        .exec_without_returning(&txn)
+        .await?;
     txn.commit().await?;
     Ok(())
 }
@@ -73,11 +92,21 @@ pub async fn record_click(cx: &Cx, consent: Option<Consent>, client: &ClientInfo
 ///
 /// # Errors
 /// As [`record_click`].
-pub async fn record_event(cx: &Cx, consent: Option<Consent>, client: &ClientInfo, input: &OperationEvent) -> Result<(), ServiceError> {
+pub async fn record_event(
+    cx: &Cx,
+    consent: Option<Consent>,
+    client: &ClientInfo,
+    input: &OperationEvent,
+) -> Result<(), ServiceError> {
     require(consent, |c| c.analytics)?;
-    let headers_ok = [(&input.apk_version_code, 32), (&input.phone_os, 32), (&input.track_id, 64), (&input.version, 32)]
-        .iter()
-        .all(|(value, max)| value.is_empty() || is_token(value, *max));
+    let headers_ok = [
+        (&input.apk_version_code, 32),
+        (&input.phone_os, 32),
+        (&input.track_id, 64),
+        (&input.version, 32),
+    ]
+    .iter()
+    .all(|(value, max)| value.is_empty() || is_token(value, *max));
     let fields_ok = input.event_type == 1
         && is_token(&input.event_code, 64)
         && input.curr_document.starts_with('/')
@@ -87,7 +116,13 @@ pub async fn record_event(cx: &Cx, consent: Option<Consent>, client: &ClientInfo
         return Err(bad());
     }
     let txn = cx.db.begin().await?;
-    limits::take(&txn, &format!("track:event:{}", client.ip_bucket()), EVENTS_PER_CLIENT, cx.now).await?;
+    limits::take(
+        &txn,
+        &format!("track:event:{}", client.ip_bucket()),
+        EVENTS_PER_CLIENT,
+        cx.now,
+    )
+    .await?;
     let row = operation_log::ActiveModel {
         event_code: Set(input.event_code.clone()),
         event_type: Set(input.event_type),
@@ -100,7 +135,9 @@ pub async fn record_event(cx: &Cx, consent: Option<Consent>, client: &ClientInfo
         created_at: Set(cx.now),
         ..Default::default()
     };
-    operation_log::Entity::insert(row).exec_without_returning(&txn).await?;
+    operation_log::Entity::insert(row)
+        .exec_without_returning(&txn)
+        .await?;
     txn.commit().await?;
     Ok(())
 }
@@ -111,7 +148,13 @@ pub async fn record_event(cx: &Cx, consent: Option<Consent>, client: &ClientInfo
 /// A database error.
 pub async fn delete_old(db: &impl ConnectionTrait, now: i64) -> Result<u64, ServiceError> {
     let cutoff = now - RETENTION_MS;
-    let clicks = click_point::Entity::delete_many().filter(click_point::Column::CreatedAt.lt(cutoff)).exec(db).await?;
-    let events = operation_log::Entity::delete_many().filter(operation_log::Column::CreatedAt.lt(cutoff)).exec(db).await?;
+    let clicks = click_point::Entity::delete_many()
+        .filter(click_point::Column::CreatedAt.lt(cutoff))
+        .exec(db)
+        .await?;
+    let events = operation_log::Entity::delete_many()
+        .filter(operation_log::Column::CreatedAt.lt(cutoff))
+        .exec(db)
+        .await?;
     Ok(clicks.rows_affected + events.rows_affected)
 }

@@ -16,13 +16,22 @@ pub use app::consent::Consent;
 ///
 /// # Errors
 /// [`ServiceError::NoConsent`].
-pub fn require(consent: Option<Consent>, category: fn(&Consent) -> bool) -> Result<Consent, ServiceError> {
-    consent.filter(|c| category(c)).ok_or(ServiceError::NoConsent)
+pub fn require(
+    consent: Option<Consent>,
+    category: fn(&Consent) -> bool,
+) -> Result<Consent, ServiceError> {
+    consent
+        .filter(|c| category(c))
+        .ok_or(ServiceError::NoConsent)
 }
 
 /// Whether `value` is 1 to `max` characters of `[A-Za-z0-9_.-]`.
 fn is_token(value: &str, max: usize) -> bool {
-    !value.is_empty() && value.len() <= max && value.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
+    !value.is_empty()
+        && value.len() <= max
+        && value
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
 }
 
 /// Whether `value` is at most `max` characters without control characters.

@@ -30,8 +30,10 @@ pub(super) struct Checked {
 /// # Errors
 /// [`ServiceError::Fields`] (`phoneErrorMsg`, `messageErrorMsg`) or an unknown language/voice.
 pub(super) fn check(draft: &VoiceDraft, number: bool) -> Result<Checked, ServiceError> {
-    let language = language(&draft.language).ok_or(ServiceError::Invalid(Key::VoiceErrorLanguage))?;
-    let voice = Voice::from_code(&draft.voice).ok_or(ServiceError::Invalid(Key::VoiceErrorLanguage))?;
+    let language =
+        language(&draft.language).ok_or(ServiceError::Invalid(Key::VoiceErrorLanguage))?;
+    let voice =
+        Voice::from_code(&draft.voice).ok_or(ServiceError::Invalid(Key::VoiceErrorLanguage))?;
     let mut errors = FieldErrors::default();
     let target = if number {
         let parsed = requests::parse_target(&draft.country, &draft.phone);
@@ -49,12 +51,23 @@ pub(super) fn check(draft: &VoiceDraft, number: bool) -> Result<Checked, Service
         return Err(ServiceError::Fields(errors));
     }
     let (e164, region) = target.unwrap_or_default();
-    Ok(Checked { e164, region, language: language.code, voice, body: draft.message.trim().to_owned() })
+    Ok(Checked {
+        e164,
+        region,
+        language: language.code,
+        voice,
+        body: draft.message.trim().to_owned(),
+    })
 }
 
 /// Whether the number accepts a voice message now: not on the registry,
 /// in a region we deliver to, and daytime there.
-async fn check_recipient(cx: &Cx, sender_id: i64, e164: &str, region: &str) -> Result<(), ServiceError> {
+async fn check_recipient(
+    cx: &Cx,
+    sender_id: i64,
+    e164: &str,
+    region: &str,
+) -> Result<(), ServiceError> {
     let refuse = |key: Key| {
         let mut errors = FieldErrors::default();
         errors.set(Slot::Phone, Some(key));
@@ -62,7 +75,9 @@ async fn check_recipient(cx: &Cx, sender_id: i64, e164: &str, region: &str) -> R
     };
     // A sender support blocked towards this number hears the same as for
     // an opted-out number: nothing tells them the number reported them.
-    if registry::is_blocked(&cx.db, e164).await? || registry::requester_blocked(&cx.db, sender_id, e164).await? {
+    if registry::is_blocked(&cx.db, e164).await?
+        || registry::requester_blocked(&cx.db, sender_id, e164).await?
+    {
         return Err(refuse(Key::VoiceErrorOptedOut));
     }
     if !cx.config.voice.delivers_to(region) {
@@ -81,7 +96,12 @@ async fn check_recipient(cx: &Cx, sender_id: i64, e164: &str, region: &str) -> R
 /// # Errors
 /// Field errors, [`ServiceError::NeedsSubscription`], quiet hours, a daily
 /// cap ([`ServiceError::RateLimited`]), or a database error.
-pub async fn send(cx: &Cx, sender: &user::Model, draft: &VoiceDraft, idempotency_key: &str) -> Result<VoiceMessageView, ServiceError> {
+pub async fn send(
+    cx: &Cx,
+    sender: &user::Model,
+    draft: &VoiceDraft,
+    idempotency_key: &str,
+) -> Result<VoiceMessageView, ServiceError> {
     let key = idempotency_key.trim();
     if key.is_empty() || key.len() > 64 {
         return Err(ServiceError::Invalid(Key::ErrorBadRequest));
@@ -99,8 +119,14 @@ pub async fn send(cx: &Cx, sender: &user::Model, draft: &VoiceDraft, idempotency
     limits::take_all(
         &txn,
         &[
-            (&sender_key, Rule::per_minutes(settings.cap_per_sender_day, DAY_MINUTES)),
-            (&number_key, Rule::per_minutes(settings.cap_per_number_day, DAY_MINUTES)),
+            (
+                &sender_key,
+                Rule::per_minutes(settings.cap_per_sender_day, DAY_MINUTES),
+            ),
+            (
+                &number_key,
+                Rule::per_minutes(settings.cap_per_number_day, DAY_MINUTES),
+            ),
         ],
         cx.now,
     )
@@ -132,13 +158,23 @@ pub async fn send(cx: &Cx, sender: &user::Model, draft: &VoiceDraft, idempotency
         Err(e) => {
             // The same key sent twice at once: the first insert won.
             drop(txn);
-            return find_by_key(cx, sender.id, key).await?.map(|m| views::view(&m)).ok_or(ServiceError::from(e));
+            return find_by_key(cx, sender.id, key)
+                .await?
+                .map(|m| views::view(&m))
+                .ok_or(ServiceError::from(e));
         }
     };
     txn.commit().await?;
     cx.wake.calls.notify_one();
-    let stored = row::Entity::find_by_id(id).one(&cx.db).await?.ok_or(ServiceError::NotFound)?;
-    tracing::info!(message = id, country = crate::sms::country_code(&stored.to_e164), "voice message queued");
+    let stored = row::Entity::find_by_id(id)
+        .one(&cx.db)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    tracing::info!(
+        message = id,
+        country = crate::sms::country_code(&stored.to_e164),
+        "voice message queued"
+    );
     Ok(views::view(&stored))
 }
 

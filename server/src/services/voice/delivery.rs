@@ -33,7 +33,12 @@ const SPEECH_BUSY_RETRY_MS: i64 = 30_000;
 ///
 /// # Errors
 /// A database error.
-pub async fn run_due(cx: &Cx, speech: &Speech, calls: &CallPlacer, limit: u64) -> Result<usize, ServiceError> {
+pub async fn run_due(
+    cx: &Cx,
+    speech: &Speech,
+    calls: &CallPlacer,
+    limit: u64,
+) -> Result<usize, ServiceError> {
     stale_become_uncertain(cx).await?;
     let mut handled = reconcile::run(cx, calls, limit).await?;
     let due = row::Entity::find()
@@ -93,14 +98,29 @@ async fn claim(cx: &Cx, message: &row::Model) -> Result<Option<row::Model>, Serv
     let changes = vec![
         (Column::Attempts, Expr::col(Column::Attempts).add(1)),
         (Column::AttemptedAt, Expr::value(cx.now)),
-        (Column::NextAttemptAt, Expr::value(cx.now + lease_ms(LEASE_MS))),
+        (
+            Column::NextAttemptAt,
+            Expr::value(cx.now + lease_ms(LEASE_MS)),
+        ),
         (Column::CallRef, Expr::value(call_ref.clone())),
         (Column::ProviderId, Expr::value(Option::<String>::None)),
     ];
-    if !transition(&cx.db, message.id, CALLING, Some(&[QUEUED][..]), changes, cx.now).await? {
+    if !transition(
+        &cx.db,
+        message.id,
+        CALLING,
+        Some(&[QUEUED][..]),
+        changes,
+        cx.now,
+    )
+    .await?
+    {
         return Ok(None);
     }
-    Ok(row::Entity::find_by_id(message.id).filter(Column::CallRef.eq(call_ref)).one(&cx.db).await?)
+    Ok(row::Entity::find_by_id(message.id)
+        .filter(Column::CallRef.eq(call_ref))
+        .one(&cx.db)
+        .await?)
 }
 
 /// Back to the queue without a call placed: the attempt does not count.
@@ -108,7 +128,13 @@ async fn postpone(cx: &Cx, m: &row::Model, at: i64, why: &str) -> Result<(), Ser
     postpone_with(cx, m, at, why, Vec::new()).await
 }
 
-async fn postpone_with(cx: &Cx, m: &row::Model, at: i64, why: &str, mut changes: Vec<(Column, sea_orm::sea_query::SimpleExpr)>) -> Result<(), ServiceError> {
+async fn postpone_with(
+    cx: &Cx,
+    m: &row::Model,
+    at: i64,
+    why: &str,
+    mut changes: Vec<(Column, sea_orm::sea_query::SimpleExpr)>,
+) -> Result<(), ServiceError> {
     changes.extend([
         (Column::Attempts, Expr::col(Column::Attempts).sub(1)),
         (Column::NextAttemptAt, Expr::value(at)),
@@ -120,14 +146,29 @@ async fn postpone_with(cx: &Cx, m: &row::Model, at: i64, why: &str, mut changes:
 
 /// Ends `m` as `to` with `why` kept for support.
 pub(super) async fn end(cx: &Cx, m: &row::Model, to: &str, why: &str) -> Result<(), ServiceError> {
-    let changes = vec![(Column::NextAttemptAt, Expr::value(Option::<i64>::None)), (Column::LastError, Expr::value(why))];
+    let changes = vec![
+        (Column::NextAttemptAt, Expr::value(Option::<i64>::None)),
+        (Column::LastError, Expr::value(why)),
+    ];
     transition(&cx.db, m.id, to, None, changes, cx.now).await?;
     Ok(())
 }
 
-async fn deliver(cx: &Cx, speech: &Speech, calls: &CallPlacer, m: &row::Model, hold: &Hold) -> Result<(), ServiceError> {
+async fn deliver(
+    cx: &Cx,
+    speech: &Speech,
+    calls: &CallPlacer,
+    m: &row::Model,
+    hold: &Hold,
+) -> Result<(), ServiceError> {
     if registry::is_blocked(&cx.db, &m.to_e164).await? {
-        return end(cx, m, OPTED_OUT, "the number is on the do-not-contact registry").await;
+        return end(
+            cx,
+            m,
+            OPTED_OUT,
+            "the number is on the do-not-contact registry",
+        )
+        .await;
     }
     let zones = policy::zones_of(PhoneData::global(), &m.to_e164);
     if let Some(morning) = policy::quiet_until(&zones, cx.now, &cx.config.voice) {
@@ -136,12 +177,21 @@ async fn deliver(cx: &Cx, speech: &Speech, calls: &CallPlacer, m: &row::Model, h
     let request = audio::for_call(m, CallAudio::Message)?;
     match speech.render(&request).await {
         Ok(_) => {}
-        Err(SpeechError::Busy) => return postpone(cx, m, cx.now + SPEECH_BUSY_RETRY_MS, "speech busy").await,
+        Err(SpeechError::Busy) => {
+            return postpone(cx, m, cx.now + SPEECH_BUSY_RETRY_MS, "speech busy").await
+        }
         Err(e) => return end(cx, m, FAILED, &format!("speech: {e:?}")).await,
     }
     let bcp47 = app::model::voice::language(&m.language).map_or("en-US", |l| l.bcp47);
     let audio_url = audio::call_audio_url(&cx.config, &m.call_ref, CallAudio::Message, cx.now);
-    let call = OutgoingCall { to: m.to_e164.clone(), twiml: twiml::play_and_gather(&audio_url, &audio::gather_url(&cx.config, &m.call_ref), bcp47) };
+    let call = OutgoingCall {
+        to: m.to_e164.clone(),
+        twiml: twiml::play_and_gather(
+            &audio_url,
+            &audio::gather_url(&cx.config, &m.call_ref),
+            bcp47,
+        ),
+    };
     hold.calling();
     match calls.place(&call, &m.call_ref).await {
         Ok(placed) => {
@@ -163,14 +213,29 @@ async fn deliver(cx: &Cx, speech: &Speech, calls: &CallPlacer, m: &row::Model, h
 async fn not_placed(cx: &Cx, m: &row::Model, error: &CallError) -> Result<(), ServiceError> {
     let why: String = error.to_string().chars().take(255).collect();
     tracing::warn!(message = m.id, error = %error, unknown = error.outcome_unknown(), "voice call not confirmed");
-    crate::metrics::call_outcome(if error.outcome_unknown() { "uncertain" } else { "failed" });
+    crate::metrics::call_outcome(if error.outcome_unknown() {
+        "uncertain"
+    } else {
+        "failed"
+    });
     if error.outcome_unknown() {
         let changes = vec![
-            (Column::NextAttemptAt, Expr::value(cx.now + reconcile::LOOKUP_EVERY_MS)),
+            (
+                Column::NextAttemptAt,
+                Expr::value(cx.now + reconcile::LOOKUP_EVERY_MS),
+            ),
             (Column::Failures, Expr::value(0)),
             (Column::LastError, Expr::value(why)),
         ];
-        transition(&cx.db, m.id, UNCERTAIN, Some(&[CALLING][..]), changes, cx.now).await?;
+        transition(
+            &cx.db,
+            m.id,
+            UNCERTAIN,
+            Some(&[CALLING][..]),
+            changes,
+            cx.now,
+        )
+        .await?;
         return Ok(());
     }
     if error.is_transient() && m.failures + 1 < MAX_FAILURES {

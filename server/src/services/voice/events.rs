@@ -1,14 +1,21 @@
 //! What the call provider reports about a call (progress, and the key the
 //! called person pressed). A report applies only to the call it names by
 //! its call reference: a late report of an earlier call changes nothing.
-use super::status::{transition, CALLING, DELIVERED, FAILED, NO_ANSWER, OPEN, OPTED_OUT, QUEUED, UNCERTAIN};
+use super::status::{
+    transition, CALLING, DELIVERED, FAILED, NO_ANSWER, OPEN, OPTED_OUT, QUEUED, UNCERTAIN,
+};
 use crate::calls::CallProgress;
-use crate::persistence::entities::{abuse_report, voice_message::{self as row, Column}};
+use crate::persistence::entities::{
+    abuse_report,
+    voice_message::{self as row, Column},
+};
 use crate::services::locate::registry::{self, Reason};
 use crate::services::locate::requests;
 use crate::services::{Cx, ServiceError};
 use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait,
+};
 
 /// Calls per message at most: the first and one retry after busy or no answer.
 pub const MAX_CALLS: i32 = 2;
@@ -24,15 +31,25 @@ pub enum KeyOutcome {
     Ignored,
 }
 
-async fn by_call_ref(db: &impl ConnectionTrait, call_ref: &str) -> Result<Option<row::Model>, ServiceError> {
-    Ok(row::Entity::find().filter(Column::CallRef.eq(call_ref)).one(db).await?)
+async fn by_call_ref(
+    db: &impl ConnectionTrait,
+    call_ref: &str,
+) -> Result<Option<row::Model>, ServiceError> {
+    Ok(row::Entity::find()
+        .filter(Column::CallRef.eq(call_ref))
+        .one(db)
+        .await?)
 }
 
 /// Records the provider's report on the call `call_ref`.
 ///
 /// # Errors
 /// A database error.
-pub async fn record_progress(cx: &Cx, call_ref: &str, progress: CallProgress) -> Result<(), ServiceError> {
+pub async fn record_progress(
+    cx: &Cx,
+    call_ref: &str,
+    progress: CallProgress,
+) -> Result<(), ServiceError> {
     match by_call_ref(&cx.db, call_ref).await? {
         Some(m) => apply_progress(cx, &m, progress).await,
         None => Ok(()),
@@ -44,27 +61,55 @@ pub async fn record_progress(cx: &Cx, call_ref: &str, progress: CallProgress) ->
 ///
 /// # Errors
 /// A database error.
-pub async fn apply_progress(cx: &Cx, m: &row::Model, progress: CallProgress) -> Result<(), ServiceError> {
+pub async fn apply_progress(
+    cx: &Cx,
+    m: &row::Model,
+    progress: CallProgress,
+) -> Result<(), ServiceError> {
     let done = vec![(Column::NextAttemptAt, Expr::value(Option::<i64>::None))];
     match progress {
         CallProgress::Queued | CallProgress::Ringing | CallProgress::InProgress => {
-            let watch = vec![(Column::NextAttemptAt, Expr::value(cx.now + super::delivery::WATCHDOG_MS))];
-            transition(&cx.db, m.id, CALLING, Some(&[CALLING, UNCERTAIN][..]), watch, cx.now).await?;
+            let watch = vec![(
+                Column::NextAttemptAt,
+                Expr::value(cx.now + super::delivery::WATCHDOG_MS),
+            )];
+            transition(
+                &cx.db,
+                m.id,
+                CALLING,
+                Some(&[CALLING, UNCERTAIN][..]),
+                watch,
+                cx.now,
+            )
+            .await?;
         }
         CallProgress::Completed => {
             transition(&cx.db, m.id, DELIVERED, None, done, cx.now).await?;
         }
         CallProgress::Busy | CallProgress::NoAnswer if m.attempts < MAX_CALLS => {
             let retry = vec![
-                (Column::NextAttemptAt, Expr::value(cx.now + cx.config.voice.retry_delay_ms)),
+                (
+                    Column::NextAttemptAt,
+                    Expr::value(cx.now + cx.config.voice.retry_delay_ms),
+                ),
                 (Column::LastError, Expr::value(format!("{progress:?}"))),
             ];
-            transition(&cx.db, m.id, QUEUED, Some(&[CALLING, UNCERTAIN][..]), retry, cx.now).await?;
+            transition(
+                &cx.db,
+                m.id,
+                QUEUED,
+                Some(&[CALLING, UNCERTAIN][..]),
+                retry,
+                cx.now,
+            )
+            .await?;
         }
         CallProgress::Busy | CallProgress::NoAnswer => {
             transition(&cx.db, m.id, NO_ANSWER, None, done, cx.now).await?;
         }
-        CallProgress::Failed | CallProgress::Canceled => fail(cx, m, &format!("{progress:?}")).await?,
+        CallProgress::Failed | CallProgress::Canceled => {
+            fail(cx, m, &format!("{progress:?}")).await?
+        }
     }
     Ok(())
 }
@@ -74,7 +119,13 @@ pub async fn apply_progress(cx: &Cx, m: &row::Model, progress: CallProgress) -> 
 /// # Errors
 /// A database error.
 pub async fn fail(cx: &Cx, m: &row::Model, why: &str) -> Result<(), ServiceError> {
-    let changes = vec![(Column::NextAttemptAt, Expr::value(Option::<i64>::None)), (Column::LastError, Expr::value(why.chars().take(255).collect::<String>()))];
+    let changes = vec![
+        (Column::NextAttemptAt, Expr::value(Option::<i64>::None)),
+        (
+            Column::LastError,
+            Expr::value(why.chars().take(255).collect::<String>()),
+        ),
+    ];
     transition(&cx.db, m.id, FAILED, None, changes, cx.now).await?;
     Ok(())
 }
@@ -84,11 +135,17 @@ pub async fn fail(cx: &Cx, m: &row::Model, why: &str) -> Result<(), ServiceError
 /// # Errors
 /// A database error.
 pub async fn record_key(cx: &Cx, call_ref: &str, key: char) -> Result<KeyOutcome, ServiceError> {
-    let Some(m) = by_call_ref(&cx.db, call_ref).await? else { return Ok(KeyOutcome::Ignored) };
+    let Some(m) = by_call_ref(&cx.db, call_ref).await? else {
+        return Ok(KeyOutcome::Ignored);
+    };
     match key {
         '9' => {
             stop_all(cx, &m).await?;
-            tracing::info!(message = m.id, country = crate::sms::country_code(&m.to_e164), "called number pressed 9: no more messages");
+            tracing::info!(
+                message = m.id,
+                country = crate::sms::country_code(&m.to_e164),
+                "called number pressed 9: no more messages"
+            );
             Ok(KeyOutcome::Stopped(m))
         }
         '8' => {
@@ -129,9 +186,16 @@ async fn report(cx: &Cx, m: &row::Model) -> Result<(), ServiceError> {
         created_at: Set(cx.now),
         ..Default::default()
     };
-    let once = OnConflict::columns([abuse_report::Column::Source, abuse_report::Column::SubjectId, abuse_report::Column::ReporterE164])
-        .do_nothing()
-        .to_owned();
-    abuse_report::Entity::insert(new).on_conflict(once).exec_without_returning(&cx.db).await?;
+    let once = OnConflict::columns([
+        abuse_report::Column::Source,
+        abuse_report::Column::SubjectId,
+        abuse_report::Column::ReporterE164,
+    ])
+    .do_nothing()
+    .to_owned();
+    abuse_report::Entity::insert(new)
+        .on_conflict(once)
+        .exec_without_returning(&cx.db)
+        .await?;
     Ok(())
 }

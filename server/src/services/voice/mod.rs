@@ -35,7 +35,9 @@ pub fn new_call_ref() -> String {
 /// in a moment), a server without espeak-ng "unavailable".
 pub fn speech_error(error: SpeechError) -> ServiceError {
     match error {
-        SpeechError::Busy => ServiceError::Busy { retry_after_secs: 2 },
+        SpeechError::Busy => ServiceError::Busy {
+            retry_after_secs: 2,
+        },
         SpeechError::Unavailable | SpeechError::Failed(_) => {
             tracing::error!(error = ?error, "speech synthesis failed");
             ServiceError::Unavailable(Key::VoiceErrorSpeechUnavailable)
@@ -47,7 +49,12 @@ pub fn speech_error(error: SpeechError) -> ServiceError {
 ///
 /// # Errors
 /// [`ServiceError::NotFound`] for anybody else's message or a deleted text.
-pub async fn replay(cx: &Cx, speech: &Speech, user_id: i64, id: i64) -> Result<Arc<Rendered>, ServiceError> {
+pub async fn replay(
+    cx: &Cx,
+    speech: &Speech,
+    user_id: i64,
+    id: i64,
+) -> Result<Arc<Rendered>, ServiceError> {
     let message = views::own(cx, user_id, id).await?;
     let voice = app::model::voice::Voice::from_code(&message.voice).unwrap_or_default();
     let request = audio::message_only(&message.language, voice, &message.body)?;
@@ -58,9 +65,21 @@ pub async fn replay(cx: &Cx, speech: &Speech, user_id: i64, id: i64) -> Result<A
 ///
 /// # Errors
 /// [`ServiceError::NotFound`] for an unknown call or a deleted text; speech errors.
-pub async fn call_audio(cx: &Cx, speech: &Speech, call_ref: &str, part: audio::CallAudio) -> Result<Arc<Rendered>, ServiceError> {
+pub async fn call_audio(
+    cx: &Cx,
+    speech: &Speech,
+    call_ref: &str,
+    part: audio::CallAudio,
+) -> Result<Arc<Rendered>, ServiceError> {
     use crate::persistence::entities::voice_message as row;
     use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
-    let message = row::Entity::find().filter(row::Column::CallRef.eq(call_ref)).one(&cx.db).await?.ok_or(ServiceError::NotFound)?;
-    speech.render(&audio::for_call(&message, part)?).await.map_err(speech_error)
+    let message = row::Entity::find()
+        .filter(row::Column::CallRef.eq(call_ref))
+        .one(&cx.db)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    speech
+        .render(&audio::for_call(&message, part)?)
+        .await
+        .map_err(speech_error)
 }

@@ -14,7 +14,11 @@ const HORIZON_STEPS: i64 = 2 * 24 * 4;
 /// `UTC` when the plan names none (a protective guess is better than none).
 pub fn zones_of(data: &PhoneData, e164: &str) -> Vec<TimeZone> {
     let digits = e164.trim_start_matches('+');
-    let zones: Vec<TimeZone> = data.time_zones(digits).iter().filter_map(|name| TimeZone::get(name).ok()).collect();
+    let zones: Vec<TimeZone> = data
+        .time_zones(digits)
+        .iter()
+        .filter_map(|name| TimeZone::get(name).ok())
+        .collect();
     if zones.is_empty() {
         vec![TimeZone::UTC]
     } else {
@@ -35,8 +39,16 @@ fn is_quiet_hour(hour: i8, start: u8, end: u8) -> bool {
 /// Whether `at_ms` is quiet in any of `zones`: a number that spans zones
 /// (Indonesia's mobiles: WIB, WITA, WIT) rings only when it is day in all.
 pub fn is_quiet(zones: &[TimeZone], at_ms: i64, settings: &VoiceSettings) -> bool {
-    let Ok(instant) = Timestamp::from_millisecond(at_ms) else { return true };
-    zones.iter().any(|zone| is_quiet_hour(instant.to_zoned(zone.clone()).hour(), settings.quiet_start_hour, settings.quiet_end_hour))
+    let Ok(instant) = Timestamp::from_millisecond(at_ms) else {
+        return true;
+    };
+    zones.iter().any(|zone| {
+        is_quiet_hour(
+            instant.to_zoned(zone.clone()).hour(),
+            settings.quiet_start_hour,
+            settings.quiet_end_hour,
+        )
+    })
 }
 
 /// `None` when a call may ring now; otherwise the first moment (to the
@@ -75,9 +87,15 @@ mod tests {
         // 22:30 in Jakarta (UTC+7).
         let night = at("2026-11-23T15:30:00Z");
         assert!(is_quiet(&jakarta, night, &settings()));
-        assert_eq!(quiet_until(&jakarta, night, &settings()), Some(at("2026-11-24T01:00:00Z")));
+        assert_eq!(
+            quiet_until(&jakarta, night, &settings()),
+            Some(at("2026-11-24T01:00:00Z"))
+        );
         // 10:00 in Jakarta.
-        assert_eq!(quiet_until(&jakarta, at("2026-11-24T03:00:00Z"), &settings()), None);
+        assert_eq!(
+            quiet_until(&jakarta, at("2026-11-24T03:00:00Z"), &settings()),
+            None
+        );
         // 07:59 is still night, 08:00 is day, 20:59 day, 21:00 night.
         assert!(is_quiet(&jakarta, at("2026-11-24T00:59:00Z"), &settings()));
         assert!(!is_quiet(&jakarta, at("2026-11-24T01:00:00Z"), &settings()));
@@ -87,14 +105,25 @@ mod tests {
 
     #[test]
     fn a_number_spanning_zones_rings_only_when_it_is_day_in_all() {
-        let indonesia = [zone("Asia/Jakarta"), zone("Asia/Makassar"), zone("Asia/Jayapura")];
+        let indonesia = [
+            zone("Asia/Jakarta"),
+            zone("Asia/Makassar"),
+            zone("Asia/Jayapura"),
+        ];
         // 08:30 in Jakarta is 10:30 in Jayapura: day everywhere.
-        assert!(!is_quiet(&indonesia, at("2026-11-24T01:30:00Z"), &settings()));
+        assert!(!is_quiet(
+            &indonesia,
+            at("2026-11-24T01:30:00Z"),
+            &settings()
+        ));
         // 19:30 in Jakarta is 21:30 in Jayapura: quiet.
         let evening = at("2026-11-24T12:30:00Z");
         assert!(is_quiet(&indonesia, evening, &settings()));
         // Next: 08:00 in Jakarta (the westernmost zone wakes last).
-        assert_eq!(quiet_until(&indonesia, evening, &settings()), Some(at("2026-11-25T01:00:00Z")));
+        assert_eq!(
+            quiet_until(&indonesia, evening, &settings()),
+            Some(at("2026-11-25T01:00:00Z"))
+        );
     }
 
     #[test]
@@ -108,7 +137,10 @@ mod tests {
     #[test]
     fn zones_come_from_the_numbering_plan() {
         let data = PhoneData::global();
-        let names: Vec<String> = zones_of(data, "+6281234567890").iter().filter_map(|z| z.iana_name().map(str::to_owned)).collect();
+        let names: Vec<String> = zones_of(data, "+6281234567890")
+            .iter()
+            .filter_map(|z| z.iana_name().map(str::to_owned))
+            .collect();
         assert!(names.iter().any(|n| n == "Asia/Jakarta"), "{names:?}");
         assert_eq!(zones_of(data, "+999").len(), 1);
     }

@@ -24,14 +24,23 @@ pub const TTL_MS: i64 = 60 * 60_000;
 /// # Errors
 /// A database error.
 pub async fn forget_expired(cx: &Cx) -> Result<u64, ServiceError> {
-    let done = row::Entity::delete_many().filter(row::Column::CreatedAt.lt(cx.now - TTL_MS)).exec(&cx.db).await?;
+    let done = row::Entity::delete_many()
+        .filter(row::Column::CreatedAt.lt(cx.now - TTL_MS))
+        .exec(&cx.db)
+        .await?;
     Ok(done.rows_affected)
 }
 
 /// Keeps a preview.
-async fn put(cx: &Cx, token: &str, draft: &VoiceDraft, duration_ms: u32) -> Result<(), ServiceError> {
+async fn put(
+    cx: &Cx,
+    token: &str,
+    draft: &VoiceDraft,
+    duration_ms: u32,
+) -> Result<(), ServiceError> {
     forget_expired(cx).await?;
-    let draft = serde_json::to_string(draft).map_err(|e| ServiceError::Database(sea_orm::DbErr::Json(e.to_string())))?;
+    let draft = serde_json::to_string(draft)
+        .map_err(|e| ServiceError::Database(sea_orm::DbErr::Json(e.to_string())))?;
     let new = row::ActiveModel {
         token: Set(token.to_owned()),
         draft: Set(draft),
@@ -39,7 +48,9 @@ async fn put(cx: &Cx, token: &str, draft: &VoiceDraft, duration_ms: u32) -> Resu
         created_at: Set(cx.now),
         ..Default::default()
     };
-    row::Entity::insert(new).exec_without_returning(&cx.db).await?;
+    row::Entity::insert(new)
+        .exec_without_returning(&cx.db)
+        .await?;
     Ok(())
 }
 
@@ -51,12 +62,17 @@ async fn get(cx: &Cx, token: &str) -> Result<(VoiceDraft, u32), ServiceError> {
         .one(&cx.db)
         .await?
         .ok_or(ServiceError::NotFound)?;
-    let draft = serde_json::from_str(&found.draft).map_err(|e| ServiceError::Database(sea_orm::DbErr::Json(e.to_string())))?;
+    let draft = serde_json::from_str(&found.draft)
+        .map_err(|e| ServiceError::Database(sea_orm::DbErr::Json(e.to_string())))?;
     Ok((draft, u32::try_from(found.duration_ms).unwrap_or(0)))
 }
 
 fn wire(token: &str, duration_ms: u32) -> VoicePreview {
-    VoicePreview { token: token.to_owned(), audio_url: format!("{API_BASE}/voice/audio/{token}.mp3"), duration_ms }
+    VoicePreview {
+        token: token.to_owned(),
+        audio_url: format!("{API_BASE}/voice/audio/{token}.mp3"),
+        duration_ms,
+    }
 }
 
 /// Synthesizes `draft`'s text (the number is not needed, nor checked) and
@@ -65,14 +81,28 @@ fn wire(token: &str, duration_ms: u32) -> VoicePreview {
 /// # Errors
 /// Field errors for the text, the per-IP limit, [`ServiceError::Busy`] when
 /// the speech workers are full, or speech being unavailable.
-pub async fn preview(cx: &Cx, speech: &Speech, client: &ClientInfo, draft: &VoiceDraft) -> Result<VoicePreview, ServiceError> {
+pub async fn preview(
+    cx: &Cx,
+    speech: &Speech,
+    client: &ClientInfo,
+    draft: &VoiceDraft,
+) -> Result<VoicePreview, ServiceError> {
     let checked = compose::check(draft, false)?;
     let rule = Rule::per_minutes(cx.config.voice.previews_per_ip_hour, 60);
-    limits::take(&cx.db, &format!("voice-preview:ip:{}", client.ip_bucket()), rule, cx.now).await?;
+    limits::take(
+        &cx.db,
+        &format!("voice-preview:ip:{}", client.ip_bucket()),
+        rule,
+        cx.now,
+    )
+    .await?;
     let request = audio::message_only(checked.language, checked.voice, &checked.body)?;
     let rendered = speech.render(&request).await.map_err(super::speech_error)?;
     let token = random_hex(16);
-    let kept = VoiceDraft { message: checked.body, ..draft.clone() };
+    let kept = VoiceDraft {
+        message: checked.body,
+        ..draft.clone()
+    };
     put(cx, &token, &kept, rendered.duration_ms).await?;
     Ok(wire(&token, rendered.duration_ms))
 }
@@ -83,7 +113,10 @@ pub async fn preview(cx: &Cx, speech: &Speech, client: &ClientInfo, draft: &Voic
 /// [`ServiceError::NotFound`] for an unknown or expired token.
 pub async fn reopen(cx: &Cx, token: &str) -> Result<VoicePreviewDraft, ServiceError> {
     let (draft, duration_ms) = get(cx, token).await?;
-    Ok(VoicePreviewDraft { draft, preview: wire(token, duration_ms) })
+    Ok(VoicePreviewDraft {
+        draft,
+        preview: wire(token, duration_ms),
+    })
 }
 
 /// The audio of a preview of the last hour (from the speech cache, or
@@ -91,7 +124,11 @@ pub async fn reopen(cx: &Cx, token: &str) -> Result<VoicePreviewDraft, ServiceEr
 ///
 /// # Errors
 /// [`ServiceError::NotFound`] for an unknown or expired token; speech errors.
-pub async fn preview_audio(cx: &Cx, speech: &Speech, token: &str) -> Result<Arc<Rendered>, ServiceError> {
+pub async fn preview_audio(
+    cx: &Cx,
+    speech: &Speech,
+    token: &str,
+) -> Result<Arc<Rendered>, ServiceError> {
     let (draft, _) = get(cx, token).await?;
     let checked = compose::check(&draft, false)?;
     let request = audio::message_only(checked.language, checked.voice, &checked.body)?;

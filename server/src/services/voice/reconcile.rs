@@ -31,15 +31,32 @@ pub async fn run(cx: &Cx, calls: &CallPlacer, limit: u64) -> Result<usize, Servi
     for m in &due {
         let since = m.attempted_at.unwrap_or(m.updated_at);
         let exclude = others_calls(cx, m).await?;
-        let query = CallQuery { to: &m.to_e164, since_ms: since, call_ref: &m.call_ref, exclude: &exclude };
+        let query = CallQuery {
+            to: &m.to_e164,
+            since_ms: since,
+            call_ref: &m.call_ref,
+            exclude: &exclude,
+        };
         match calls.lookup(&query).await {
             Ok(Some(placed)) => {
                 let changes = vec![
                     (Column::ProviderId, Expr::value(placed.provider_id.clone())),
-                    (Column::NextAttemptAt, Expr::value(cx.now + super::delivery::WATCHDOG_MS)),
+                    (
+                        Column::NextAttemptAt,
+                        Expr::value(cx.now + super::delivery::WATCHDOG_MS),
+                    ),
                     (Column::Failures, Expr::value(0)),
                 ];
-                if transition(&cx.db, m.id, CALLING, Some(&[UNCERTAIN][..]), changes, cx.now).await? {
+                if transition(
+                    &cx.db,
+                    m.id,
+                    CALLING,
+                    Some(&[UNCERTAIN][..]),
+                    changes,
+                    cx.now,
+                )
+                .await?
+                {
                     apply_progress(cx, m, placed.progress).await?;
                 }
             }
@@ -47,9 +64,20 @@ pub async fn run(cx: &Cx, calls: &CallPlacer, limit: u64) -> Result<usize, Servi
                 let changes = vec![
                     (Column::Attempts, Expr::col(Column::Attempts).sub(1)),
                     (Column::NextAttemptAt, Expr::value(cx.now)),
-                    (Column::LastError, Expr::value("not placed (not found at the provider)")),
+                    (
+                        Column::LastError,
+                        Expr::value("not placed (not found at the provider)"),
+                    ),
                 ];
-                transition(&cx.db, m.id, QUEUED, Some(&[UNCERTAIN][..]), changes, cx.now).await?;
+                transition(
+                    &cx.db,
+                    m.id,
+                    QUEUED,
+                    Some(&[UNCERTAIN][..]),
+                    changes,
+                    cx.now,
+                )
+                .await?;
             }
             Ok(None) => look_again(cx, m, false).await?,
             Err(error) => {
@@ -78,14 +106,26 @@ async fn others_calls(cx: &Cx, m: &row::Model) -> Result<Vec<String>, ServiceErr
 /// (or a confirmed call that can no longer be found) it is given up.
 async fn look_again(cx: &Cx, m: &row::Model, lookup_failed: bool) -> Result<(), ServiceError> {
     let failures = m.failures + 1;
-    let lost = m.provider_id.is_some() && !lookup_failed && failures >= super::delivery::MAX_FAILURES;
+    let lost =
+        m.provider_id.is_some() && !lookup_failed && failures >= super::delivery::MAX_FAILURES;
     if lost || (lookup_failed && failures >= super::delivery::MAX_FAILURES) {
         return fail(cx, m, "outcome unknown; the call could not be found").await;
     }
     let changes = vec![
         (Column::Failures, Expr::col(Column::Failures).add(1)),
-        (Column::NextAttemptAt, Expr::value(cx.now + LOOKUP_EVERY_MS * i64::from(failures))),
+        (
+            Column::NextAttemptAt,
+            Expr::value(cx.now + LOOKUP_EVERY_MS * i64::from(failures)),
+        ),
     ];
-    transition(&cx.db, m.id, UNCERTAIN, Some(&[UNCERTAIN][..]), changes, cx.now).await?;
+    transition(
+        &cx.db,
+        m.id,
+        UNCERTAIN,
+        Some(&[UNCERTAIN][..]),
+        changes,
+        cx.now,
+    )
+    .await?;
     Ok(())
 }

@@ -65,8 +65,11 @@ pub async fn transition(
     changes: Vec<(Column, SimpleExpr)>,
     now: i64,
 ) -> Result<bool, ServiceError> {
-    let allowed: Vec<&str> =
-        sources(to).iter().copied().filter(|s| only_from.is_none_or(|only| only.contains(s))).collect();
+    let allowed: Vec<&str> = sources(to)
+        .iter()
+        .copied()
+        .filter(|s| only_from.is_none_or(|only| only.contains(s)))
+        .collect();
     if allowed.is_empty() {
         return Ok(false);
     }
@@ -76,7 +79,11 @@ pub async fn transition(
     for (column, value) in changes {
         update = update.col_expr(column, value);
     }
-    let done = update.filter(Column::Id.eq(id)).filter(Column::Status.is_in(allowed)).exec(db).await?;
+    let done = update
+        .filter(Column::Id.eq(id))
+        .filter(Column::Status.is_in(allowed))
+        .exec(db)
+        .await?;
     Ok(done.rows_affected == 1)
 }
 
@@ -86,7 +93,9 @@ mod tests {
 
     #[test]
     fn final_states_are_never_left() {
-        for to in [QUEUED, CALLING, UNCERTAIN, DELIVERED, NO_ANSWER, FAILED, OPTED_OUT] {
+        for to in [
+            QUEUED, CALLING, UNCERTAIN, DELIVERED, NO_ANSWER, FAILED, OPTED_OUT,
+        ] {
             for from in [DELIVERED, NO_ANSWER, FAILED, OPTED_OUT] {
                 assert!(!sources(to).contains(&from), "{from} -> {to}");
             }

@@ -36,7 +36,12 @@ pub fn audio_path(id: i64) -> String {
 ///
 /// # Errors
 /// A database error.
-pub async fn list(cx: &Cx, user_id: i64, page: u64, size: u64) -> Result<(Vec<VoiceMessageView>, u64), ServiceError> {
+pub async fn list(
+    cx: &Cx,
+    user_id: i64,
+    page: u64,
+    size: u64,
+) -> Result<(Vec<VoiceMessageView>, u64), ServiceError> {
     let size = size.clamp(1, MAX_PAGE_SIZE);
     let pages = row::Entity::find()
         .filter(row::Column::UserId.eq(user_id))

@@ -19,7 +19,11 @@ use sea_orm::ConnectionTrait;
 ///
 /// # Errors
 /// A database error (the rest are still tried).
-pub async fn hand_back(db: &impl ConnectionTrait, held: &[(Work, Phase)], now: i64) -> Result<usize, ServiceError> {
+pub async fn hand_back(
+    db: &impl ConnectionTrait,
+    held: &[(Work, Phase)],
+    now: i64,
+) -> Result<usize, ServiceError> {
     let mut moved = 0;
     let mut first_error = None;
     for &(work, phase) in held {
@@ -35,7 +39,12 @@ pub async fn hand_back(db: &impl ConnectionTrait, held: &[(Work, Phase)], now: i
     first_error.map_or(Ok(moved), Err)
 }
 
-async fn hand_back_one(db: &impl ConnectionTrait, work: Work, phase: Phase, now: i64) -> Result<bool, ServiceError> {
+async fn hand_back_one(
+    db: &impl ConnectionTrait,
+    work: Work,
+    phase: Phase,
+    now: i64,
+) -> Result<bool, ServiceError> {
     let released = phase == Phase::Claimed;
     match work {
         Work::Sms(id) => queue::hand_back(db, id, released, now).await,
@@ -43,17 +52,52 @@ async fn hand_back_one(db: &impl ConnectionTrait, work: Work, phase: Phase, now:
         Work::Job(id) => job_queue::interrupted(db, id, now).await,
         Work::Call(id) if released => {
             let changes = vec![
-                (VoiceColumn::Attempts, Expr::col(VoiceColumn::Attempts).sub(1)),
+                (
+                    VoiceColumn::Attempts,
+                    Expr::col(VoiceColumn::Attempts).sub(1),
+                ),
                 (VoiceColumn::NextAttemptAt, Expr::value(now)),
                 (VoiceColumn::LastError, Expr::value("released at shutdown")),
             ];
-            voice::transition(db, id, voice::QUEUED, Some(&[voice::CALLING][..]), changes, now).await
+            voice::transition(
+                db,
+                id,
+                voice::QUEUED,
+                Some(&[voice::CALLING][..]),
+                changes,
+                now,
+            )
+            .await
         }
         Work::Call(id) => {
-            let changes = vec![(VoiceColumn::NextAttemptAt, Expr::value(now)), (VoiceColumn::LastError, Expr::value("interrupted by shutdown"))];
-            voice::transition(db, id, voice::UNCERTAIN, Some(&[voice::CALLING][..]), changes, now).await
+            let changes = vec![
+                (VoiceColumn::NextAttemptAt, Expr::value(now)),
+                (
+                    VoiceColumn::LastError,
+                    Expr::value("interrupted by shutdown"),
+                ),
+            ];
+            voice::transition(
+                db,
+                id,
+                voice::UNCERTAIN,
+                Some(&[voice::CALLING][..]),
+                changes,
+                now,
+            )
+            .await
         }
         // A renewal is held only around its provider call.
-        Work::Charge(id) => charges::set_status(db, id, &[charges::PROCESSING], charges::UNCERTAIN, Vec::new(), now).await,
+        Work::Charge(id) => {
+            charges::set_status(
+                db,
+                id,
+                &[charges::PROCESSING],
+                charges::UNCERTAIN,
+                Vec::new(),
+                now,
+            )
+            .await
+        }
     }
 }

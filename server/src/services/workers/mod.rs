@@ -56,8 +56,15 @@ struct Inner {
 impl Default for Stop {
     fn default() -> Self {
         let (signal, _) = watch::channel(false);
-        let inner = Inner { signal, frozen: AtomicBool::new(false), next: AtomicU64::new(0), held: Mutex::default() };
-        Stop { inner: Arc::new(inner) }
+        let inner = Inner {
+            signal,
+            frozen: AtomicBool::new(false),
+            next: AtomicU64::new(0),
+            held: Mutex::default(),
+        };
+        Stop {
+            inner: Arc::new(inner),
+        }
     }
 }
 
@@ -93,7 +100,10 @@ impl Stop {
     pub fn hold(&self, work: Work) -> Hold {
         let key = self.inner.next.fetch_add(1, Ordering::Relaxed);
         self.held_rows().insert(key, (work, Phase::Claimed));
-        Hold { stop: self.clone(), key }
+        Hold {
+            stop: self.clone(),
+            key,
+        }
     }
 
     /// Keeps every hold listed from now on, even when its task is dropped.
@@ -108,7 +118,10 @@ impl Stop {
 
     fn held_rows(&self) -> std::sync::MutexGuard<'_, HashMap<u64, (Work, Phase)>> {
         // A panic while holding the lock cannot leave the map half-written.
-        self.inner.held.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.inner
+            .held
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 

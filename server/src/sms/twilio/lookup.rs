@@ -2,8 +2,8 @@
 //! messages to the recipient (`GET …/Messages.json?To=…&PageSize=50`,
 //! newest first) and match our exact body, which holds a unique link or code.
 use super::{report_for_status, transport_error, TwilioClient};
-use crate::sms::{OutgoingSms, SentSms, SmsError};
 use crate::services::locate::sms_events::DeliveryReport;
+use crate::sms::{OutgoingSms, SentSms, SmsError};
 use serde::Deserialize;
 
 /// One page of Twilio's message list.
@@ -41,12 +41,20 @@ impl TwilioClient {
         let status = response.status();
         let bytes = response.bytes().await.map_err(|e| transport_error(&e))?;
         if !status.is_success() {
-            return Err(SmsError::Rejected { status: status.as_u16(), code: None });
+            return Err(SmsError::Rejected {
+                status: status.as_u16(),
+                code: None,
+            });
         }
-        let list: MessageList = serde_json::from_slice(&bytes).map_err(|_| SmsError::BadResponse)?;
-        Ok(list.messages.into_iter().find(|m| m.to == sms.to && m.body == sms.body).map(|m| SentSms {
-            report: report_for_status(&m.status).unwrap_or(DeliveryReport::Accepted),
-            provider_id: m.sid,
-        }))
+        let list: MessageList =
+            serde_json::from_slice(&bytes).map_err(|_| SmsError::BadResponse)?;
+        Ok(list
+            .messages
+            .into_iter()
+            .find(|m| m.to == sms.to && m.body == sms.body)
+            .map(|m| SentSms {
+                report: report_for_status(&m.status).unwrap_or(DeliveryReport::Accepted),
+                provider_id: m.sid,
+            }))
     }
 }

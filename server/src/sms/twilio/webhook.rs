@@ -13,7 +13,8 @@ pub fn signature(auth_token: &str, url: &str, params: &[(String, String)]) -> St
     let mut sorted: Vec<&(String, String)> = params.iter().collect();
     // By name, then value: repeated names are signed in value order.
     sorted.sort();
-    let mut mac = <Hmac<Sha1> as KeyInit>::new_from_slice(auth_token.as_bytes()).expect("HMAC takes keys of any length");
+    let mut mac = <Hmac<Sha1> as KeyInit>::new_from_slice(auth_token.as_bytes())
+        .expect("HMAC takes keys of any length");
     mac.update(url.as_bytes());
     for (name, value) in sorted {
         mac.update(name.as_bytes());
@@ -24,9 +25,17 @@ pub fn signature(auth_token: &str, url: &str, params: &[(String, String)]) -> St
 
 /// Whether `header_value` is the [`signature`] of this request, compared in
 /// constant time so a forger learns nothing from response times.
-pub fn verify_signature(auth_token: &str, url: &str, params: &[(String, String)], header_value: &str) -> bool {
+pub fn verify_signature(
+    auth_token: &str,
+    url: &str,
+    params: &[(String, String)],
+    header_value: &str,
+) -> bool {
     let expected = signature(auth_token, url, params);
-    expected.as_bytes().ct_eq(header_value.trim().as_bytes()).into()
+    expected
+        .as_bytes()
+        .ct_eq(header_value.trim().as_bytes())
+        .into()
 }
 
 /// The message a status callback is about and what it reports, from its
@@ -56,7 +65,10 @@ pub(super) fn report_for_status(status: &str) -> Option<DeliveryReport> {
 
 /// The first value of `name`.
 pub fn param<'a>(params: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    params.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    params
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
 }
 
 /// The opt-out keyword an incoming message is, if it is one
@@ -64,7 +76,9 @@ pub fn param<'a>(params: &'a [(String, String)], name: &str) -> Option<&'a str> 
 /// is not a keyword — Twilio reads it the same way.
 pub fn parse_keyword(body: &str) -> Option<OptKeyword> {
     match body.trim().to_ascii_uppercase().as_str() {
-        "STOP" | "STOPALL" | "UNSUBSCRIBE" | "CANCEL" | "END" | "QUIT" | "OPTOUT" | "REVOKE" => Some(OptKeyword::Stop),
+        "STOP" | "STOPALL" | "UNSUBSCRIBE" | "CANCEL" | "END" | "QUIT" | "OPTOUT" | "REVOKE" => {
+            Some(OptKeyword::Stop)
+        }
         "START" | "UNSTOP" | "YES" => Some(OptKeyword::Start),
         "HELP" | "INFO" => Some(OptKeyword::Help),
         "REPORT" | "SPAM" | "ABUSE" => Some(OptKeyword::Report),
@@ -77,7 +91,9 @@ mod tests {
     use super::*;
 
     fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
-        list.iter().map(|(n, v)| ((*n).to_owned(), (*v).to_owned())).collect()
+        list.iter()
+            .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
+            .collect()
     }
 
     /// The example of Twilio's webhook security docs.
@@ -91,31 +107,82 @@ mod tests {
             ("To", "+18005551212"),
         ]);
         let url = "https://mycompany.com/myapp.php?foo=1&bar=2";
-        assert_eq!(signature("12345", url, &params), "0/KCTR6DLpKmkAf8muzZqo1nDgQ=");
-        assert!(verify_signature("12345", url, &params, "0/KCTR6DLpKmkAf8muzZqo1nDgQ="));
+        assert_eq!(
+            signature("12345", url, &params),
+            "0/KCTR6DLpKmkAf8muzZqo1nDgQ="
+        );
+        assert!(verify_signature(
+            "12345",
+            url,
+            &params,
+            "0/KCTR6DLpKmkAf8muzZqo1nDgQ="
+        ));
     }
 
     #[test]
     fn parameter_order_does_not_matter_but_every_byte_does() {
         let url = "https://mycompany.com/myapp.php?foo=1&bar=2";
-        let params = pairs(&[("To", "+18005551212"), ("From", "+12349013030"), ("Digits", "1234"), ("Caller", "+12349013030"), ("CallSid", "CA1234567890ABCDE")]);
-        assert!(verify_signature("12345", url, &params, "0/KCTR6DLpKmkAf8muzZqo1nDgQ="));
-        assert!(!verify_signature("12346", url, &params, "0/KCTR6DLpKmkAf8muzZqo1nDgQ="));
-        assert!(!verify_signature("12345", "https://mycompany.com/myapp.php", &params, "0/KCTR6DLpKmkAf8muzZqo1nDgQ="));
-        assert!(!verify_signature("12345", url, &params[1..], "0/KCTR6DLpKmkAf8muzZqo1nDgQ="));
+        let params = pairs(&[
+            ("To", "+18005551212"),
+            ("From", "+12349013030"),
+            ("Digits", "1234"),
+            ("Caller", "+12349013030"),
+            ("CallSid", "CA1234567890ABCDE"),
+        ]);
+        assert!(verify_signature(
+            "12345",
+            url,
+            &params,
+            "0/KCTR6DLpKmkAf8muzZqo1nDgQ="
+        ));
+        assert!(!verify_signature(
+            "12346",
+            url,
+            &params,
+            "0/KCTR6DLpKmkAf8muzZqo1nDgQ="
+        ));
+        assert!(!verify_signature(
+            "12345",
+            "https://mycompany.com/myapp.php",
+            &params,
+            "0/KCTR6DLpKmkAf8muzZqo1nDgQ="
+        ));
+        assert!(!verify_signature(
+            "12345",
+            url,
+            &params[1..],
+            "0/KCTR6DLpKmkAf8muzZqo1nDgQ="
+        ));
         assert!(!verify_signature("12345", url, &params, ""));
     }
 
     #[test]
     fn statuses_map_to_delivery_reports() {
-        let report = |status: &str| parse_status(&pairs(&[("MessageSid", "SM1"), ("MessageStatus", status)]));
-        assert_eq!(report("queued"), Some(("SM1".into(), DeliveryReport::Accepted)));
-        assert_eq!(report("accepted").map(|r| r.1), Some(DeliveryReport::Accepted));
-        assert_eq!(report("sending").map(|r| r.1), Some(DeliveryReport::Accepted));
+        let report = |status: &str| {
+            parse_status(&pairs(&[("MessageSid", "SM1"), ("MessageStatus", status)]))
+        };
+        assert_eq!(
+            report("queued"),
+            Some(("SM1".into(), DeliveryReport::Accepted))
+        );
+        assert_eq!(
+            report("accepted").map(|r| r.1),
+            Some(DeliveryReport::Accepted)
+        );
+        assert_eq!(
+            report("sending").map(|r| r.1),
+            Some(DeliveryReport::Accepted)
+        );
         assert_eq!(report("sent").map(|r| r.1), Some(DeliveryReport::Sent));
-        assert_eq!(report("delivered").map(|r| r.1), Some(DeliveryReport::Delivered));
+        assert_eq!(
+            report("delivered").map(|r| r.1),
+            Some(DeliveryReport::Delivered)
+        );
         assert_eq!(report("failed").map(|r| r.1), Some(DeliveryReport::Failed));
-        assert_eq!(report("undelivered").map(|r| r.1), Some(DeliveryReport::Failed));
+        assert_eq!(
+            report("undelivered").map(|r| r.1),
+            Some(DeliveryReport::Failed)
+        );
         assert_eq!(report("read"), None);
         assert_eq!(parse_status(&pairs(&[("MessageStatus", "sent")])), None);
         assert_eq!(
@@ -126,7 +193,18 @@ mod tests {
 
     #[test]
     fn keywords_are_whole_messages_in_any_case() {
-        for word in ["STOP", "stop", " Stop\n", "STOPALL", "unsubscribe", "CANCEL", "end", "QUIT", "OPTOUT", "revoke"] {
+        for word in [
+            "STOP",
+            "stop",
+            " Stop\n",
+            "STOPALL",
+            "unsubscribe",
+            "CANCEL",
+            "end",
+            "QUIT",
+            "OPTOUT",
+            "revoke",
+        ] {
             assert_eq!(parse_keyword(word), Some(OptKeyword::Stop), "{word:?}");
         }
         for word in ["START", "unstop", "Yes"] {

@@ -18,7 +18,9 @@ use rsa::pkcs1v15::{Signature, SigningKey, VerifyingKey};
 use rsa::sha2::Sha256;
 use rsa::signature::{SignatureEncoding as _, Signer as _, Verifier as _};
 use serde_json::{json, value::RawValue, Value};
-use server::payments::wire::{decimal_minor as parse_minor, exponent_of, rfc3339_ms as parse_rfc3339_ms};
+use server::payments::wire::{
+    decimal_minor as parse_minor, exponent_of, rfc3339_ms as parse_rfc3339_ms,
+};
 use std::{
     collections::HashMap,
     sync::{Arc, LazyLock, Mutex},
@@ -64,11 +66,22 @@ pub struct FakePayerMax {
 
 pub async fn start() -> FakePayerMax {
     let ledger: Shared = Arc::default();
-    let router = Router::new().route("/aggregate-pay/api/gateway/{api}", post(gateway)).with_state(ledger.clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind the fake");
+    let router = Router::new()
+        .route("/aggregate-pay/api/gateway/{api}", post(gateway))
+        .with_state(ledger.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind the fake");
     let addr = listener.local_addr().expect("local address");
-    tokio::spawn(async move { axum::serve(listener, router).await.expect("fake PayerMax serves") });
-    FakePayerMax { base: format!("http://{addr}"), ledger }
+    tokio::spawn(async move {
+        axum::serve(listener, router)
+            .await
+            .expect("fake PayerMax serves")
+    });
+    FakePayerMax {
+        base: format!("http://{addr}"),
+        ledger,
+    }
 }
 
 impl FakePayerMax {
@@ -76,7 +89,10 @@ impl FakePayerMax {
     /// bound, and its token returned.
     pub fn paid(&self, out_trade_no: &str, token: &str) {
         let mut ledger = self.ledger.lock().unwrap();
-        let order = ledger.orders.get_mut(&out_trade_no.to_uppercase()).expect("an order");
+        let order = ledger
+            .orders
+            .get_mut(&out_trade_no.to_uppercase())
+            .expect("an order");
         order["status"] = json!("SUCCESS");
         let org = order["targetOrg"].as_str().unwrap_or_default().to_owned();
         ledger.tokens.insert(token.to_owned(), org);
@@ -86,7 +102,11 @@ impl FakePayerMax {
 impl FakePayerMax {
     /// A wallet bound outside these tests' orders.
     pub fn paid_token_only(&self, token: &str, target_org: &str) {
-        self.ledger.lock().unwrap().tokens.insert(token.to_owned(), target_org.to_owned());
+        self.ledger
+            .lock()
+            .unwrap()
+            .tokens
+            .insert(token.to_owned(), target_org.to_owned());
     }
 }
 
@@ -103,15 +123,24 @@ pub fn notification_headers(body: &str, key: &rsa::RsaPrivateKey) -> HeaderMap {
     headers
 }
 
-fn answer(status: StatusCode, code: &str, msg: &str, data: Option<Value>, key: Option<&rsa::RsaPrivateKey>) -> Response {
+fn answer(
+    status: StatusCode,
+    code: &str,
+    msg: &str,
+    data: Option<Value>,
+    key: Option<&rsa::RsaPrivateKey>,
+) -> Response {
     let mut body = json!({"code": code, "msg": msg});
     if let Some(data) = data {
         body["data"] = data;
     }
     let text = body.to_string();
-    let mut response = (status, [("content-type", "application/json")], text.clone()).into_response();
+    let mut response =
+        (status, [("content-type", "application/json")], text.clone()).into_response();
     if let Some(key) = key {
-        response.headers_mut().insert("sign", sign(key, text.as_bytes()).parse().unwrap());
+        response
+            .headers_mut()
+            .insert("sign", sign(key, text.as_bytes()).parse().unwrap());
     }
     response
 }
@@ -135,27 +164,56 @@ fn amount_text(raw: Option<&RawValue>, currency: &str) -> Option<String> {
     Some(text.to_owned())
 }
 
-async fn gateway(State(ledger): State<Shared>, Path(api): Path<String>, headers: HeaderMap, body: Bytes) -> Response {
-    let signature = headers.get("sign").and_then(|v| v.to_str().ok()).and_then(|s| STANDARD.decode(s).ok());
+async fn gateway(
+    State(ledger): State<Shared>,
+    Path(api): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let signature = headers
+        .get("sign")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|s| STANDARD.decode(s).ok());
     let signature = signature.and_then(|b| Signature::try_from(b.as_slice()).ok());
     let merchant = VerifyingKey::<Sha256>::new(MERCHANT_KEY.to_public_key());
     if signature.is_none_or(|s| merchant.verify(&body, &s).is_err()) {
         return refuse("SIGN_VERIFY_FAILED", "The signature verify failed.");
     }
-    let Ok(envelope) = serde_json::from_slice::<Value>(&body) else { return refuse("PARAMS_INVALID", "body is not JSON") };
+    let Ok(envelope) = serde_json::from_slice::<Value>(&body) else {
+        return refuse("PARAMS_INVALID", "body is not JSON");
+    };
     let sent_at = envelope["requestTime"].as_str().and_then(parse_rfc3339_ms);
     if sent_at.is_none_or(|at| (server::clock::now_ms() - at).abs() > 120_000) {
         return refuse("REQ_TIME_OVER_TIME", "requestTime effective in two minutes");
     }
-    if envelope["keyVersion"] != "1" || envelope["appId"] != APP_ID || envelope["merchantNo"] != MERCHANT_NO || !envelope["version"].is_string() {
+    if envelope["keyVersion"] != "1"
+        || envelope["appId"] != APP_ID
+        || envelope["merchantNo"] != MERCHANT_NO
+        || !envelope["version"].is_string()
+    {
         return refuse("MERCHANT_APP_INVALID", "Signature key is not configured.");
     }
-    ledger.lock().unwrap().calls.push((api.clone(), envelope.clone(), String::from_utf8_lossy(&body).into_owned()));
+    ledger.lock().unwrap().calls.push((
+        api.clone(),
+        envelope.clone(),
+        String::from_utf8_lossy(&body).into_owned(),
+    ));
     let data = &envelope["data"];
-    let raw_data = serde_json::from_slice::<HashMap<String, Box<RawValue>>>(&body).ok().and_then(|m| m.get("data").cloned());
-    let amounts = raw_data.as_deref().and_then(|d| serde_json::from_str::<Amounts<'_>>(d.get()).ok());
-    let total = amounts.as_ref().and_then(|a| amount_text(a.total, data["currency"].as_str().unwrap_or_default()));
-    let refund = amounts.as_ref().and_then(|a| amount_text(a.refund, data["refundCurrency"].as_str().unwrap_or_default()));
+    let raw_data = serde_json::from_slice::<HashMap<String, Box<RawValue>>>(&body)
+        .ok()
+        .and_then(|m| m.get("data").cloned());
+    let amounts = raw_data
+        .as_deref()
+        .and_then(|d| serde_json::from_str::<Amounts<'_>>(d.get()).ok());
+    let total = amounts
+        .as_ref()
+        .and_then(|a| amount_text(a.total, data["currency"].as_str().unwrap_or_default()));
+    let refund = amounts.as_ref().and_then(|a| {
+        amount_text(
+            a.refund,
+            data["refundCurrency"].as_str().unwrap_or_default(),
+        )
+    });
     let out = data["outTradeNo"].as_str().unwrap_or_default().to_owned();
     if out.starts_with(SLOW) {
         tokio::time::sleep(SLOW_ANSWER).await;
@@ -167,7 +225,10 @@ async fn gateway(State(ledger): State<Shared>, Path(api): Path<String>, headers:
         return refuse("SYSTEM_ERROR", "System is busy, please try again later.");
     }
     let mut ledger = ledger.lock().unwrap();
-    let key = ledger.wrong_answer_key.clone().unwrap_or_else(|| PLATFORM_KEY.clone());
+    let key = ledger
+        .wrong_answer_key
+        .clone()
+        .unwrap_or_else(|| PLATFORM_KEY.clone());
     let reply = match api.as_str() {
         "orderAndPay" => order_and_pay(&mut ledger, data, total),
         "orderQuery" => order_query(&ledger, &out),
@@ -175,7 +236,13 @@ async fn gateway(State(ledger): State<Shared>, Path(api): Path<String>, headers:
         _ => Err(("PARAMS_INVALID", "unknown API")),
     };
     match reply {
-        Ok(data) => answer(StatusCode::OK, "APPLY_SUCCESS", "Success.", Some(data), Some(&key)),
+        Ok(data) => answer(
+            StatusCode::OK,
+            "APPLY_SUCCESS",
+            "Success.",
+            Some(data),
+            Some(&key),
+        ),
         Err((code, msg)) => refuse(code, msg),
     }
 }
@@ -184,7 +251,9 @@ type Reply = Result<Value, (&'static str, &'static str)>;
 
 fn order_and_pay(ledger: &mut Ledger, data: &Value, total: Option<String>) -> Reply {
     let out = data["outTradeNo"].as_str().unwrap_or_default();
-    let valid_no = !out.is_empty() && out.len() <= 64 && out.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    let valid_no = !out.is_empty()
+        && out.len() <= 64
+        && out.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
     let total = total.ok_or(("AMOUNT_INVALID", "Amount is incorrect."))?;
     let detail = &data["paymentDetail"];
     let org = detail["targetOrg"].as_str().unwrap_or_default();
@@ -193,11 +262,20 @@ fn order_and_pay(ledger: &mut Ledger, data: &Value, total: Option<String>) -> Re
         "DANA" => data["currency"] == "IDR" && data["country"] == "ID",
         _ => false,
     };
-    let shaped = valid_no && detail["paymentMethodType"] == "WALLET" && detail["mitType"] == "SCHEDULED"
-        && data["notifyUrl"].as_str().is_some_and(|u| u.starts_with("https://"))
-        && ["subject", "userId", "reference", "language"].iter().all(|k| data[k].is_string());
+    let shaped = valid_no
+        && detail["paymentMethodType"] == "WALLET"
+        && detail["mitType"] == "SCHEDULED"
+        && data["notifyUrl"]
+            .as_str()
+            .is_some_and(|u| u.starts_with("https://"))
+        && ["subject", "userId", "reference", "language"]
+            .iter()
+            .all(|k| data[k].is_string());
     if !shaped || !wallet_fits {
-        return Err(("PARAMS_INVALID", "paymentDetail or order fields are invalid"));
+        return Err((
+            "PARAMS_INVALID",
+            "paymentDetail or order fields are invalid",
+        ));
     }
     if let Some(order) = ledger.orders.get(&out.to_uppercase()) {
         return match order["status"].as_str() {
@@ -209,23 +287,41 @@ fn order_and_pay(ledger: &mut Ledger, data: &Value, total: Option<String>) -> Re
     let (status, reply) = match data["integrate"].as_str() {
         Some("Hosted_Checkout") => {
             let binds = detail["tokenForFutureUse"] == true && detail["merchantInitiated"] == false;
-            if !binds || !data["frontCallbackUrl"].as_str().is_some_and(|u| u.starts_with("https://")) {
-                return Err(("PARAMS_INVALID", "a first debit binds the wallet with the payer present"));
+            if !binds
+                || !data["frontCallbackUrl"]
+                    .as_str()
+                    .is_some_and(|u| u.starts_with("https://"))
+            {
+                return Err((
+                    "PARAMS_INVALID",
+                    "a first debit binds the wallet with the payer present",
+                ));
             }
             let redirect = format!("https://cashier-n-uat.payermax.com/index.html#/cashier/home?tradeToken={trade_token}");
-            ("PENDING", json!({"redirectUrl": redirect, "outTradeNo": out, "tradeToken": trade_token, "status": "PENDING"}))
+            (
+                "PENDING",
+                json!({"redirectUrl": redirect, "outTradeNo": out, "tradeToken": trade_token, "status": "PENDING"}),
+            )
         }
         Some("Direct_Payment") => {
             let token = detail["paymentTokenID"].as_str().unwrap_or_default();
-            let merchant_debit = detail["merchantInitiated"] == true && detail["tokenForFutureUse"] == false && data["terminalType"] == "WEB";
+            let merchant_debit = detail["merchantInitiated"] == true
+                && detail["tokenForFutureUse"] == false
+                && data["terminalType"] == "WEB";
             if !merchant_debit || ledger.tokens.get(token).map(String::as_str) != Some(org) {
                 return Err(("PAYMENT_TOKEN_INVALID", "paymentTokenID is invalid."));
             }
             if token.contains("BROKE") {
-                ledger.orders.insert(out.to_uppercase(), json!({"status": "FAILED", "totalAmount": total, "currency": data["currency"]}));
+                ledger.orders.insert(
+                    out.to_uppercase(),
+                    json!({"status": "FAILED", "totalAmount": total, "currency": data["currency"]}),
+                );
                 return Err(("PAYMENT_FAILED", "Insufficient balance."));
             }
-            ("SUCCESS", json!({"outTradeNo": out, "tradeToken": trade_token, "status": "SUCCESS"}))
+            (
+                "SUCCESS",
+                json!({"outTradeNo": out, "tradeToken": trade_token, "status": "SUCCESS"}),
+            )
         }
         _ => return Err(("PARAMS_INVALID", "integrate is invalid")),
     };
@@ -236,25 +332,52 @@ fn order_and_pay(ledger: &mut Ledger, data: &Value, total: Option<String>) -> Re
 }
 
 fn order_query(ledger: &Ledger, out: &str) -> Reply {
-    let order = ledger.orders.get(&out.to_uppercase()).ok_or(("ORDER_NOT_EXIST", "Order does not exist."))?;
-    let total: Value = serde_json::from_str(order["totalAmount"].as_str().unwrap_or("0")).unwrap_or_default();
-    let result = if order["status"] == "FAILED" { "INSUFFICIENT_BALANCE" } else { "" };
-    Ok(json!({"outTradeNo": out, "status": order["status"], "totalAmount": total, "currency": order["currency"],
-        "tradeToken": order["tradeToken"], "resultMsg": result}))
+    let order = ledger
+        .orders
+        .get(&out.to_uppercase())
+        .ok_or(("ORDER_NOT_EXIST", "Order does not exist."))?;
+    let total: Value =
+        serde_json::from_str(order["totalAmount"].as_str().unwrap_or("0")).unwrap_or_default();
+    let result = if order["status"] == "FAILED" {
+        "INSUFFICIENT_BALANCE"
+    } else {
+        ""
+    };
+    Ok(
+        json!({"outTradeNo": out, "status": order["status"], "totalAmount": total, "currency": order["currency"],
+        "tradeToken": order["tradeToken"], "resultMsg": result}),
+    )
 }
 
 fn refund_of(ledger: &mut Ledger, data: &Value, amount: Option<String>) -> Reply {
-    let refund_no = data["outRefundNo"].as_str().filter(|n| !n.is_empty()).ok_or(("PARAMS_INVALID", "outRefundNo is null"))?;
+    let refund_no = data["outRefundNo"]
+        .as_str()
+        .filter(|n| !n.is_empty())
+        .ok_or(("PARAMS_INVALID", "outRefundNo is null"))?;
     if let Some(earlier) = ledger.refunds.get(refund_no) {
         return Ok(earlier.clone());
     }
-    let out = data["outTradeNo"].as_str().unwrap_or_default().to_uppercase();
-    let order = ledger.orders.get(&out).filter(|o| o["status"] == "SUCCESS").ok_or(("ORDER_STATUS_INVALID", "not paid"))?;
+    let out = data["outTradeNo"]
+        .as_str()
+        .unwrap_or_default()
+        .to_uppercase();
+    let order = ledger
+        .orders
+        .get(&out)
+        .filter(|o| o["status"] == "SUCCESS")
+        .ok_or(("ORDER_STATUS_INVALID", "not paid"))?;
     let currency = order["currency"].as_str().unwrap_or_default();
-    let paid = order["totalAmount"].as_str().and_then(|t| parse_minor(t, exponent_of(currency)));
-    let asked = amount.as_deref().and_then(|t| parse_minor(t, exponent_of(currency)));
+    let paid = order["totalAmount"]
+        .as_str()
+        .and_then(|t| parse_minor(t, exponent_of(currency)));
+    let asked = amount
+        .as_deref()
+        .and_then(|t| parse_minor(t, exponent_of(currency)));
     if data["refundCurrency"] != currency || asked.zip(paid).is_none_or(|(a, p)| a > p) {
-        return Err(("REFUND_AMOUNT_INVALID", "refund amount exceeds the refundable amount"));
+        return Err((
+            "REFUND_AMOUNT_INVALID",
+            "refund amount exceeds the refundable amount",
+        ));
     }
     let reply = json!({"outRefundNo": refund_no, "refundTradeNo": format!("20220117091657TI79{:08}", ledger.refunds.len() + 1),
         "status": "REFUND_PENDING"});

@@ -64,7 +64,9 @@ pub fn prepare(language_code: &str, text: &str) -> Result<Prepared, TextProblem>
         return Err(TextProblem::Empty);
     }
     if chars > MESSAGE_MAX_CHARS {
-        return Err(TextProblem::TooLong { max: MESSAGE_MAX_CHARS });
+        return Err(TextProblem::TooLong {
+            max: MESSAGE_MAX_CHARS,
+        });
     }
     let language = language(language_code).ok_or(TextProblem::UnsupportedLanguage)?;
     if detect::has_emoji(text) {
@@ -82,7 +84,10 @@ pub fn prepare(language_code: &str, text: &str) -> Result<Prepared, TextProblem>
     if screen::is_abusive(language.code, text) {
         return Err(TextProblem::Abusive);
     }
-    Ok(Prepared { spoken: speak::spoken(language.code, text), chars })
+    Ok(Prepared {
+        spoken: speak::spoken(language.code, text),
+        chars,
+    })
 }
 
 #[cfg(test)]
@@ -92,23 +97,47 @@ mod tests {
     #[test]
     fn each_problem_is_named() {
         assert_eq!(prepare("en", "   "), Err(TextProblem::Empty));
-        assert_eq!(prepare("en", &"a".repeat(501)), Err(TextProblem::TooLong { max: 500 }));
+        assert_eq!(
+            prepare("en", &"a".repeat(501)),
+            Err(TextProblem::TooLong { max: 500 })
+        );
         assert!(prepare("en", &"a".repeat(500)).is_ok());
-        assert_eq!(prepare("xx", "Hello"), Err(TextProblem::UnsupportedLanguage));
+        assert_eq!(
+            prepare("xx", "Hello"),
+            Err(TextProblem::UnsupportedLanguage)
+        );
         assert_eq!(prepare("en", "Happy birthday 🎉"), Err(TextProblem::Emoji));
-        assert_eq!(prepare("en", "Write to ana@mail.com"), Err(TextProblem::Email));
-        assert_eq!(prepare("id", "Cek https://bit.ly/x sekarang"), Err(TextProblem::Link));
-        assert_eq!(prepare("id", "Telepon 0812-3456-7890 ya"), Err(TextProblem::PhoneNumber));
+        assert_eq!(
+            prepare("en", "Write to ana@mail.com"),
+            Err(TextProblem::Email)
+        );
+        assert_eq!(
+            prepare("id", "Cek https://bit.ly/x sekarang"),
+            Err(TextProblem::Link)
+        );
+        assert_eq!(
+            prepare("id", "Telepon 0812-3456-7890 ya"),
+            Err(TextProblem::PhoneNumber)
+        );
         assert_eq!(prepare("en", "I will kill you"), Err(TextProblem::Abusive));
     }
 
     #[test]
     fn greetings_with_dates_and_amounts_pass_in_every_language() {
         let ok = [
-            ("en", "Happy birthday! See you on 23/11/2026 at 15:30. I owe you $1,299.50."),
-            ("id", "Selamat ulang tahun! Sampai jumpa 23/11/2026, jangan lupa Rp 50.000 ya."),
+            (
+                "en",
+                "Happy birthday! See you on 23/11/2026 at 15:30. I owe you $1,299.50.",
+            ),
+            (
+                "id",
+                "Selamat ulang tahun! Sampai jumpa 23/11/2026, jangan lupa Rp 50.000 ya.",
+            ),
             ("zh", "生日快乐！2026年11月23日见，祝你身体健康。"),
-            ("ms", "Selamat hari jadi! Jumpa di Jalan Ampang pada 23/11/2026."),
+            (
+                "ms",
+                "Selamat hari jadi! Jumpa di Jalan Ampang pada 23/11/2026.",
+            ),
             ("vi", "Chúc mừng sinh nhật! Hẹn gặp lại bạn vào thứ bảy."),
             ("th", "สุขสันต์วันเกิด ขอให้มีความสุขมากๆ"),
             ("hi", "जन्मदिन की शुभकामनाएं! जल्द मिलते हैं।"),
@@ -118,7 +147,11 @@ mod tests {
             ("de", "Alles Gute zum Geburtstag! Bis Samstag um 15:30."),
         ];
         for (language, text) in ok {
-            assert!(prepare(language, text).is_ok(), "{language}: {text} -> {:?}", prepare(language, text));
+            assert!(
+                prepare(language, text).is_ok(),
+                "{language}: {text} -> {:?}",
+                prepare(language, text)
+            );
         }
     }
 }

@@ -23,7 +23,9 @@ const PROMPTS_JSON: &str = include_str!("../../../../../locales/call-prompts.jso
 
 fn all() -> &'static HashMap<String, CallPrompts> {
     static PROMPTS: OnceLock<HashMap<String, CallPrompts>> = OnceLock::new();
-    PROMPTS.get_or_init(|| serde_json::from_str(PROMPTS_JSON).expect("locales/call-prompts.json is valid (tested)"))
+    PROMPTS.get_or_init(|| {
+        serde_json::from_str(PROMPTS_JSON).expect("locales/call-prompts.json is valid (tested)")
+    })
 }
 
 /// The prompts of `language` (one of `app::model::voice::LANGUAGES`).
@@ -39,13 +41,26 @@ mod tests {
     #[test]
     fn every_language_has_all_four_prompts_and_none_trips_the_rules() {
         for language in LANGUAGES {
-            let p = prompts(language.code).unwrap_or_else(|| panic!("no prompts for {}", language.code));
+            let p = prompts(language.code)
+                .unwrap_or_else(|| panic!("no prompts for {}", language.code));
             for text in [&p.disclosure, &p.menu, &p.stopped, &p.reported] {
                 assert!(!text.trim().is_empty(), "{}", language.code);
-                assert!(super::super::prepare(language.code, text).is_ok(), "{}: {text}", language.code);
+                assert!(
+                    super::super::prepare(language.code, text).is_ok(),
+                    "{}: {text}",
+                    language.code
+                );
             }
-            assert!(p.menu.contains('9') && p.menu.contains('8'), "{}: the menu names both keys", language.code);
-            assert!(p.disclosure.contains("Cool Tracker"), "{}: the disclosure names the service", language.code);
+            assert!(
+                p.menu.contains('9') && p.menu.contains('8'),
+                "{}: the menu names both keys",
+                language.code
+            );
+            assert!(
+                p.disclosure.contains("Cool Tracker"),
+                "{}: the disclosure names the service",
+                language.code
+            );
         }
         assert_eq!(all().len(), LANGUAGES.len());
     }

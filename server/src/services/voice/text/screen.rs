@@ -44,7 +44,12 @@ fn lists() -> &'static HashMap<&'static str, Vec<String>> {
         LISTS
             .iter()
             .map(|(code, text)| {
-                let phrases = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(normalize).collect();
+                let phrases = text
+                    .lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                    .map(normalize)
+                    .collect();
                 (*code, phrases)
             })
             .collect()
@@ -59,11 +64,17 @@ fn fold_char(c: char) -> char {
         '4' | '@' => 'a',
         '5' | '$' => 's',
         '7' => 't',
-        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ạ' | 'ả' | 'ă' | 'ắ' | 'ằ' | 'ẳ' | 'ẵ' | 'ặ' | 'ấ' | 'ầ' | 'ẩ' | 'ẫ' | 'ậ' => 'a',
-        'è' | 'é' | 'ê' | 'ë' | 'ẹ' | 'ẻ' | 'ẽ' | 'ế' | 'ề' | 'ể' | 'ễ' | 'ệ' => 'e',
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ạ' | 'ả' | 'ă' | 'ắ' | 'ằ' | 'ẳ' | 'ẵ' | 'ặ' | 'ấ'
+        | 'ầ' | 'ẩ' | 'ẫ' | 'ậ' => 'a',
+        'è' | 'é' | 'ê' | 'ë' | 'ẹ' | 'ẻ' | 'ẽ' | 'ế' | 'ề' | 'ể' | 'ễ' | 'ệ' => {
+            'e'
+        }
         'ì' | 'í' | 'î' | 'ï' | 'ị' | 'ỉ' | 'ĩ' => 'i',
-        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ọ' | 'ỏ' | 'ơ' | 'ố' | 'ồ' | 'ổ' | 'ỗ' | 'ộ' | 'ớ' | 'ờ' | 'ở' | 'ỡ' | 'ợ' => 'o',
-        'ù' | 'ú' | 'û' | 'ü' | 'ụ' | 'ủ' | 'ũ' | 'ư' | 'ứ' | 'ừ' | 'ử' | 'ữ' | 'ự' => 'u',
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ọ' | 'ỏ' | 'ơ' | 'ố' | 'ồ' | 'ổ' | 'ỗ' | 'ộ' | 'ớ' | 'ờ'
+        | 'ở' | 'ỡ' | 'ợ' => 'o',
+        'ù' | 'ú' | 'û' | 'ü' | 'ụ' | 'ủ' | 'ũ' | 'ư' | 'ứ' | 'ừ' | 'ử' | 'ữ' | 'ự' => {
+            'u'
+        }
         'ç' => 'c',
         'ñ' => 'n',
         'ß' => 's',
@@ -76,7 +87,8 @@ fn fold_char(c: char) -> char {
 /// Letters, digits, and the combining signs of scripts whose vowels are
 /// marks (Devanagari, Thai, combining accents): a word is not split at them.
 fn is_letter(c: char) -> bool {
-    c.is_alphanumeric() || matches!(u32::from(c), 0x0300..=0x036F | 0x0900..=0x097F | 0x0E00..=0x0E7F)
+    c.is_alphanumeric()
+        || matches!(u32::from(c), 0x0300..=0x036F | 0x0900..=0x097F | 0x0E00..=0x0E7F)
 }
 
 /// Words of `text`, normalized, joined by single spaces.
@@ -116,13 +128,17 @@ pub fn is_abusive(language: &str, text: &str) -> bool {
     let normalized = normalize(text);
     let spaced = format!(" {normalized} ");
     let unspaced = UNSPACED.contains(&language);
-    ["common", language].iter().filter_map(|code| lists().get(code)).flatten().any(|phrase| {
-        if unspaced && !phrase.is_ascii() {
-            normalized.contains(phrase.as_str())
-        } else {
-            spaced.contains(&format!(" {phrase} "))
-        }
-    })
+    ["common", language]
+        .iter()
+        .filter_map(|code| lists().get(code))
+        .flatten()
+        .any(|phrase| {
+            if unspaced && !phrase.is_ascii() {
+                normalized.contains(phrase.as_str())
+            } else {
+                spaced.contains(&format!(" {phrase} "))
+            }
+        })
 }
 
 #[cfg(test)]

@@ -11,7 +11,16 @@ const DOT_GROUPING: [&str; 6] = ["id", "de", "es", "pt", "vi", "fr"];
 fn currency_word(language: &str, sign: &str) -> Option<&'static str> {
     let words: &[(&str, &str)] = match sign {
         "Rp" => &[("id", "rupiah"), ("zh", "印尼盾"), ("", "rupiah")],
-        "$" | "US$" => &[("id", "dolar"), ("ms", "dolar"), ("zh", "美元"), ("es", "dólares"), ("pt", "dólares"), ("fr", "dollars"), ("de", "Dollar"), ("", "dollars")],
+        "$" | "US$" => &[
+            ("id", "dolar"),
+            ("ms", "dolar"),
+            ("zh", "美元"),
+            ("es", "dólares"),
+            ("pt", "dólares"),
+            ("fr", "dollars"),
+            ("de", "Dollar"),
+            ("", "dollars"),
+        ],
         "€" => &[("id", "euro"), ("zh", "欧元"), ("", "euro")],
         "£" => &[("zh", "英镑"), ("", "pounds")],
         "¥" => &[("zh", "元"), ("", "yen")],
@@ -21,20 +30,114 @@ fn currency_word(language: &str, sign: &str) -> Option<&'static str> {
         "₹" => &[("hi", "रुपये"), ("zh", "卢比"), ("", "rupees")],
         _ => return None,
     };
-    words.iter().find(|(l, _)| *l == language || l.is_empty()).map(|(_, w)| *w)
+    words
+        .iter()
+        .find(|(l, _)| *l == language || l.is_empty())
+        .map(|(_, w)| *w)
 }
 
 const SIGNS: [&str; 10] = ["US$", "Rp", "RM", "$", "€", "£", "¥", "₫", "฿", "₹"];
 
 /// Month names for dates, where espeak-ng would read the digits one by one.
 fn month(language: &str, n: usize) -> Option<&'static str> {
-    const EN: [&str; 12] = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-    const ID: [&str; 12] = ["Januari", "Februari", "Maret", "April", "Mei", "Juni", "Juli", "Agustus", "September", "Oktober", "November", "Desember"];
-    const MS: [&str; 12] = ["Januari", "Februari", "Mac", "April", "Mei", "Jun", "Julai", "Ogos", "September", "Oktober", "November", "Disember"];
-    const ES: [&str; 12] = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"];
-    const PT: [&str; 12] = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"];
-    const FR: [&str; 12] = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"];
-    const DE: [&str; 12] = ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"];
+    const EN: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    const ID: [&str; 12] = [
+        "Januari",
+        "Februari",
+        "Maret",
+        "April",
+        "Mei",
+        "Juni",
+        "Juli",
+        "Agustus",
+        "September",
+        "Oktober",
+        "November",
+        "Desember",
+    ];
+    const MS: [&str; 12] = [
+        "Januari",
+        "Februari",
+        "Mac",
+        "April",
+        "Mei",
+        "Jun",
+        "Julai",
+        "Ogos",
+        "September",
+        "Oktober",
+        "November",
+        "Disember",
+    ];
+    const ES: [&str; 12] = [
+        "enero",
+        "febrero",
+        "marzo",
+        "abril",
+        "mayo",
+        "junio",
+        "julio",
+        "agosto",
+        "septiembre",
+        "octubre",
+        "noviembre",
+        "diciembre",
+    ];
+    const PT: [&str; 12] = [
+        "janeiro",
+        "fevereiro",
+        "março",
+        "abril",
+        "maio",
+        "junho",
+        "julho",
+        "agosto",
+        "setembro",
+        "outubro",
+        "novembro",
+        "dezembro",
+    ];
+    const FR: [&str; 12] = [
+        "janvier",
+        "février",
+        "mars",
+        "avril",
+        "mai",
+        "juin",
+        "juillet",
+        "août",
+        "septembre",
+        "octobre",
+        "novembre",
+        "décembre",
+    ];
+    const DE: [&str; 12] = [
+        "Januar",
+        "Februar",
+        "März",
+        "April",
+        "Mai",
+        "Juni",
+        "Juli",
+        "August",
+        "September",
+        "Oktober",
+        "November",
+        "Dezember",
+    ];
     let table = match language {
         "en" => &EN,
         "id" => &ID,
@@ -51,13 +154,65 @@ fn month(language: &str, n: usize) -> Option<&'static str> {
 /// Abbreviations per language, as written (with their dot) and as spoken.
 fn abbreviations(language: &str) -> &'static [(&'static str, &'static str)] {
     match language {
-        "en" => &[("Dr.", "Doctor"), ("Mr.", "Mister"), ("Mrs.", "Missus"), ("Ms.", "Miz"), ("St.", "Street"), ("etc.", "et cetera"), ("approx.", "approximately")],
-        "id" => &[("Jl.", "Jalan"), ("Bpk.", "Bapak"), ("Ibu.", "Ibu"), ("dll.", "dan lain-lain"), ("dsb.", "dan sebagainya"), ("yg", "yang"), ("tdk", "tidak"), ("sdh", "sudah"), ("kpd", "kepada"), ("utk", "untuk"), ("dgn", "dengan"), ("Yth.", "Yang terhormat")],
-        "ms" => &[("Jln.", "Jalan"), ("En.", "Encik"), ("Pn.", "Puan"), ("dsb.", "dan sebagainya"), ("yg", "yang"), ("tak", "tidak")],
-        "es" => &[("Sr.", "Señor"), ("Sra.", "Señora"), ("Dr.", "Doctor"), ("Ud.", "usted"), ("etc.", "etcétera")],
-        "pt" => &[("Sr.", "Senhor"), ("Sra.", "Senhora"), ("Dr.", "Doutor"), ("Dra.", "Doutora"), ("vc", "você")],
-        "fr" => &[("M.", "Monsieur"), ("Mme", "Madame"), ("Dr", "Docteur"), ("etc.", "et cetera")],
-        "de" => &[("Hr.", "Herr"), ("Fr.", "Frau"), ("Dr.", "Doktor"), ("z.B.", "zum Beispiel"), ("usw.", "und so weiter"), ("bzw.", "beziehungsweise")],
+        "en" => &[
+            ("Dr.", "Doctor"),
+            ("Mr.", "Mister"),
+            ("Mrs.", "Missus"),
+            ("Ms.", "Miz"),
+            ("St.", "Street"),
+            ("etc.", "et cetera"),
+            ("approx.", "approximately"),
+        ],
+        "id" => &[
+            ("Jl.", "Jalan"),
+            ("Bpk.", "Bapak"),
+            ("Ibu.", "Ibu"),
+            ("dll.", "dan lain-lain"),
+            ("dsb.", "dan sebagainya"),
+            ("yg", "yang"),
+            ("tdk", "tidak"),
+            ("sdh", "sudah"),
+            ("kpd", "kepada"),
+            ("utk", "untuk"),
+            ("dgn", "dengan"),
+            ("Yth.", "Yang terhormat"),
+        ],
+        "ms" => &[
+            ("Jln.", "Jalan"),
+            ("En.", "Encik"),
+            ("Pn.", "Puan"),
+            ("dsb.", "dan sebagainya"),
+            ("yg", "yang"),
+            ("tak", "tidak"),
+        ],
+        "es" => &[
+            ("Sr.", "Señor"),
+            ("Sra.", "Señora"),
+            ("Dr.", "Doctor"),
+            ("Ud.", "usted"),
+            ("etc.", "etcétera"),
+        ],
+        "pt" => &[
+            ("Sr.", "Senhor"),
+            ("Sra.", "Senhora"),
+            ("Dr.", "Doutor"),
+            ("Dra.", "Doutora"),
+            ("vc", "você"),
+        ],
+        "fr" => &[
+            ("M.", "Monsieur"),
+            ("Mme", "Madame"),
+            ("Dr", "Docteur"),
+            ("etc.", "et cetera"),
+        ],
+        "de" => &[
+            ("Hr.", "Herr"),
+            ("Fr.", "Frau"),
+            ("Dr.", "Doktor"),
+            ("z.B.", "zum Beispiel"),
+            ("usw.", "und so weiter"),
+            ("bzw.", "beziehungsweise"),
+        ],
         _ => &[],
     }
 }
@@ -72,8 +227,15 @@ pub fn spoken(language: &str, text: &str) -> String {
         // A sign alone before its amount (`Rp 50.000`) or glued to it (`Rp50.000`, `$5`).
         if let Some(sign) = SIGNS.iter().find(|s| word.starts_with(**s)) {
             let rest = &word[sign.len()..];
-            let (amount, used) = if rest.is_empty() { (words.get(i + 1).cloned().unwrap_or_default(), 2) } else { (rest.to_owned(), 1) };
-            if let (Some(name), true) = (currency_word(language, sign), amount.starts_with(|c: char| c.is_ascii_digit())) {
+            let (amount, used) = if rest.is_empty() {
+                (words.get(i + 1).cloned().unwrap_or_default(), 2)
+            } else {
+                (rest.to_owned(), 1)
+            };
+            if let (Some(name), true) = (
+                currency_word(language, sign),
+                amount.starts_with(|c: char| c.is_ascii_digit()),
+            ) {
                 let (number, tail) = split_number(&amount);
                 out.push(format!("{} {name}{tail}", plain_number(language, number)));
                 i += used;
@@ -88,18 +250,32 @@ pub fn spoken(language: &str, text: &str) -> String {
 
 /// The number at the start of `word` and what follows it (punctuation).
 fn split_number(word: &str) -> (&str, &str) {
-    let end = word.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ',')).unwrap_or(word.len());
+    let end = word
+        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+        .unwrap_or(word.len());
     let number = word[..end].trim_end_matches(['.', ',']);
     (number, &word[number.len()..])
 }
 
 /// `50.000` → `50000`, `1,299.50` → `1299.50` (decimal comma kept as the language writes it).
 fn plain_number(language: &str, number: &str) -> String {
-    let (thousands, decimal) = if DOT_GROUPING.contains(&language) { ('.', ',') } else { (',', '.') };
-    let (integer, fraction) = number.split_once(decimal).map_or((number, None), |(a, b)| (a, Some(b)));
+    let (thousands, decimal) = if DOT_GROUPING.contains(&language) {
+        ('.', ',')
+    } else {
+        (',', '.')
+    };
+    let (integer, fraction) = number
+        .split_once(decimal)
+        .map_or((number, None), |(a, b)| (a, Some(b)));
     let groups: Vec<&str> = integer.split(thousands).collect();
-    let grouped = groups.len() > 1 && (1..=3).contains(&groups[0].len()) && groups[1..].iter().all(|g| g.len() == 3);
-    let integer = if grouped { groups.concat() } else { integer.to_owned() };
+    let grouped = groups.len() > 1
+        && (1..=3).contains(&groups[0].len())
+        && groups[1..].iter().all(|g| g.len() == 3);
+    let integer = if grouped {
+        groups.concat()
+    } else {
+        integer.to_owned()
+    };
     match fraction {
         Some(f) if !f.is_empty() => format!("{integer}{decimal}{f}"),
         _ => integer,
@@ -107,11 +283,17 @@ fn plain_number(language: &str, number: &str) -> String {
 }
 
 fn rewrite_word(language: &str, word: &str) -> String {
-    if let Some((_, spoken)) = abbreviations(language).iter().find(|(written, _)| word.eq_ignore_ascii_case(written)) {
+    if let Some((_, spoken)) = abbreviations(language)
+        .iter()
+        .find(|(written, _)| word.eq_ignore_ascii_case(written))
+    {
         return (*spoken).to_owned();
     }
     let (core, tail) = split_number(word);
-    if !core.is_empty() && core.len() + tail.len() == word.len() && tail.chars().all(|c| c.is_ascii_punctuation()) {
+    if !core.is_empty()
+        && core.len() + tail.len() == word.len()
+        && tail.chars().all(|c| c.is_ascii_punctuation())
+    {
         return format!("{}{tail}", plain_number(language, core));
     }
     date(language, word).unwrap_or_else(|| word.to_owned())
@@ -122,7 +304,10 @@ fn date(language: &str, word: &str) -> Option<String> {
     let trimmed = word.trim_end_matches(|c: char| c.is_ascii_punctuation());
     let tail = &word[trimmed.len()..];
     let parts: Vec<&str> = trimmed.split(['/', '-']).collect();
-    let numbers: Vec<usize> = parts.iter().map(|p| p.parse().ok()).collect::<Option<Vec<_>>>()?;
+    let numbers: Vec<usize> = parts
+        .iter()
+        .map(|p| p.parse().ok())
+        .collect::<Option<Vec<_>>>()?;
     let (day, month_n, year) = match (parts.len(), parts.first().map(|p| p.len())) {
         (3, Some(4)) => (numbers[2], numbers[1], numbers[0]),
         (3, _) if parts[2].len() == 4 => (numbers[0], numbers[1], numbers[2]),
@@ -150,9 +335,15 @@ mod tests {
 
     #[test]
     fn amounts_are_read_as_money() {
-        assert_eq!(spoken("id", "Jangan lupa Rp 50.000 ya."), "Jangan lupa 50000 rupiah ya.");
+        assert_eq!(
+            spoken("id", "Jangan lupa Rp 50.000 ya."),
+            "Jangan lupa 50000 rupiah ya."
+        );
         assert_eq!(spoken("id", "Rp12.500.000,50!"), "12500000,50 rupiah!");
-        assert_eq!(spoken("en", "I owe you $1,299.50."), "I owe you 1299.50 dollars.");
+        assert_eq!(
+            spoken("en", "I owe you $1,299.50."),
+            "I owe you 1299.50 dollars."
+        );
         assert_eq!(spoken("zh", "一共¥88"), "一共¥88");
         assert_eq!(spoken("zh", "¥ 88"), "88 元");
         assert_eq!(spoken("ms", "RM 20"), "20 ringgit");
@@ -167,7 +358,10 @@ mod tests {
 
     #[test]
     fn dates_become_words_in_the_language_order() {
-        assert_eq!(spoken("en", "See you 23/11/2026."), "See you November 23, 2026.");
+        assert_eq!(
+            spoken("en", "See you 23/11/2026."),
+            "See you November 23, 2026."
+        );
         assert_eq!(spoken("id", "Sampai 23/11/2026"), "Sampai 23 November 2026");
         assert_eq!(spoken("zh", "2026-11-23见"), "2026-11-23见");
         assert_eq!(spoken("zh", "见 2026-11-23"), "见 2026年11月23日");
@@ -178,7 +372,10 @@ mod tests {
 
     #[test]
     fn abbreviations_are_spelled_out() {
-        assert_eq!(spoken("id", "Di Jl. Sudirman, yg dekat"), "Di Jalan Sudirman, yang dekat");
+        assert_eq!(
+            spoken("id", "Di Jl. Sudirman, yg dekat"),
+            "Di Jalan Sudirman, yang dekat"
+        );
         assert_eq!(spoken("en", "Dr. Smith"), "Doctor Smith");
         assert_eq!(spoken("de", "z.B. heute"), "zum Beispiel heute");
     }
