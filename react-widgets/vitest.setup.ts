@@ -8,4 +8,6 @@
 // (circle markers, tile layer, controls) call no layout APIs jsdom lacks.
 // If a future Leaflet feature needs one, add a minimal polyfill here rather
 // than mocking the widget.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+(
+  globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }
+).IS_REACT_ACT_ENVIRONMENT = true;

@@ -16,9 +16,15 @@ function walk(dir) {
 
 function compress(path) {
   const data = readFileSync(path);
-  writeFileSync(`${path}.br`, brotliCompressSync(data, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
-  }));
+  writeFileSync(
+    `${path}.br`,
+    brotliCompressSync(data, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
+    }),
+  );
   writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
 }
 

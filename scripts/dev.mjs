@@ -11,25 +11,37 @@
 // front of the server: it adds the reload script to every HTML page (with
 // the page's own CSP nonce, so the server's CSP stays as strict as in
 // production) and turns off caching, so a reload always sees the new files.
-import { spawn } from 'node:child_process';
-import { watch, readFileSync, writeFileSync, copyFileSync, rmSync, existsSync } from 'node:fs';
-import http from 'node:http';
-import { join, relative } from 'node:path';
+import { spawn } from "node:child_process";
+import {
+  watch,
+  readFileSync,
+  writeFileSync,
+  copyFileSync,
+  rmSync,
+  existsSync,
+} from "node:fs";
+import http from "node:http";
+import { join, relative } from "node:path";
 
-const ROOT = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
-const TARGET = process.env.CARGO_TARGET_DIR || join(ROOT, 'target');
-const [devHost, devPort] = (process.env.DEV_ADDR || '127.0.0.1:3000').split(':');
+const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
+const TARGET = process.env.CARGO_TARGET_DIR || join(ROOT, "target");
+const [devHost, devPort] = (process.env.DEV_ADDR || "127.0.0.1:3000").split(
+  ":",
+);
 const serverPort = Number(process.env.DEV_SERVER_PORT || 3100);
 const clients = new Set();
 let server = null;
 
-const log = (msg) => console.log(`\x1b[1m[dev ${new Date().toISOString().slice(11, 19)}]\x1b[0m ${msg}`);
+const log = (msg) =>
+  console.log(
+    `\x1b[1m[dev ${new Date().toISOString().slice(11, 19)}]\x1b[0m ${msg}`,
+  );
 const seconds = (start) => ((Date.now() - start) / 1000).toFixed(1);
 
 function run(cmd, args, opts = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
-    child.on('exit', (code) => resolve(code === 0));
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: "inherit", ...opts });
+    child.on("exit", (code) => resolve(code === 0));
   });
 }
 
@@ -40,8 +52,10 @@ function reloadBrowsers(reason) {
 
 // The current build directory under target/site/pkg (the manifest names it).
 function pkgDir() {
-  const manifest = JSON.parse(readFileSync(join(TARGET, 'site/manifest.json'), 'utf8'));
-  return join(TARGET, 'site', manifest.css.replace(/\/app\.css$/, ''));
+  const manifest = JSON.parse(
+    readFileSync(join(TARGET, "site/manifest.json"), "utf8"),
+  );
+  return join(TARGET, "site", manifest.css.replace(/\/app\.css$/, ""));
 }
 
 // Replaces a built file and drops its pre-compressed copies, which would
@@ -49,20 +63,35 @@ function pkgDir() {
 function swapIn(src, name) {
   const dest = join(pkgDir(), name);
   copyFileSync(src, dest);
-  for (const ext of ['.br', '.gz']) rmSync(dest + ext, { force: true });
+  for (const ext of [".br", ".gz"]) rmSync(dest + ext, { force: true });
 }
 
 function startServer() {
-  if (server) server.kill('SIGTERM');
-  const env = { ...process.env, BIND_ADDR: `127.0.0.1:${serverPort}`, PUBLIC_BASE_URL: `http://${devHost}:${devPort}` };
-  server = spawn(join(TARGET, 'debug/server'), [], { cwd: ROOT, stdio: 'inherit', env });
+  if (server) server.kill("SIGTERM");
+  const env = {
+    ...process.env,
+    BIND_ADDR: `127.0.0.1:${serverPort}`,
+    PUBLIC_BASE_URL: `http://${devHost}:${devPort}`,
+  };
+  server = spawn(join(TARGET, "debug/server"), [], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env,
+  });
 }
 
 async function waitReady() {
   for (let i = 0; i < 200; i++) {
     const ok = await new Promise((resolve) => {
-      http.get({ host: '127.0.0.1', port: serverPort, path: '/health' }, (res) => { res.resume(); resolve(res.statusCode === 200); })
-        .on('error', () => resolve(false));
+      http
+        .get(
+          { host: "127.0.0.1", port: serverPort, path: "/health" },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode === 200);
+          },
+        )
+        .on("error", () => resolve(false));
     });
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
@@ -72,24 +101,47 @@ async function waitReady() {
 const steps = {
   async widgets() {
     const start = Date.now();
-    if (!(await run('node', ['build.mjs', '--dev'], { cwd: join(ROOT, 'react-widgets'), stdio: 'ignore' }))) return log('widget build failed');
-    swapIn(join(ROOT, 'react-widgets/dist/widgets/widgets.js'), 'widgets.js');
-    swapIn(join(ROOT, 'react-widgets/dist/widgets/widgets.css'), 'widgets.css');
+    if (
+      !(await run("node", ["build.mjs", "--dev"], {
+        cwd: join(ROOT, "react-widgets"),
+        stdio: "ignore",
+      }))
+    )
+      return log("widget build failed");
+    swapIn(join(ROOT, "react-widgets/dist/widgets/widgets.js"), "widgets.js");
+    swapIn(join(ROOT, "react-widgets/dist/widgets/widgets.css"), "widgets.css");
     reloadBrowsers(`widgets rebuilt in ${seconds(start)} s`);
   },
   async styles() {
     const start = Date.now();
-    const files = ['main.css', 'checkout.css', 'voice.css', 'lookup.css'].map((f) => join(ROOT, 'style', f));
-    files.push(join(TARGET, 'stylers/app.css'));
-    const css = files.filter(existsSync).map((f) => readFileSync(f, 'utf8')).join('\n');
-    const tmp = join(TARGET, 'dev-app.css');
+    const files = ["main.css", "checkout.css", "voice.css", "lookup.css"].map(
+      (f) => join(ROOT, "style", f),
+    );
+    files.push(join(TARGET, "stylers/app.css"));
+    const css = files
+      .filter(existsSync)
+      .map((f) => readFileSync(f, "utf8"))
+      .join("\n");
+    const tmp = join(TARGET, "dev-app.css");
     writeFileSync(tmp, css);
-    swapIn(tmp, 'app.css');
+    swapIn(tmp, "app.css");
     reloadBrowsers(`styles updated in ${seconds(start)} s`);
   },
   async server() {
     const start = Date.now();
-    if (!(await run('cargo', ['build', '-q', '-p', 'app', '-p', 'server', '--bin', 'server']))) return log('server build failed; the old server keeps running');
+    if (
+      !(await run("cargo", [
+        "build",
+        "-q",
+        "-p",
+        "app",
+        "-p",
+        "server",
+        "--bin",
+        "server",
+      ]))
+    )
+      return log("server build failed; the old server keeps running");
     startServer();
     await waitReady();
     await steps.styles();
@@ -97,9 +149,10 @@ const steps = {
   },
   async wasm() {
     const start = Date.now();
-    if (!(await run('bash', [join(ROOT, 'scripts/dev-wasm.sh')]))) return log('WASM build failed');
-    swapIn(join(TARGET, 'dev-bindgen/app.js'), 'app.js');
-    swapIn(join(TARGET, 'dev-bindgen/app_bg.wasm'), 'app_bg.wasm');
+    if (!(await run("bash", [join(ROOT, "scripts/dev-wasm.sh")])))
+      return log("WASM build failed");
+    swapIn(join(TARGET, "dev-bindgen/app.js"), "app.js");
+    swapIn(join(TARGET, "dev-bindgen/app_bg.wasm"), "app_bg.wasm");
     reloadBrowsers(`WASM rebuilt in ${seconds(start)} s`);
   },
 };
@@ -111,7 +164,9 @@ async function drain() {
   if (busy) return;
   busy = true;
   while (pending.size) {
-    const batch = ['server', 'wasm', 'widgets', 'styles'].filter((s) => pending.has(s));
+    const batch = ["server", "wasm", "widgets", "styles"].filter((s) =>
+      pending.has(s),
+    );
     pending.clear();
     for (const step of batch) await steps[step]();
   }
@@ -119,15 +174,27 @@ async function drain() {
 }
 
 function classify(path) {
-  if (path.startsWith('react-widgets/src/')) return ['widgets'];
-  if (path.startsWith('style/')) return ['styles'];
-  if (path.startsWith('app/')) return process.env.DEV_WASM === '0' ? ['server'] : ['server', 'wasm'];
-  if (path.startsWith('server/') || path.startsWith('locales/') || /^Cargo\.(toml|lock)$/.test(path)) return ['server'];
+  if (path.startsWith("react-widgets/src/")) return ["widgets"];
+  if (path.startsWith("style/")) return ["styles"];
+  if (path.startsWith("app/"))
+    return process.env.DEV_WASM === "0" ? ["server"] : ["server", "wasm"];
+  if (
+    path.startsWith("server/") ||
+    path.startsWith("locales/") ||
+    /^Cargo\.(toml|lock)$/.test(path)
+  )
+    return ["server"];
   return [];
 }
 
 function watchSources() {
-  for (const dir of ['app', 'server/src', 'locales', 'style', 'react-widgets/src']) {
+  for (const dir of [
+    "app",
+    "server/src",
+    "locales",
+    "style",
+    "react-widgets/src",
+  ]) {
     watch(join(ROOT, dir), { recursive: true }, (_event, file) => {
       if (!file || /(^|\/)(\.|#)|~$|\.swp$/.test(file)) return;
       const path = relative(ROOT, join(ROOT, dir, file));
@@ -140,37 +207,66 @@ function watchSources() {
 const RELOAD_JS = `new EventSource('/__dev/events').onmessage = () => location.reload();`;
 
 function proxy(req, res) {
-  if (req.url === '/__dev/events') {
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
-    res.write(': connected\n\n');
+  if (req.url === "/__dev/events") {
+    res.writeHead(200, {
+      "content-type": "text/event-stream",
+      "cache-control": "no-store",
+    });
+    res.write(": connected\n\n");
     clients.add(res);
-    req.on('close', () => clients.delete(res));
+    req.on("close", () => clients.delete(res));
     return;
   }
-  const headers = { ...req.headers, 'accept-encoding': 'identity' };
-  const upstream = http.request({ host: '127.0.0.1', port: serverPort, path: req.url, method: req.method, headers }, (up) => {
-    const out = { ...up.headers, 'cache-control': 'no-store' };
-    if (!String(up.headers['content-type'] || '').startsWith('text/html')) {
-      res.writeHead(up.statusCode, out);
-      return up.pipe(res);
-    }
-    const chunks = [];
-    up.on('data', (c) => chunks.push(c));
-    up.on('end', () => {
-      const nonce = /'nonce-([^']+)'/.exec(String(up.headers['content-security-policy'] || ''))?.[1];
-      const tag = `<script${nonce ? ` nonce="${nonce}"` : ''}>${RELOAD_JS}</script>`;
-      const html = Buffer.concat(chunks).toString('utf8').replace('</body>', `${tag}</body>`);
-      delete out['content-length'];
-      res.writeHead(up.statusCode, out);
-      res.end(html);
-    });
+  const headers = { ...req.headers, "accept-encoding": "identity" };
+  const upstream = http.request(
+    {
+      host: "127.0.0.1",
+      port: serverPort,
+      path: req.url,
+      method: req.method,
+      headers,
+    },
+    (up) => {
+      const out = { ...up.headers, "cache-control": "no-store" };
+      if (!String(up.headers["content-type"] || "").startsWith("text/html")) {
+        res.writeHead(up.statusCode, out);
+        return up.pipe(res);
+      }
+      const chunks = [];
+      up.on("data", (c) => chunks.push(c));
+      up.on("end", () => {
+        const nonce = /'nonce-([^']+)'/.exec(
+          String(up.headers["content-security-policy"] || ""),
+        )?.[1];
+        const tag = `<script${nonce ? ` nonce="${nonce}"` : ""}>${RELOAD_JS}</script>`;
+        const html = Buffer.concat(chunks)
+          .toString("utf8")
+          .replace("</body>", `${tag}</body>`);
+        delete out["content-length"];
+        res.writeHead(up.statusCode, out);
+        res.end(html);
+      });
+    },
+  );
+  upstream.on("error", () => {
+    res.writeHead(502, { "content-type": "text/plain" });
+    res.end("dev: the server is restarting, reload in a moment");
   });
-  upstream.on('error', () => { res.writeHead(502, { 'content-type': 'text/plain' }); res.end('dev: the server is restarting, reload in a moment'); });
   req.pipe(upstream);
 }
 
 startServer();
 await waitReady();
-http.createServer(proxy).listen(Number(devPort), devHost, () => log(`http://${devHost}:${devPort} (server on :${serverPort}); watching for changes`));
+http
+  .createServer(proxy)
+  .listen(Number(devPort), devHost, () =>
+    log(
+      `http://${devHost}:${devPort} (server on :${serverPort}); watching for changes`,
+    ),
+  );
 watchSources();
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { server?.kill('SIGTERM'); process.exit(0); });
+for (const signal of ["SIGINT", "SIGTERM"])
+  process.on(signal, () => {
+    server?.kill("SIGTERM");
+    process.exit(0);
+  });

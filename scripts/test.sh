@@ -81,6 +81,10 @@ main() {
   mkdir -p "$TARGET"
   nice -n 10 bash "$ROOT/scripts/toolchain.sh" trunk > "$TARGET/trunk-install.log" 2>&1 &
   phase build bash "$ROOT/scripts/build.sh"
+  # rustfmt, Prettier and tsc need the widgets' node_modules (the build installs them).
+  phase format bash "$ROOT/scripts/lint.sh" format
+  phase types bash "$ROOT/scripts/lint.sh" types
+  record format ok
   # The real IP-to-country database for server/tests/it/geoip.rs.
   GEOIP_TEST_DB="$(ensure_geoip_db)"; export GEOIP_TEST_DB
 
@@ -89,6 +93,8 @@ main() {
   gallery_build & local gallery=$!
   phase rust rust_tests
   record rust ok
+  phase clippy bash "$ROOT/scripts/lint.sh" clippy
+  record clippy ok
   wait_beside widgets "$widgets" "$TARGET/vitest.log"
   tail -n 6 "$TARGET/vitest.log"
   record widgets ok

@@ -53,7 +53,10 @@ function reloadOnce() {
 }
 
 function plainClick(event) {
-  return event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
+  return (
+    event.button === 0 &&
+    !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+  );
 }
 
 /// Capture phase, before any island: disabled links do nothing, and the first
@@ -89,7 +92,8 @@ function onClick(event, js, wasm) {
 /// Bubble phase, after islands (which mark what they handle as prevented).
 function applyLinkRules(event) {
   if (event.defaultPrevented || !plainClick(event)) return;
-  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  const link =
+    event.target instanceof Element ? event.target.closest("a[href]") : null;
   if (!link) return;
   const href = link.getAttribute("href");
   if (href.startsWith("#")) return scrollToId(event, href);
@@ -101,7 +105,10 @@ function applyLinkRules(event) {
   } else if (url.protocol === "mailto:") {
     event.preventDefault();
     location.href = url.href;
-  } else if (["http:", "https:", "ftp:"].includes(url.protocol) && url.origin !== location.origin) {
+  } else if (
+    ["http:", "https:", "ftp:"].includes(url.protocol) &&
+    url.origin !== location.origin
+  ) {
     event.preventDefault();
     const name = link.getAttribute("target");
     if (name && name !== "_self") window.open(url.href, name, "noopener");
@@ -122,8 +129,12 @@ function scrollToId(event, href) {
   if (!target) return;
   event.preventDefault();
   const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  target.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
-  if (!target.matches("a[href], button, input, select, textarea, [tabindex]")) target.setAttribute("tabindex", "-1");
+  target.scrollIntoView({
+    behavior: still ? "auto" : "smooth",
+    block: "start",
+  });
+  if (!target.matches("a[href], button, input, select, textarea, [tabindex]"))
+    target.setAttribute("tabindex", "-1");
   target.focus({ preventScroll: true });
   if (location.hash !== href) history.pushState(null, "", href);
 }
@@ -139,8 +150,11 @@ function watchConnection() {
     document.documentElement.dataset.online = String(online);
     // The live region stays in the page (only its text changes) so screen
     // readers announce the change; empty, it takes no room.
-    status.textContent = online ? status.dataset.online : status.dataset.offline;
-    if (online) timer = setTimeout(() => (status.textContent = ""), BACK_ONLINE_SHOWN_MS);
+    status.textContent = online
+      ? status.dataset.online
+      : status.dataset.offline;
+    if (online)
+      timer = setTimeout(() => (status.textContent = ""), BACK_ONLINE_SHOWN_MS);
   };
   window.addEventListener("offline", () => show(false));
   window.addEventListener("online", () => show(true));

@@ -3,8 +3,14 @@ import { chromium } from "playwright-core";
 import { CHROMIUM } from "./env.mjs";
 
 const ARGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
 ];
 
 export async function launch() {
@@ -15,7 +21,8 @@ export async function launch() {
 export function collectErrors(page) {
   const errors = [];
   page.on("console", (msg) => {
-    if (msg.type() === "error") errors.push(`console: ${msg.text()} @ ${msg.location().url}`);
+    if (msg.type() === "error")
+      errors.push(`console: ${msg.text()} @ ${msg.location().url}`);
   });
   page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
   return errors;

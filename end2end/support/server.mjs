@@ -32,7 +32,11 @@ export async function startServer(extraEnv = {}) {
     DEV_TOOLS: "true",
     ...extraEnv,
   };
-  const child = spawn(SERVER_BIN, [], { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"] });
+  const child = spawn(SERVER_BIN, [], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
@@ -42,13 +46,15 @@ export async function startServer(extraEnv = {}) {
     } catch {
       // not listening yet
     }
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
     baseURL,
     // `server user create` on this server's database (README: Accounts).
-    createUser: (email, password, extraArgs = []) => createUser(env, email, password, extraArgs),
+    createUser: (email, password, extraArgs = []) =>
+      createUser(env, email, password, extraArgs),
     // An operator command of the server binary (`["chat", "list"]`): its output.
     cli: (args) => runCli(env, args),
     // The same, with `input` written to its standard input (`--password-stdin`).
@@ -62,14 +68,22 @@ export async function startServer(extraEnv = {}) {
 
 function createUser(env, email, password, extraArgs) {
   return new Promise((resolve, reject) => {
-    const cli = spawn(SERVER_BIN, ["user", "create", "--email", email, "--password-stdin", ...extraArgs], {
-      cwd: ROOT,
-      env,
-      stdio: ["pipe", "pipe", "inherit"],
-    });
+    const cli = spawn(
+      SERVER_BIN,
+      ["user", "create", "--email", email, "--password-stdin", ...extraArgs],
+      {
+        cwd: ROOT,
+        env,
+        stdio: ["pipe", "pipe", "inherit"],
+      },
+    );
     let out = "";
     cli.stdout.on("data", (chunk) => (out += chunk));
-    cli.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`user create exited ${code}: ${out}`))));
+    cli.once("exit", (code) =>
+      code === 0
+        ? resolve(out)
+        : reject(new Error(`user create exited ${code}: ${out}`)),
+    );
     cli.stdin.end(`${password}\n`);
   });
 }
@@ -77,10 +91,18 @@ function createUser(env, email, password, extraArgs) {
 function runCli(env, args, input) {
   return new Promise((resolve, reject) => {
     const stdin = input === undefined ? "ignore" : "pipe";
-    const cli = spawn(SERVER_BIN, args, { cwd: ROOT, env, stdio: [stdin, "pipe", "inherit"] });
+    const cli = spawn(SERVER_BIN, args, {
+      cwd: ROOT,
+      env,
+      stdio: [stdin, "pipe", "inherit"],
+    });
     let out = "";
     cli.stdout.on("data", (chunk) => (out += chunk));
-    cli.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`server ${args.join(" ")} exited ${code}: ${out}`))));
+    cli.once("exit", (code) =>
+      code === 0
+        ? resolve(out)
+        : reject(new Error(`server ${args.join(" ")} exited ${code}: ${out}`)),
+    );
     if (input !== undefined) cli.stdin.end(input);
   });
 }

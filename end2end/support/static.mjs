@@ -31,12 +31,18 @@ export async function serveStatic(dir) {
     const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
     let file = normalize(join(dir, path));
     if (!file.startsWith(dir)) return res.writeHead(403).end();
-    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, "index.html");
+    if (existsSync(file) && statSync(file).isDirectory())
+      file = join(file, "index.html");
     if (!existsSync(file)) return res.writeHead(404).end();
-    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+    res.writeHead(200, {
+      "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+    });
     createReadStream(file).pipe(res);
   });
   await new Promise((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address();
-  return { baseURL: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) };
+  return {
+    baseURL: `http://127.0.0.1:${port}`,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }

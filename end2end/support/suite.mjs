@@ -20,7 +20,10 @@ export function serverAndBrowser(extraEnv = {}) {
 
 // A fresh browser context on the test server (JavaScript on unless told otherwise).
 export function newContext(suite, options = {}) {
-  return suite.browser.newContext({ baseURL: suite.server.baseURL, ...options });
+  return suite.browser.newContext({
+    baseURL: suite.server.baseURL,
+    ...options,
+  });
 }
 
 // Signs in through the login form on `page`.
@@ -28,13 +31,27 @@ export async function logIn(page, prefix, email, password) {
   await page.goto(`${prefix}/login`);
   await page.fill("#login-email", email);
   await page.fill("#login-password", password);
-  await Promise.all([page.waitForNavigation(), page.click("form[data-auth-form=login] button[type=submit]")]);
+  await Promise.all([
+    page.waitForNavigation(),
+    page.click("form[data-auth-form=login] button[type=submit]"),
+  ]);
 }
 
 // A new subscriber (`email`, `password`), signed in on a fresh page of a fresh
 // context, which is left on the dashboard.
-export async function signedInMember(suite, prefix, email, password, contextOptions = {}) {
-  await suite.server.createUser(email, password, ["--payment-count", "1", "--vip-days", "30"]);
+export async function signedInMember(
+  suite,
+  prefix,
+  email,
+  password,
+  contextOptions = {},
+) {
+  await suite.server.createUser(email, password, [
+    "--payment-count",
+    "1",
+    "--vip-days",
+    "30",
+  ]);
   const context = await newContext(suite, contextOptions);
   const page = await context.newPage();
   await logIn(page, prefix, email, password);

@@ -8,10 +8,17 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { waitForHydration } from "../support/browser.mjs";
 import { LOCALES, SLUGS, TEXT_SLUGS, pathOf } from "../support/routes.mjs";
-import { newContext, serverAndBrowser, signedInMember } from "../support/suite.mjs";
+import {
+  newContext,
+  serverAndBrowser,
+  signedInMember,
+} from "../support/suite.mjs";
 
 const suite = serverAndBrowser();
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const AXE = readFileSync(
+  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
 const WCAG21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 // axe-core's violations on the page as it is now, one line per rule and node.
@@ -19,13 +26,21 @@ const WCAG21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 async function violations(page, what) {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
   const found = await page.evaluate(async (tags) => {
-    const result = await window.axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+    const result = await window.axe.run(document, {
+      runOnly: { type: "tag", values: tags },
+      resultTypes: ["violations"],
+    });
     return result.violations.map((v) => ({
       rule: `${v.id} (${v.impact}): ${v.help}`,
-      nodes: v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary.split("\n")[1]?.trim() ?? ""}`),
+      nodes: v.nodes.map(
+        (n) =>
+          `${n.target.join(" ")} ${n.failureSummary.split("\n")[1]?.trim() ?? ""}`,
+      ),
     }));
   }, WCAG21_AA);
-  return found.map((v) => `${what}: ${v.rule}\n      ${v.nodes.slice(0, 6).join("\n      ")}`);
+  return found.map(
+    (v) => `${what}: ${v.rule}\n      ${v.nodes.slice(0, 6).join("\n      ")}`,
+  );
 }
 
 async function settle(page, slug) {
@@ -39,7 +54,9 @@ test("the audit does see violations (a planted unlabelled field and low contrast
   await page.goto("/about-us");
   await page.evaluate(() => {
     const field = document.createElement("input");
-    const faint = Object.assign(document.createElement("p"), { textContent: "faint" });
+    const faint = Object.assign(document.createElement("p"), {
+      textContent: "faint",
+    });
     faint.style.color = "#ddd";
     document.querySelector("main").append(field, faint);
   });
@@ -54,7 +71,14 @@ test("no axe-core violation on any route in any locale", async () => {
   const page = await context.newPage();
   const failures = [];
   for (const { prefix } of LOCALES) {
-    for (const slug of [...SLUGS, "login", "reset-password", "reset-code", "do-not-locate", "telecom/owner"]) {
+    for (const slug of [
+      ...SLUGS,
+      "login",
+      "reset-password",
+      "reset-code",
+      "do-not-locate",
+      "telecom/owner",
+    ]) {
       const path = pathOf(prefix, slug);
       await page.goto(path);
       await settle(page, slug);
@@ -73,7 +97,9 @@ test("no axe-core violation on the open Login dialog, a member's pages or a phon
     await page.goto(`${prefix}/privacy-policy`);
     await page.click("header [data-wake=login]");
     await page.locator("[role=dialog]").waitFor({ state: "visible" });
-    failures.push(...(await violations(page, `${prefix}/privacy-policy + Login dialog`)));
+    failures.push(
+      ...(await violations(page, `${prefix}/privacy-policy + Login dialog`)),
+    );
   }
   await page.setViewportSize({ width: 390, height: 844 });
   for (const path of ["/", "/pay-method", "/id/faq"]) {
@@ -83,8 +109,18 @@ test("no axe-core violation on the open Login dialog, a member's pages or a phon
   }
   await visitor.close();
 
-  const { context, page: member } = await signedInMember(suite, "/id", `a11y${Date.now()}@mail.com`, "secret-123");
-  for (const path of ["/id/dashboard/locations", "/id/dashboard/voice", "/id/dashboard/account", "/id/billing"]) {
+  const { context, page: member } = await signedInMember(
+    suite,
+    "/id",
+    `a11y${Date.now()}@mail.com`,
+    "secret-123",
+  );
+  for (const path of [
+    "/id/dashboard/locations",
+    "/id/dashboard/voice",
+    "/id/dashboard/account",
+    "/id/billing",
+  ]) {
     await member.goto(path);
     await waitForHydration(member);
     failures.push(...(await violations(member, `member ${path}`)));
@@ -101,7 +137,9 @@ test("no axe-core violation in the states pages move into: located, field errors
   await waitForHydration(page);
   await page.selectOption("#country", "ID");
   await page.locator("#phone").pressSequentially("0812", { delay: 20 });
-  await page.waitForFunction(() => document.querySelector("#phone-error").textContent.trim() !== "");
+  await page.waitForFunction(
+    () => document.querySelector("#phone-error").textContent.trim() !== "",
+  );
   failures.push(...(await violations(page, "/id wrong number")));
   await page.locator("#phone").pressSequentially("34567890", { delay: 20 });
   await page.click(".phone-search button[type=submit]");
@@ -111,7 +149,9 @@ test("no axe-core violation in the states pages move into: located, field errors
   await waitForHydration(page);
   await page.fill("#pf-email", "ana@mail");
   await page.click(".payment-form-host button[type=submit]");
-  await page.waitForSelector("#pf-emailErrorMsg:text('Please enter a correct mailbox')");
+  await page.waitForSelector(
+    "#pf-emailErrorMsg:text('Please enter a correct mailbox')",
+  );
   failures.push(...(await violations(page, "/pay-method field error")));
   await context.close();
 
@@ -123,9 +163,21 @@ test("no axe-core violation in the states pages move into: located, field errors
   await form.goto("/zh/login");
   await form.fill("#login-email", "nobody@mail.com");
   await form.fill("#login-password", "wrong-password");
-  await Promise.all([form.waitForNavigation(), form.click("form[data-auth-form=login] button[type=submit]")]);
-  assert.equal(await form.getAttribute("html", "data-hydrated"), null, "the plain form path");
-  assert.ok(await form.locator(".form-alert[role=alert], .field-error:not(:empty)").count(), "the refusal is shown");
+  await Promise.all([
+    form.waitForNavigation(),
+    form.click("form[data-auth-form=login] button[type=submit]"),
+  ]);
+  assert.equal(
+    await form.getAttribute("html", "data-hydrated"),
+    null,
+    "the plain form path",
+  );
+  assert.ok(
+    await form
+      .locator(".form-alert[role=alert], .field-error:not(:empty)")
+      .count(),
+    "the refusal is shown",
+  );
   failures.push(...(await violations(form, "/zh/login refused (no scripts)")));
   await plain.close();
   assert.deepEqual(failures, [], `\n${failures.join("\n")}`);
@@ -138,7 +190,8 @@ async function focused(page) {
     const style = getComputedStyle(el);
     return {
       key: el.id ? `#${el.id}` : `${el.tagName.toLowerCase()}.${el.className}`,
-      ring: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2,
+      ring:
+        style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2,
     };
   });
 }
@@ -151,8 +204,12 @@ async function tabTo(page, selector, limit = 60) {
     await page.keyboard.press("Tab");
     const now = await focused(page);
     path.push(now.key);
-    assert.ok(now.ring, `no visible focus on ${now.key} (after ${path.join(" → ")})`);
-    if (await page.evaluate((s) => document.activeElement.matches(s), selector)) return path;
+    assert.ok(
+      now.ring,
+      `no visible focus on ${now.key} (after ${path.join(" → ")})`,
+    );
+    if (await page.evaluate((s) => document.activeElement.matches(s), selector))
+      return path;
   }
   throw new Error(`Tab never reached ${selector}: ${path.join(" → ")}`);
 }
@@ -168,8 +225,16 @@ test("a keyboard alone answers the cookie banner, reaches the search, the paymen
   await tabTo(page, "#cookie-consent button[value=reject_all]", 4);
   await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
   await waitForHydration(page);
-  assert.equal(await page.$("#cookie-consent button[value=reject_all]"), null, "the choice is made");
-  assert.match((await context.cookies()).find((c) => c.name === "acceptCookie")?.value ?? "", /^necessary$/);
+  assert.equal(
+    await page.$("#cookie-consent button[value=reject_all]"),
+    null,
+    "the choice is made",
+  );
+  assert.match(
+    (await context.cookies()).find((c) => c.name === "acceptCookie")?.value ??
+      "",
+    /^necessary$/,
+  );
   await tabTo(page, ".skip-link", 1);
   await tabTo(page, "#country-search");
   await page.keyboard.type("indo");
@@ -189,7 +254,11 @@ test("a keyboard alone answers the cookie banner, reaches the search, the paymen
   await tabTo(page, "header [data-wake=login]");
   await page.keyboard.press("Enter");
   await page.locator("[role=dialog]").waitFor({ state: "visible" });
-  assert.equal((await focused(page)).key, "#dialog-login-email", "focus moves into the dialog");
+  assert.equal(
+    (await focused(page)).key,
+    "#dialog-login-email",
+    "focus moves into the dialog",
+  );
   await tabTo(page, "#dialog-login-password", 3);
   await page.keyboard.press("Escape");
   await page.locator("[role=dialog]").waitFor({ state: "hidden" });

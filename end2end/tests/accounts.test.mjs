@@ -9,17 +9,28 @@ const suite = serverAndBrowser();
 const PASSWORD = "secret-123";
 let users = 0;
 
-async function newUser(extraArgs = ["--payment-count", "1", "--vip-days", "30"]) {
+async function newUser(
+  extraArgs = ["--payment-count", "1", "--vip-days", "30"],
+) {
   users += 1;
   const email = `user${users}.${Date.now()}@mail.com`;
   await suite.server.createUser(email, PASSWORD, extraArgs);
   return email;
 }
 
-
 for (const { prefix, wrong, invalid, header } of [
-  { prefix: "", wrong: "The e-mail or password is incorrect.", invalid: "The login status is invalid, please log in to your account.", header: "Account" },
-  { prefix: "/id", wrong: "Email atau kata sandi salah.", invalid: null, header: null },
+  {
+    prefix: "",
+    wrong: "The e-mail or password is incorrect.",
+    invalid: "The login status is invalid, please log in to your account.",
+    header: "Account",
+  },
+  {
+    prefix: "/id",
+    wrong: "Email atau kata sandi salah.",
+    invalid: null,
+    header: null,
+  },
 ]) {
   const lang = prefix || "/en";
 
@@ -30,8 +41,12 @@ for (const { prefix, wrong, invalid, header } of [
     const email = await newUser();
     await logIn(page, prefix, email, PASSWORD);
     assert.equal(new URL(page.url()).pathname, `${prefix}/dashboard/locations`);
-    assert.match(await page.textContent("header"), new RegExp(email.replace(/[.]/g, "\\.")));
-    if (header) assert.match(await page.textContent("header"), new RegExp(header));
+    assert.match(
+      await page.textContent("header"),
+      new RegExp(email.replace(/[.]/g, "\\.")),
+    );
+    if (header)
+      assert.match(await page.textContent("header"), new RegExp(header));
     // The guard: with a session, the home page sends you to your dashboard.
     await page.goto(prefix || "/");
     assert.equal(new URL(page.url()).pathname, `${prefix}/dashboard/locations`);
@@ -50,7 +65,11 @@ for (const { prefix, wrong, invalid, header } of [
     assert.equal(new URL(page.url()).pathname, `${prefix}/login`);
     assert.equal((await page.textContent("[role=alert]")).trim(), wrong);
     assert.equal(await page.inputValue("#login-email"), email);
-    assert.equal(await page.inputValue("#login-password"), "", "passwords are never sent back");
+    assert.equal(
+      await page.inputValue("#login-password"),
+      "",
+      "passwords are never sent back",
+    );
     await context.close();
   });
 
@@ -60,12 +79,18 @@ for (const { prefix, wrong, invalid, header } of [
     const email = await newUser();
     await page.goto(`${prefix}/reset-password`);
     await page.fill("#reset-email", email);
-    await Promise.all([page.waitForNavigation(), page.click("form[data-auth-form=send_code] button[type=submit]")]);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.click("form[data-auth-form=send_code] button[type=submit]"),
+    ]);
     assert.equal(new URL(page.url()).pathname, `${prefix}/reset-code`);
     const code = await mailedCode(email);
     await page.fill("#reset-code-code", code);
     await page.fill("#reset-code-newPassword", "brand-new-pass");
-    await Promise.all([page.waitForNavigation(), page.click("form[data-auth-form=reset_with_code] button[type=submit]")]);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.click("form[data-auth-form=reset_with_code] button[type=submit]"),
+    ]);
     // The code signs the owner in.
     assert.equal(new URL(page.url()).pathname, `${prefix}/dashboard/locations`);
     // And the new password works on its own.
@@ -78,15 +103,25 @@ for (const { prefix, wrong, invalid, header } of [
   test(`${lang}: a dead session token sends you to log in with the invalid-login message`, async () => {
     const context = await newContext(suite);
     const { hostname } = new URL(suite.server.baseURL);
-    await context.addCookies([{ name: "token", value: "a".repeat(64), domain: hostname, path: "/" }]);
+    await context.addCookies([
+      { name: "token", value: "a".repeat(64), domain: hostname, path: "/" },
+    ]);
     const page = await context.newPage();
     await page.goto(`${prefix}/dashboard/locations`);
     assert.equal(new URL(page.url()).pathname, `${prefix}/login`);
     const message = (await page.textContent("[role=alert]")).trim();
     if (invalid) assert.equal(message, invalid);
-    else assert.ok(message.length > 0 && !/login status/.test(message), `localized: ${message}`);
+    else
+      assert.ok(
+        message.length > 0 && !/login status/.test(message),
+        `localized: ${message}`,
+      );
     const cookies = await context.cookies();
-    assert.equal(cookies.find((c) => c.name === "token"), undefined, "the dead token is cleared");
+    assert.equal(
+      cookies.find((c) => c.name === "token"),
+      undefined,
+      "the dead token is cleared",
+    );
     await context.close();
   });
 }
@@ -101,9 +136,18 @@ test("the same validators run in the browser before anything is sent", async () 
   await page.fill("#login-email", "bukan-email");
   await page.fill("#login-password", "123");
   await page.click("form[data-auth-form=login] button[type=submit]");
-  await page.waitForFunction(() => document.querySelector("#login-emailErrorMsg").textContent.trim() !== "");
-  assert.equal((await page.textContent("#login-emailErrorMsg")).trim(), "Silakan masukkan alamat email yang benar");
-  assert.equal((await page.textContent("#login-passwordErrorMsg")).trim(), "Kata sandi harus terdiri dari 6 sampai 30 karakter");
+  await page.waitForFunction(
+    () =>
+      document.querySelector("#login-emailErrorMsg").textContent.trim() !== "",
+  );
+  assert.equal(
+    (await page.textContent("#login-emailErrorMsg")).trim(),
+    "Silakan masukkan alamat email yang benar",
+  );
+  assert.equal(
+    (await page.textContent("#login-passwordErrorMsg")).trim(),
+    "Kata sandi harus terdiri dari 6 sampai 30 karakter",
+  );
   assert.deepEqual(posts, []);
   await context.close();
 });
@@ -119,7 +163,9 @@ test("without JavaScript the login form still works", async () => {
 
 async function mailedCode(email) {
   for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${suite.server.baseURL}/dev/outbox.json?to=${encodeURIComponent(email)}`);
+    const res = await fetch(
+      `${suite.server.baseURL}/dev/outbox.json?to=${encodeURIComponent(email)}`,
+    );
     const messages = await res.json();
     const match = messages[0]?.body_text.match(/\b(\d{6})\b/);
     if (match) return match[1];
@@ -137,14 +183,21 @@ test("the cancel page's login link opens the Login dialog, which signs in to bil
   await page.click("#cancel-login");
   const dialog = page.locator("[role=dialog]");
   await dialog.waitFor({ state: "visible" });
-  assert.equal(new URL(page.url()).pathname, "/id/cancel-subscription", "the dialog opens in place");
+  assert.equal(
+    new URL(page.url()).pathname,
+    "/id/cancel-subscription",
+    "the dialog opens in place",
+  );
   await page.keyboard.press("Escape");
   await dialog.waitFor({ state: "hidden" });
   await page.click("#cancel-login");
   await dialog.waitFor({ state: "visible" });
   await page.fill("#dialog-login-email", email);
   await page.fill("#dialog-login-password", PASSWORD);
-  await Promise.all([page.waitForNavigation(), dialog.locator("button[type=submit]").click()]);
+  await Promise.all([
+    page.waitForNavigation(),
+    dialog.locator("button[type=submit]").click(),
+  ]);
   assert.equal(new URL(page.url()).pathname, "/id/billing");
   assert.deepEqual(errors, []);
   await context.close();
@@ -156,10 +209,16 @@ test("without JavaScript the cancel page's link is the login page, then billing"
   const email = await newUser();
   await page.goto("/cancel-subscription");
   await Promise.all([page.waitForNavigation(), page.click("#cancel-login")]);
-  assert.equal(new URL(page.url()).pathname + new URL(page.url()).search, "/login?redirect=billing");
+  assert.equal(
+    new URL(page.url()).pathname + new URL(page.url()).search,
+    "/login?redirect=billing",
+  );
   await page.fill("#login-email", email);
   await page.fill("#login-password", PASSWORD);
-  await Promise.all([page.waitForNavigation(), page.click("form[data-auth-form=login] button[type=submit]")]);
+  await Promise.all([
+    page.waitForNavigation(),
+    page.click("form[data-auth-form=login] button[type=submit]"),
+  ]);
   assert.equal(new URL(page.url()).pathname, "/billing");
   await context.close();
 });

@@ -12,7 +12,8 @@ const suite = serverAndBrowser();
 function appRequests(page) {
   const urls = [];
   page.on("request", (req) => {
-    if (/\/pkg\/[^/]+\/app(_bg\.wasm|\.js)$/.test(new URL(req.url()).pathname)) urls.push(req.url());
+    if (/\/pkg\/[^/]+\/app(_bg\.wasm|\.js)$/.test(new URL(req.url()).pathname))
+      urls.push(req.url());
   });
   return urls;
 }
@@ -23,7 +24,13 @@ test("a text page loads no WASM until 'Log in' is used, which then opens the Log
   const errors = collectErrors(page);
   const app = appRequests(page);
   await page.goto("/privacy-policy");
-  assert.equal(await page.locator("link[rel=preload][as=fetch], link[rel=modulepreload]").count(), 0, "no preload");
+  assert.equal(
+    await page
+      .locator("link[rel=preload][as=fetch], link[rel=modulepreload]")
+      .count(),
+    0,
+    "no preload",
+  );
   await page.waitForTimeout(500);
   assert.deepEqual(app, [], "nothing of the app chunk before the click");
   assert.equal(await page.getAttribute("html", "data-hydrated"), null);
@@ -31,10 +38,21 @@ test("a text page loads no WASM until 'Log in' is used, which then opens the Log
   await page.click("header [data-wake=login]");
   const dialog = page.locator("[role=dialog]");
   await dialog.waitFor({ state: "visible" });
-  assert.equal(new URL(page.url()).pathname, "/privacy-policy", "the dialog opens in place");
-  assert.ok(app.some((u) => u.endsWith(".wasm")), `the WASM loaded on the click: ${app}`);
+  assert.equal(
+    new URL(page.url()).pathname,
+    "/privacy-policy",
+    "the dialog opens in place",
+  );
+  assert.ok(
+    app.some((u) => u.endsWith(".wasm")),
+    `the WASM loaded on the click: ${app}`,
+  );
   assert.equal(await page.getAttribute("html", "data-hydrated"), "true");
-  assert.equal(await page.evaluate(() => document.activeElement?.id), "dialog-login-email", "focus in the dialog");
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.id),
+    "dialog-login-email",
+    "focus in the dialog",
+  );
   await page.keyboard.press("Escape");
   await dialog.waitFor({ state: "hidden" });
   // Hydrated now: the next click opens the dialog directly.
@@ -59,14 +77,18 @@ test("without JavaScript the wake links are plain links", async () => {
   const context = await newContext(suite, { javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/id/faq");
-  await Promise.all([page.waitForNavigation(), page.click("header [data-wake=login]")]);
+  await Promise.all([
+    page.waitForNavigation(),
+    page.click("header [data-wake=login]"),
+  ]);
   assert.equal(new URL(page.url()).pathname, "/id/login");
   await context.close();
 });
 
 // Resolves once `count()` reaches `n` (or fails after a few seconds).
 async function until(count, n) {
-  for (let i = 0; i < 100 && count() < n; i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 100 && count() < n; i++)
+    await new Promise((r) => setTimeout(r, 100));
   assert.ok(count() >= n, `expected ${n}, got ${count()}`);
 }
 
@@ -80,14 +102,21 @@ test("a failed app chunk reloads the page once, then not again within a minute",
   await until(() => loads, 2);
   await page.waitForTimeout(1_500);
   assert.equal(loads, 2, "the first load and exactly one reload");
-  const stamp = Number(await page.evaluate(() => sessionStorage.getItem("ct-chunk-reload")));
-  assert.ok(Date.now() - stamp < 60_000, "the reload was noted in sessionStorage");
+  const stamp = Number(
+    await page.evaluate(() => sessionStorage.getItem("ct-chunk-reload")),
+  );
+  assert.ok(
+    Date.now() - stamp < 60_000,
+    "the reload was noted in sessionStorage",
+  );
   // Another failure within the minute does not reload.
   await page.reload();
   await page.waitForTimeout(1_500);
   assert.equal(loads, 3, "only the reload asked for here");
   // Once the note is a minute old, a failure reloads again.
-  await page.evaluate(() => sessionStorage.setItem("ct-chunk-reload", String(Date.now() - 61_000)));
+  await page.evaluate(() =>
+    sessionStorage.setItem("ct-chunk-reload", String(Date.now() - 61_000)),
+  );
   await page.reload();
   await until(() => loads, 5);
   await page.waitForTimeout(1_500);

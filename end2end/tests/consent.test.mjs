@@ -12,7 +12,16 @@ import { newContext, serverAndBrowser } from "../support/suite.mjs";
 
 const suite = serverAndBrowser();
 const CAMPAIGN = "utm_source=x&gclid=y&channel=z";
-const STORAGE_KEYS = ["channel", "utm_term", "global_method", "hmci", "uuid", "gclid", "wbraid", "eventToken"];
+const STORAGE_KEYS = [
+  "channel",
+  "utm_term",
+  "global_method",
+  "hmci",
+  "uuid",
+  "gclid",
+  "wbraid",
+  "eventToken",
+];
 const TRACKING_COOKIES = ["ct_attr_first", "ct_attr_last", "_fbp", "_fbc"];
 const SETTINGS = { en: "Cookie settings", id: "Pengaturan cookie" };
 const TITLE = { en: "Your cookie choices", id: "Pilihan cookie Anda" };
@@ -22,13 +31,19 @@ function trackingRequests(page) {
   const seen = [];
   page.on("request", (request) => {
     const { pathname } = new URL(request.url());
-    if (/^\/api_f\/v1\/(operationLog|fackbook)\//.test(pathname)) seen.push(pathname);
+    if (/^\/api_f\/v1\/(operationLog|fackbook)\//.test(pathname))
+      seen.push(pathname);
   });
   return seen;
 }
 
-const storedKeys = (page) => page.evaluate((keys) => keys.filter((k) => localStorage.getItem(k) !== null), STORAGE_KEYS);
-const cookieNames = async (context) => (await context.cookies()).map((c) => c.name);
+const storedKeys = (page) =>
+  page.evaluate(
+    (keys) => keys.filter((k) => localStorage.getItem(k) !== null),
+    STORAGE_KEYS,
+  );
+const cookieNames = async (context) =>
+  (await context.cookies()).map((c) => c.name);
 
 function assertCampaign(url) {
   const params = new URL(url).searchParams;
@@ -37,7 +52,10 @@ function assertCampaign(url) {
   assert.equal(params.get("channel"), "z", url);
 }
 
-for (const [prefix, locale] of [["", "en"], ["/id", "id"]]) {
+for (const [prefix, locale] of [
+  ["", "en"],
+  ["/id", "id"],
+]) {
   test(`${locale}: nothing is tracked before consent; Accept all turns tracking on`, async () => {
     const context = await newContext(suite);
     const page = await context.newPage();
@@ -45,18 +63,42 @@ for (const [prefix, locale] of [["", "en"], ["/id", "id"]]) {
     const tracking = trackingRequests(page);
     await page.goto(`${prefix}/?${CAMPAIGN}`);
     await waitForHydration(page);
-    assert.equal((await page.textContent("#cookie-consent-title")).trim(), TITLE[locale]);
-    assert.equal(await page.getAttribute("#cookie-consent", "aria-labelledby"), "cookie-consent-title");
+    assert.equal(
+      (await page.textContent("#cookie-consent-title")).trim(),
+      TITLE[locale],
+    );
+    assert.equal(
+      await page.getAttribute("#cookie-consent", "aria-labelledby"),
+      "cookie-consent-title",
+    );
     await page.click("[data-click=locate]");
     await page.waitForTimeout(1_000);
     assert.deepEqual(tracking, [], "no tracking request before consent");
-    assert.deepEqual(await storedKeys(page), [], "no tracking key before consent");
-    assert.deepEqual((await cookieNames(context)).filter((n) => TRACKING_COOKIES.includes(n) || n === "acceptCookie"), []);
+    assert.deepEqual(
+      await storedKeys(page),
+      [],
+      "no tracking key before consent",
+    );
+    assert.deepEqual(
+      (await cookieNames(context)).filter(
+        (n) => TRACKING_COOKIES.includes(n) || n === "acceptCookie",
+      ),
+      [],
+    );
 
-    await Promise.all([page.waitForURL((url) => url.search === `?${CAMPAIGN}`), page.click("#cookie-consent button[value=accept_all]")]);
+    await Promise.all([
+      page.waitForURL((url) => url.search === `?${CAMPAIGN}`),
+      page.click("#cookie-consent button[value=accept_all]"),
+    ]);
     assert.equal(new URL(page.url()).pathname, prefix || "/");
-    assert.equal(await page.$("#cookie-consent"), null, "the banner is gone once chosen");
-    await page.waitForFunction(() => localStorage.getItem("eventToken") !== null);
+    assert.equal(
+      await page.$("#cookie-consent"),
+      null,
+      "the banner is gone once chosen",
+    );
+    await page.waitForFunction(
+      () => localStorage.getItem("eventToken") !== null,
+    );
     const stored = await page.evaluate(() => ({ ...localStorage }));
     for (const key of STORAGE_KEYS) assert.ok(key in stored, `${key} stored`);
     assert.equal(stored.channel, "z");
@@ -64,11 +106,19 @@ for (const [prefix, locale] of [["", "en"], ["/id", "id"]]) {
     assert.match(stored.uuid, /^\d{13}[A-Za-z0-9]{16}$/);
     assert.match(stored.eventToken, /^[0-9a-f]{64}$/);
     const cookies = await context.cookies();
-    assert.equal(cookies.find((c) => c.name === "acceptCookie")?.value, "necessary.analytics.marketing");
-    assert.ok(cookies.some((c) => c.name === "ct_attr_last" && c.httpOnly), "the campaign is kept for an order");
+    assert.equal(
+      cookies.find((c) => c.name === "acceptCookie")?.value,
+      "necessary.analytics.marketing",
+    );
+    assert.ok(
+      cookies.some((c) => c.name === "ct_attr_last" && c.httpOnly),
+      "the campaign is kept for an order",
+    );
 
     await waitForHydration(page);
-    const sent = page.waitForRequest((r) => r.url().endsWith("/api_f/v1/operationLog/protal"));
+    const sent = page.waitForRequest((r) =>
+      r.url().endsWith("/api_f/v1/operationLog/protal"),
+    );
     await page.click("[data-click=locate]");
     const body = new URLSearchParams((await sent).postData());
     assert.equal(body.get("btnId"), "locate");
@@ -79,7 +129,10 @@ for (const [prefix, locale] of [["", "en"], ["/id", "id"]]) {
 
     // Links carry the campaign to the next page.
     await page.goto(`${prefix}/faq?${CAMPAIGN}`);
-    await Promise.all([page.waitForURL(/\/help/), page.click(`.footer-links a[href^="${prefix}/help"]`)]);
+    await Promise.all([
+      page.waitForURL(/\/help/),
+      page.click(`.footer-links a[href^="${prefix}/help"]`),
+    ]);
     assertCampaign(page.url());
     assert.deepEqual(errors, []);
     await context.close();
@@ -90,50 +143,98 @@ for (const [prefix, locale] of [["", "en"], ["/id", "id"]]) {
     const page = await context.newPage();
     const tracking = trackingRequests(page);
     await page.goto(`${prefix}/telecom?${CAMPAIGN}`);
-    await Promise.all([page.waitForURL(/\/telecom/), page.click("#cookie-consent button[value=reject_all]")]);
+    await Promise.all([
+      page.waitForURL(/\/telecom/),
+      page.click("#cookie-consent button[value=reject_all]"),
+    ]);
     assert.equal(await page.$("#cookie-consent"), null);
     await waitForHydration(page);
     await page.selectOption("#country", "GB");
     await page.fill("#lookup-phone", "07400 123456");
-    await Promise.all([page.waitForURL(/phone=07400/), page.click("#lookup-find")]);
+    await Promise.all([
+      page.waitForURL(/phone=07400/),
+      page.click("#lookup-find"),
+    ]);
     await page.waitForTimeout(500);
     assert.deepEqual(tracking, []);
     assert.deepEqual(await storedKeys(page), []);
     const names = await cookieNames(context);
-    assert.deepEqual(names.filter((n) => TRACKING_COOKIES.includes(n)), []);
-    assert.equal((await context.cookies()).find((c) => c.name === "acceptCookie")?.value, "necessary");
+    assert.deepEqual(
+      names.filter((n) => TRACKING_COOKIES.includes(n)),
+      [],
+    );
+    assert.equal(
+      (await context.cookies()).find((c) => c.name === "acceptCookie")?.value,
+      "necessary",
+    );
     await context.close();
   });
 
   test(`${locale}: without JavaScript the banner works and Cookie settings reopens it`, async () => {
-    const context = await newContext(suite, { javaScriptEnabled: false, viewport: { width: 320, height: 640 } });
+    const context = await newContext(suite, {
+      javaScriptEnabled: false,
+      viewport: { width: 320, height: 640 },
+    });
     const page = await context.newPage();
     await page.goto(`${prefix}/faq?${CAMPAIGN}`);
     // Keyboard: the banner comes right after the skip link.
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
-    assert.ok(await page.evaluate(() => document.activeElement.closest("#cookie-consent") !== null), "reached by keyboard");
+    assert.ok(
+      await page.evaluate(
+        () => document.activeElement.closest("#cookie-consent") !== null,
+      ),
+      "reached by keyboard",
+    );
     // It sits in the page flow: the page's heading is below it, not under it.
     const banner = await page.locator("#cookie-consent").boundingBox();
     const heading = await page.locator("main h1").boundingBox();
-    assert.ok(heading.y >= banner.y + banner.height, "the banner covers nothing");
-    await Promise.all([page.waitForURL(/\/faq\?/), page.click("#cookie-consent button[value=accept_all]")]);
+    assert.ok(
+      heading.y >= banner.y + banner.height,
+      "the banner covers nothing",
+    );
+    await Promise.all([
+      page.waitForURL(/\/faq\?/),
+      page.click("#cookie-consent button[value=accept_all]"),
+    ]);
     assertCampaign(page.url());
     assert.equal(await page.$("#cookie-consent"), null);
     let cookies = await context.cookies();
-    assert.equal(cookies.find((c) => c.name === "acceptCookie")?.value, "necessary.analytics.marketing");
+    assert.equal(
+      cookies.find((c) => c.name === "acceptCookie")?.value,
+      "necessary.analytics.marketing",
+    );
     assert.ok(cookies.some((c) => c.name === "ct_attr_first"));
 
-    await Promise.all([page.waitForURL(/cookie_settings=1/), page.click(`a#cookie-settings`)]);
-    assert.equal((await page.textContent("#cookie-settings")).trim(), SETTINGS[locale]);
+    await Promise.all([
+      page.waitForURL(/cookie_settings=1/),
+      page.click(`a#cookie-settings`),
+    ]);
+    assert.equal(
+      (await page.textContent("#cookie-settings")).trim(),
+      SETTINGS[locale],
+    );
     assert.ok(await page.isVisible("#cookie-consent"), "reopened");
-    assert.ok(await page.isChecked("input[name=marketing]"), "the current choice is ticked");
+    assert.ok(
+      await page.isChecked("input[name=marketing]"),
+      "the current choice is ticked",
+    );
     await page.uncheck("input[name=marketing]");
-    await Promise.all([page.waitForURL((url) => !url.search.includes("cookie_settings")), page.click("#cookie-consent button[value=custom]")]);
+    await Promise.all([
+      page.waitForURL((url) => !url.search.includes("cookie_settings")),
+      page.click("#cookie-consent button[value=custom]"),
+    ]);
     assertCampaign(page.url());
     cookies = await context.cookies();
-    assert.equal(cookies.find((c) => c.name === "acceptCookie")?.value, "necessary.analytics");
-    assert.deepEqual(cookies.map((c) => c.name).filter((n) => TRACKING_COOKIES.includes(n)), [], "marketing withdrawn: its cookies are gone");
+    assert.equal(
+      cookies.find((c) => c.name === "acceptCookie")?.value,
+      "necessary.analytics",
+    );
+    assert.deepEqual(
+      cookies.map((c) => c.name).filter((n) => TRACKING_COOKIES.includes(n)),
+      [],
+      "marketing withdrawn: its cookies are gone",
+    );
     await context.close();
   });
 }

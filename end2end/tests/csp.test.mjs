@@ -4,7 +4,11 @@
 // violation and no console error on any of them.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { collectErrors, launch, waitForHydration } from "../support/browser.mjs";
+import {
+  collectErrors,
+  launch,
+  waitForHydration,
+} from "../support/browser.mjs";
 import { startServer } from "../support/server.mjs";
 import { serveStatic } from "../support/static.mjs";
 import { mkdtempSync } from "node:fs";
@@ -17,7 +21,9 @@ const suite = { server: null, browser: null, tiles: null };
 before(async () => {
   // Tiles come from a second origin, as in production (img-src must name it).
   suite.tiles = await serveStatic(mkdtempSync(join(tmpdir(), "ct-tiles-")));
-  suite.server = await startServer({ MAP_TILE_URL: `${suite.tiles.baseURL}/tiles/{z}/{x}/{y}.png` });
+  suite.server = await startServer({
+    MAP_TILE_URL: `${suite.tiles.baseURL}/tiles/{z}/{x}/{y}.png`,
+  });
   suite.browser = await launch();
 });
 
@@ -30,11 +36,16 @@ after(async () => {
 // A page that records every CSP violation (the init script runs outside the
 // page's CSP) plus console errors.
 async function watchedPage(options = {}) {
-  const context = await suite.browser.newContext({ baseURL: suite.server.baseURL, ...options });
+  const context = await suite.browser.newContext({
+    baseURL: suite.server.baseURL,
+    ...options,
+  });
   await context.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener("securitypolicyviolation", (e) => {
-      window.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`);
+      window.__cspViolations.push(
+        `${e.violatedDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`,
+      );
     });
   });
   const page = await context.newPage();
@@ -46,19 +57,30 @@ async function watchedPage(options = {}) {
 test("home, dashboard with map and reveal page hydrate under the CSP without violations", async () => {
   const home = await watchedPage();
   const res = await home.page.goto("/");
-  assert.match(res.headers()["content-security-policy"], /script-src 'self' 'nonce-[^']+' 'wasm-unsafe-eval'/);
+  assert.match(
+    res.headers()["content-security-policy"],
+    /script-src 'self' 'nonce-[^']+' 'wasm-unsafe-eval'/,
+  );
   await waitForHydration(home.page);
   assert.deepEqual(await home.violations(), [], "home");
   assert.deepEqual(home.errors, [], "home");
 
   const email = `csp${Date.now()}@mail.com`;
-  await suite.server.createUser(email, PASSWORD, ["--payment-count", "1", "--vip-days", "30"]);
+  await suite.server.createUser(email, PASSWORD, [
+    "--payment-count",
+    "1",
+    "--vip-days",
+    "30",
+  ]);
   const member = await watchedPage();
   await member.page.goto("/login");
   await waitForHydration(member.page);
   await member.page.fill("#login-email", email);
   await member.page.fill("#login-password", PASSWORD);
-  await Promise.all([member.page.waitForNavigation(), member.page.click("form[data-auth-form=login] button[type=submit]")]);
+  await Promise.all([
+    member.page.waitForNavigation(),
+    member.page.click("form[data-auth-form=login] button[type=submit]"),
+  ]);
   assert.equal(new URL(member.page.url()).pathname, "/dashboard/locations");
   await waitForHydration(member.page);
 
@@ -67,34 +89,52 @@ test("home, dashboard with map and reveal page hydrate under the CSP without vio
   await member.page.selectOption("#locate-create-form select#country", "ID");
   await member.page.fill("#locate-phone", local);
   await member.page.selectOption("#locate-note", "worried");
-  await Promise.all([member.page.waitForNavigation(), member.page.click("#locate-submit")]);
+  await Promise.all([
+    member.page.waitForNavigation(),
+    member.page.click("#locate-submit"),
+  ]);
   const id = new URL(member.page.url()).searchParams.get("created");
   assert.ok(id, member.page.url());
   await waitForHydration(member.page);
 
   let link = null;
   for (let i = 0; i < 100 && !link; i++) {
-    const out = await fetch(`${suite.server.baseURL}/dev/outbox.json?to=${encodeURIComponent(e164)}&channel=sms`);
+    const out = await fetch(
+      `${suite.server.baseURL}/dev/outbox.json?to=${encodeURIComponent(e164)}&channel=sms`,
+    );
     const [sms] = await out.json();
-    link = sms?.body_text.match(/https?:\/\/\S+reveal-location\?t=[0-9a-f]{64}/)?.[0] ?? null;
+    link =
+      sms?.body_text.match(
+        /https?:\/\/\S+reveal-location\?t=[0-9a-f]{64}/,
+      )?.[0] ?? null;
     if (!link) await new Promise((r) => setTimeout(r, 100));
   }
   assert.ok(link, "reveal link in the SMS outbox");
 
   const coords = { latitude: -6.175392, longitude: 106.827153, accuracy: 30 };
-  const owner = await watchedPage({ geolocation: coords, permissions: ["geolocation"] });
+  const owner = await watchedPage({
+    geolocation: coords,
+    permissions: ["geolocation"],
+  });
   const reveal = await owner.page.goto(link);
   assert.equal(reveal.headers()["referrer-policy"], "no-referrer");
   assert.equal(reveal.headers()["cache-control"], "no-store");
   await owner.page.waitForSelector("[data-reveal-state=pending]");
   await waitForHydration(owner.page);
   await owner.page.click("#reveal-share");
-  await owner.page.waitForSelector("[data-reveal-state=shared]", { timeout: 15_000 });
+  await owner.page.waitForSelector("[data-reveal-state=shared]", {
+    timeout: 15_000,
+  });
 
   // The requester's dashboard mounts the React map and loads tiles from the tile origin.
   const row = `li.locate-row[data-request-id="${id}"]`;
-  await member.page.waitForSelector(`${row}[data-status=located] .located-position`, { timeout: 15_000 });
-  await member.page.waitForSelector(`${row} .leaflet-tile-loaded`, { timeout: 15_000 });
+  await member.page.waitForSelector(
+    `${row}[data-status=located] .located-position`,
+    { timeout: 15_000 },
+  );
+  await member.page.waitForSelector(`${row} .leaflet-tile-loaded`, {
+    timeout: 15_000,
+  });
 
   assert.deepEqual(await member.violations(), [], "dashboard");
   assert.deepEqual(member.errors, [], "dashboard");
@@ -106,7 +146,10 @@ test("home, dashboard with map and reveal page hydrate under the CSP without vio
 test("a text page with FAQ data wakes the app under the CSP without violations", async () => {
   const faq = await watchedPage();
   await faq.page.goto("/faq");
-  assert.equal(await faq.page.locator('script[type="application/ld+json"]').count(), 1);
+  assert.equal(
+    await faq.page.locator('script[type="application/ld+json"]').count(),
+    1,
+  );
   await faq.page.click("header [data-wake=login]");
   await faq.page.locator("[role=dialog]").waitFor({ state: "visible" });
   await waitForHydration(faq.page);

@@ -5,14 +5,21 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { collectErrors, launch, waitForHydration } from "../support/browser.mjs";
+import {
+  collectErrors,
+  launch,
+  waitForHydration,
+} from "../support/browser.mjs";
 import { GALLERY_DIR } from "../support/env.mjs";
 import { serveStatic } from "../support/static.mjs";
 
 let site;
 let browser;
 before(async () => {
-  assert.ok(existsSync(join(GALLERY_DIR, "index.html")), `gallery not built in ${GALLERY_DIR}`);
+  assert.ok(
+    existsSync(join(GALLERY_DIR, "index.html")),
+    `gallery not built in ${GALLERY_DIR}`,
+  );
   site = await serveStatic(GALLERY_DIR);
   browser = await launch();
 });
@@ -32,10 +39,21 @@ test("MapView mounts with a marker at the given coordinates", async () => {
   assert.equal(Number(await figure.getAttribute("data-lat")), -6.175392);
   assert.equal(Number(await figure.getAttribute("data-lng")), 106.827153);
   // Leaflet draws the marker and the accuracy circle as SVG paths in the overlay pane.
-  await page.waitForSelector("#map-known .leaflet-overlay-pane path.leaflet-interactive");
-  assert.equal(await page.locator("#map-known .leaflet-overlay-pane path").count(), 2);
-  assert.match(await page.textContent("#map-known figcaption"), /-6\.17539.*106\.82715.*35/);
-  assert.equal((await page.textContent("#map-empty .map-empty")).trim(), "Geographic location not found");
+  await page.waitForSelector(
+    "#map-known .leaflet-overlay-pane path.leaflet-interactive",
+  );
+  assert.equal(
+    await page.locator("#map-known .leaflet-overlay-pane path").count(),
+    2,
+  );
+  assert.match(
+    await page.textContent("#map-known figcaption"),
+    /-6\.17539.*106\.82715.*35/,
+  );
+  assert.equal(
+    (await page.textContent("#map-empty .map-empty")).trim(),
+    "Geographic location not found",
+  );
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -46,14 +64,26 @@ test("PaymentForm mounts through the bridge and the Rust validators answer it", 
   const tiles = encodeURIComponent(`${site.baseURL}/tiles/{z}/{x}/{y}.png`);
   await page.goto(`${site.baseURL}/?tiles=${tiles}`);
   await waitForHydration(page);
-  await page.waitForSelector("#payment-form .payment-form-host form.pay-form", { timeout: 15_000 });
+  await page.waitForSelector("#payment-form .payment-form-host form.pay-form", {
+    timeout: 15_000,
+  });
   await page.click("#payment-form button[type=submit]");
-  await page.waitForSelector("#gpf-emailErrorMsg:text('Please enter a correct mailbox')");
-  assert.equal((await page.textContent("#gpf-zipErrorMsg")).trim(), "Please enter a correct zip, maxLength 15 bits");
+  await page.waitForSelector(
+    "#gpf-emailErrorMsg:text('Please enter a correct mailbox')",
+  );
+  assert.equal(
+    (await page.textContent("#gpf-zipErrorMsg")).trim(),
+    "Please enter a correct zip, maxLength 15 bits",
+  );
   await page.check("#payment-form input[value=gcash]");
-  const fields = await page.$$eval("#payment-form [data-field]", (els) => els.map((e) => e.dataset.field));
+  const fields = await page.$$eval("#payment-form [data-field]", (els) =>
+    els.map((e) => e.dataset.field),
+  );
   assert.deepEqual(fields, ["email", "name", "phone"]);
-  assert.equal((await page.textContent("#payment-form .pay-button")).trim(), "Pay $ 0.99");
+  assert.equal(
+    (await page.textContent("#payment-form .pay-button")).trim(),
+    "Pay $ 0.99",
+  );
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -63,6 +93,9 @@ test("the gallery speaks the requested language", async () => {
   const tiles = encodeURIComponent(`${site.baseURL}/tiles/{z}/{x}/{y}.png`);
   await page.goto(`${site.baseURL}/?lang=id&tiles=${tiles}`);
   await waitForHydration(page);
-  assert.equal((await page.textContent("#map-empty .map-empty")).trim(), "Lokasi geografis tidak ditemukan");
+  assert.equal(
+    (await page.textContent("#map-empty .map-empty")).trim(),
+    "Lokasi geografis tidak ditemukan",
+  );
   await page.close();
 });

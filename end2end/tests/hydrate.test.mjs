@@ -17,7 +17,11 @@ test("every page hydrates without console errors in every locale (text pages on 
       const path = pathOf(prefix, slug);
       await page.goto(path);
       if (TEXT_SLUGS.has(slug)) {
-        assert.equal(await page.getAttribute("html", "data-hydrated"), null, `${path}: no WASM yet`);
+        assert.equal(
+          await page.getAttribute("html", "data-hydrated"),
+          null,
+          `${path}: no WASM yet`,
+        );
         await page.click("header [data-wake=login]");
         await page.locator("[role=dialog]").waitFor({ state: "visible" });
       }
@@ -26,7 +30,10 @@ test("every page hydrates without console errors in every locale (text pages on 
   }
   // /404 answers with status 404 on purpose; the browser logs that document load.
   const notFoundPage = /status of 404 \(Not Found\) @ \S+\/(id\/|zh\/)?404$/;
-  assert.deepEqual(errors.filter((e) => !notFoundPage.test(e)), []);
+  assert.deepEqual(
+    errors.filter((e) => !notFoundPage.test(e)),
+    [],
+  );
   await context.close();
 });
 
@@ -37,11 +44,18 @@ test("the country picker filters as you type once hydrated", async () => {
   await page.goto("/");
   await waitForHydration(page);
   await page.waitForSelector("#country-search", { state: "visible" });
-  const visible = () => page.$$eval("#country option", (opts) => opts.filter((o) => !o.hidden).map((o) => o.value));
+  const visible = () =>
+    page.$$eval("#country option", (opts) =>
+      opts.filter((o) => !o.hidden).map((o) => o.value),
+    );
   assert.ok((await visible()).length >= 240);
   await page.fill("#country-search", "indo");
   assert.deepEqual(await visible(), ["ID"]);
-  assert.equal(await page.inputValue("#country"), "ID", "the only match is selected");
+  assert.equal(
+    await page.inputValue("#country"),
+    "ID",
+    "the only match is selected",
+  );
   await page.fill("#country-search", "+63");
   assert.deepEqual(await visible(), ["PH"]);
   await page.fill("#country-search", "");
@@ -56,7 +70,9 @@ test("the picker searches names in the page's language", async () => {
   await page.goto("/zh");
   await waitForHydration(page);
   await page.fill("#country-search", "菲律宾");
-  const visible = await page.$$eval("#country option", (opts) => opts.filter((o) => !o.hidden).map((o) => o.value));
+  const visible = await page.$$eval("#country option", (opts) =>
+    opts.filter((o) => !o.hidden).map((o) => o.value),
+  );
   assert.deepEqual(visible, ["PH"]);
   await context.close();
 });
@@ -68,7 +84,10 @@ test("the language switch leads to the same page in the other language", async (
   await page.goto("/faq");
   await page.click("nav.langs >> text=Bahasa Indonesia");
   await page.waitForURL("**/id/faq");
-  assert.equal((await page.textContent("h1")).trim(), "Pertanyaan yang sering diajukan");
+  assert.equal(
+    (await page.textContent("h1")).trim(),
+    "Pertanyaan yang sering diajukan",
+  );
   assert.equal(await page.getAttribute("html", "lang"), "id");
   assert.deepEqual(errors, []);
   await context.close();

@@ -5,7 +5,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { waitForHydration } from "../support/browser.mjs";
-import { newContext, serverAndBrowser, signedInMember } from "../support/suite.mjs";
+import {
+  newContext,
+  serverAndBrowser,
+  signedInMember,
+} from "../support/suite.mjs";
 
 const suite = serverAndBrowser({ MAP_TILE_URL: "/tiles/{z}/{x}/{y}.png" });
 const PASSWORD = "secret-123";
@@ -14,12 +18,18 @@ let numbers = 0;
 // A fresh Indonesian mobile number per test (caps are per number).
 function nextNumber() {
   numbers += 1;
-  const local = `0812${String(Date.now() % 1e6).padStart(6, "0")}${numbers}`.slice(0, 12);
+  const local =
+    `0812${String(Date.now() % 1e6).padStart(6, "0")}${numbers}`.slice(0, 12);
   return { local, e164: `+62${local.slice(1)}` };
 }
 
 async function requester(prefix) {
-  return signedInMember(suite, prefix, `req${Date.now()}${numbers}@mail.com`, PASSWORD);
+  return signedInMember(
+    suite,
+    prefix,
+    `req${Date.now()}${numbers}@mail.com`,
+    PASSWORD,
+  );
 }
 
 // `reason`: a preset reason code (the owner never sees the requester's own words).
@@ -35,9 +45,13 @@ async function ask(page, number, reason) {
 
 async function ownerLink(number) {
   for (let i = 0; i < 100; i++) {
-    const res = await fetch(`${suite.server.baseURL}/dev/outbox.json?to=${encodeURIComponent(number.e164)}&channel=sms`);
+    const res = await fetch(
+      `${suite.server.baseURL}/dev/outbox.json?to=${encodeURIComponent(number.e164)}&channel=sms`,
+    );
     const [sms] = await res.json();
-    const link = sms?.body_text.match(/https?:\/\/\S+reveal-location\?t=[0-9a-f]{64}/)?.[0];
+    const link = sms?.body_text.match(
+      /https?:\/\/\S+reveal-location\?t=[0-9a-f]{64}/,
+    )?.[0];
     if (link) return link;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -45,7 +59,9 @@ async function ownerLink(number) {
 }
 
 async function owner(link, coords) {
-  const options = coords ? { geolocation: coords, permissions: ["geolocation"] } : {};
+  const options = coords
+    ? { geolocation: coords, permissions: ["geolocation"] }
+    : {};
   const context = await newContext(suite, options);
   const page = await context.newPage();
   await page.goto(link);
@@ -53,7 +69,10 @@ async function owner(link, coords) {
 }
 
 async function rowStatus(page, id, status) {
-  await page.waitForSelector(`li.locate-row[data-request-id="${id}"][data-status="${status}"]`, { timeout: 15_000 });
+  await page.waitForSelector(
+    `li.locate-row[data-request-id="${id}"][data-status="${status}"]`,
+    { timeout: 15_000 },
+  );
 }
 
 const TEXTS = {
@@ -81,44 +100,73 @@ for (const prefix of ["", "/id"]) {
     const number = nextNumber();
     const id = await ask(page, number, "worried");
     const link = await ownerLink(number);
-    assert.match(link, /\/id\/reveal-location\?t=/, "an Indonesian number gets the Indonesian page");
+    assert.match(
+      link,
+      /\/id\/reveal-location\?t=/,
+      "an Indonesian number gets the Indonesian page",
+    );
     // The owner reads the page in this test's language (the page's language links).
-    const ownerPage = prefix ? link : link.replace("/id/reveal-location", "/reveal-location");
+    const ownerPage = prefix
+      ? link
+      : link.replace("/id/reveal-location", "/reveal-location");
     const texts = TEXTS[lang];
 
     const coords = { latitude: -6.175392, longitude: 106.827153, accuracy: 30 };
     const them = await owner(ownerPage, coords);
     await them.page.waitForSelector("[data-reveal-state=pending]");
-    assert.equal((await them.page.textContent(".reveal-note")).trim(), texts.reason);
+    assert.equal(
+      (await them.page.textContent(".reveal-note")).trim(),
+      texts.reason,
+    );
     await waitForHydration(them.page);
     await them.page.click("#reveal-share");
-    await them.page.waitForSelector("[data-reveal-state=shared]", { timeout: 15_000 });
+    await them.page.waitForSelector("[data-reveal-state=shared]", {
+      timeout: 15_000,
+    });
     // The decision, the position this once, and the actions still open.
     assert.match(await them.page.textContent(".reveal-decision"), texts.shared);
     await them.page.waitForSelector(".located-position");
     await them.page.waitForSelector("#reveal-stop-sharing");
     await them.page.waitForSelector("#reveal-block-future");
-    assert.equal(await them.page.locator("#reveal-share:visible, #reveal-decline:visible").count(), 0);
+    assert.equal(
+      await them.page
+        .locator("#reveal-share:visible, #reveal-decline:visible")
+        .count(),
+      0,
+    );
 
     // Live on the requester's dashboard (polling), without a reload.
     await rowStatus(page, id, "located");
-    const marker = page.locator(`li.locate-row[data-request-id="${id}"] .located-position`);
+    const marker = page.locator(
+      `li.locate-row[data-request-id="${id}"] .located-position`,
+    );
     await marker.waitFor({ timeout: 15_000 });
-    assert.equal(Number(await marker.getAttribute("data-lat")), coords.latitude);
-    assert.equal(Number(await marker.getAttribute("data-lng")), coords.longitude);
+    assert.equal(
+      Number(await marker.getAttribute("data-lat")),
+      coords.latitude,
+    );
+    assert.equal(
+      Number(await marker.getAttribute("data-lng")),
+      coords.longitude,
+    );
 
     // Reopened: the decision, when it is deleted, Stop sharing — never the coordinates again.
     await them.page.goto(ownerPage);
     await them.page.waitForSelector("[data-reveal-state=shared]");
     assert.match(await them.page.textContent(".reveal-decision"), texts.shared);
-    assert.match(await them.page.textContent(".reveal-facts"), texts.deleteAfter);
+    assert.match(
+      await them.page.textContent(".reveal-facts"),
+      texts.deleteAfter,
+    );
     assert.equal(await them.page.locator("#reveal-share").count(), 0);
     assert.equal(await them.page.locator(".located-position").count(), 0);
     assert.doesNotMatch(await them.page.textContent("body"), texts.notFound);
     // Stop sharing (through the API with JavaScript): deleted, the action is gone.
     await waitForHydration(them.page);
     await them.page.click("#reveal-stop-sharing");
-    await them.page.waitForSelector("#reveal-stop-sharing", { state: "detached" });
+    await them.page.waitForSelector("#reveal-stop-sharing", {
+      state: "detached",
+    });
     assert.match(await them.page.textContent(".reveal-facts"), texts.deleted);
     await them.page.reload();
     assert.match(await them.page.textContent(".reveal-facts"), texts.deleted);
@@ -132,14 +180,20 @@ for (const prefix of ["", "/id"]) {
     const number = nextNumber();
     const first = await ask(page, number, "none");
     const them = await owner(await ownerLink(number));
-    await Promise.all([them.page.waitForNavigation(), them.page.click("#reveal-decline")]);
+    await Promise.all([
+      them.page.waitForNavigation(),
+      them.page.click("#reveal-decline"),
+    ]);
     await them.page.waitForSelector("[data-reveal-state=declined]");
     await page.reload();
     await rowStatus(page, first, "declined");
 
     const second = await ask(page, number, "none");
     await them.page.goto(await ownerLink(number));
-    await Promise.all([them.page.waitForNavigation(), them.page.click("#reveal-block")]);
+    await Promise.all([
+      them.page.waitForNavigation(),
+      them.page.click("#reveal-block"),
+    ]);
     await them.page.waitForSelector("[data-reveal-state=blocked]");
     await page.reload();
     await rowStatus(page, second, "blocked");
@@ -153,12 +207,23 @@ test("a blocked number never gets another request; the requester only sees 'bloc
   const number = nextNumber();
   await ask(page, number, "none");
   const them = await owner(await ownerLink(number));
-  await Promise.all([them.page.waitForNavigation(), them.page.click("#reveal-block")]);
-  const before = await (await fetch(`${suite.server.baseURL}/dev/outbox.json?to=${encodeURIComponent(number.e164)}&channel=sms`)).json();
+  await Promise.all([
+    them.page.waitForNavigation(),
+    them.page.click("#reveal-block"),
+  ]);
+  const before = await (
+    await fetch(
+      `${suite.server.baseURL}/dev/outbox.json?to=${encodeURIComponent(number.e164)}&channel=sms`,
+    )
+  ).json();
   const again = await ask(page, number, "none");
   await rowStatus(page, again, "blocked");
   await new Promise((r) => setTimeout(r, 2500));
-  const after = await (await fetch(`${suite.server.baseURL}/dev/outbox.json?to=${encodeURIComponent(number.e164)}&channel=sms`)).json();
+  const after = await (
+    await fetch(
+      `${suite.server.baseURL}/dev/outbox.json?to=${encodeURIComponent(number.e164)}&channel=sms`,
+    )
+  ).json();
   assert.equal(after.length, before.length, "no SMS to a blocked number");
   await them.context.close();
   await context.close();
@@ -168,8 +233,15 @@ test("without JavaScript, the owner stops sharing and blocks from the decided pa
   const { context, page } = await requester("");
   const number = nextNumber();
   await ask(page, number, "phone_lost");
-  const link = (await ownerLink(number)).replace("/id/reveal-location", "/reveal-location");
-  const sharer = await owner(link, { latitude: -6.2, longitude: 106.8, accuracy: 20 });
+  const link = (await ownerLink(number)).replace(
+    "/id/reveal-location",
+    "/reveal-location",
+  );
+  const sharer = await owner(link, {
+    latitude: -6.2,
+    longitude: 106.8,
+    accuracy: 20,
+  });
   await waitForHydration(sharer.page);
   await sharer.page.click("#reveal-share");
   await sharer.page.waitForSelector("#reveal-stop-sharing");
@@ -180,12 +252,21 @@ test("without JavaScript, the owner stops sharing and blocks from the decided pa
   await them.goto(link);
   await them.waitForSelector("[data-reveal-state=shared]");
   assert.match(await them.textContent(".reveal-facts"), /will be deleted on/);
-  await Promise.all([them.waitForNavigation(), them.click("#reveal-stop-sharing")]);
+  await Promise.all([
+    them.waitForNavigation(),
+    them.click("#reveal-stop-sharing"),
+  ]);
   await them.waitForSelector("[data-reveal-state=shared]");
   assert.match(await them.textContent(".reveal-facts"), /has been deleted/);
   assert.equal(await them.locator("#reveal-stop-sharing").count(), 0);
-  await Promise.all([them.waitForNavigation(), them.click("#reveal-block-future")]);
-  assert.match(await them.textContent("body"), /This number is blocked|blocked all future requests/);
+  await Promise.all([
+    them.waitForNavigation(),
+    them.click("#reveal-block-future"),
+  ]);
+  assert.match(
+    await them.textContent("body"),
+    /This number is blocked|blocked all future requests/,
+  );
   assert.equal(await them.locator("#reveal-block-future").count(), 0);
   await noJs.close();
   await context.close();

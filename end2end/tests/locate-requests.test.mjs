@@ -11,12 +11,19 @@ const suite = serverAndBrowser();
 
 function countInfoRequests(page) {
   const seen = [];
-  page.on("request", (req) => req.url().includes("/api_f/v1/other/location/info") && seen.push(req.url()));
+  page.on(
+    "request",
+    (req) =>
+      req.url().includes("/api_f/v1/other/location/info") &&
+      seen.push(req.url()),
+  );
   return seen;
 }
 
 async function waitForResult(page) {
-  await page.waitForSelector(".locating-done:not([hidden])", { timeout: 10_000 });
+  await page.waitForSelector(".locating-done:not([hidden])", {
+    timeout: 10_000,
+  });
   // Anything late (a debounced check) would have fired by now.
   await page.waitForTimeout(1_000);
 }
@@ -29,12 +36,17 @@ test("typing, pausing, then Locate: one request for the number", async () => {
   await waitForHydration(page);
   const seen = countInfoRequests(page);
   await page.selectOption("#country", "ID");
-  await page.locator("#phone").pressSequentially("0812-3456-7890", { delay: 20 });
+  await page
+    .locator("#phone")
+    .pressSequentially("0812-3456-7890", { delay: 20 });
   await page.waitForTimeout(1_200); // the check after the typing pause answers
   await page.click(".phone-search button[type=submit]");
   await waitForResult(page);
   assert.equal(seen.length, 1, `requests: ${seen.join(", ")}`);
-  assert.equal((await page.textContent(".locating-number")).trim(), "+62 812-3456-7890");
+  assert.equal(
+    (await page.textContent(".locating-number")).trim(),
+    "+62 812-3456-7890",
+  );
   assert.deepEqual(errors, []);
   await context.close();
 });

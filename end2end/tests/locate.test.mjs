@@ -14,17 +14,28 @@ test("an invalid number shows the message only after typing pauses", async () =>
   await page.goto("/id");
   await waitForHydration(page);
   const checks = [];
-  page.on("request", (req) => req.url().includes("/other/location/info/") && checks.push(req.url()));
+  page.on(
+    "request",
+    (req) =>
+      req.url().includes("/other/location/info/") && checks.push(req.url()),
+  );
   await page.locator("#phone").pressSequentially("0812", { delay: 50 });
   // Typing continuously: no check has been sent, no message shown.
   assert.equal(checks.length, 0);
   assert.equal((await page.textContent("#phone-error")).trim(), "");
-  await page.waitForFunction(() => document.querySelector("#phone-error").textContent.trim() !== "");
-  assert.equal((await page.textContent("#phone-error")).trim(), "Silakan masukkan nomor yang benar");
+  await page.waitForFunction(
+    () => document.querySelector("#phone-error").textContent.trim() !== "",
+  );
+  assert.equal(
+    (await page.textContent("#phone-error")).trim(),
+    "Silakan masukkan nomor yang benar",
+  );
   assert.equal(checks.length, 1, "one check per pause, not per key");
   assert.equal(await page.getAttribute("#phone", "aria-invalid"), "true");
   await page.locator("#phone").pressSequentially("34567890", { delay: 20 });
-  await page.waitForFunction(() => document.querySelector("#phone-error").textContent.trim() === "");
+  await page.waitForFunction(
+    () => document.querySelector("#phone-error").textContent.trim() === "",
+  );
   assert.equal(await page.getAttribute("#phone", "aria-invalid"), null);
   assert.deepEqual(errors, []);
   await context.close();
@@ -39,10 +50,14 @@ async function locate(page, path, country, number) {
   // The animation starts with the towers line and reveals rows one by one.
   await page.waitForSelector(".locating-status:not([hidden])");
   assert.equal(await page.isVisible(".locating-done"), false);
-  await page.waitForSelector(".locating-done:not([hidden])", { timeout: 10_000 });
+  await page.waitForSelector(".locating-done:not([hidden])", {
+    timeout: 10_000,
+  });
   const rows = {};
   for (const row of await page.$$(".locating-row")) {
-    rows[await row.getAttribute("data-field")] = (await row.$eval("dd", (dd) => dd.textContent.trim()));
+    rows[await row.getAttribute("data-field")] = await row.$eval("dd", (dd) =>
+      dd.textContent.trim(),
+    );
   }
   return rows;
 }
@@ -54,9 +69,19 @@ test("locating an Indonesian mobile shows its real rows, then Number Located", a
   const rows = await locate(page, "/id", "ID", "0812-3456-7890");
   assert.equal(rows.carrier, "Telkomsel");
   assert.equal(rows.country, "Indonesia");
-  assert.match(rows.displayName, /^(Western Indonesia Time|Waktu Indonesia Barat|印度尼西亚西部时间) \(UTC\+7\), \d\d:\d\d$/);
-  assert.equal(rows.location, "DITENTUKAN", "the position stays undefined without consent");
-  assert.equal((await page.textContent(".locating-done h2")).trim(), "Nomor Ditemukan!");
+  assert.match(
+    rows.displayName,
+    /^(Western Indonesia Time|Waktu Indonesia Barat|印度尼西亚西部时间) \(UTC\+7\), \d\d:\d\d$/,
+  );
+  assert.equal(
+    rows.location,
+    "DITENTUKAN",
+    "the position stays undefined without consent",
+  );
+  assert.equal(
+    (await page.textContent(".locating-done h2")).trim(),
+    "Nomor Ditemukan!",
+  );
   assert.match(page.url(), /country=ID&phone=0812-3456-7890/);
   assert.deepEqual(errors, []);
   await context.close();
@@ -69,10 +94,16 @@ test("locating a US number shows its area and time zone", async () => {
   const rows = await locate(page, "/", "US", "(201) 555-0123");
   assert.equal(rows.country, "United States");
   assert.equal(rows.city, "New Jersey");
-  assert.match(rows.displayName, /^(Eastern Time|Waktu Timur|北美东部时间) \(UTC-[45]\), \d\d:\d\d$/);
+  assert.match(
+    rows.displayName,
+    /^(Eastern Time|Waktu Timur|北美东部时间) \(UTC-[45]\), \d\d:\d\d$/,
+  );
   assert.equal(rows.carrier, "Not listed");
   assert.equal(rows.location, "DEFINED");
-  assert.equal((await page.textContent(".locating-done h2")).trim(), "Number Located!");
+  assert.equal(
+    (await page.textContent(".locating-done h2")).trim(),
+    "Number Located!",
+  );
   assert.deepEqual(errors, []);
   await context.close();
 });

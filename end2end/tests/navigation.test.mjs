@@ -18,7 +18,10 @@ before(async () => {
   const dir = mkdtempSync(join(tmpdir(), "ct-other-"));
   // An empty icon: otherwise Chromium asks this bare server for /favicon.ico
   // and logs its 404 as a console error of the page under test.
-  writeFileSync(join(dir, "index.html"), '<!doctype html><title>elsewhere</title><link rel="icon" href="data:,"><p>elsewhere</p>');
+  writeFileSync(
+    join(dir, "index.html"),
+    '<!doctype html><title>elsewhere</title><link rel="icon" href="data:,"><p>elsewhere</p>',
+  );
   other = await serveStatic(dir);
 });
 after(() => other?.close());
@@ -48,11 +51,19 @@ async function pageWithLinks(contextOptions = {}) {
     ];
     const main = document.querySelector("main");
     for (const [id, href, attrs] of links) {
-      const a = Object.assign(document.createElement("a"), { id, href, textContent: id });
-      for (const [name, value] of Object.entries(attrs)) a.setAttribute(name, value);
+      const a = Object.assign(document.createElement("a"), {
+        id,
+        href,
+        textContent: id,
+      });
+      for (const [name, value] of Object.entries(attrs))
+        a.setAttribute(name, value);
       main.prepend(a);
     }
-    const far = Object.assign(document.createElement("h2"), { id: "t-far", textContent: "far" });
+    const far = Object.assign(document.createElement("h2"), {
+      id: "t-far",
+      textContent: "far",
+    });
     far.style.marginTop = "4000px";
     document.body.append(far);
   }, other.baseURL);
@@ -60,14 +71,23 @@ async function pageWithLinks(contextOptions = {}) {
 }
 
 test("an in-page link glides to its target and moves focus there; reduced motion jumps", async () => {
-  for (const [reducedMotion, behavior] of [["no-preference", "smooth"], ["reduce", "auto"]]) {
+  for (const [reducedMotion, behavior] of [
+    ["no-preference", "smooth"],
+    ["reduce", "auto"],
+  ]) {
     const { context, page, errors } = await pageWithLinks({ reducedMotion });
     await page.click("#t-hash");
-    assert.deepEqual(await page.evaluate(() => window.__scrolls), [{ id: "t-far", behavior }]);
+    assert.deepEqual(await page.evaluate(() => window.__scrolls), [
+      { id: "t-far", behavior },
+    ]);
     await page.waitForFunction(() => window.scrollY > 3000);
     assert.equal(await page.evaluate(() => document.activeElement.id), "t-far");
     assert.equal(new URL(page.url()).hash, "#t-far");
-    assert.equal(await page.getAttribute("html", "data-hydrated"), null, "no WASM needed");
+    assert.equal(
+      await page.getAttribute("html", "data-hydrated"),
+      null,
+      "no WASM needed",
+    );
     assert.deepEqual(errors, []);
     await context.close();
   }
@@ -76,7 +96,10 @@ test("an in-page link glides to its target and moves focus there; reduced motion
 test("the skip link takes keyboard users to the content", async () => {
   const { context, page } = await pageWithLinks({ reducedMotion: "reduce" });
   await page.keyboard.press("Tab");
-  assert.equal(await page.evaluate(() => document.activeElement.className), "skip-link");
+  assert.equal(
+    await page.evaluate(() => document.activeElement.className),
+    "skip-link",
+  );
   await page.keyboard.press("Enter");
   assert.equal(await page.evaluate(() => document.activeElement.id), "main");
   await context.close();
@@ -91,9 +114,16 @@ test("links open by their kind: nofollow and targeted external ones in a new win
   assert.equal(page.url(), start, "a disabled link is ignored");
 
   for (const id of ["#t-nofollow", "#t-ext-blank"]) {
-    const [popup] = await Promise.all([context.waitForEvent("page"), page.click(id)]);
+    const [popup] = await Promise.all([
+      context.waitForEvent("page"),
+      page.click(id),
+    ]);
     await popup.waitForLoadState();
-    assert.equal(await popup.evaluate(() => window.opener), null, `${id}: noopener`);
+    assert.equal(
+      await popup.evaluate(() => window.opener),
+      null,
+      `${id}: noopener`,
+    );
     assert.equal(page.url(), start, `${id}: this window stays`);
     await popup.close();
   }
@@ -101,9 +131,16 @@ test("links open by their kind: nofollow and targeted external ones in a new win
   const pages = context.pages().length;
   await page.click("#t-mail");
   await page.waitForTimeout(300);
-  assert.equal(context.pages().length, pages, "mailto opens directly, no empty window");
+  assert.equal(
+    context.pages().length,
+    pages,
+    "mailto opens directly, no empty window",
+  );
 
-  await Promise.all([page.waitForURL(`${other.baseURL}/`), page.click("#t-ext-self")]);
+  await Promise.all([
+    page.waitForURL(`${other.baseURL}/`),
+    page.click("#t-ext-self"),
+  ]);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -115,11 +152,21 @@ test("going offline and back is announced in the page's language", async () => {
   const status = page.locator("#net-status[role=status]");
   assert.equal((await status.textContent()).trim(), "");
   await context.setOffline(true);
-  await page.waitForFunction(() => document.getElementById("net-status").textContent !== "");
+  await page.waitForFunction(
+    () => document.getElementById("net-status").textContent !== "",
+  );
   assert.match(await status.textContent(), /^Anda sedang offline/);
   assert.ok(await status.isVisible());
   await context.setOffline(false);
-  await page.waitForFunction(() => document.getElementById("net-status").textContent.includes("kembali online"));
-  await page.waitForFunction(() => document.getElementById("net-status").textContent === "", null, { timeout: 8_000 });
+  await page.waitForFunction(() =>
+    document
+      .getElementById("net-status")
+      .textContent.includes("kembali online"),
+  );
+  await page.waitForFunction(
+    () => document.getElementById("net-status").textContent === "",
+    null,
+    { timeout: 8_000 },
+  );
   await context.close();
 });

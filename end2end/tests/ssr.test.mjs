@@ -17,10 +17,21 @@ test("every route renders server-side in every locale with JavaScript off", asyn
       assert.equal(await page.getAttribute("html", "lang"), lang, path);
       const h1 = (await page.textContent("h1"))?.trim();
       assert.ok(h1, `${path}: has a heading`);
-      assert.ok((await page.title()).includes("Cool Tracker"), `${path}: title`);
-      assert.equal(await page.locator("text=This page is being prepared").count(), 0, `${path}: real content`);
+      assert.ok(
+        (await page.title()).includes("Cool Tracker"),
+        `${path}: title`,
+      );
+      assert.equal(
+        await page.locator("text=This page is being prepared").count(),
+        0,
+        `${path}: real content`,
+      );
       const chrome = await page.locator("header").count();
-      assert.equal(chrome, slug === "reveal-location" ? 0 : 1, `${path}: header`);
+      assert.equal(
+        chrome,
+        slug === "reveal-location" ? 0 : 1,
+        `${path}: header`,
+      );
     }
   }
   await context.close();
@@ -31,7 +42,10 @@ test("unknown routes show the 404 texts and a BACK link without JavaScript", asy
   const page = await context.newPage();
   const response = await page.goto("/id/tidak-ada");
   assert.equal(response.status(), 404);
-  assert.equal((await page.textContent("h1")).trim(), "Halaman ini tidak dapat ditemukan");
+  assert.equal(
+    (await page.textContent("h1")).trim(),
+    "Halaman ini tidak dapat ditemukan",
+  );
   await page.click("text=KEMBALI");
   assert.equal(new URL(page.url()).pathname, "/id");
   await context.close();
@@ -41,7 +55,11 @@ test("the search form works as a plain form without JavaScript", async () => {
   const context = await newContext(suite, { javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/");
-  assert.equal(await page.isVisible("#country-search"), false, "search box needs JavaScript");
+  assert.equal(
+    await page.isVisible("#country-search"),
+    false,
+    "search box needs JavaScript",
+  );
   await page.selectOption("#country", "ID");
   await page.fill("#phone", "0812 3456 7890");
   await page.click(".phone-search button[type=submit]");

@@ -7,9 +7,17 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { collectErrors, waitForHydration } from "../support/browser.mjs";
-import { newContext, serverAndBrowser, signedInMember } from "../support/suite.mjs";
+import {
+  newContext,
+  serverAndBrowser,
+  signedInMember,
+} from "../support/suite.mjs";
 
-const suite = serverAndBrowser({ VOICE_QUIET_HOURS: "0-0", VOICE_CAP_NUMBER_DAY: "20", VOICE_CAP_SENDER_DAY: "20" });
+const suite = serverAndBrowser({
+  VOICE_QUIET_HOURS: "0-0",
+  VOICE_CAP_NUMBER_DAY: "20",
+  VOICE_CAP_SENDER_DAY: "20",
+});
 const NO_JS = { javaScriptEnabled: false };
 const PASSWORD = "secret-123";
 const TEXT = {
@@ -44,17 +52,30 @@ test("a visitor previews in Indonesian: the audio loads and plays; the counter c
   await waitForHydration(page);
   assert.equal(await page.inputValue("#voice-language"), "id");
   await page.fill("#voice-message", TEXT.id);
-  assert.match(await page.textContent("#voice-counter"), new RegExp(`^${[...TEXT.id].length} / 500`));
+  assert.match(
+    await page.textContent("#voice-counter"),
+    new RegExp(`^${[...TEXT.id].length} / 500`),
+  );
   await page.click("#voice-preview");
   await page.waitForSelector("#voice-audio");
   const media = await page.evaluate(async () => {
     const audio = document.querySelector("#voice-audio");
     audio.muted = true;
-    if (audio.readyState < 2) await new Promise((r) => audio.addEventListener("canplay", r, { once: true }));
+    if (audio.readyState < 2)
+      await new Promise((r) =>
+        audio.addEventListener("canplay", r, { once: true }),
+      );
     await audio.play();
-    return { readyState: audio.readyState, duration: audio.duration, playing: !audio.paused };
+    return {
+      readyState: audio.readyState,
+      duration: audio.duration,
+      playing: !audio.paused,
+    };
   });
-  assert.ok(media.readyState >= 2 && media.duration > 2 && media.playing, JSON.stringify(media));
+  assert.ok(
+    media.readyState >= 2 && media.duration > 2 && media.playing,
+    JSON.stringify(media),
+  );
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -65,18 +86,32 @@ test("a visitor's Send keeps the draft and leads to a plan; back on the page the
   await page.goto("/voice-sms");
   await waitForHydration(page);
   await fillDraft(page, "0812-3456-0001", TEXT.en);
-  await Promise.all([page.waitForURL(/\/pay-method/), page.click("#voice-send")]);
+  await Promise.all([
+    page.waitForURL(/\/pay-method/),
+    page.click("#voice-send"),
+  ]);
   await page.goto("/voice-sms");
   await waitForHydration(page);
-  await page.waitForFunction(() => document.querySelector("#voice-message").value.length > 0);
+  await page.waitForFunction(
+    () => document.querySelector("#voice-message").value.length > 0,
+  );
   assert.equal(await page.inputValue("#voice-message"), TEXT.en);
   assert.equal(await page.inputValue("#phone"), "0812-3456-0001");
   await context.close();
 });
 
-for (const [prefix, locale] of [["", "en"], ["/id", "id"], ["/zh", "zh"]]) {
+for (const [prefix, locale] of [
+  ["", "en"],
+  ["/id", "id"],
+  ["/zh", "zh"],
+]) {
   test(`${locale}, JavaScript on: a subscriber sends, sees the call and its status; bad text keeps the draft`, async () => {
-    const { context, page } = await signedInMember(suite, prefix, `voicejs${locale}@mail.com`, PASSWORD);
+    const { context, page } = await signedInMember(
+      suite,
+      prefix,
+      `voicejs${locale}@mail.com`,
+      PASSWORD,
+    );
     const errors = collectErrors(page);
     const phone = `0812-3456-10${["en", "id", "zh"].indexOf(locale)}1`;
     await page.goto(`${prefix}/voice-sms`);
@@ -84,7 +119,11 @@ for (const [prefix, locale] of [["", "en"], ["/id", "id"], ["/zh", "zh"]]) {
     await fillDraft(page, phone, "Pay at bit.ly/abc today");
     await page.click("#voice-send");
     await page.waitForSelector("#voice-failed");
-    assert.equal(await page.inputValue("#voice-message"), "Pay at bit.ly/abc today", "the draft is kept");
+    assert.equal(
+      await page.inputValue("#voice-message"),
+      "Pay at bit.ly/abc today",
+      "the draft is kept",
+    );
     await page.click("#voice-failed button");
     await page.fill("#voice-message", TEXT[locale]);
     await page.selectOption("#voice-language", locale);
@@ -95,36 +134,75 @@ for (const [prefix, locale] of [["", "en"], ["/id", "id"], ["/zh", "zh"]]) {
     assert.equal(audio.headers()["content-type"], "audio/mpeg");
     await page.click("#voice-sent a");
     await page.waitForSelector("#voice-list .voice-row");
-    assert.equal(await page.getAttribute("#voice-list .voice-row", "data-status"), "calling");
-    assert.ok(await page.$("#voice-list .voice-row audio"), "the sender can replay it");
+    assert.equal(
+      await page.getAttribute("#voice-list .voice-row", "data-status"),
+      "calling",
+    );
+    assert.ok(
+      await page.$("#voice-list .voice-row audio"),
+      "the sender can replay it",
+    );
     assert.deepEqual(errors, []);
     await context.close();
   });
 }
 
-for (const [prefix, locale] of [["", "en"], ["/id", "id"], ["/zh", "zh"]]) {
+for (const [prefix, locale] of [
+  ["", "en"],
+  ["/id", "id"],
+  ["/zh", "zh"],
+]) {
   test(`${locale}, JavaScript off: preview and send with plain forms; press 9 refuses the next message`, async () => {
-    const { context, page } = await signedInMember(suite, prefix, `voicenojs${locale}@mail.com`, PASSWORD, NO_JS);
+    const { context, page } = await signedInMember(
+      suite,
+      prefix,
+      `voicenojs${locale}@mail.com`,
+      PASSWORD,
+      NO_JS,
+    );
     const phone = `0812-3456-20${["en", "id", "zh"].indexOf(locale)}2`;
     await page.goto(`${prefix}/voice-sms`);
     await fillDraft(page, phone, TEXT[locale]);
     await page.selectOption("#voice-language", locale);
-    await Promise.all([page.waitForURL(/preview=/), page.click("#voice-preview")]);
-    assert.equal(await page.inputValue("#voice-message"), TEXT[locale], "the preview page shows the draft");
+    await Promise.all([
+      page.waitForURL(/preview=/),
+      page.click("#voice-preview"),
+    ]);
+    assert.equal(
+      await page.inputValue("#voice-message"),
+      TEXT[locale],
+      "the preview page shows the draft",
+    );
     assert.ok(await page.getAttribute("#voice-audio", "src"));
     await Promise.all([page.waitForURL(/sent=/), page.click("#voice-send")]);
     await page.waitForSelector("#voice-sent-notice");
     const call = await callTo(phone);
-    const pressed = await fetch(`${suite.server.baseURL}/dev/calls/${call.callRef}/press9`, { method: "POST", redirect: "manual" });
+    const pressed = await fetch(
+      `${suite.server.baseURL}/dev/calls/${call.callRef}/press9`,
+      { method: "POST", redirect: "manual" },
+    );
     assert.equal(pressed.status, 303);
     await page.goto(`${prefix}/voice-sms`);
     await fillDraft(page, phone, TEXT[locale]);
     await page.click("#voice-send");
-    assert.ok(await page.$("#phone[aria-invalid=true]"), "the opted-out number is refused");
-    assert.equal(await page.inputValue("#voice-message"), TEXT[locale], "the draft is kept");
+    assert.ok(
+      await page.$("#phone[aria-invalid=true]"),
+      "the opted-out number is refused",
+    );
+    assert.equal(
+      await page.inputValue("#voice-message"),
+      TEXT[locale],
+      "the draft is kept",
+    );
     await page.goto(`${prefix}/dashboard/voice`);
-    assert.equal(await page.getAttribute("#voice-list .voice-row", "data-status"), "opted_out");
-    assert.ok(await page.$("#voice-list .voice-row audio"), "the sender can replay it");
+    assert.equal(
+      await page.getAttribute("#voice-list .voice-row", "data-status"),
+      "opted_out",
+    );
+    assert.ok(
+      await page.$("#voice-list .voice-row audio"),
+      "the sender can replay it",
+    );
     await context.close();
   });
 }

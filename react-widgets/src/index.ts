@@ -1,11 +1,11 @@
 // The only public API of the bundle: Rust (WASM) imports `mount` and talks to
 // widgets through the returned handle; widgets answer with DOM CustomEvents
 // named `widget:<name>:<event>` that bubble from the host element.
-import { createRegistry, type WidgetHandle } from './bridge/registry';
-import type { Widget } from './bridge/widget';
-import { HELP_CHAT, helpChatWidget } from './help-chat';
-import { MAP_VIEW, mapViewWidget } from './map-view';
-import { PAYMENT_FORM, paymentFormWidget } from './payment-form';
+import { createRegistry, type WidgetHandle } from "./bridge/registry";
+import type { Widget } from "./bridge/widget";
+import { HELP_CHAT, helpChatWidget } from "./help-chat";
+import { MAP_VIEW, mapViewWidget } from "./map-view";
+import { PAYMENT_FORM, paymentFormWidget } from "./payment-form";
 
 export type { WidgetHandle };
 
@@ -17,6 +17,10 @@ const registry = createRegistry(
   ]),
 );
 
-export function mount(name: string, el: HTMLElement, props: unknown): WidgetHandle {
+export function mount(
+  name: string,
+  el: HTMLElement,
+  props: unknown,
+): WidgetHandle {
   return registry(name, el, props);
 }

@@ -8,6 +8,13 @@ export function widgetEventName(widget: string, event: string): string {
  * the host element or any ancestor; this is the only channel from widgets back
  * to Rust.
  */
-export function emit<Detail>(el: HTMLElement, widget: string, event: string, detail: Detail): void {
-  el.dispatchEvent(new CustomEvent(widgetEventName(widget, event), { detail, bubbles: true }));
+export function emit<Detail>(
+  el: HTMLElement,
+  widget: string,
+  event: string,
+  detail: Detail,
+): void {
+  el.dispatchEvent(
+    new CustomEvent(widgetEventName(widget, event), { detail, bubbles: true }),
+  );
 }

@@ -1,5 +1,5 @@
-import { createRoot, type Root } from 'react-dom/client';
-import type { Widget } from './widget';
+import { createRoot, type Root } from "react-dom/client";
+import type { Widget } from "./widget";
 
 export interface WidgetHandle {
   update(props: unknown): void;
@@ -19,7 +19,11 @@ function unmountElement(el: HTMLElement): void {
 
 /** Build a `mount` function over a fixed set of named widgets. */
 export function createRegistry(widgets: ReadonlyMap<string, Widget>) {
-  return function mount(name: string, el: HTMLElement, props: unknown): WidgetHandle {
+  return function mount(
+    name: string,
+    el: HTMLElement,
+    props: unknown,
+  ): WidgetHandle {
     const widget = widgets.get(name);
     if (widget === undefined) throw new Error(`unknown widget: ${name}`);
 

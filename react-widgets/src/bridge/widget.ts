@@ -1,4 +1,4 @@
-import { createElement, type ComponentType, type ReactElement } from 'react';
+import { createElement, type ComponentType, type ReactElement } from "react";
 
 /** What every widget component receives. */
 export interface WidgetProps<P> {
@@ -21,5 +21,6 @@ export function defineWidget<P>(
   Component: ComponentType<WidgetProps<P>>,
   parseProps: (raw: unknown) => P,
 ): Widget {
-  return (host, rawProps) => createElement(Component, { host, props: parseProps(rawProps) });
+  return (host, rawProps) =>
+    createElement(Component, { host, props: parseProps(rawProps) });
 }

@@ -1,7 +1,7 @@
 // The help chat API as the widget uses it: the envelope's calls, and the
 // live stream read with fetch (EventSource cannot send `website_type`),
 // reconnecting after the last message seen.
-import { parseMessage, type ChatMessage } from './contract';
+import { parseMessage, type ChatMessage } from "./contract";
 
 export interface ChatApi {
   apiBase: string;
@@ -12,7 +12,7 @@ export interface ChatApi {
 /** A refusal with the server's (localized) message, if it sent one. */
 export class ChatError extends Error {
   constructor(readonly userMessage: string | null) {
-    super(userMessage ?? 'help chat call failed');
+    super(userMessage ?? "help chat call failed");
   }
 }
 
@@ -22,14 +22,32 @@ interface Envelope {
   obj?: unknown;
 }
 
-function headers(api: ChatApi, extra: Record<string, string> = {}): Record<string, string> {
-  return { 'accept-language': api.locale, website_type: api.websiteType, ...extra };
+function headers(
+  api: ChatApi,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    "accept-language": api.locale,
+    website_type: api.websiteType,
+    ...extra,
+  };
 }
 
-async function call(api: ChatApi, method: string, path: string, form?: Record<string, string>): Promise<unknown> {
-  const init: RequestInit = { method, credentials: 'same-origin', headers: headers(api) };
+async function call(
+  api: ChatApi,
+  method: string,
+  path: string,
+  form?: Record<string, string>,
+): Promise<unknown> {
+  const init: RequestInit = {
+    method,
+    credentials: "same-origin",
+    headers: headers(api),
+  };
   if (form) {
-    init.headers = headers(api, { 'content-type': 'application/x-www-form-urlencoded' });
+    init.headers = headers(api, {
+      "content-type": "application/x-www-form-urlencoded",
+    });
     init.body = new URLSearchParams(form).toString();
   }
   let envelope: Envelope;
@@ -44,45 +62,68 @@ async function call(api: ChatApi, method: string, path: string, form?: Record<st
 }
 
 function messages(raw: unknown): ChatMessage[] {
-  return Array.isArray(raw) ? raw.map(parseMessage).filter((m): m is ChatMessage => m !== null) : [];
+  return Array.isArray(raw)
+    ? raw.map(parseMessage).filter((m): m is ChatMessage => m !== null)
+    : [];
 }
 
 /** The caller's conversation (`null` before their first message). */
-export async function loadConversation(api: ChatApi): Promise<{ id: number; messages: ChatMessage[] } | null> {
-  const obj = (await call(api, 'GET', '/chat/conversation')) as { id?: unknown; messages?: unknown } | null;
-  if (!obj || typeof obj.id !== 'number') return null;
+export async function loadConversation(
+  api: ChatApi,
+): Promise<{ id: number; messages: ChatMessage[] } | null> {
+  const obj = (await call(api, "GET", "/chat/conversation")) as {
+    id?: unknown;
+    messages?: unknown;
+  } | null;
+  if (!obj || typeof obj.id !== "number") return null;
   return { id: obj.id, messages: messages(obj.messages) };
 }
 
 /** Sends `body`; starts the conversation with the first message. */
-export async function sendMessage(api: ChatApi, body: string): Promise<{ conversationId: number; message: ChatMessage }> {
-  const obj = (await call(api, 'POST', '/chat/messages', { body })) as { conversationId?: unknown; message?: unknown };
+export async function sendMessage(
+  api: ChatApi,
+  body: string,
+): Promise<{ conversationId: number; message: ChatMessage }> {
+  const obj = (await call(api, "POST", "/chat/messages", { body })) as {
+    conversationId?: unknown;
+    message?: unknown;
+  };
   const message = parseMessage(obj?.message);
-  if (typeof obj?.conversationId !== 'number' || message === null) throw new ChatError(null);
+  if (typeof obj?.conversationId !== "number" || message === null)
+    throw new ChatError(null);
   return { conversationId: obj.conversationId, message };
 }
 
 /** Support's messages up to `upTo` are read. */
-export async function markRead(api: ChatApi, id: number, upTo: number): Promise<void> {
-  await call(api, 'POST', `/chat/conversations/${id}/read`, { upTo: String(upTo) });
+export async function markRead(
+  api: ChatApi,
+  id: number,
+  upTo: number,
+): Promise<void> {
+  await call(api, "POST", `/chat/conversations/${id}/read`, {
+    upTo: String(upTo),
+  });
 }
 
 /** Splits server-sent event text into complete events; returns the rest. */
-export function parseEvents(buffer: string): { events: { event: string; data: string }[]; rest: string } {
+export function parseEvents(buffer: string): {
+  events: { event: string; data: string }[];
+  rest: string;
+} {
   const events: { event: string; data: string }[] = [];
-  const blocks = buffer.replace(/\r\n/g, '\n').split('\n\n');
-  const rest = blocks.pop() ?? '';
+  const blocks = buffer.replace(/\r\n/g, "\n").split("\n\n");
+  const rest = blocks.pop() ?? "";
   for (const block of blocks) {
-    let event = 'message';
+    let event = "message";
     const data: string[] = [];
-    for (const line of block.split('\n')) {
-      if (line.startsWith(':')) continue; // heartbeat
-      const [field, ...value] = line.split(':');
-      const text = value.join(':').replace(/^ /, '');
-      if (field === 'event') event = text;
-      else if (field === 'data') data.push(text);
+    for (const line of block.split("\n")) {
+      if (line.startsWith(":")) continue; // heartbeat
+      const [field, ...value] = line.split(":");
+      const text = value.join(":").replace(/^ /, "");
+      if (field === "event") event = text;
+      else if (field === "data") data.push(text);
     }
-    if (data.length > 0) events.push({ event, data: data.join('\n') });
+    if (data.length > 0) events.push({ event, data: data.join("\n") });
   }
   return { events, rest };
 }
@@ -101,17 +142,26 @@ export interface StreamHandlers {
  * opens it again after the last message seen, waiting as long as the
  * server's `Retry-After` says when it is busy.
  */
-export async function follow(api: ChatApi, id: number, handlers: StreamHandlers, signal: AbortSignal): Promise<void> {
+export async function follow(
+  api: ChatApi,
+  id: number,
+  handlers: StreamHandlers,
+  signal: AbortSignal,
+): Promise<void> {
   while (!signal.aborted) {
     let wait = 1000;
     try {
       const url = `${api.apiBase}/chat/conversations/${id}/stream?after=${handlers.lastId()}`;
-      const res = await fetch(url, { credentials: 'same-origin', headers: headers(api, { accept: 'text/event-stream' }), signal });
+      const res = await fetch(url, {
+        credentials: "same-origin",
+        headers: headers(api, { accept: "text/event-stream" }),
+        signal,
+      });
       if (res.ok && res.body) {
         handlers.onStatus(true);
         await read(res.body, handlers, signal);
       } else {
-        wait = Math.max(Number(res.headers.get('retry-after')) || 5, 1) * 1000;
+        wait = Math.max(Number(res.headers.get("retry-after")) || 5, 1) * 1000;
         handlers.onStatus(false);
       }
     } catch {
@@ -121,7 +171,7 @@ export async function follow(api: ChatApi, id: number, handlers: StreamHandlers,
     }
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, wait);
-      signal.addEventListener('abort', () => {
+      signal.addEventListener("abort", () => {
         clearTimeout(timer);
         resolve();
       });
@@ -129,11 +179,18 @@ export async function follow(api: ChatApi, id: number, handlers: StreamHandlers,
   }
 }
 
-async function read(body: ReadableStream<Uint8Array>, handlers: StreamHandlers, signal: AbortSignal): Promise<void> {
+async function read(
+  body: ReadableStream<Uint8Array>,
+  handlers: StreamHandlers,
+  signal: AbortSignal,
+): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  let buffer = '';
-  signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined));
+  let buffer = "";
+  signal.addEventListener(
+    "abort",
+    () => void reader.cancel().catch(() => undefined),
+  );
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return;
@@ -141,7 +198,7 @@ async function read(body: ReadableStream<Uint8Array>, handlers: StreamHandlers, 
     const parsed = parseEvents(buffer);
     buffer = parsed.rest;
     for (const e of parsed.events) {
-      if (e.event !== 'message') continue;
+      if (e.event !== "message") continue;
       try {
         const message = parseMessage(JSON.parse(e.data));
         if (message) handlers.onMessage(message);

@@ -5,7 +5,7 @@
 // Every text comes from the props (the site's locale files); messages from
 // the server arrive already localized (`accept-language`).
 
-export const HELP_CHAT = 'help-chat';
+export const HELP_CHAT = "help-chat";
 
 export interface HelpChatTexts {
   title: string;
@@ -49,7 +49,7 @@ export interface HelpChatProps {
 /** A message as the API sends it. */
 export interface ChatMessage {
   id: number;
-  author: 'person' | 'staff';
+  author: "person" | "staff";
   body: string;
   createdAt: number;
 }
@@ -61,66 +61,73 @@ function fail(field: string): never {
 }
 
 function record(value: unknown, field: string): Fields {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(field);
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    fail(field);
   return value as Fields;
 }
 
 function string(value: unknown, field: string): string {
-  if (typeof value !== 'string') fail(field);
+  if (typeof value !== "string") fail(field);
   return value;
 }
 
 function count(value: unknown, field: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) fail(field);
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0)
+    fail(field);
   return value;
 }
 
 const TEXT_NAMES = [
-  'title',
-  'close',
-  'messageLabel',
-  'placeholder',
-  'hint',
-  'send',
-  'sending',
-  'identity',
-  'empty',
-  'you',
-  'staff',
-  'newReply',
-  'sendFailed',
-  'reconnecting',
+  "title",
+  "close",
+  "messageLabel",
+  "placeholder",
+  "hint",
+  "send",
+  "sending",
+  "identity",
+  "empty",
+  "you",
+  "staff",
+  "newReply",
+  "sendFailed",
+  "reconnecting",
 ] as const;
 
 export function parseHelpChatProps(raw: unknown): HelpChatProps {
-  const p = record(raw, '');
-  const t = record(p.texts, 'texts');
+  const p = record(raw, "");
+  const t = record(p.texts, "texts");
   const texts = {} as HelpChatTexts;
   for (const name of TEXT_NAMES) texts[name] = string(t[name], `texts.${name}`);
-  if (typeof p.inline !== 'boolean') fail('inline');
+  if (typeof p.inline !== "boolean") fail("inline");
   return {
-    apiBase: string(p.apiBase, 'apiBase'),
-    locale: string(p.locale, 'locale'),
-    websiteType: string(p.websiteType, 'websiteType'),
-    openCount: count(p.openCount, 'openCount'),
+    apiBase: string(p.apiBase, "apiBase"),
+    locale: string(p.locale, "locale"),
+    websiteType: string(p.websiteType, "websiteType"),
+    openCount: count(p.openCount, "openCount"),
     inline: p.inline,
-    returnFocusId: string(p.returnFocusId, 'returnFocusId'),
-    maxLength: count(p.maxLength, 'maxLength'),
+    returnFocusId: string(p.returnFocusId, "returnFocusId"),
+    maxLength: count(p.maxLength, "maxLength"),
     sample: p.sample == null ? null : parseSample(p.sample),
     texts,
   };
 }
 
 function parseSample(raw: unknown): ChatMessage[] {
-  if (!Array.isArray(raw)) fail('sample');
+  if (!Array.isArray(raw)) fail("sample");
   return raw.map((m, i) => parseMessage(m) ?? fail(`sample[${i}]`));
 }
 
 /** A message from the wire, or `null` when it is not one. */
 export function parseMessage(raw: unknown): ChatMessage | null {
-  if (typeof raw !== 'object' || raw === null) return null;
+  if (typeof raw !== "object" || raw === null) return null;
   const m = raw as Fields;
-  if (typeof m.id !== 'number' || typeof m.body !== 'string' || typeof m.createdAt !== 'number') return null;
-  if (m.author !== 'person' && m.author !== 'staff') return null;
+  if (
+    typeof m.id !== "number" ||
+    typeof m.body !== "string" ||
+    typeof m.createdAt !== "number"
+  )
+    return null;
+  if (m.author !== "person" && m.author !== "staff") return null;
   return { id: m.id, author: m.author, body: m.body, createdAt: m.createdAt };
 }

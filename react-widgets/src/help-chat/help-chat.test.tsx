@@ -1,36 +1,36 @@
-import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mount } from '../index';
-import type { WidgetHandle } from '../bridge/registry';
-import { parseEvents } from './client';
-import type { ChatMessage, HelpChatProps } from './contract';
+import { act } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mount } from "../index";
+import type { WidgetHandle } from "../bridge/registry";
+import { parseEvents } from "./client";
+import type { ChatMessage, HelpChatProps } from "./contract";
 
 // Sentinel texts: the test proves every visible word comes from the props.
 function props(overrides: Partial<HelpChatProps> = {}): HelpChatProps {
   return {
-    apiBase: '/api_f/v1',
-    locale: 'id',
-    websiteType: 'web',
+    apiBase: "/api_f/v1",
+    locale: "id",
+    websiteType: "web",
     openCount: 1,
     inline: false,
-    returnFocusId: 'launcher',
+    returnFocusId: "launcher",
     maxLength: 2000,
     sample: null,
     texts: {
-      title: 'T:Help chat',
-      close: 'T:Close',
-      messageLabel: 'T:Your message',
-      placeholder: 'T:Type',
-      hint: 'T:Enter sends',
-      send: 'T:Send',
-      sending: 'T:Sending',
-      identity: 'T:You are ana@example.com',
-      empty: 'T:Ask us',
-      you: 'T:You',
-      staff: 'T:Support',
-      newReply: 'T:New reply: {text}',
-      sendFailed: 'T:Not sent',
-      reconnecting: 'T:Reconnecting',
+      title: "T:Help chat",
+      close: "T:Close",
+      messageLabel: "T:Your message",
+      placeholder: "T:Type",
+      hint: "T:Enter sends",
+      send: "T:Send",
+      sending: "T:Sending",
+      identity: "T:You are ana@example.com",
+      empty: "T:Ask us",
+      you: "T:You",
+      staff: "T:Support",
+      newReply: "T:New reply: {text}",
+      sendFailed: "T:Not sent",
+      reconnecting: "T:Reconnecting",
     },
     ...overrides,
   };
@@ -51,7 +51,7 @@ let conversation: { id: number; messages: ChatMessage[] } | null;
 let sendAnswer: unknown;
 let streamController: ReadableStreamDefaultController<Uint8Array> | null;
 
-const envelope = (obj: unknown, success = 1, msg = '') => ({
+const envelope = (obj: unknown, success = 1, msg = "") => ({
   ok: true,
   status: 200,
   headers: new Headers(),
@@ -59,18 +59,29 @@ const envelope = (obj: unknown, success = 1, msg = '') => ({
 });
 
 function fakeFetch(url: string, init: RequestInit = {}) {
-  const call = { method: init.method ?? 'GET', url, headers: (init.headers ?? {}) as Record<string, string>, body: (init.body as string) ?? null };
+  const call = {
+    method: init.method ?? "GET",
+    url,
+    headers: (init.headers ?? {}) as Record<string, string>,
+    body: (init.body as string) ?? null,
+  };
   calls.push(call);
-  if (url.endsWith('/chat/conversation')) return Promise.resolve(envelope(conversation));
-  if (url.endsWith('/chat/messages')) return Promise.resolve(sendAnswer);
-  if (url.includes('/read')) return Promise.resolve(envelope({ unread: 0 }));
-  if (url.includes('/stream')) {
+  if (url.endsWith("/chat/conversation"))
+    return Promise.resolve(envelope(conversation));
+  if (url.endsWith("/chat/messages")) return Promise.resolve(sendAnswer);
+  if (url.includes("/read")) return Promise.resolve(envelope({ unread: 0 }));
+  if (url.includes("/stream")) {
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         streamController = controller;
       },
     });
-    return Promise.resolve({ ok: true, status: 200, headers: new Headers(), body });
+    return Promise.resolve({
+      ok: true,
+      status: 200,
+      headers: new Headers(),
+      body,
+    });
   }
   return Promise.reject(new Error(`unexpected ${url}`));
 }
@@ -81,38 +92,55 @@ const flush = async () => {
 
 async function render(p: HelpChatProps): Promise<void> {
   act(() => {
-    handle = mount('help-chat', host, p);
+    handle = mount("help-chat", host, p);
   });
   await flush();
 }
 
-const box = () => host.querySelector<HTMLTextAreaElement>('textarea');
-const shown = () => [...host.querySelectorAll<HTMLElement>('.hc-message')].map((li) => `${li.dataset.author}:${li.querySelector('.hc-body')?.textContent}`);
+const box = () => host.querySelector<HTMLTextAreaElement>("textarea");
+const shown = () =>
+  [...host.querySelectorAll<HTMLElement>(".hc-message")].map(
+    (li) => `${li.dataset.author}:${li.querySelector(".hc-body")?.textContent}`,
+  );
 
 function type(value: string): void {
   const el = box()!;
   act(() => {
-    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(el, value);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
+    Object.getOwnPropertyDescriptor(
+      HTMLTextAreaElement.prototype,
+      "value",
+    )!.set!.call(el, value);
+    el.dispatchEvent(new Event("input", { bubbles: true }));
   });
 }
 const key = (k: string, shiftKey = false) =>
   act(() => {
-    box()!.dispatchEvent(new KeyboardEvent('keydown', { key: k, shiftKey, bubbles: true }));
+    box()!.dispatchEvent(
+      new KeyboardEvent("keydown", { key: k, shiftKey, bubbles: true }),
+    );
   });
 const push = (message: ChatMessage) =>
-  act(() => streamController?.enqueue(new TextEncoder().encode(`: heartbeat\n\nevent: message\nid: ${message.id}\ndata: ${JSON.stringify(message)}\n\n`)));
+  act(() =>
+    streamController?.enqueue(
+      new TextEncoder().encode(
+        `: heartbeat\n\nevent: message\nid: ${message.id}\ndata: ${JSON.stringify(message)}\n\n`,
+      ),
+    ),
+  );
 
 beforeEach(() => {
   calls = [];
   conversation = null;
   streamController = null;
-  sendAnswer = envelope({ conversationId: 7, message: { id: 11, author: 'person', body: 'Hello', createdAt: 1 } });
-  vi.stubGlobal('fetch', vi.fn(fakeFetch));
-  launcher = document.createElement('a');
-  launcher.id = 'launcher';
-  launcher.href = '#';
-  host = document.createElement('div');
+  sendAnswer = envelope({
+    conversationId: 7,
+    message: { id: 11, author: "person", body: "Hello", createdAt: 1 },
+  });
+  vi.stubGlobal("fetch", vi.fn(fakeFetch));
+  launcher = document.createElement("a");
+  launcher.id = "launcher";
+  launcher.href = "#";
+  host = document.createElement("div");
   document.body.append(launcher, host);
 });
 
@@ -123,80 +151,113 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('help-chat widget', () => {
-  it('stays closed until asked, then opens as a labelled dialog with the focus in the text box', async () => {
+describe("help-chat widget", () => {
+  it("stays closed until asked, then opens as a labelled dialog with the focus in the text box", async () => {
     await render(props({ openCount: 0 }));
     expect(host.querySelector('[role="dialog"]')).toBeNull();
     expect(calls).toHaveLength(0);
     act(() => handle?.update(props({ openCount: 1 })));
     await flush();
     const dialog = host.querySelector('[role="dialog"]')!;
-    expect(dialog.getAttribute('aria-labelledby')).toBe('hc-title');
-    expect(host.querySelector('#hc-title')?.textContent).toBe('T:Help chat');
-    expect(host.querySelector('label[for="hc-message"]')?.textContent).toBe('T:Your message');
+    expect(dialog.getAttribute("aria-labelledby")).toBe("hc-title");
+    expect(host.querySelector("#hc-title")?.textContent).toBe("T:Help chat");
+    expect(host.querySelector('label[for="hc-message"]')?.textContent).toBe(
+      "T:Your message",
+    );
     expect(document.activeElement).toBe(box());
-    expect(host.textContent).toContain('T:You are ana@example.com');
-    expect(host.textContent).toContain('T:Ask us');
+    expect(host.textContent).toContain("T:You are ana@example.com");
+    expect(host.textContent).toContain("T:Ask us");
     // Every word on screen is one of the props' texts.
-    for (const node of host.querySelectorAll('h2, label, button, p, li')) {
-      if (node.children.length === 0 && node.textContent) expect(node.textContent.startsWith('T:') || node.textContent === '×').toBe(true);
+    for (const node of host.querySelectorAll("h2, label, button, p, li")) {
+      if (node.children.length === 0 && node.textContent)
+        expect(
+          node.textContent.startsWith("T:") || node.textContent === "×",
+        ).toBe(true);
     }
-    expect(calls[0]).toMatchObject({ method: 'GET', url: '/api_f/v1/chat/conversation' });
-    expect(calls[0]?.headers).toMatchObject({ 'accept-language': 'id', website_type: 'web' });
+    expect(calls[0]).toMatchObject({
+      method: "GET",
+      url: "/api_f/v1/chat/conversation",
+    });
+    expect(calls[0]?.headers).toMatchObject({
+      "accept-language": "id",
+      website_type: "web",
+    });
   });
 
-  it('shows hostile text as text: no markup, no clickable links', async () => {
+  it("shows hostile text as text: no markup, no clickable links", async () => {
     conversation = {
       id: 7,
       messages: [
-        { id: 1, author: 'person', body: '<img src=x onerror="alert(1)"> <b>bold</b>', createdAt: 1 },
-        { id: 2, author: 'staff', body: 'See https://evil.example/login', createdAt: 2 },
+        {
+          id: 1,
+          author: "person",
+          body: '<img src=x onerror="alert(1)"> <b>bold</b>',
+          createdAt: 1,
+        },
+        {
+          id: 2,
+          author: "staff",
+          body: "See https://evil.example/login",
+          createdAt: 2,
+        },
       ],
     };
     await render(props());
-    expect(shown()).toEqual(['person:<img src=x onerror="alert(1)"> <b>bold</b>', 'staff:See https://evil.example/login']);
-    expect(host.querySelector('img, b, a')).toBeNull();
+    expect(shown()).toEqual([
+      'person:<img src=x onerror="alert(1)"> <b>bold</b>',
+      "staff:See https://evil.example/login",
+    ]);
+    expect(host.querySelector("img, b, a")).toBeNull();
   });
 
-  it('sends with Enter, breaks lines with Shift+Enter, and keeps the text when refused', async () => {
+  it("sends with Enter, breaks lines with Shift+Enter, and keeps the text when refused", async () => {
     await render(props());
-    type('Hello');
-    key('Enter', true);
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
-    key('Enter');
+    type("Hello");
+    key("Enter", true);
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+    key("Enter");
     await flush();
-    const post = calls.find((c) => c.url.endsWith('/chat/messages'))!;
-    expect(post.body).toBe('body=Hello');
-    expect(shown()).toEqual(['person:Hello']);
-    expect(box()!.value).toBe('');
-    sendAnswer = envelope(null, 0, 'T:server says too long');
-    type('x'.repeat(10));
-    key('Enter');
+    const post = calls.find((c) => c.url.endsWith("/chat/messages"))!;
+    expect(post.body).toBe("body=Hello");
+    expect(shown()).toEqual(["person:Hello"]);
+    expect(box()!.value).toBe("");
+    sendAnswer = envelope(null, 0, "T:server says too long");
+    type("x".repeat(10));
+    key("Enter");
     await flush();
-    expect(host.querySelector('[role="alert"]')?.textContent).toBe('T:server says too long');
-    expect(box()!.value).toBe('x'.repeat(10));
+    expect(host.querySelector('[role="alert"]')?.textContent).toBe(
+      "T:server says too long",
+    );
+    expect(box()!.value).toBe("x".repeat(10));
   });
 
-  it('receives replies live, announces them, marks them read', async () => {
-    conversation = { id: 7, messages: [{ id: 3, author: 'person', body: 'Hi', createdAt: 1 }] };
+  it("receives replies live, announces them, marks them read", async () => {
+    conversation = {
+      id: 7,
+      messages: [{ id: 3, author: "person", body: "Hi", createdAt: 1 }],
+    };
     await render(props());
-    const stream = calls.find((c) => c.url.includes('/stream'))!;
-    expect(stream.url).toBe('/api_f/v1/chat/conversations/7/stream?after=3');
-    push({ id: 4, author: 'staff', body: 'How can we help?', createdAt: 2 });
+    const stream = calls.find((c) => c.url.includes("/stream"))!;
+    expect(stream.url).toBe("/api_f/v1/chat/conversations/7/stream?after=3");
+    push({ id: 4, author: "staff", body: "How can we help?", createdAt: 2 });
     await flush();
-    expect(shown()).toEqual(['person:Hi', 'staff:How can we help?']);
-    expect(host.querySelector('[aria-live="polite"]')?.textContent).toBe('T:New reply: How can we help?');
-    const read = calls.find((c) => c.url.endsWith('/chat/conversations/7/read'))!;
-    expect(read.body).toBe('upTo=4');
+    expect(shown()).toEqual(["person:Hi", "staff:How can we help?"]);
+    expect(host.querySelector('[aria-live="polite"]')?.textContent).toBe(
+      "T:New reply: How can we help?",
+    );
+    const read = calls.find((c) =>
+      c.url.endsWith("/chat/conversations/7/read"),
+    )!;
+    expect(read.body).toBe("upTo=4");
     // The same message twice (a reconnect) shows once.
-    push({ id: 4, author: 'staff', body: 'How can we help?', createdAt: 2 });
+    push({ id: 4, author: "staff", body: "How can we help?", createdAt: 2 });
     await flush();
     expect(shown()).toHaveLength(2);
   });
 
-  it('closes with Escape and gives the focus back to the launcher', async () => {
+  it("closes with Escape and gives the focus back to the launcher", async () => {
     await render(props());
-    key('Escape');
+    key("Escape");
     await flush();
     expect(host.querySelector('[role="dialog"]')).toBeNull();
     expect(document.activeElement).toBe(launcher);
@@ -205,28 +266,37 @@ describe('help-chat widget', () => {
     expect(document.activeElement).toBe(box());
   });
 
-  it('shows sample messages without calling the API (the gallery)', async () => {
-    await render(props({ inline: true, sample: [{ id: 1, author: 'staff', body: 'Hi there', createdAt: 1 }] }));
-    expect(shown()).toEqual(['staff:Hi there']);
-    type('Thanks');
-    key('Enter');
+  it("shows sample messages without calling the API (the gallery)", async () => {
+    await render(
+      props({
+        inline: true,
+        sample: [{ id: 1, author: "staff", body: "Hi there", createdAt: 1 }],
+      }),
+    );
+    expect(shown()).toEqual(["staff:Hi there"]);
+    type("Thanks");
+    key("Enter");
     await flush();
-    expect(shown()).toEqual(['staff:Hi there', 'person:Thanks']);
+    expect(shown()).toEqual(["staff:Hi there", "person:Thanks"]);
     expect(calls).toHaveLength(0);
-    expect(host.querySelector('.hc-panel.hc-inline')).not.toBeNull();
+    expect(host.querySelector(".hc-panel.hc-inline")).not.toBeNull();
   });
 
-  it('refuses malformed props', () => {
-    expect(() => mount('help-chat', host, { ...props(), texts: {} })).toThrow(/props.texts/);
+  it("refuses malformed props", () => {
+    expect(() => mount("help-chat", host, { ...props(), texts: {} })).toThrow(
+      /props.texts/,
+    );
   });
 });
 
-describe('server-sent event parsing', () => {
-  it('skips heartbeats and keeps an unfinished event for the next chunk', () => {
-    const first = parseEvents(': ping\n\nevent: message\ndata: {"a":1}\n\nevent: mess');
-    expect(first.events).toEqual([{ event: 'message', data: '{"a":1}' }]);
+describe("server-sent event parsing", () => {
+  it("skips heartbeats and keeps an unfinished event for the next chunk", () => {
+    const first = parseEvents(
+      ': ping\n\nevent: message\ndata: {"a":1}\n\nevent: mess',
+    );
+    expect(first.events).toEqual([{ event: "message", data: '{"a":1}' }]);
     const second = parseEvents(`${first.rest}age\ndata: x:y\n\n`);
-    expect(second.events).toEqual([{ event: 'message', data: 'x:y' }]);
-    expect(second.rest).toBe('');
+    expect(second.events).toEqual([{ event: "message", data: "x:y" }]);
+    expect(second.rest).toBe("");
   });
 });

@@ -1,19 +1,44 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { WidgetProps } from '../bridge/widget';
-import { ChatError, follow, loadConversation, markRead, sendMessage, type ChatApi } from './client';
-import type { ChatMessage, HelpChatProps } from './contract';
-import './help-chat.css';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from "react";
+import type { WidgetProps } from "../bridge/widget";
+import {
+  ChatError,
+  follow,
+  loadConversation,
+  markRead,
+  sendMessage,
+  type ChatApi,
+} from "./client";
+import type { ChatMessage, HelpChatProps } from "./contract";
+import "./help-chat.css";
 
 /** Adds `incoming` to `list`, once each, in id order. */
-export function merge(list: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
+export function merge(
+  list: ChatMessage[],
+  incoming: ChatMessage[],
+): ChatMessage[] {
   const known = new Set(list.map((m) => m.id));
   const added = incoming.filter((m) => !known.has(m.id));
-  return added.length === 0 ? list : [...list, ...added].sort((a, b) => a.id - b.id);
+  return added.length === 0
+    ? list
+    : [...list, ...added].sort((a, b) => a.id - b.id);
 }
 
 /** The gallery's "sent": the message shown, nothing called. */
-function sampleSent(body: string, lastId: number): { conversationId: number; message: ChatMessage } {
-  return { conversationId: 1, message: { id: lastId + 1, author: 'person', body, createdAt: Date.now() } };
+function sampleSent(
+  body: string,
+  lastId: number,
+): { conversationId: number; message: ChatMessage } {
+  return {
+    conversationId: 1,
+    message: { id: lastId + 1, author: "person", body, createdAt: Date.now() },
+  };
 }
 
 /**
@@ -24,15 +49,19 @@ function sampleSent(body: string, lastId: number): { conversationId: number; mes
  */
 export function HelpChat({ props }: WidgetProps<HelpChatProps>) {
   const { texts } = props;
-  const api: ChatApi = { apiBase: props.apiBase, locale: props.locale, websiteType: props.websiteType };
+  const api: ChatApi = {
+    apiBase: props.apiBase,
+    locale: props.locale,
+    websiteType: props.websiteType,
+  };
   const [open, setOpen] = useState(props.openCount > 0);
   const [conversation, setConversation] = useState<number | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useState("");
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [live, setLive] = useState(true);
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement, setAnnouncement] = useState("");
   const box = useRef<HTMLTextAreaElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const lastId = useRef(0);
@@ -54,8 +83,9 @@ export function HelpChat({ props }: WidgetProps<HelpChatProps>) {
       for (const m of fresh) known.current.add(m.id);
       lastId.current = Math.max(lastId.current, ...fresh.map((m) => m.id));
       setMessages((current) => merge(current, fresh));
-      const reply = fresh.filter((m) => m.author === 'staff').pop();
-      if (announce && reply) setAnnouncement(texts.newReply.replace('{text}', reply.body));
+      const reply = fresh.filter((m) => m.author === "staff").pop();
+      if (announce && reply)
+        setAnnouncement(texts.newReply.replace("{text}", reply.body));
     },
     [texts.newReply],
   );
@@ -87,19 +117,31 @@ export function HelpChat({ props }: WidgetProps<HelpChatProps>) {
   useEffect(() => {
     if (!open || conversation === null || props.sample) return;
     const stop = new AbortController();
-    void follow(api, conversation, { onMessage: (m) => receive([m], true), onStatus: setLive, lastId: () => lastId.current }, stop.signal);
+    void follow(
+      api,
+      conversation,
+      {
+        onMessage: (m) => receive([m], true),
+        onStatus: setLive,
+        lastId: () => lastId.current,
+      },
+      stop.signal,
+    );
     return () => stop.abort();
   }, [open, conversation, receive]);
 
   // Seen replies are read: the badge goes down.
-  const newestReply = [...messages].reverse().find((m) => m.author === 'staff')?.id ?? 0;
+  const newestReply =
+    [...messages].reverse().find((m) => m.author === "staff")?.id ?? 0;
   useEffect(() => {
-    if (open && conversation !== null && newestReply > 0 && !props.sample) void markRead(api, conversation, newestReply).catch(() => undefined);
+    if (open && conversation !== null && newestReply > 0 && !props.sample)
+      void markRead(api, conversation, newestReply).catch(() => undefined);
   }, [open, conversation, newestReply]);
 
   useEffect(() => {
     const el = list.current;
-    if (el && typeof el.scrollTo === 'function') el.scrollTo({ top: el.scrollHeight });
+    if (el && typeof el.scrollTo === "function")
+      el.scrollTo({ top: el.scrollHeight });
   }, [messages, open]);
 
   const close = () => {
@@ -109,16 +151,22 @@ export function HelpChat({ props }: WidgetProps<HelpChatProps>) {
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (sending || draft.trim() === '') return;
+    if (sending || draft.trim() === "") return;
     setSending(true);
     setError(null);
     try {
-      const sent = props.sample ? sampleSent(draft, lastId.current) : await sendMessage(api, draft);
+      const sent = props.sample
+        ? sampleSent(draft, lastId.current)
+        : await sendMessage(api, draft);
       setConversation(sent.conversationId);
       receive([sent.message], false);
-      setDraft('');
+      setDraft("");
     } catch (e) {
-      setError(e instanceof ChatError && e.userMessage ? e.userMessage : texts.sendFailed);
+      setError(
+        e instanceof ChatError && e.userMessage
+          ? e.userMessage
+          : texts.sendFailed,
+      );
     } finally {
       setSending(false);
       box.current?.focus();
@@ -126,7 +174,11 @@ export function HelpChat({ props }: WidgetProps<HelpChatProps>) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    if (
+      event.key === "Enter" &&
+      !event.shiftKey &&
+      !event.nativeEvent.isComposing
+    ) {
       event.preventDefault();
       void submit();
     }
@@ -135,26 +187,42 @@ export function HelpChat({ props }: WidgetProps<HelpChatProps>) {
   if (!open) return null;
   return (
     <section
-      className={props.inline ? 'hc-panel hc-inline' : 'hc-panel'}
+      className={props.inline ? "hc-panel hc-inline" : "hc-panel"}
       role="dialog"
       aria-modal="false"
       aria-labelledby="hc-title"
-      onKeyDown={(e) => e.key === 'Escape' && close()}
-      data-live={live ? 'true' : 'false'}
+      onKeyDown={(e) => e.key === "Escape" && close()}
+      data-live={live ? "true" : "false"}
     >
       <header className="hc-head">
         <h2 id="hc-title">{texts.title}</h2>
-        <button type="button" className="hc-close" aria-label={texts.close} onClick={close}>
+        <button
+          type="button"
+          className="hc-close"
+          aria-label={texts.close}
+          onClick={close}
+        >
           <span aria-hidden="true">×</span>
         </button>
       </header>
       <p className="hc-identity">{texts.identity}</p>
-      {!live && <p className="hc-status" role="status">{texts.reconnecting}</p>}
+      {!live && (
+        <p className="hc-status" role="status">
+          {texts.reconnecting}
+        </p>
+      )}
       <ol className="hc-messages" ref={list}>
         {messages.length === 0 && <li className="hc-empty">{texts.empty}</li>}
         {messages.map((m) => (
-          <li key={m.id} className={`hc-message hc-${m.author}`} data-id={m.id} data-author={m.author}>
-            <span className="hc-author">{m.author === 'staff' ? texts.staff : texts.you}</span>
+          <li
+            key={m.id}
+            className={`hc-message hc-${m.author}`}
+            data-id={m.id}
+            data-author={m.author}
+          >
+            <span className="hc-author">
+              {m.author === "staff" ? texts.staff : texts.you}
+            </span>
             <p className="hc-body">{m.body}</p>
           </li>
         ))}
@@ -182,7 +250,12 @@ export function HelpChat({ props }: WidgetProps<HelpChatProps>) {
         <p id="hc-error" className="hc-error" role="alert">
           {error}
         </p>
-        <button type="submit" className="hc-send" disabled={sending} aria-busy={sending}>
+        <button
+          type="submit"
+          className="hc-send"
+          disabled={sending}
+          aria-busy={sending}
+        >
           {sending ? texts.sending : texts.send}
         </button>
       </form>

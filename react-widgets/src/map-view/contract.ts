@@ -1,7 +1,7 @@
 // The props contract shared with the Rust side. Keep in sync with the Rust
 // struct that is serialised into `mount("map-view", el, props)`.
 
-export const MAP_VIEW = 'map-view';
+export const MAP_VIEW = "map-view";
 
 export interface MapViewLocation {
   lat: number;
@@ -42,12 +42,12 @@ function fail(field: string): never {
 }
 
 function record(value: unknown, field: string): Fields {
-  if (typeof value !== 'object' || value === null) fail(field);
+  if (typeof value !== "object" || value === null) fail(field);
   return value as Fields;
 }
 
 function string(value: unknown, field: string): string {
-  if (typeof value !== 'string') fail(field);
+  if (typeof value !== "string") fail(field);
   return value;
 }
 
@@ -56,7 +56,7 @@ function optionalString(value: unknown, field: string): string | undefined {
 }
 
 function finite(value: unknown, field: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) fail(field);
+  if (typeof value !== "number" || !Number.isFinite(value)) fail(field);
   return value;
 }
 
@@ -67,27 +67,27 @@ function optionalFinite(value: unknown, field: string): number | undefined {
 function parseLocation(value: unknown): MapViewLocation | null {
   // Rust `None` may arrive as `undefined` (serde-wasm-bindgen's default) or `null`.
   if (value == null) return null;
-  const location = record(value, 'location');
+  const location = record(value, "location");
   return {
-    lat: finite(location.lat, 'location.lat'),
-    lng: finite(location.lng, 'location.lng'),
-    accuracy: optionalFinite(location.accuracy, 'location.accuracy') ?? null,
+    lat: finite(location.lat, "location.lat"),
+    lng: finite(location.lng, "location.lng"),
+    accuracy: optionalFinite(location.accuracy, "location.accuracy") ?? null,
   };
 }
 
 export function parseMapViewProps(raw: unknown): MapViewProps {
-  const props = record(raw, '');
-  const labels = record(props.labels, 'labels');
+  const props = record(raw, "");
+  const labels = record(props.labels, "labels");
   return {
-    tileUrl: string(props.tileUrl, 'tileUrl'),
-    attribution: string(props.attribution, 'attribution'),
+    tileUrl: string(props.tileUrl, "tileUrl"),
+    attribution: string(props.attribution, "attribution"),
     location: parseLocation(props.location),
     labels: {
-      notFound: string(labels.notFound, 'labels.notFound'),
-      position: string(labels.position, 'labels.position'),
-      zoomIn: optionalString(labels.zoomIn, 'labels.zoomIn'),
-      zoomOut: optionalString(labels.zoomOut, 'labels.zoomOut'),
+      notFound: string(labels.notFound, "labels.notFound"),
+      position: string(labels.position, "labels.position"),
+      zoomIn: optionalString(labels.zoomIn, "labels.zoomIn"),
+      zoomOut: optionalString(labels.zoomOut, "labels.zoomOut"),
     },
-    zoom: optionalFinite(props.zoom, 'zoom'),
+    zoom: optionalFinite(props.zoom, "zoom"),
   };
 }

@@ -1,10 +1,10 @@
-import 'leaflet/dist/leaflet.css';
-import './map-view.css';
-import { useRef } from 'react';
-import type { WidgetProps } from '../bridge/widget';
-import type { MapViewLocation, MapViewProps } from './contract';
-import { formatPosition } from './format-position';
-import { useLeafletMap } from './use-leaflet-map';
+import "leaflet/dist/leaflet.css";
+import "./map-view.css";
+import { useRef } from "react";
+import type { WidgetProps } from "../bridge/widget";
+import type { MapViewLocation, MapViewProps } from "./contract";
+import { formatPosition } from "./format-position";
+import { useLeafletMap } from "./use-leaflet-map";
 
 const DEFAULT_ZOOM = 15;
 
@@ -20,7 +20,11 @@ export function MapView({ host, props }: WidgetProps<MapViewProps>) {
 }
 
 // Split out so the Leaflet hook only exists while there is a location to show.
-function LocatedMap({ host, props, location }: WidgetProps<MapViewProps> & { location: MapViewLocation }) {
+function LocatedMap({
+  host,
+  props,
+  location,
+}: WidgetProps<MapViewProps> & { location: MapViewLocation }) {
   const containerRef = useRef<HTMLDivElement>(null);
   useLeafletMap(containerRef, {
     host,
@@ -40,7 +44,9 @@ function LocatedMap({ host, props, location }: WidgetProps<MapViewProps> & { loc
       data-accuracy={location.accuracy ?? undefined}
     >
       <div ref={containerRef} className="map-view__map" />
-      <figcaption className="map-view__caption">{formatPosition(props.labels.position, location)}</figcaption>
+      <figcaption className="map-view__caption">
+        {formatPosition(props.labels.position, location)}
+      </figcaption>
     </figure>
   );
 }

@@ -1,7 +1,11 @@
-import L from 'leaflet';
-import { useEffect, useRef, type RefObject } from 'react';
-import { emit } from '../bridge/events';
-import { MAP_VIEW, type MapViewLocation, type MapViewReadyDetail } from './contract';
+import L from "leaflet";
+import { useEffect, useRef, type RefObject } from "react";
+import { emit } from "../bridge/events";
+import {
+  MAP_VIEW,
+  type MapViewLocation,
+  type MapViewReadyDetail,
+} from "./contract";
 
 export interface LeafletMapOptions {
   host: HTMLElement;
@@ -23,17 +27,30 @@ interface MapState {
 }
 
 // Colours live in map-view.css via these classes so the host app can theme them.
-const MARKER_OPTIONS: L.CircleMarkerOptions = { radius: 8, className: 'map-view__marker' };
-const ACCURACY_OPTIONS: L.CircleOptions = { className: 'map-view__accuracy', interactive: false };
+const MARKER_OPTIONS: L.CircleMarkerOptions = {
+  radius: 8,
+  className: "map-view__marker",
+};
+const ACCURACY_OPTIONS: L.CircleOptions = {
+  className: "map-view__accuracy",
+  interactive: false,
+};
 
-function syncAccuracy(state: MapState, center: L.LatLng, accuracy: number | null | undefined): void {
+function syncAccuracy(
+  state: MapState,
+  center: L.LatLng,
+  accuracy: number | null | undefined,
+): void {
   if (accuracy == null || accuracy <= 0) {
     state.accuracyCircle?.remove();
     state.accuracyCircle = null;
   } else if (state.accuracyCircle) {
     state.accuracyCircle.setLatLng(center).setRadius(accuracy);
   } else {
-    state.accuracyCircle = L.circle(center, { ...ACCURACY_OPTIONS, radius: accuracy }).addTo(state.map);
+    state.accuracyCircle = L.circle(center, {
+      ...ACCURACY_OPTIONS,
+      radius: accuracy,
+    }).addTo(state.map);
   }
 }
 
@@ -43,8 +60,12 @@ function syncAccuracy(state: MapState, center: L.LatLng, accuracy: number | null
  * so each re-runs only when its inputs change (and all re-run together under
  * StrictMode's remount check).
  */
-export function useLeafletMap(containerRef: RefObject<HTMLDivElement | null>, options: LeafletMapOptions): void {
-  const { host, tileUrl, attribution, zoom, zoomInTitle, zoomOutTitle } = options;
+export function useLeafletMap(
+  containerRef: RefObject<HTMLDivElement | null>,
+  options: LeafletMapOptions,
+): void {
+  const { host, tileUrl, attribution, zoom, zoomInTitle, zoomOutTitle } =
+    options;
   const { lat, lng, accuracy } = options.location;
   const stateRef = useRef<MapState | null>(null);
 
@@ -60,7 +81,12 @@ export function useLeafletMap(containerRef: RefObject<HTMLDivElement | null>, op
     });
     // The default prefix is a hard-coded "Leaflet" link; attribution text comes from props only.
     map.attributionControl.setPrefix(false);
-    stateRef.current = { map, marker: null, accuracyCircle: null, announced: false };
+    stateRef.current = {
+      map,
+      marker: null,
+      accuracyCircle: null,
+      announced: false,
+    };
     return () => {
       stateRef.current = null;
       map.remove();
@@ -69,7 +95,12 @@ export function useLeafletMap(containerRef: RefObject<HTMLDivElement | null>, op
 
   useEffect(() => {
     const map = stateRef.current?.map;
-    if (map === undefined || zoomInTitle === undefined || zoomOutTitle === undefined) return;
+    if (
+      map === undefined ||
+      zoomInTitle === undefined ||
+      zoomOutTitle === undefined
+    )
+      return;
     const control = L.control.zoom({ zoomInTitle, zoomOutTitle }).addTo(map);
     return () => {
       control.remove();
@@ -96,7 +127,7 @@ export function useLeafletMap(containerRef: RefObject<HTMLDivElement | null>, op
 
     if (!state.announced) {
       state.announced = true;
-      emit<MapViewReadyDetail>(host, MAP_VIEW, 'ready', { lat, lng });
+      emit<MapViewReadyDetail>(host, MAP_VIEW, "ready", { lat, lng });
     }
   }, [host, lat, lng, accuracy, zoom]);
 }

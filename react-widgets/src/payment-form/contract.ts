@@ -3,11 +3,11 @@
 // server runs), places the order and sends errors and the busy state back.
 // Every text comes from the props (the site's locale files).
 
-export const PAYMENT_FORM = 'payment-form';
+export const PAYMENT_FORM = "payment-form";
 
-export const PAY_FIELDS = ['zip', 'name', 'document', 'phone'] as const;
+export const PAY_FIELDS = ["zip", "name", "document", "phone"] as const;
 export type PayField = (typeof PAY_FIELDS)[number];
-export const FIELD_NAMES = ['email', ...PAY_FIELDS] as const;
+export const FIELD_NAMES = ["email", ...PAY_FIELDS] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 
 export interface PaymentMethodOption {
@@ -49,13 +49,16 @@ export interface PaymentFormProps {
   values: Record<FieldName, string>;
   maxLengths: Record<FieldName, number>;
   /** Messages by field, and `form` for the whole form. */
-  errors: Partial<Record<FieldName | 'form', string>>;
+  errors: Partial<Record<FieldName | "form", string>>;
   busy: boolean;
   texts: PaymentFormTexts;
 }
 
 /** Detail of `widget:payment-form:submit`. */
-export type PaymentSubmitDetail = { method: string } & Record<FieldName, string>;
+export type PaymentSubmitDetail = { method: string } & Record<
+  FieldName,
+  string
+>;
 /** Detail of `widget:payment-form:country`. */
 export interface PaymentCountryDetail {
   country: string;
@@ -74,12 +77,13 @@ function fail(field: string): never {
 }
 
 function record(value: unknown, field: string): Fields {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(field);
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    fail(field);
   return value as Fields;
 }
 
 function string(value: unknown, field: string): string {
-  if (typeof value !== 'string') fail(field);
+  if (typeof value !== "string") fail(field);
   return value;
 }
 
@@ -88,68 +92,84 @@ function list(value: unknown, field: string): unknown[] {
   return value;
 }
 
-function byField<T>(raw: unknown, field: string, read: (v: unknown, f: string) => T): Record<FieldName, T> {
+function byField<T>(
+  raw: unknown,
+  field: string,
+  read: (v: unknown, f: string) => T,
+): Record<FieldName, T> {
   const fields = record(raw, field);
   const out = {} as Record<FieldName, T>;
-  for (const name of FIELD_NAMES) out[name] = read(fields[name], `${field}.${name}`);
+  for (const name of FIELD_NAMES)
+    out[name] = read(fields[name], `${field}.${name}`);
   return out;
 }
 
 function count(value: unknown, field: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) fail(field);
+  if (typeof value !== "number" || !Number.isInteger(value) || value <= 0)
+    fail(field);
   return value;
 }
 
 function parseMethod(raw: unknown, i: number): PaymentMethodOption {
   const m = record(raw, `methods[${i}]`);
   const fields = list(m.fields, `methods[${i}].fields`).map((f, j) => {
-    if (!(PAY_FIELDS as readonly unknown[]).includes(f)) fail(`methods[${i}].fields[${j}]`);
+    if (!(PAY_FIELDS as readonly unknown[]).includes(f))
+      fail(`methods[${i}].fields[${j}]`);
     return f as PayField;
   });
-  return { choose: string(m.choose, `methods[${i}].choose`), label: string(m.label, `methods[${i}].label`), fields };
+  return {
+    choose: string(m.choose, `methods[${i}].choose`),
+    label: string(m.label, `methods[${i}].label`),
+    fields,
+  };
 }
 
-function parseErrors(raw: unknown): PaymentFormProps['errors'] {
-  const errors = record(raw ?? {}, 'errors');
-  const out: PaymentFormProps['errors'] = {};
-  for (const name of [...FIELD_NAMES, 'form'] as const) {
-    if (errors[name] != null) out[name] = string(errors[name], `errors.${name}`);
+function parseErrors(raw: unknown): PaymentFormProps["errors"] {
+  const errors = record(raw ?? {}, "errors");
+  const out: PaymentFormProps["errors"] = {};
+  for (const name of [...FIELD_NAMES, "form"] as const) {
+    if (errors[name] != null)
+      out[name] = string(errors[name], `errors.${name}`);
   }
   return out;
 }
 
 function parseTexts(raw: unknown): PaymentFormTexts {
-  const t = record(raw, 'texts');
-  const text = (name: Exclude<keyof PaymentFormTexts, 'fields'>) => string(t[name], `texts.${name}`);
+  const t = record(raw, "texts");
+  const text = (name: Exclude<keyof PaymentFormTexts, "fields">) =>
+    string(t[name], `texts.${name}`);
   return {
-    country: text('country'),
-    methods: text('methods'),
-    noMethods: text('noMethods'),
-    fields: byField(t.fields, 'texts.fields', string),
-    pay: text('pay'),
-    paying: text('paying'),
-    renewal: text('renewal'),
-    firstCharge: text('firstCharge'),
-    cancel: text('cancel'),
-    secure: text('secure'),
+    country: text("country"),
+    methods: text("methods"),
+    noMethods: text("noMethods"),
+    fields: byField(t.fields, "texts.fields", string),
+    pay: text("pay"),
+    paying: text("paying"),
+    renewal: text("renewal"),
+    firstCharge: text("firstCharge"),
+    cancel: text("cancel"),
+    secure: text("secure"),
   };
 }
 
 export function parsePaymentFormProps(raw: unknown): PaymentFormProps {
-  const p = record(raw, '');
-  const countries = list(p.countries, 'countries').map((c, i) => {
+  const p = record(raw, "");
+  const countries = list(p.countries, "countries").map((c, i) => {
     const country = record(c, `countries[${i}]`);
-    return { code: string(country.code, `countries[${i}].code`), label: string(country.label, `countries[${i}].label`) };
+    return {
+      code: string(country.code, `countries[${i}].code`),
+      label: string(country.label, `countries[${i}].label`),
+    };
   });
-  if (typeof p.busy !== 'boolean') fail('busy');
+  if (typeof p.busy !== "boolean") fail("busy");
   return {
-    idPrefix: string(p.idPrefix, 'idPrefix'),
-    country: string(p.country, 'country'),
+    idPrefix: string(p.idPrefix, "idPrefix"),
+    country: string(p.country, "country"),
     countries,
-    methods: list(p.methods, 'methods').map(parseMethod),
-    method: p.method == null ? null : string(p.method, 'method'),
-    values: byField(p.values, 'values', string),
-    maxLengths: byField(p.maxLengths, 'maxLengths', count),
+    methods: list(p.methods, "methods").map(parseMethod),
+    method: p.method == null ? null : string(p.method, "method"),
+    values: byField(p.values, "values", string),
+    maxLengths: byField(p.maxLengths, "maxLengths", count),
     errors: parseErrors(p.errors),
     busy: p.busy,
     texts: parseTexts(p.texts),

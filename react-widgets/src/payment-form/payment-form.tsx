@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { emit } from '../bridge/events';
-import type { WidgetProps } from '../bridge/widget';
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { emit } from "../bridge/events";
+import type { WidgetProps } from "../bridge/widget";
 import {
   FIELD_NAMES,
   PAYMENT_FORM,
@@ -9,17 +9,20 @@ import {
   type PaymentCountryDetail,
   type PaymentFormProps,
   type PaymentSubmitDetail,
-} from './contract';
+} from "./contract";
 
 /** The spec's error slot of each field (`emailErrorMsg`, …). */
-const slotName = (field: FieldName | 'form') => `${field}ErrorMsg`;
+const slotName = (field: FieldName | "form") => `${field}ErrorMsg`;
 
-const INPUTS: Record<FieldName, { type: string; autoComplete: string; inputMode?: 'email' | 'tel' | 'text' }> = {
-  email: { type: 'email', autoComplete: 'email', inputMode: 'email' },
-  zip: { type: 'text', autoComplete: 'postal-code' },
-  name: { type: 'text', autoComplete: 'name' },
-  document: { type: 'text', autoComplete: 'off' },
-  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+const INPUTS: Record<
+  FieldName,
+  { type: string; autoComplete: string; inputMode?: "email" | "tel" | "text" }
+> = {
+  email: { type: "email", autoComplete: "email", inputMode: "email" },
+  zip: { type: "text", autoComplete: "postal-code" },
+  name: { type: "text", autoComplete: "name" },
+  document: { type: "text", autoComplete: "off" },
+  phone: { type: "tel", autoComplete: "tel", inputMode: "tel" },
 };
 
 export function PaymentForm({ host, props }: WidgetProps<PaymentFormProps>) {
@@ -30,10 +33,11 @@ export function PaymentForm({ host, props }: WidgetProps<PaymentFormProps>) {
   // click emits one submit.
   const pending = useRef(false);
   const submitted = useRef(false);
-  const method = props.methods.find((m) => m.choose === chosen) ?? props.methods[0] ?? null;
-  const shown: FieldName[] = method ? ['email', ...method.fields] : ['email'];
+  const method =
+    props.methods.find((m) => m.choose === chosen) ?? props.methods[0] ?? null;
+  const shown: FieldName[] = method ? ["email", ...method.fields] : ["email"];
 
-  useEffect(() => emit(host, PAYMENT_FORM, 'ready', {}), [host]);
+  useEffect(() => emit(host, PAYMENT_FORM, "ready", {}), [host]);
   useEffect(() => {
     pending.current = false;
   }, [props]);
@@ -43,7 +47,10 @@ export function PaymentForm({ host, props }: WidgetProps<PaymentFormProps>) {
     if (!submitted.current) return;
     submitted.current = false;
     const first = FIELD_NAMES.find((f) => props.errors[f] && shown.includes(f));
-    if (first) form.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+    if (first)
+      form.current
+        ?.querySelector<HTMLInputElement>(`[name="${first}"]`)
+        ?.focus();
   }, [errorKey]);
 
   const onSubmit = (event: FormEvent) => {
@@ -51,28 +58,46 @@ export function PaymentForm({ host, props }: WidgetProps<PaymentFormProps>) {
     if (props.busy || pending.current || method === null) return;
     pending.current = true;
     submitted.current = true;
-    emit<PaymentSubmitDetail>(host, PAYMENT_FORM, 'submit', { method: method.choose, ...values });
+    emit<PaymentSubmitDetail>(host, PAYMENT_FORM, "submit", {
+      method: method.choose,
+      ...values,
+    });
   };
   const check = (field: FieldName, value: string) => {
-    if (method) emit<PaymentCheckDetail>(host, PAYMENT_FORM, 'check', { method: method.choose, field, value });
+    if (method)
+      emit<PaymentCheckDetail>(host, PAYMENT_FORM, "check", {
+        method: method.choose,
+        field,
+        value,
+      });
   };
   const id = (name: string) => `${props.idPrefix}-${name}`;
 
   return (
-    <form ref={form} className="pay-form" noValidate onSubmit={onSubmit} aria-busy={props.busy}>
+    <form
+      ref={form}
+      className="pay-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={props.busy}
+    >
       {props.errors.form && (
-        <div className="form-alert" role="alert" data-slot={slotName('form')}>
+        <div className="form-alert" role="alert" data-slot={slotName("form")}>
           {props.errors.form}
         </div>
       )}
       <div className="form-field">
-        <label htmlFor={id('country')}>{props.texts.country}</label>
+        <label htmlFor={id("country")}>{props.texts.country}</label>
         <select
-          id={id('country')}
+          id={id("country")}
           name="payCountry"
           value={props.country}
           disabled={props.busy}
-          onChange={(e) => emit<PaymentCountryDetail>(host, PAYMENT_FORM, 'country', { country: e.target.value })}
+          onChange={(e) =>
+            emit<PaymentCountryDetail>(host, PAYMENT_FORM, "country", {
+              country: e.target.value,
+            })
+          }
         >
           {props.countries.map((c) => (
             <option key={c.code} value={c.code}>
@@ -116,14 +141,23 @@ export function PaymentForm({ host, props }: WidgetProps<PaymentFormProps>) {
             onChange={(e) => setValues({ ...values, [field]: e.target.value })}
             onBlur={(e) => check(field, e.target.value)}
           />
-          <p id={id(slotName(field))} className="field-error" data-slot={slotName(field)} aria-live="polite">
-            {props.errors[field] ?? ''}
+          <p
+            id={id(slotName(field))}
+            className="field-error"
+            data-slot={slotName(field)}
+            aria-live="polite"
+          >
+            {props.errors[field] ?? ""}
           </p>
         </div>
       ))}
       {method !== null && (
         <div className="pay-submit">
-          <button type="submit" className="btn-primary pay-button" disabled={props.busy}>
+          <button
+            type="submit"
+            className="btn-primary pay-button"
+            disabled={props.busy}
+          >
             {props.busy ? props.texts.paying : props.texts.pay}
           </button>
           <div className="pay-terms">
