@@ -79,12 +79,14 @@ pub async fn build_state(config: Config) -> Result<AppState> {
         crate::speech::Speech::unavailable()
     }));
     let calls = Arc::new(crate::calls::CallPlacer::from_config(&config, db.clone())?);
-    let max_streams = usize::try_from(config.chat.max_streams).unwrap_or(1);
-    let chat = crate::services::help_chat::live::ChatHub::new(
-        db.clone(),
-        max_streams,
-        wakers.chat.clone(),
-    );
+    let streams = |n: i32| usize::try_from(n).unwrap_or(1);
+    let bounds = crate::services::help_chat::live::StreamBounds {
+        total: streams(config.chat.max_streams),
+        per_conversation: streams(config.chat.streams_per_conversation),
+        per_address: streams(config.chat.streams_per_address),
+    };
+    let chat =
+        crate::services::help_chat::live::ChatHub::new(db.clone(), bounds, wakers.chat.clone());
     Ok(AppState {
         db,
         config: Arc::new(config),

@@ -14,6 +14,12 @@ pub struct ChatSettings {
     pub retention_days: i32,
     /// Live streams open at once (`CHAT_MAX_STREAMS`, 200); more answer 503.
     pub max_streams: i32,
+    /// Live streams of one conversation at once (`CHAT_STREAMS_PER_CONVERSATION`,
+    /// 3: a few tabs); more answer 503.
+    pub streams_per_conversation: i32,
+    /// Live streams from one client address at once (`CHAT_STREAMS_PER_ADDRESS`,
+    /// 6); more answer 503, so one client cannot take every stream.
+    pub streams_per_address: i32,
 }
 
 impl ChatSettings {
@@ -38,6 +44,8 @@ impl ChatSettings {
             conversations_per_ip_hour: number("CHAT_CONVERSATIONS_PER_IP_HOUR", 5)?,
             retention_days: number("CHAT_RETENTION_DAYS", 180)?,
             max_streams: number("CHAT_MAX_STREAMS", 200)?,
+            streams_per_conversation: number("CHAT_STREAMS_PER_CONVERSATION", 3)?,
+            streams_per_address: number("CHAT_STREAMS_PER_ADDRESS", 6)?,
         })
     }
 

@@ -43,7 +43,7 @@
 //! | `VOICE_CAP_SENDER_DAY` / `VOICE_CAP_NUMBER_DAY` | `10` / `2`        | voice messages per sender per day / per called number per day from everybody |
 //! | `VOICE_PREVIEWS_IP_HOUR` | `30`                                     | voice previews per visitor IP per hour |
 //! | `VOICE_QUIET_HOURS` | `21-8`                                       | no calls in these local hours of the called number's time zone(s) |
-//! | `VOICE_BLOCKED_REGIONS` | `US,CA`                                  | regions where voice messages are not delivered (prior consent to artificial-voice calls required by law) |
+//! | `VOICE_BLOCKED_REGIONS` | (none)                                   | regions refused besides those the law protects (US and all its territories, CA: `domain::robocall_law`) |
 //! | `VOICE_RETRY_MINUTES` | `15`                                       | delay of the one retry after busy or no answer |
 //! | `VOICE_RETENTION_DAYS` | `30`                                      | text and audio of sent messages are deleted after this |
 //! | `VOICE_URL_KEY`   | random per process                             | key of the signed audio URLs the call provider fetches (set it when several servers share a database) |

@@ -1,6 +1,7 @@
 //! Limits and policy of anonymous voice messages. Every cap protects the
 //! person called: a stranger's phone must not ring again and again.
 use super::Secret;
+use crate::domain::robocall_law;
 use anyhow::{Context as _, Result};
 
 /// Settings of the voice message flow.
@@ -19,9 +20,8 @@ pub struct VoiceSettings {
     pub quiet_start_hour: u8,
     pub quiet_end_hour: u8,
     /// Regions (ISO 3166 alpha-2) where no voice message is delivered
-    /// (`VOICE_BLOCKED_REGIONS`, `US,CA`): where the law wants the
-    /// recipient's prior consent to artificial-voice calls (the US TCPA,
-    /// Canada's automatic dialing rules), which an anonymous message lacks.
+    /// besides those the law protects (`domain::robocall_law`, always
+    /// refused): `VOICE_BLOCKED_REGIONS`, empty by default, adds to them.
     pub blocked_regions: Vec<String>,
     /// Delay before the one retry after busy or no answer (`VOICE_RETRY_MINUTES`, 15).
     pub retry_delay_ms: i64,
@@ -55,7 +55,7 @@ impl VoiceSettings {
             .and_then(|(a, b)| Some((a.trim().parse::<u8>().ok()?, b.trim().parse::<u8>().ok()?)))
             .filter(|(a, b)| *a < 24 && *b < 24)
             .with_context(|| format!("VOICE_QUIET_HOURS={quiet:?} is not `start-end` in hours"))?;
-        let regions = get("VOICE_BLOCKED_REGIONS").unwrap_or_else(|| "US,CA".to_owned());
+        let regions = get("VOICE_BLOCKED_REGIONS").unwrap_or_default();
         Ok(VoiceSettings {
             cap_per_sender_day: i32::try_from(number("VOICE_CAP_SENDER_DAY", 10)?)?,
             cap_per_number_day: i32::try_from(number("VOICE_CAP_NUMBER_DAY", 2)?)?,
@@ -73,12 +73,14 @@ impl VoiceSettings {
         })
     }
 
-    /// Whether voice messages may be delivered to numbers of `region`.
+    /// Whether voice messages may be delivered to numbers of `region`:
+    /// never where the law wants prior consent, nor where the operator said no.
     pub fn delivers_to(&self, region: &str) -> bool {
-        !self
-            .blocked_regions
-            .iter()
-            .any(|r| r.eq_ignore_ascii_case(region))
+        robocall_law::protecting(region).is_none()
+            && !self
+                .blocked_regions
+                .iter()
+                .any(|r| r.eq_ignore_ascii_case(region))
     }
 }
 
@@ -98,7 +100,10 @@ mod tests {
     fn defaults_protect_the_person_called() {
         let s = settings(&[]).unwrap();
         assert_eq!((s.quiet_start_hour, s.quiet_end_hour), (21, 8));
-        assert!(!s.delivers_to("US") && !s.delivers_to("ca"));
+        for protected in crate::domain::robocall_law::PROTECTED {
+            assert!(!s.delivers_to(protected.region), "{}", protected.region);
+        }
+        assert!(!s.delivers_to("ca") && s.delivers_to("JM"));
         assert!(s.delivers_to("ID") && s.delivers_to("GB"));
         assert_eq!((s.cap_per_sender_day, s.cap_per_number_day), (10, 2));
         assert_eq!(s.retention_ms, 30 * 86_400_000);
@@ -112,7 +117,9 @@ mod tests {
         ])
         .unwrap();
         assert_eq!((s.quiet_start_hour, s.quiet_end_hour), (22, 7));
-        assert!(s.delivers_to("US") && !s.delivers_to("DE") && !s.delivers_to("FR"));
+        assert!(s.delivers_to("GB") && !s.delivers_to("DE") && !s.delivers_to("FR"));
+        // The law's regions stay refused whatever the operator configures.
+        assert!(!s.delivers_to("US") && !s.delivers_to("PR") && !s.delivers_to("GU"));
         assert!(settings(&[("VOICE_QUIET_HOURS", "25-7")]).is_err());
         assert!(settings(&[("VOICE_QUIET_HOURS", "night")]).is_err());
         assert!(settings(&[("VOICE_CAP_SENDER_DAY", "ten")]).is_err());

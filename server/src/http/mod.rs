@@ -26,7 +26,9 @@ pub use context::{client_info, ApiContext};
 pub use envelope::{retry_after, status_of, ApiError, ApiOk, ApiResult, Surface};
 pub use health::{health, healthz, metrics, ready, start_draining};
 pub use lookup::OWNER_TOKEN_HEADER;
-pub use observe::{label_route, observe, request_span, MakeRequestId, REQUEST_ID};
+pub use observe::{
+    label_route, observe, request_span, untrusted_request_id, MakeRequestId, REQUEST_ID,
+};
 pub use rejections::envelope_rejections;
 pub use twilio_webhooks::twilio_router;
 

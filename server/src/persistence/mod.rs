@@ -1,4 +1,5 @@
 //! Where rows are stored: connection setup, migrations, entities and seed data.
+pub mod backup;
 pub mod entities;
 pub mod migrations;
 pub mod seed;
@@ -50,7 +51,7 @@ pub async fn connect_and_migrate(url: &str, max_connections: u32) -> Result<Data
 }
 
 /// The file behind a `sqlite://path?…` URL; `None` for memory or other backends.
-fn sqlite_file_path(url: &str) -> Option<String> {
+pub(crate) fn sqlite_file_path(url: &str) -> Option<String> {
     let rest = url
         .strip_prefix("sqlite://")
         .or_else(|| url.strip_prefix("sqlite:"))?;

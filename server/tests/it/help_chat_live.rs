@@ -164,6 +164,54 @@ async fn streams_past_the_bound_answer_busy_and_all_end_on_shutdown() {
 }
 
 #[tokio::test]
+async fn one_client_cannot_take_every_stream() {
+    let bounds = |c: &mut server::config::Config| {
+        c.chat.streams_per_conversation = 2;
+        c.chat.streams_per_address = 3;
+        c.trust_forwarded_for = true;
+    };
+    for app in TestApp::all_configured(bounds).await {
+        let mut tabs = Who::visitor("203.0.113.41");
+        let (first_chat, _) = sent(&app, &mut tabs, "hello").await;
+        let mut statuses = Vec::new();
+        let mut open = Vec::new();
+        for _ in 0..3 {
+            let response = open_stream(&app, &tabs, first_chat, 0).await;
+            statuses.push(response.status().as_u16());
+            open.push(response);
+        }
+        assert_eq!(statuses, [200, 200, 503], "per conversation");
+        // The same address with another conversation: one more, then busy.
+        let mut neighbour = Who::visitor("203.0.113.41");
+        let (second_chat, _) = sent(&app, &mut neighbour, "hi").await;
+        let third = open_stream(&app, &neighbour, second_chat, 0).await;
+        let fourth = open_stream(&app, &neighbour, second_chat, 0).await;
+        assert_eq!(
+            (third.status().as_u16(), fourth.status().as_u16()),
+            (200, 503),
+            "per address"
+        );
+        assert!(fourth.headers().contains_key("retry-after"));
+        // Everybody else is still served.
+        let mut stranger = Who::visitor("198.51.100.7");
+        let (own_chat, _) = sent(&app, &mut stranger, "hey").await;
+        assert_eq!(
+            open_stream(&app, &stranger, own_chat, 0).await.status(),
+            200
+        );
+        // A closed stream gives its place back to its client.
+        drop(open.remove(0));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert_eq!(
+            open_stream(&app, &tabs, first_chat, 0).await.status(),
+            200,
+            "{:?}",
+            app.backend
+        );
+    }
+}
+
+#[tokio::test]
 async fn members_and_visitors_who_left_an_address_get_the_reply_by_e_mail() {
     for app in TestApp::all().await {
         let token = member(&app, "mail.chat@example.com").await;

@@ -12,6 +12,7 @@ mod api_password_reset;
 mod api_paths;
 mod api_portal;
 mod assets;
+mod backup;
 mod billing_checkout;
 mod billing_live;
 mod billing_refunds;

@@ -724,3 +724,90 @@ async fn without_twilio_the_webhooks_do_not_exist() {
         );
     }
 }
+
+/// The signature Twilio's own SDK (twilio-python's `RequestValidator`)
+/// computes for `url` and `params` (server/tests/support/twilio_sign.py).
+fn sdk_signature(url: &str, params: &[(String, String)]) -> String {
+    use std::io::Write as _;
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/support/twilio_sign.py");
+    let mut child = std::process::Command::new("python3")
+        .arg(script)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3 runs (scripts/requirements-test.txt installs twilio)");
+    let request = serde_json::json!({"token": TOKEN, "url": url, "pairs": params});
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(request.to_string().as_bytes())
+        .expect("request written");
+    let output = child.wait_with_output().expect("the SDK answers");
+    assert!(output.status.success(), "twilio_sign.py failed");
+    String::from_utf8(output.stdout)
+        .expect("utf-8")
+        .trim()
+        .to_owned()
+}
+
+#[tokio::test]
+async fn callbacks_signed_by_twilio_s_own_sdk_are_accepted() {
+    let path = "/webhooks/twilio/status";
+    let mut repeated = delivered_report();
+    // A repeated parameter, once with a repeated value.
+    repeated.push(("ErrorCode".to_owned(), "30003".to_owned()));
+    repeated.push(("ErrorCode".to_owned(), "30003".to_owned()));
+    repeated.push(("ErrorCode".to_owned(), "30001".to_owned()));
+    let cases = [
+        (
+            "the URL as configured",
+            format!("https://ct.test{path}"),
+            delivered_report(),
+        ),
+        (
+            "the URL with its port",
+            format!("https://ct.test:443{path}"),
+            delivered_report(),
+        ),
+        (
+            "repeated parameters",
+            format!("https://ct.test{path}"),
+            repeated,
+        ),
+    ];
+    for app in twilio_apps().await {
+        for (case, signed_url, params) in &cases {
+            let signature = sdk_signature(signed_url, params);
+            let form = serde_urlencoded::to_string(params).expect("form");
+            let response = app
+                .send(
+                    "POST",
+                    path,
+                    &[("x-twilio-signature", signature.as_str())],
+                    Some(&form),
+                )
+                .await;
+            assert_eq!(
+                response.status, 204,
+                "{:?} {case}: {}",
+                app.backend, response.body
+            );
+        }
+        // The SDK's signature of another URL is still refused.
+        let elsewhere = sdk_signature(
+            "https://evil.test/webhooks/twilio/status",
+            &delivered_report(),
+        );
+        let form = serde_urlencoded::to_string(delivered_report()).expect("form");
+        let refused = app
+            .send(
+                "POST",
+                path,
+                &[("x-twilio-signature", elsewhere.as_str())],
+                Some(&form),
+            )
+            .await;
+        assert_eq!(refused.status, 403, "{:?}", app.backend);
+    }
+}

@@ -207,7 +207,7 @@ impl TestApp {
 }
 
 /// A fresh PostgreSQL database (a new schema on `TEST_DATABASE_URL`), or `None`.
-async fn postgres_url() -> Option<String> {
+pub async fn postgres_url() -> Option<String> {
     let base = std::env::var("TEST_DATABASE_URL")
         .ok()
         .filter(|u| u.starts_with("postgres"))?;

@@ -7,7 +7,7 @@ use crate::api_locate::{member, API};
 use crate::util::TestResponse;
 use crate::voice_util::{apps, draft, preview, send, sent_id, E164, HELLO_ID, NUMBER};
 use futures::future::join_all;
-use sea_orm::{EntityTrait as _, PaginatorTrait as _};
+use sea_orm::{ColumnTrait as _, EntityTrait as _, PaginatorTrait as _, QueryFilter as _};
 use server::persistence::entities::voice_message;
 use server::services::locate::registry::{self, Reason};
 
@@ -107,6 +107,22 @@ async fn previews_are_limited_per_ip_and_bad_text_is_refused() {
 }
 
 #[tokio::test]
+async fn a_preview_our_speech_could_not_make_costs_the_visitor_nothing() {
+    for app in crate::util::TestApp::all_configured(|c| {
+        c.voice.previews_per_ip_hour = 1;
+        c.trust_forwarded_for = true;
+        c.speech.worker_exe = "/nonexistent/speech-worker".into();
+    })
+    .await
+    {
+        for attempt in 0..3 {
+            let res = preview(&app, &draft("", "Hello there", "en", ""), "198.51.100.20").await;
+            assert_eq!(res.status, 503, "attempt {attempt}: {}", res.body);
+        }
+    }
+}
+
+#[tokio::test]
 async fn a_subscriber_sends_once_per_key_and_sees_it_listed() {
     for app in apps().await {
         let token = member(&app, "voicesender@mail.com").await;
@@ -157,6 +173,57 @@ async fn a_subscriber_sends_once_per_key_and_sees_it_listed() {
                 .await
                 .status,
             401
+        );
+    }
+}
+
+/// A valid number of every region the robocall law protects: the US, each
+/// of its territories in the NANP, and Canada (`domain::robocall_law`).
+const PROTECTED_NUMBERS: &[(&str, &str)] = &[
+    ("US", "2015550123"),
+    ("PR", "7872345678"),
+    ("GU", "6713001234"),
+    ("VI", "3406421234"),
+    ("AS", "6847331234"),
+    ("MP", "6702345678"),
+    ("CA", "5062345678"),
+];
+
+#[tokio::test]
+async fn no_voice_message_rings_where_the_law_wants_prior_consent() {
+    let region_error = "Voice messages cannot be sent to numbers in this country";
+    for app in apps().await {
+        let token = member(&app, "voicelaw@mail.com").await;
+        for (i, (region, digits)) in PROTECTED_NUMBERS.iter().enumerate() {
+            let body = format!(
+                "country={region}&phone={digits}&message=Hello&language=en&voice=male&idempotencyKey=law{i}"
+            );
+            let refused = send(&app, &token, &body).await;
+            assert!(
+                field(&refused, "phoneErrorMsg").starts_with(region_error),
+                "{region}: {}",
+                refused.body
+            );
+        }
+        // A NANP member outside US law (Jamaica) is not refused for its region.
+        let jamaica = send(
+            &app,
+            &token,
+            &"country=JM&phone=8762101234&message=Hello&language=en&voice=male&idempotencyKey=jm"
+                .to_owned(),
+        )
+        .await
+        .json();
+        assert_eq!(jamaica["success"], 1, "{jamaica}");
+        assert_eq!(
+            voice_message::Entity::find()
+                .filter(voice_message::Column::ToE164.ne("+18762101234"))
+                .count(&app.db)
+                .await
+                .unwrap(),
+            0,
+            "{:?}",
+            app.backend
         );
     }
 }

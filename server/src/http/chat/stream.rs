@@ -44,7 +44,11 @@ pub async fn stream(
     let backlog = help_chat::messages_after(&state.cx(), caller.person(), id, q.after)
         .await
         .map_err(service_error(&ctx))?;
-    let admission = state.chat.admit().map_err(service_error(&ctx))?;
+    let client = live::StreamClient {
+        conversation_id: id,
+        address: ctx.client.ip,
+    };
+    let admission = state.chat.admit(client).map_err(service_error(&ctx))?;
     let feed = Feed {
         db: state.db.clone(),
         conversation_id: id,

@@ -8,12 +8,16 @@
 //! `server chat reply` command) arrive within a second. The poller runs
 //! only while streams are open.
 //!
-//! Bounded: at most `CHAT_MAX_STREAMS` streams at once ([`ChatHub::admit`]
-//! refuses more with "busy"), each for at most [`STREAM_LIFETIME`] (the
+//! Bounded: at most `CHAT_MAX_STREAMS` streams at once, and nobody can take
+//! them all alone: at most `CHAT_STREAMS_PER_CONVERSATION` per conversation
+//! and `CHAT_STREAMS_PER_ADDRESS` per client address ([`ChatHub::admit`]
+//! refuses more with "busy"); each lasts at most [`STREAM_LIFETIME`] (the
 //! browser reconnects), and every stream ends when the server shuts down.
 use crate::persistence::entities::help_chat_message as message;
 use crate::services::ServiceError;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{broadcast, watch, Notify, OwnedSemaphorePermit, Semaphore};
@@ -35,11 +39,62 @@ pub struct ChatHub {
     closing: watch::Sender<bool>,
     wake: Arc<Notify>,
     polling: Mutex<bool>,
+    bounds: StreamBounds,
+    held: Arc<Mutex<HashMap<Holder, usize>>>,
+}
+
+/// How many streams may be open at once, in total and per client.
+#[derive(Clone, Copy, Debug)]
+pub struct StreamBounds {
+    pub total: usize,
+    pub per_conversation: usize,
+    pub per_address: usize,
+}
+
+/// Who asks for a stream: the conversation and the client's address.
+#[derive(Clone, Copy, Debug)]
+pub struct StreamClient {
+    pub conversation_id: i64,
+    pub address: Option<IpAddr>,
+}
+
+/// What a stream is counted against, besides the total.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Holder {
+    Conversation(i64),
+    Address(IpAddr),
+}
+
+/// A stream's share of its client's bounds; dropping it gives it back.
+struct Held {
+    holders: Vec<Holder>,
+    held: Arc<Mutex<HashMap<Holder, usize>>>,
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        let mut held = lock(&self.held);
+        for holder in &self.holders {
+            if let Some(count) = held.get_mut(holder) {
+                *count -= 1;
+                if *count == 0 {
+                    held.remove(holder);
+                }
+            }
+        }
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// A stream's place among the open ones; dropping it frees the place.
 pub struct Admission {
     _slot: OwnedSemaphorePermit,
+    _held: Held,
     /// Conversation ids with new messages.
     pub news: broadcast::Receiver<i64>,
     /// Turns `true` when the server shuts down.
@@ -47,32 +102,36 @@ pub struct Admission {
 }
 
 impl ChatHub {
-    /// A hub for at most `max_streams` streams, woken by `wake` when this
+    /// A hub for the streams `bounds` allow, woken by `wake` when this
     /// process stores a message.
-    pub fn new(db: DatabaseConnection, max_streams: usize, wake: Arc<Notify>) -> Arc<ChatHub> {
+    pub fn new(db: DatabaseConnection, bounds: StreamBounds, wake: Arc<Notify>) -> Arc<ChatHub> {
         let (news, _) = broadcast::channel(1024);
         let (closing, _) = watch::channel(false);
         Arc::new(ChatHub {
             db,
             news,
-            slots: Arc::new(Semaphore::new(max_streams)),
+            slots: Arc::new(Semaphore::new(bounds.total)),
             closing,
             wake,
             polling: Mutex::new(false),
+            bounds,
+            held: Arc::default(),
         })
     }
 
-    /// Admits one more stream, or refuses with "busy" when all are taken or
-    /// the server is shutting down.
+    /// Admits one more stream for `client`, or refuses with "busy" when the
+    /// client already holds its share, all are taken or the server is
+    /// shutting down.
     ///
     /// # Errors
     /// [`ServiceError::Busy`].
-    pub fn admit(self: &Arc<Self>) -> Result<Admission, ServiceError> {
+    pub fn admit(self: &Arc<Self>, client: StreamClient) -> Result<Admission, ServiceError> {
         if *self.closing.borrow() {
             return Err(ServiceError::Busy {
                 retry_after_secs: 5,
             });
         }
+        let held = self.hold(client)?;
         let slot = self
             .slots
             .clone()
@@ -91,8 +150,36 @@ impl ChatHub {
         }
         Ok(Admission {
             _slot: slot,
+            _held: held,
             news,
             closing: self.closing.subscribe(),
+        })
+    }
+
+    /// Counts one more stream against `client`'s bounds, all or nothing.
+    fn hold(&self, client: StreamClient) -> Result<Held, ServiceError> {
+        let mut wanted = vec![(
+            Holder::Conversation(client.conversation_id),
+            self.bounds.per_conversation,
+        )];
+        if let Some(address) = client.address {
+            wanted.push((Holder::Address(address), self.bounds.per_address));
+        }
+        let mut held = lock(&self.held);
+        if wanted
+            .iter()
+            .any(|(holder, cap)| held.get(holder).copied().unwrap_or(0) >= *cap)
+        {
+            return Err(ServiceError::Busy {
+                retry_after_secs: 5,
+            });
+        }
+        for (holder, _) in &wanted {
+            *held.entry(*holder).or_insert(0) += 1;
+        }
+        Ok(Held {
+            holders: wanted.into_iter().map(|(holder, _)| holder).collect(),
+            held: self.held.clone(),
         })
     }
 

@@ -89,15 +89,17 @@ pub async fn preview(
 ) -> Result<VoicePreview, ServiceError> {
     let checked = compose::check(draft, false)?;
     let rule = Rule::per_minutes(cx.config.voice.previews_per_ip_hour, 60);
-    limits::take(
-        &cx.db,
-        &format!("voice-preview:ip:{}", client.ip_bucket()),
-        rule,
-        cx.now,
-    )
-    .await?;
+    let key = format!("voice-preview:ip:{}", client.ip_bucket());
+    limits::take(&cx.db, &key, rule, cx.now).await?;
     let request = audio::message_only(checked.language, checked.voice, &checked.body)?;
-    let rendered = speech.render(&request).await.map_err(super::speech_error)?;
+    let rendered = match speech.render(&request).await {
+        Ok(rendered) => rendered,
+        // Busy or unavailable speech is our fault: it costs the visitor no preview.
+        Err(e) => {
+            limits::give_back(&cx.db, &key).await?;
+            return Err(super::speech_error(e));
+        }
+    };
     let token = random_hex(16);
     let kept = VoiceDraft {
         message: checked.body,
