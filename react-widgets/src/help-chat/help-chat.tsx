@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import type { WidgetProps } from "../bridge/widget";
 import type { ChatApi } from "./client";
-import type { HelpChatProps } from "./contract";
+import type { HelpChatProps, HelpChatTexts } from "./contract";
 import { MessageForm } from "./message-form";
 import { MessageList } from "./message-list";
 import { useChatMessages } from "./use-chat-messages";
@@ -50,17 +50,7 @@ export function HelpChat({ props }: WidgetProps<HelpChatProps>) {
       onKeyDown={(e) => e.key === "Escape" && close()}
       data-live={conversation.live ? "true" : "false"}
     >
-      <header className="hc-head">
-        <h2 id="hc-title">{texts.title}</h2>
-        <button
-          type="button"
-          className="hc-close"
-          aria-label={texts.close}
-          onClick={close}
-        >
-          <span aria-hidden="true">×</span>
-        </button>
-      </header>
+      <PanelHeader texts={texts} close={close} />
       <p className="hc-identity">{texts.identity}</p>
       {!conversation.live && (
         <p className="hc-status" role="status">
@@ -78,5 +68,28 @@ export function HelpChat({ props }: WidgetProps<HelpChatProps>) {
         box={box}
       />
     </section>
+  );
+}
+
+/** The panel's title and its close button. */
+function PanelHeader({
+  texts,
+  close,
+}: {
+  texts: HelpChatTexts;
+  close: () => void;
+}) {
+  return (
+    <header className="hc-head">
+      <h2 id="hc-title">{texts.title}</h2>
+      <button
+        type="button"
+        className="hc-close"
+        aria-label={texts.close}
+        onClick={close}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </header>
   );
 }

@@ -22,6 +22,16 @@ const INPUTS: Record<
   phone: { type: "tel", autoComplete: "tel", inputMode: "tel" },
 };
 
+/** The message about the whole form, if there is one. */
+export function FormAlert({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <div className="form-alert" role="alert" data-slot={slotName("form")}>
+      {message}
+    </div>
+  );
+}
+
 interface PartProps {
   props: PaymentFormProps;
   /** The element id of `name`, under the form's prefix. */

@@ -9,10 +9,10 @@ import {
 } from "./contract";
 import {
   CountrySelect,
+  FormAlert,
   MethodChoice,
   PaymentField,
   PaySubmit,
-  slotName,
 } from "./payment-form-parts";
 import { usePaymentSubmit } from "./use-payment-submit";
 
@@ -49,11 +49,7 @@ export function PaymentForm({ host, props }: WidgetProps<PaymentFormProps>) {
       onSubmit={onSubmit}
       aria-busy={props.busy}
     >
-      {props.errors.form && (
-        <div className="form-alert" role="alert" data-slot={slotName("form")}>
-          {props.errors.form}
-        </div>
-      )}
+      <FormAlert message={props.errors.form} />
       <CountrySelect host={host} props={props} id={id} />
       {method === null ? (
         <p className="form-alert" role="status">
