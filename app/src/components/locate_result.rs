@@ -5,7 +5,7 @@
 //! final state by the server (no JavaScript, reloads).
 use crate::api::{ApiClient, ApiError};
 use crate::checkout::{pay_method_href, SearchedNumber};
-use crate::i18n::{use_i18n, Key};
+use crate::i18n::{use_i18n, I18n, Key};
 use crate::interactive::is_interactive;
 use crate::model::NumberInfo;
 use leptos::either::EitherOf3;
@@ -83,23 +83,7 @@ fn Locating(info: NumberInfo) -> impl IntoView {
     if stage.get_untracked() < DONE {
         advance(stage);
     }
-    let not_listed = move |value: &str| {
-        if value.is_empty() {
-            i18n.t(Key::LocateNotListed).to_owned()
-        } else {
-            value.to_owned()
-        }
-    };
-    let rows = [
-        (Key::LocateRowCarrier, not_listed(&info.carrier), "carrier"),
-        (Key::LocateRowCountry, info.country.clone(), "country"),
-        (
-            Key::LocateRowTimezone,
-            not_listed(&info.display_name),
-            "displayName",
-        ),
-        (Key::LocateRowCity, not_listed(&info.city), "city"),
-    ];
+    let rows = plan_rows(i18n, &info);
     // The searched number travels to checkout, so the way back leads to it.
     let searched = SearchedNumber {
         country: info.region.clone(),
@@ -136,6 +120,28 @@ fn Locating(info: NumberInfo) -> impl IntoView {
             </div>
         </section>
     }
+}
+
+/// The rows of what the numbering plan says, in the order they appear:
+/// label, value ("not listed" when the plan has none) and field name.
+fn plan_rows(i18n: I18n, info: &NumberInfo) -> [(Key, String, &'static str); 4] {
+    let not_listed = |value: &str| {
+        if value.is_empty() {
+            i18n.t(Key::LocateNotListed).to_owned()
+        } else {
+            value.to_owned()
+        }
+    };
+    [
+        (Key::LocateRowCarrier, not_listed(&info.carrier), "carrier"),
+        (Key::LocateRowCountry, info.country.clone(), "country"),
+        (
+            Key::LocateRowTimezone,
+            not_listed(&info.display_name),
+            "displayName",
+        ),
+        (Key::LocateRowCity, not_listed(&info.city), "city"),
+    ]
 }
 
 /// Steps the animation forward until it is done.

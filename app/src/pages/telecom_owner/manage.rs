@@ -72,34 +72,51 @@ pub fn ManagePanel(view: OwnerView) -> impl IntoView {
                 <p class="field-hint">{t(locale, Key::OwnerDisputeExplain)}</p>
                 <ChoiceForm locale=locale form=AuthForm::OwnerDispute id="owner-dispute-form" button=Key::OwnerDispute>{()}</ChoiceForm>
             </section>
-            <section>
-                <h2>{t(locale, Key::OwnerEntryHeading)}</h2>
-                <p id="owner-entry">
-                    {match entry_text.clone() {
-                        Some(text) => t_args(locale, Key::OwnerEntryCurrent, &[("name", &text)]),
-                        None => t(locale, Key::OwnerEntryNone).to_owned(),
-                    }}
-                </p>
-                <PublishForm locale=locale/>
-                {entry_text.map(|_| view! {
-                    <ChoiceForm locale=locale form=AuthForm::OwnerUnpublish id="owner-unpublish-form" button=Key::OwnerUnpublish>{()}</ChoiceForm>
-                })}
-            </section>
-            <section>
-                <h2>{t(locale, Key::OwnerOptHeading)}</h2>
-                <p id="owner-opt-state" data-opted-out=view.opted_out.to_string()>
-                    {t(locale, if view.opted_out { Key::OwnerOptedOutState } else { Key::OwnerOptedInState })}
-                </p>
-                <ChoiceForm
-                    locale=locale
-                    form=AuthForm::OwnerOptOut
-                    id="owner-opt-form"
-                    button=if view.opted_out { Key::OwnerOptIn } else { Key::OwnerOptOut }
-                >
-                    <input type="hidden" name="optOut" value=if view.opted_out { "0" } else { "1" }/>
-                </ChoiceForm>
-            </section>
+            <EntrySection locale=locale entry_text=entry_text/>
+            <OptOutSection locale=locale opted_out=view.opted_out/>
         </div>
+    }
+}
+
+/// The directory entry: what is published (or nothing), the form to
+/// publish, and Unpublish when there is an entry.
+#[component]
+fn EntrySection(locale: Locale, entry_text: Option<String>) -> impl IntoView {
+    view! {
+        <section>
+            <h2>{t(locale, Key::OwnerEntryHeading)}</h2>
+            <p id="owner-entry">
+                {match entry_text.clone() {
+                    Some(text) => t_args(locale, Key::OwnerEntryCurrent, &[("name", &text)]),
+                    None => t(locale, Key::OwnerEntryNone).to_owned(),
+                }}
+            </p>
+            <PublishForm locale=locale/>
+            {entry_text.map(|_| view! {
+                <ChoiceForm locale=locale form=AuthForm::OwnerUnpublish id="owner-unpublish-form" button=Key::OwnerUnpublish>{()}</ChoiceForm>
+            })}
+        </section>
+    }
+}
+
+/// Whether lookups of the number are refused, and the form to switch.
+#[component]
+fn OptOutSection(locale: Locale, opted_out: bool) -> impl IntoView {
+    view! {
+        <section>
+            <h2>{t(locale, Key::OwnerOptHeading)}</h2>
+            <p id="owner-opt-state" data-opted-out=opted_out.to_string()>
+                {t(locale, if opted_out { Key::OwnerOptedOutState } else { Key::OwnerOptedInState })}
+            </p>
+            <ChoiceForm
+                locale=locale
+                form=AuthForm::OwnerOptOut
+                id="owner-opt-form"
+                button=if opted_out { Key::OwnerOptIn } else { Key::OwnerOptOut }
+            >
+                <input type="hidden" name="optOut" value=if opted_out { "0" } else { "1" }/>
+            </ChoiceForm>
+        </section>
     }
 }
 
