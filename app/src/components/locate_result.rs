@@ -16,10 +16,15 @@ use std::time::Duration;
 const DONE: u8 = 6;
 const STEP: Duration = Duration::from_millis(450);
 
-/// The server's last answer about a number, by `(country, phone)`: the check
-/// after typing and the Locate that follows ask the server once, not twice.
+/// A search: `(country, phone)` as the form has them.
+pub type Search = (String, String);
+/// What the server said about a number.
+pub type Answer = Result<NumberInfo, ApiError>;
+
+/// The server's last answer about a number, by search: the check after
+/// typing and the Locate that follows ask the server once, not twice.
 #[derive(Clone, Copy)]
-pub struct LastLookup(StoredValue<Option<((String, String), Result<NumberInfo, ApiError>)>>);
+pub struct LastLookup(StoredValue<Option<(Search, Answer)>>);
 
 impl LastLookup {
     pub fn new() -> Self {
@@ -27,7 +32,7 @@ impl LastLookup {
     }
 
     /// The stored answer for exactly this search, if any.
-    pub fn get(self, search: &(String, String)) -> Option<Result<NumberInfo, ApiError>> {
+    pub fn get(self, search: &Search) -> Option<Answer> {
         self.0.with_value(|last| {
             last.as_ref()
                 .filter(|(key, _)| key == search)
@@ -35,14 +40,14 @@ impl LastLookup {
         })
     }
 
-    pub fn set(self, search: (String, String), answer: Result<NumberInfo, ApiError>) {
+    pub fn set(self, search: Search, answer: Answer) {
         self.0.set_value(Some((search, answer)));
     }
 }
 
 /// Shows the result of the submitted search: `(country, phone)`.
 #[component]
-pub fn LocateResult(search: Signal<(String, String)>, last: LastLookup) -> impl IntoView {
+pub fn LocateResult(search: Signal<Search>, last: LastLookup) -> impl IntoView {
     let i18n = use_i18n();
     let client = ApiClient::new();
     let info = Resource::new(

@@ -26,12 +26,14 @@ fn ChoiceForm(
     form: AuthForm,
     id: &'static str,
     button: Key,
-    children: Children,
+    /// Inputs besides the hidden fields, if the choice needs any.
+    #[prop(optional)]
+    children: Option<Children>,
 ) -> impl IntoView {
     view! {
         <form method="post" action=href(locale, Page::TelecomOwner) id=id data-auth-form=form.param()>
             <HiddenFields csrf=csrf_token() form=form/>
-            {children()}
+            {children.map(|c| c())}
             <button type="submit" class="btn-secondary">{t(locale, button)}</button>
         </form>
     }
@@ -70,7 +72,7 @@ pub fn ManagePanel(view: OwnerView) -> impl IntoView {
                 <h2>{t(locale, Key::LookupSpamHeading)}</h2>
                 <p id="owner-reports">{t_args(locale, Key::OwnerReports, &[("visible", &visible), ("disputed", &disputed)])}</p>
                 <p class="field-hint">{t(locale, Key::OwnerDisputeExplain)}</p>
-                <ChoiceForm locale=locale form=AuthForm::OwnerDispute id="owner-dispute-form" button=Key::OwnerDispute>{()}</ChoiceForm>
+                <ChoiceForm locale=locale form=AuthForm::OwnerDispute id="owner-dispute-form" button=Key::OwnerDispute/>
             </section>
             <EntrySection locale=locale entry_text=entry_text/>
             <OptOutSection locale=locale opted_out=view.opted_out/>
@@ -93,7 +95,7 @@ fn EntrySection(locale: Locale, entry_text: Option<String>) -> impl IntoView {
             </p>
             <PublishForm locale=locale/>
             {entry_text.map(|_| view! {
-                <ChoiceForm locale=locale form=AuthForm::OwnerUnpublish id="owner-unpublish-form" button=Key::OwnerUnpublish>{()}</ChoiceForm>
+                <ChoiceForm locale=locale form=AuthForm::OwnerUnpublish id="owner-unpublish-form" button=Key::OwnerUnpublish/>
             })}
         </section>
     }
