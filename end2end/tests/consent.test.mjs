@@ -52,6 +52,151 @@ function assertCampaign(url) {
   assert.equal(params.get("channel"), "z", url);
 }
 
+// The banner is the page's labelled first choice, and neither a click on
+// Locate nor the ad's campaign stores or sends anything yet.
+async function assertNothingTrackedBeforeConsent(
+  page,
+  context,
+  tracking,
+  locale,
+) {
+  assert.equal(
+    (await page.textContent("#cookie-consent-title")).trim(),
+    TITLE[locale],
+  );
+  assert.equal(
+    await page.getAttribute("#cookie-consent", "aria-labelledby"),
+    "cookie-consent-title",
+  );
+  await page.click("[data-click=locate]");
+  await page.waitForTimeout(1_000);
+  assert.deepEqual(tracking, [], "no tracking request before consent");
+  assert.deepEqual(
+    await storedKeys(page),
+    [],
+    "no tracking key before consent",
+  );
+  assert.deepEqual(
+    (await cookieNames(context)).filter(
+      (n) => TRACKING_COOKIES.includes(n) || n === "acceptCookie",
+    ),
+    [],
+  );
+}
+
+// Accept all: back on the same page with the campaign, the banner gone, the
+// spec's local-storage keys and the consent and campaign cookies set.
+async function acceptAll(page, context, prefix) {
+  await Promise.all([
+    page.waitForURL((url) => url.search === `?${CAMPAIGN}`),
+    page.click("#cookie-consent button[value=accept_all]"),
+  ]);
+  assert.equal(new URL(page.url()).pathname, prefix || "/");
+  assert.equal(
+    await page.$("#cookie-consent"),
+    null,
+    "the banner is gone once chosen",
+  );
+  await page.waitForFunction(() => localStorage.getItem("eventToken") !== null);
+  const stored = await page.evaluate(() => ({ ...localStorage }));
+  for (const key of STORAGE_KEYS) assert.ok(key in stored, `${key} stored`);
+  assert.equal(stored.channel, "z");
+  assert.equal(stored.gclid, "y");
+  assert.match(stored.uuid, /^\d{13}[A-Za-z0-9]{16}$/);
+  assert.match(stored.eventToken, /^[0-9a-f]{64}$/);
+  const cookies = await context.cookies();
+  assert.equal(
+    cookies.find((c) => c.name === "acceptCookie")?.value,
+    "necessary.analytics.marketing",
+  );
+  assert.ok(
+    cookies.some((c) => c.name === "ct_attr_last" && c.httpOnly),
+    "the campaign is kept for an order",
+  );
+}
+
+// After consent, Locate sends its click point with the channel, and the
+// search keeps the campaign.
+async function assertLocateSendsClickPoint(page) {
+  await waitForHydration(page);
+  const sent = page.waitForRequest((r) =>
+    r.url().endsWith("/api_f/v1/operationLog/protal"),
+  );
+  await page.click("[data-click=locate]");
+  const body = new URLSearchParams((await sent).postData());
+  assert.equal(body.get("btnId"), "locate");
+  assert.equal(body.get("apkChannel"), "z");
+  assert.ok(["0", "1", "2"].includes(body.get("os")));
+  await page.waitForURL(/country=/);
+  assertCampaign(page.url());
+}
+
+// Keyboard: the banner comes right after the skip link; it sits in the page
+// flow, so the page's heading is below it, not under it.
+async function assertBannerFirstAndInFlow(page) {
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  assert.ok(
+    await page.evaluate(
+      () => document.activeElement.closest("#cookie-consent") !== null,
+    ),
+    "reached by keyboard",
+  );
+  const banner = await page.locator("#cookie-consent").boundingBox();
+  const heading = await page.locator("main h1").boundingBox();
+  assert.ok(heading.y >= banner.y + banner.height, "the banner covers nothing");
+}
+
+// Accept all as a plain form: the campaign stays, the cookies are set.
+async function acceptAllWithoutJavaScript(page, context) {
+  await Promise.all([
+    page.waitForURL(/\/faq\?/),
+    page.click("#cookie-consent button[value=accept_all]"),
+  ]);
+  assertCampaign(page.url());
+  assert.equal(await page.$("#cookie-consent"), null);
+  const cookies = await context.cookies();
+  assert.equal(
+    cookies.find((c) => c.name === "acceptCookie")?.value,
+    "necessary.analytics.marketing",
+  );
+  assert.ok(cookies.some((c) => c.name === "ct_attr_first"));
+}
+
+// "Cookie settings" in the footer reopens the banner with the current choice
+// ticked; withdrawing marketing removes its cookies.
+async function reopenAndWithdrawMarketing(page, context, locale) {
+  await Promise.all([
+    page.waitForURL(/cookie_settings=1/),
+    page.click(`a#cookie-settings`),
+  ]);
+  assert.equal(
+    (await page.textContent("#cookie-settings")).trim(),
+    SETTINGS[locale],
+  );
+  assert.ok(await page.isVisible("#cookie-consent"), "reopened");
+  assert.ok(
+    await page.isChecked("input[name=marketing]"),
+    "the current choice is ticked",
+  );
+  await page.uncheck("input[name=marketing]");
+  await Promise.all([
+    page.waitForURL((url) => !url.search.includes("cookie_settings")),
+    page.click("#cookie-consent button[value=custom]"),
+  ]);
+  assertCampaign(page.url());
+  const cookies = await context.cookies();
+  assert.equal(
+    cookies.find((c) => c.name === "acceptCookie")?.value,
+    "necessary.analytics",
+  );
+  assert.deepEqual(
+    cookies.map((c) => c.name).filter((n) => TRACKING_COOKIES.includes(n)),
+    [],
+    "marketing withdrawn: its cookies are gone",
+  );
+}
+
 for (const [prefix, locale] of [
   ["", "en"],
   ["/id", "id"],
@@ -63,69 +208,9 @@ for (const [prefix, locale] of [
     const tracking = trackingRequests(page);
     await page.goto(`${prefix}/?${CAMPAIGN}`);
     await waitForHydration(page);
-    assert.equal(
-      (await page.textContent("#cookie-consent-title")).trim(),
-      TITLE[locale],
-    );
-    assert.equal(
-      await page.getAttribute("#cookie-consent", "aria-labelledby"),
-      "cookie-consent-title",
-    );
-    await page.click("[data-click=locate]");
-    await page.waitForTimeout(1_000);
-    assert.deepEqual(tracking, [], "no tracking request before consent");
-    assert.deepEqual(
-      await storedKeys(page),
-      [],
-      "no tracking key before consent",
-    );
-    assert.deepEqual(
-      (await cookieNames(context)).filter(
-        (n) => TRACKING_COOKIES.includes(n) || n === "acceptCookie",
-      ),
-      [],
-    );
-
-    await Promise.all([
-      page.waitForURL((url) => url.search === `?${CAMPAIGN}`),
-      page.click("#cookie-consent button[value=accept_all]"),
-    ]);
-    assert.equal(new URL(page.url()).pathname, prefix || "/");
-    assert.equal(
-      await page.$("#cookie-consent"),
-      null,
-      "the banner is gone once chosen",
-    );
-    await page.waitForFunction(
-      () => localStorage.getItem("eventToken") !== null,
-    );
-    const stored = await page.evaluate(() => ({ ...localStorage }));
-    for (const key of STORAGE_KEYS) assert.ok(key in stored, `${key} stored`);
-    assert.equal(stored.channel, "z");
-    assert.equal(stored.gclid, "y");
-    assert.match(stored.uuid, /^\d{13}[A-Za-z0-9]{16}$/);
-    assert.match(stored.eventToken, /^[0-9a-f]{64}$/);
-    const cookies = await context.cookies();
-    assert.equal(
-      cookies.find((c) => c.name === "acceptCookie")?.value,
-      "necessary.analytics.marketing",
-    );
-    assert.ok(
-      cookies.some((c) => c.name === "ct_attr_last" && c.httpOnly),
-      "the campaign is kept for an order",
-    );
-
-    await waitForHydration(page);
-    const sent = page.waitForRequest((r) =>
-      r.url().endsWith("/api_f/v1/operationLog/protal"),
-    );
-    await page.click("[data-click=locate]");
-    const body = new URLSearchParams((await sent).postData());
-    assert.equal(body.get("btnId"), "locate");
-    assert.equal(body.get("apkChannel"), "z");
-    assert.ok(["0", "1", "2"].includes(body.get("os")));
-    await page.waitForURL(/country=/);
-    assertCampaign(page.url());
+    await assertNothingTrackedBeforeConsent(page, context, tracking, locale);
+    await acceptAll(page, context, prefix);
+    await assertLocateSendsClickPoint(page);
 
     // Links carry the campaign to the next page.
     await page.goto(`${prefix}/faq?${CAMPAIGN}`);
@@ -177,64 +262,9 @@ for (const [prefix, locale] of [
     });
     const page = await context.newPage();
     await page.goto(`${prefix}/faq?${CAMPAIGN}`);
-    // Keyboard: the banner comes right after the skip link.
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Tab");
-    assert.ok(
-      await page.evaluate(
-        () => document.activeElement.closest("#cookie-consent") !== null,
-      ),
-      "reached by keyboard",
-    );
-    // It sits in the page flow: the page's heading is below it, not under it.
-    const banner = await page.locator("#cookie-consent").boundingBox();
-    const heading = await page.locator("main h1").boundingBox();
-    assert.ok(
-      heading.y >= banner.y + banner.height,
-      "the banner covers nothing",
-    );
-    await Promise.all([
-      page.waitForURL(/\/faq\?/),
-      page.click("#cookie-consent button[value=accept_all]"),
-    ]);
-    assertCampaign(page.url());
-    assert.equal(await page.$("#cookie-consent"), null);
-    let cookies = await context.cookies();
-    assert.equal(
-      cookies.find((c) => c.name === "acceptCookie")?.value,
-      "necessary.analytics.marketing",
-    );
-    assert.ok(cookies.some((c) => c.name === "ct_attr_first"));
-
-    await Promise.all([
-      page.waitForURL(/cookie_settings=1/),
-      page.click(`a#cookie-settings`),
-    ]);
-    assert.equal(
-      (await page.textContent("#cookie-settings")).trim(),
-      SETTINGS[locale],
-    );
-    assert.ok(await page.isVisible("#cookie-consent"), "reopened");
-    assert.ok(
-      await page.isChecked("input[name=marketing]"),
-      "the current choice is ticked",
-    );
-    await page.uncheck("input[name=marketing]");
-    await Promise.all([
-      page.waitForURL((url) => !url.search.includes("cookie_settings")),
-      page.click("#cookie-consent button[value=custom]"),
-    ]);
-    assertCampaign(page.url());
-    cookies = await context.cookies();
-    assert.equal(
-      cookies.find((c) => c.name === "acceptCookie")?.value,
-      "necessary.analytics",
-    );
-    assert.deepEqual(
-      cookies.map((c) => c.name).filter((n) => TRACKING_COOKIES.includes(n)),
-      [],
-      "marketing withdrawn: its cookies are gone",
-    );
+    await assertBannerFirstAndInFlow(page);
+    await acceptAllWithoutJavaScript(page, context);
+    await reopenAndWithdrawMarketing(page, context, locale);
     await context.close();
   });
 }

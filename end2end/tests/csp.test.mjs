@@ -54,7 +54,8 @@ async function watchedPage(options = {}) {
   return { context, page, errors, violations };
 }
 
-test("home, dashboard with map and reveal page hydrate under the CSP without violations", async () => {
+// The home page under the CSP (its header carries the script nonce), hydrated.
+async function hydratedHome() {
   const home = await watchedPage();
   const res = await home.page.goto("/");
   assert.match(
@@ -62,9 +63,11 @@ test("home, dashboard with map and reveal page hydrate under the CSP without vio
     /script-src 'self' 'nonce-[^']+' 'wasm-unsafe-eval'/,
   );
   await waitForHydration(home.page);
-  assert.deepEqual(await home.violations(), [], "home");
-  assert.deepEqual(home.errors, [], "home");
+  return home;
+}
 
+// A new subscriber signed in on the dashboard, hydrated.
+async function memberOnDashboard() {
   const email = `csp${Date.now()}@mail.com`;
   await suite.server.createUser(email, PASSWORD, [
     "--payment-count",
@@ -83,7 +86,12 @@ test("home, dashboard with map and reveal page hydrate under the CSP without vio
   ]);
   assert.equal(new URL(member.page.url()).pathname, "/dashboard/locations");
   await waitForHydration(member.page);
+  return member;
+}
 
+// The member asks to locate a fresh Indonesian mobile; returns the request's
+// id and the number in E.164.
+async function askToLocate(member) {
   const local = `0812${String(Date.now() % 1e6).padStart(6, "0")}`;
   const e164 = `+62${local.slice(1)}`;
   await member.page.selectOption("#locate-create-form select#country", "ID");
@@ -96,7 +104,11 @@ test("home, dashboard with map and reveal page hydrate under the CSP without vio
   const id = new URL(member.page.url()).searchParams.get("created");
   assert.ok(id, member.page.url());
   await waitForHydration(member.page);
+  return { id, e164 };
+}
 
+// The reveal link of the SMS sent to `e164`, from the dev outbox.
+async function revealLinkSentTo(e164) {
   let link = null;
   for (let i = 0; i < 100 && !link; i++) {
     const out = await fetch(
@@ -110,7 +122,12 @@ test("home, dashboard with map and reveal page hydrate under the CSP without vio
     if (!link) await new Promise((r) => setTimeout(r, 100));
   }
   assert.ok(link, "reveal link in the SMS outbox");
+  return link;
+}
 
+// The number's owner opens `link` (never cached, no referrer), hydrated, and
+// shares their position.
+async function ownerShares(link) {
   const coords = { latitude: -6.175392, longitude: 106.827153, accuracy: 30 };
   const owner = await watchedPage({
     geolocation: coords,
@@ -125,6 +142,16 @@ test("home, dashboard with map and reveal page hydrate under the CSP without vio
   await owner.page.waitForSelector("[data-reveal-state=shared]", {
     timeout: 15_000,
   });
+  return owner;
+}
+
+test("home, dashboard with map and reveal page hydrate under the CSP without violations", async () => {
+  const home = await hydratedHome();
+  assert.deepEqual(await home.violations(), [], "home");
+  assert.deepEqual(home.errors, [], "home");
+  const member = await memberOnDashboard();
+  const { id, e164 } = await askToLocate(member);
+  const owner = await ownerShares(await revealLinkSentTo(e164));
 
   // The requester's dashboard mounts the React map and loads tiles from the tile origin.
   const row = `li.locate-row[data-request-id="${id}"]`;

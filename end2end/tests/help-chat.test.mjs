@@ -72,6 +72,67 @@ test("on a text page the launcher's first click loads the app, which opens the c
   await context.close();
 });
 
+// The visitor sends a question with markup in it: it shows as text, never run.
+async function writeHostileQuestion(page, locale) {
+  const question = `Where is my refund? (${locale}) <script>window.pwned=1</script>`;
+  await page.fill("#hc-message", question);
+  await page.press("#hc-message", "Enter");
+  await page.waitForSelector('.hc-message[data-author="person"]');
+  assert.equal(
+    (
+      await page.textContent('.hc-message[data-author="person"] .hc-body')
+    ).trim(),
+    question,
+  );
+  assert.equal(
+    await page.evaluate(() => window.pwned),
+    undefined,
+    "shown as text, never run",
+  );
+}
+
+// Support replies from the inbox (another process); the reply shows in the
+// open window and is announced. Returns the conversation's id.
+async function supportRepliesLive(page, locale) {
+  const { id } = await inboxLine("visitor");
+  const answer = `Support here (${locale}): it is on its way.`;
+  await suite.server.cli(["chat", "reply", id, answer]);
+  await page.waitForSelector('.hc-message[data-author="staff"]', {
+    timeout: 10_000,
+  });
+  assert.equal(
+    (
+      await page.textContent('.hc-message[data-author="staff"] .hc-body')
+    ).trim(),
+    answer,
+  );
+  assert.match(
+    await page.textContent('.hc-panel [aria-live="polite"]'),
+    new RegExp(answer.replace(/[().]/g, "\\$&")),
+  );
+  return id;
+}
+
+// At 390 px the page keeps its width and the send button a touch size.
+async function assertFitsPhone(page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  assert.ok(overflow <= 0, `no sideways scroll at 390 px (${overflow})`);
+  const send = await page.locator(".hc-send").boundingBox();
+  assert.ok(send.height >= 44, `send button ${send.height}px tall`);
+}
+
+// The reply was read in the open window: no badge after a reload; a reply
+// that came while the window was closed shows one.
+async function assertBadgeCountsUnreadReplies(page, id) {
+  await page.reload();
+  assert.equal(await page.$("#chat-unread"), null);
+  await suite.server.cli(["chat", "reply", id, "One more thing"]);
+  await page.reload();
+  assert.equal((await page.textContent("#chat-unread")).trim(), "1");
+}
+
 for (const [prefix, locale] of [
   ["", "en"],
   ["/id", "id"],
@@ -98,54 +159,15 @@ for (const [prefix, locale] of [
       (await page.textContent(".hc-identity")).trim(),
       TEXT[locale].visitor,
     );
-    const question = `Where is my refund? (${locale}) <script>window.pwned=1</script>`;
-    await page.fill("#hc-message", question);
-    await page.press("#hc-message", "Enter");
-    await page.waitForSelector('.hc-message[data-author="person"]');
-    assert.equal(
-      (
-        await page.textContent('.hc-message[data-author="person"] .hc-body')
-      ).trim(),
-      question,
-    );
-    assert.equal(
-      await page.evaluate(() => window.pwned),
-      undefined,
-      "shown as text, never run",
-    );
-    const { id } = await inboxLine("visitor");
-    const answer = `Support here (${locale}): it is on its way.`;
-    await suite.server.cli(["chat", "reply", id, answer]);
-    await page.waitForSelector('.hc-message[data-author="staff"]', {
-      timeout: 10_000,
-    });
-    assert.equal(
-      (
-        await page.textContent('.hc-message[data-author="staff"] .hc-body')
-      ).trim(),
-      answer,
-    );
-    assert.match(
-      await page.textContent('.hc-panel [aria-live="polite"]'),
-      new RegExp(answer.replace(/[().]/g, "\\$&")),
-    );
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    assert.ok(overflow <= 0, `no sideways scroll at 390 px (${overflow})`);
-    const send = await page.locator(".hc-send").boundingBox();
-    assert.ok(send.height >= 44, `send button ${send.height}px tall`);
+    await writeHostileQuestion(page, locale);
+    const id = await supportRepliesLive(page, locale);
+    await assertFitsPhone(page);
     await page.keyboard.press("Escape");
     assert.equal(
       await page.evaluate(() => document.activeElement?.id),
       "chat-launcher",
     );
-    // The reply was read in the open window: no badge after a reload.
-    await page.reload();
-    assert.equal(await page.$("#chat-unread"), null);
-    await suite.server.cli(["chat", "reply", id, "One more thing"]);
-    await page.reload();
-    assert.equal((await page.textContent("#chat-unread")).trim(), "1");
+    await assertBadgeCountsUnreadReplies(page, id);
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -92,6 +92,62 @@ const TEXTS = {
   },
 };
 
+// The owner sees the preset reason and shares once: the decision, the
+// position this once, and the actions still open (never Share or Decline).
+async function shareOnce(page, texts) {
+  await page.waitForSelector("[data-reveal-state=pending]");
+  assert.equal((await page.textContent(".reveal-note")).trim(), texts.reason);
+  await waitForHydration(page);
+  await page.click("#reveal-share");
+  await page.waitForSelector("[data-reveal-state=shared]", {
+    timeout: 15_000,
+  });
+  assert.match(await page.textContent(".reveal-decision"), texts.shared);
+  await page.waitForSelector(".located-position");
+  await page.waitForSelector("#reveal-stop-sharing");
+  await page.waitForSelector("#reveal-block-future");
+  assert.equal(
+    await page
+      .locator("#reveal-share:visible, #reveal-decline:visible")
+      .count(),
+    0,
+  );
+}
+
+// Live on the requester's dashboard (polling), without a reload: the row is
+// located and its marker sits at `coords`.
+async function assertMarkerOnDashboard(page, id, coords) {
+  await rowStatus(page, id, "located");
+  const marker = page.locator(
+    `li.locate-row[data-request-id="${id}"] .located-position`,
+  );
+  await marker.waitFor({ timeout: 15_000 });
+  assert.equal(Number(await marker.getAttribute("data-lat")), coords.latitude);
+  assert.equal(Number(await marker.getAttribute("data-lng")), coords.longitude);
+}
+
+// Reopened, the owner's page shows the decision, when it is deleted, Stop
+// sharing — never the coordinates again. Stop sharing (through the API with
+// JavaScript) deletes it, and the action is gone, also after a reload.
+async function reopenAndStopSharing(page, link, texts) {
+  await page.goto(link);
+  await page.waitForSelector("[data-reveal-state=shared]");
+  assert.match(await page.textContent(".reveal-decision"), texts.shared);
+  assert.match(await page.textContent(".reveal-facts"), texts.deleteAfter);
+  assert.equal(await page.locator("#reveal-share").count(), 0);
+  assert.equal(await page.locator(".located-position").count(), 0);
+  assert.doesNotMatch(await page.textContent("body"), texts.notFound);
+  await waitForHydration(page);
+  await page.click("#reveal-stop-sharing");
+  await page.waitForSelector("#reveal-stop-sharing", {
+    state: "detached",
+  });
+  assert.match(await page.textContent(".reveal-facts"), texts.deleted);
+  await page.reload();
+  assert.match(await page.textContent(".reveal-facts"), texts.deleted);
+  assert.equal(await page.locator("#reveal-stop-sharing").count(), 0);
+}
+
 for (const prefix of ["", "/id"]) {
   const lang = prefix || "/en";
 
@@ -113,64 +169,9 @@ for (const prefix of ["", "/id"]) {
 
     const coords = { latitude: -6.175392, longitude: 106.827153, accuracy: 30 };
     const them = await owner(ownerPage, coords);
-    await them.page.waitForSelector("[data-reveal-state=pending]");
-    assert.equal(
-      (await them.page.textContent(".reveal-note")).trim(),
-      texts.reason,
-    );
-    await waitForHydration(them.page);
-    await them.page.click("#reveal-share");
-    await them.page.waitForSelector("[data-reveal-state=shared]", {
-      timeout: 15_000,
-    });
-    // The decision, the position this once, and the actions still open.
-    assert.match(await them.page.textContent(".reveal-decision"), texts.shared);
-    await them.page.waitForSelector(".located-position");
-    await them.page.waitForSelector("#reveal-stop-sharing");
-    await them.page.waitForSelector("#reveal-block-future");
-    assert.equal(
-      await them.page
-        .locator("#reveal-share:visible, #reveal-decline:visible")
-        .count(),
-      0,
-    );
-
-    // Live on the requester's dashboard (polling), without a reload.
-    await rowStatus(page, id, "located");
-    const marker = page.locator(
-      `li.locate-row[data-request-id="${id}"] .located-position`,
-    );
-    await marker.waitFor({ timeout: 15_000 });
-    assert.equal(
-      Number(await marker.getAttribute("data-lat")),
-      coords.latitude,
-    );
-    assert.equal(
-      Number(await marker.getAttribute("data-lng")),
-      coords.longitude,
-    );
-
-    // Reopened: the decision, when it is deleted, Stop sharing — never the coordinates again.
-    await them.page.goto(ownerPage);
-    await them.page.waitForSelector("[data-reveal-state=shared]");
-    assert.match(await them.page.textContent(".reveal-decision"), texts.shared);
-    assert.match(
-      await them.page.textContent(".reveal-facts"),
-      texts.deleteAfter,
-    );
-    assert.equal(await them.page.locator("#reveal-share").count(), 0);
-    assert.equal(await them.page.locator(".located-position").count(), 0);
-    assert.doesNotMatch(await them.page.textContent("body"), texts.notFound);
-    // Stop sharing (through the API with JavaScript): deleted, the action is gone.
-    await waitForHydration(them.page);
-    await them.page.click("#reveal-stop-sharing");
-    await them.page.waitForSelector("#reveal-stop-sharing", {
-      state: "detached",
-    });
-    assert.match(await them.page.textContent(".reveal-facts"), texts.deleted);
-    await them.page.reload();
-    assert.match(await them.page.textContent(".reveal-facts"), texts.deleted);
-    assert.equal(await them.page.locator("#reveal-stop-sharing").count(), 0);
+    await shareOnce(them.page, texts);
+    await assertMarkerOnDashboard(page, id, coords);
+    await reopenAndStopSharing(them.page, ownerPage, texts);
     await them.context.close();
     await context.close();
   });

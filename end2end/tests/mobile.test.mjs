@@ -38,17 +38,26 @@ const lowest = {
   where: {},
 };
 
-// Runs in the page: the figures one page is judged by.
-function measure() {
-  const visible = (el) => {
-    // checkVisibility also sees what a closed <details> hides.
-    const r = el.getBoundingClientRect();
-    const shown = el.checkVisibility({
-      contentVisibilityAuto: true,
-      visibilityProperty: true,
-    });
-    return shown && r.width > 0 && r.height > 0 && r.right > 0 && r.bottom > 0;
-  };
+// Functions sent to the page carry no closure: `fn` runs there with the
+// page-side `helpers` (sent as their source) as its arguments.
+function inPage(page, fn, ...helpers) {
+  return page.evaluate(`(${fn})(${helpers.join(", ")})`);
+}
+
+// Runs in the page: whether `el` is shown (checkVisibility also sees what a
+// closed <details> hides) and on screen.
+function visible(el) {
+  const r = el.getBoundingClientRect();
+  const shown = el.checkVisibility({
+    contentVisibilityAuto: true,
+    visibilityProperty: true,
+  });
+  return shown && r.width > 0 && r.height > 0 && r.right > 0 && r.bottom > 0;
+}
+
+// Runs in the page: every visible control outside running text, named, with
+// the size of what a finger taps.
+function tapTargets(visible) {
   const label = (el) => {
     const text = (
       el.getAttribute("aria-label") ||
@@ -69,7 +78,7 @@ function measure() {
     }
     return el.getBoundingClientRect();
   };
-  const targets = [
+  return [
     ...document.querySelectorAll("a, button, input, select, textarea, summary"),
   ]
     .filter((el) => el.type !== "hidden" && !el.closest("p") && visible(el))
@@ -81,7 +90,11 @@ function measure() {
         height: Math.round(r.height * 10) / 10,
       };
     });
-  // The smallest font of any visible text (a text node's parent element).
+}
+
+// Runs in the page: the smallest font of any visible text (a text node's
+// parent element).
+function smallestTextFont(visible) {
   let textFont = Infinity;
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
@@ -93,12 +106,17 @@ function measure() {
       parseFloat(getComputedStyle(parent).fontSize),
     );
   }
+  return textFont;
+}
+
+// Runs in the page: the figures one page is judged by.
+function measure(visible, tapTargets, smallestTextFont) {
   return {
     bodyFont: parseFloat(getComputedStyle(document.body).fontSize),
-    textFont,
+    textFont: smallestTextFont(visible),
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
-    targets,
+    targets: tapTargets(visible),
   };
 }
 
@@ -110,7 +128,7 @@ async function problems(page, path, { phone = true } = {}) {
   await page.evaluate(() =>
     document.querySelectorAll("details").forEach((d) => (d.open = true)),
   );
-  const m = await page.evaluate(measure);
+  const m = await inPage(page, measure, visible, tapTargets, smallestTextFont);
   const found = [];
   if (m.scrollWidth > m.innerWidth)
     found.push(`scrolls sideways: ${m.scrollWidth} > ${m.innerWidth}`);
@@ -232,7 +250,13 @@ test("with JavaScript on, the home page and the dashboard stay readable on a pho
   for (const path of ["/", "/dashboard/locations", "/pay-method"]) {
     await page.goto(path);
     await page.waitForSelector("html[data-hydrated=true]", { timeout: 15_000 });
-    const m = await page.evaluate(measure);
+    const m = await inPage(
+      page,
+      measure,
+      visible,
+      tapTargets,
+      smallestTextFont,
+    );
     if (m.scrollWidth > m.innerWidth)
       failures.push(`${path}: scrolls sideways ${m.scrollWidth}`);
     const small = m.targets.filter(

@@ -1,5 +1,6 @@
 //! Accounts as the UI sees them: who is signed in, the forms that sign in and
 //! reset passwords, and the field validators that both sides run.
+mod auth_form;
 mod cookie_names;
 pub mod forms;
 pub mod payment_fields;

@@ -1,4 +1,6 @@
 use super::*;
+use crate::model::locate::{LocateAction, RevealDecision};
+use crate::widgets::GeoPoint;
 
 #[test]
 fn channel_suffix_only_for_non_english() {

@@ -95,7 +95,7 @@ fn BannerForm(
             (false, false) => Key::ConsentChoiceNecessary,
         };
         let locale = i18n.locale();
-        view! { class = class, <p class="consent-current">{t_args(locale, Key::ConsentCurrent, &[("choice", &crate::i18n::t(locale, key))])}</p> }
+        view! { class = class, <p class="consent-current">{t_args(locale, Key::ConsentCurrent, &[("choice", crate::i18n::t(locale, key))])}</p> }
     });
     let chosen = chosen.unwrap_or_default();
     let policy = href(i18n.locale(), Page::CookiePolicy);

@@ -5,7 +5,7 @@
 //! final state by the server (no JavaScript, reloads).
 use crate::api::{ApiClient, ApiError};
 use crate::checkout::{pay_method_href, SearchedNumber};
-use crate::i18n::{use_i18n, Key};
+use crate::i18n::{use_i18n, I18n, Key};
 use crate::interactive::is_interactive;
 use crate::model::NumberInfo;
 use leptos::either::EitherOf3;
@@ -16,10 +16,15 @@ use std::time::Duration;
 const DONE: u8 = 6;
 const STEP: Duration = Duration::from_millis(450);
 
-/// The server's last answer about a number, by `(country, phone)`: the check
-/// after typing and the Locate that follows ask the server once, not twice.
+/// A search: `(country, phone)` as the form has them.
+pub type Search = (String, String);
+/// What the server said about a number.
+pub type Answer = Result<NumberInfo, ApiError>;
+
+/// The server's last answer about a number, by search: the check after
+/// typing and the Locate that follows ask the server once, not twice.
 #[derive(Clone, Copy)]
-pub struct LastLookup(StoredValue<Option<((String, String), Result<NumberInfo, ApiError>)>>);
+pub struct LastLookup(StoredValue<Option<(Search, Answer)>>);
 
 impl LastLookup {
     pub fn new() -> Self {
@@ -27,7 +32,7 @@ impl LastLookup {
     }
 
     /// The stored answer for exactly this search, if any.
-    pub fn get(self, search: &(String, String)) -> Option<Result<NumberInfo, ApiError>> {
+    pub fn get(self, search: &Search) -> Option<Answer> {
         self.0.with_value(|last| {
             last.as_ref()
                 .filter(|(key, _)| key == search)
@@ -35,14 +40,14 @@ impl LastLookup {
         })
     }
 
-    pub fn set(self, search: (String, String), answer: Result<NumberInfo, ApiError>) {
+    pub fn set(self, search: Search, answer: Answer) {
         self.0.set_value(Some((search, answer)));
     }
 }
 
 /// Shows the result of the submitted search: `(country, phone)`.
 #[component]
-pub fn LocateResult(search: Signal<(String, String)>, last: LastLookup) -> impl IntoView {
+pub fn LocateResult(search: Signal<Search>, last: LastLookup) -> impl IntoView {
     let i18n = use_i18n();
     let client = ApiClient::new();
     let info = Resource::new(
@@ -83,23 +88,7 @@ fn Locating(info: NumberInfo) -> impl IntoView {
     if stage.get_untracked() < DONE {
         advance(stage);
     }
-    let not_listed = move |value: &str| {
-        if value.is_empty() {
-            i18n.t(Key::LocateNotListed).to_owned()
-        } else {
-            value.to_owned()
-        }
-    };
-    let rows = [
-        (Key::LocateRowCarrier, not_listed(&info.carrier), "carrier"),
-        (Key::LocateRowCountry, info.country.clone(), "country"),
-        (
-            Key::LocateRowTimezone,
-            not_listed(&info.display_name),
-            "displayName",
-        ),
-        (Key::LocateRowCity, not_listed(&info.city), "city"),
-    ];
+    let rows = plan_rows(i18n, &info);
     // The searched number travels to checkout, so the way back leads to it.
     let searched = SearchedNumber {
         country: info.region.clone(),
@@ -136,6 +125,28 @@ fn Locating(info: NumberInfo) -> impl IntoView {
             </div>
         </section>
     }
+}
+
+/// The rows of what the numbering plan says, in the order they appear:
+/// label, value ("not listed" when the plan has none) and field name.
+fn plan_rows(i18n: I18n, info: &NumberInfo) -> [(Key, String, &'static str); 4] {
+    let not_listed = |value: &str| {
+        if value.is_empty() {
+            i18n.t(Key::LocateNotListed).to_owned()
+        } else {
+            value.to_owned()
+        }
+    };
+    [
+        (Key::LocateRowCarrier, not_listed(&info.carrier), "carrier"),
+        (Key::LocateRowCountry, info.country.clone(), "country"),
+        (
+            Key::LocateRowTimezone,
+            not_listed(&info.display_name),
+            "displayName",
+        ),
+        (Key::LocateRowCity, not_listed(&info.city), "city"),
+    ]
 }
 
 /// Steps the animation forward until it is done.

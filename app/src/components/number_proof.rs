@@ -52,10 +52,7 @@ impl NumberFields {
                 .map(str::to_owned)
                 .or(query)
         };
-        let known = |key: &str| countries::all().iter().any(|c| c.key() == key);
-        let country = typed("country", q_country)
-            .filter(|c| known(c))
-            .unwrap_or_else(|| countries::default_region(locale).to_owned());
+        let country = countries::offered_or_default(typed("country", q_country), locale);
         NumberFields {
             country: RwSignal::new(country),
             phone: typed("phone", q_phone).unwrap_or_default(),

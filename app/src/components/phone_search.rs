@@ -28,12 +28,10 @@ pub fn PhoneSearch(
     provide_i18n(Signal::derive(move || locale));
     let i18n = use_i18n();
     let (initial_country, initial_phone) = (country, phone);
-    let known = |key: &str| countries::all().iter().any(|c| c.key() == key);
-    let country = RwSignal::new(
-        initial_country
-            .filter(|c| known(c))
-            .unwrap_or_else(|| countries::default_region(i18n.locale()).to_owned()),
-    );
+    let country = RwSignal::new(countries::offered_or_default(
+        initial_country,
+        i18n.locale(),
+    ));
     let phone = RwSignal::new(initial_phone.clone().unwrap_or_default());
     let message = RwSignal::new(None::<String>);
     let last = LastLookup::new();

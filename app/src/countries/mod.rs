@@ -78,6 +78,13 @@ pub fn sorted(locale: Locale) -> &'static [Country] {
     })
 }
 
+/// `key` (a picker value: `ID`, `+882`) when the picker offers it, else the
+/// region preselected for `locale`.
+pub fn offered_or_default(key: Option<String>, locale: Locale) -> String {
+    key.filter(|k| all().iter().any(|c| c.key() == *k))
+        .unwrap_or_else(|| default_region(locale).to_owned())
+}
+
 /// The region preselected when nothing better is known.
 pub fn default_region(locale: Locale) -> &'static str {
     match locale {

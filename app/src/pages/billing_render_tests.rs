@@ -1,5 +1,5 @@
 //! Server-side render tests of `/billing` and `/cancel-subscription`.
-use super::locate_render_tests::{assert_has, id, render, section, FakeApi, Request};
+use super::render_harness::{assert_has, id, render, section, FakeApi, Request};
 use crate::i18n::Key;
 use crate::pages::{BillingPage, CancelSubscriptionPage};
 use leptos::prelude::*;

@@ -1,15 +1,18 @@
-//! Server-side render tests of checkout: `/pay-method` (plain form and the
-//! widget's island), `/pay-result` in each state, the home offer's link and
-//! the locked dashboard form. Billing: `billing_render_tests`.
-use super::locate_render_tests::{assert_has, id, render, section, FakeApi, Request};
+//! Server-side render tests of checkout's `/pay-method`: the plain form and
+//! the widget's island, a refused post, a member paying. The ways in:
+//! `checkout_entry_render_tests`; the result page: `pay_result_render_tests`;
+//! billing: `billing_render_tests`.
+use super::render_harness::{assert_has, id, render, section, FakeApi, Request};
 use crate::account::forms::{AuthForm, FormOutcome};
 use crate::account::validation::{FieldErrors, Slot};
 use crate::i18n::Key;
-use crate::pages::{DashboardLocationsPage, HomePage, PayMethodPage, PayResultPage};
+use crate::pages::PayMethodPage;
 use leptos::prelude::*;
 use serde_json::json;
 
-fn plans() -> serde_json::Value {
+/// The price setup of the Indonesian channel: a monthly plan 11 and a
+/// weekly plan 12, each with a trial.
+pub(super) fn plans() -> serde_json::Value {
     let plan = |id: i64, sort: i32, present: &str, cycle: &str| {
         json!({"id": id, "sort": sort, "isTryout": true, "trialPrice": "300", "presentPrice": present,
                "currency": "IDR", "cycle": cycle, "trialDays": 1})
@@ -63,8 +66,9 @@ fn hidden(html: &str, name: &str) -> String {
     value[..value.find('"').unwrap()].to_owned()
 }
 
-#[test]
-fn pay_method_shows_the_plan_its_terms_and_a_form_that_works_without_javascript() {
+/// `/pay-method` for plan 12 and a searched Indonesian number, and the API
+/// it called.
+fn searched_pay_method() -> (String, FakeApi) {
     let api = checkout_api();
     let html = render(
         SEARCHED,
@@ -72,6 +76,12 @@ fn pay_method_shows_the_plan_its_terms_and_a_form_that_works_without_javascript(
         Request::default(),
         || view! { <PayMethodPage/> },
     );
+    (html, api)
+}
+
+#[test]
+fn pay_method_asks_for_the_plans_and_methods_and_posts_to_itself() {
+    let (html, api) = searched_pay_method();
     assert_eq!(
         api.paths(),
         [
@@ -85,6 +95,11 @@ fn pay_method_shows_the_plan_its_terms_and_a_form_that_works_without_javascript(
             r#"method="post" action="/id/pay-method?planId=12&amp;country=ID&amp;phone=%2B6281234567890""#,
         ],
     );
+}
+
+#[test]
+fn pay_method_shows_the_plan_its_terms_and_a_form_that_works_without_javascript() {
+    let (html, _) = searched_pay_method();
     let form = section(&html, r#"id="pay-form""#, "</form>");
     assert_has(
         form,
@@ -121,7 +136,12 @@ fn pay_method_shows_the_plan_its_terms_and_a_form_that_works_without_javascript(
         !form.contains(r#"name="document""#),
         "no method of Indonesia needs a document"
     );
-    // The searched number, the plan choice (chosen one marked), the widget and the way in.
+}
+
+#[test]
+fn pay_method_shows_the_searched_number_the_plans_the_widget_and_the_way_in() {
+    let (html, _) = searched_pay_method();
+    // The chosen plan is marked.
     assert_has(
         &html,
         &[
@@ -248,197 +268,4 @@ fn a_member_pays_with_the_account_s_e_mail_and_sees_no_login_link() {
         &[r#"value="member@mail.com""#, "Lalu Rp 190.000 per bulan"],
     );
     assert!(!html.contains(r#"href="/id/login""#), "{html}");
-}
-
-fn status(outcome: &str) -> FakeApi {
-    let obj = json!({"orderNo": "CT7Q", "email": "ana@mail.com", "outcome": outcome});
-    FakeApi::default().on(
-        "GET",
-        "/admin/order/status?orderNo=CT7Q",
-        json!({"success": 1, "msg": "", "obj": obj}),
-    )
-}
-
-fn pay_result(outcome: &str) -> String {
-    render(
-        "/id/pay-result?orderNo=CT7Q",
-        &status(outcome),
-        Request::default(),
-        || view! { <PayResultPage/> },
-    )
-}
-
-#[test]
-fn pay_result_shows_each_state_with_its_buttons() {
-    let success = pay_result("success");
-    assert_has(
-        &success,
-        &[
-            r#"data-outcome="success""#,
-            id(Key::PayresSuccess),
-            "ana@mail.com",
-            id(Key::PayresEnter),
-        ],
-    );
-    assert_has(
-        &success,
-        &[
-            r#"action="/pay-result/enter""#,
-            r#"name="lang" value="id""#,
-            "CT7Q",
-        ],
-    );
-    let pending = pay_result("pending");
-    assert_has(
-        &pending,
-        &[
-            id(Key::PayresPending),
-            r#"href="/id/pay-result?orderNo=CT7Q""#,
-            id(Key::PayresRefresh),
-            id(Key::PayresHome),
-        ],
-    );
-    let fail = pay_result("fail");
-    assert_has(
-        &fail,
-        &[
-            id(Key::PayresFailText),
-            r#"href="/id/pay-method""#,
-            id(Key::PayresTryAgain),
-        ],
-    );
-    assert!(!fail.contains("/pay-result/enter"));
-    let processing = pay_result("processing");
-    assert_has(
-        &processing,
-        &[id(Key::PayresProcessing), r#"id="pay-result-refresh""#],
-    );
-    // Support mail: the spec's subject, the e-mail and the order number.
-    let mailto = section(&fail, "mailto:", "\"");
-    assert!(
-        mailto.contains(&format!(
-            "subject={}",
-            crate::api::encode(id(Key::PayresMailSubject))
-        )),
-        "{mailto}"
-    );
-    assert!(
-        mailto.contains("ana%40mail.com") && mailto.contains("CT7Q"),
-        "{mailto}"
-    );
-}
-
-#[test]
-fn an_unknown_order_says_so() {
-    let html = render(
-        "/id/pay-result?orderNo=nope",
-        &FakeApi::default(),
-        Request::default(),
-        || view! { <PayResultPage/> },
-    );
-    assert_has(&html, &[id(Key::PayresUnknown), r#"href="/id/pay-method""#]);
-    let html = render(
-        "/id/pay-result",
-        &FakeApi::default(),
-        Request::default(),
-        || view! { <PayResultPage/> },
-    );
-    assert_has(&html, &[id(Key::PayresUnknown)]);
-}
-
-#[test]
-fn the_home_offer_leads_to_checkout_with_the_plan_and_the_searched_number() {
-    let api = FakeApi::default().on(
-        "GET",
-        "/portal/priceSetup?hasWeight=true&channel=cpl2_id",
-        plans(),
-    );
-    let html = render(
-        "/id?country=ID&phone=0812",
-        &api,
-        Request::default(),
-        || view! { <HomePage/> },
-    );
-    assert_has(
-        &html,
-        &[
-            r#"id="trial-cta""#,
-            r#"href="/id/pay-method?planId=11&amp;country=ID&amp;phone=0812""#,
-            "data-keep-search",
-        ],
-    );
-}
-
-#[test]
-fn a_member_without_access_meets_a_locked_request_form() {
-    let api = FakeApi::default().on(
-        "GET",
-        "/spyContent?page=1&size=20",
-        json!({"success": 1, "msg": "", "obj": []}),
-    );
-    let expired = Request {
-        member: true,
-        vip_time: Some(1),
-        ..Request::default()
-    };
-    let html = render(
-        "/id/dashboard/locations",
-        &api,
-        expired,
-        || view! { <DashboardLocationsPage/> },
-    );
-    assert_has(
-        &html,
-        &[
-            r#"data-locked="payment""#,
-            id(Key::CheckoutLockedText),
-            r#"href="/id/pay-method""#,
-        ],
-    );
-    let live = render(
-        "/id/dashboard/locations",
-        &api,
-        Request {
-            member: true,
-            ..Request::default()
-        },
-        || view! { <DashboardLocationsPage/> },
-    );
-    assert!(
-        !live.contains("data-locked"),
-        "a subscriber's form is not locked"
-    );
-    // Without JavaScript the server refuses the request; the number typed goes along to checkout.
-    let mut errors = FieldErrors::default();
-    errors.set(Slot::Form, Some(Key::ErrorNeedsSubscription));
-    let values = vec![
-        ("country".to_owned(), "ID".to_owned()),
-        ("phone".to_owned(), "0812 3456 7890".to_owned()),
-    ];
-    let refused = FormOutcome {
-        form: AuthForm::LocateCreate,
-        email: String::new(),
-        errors,
-        notice: None,
-        values,
-    };
-    let request = Request {
-        member: true,
-        vip_time: Some(1),
-        outcome: Some(refused),
-        ..Request::default()
-    };
-    let html = render(
-        "/id/dashboard/locations",
-        &api,
-        request,
-        || view! { <DashboardLocationsPage/> },
-    );
-    assert_has(
-        &html,
-        &[
-            id(Key::ErrorNeedsSubscription),
-            r#"href="/id/pay-method?country=ID&amp;phone=0812%203456%207890""#,
-        ],
-    );
 }

@@ -23,13 +23,21 @@ mod telecom_owner;
 mod voice_sms;
 
 #[cfg(test)]
+mod account_render_tests;
+#[cfg(test)]
 mod billing_render_tests;
+#[cfg(test)]
+mod checkout_entry_render_tests;
 #[cfg(test)]
 mod checkout_render_tests;
 #[cfg(test)]
+mod do_not_locate_render_tests;
+#[cfg(test)]
 mod locate_render_tests;
 #[cfg(test)]
-mod render_tests;
+mod pay_result_render_tests;
+#[cfg(test)]
+mod render_harness;
 #[cfg(test)]
 mod reveal_render_tests;
 #[cfg(test)]

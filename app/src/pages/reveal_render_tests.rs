@@ -2,7 +2,7 @@
 //! every state and every language: pending (the request and three answers),
 //! and after each decision (the decision, what was shared, when it is
 //! deleted, and only the actions still open).
-use super::locate_render_tests::{assert_has, id, render, section, FakeApi, Request};
+use super::render_harness::{assert_has, id, render, section, FakeApi, Request};
 use crate::i18n::{t, Key, Locale};
 use crate::model::reason::LocateReason;
 use crate::pages::RevealLocationPage;

@@ -2,7 +2,6 @@ import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mount } from "../index";
 import type { WidgetHandle } from "../bridge/registry";
-import { parseEvents } from "./client";
 import type { ChatMessage, HelpChatProps } from "./contract";
 
 // Sentinel texts: the test proves every visible word comes from the props.
@@ -286,17 +285,5 @@ describe("help-chat widget", () => {
     expect(() => mount("help-chat", host, { ...props(), texts: {} })).toThrow(
       /props.texts/,
     );
-  });
-});
-
-describe("server-sent event parsing", () => {
-  it("skips heartbeats and keeps an unfinished event for the next chunk", () => {
-    const first = parseEvents(
-      ': ping\n\nevent: message\ndata: {"a":1}\n\nevent: mess',
-    );
-    expect(first.events).toEqual([{ event: "message", data: '{"a":1}' }]);
-    const second = parseEvents(`${first.rest}age\ndata: x:y\n\n`);
-    expect(second.events).toEqual([{ event: "message", data: "x:y" }]);
-    expect(second.rest).toBe("");
   });
 });

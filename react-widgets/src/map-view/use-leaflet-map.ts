@@ -66,17 +66,25 @@ export function useLeafletMap(
 ): void {
   const { host, tileUrl, attribution, zoom, zoomInTitle, zoomOutTitle } =
     options;
-  const { lat, lng, accuracy } = options.location;
-  const stateRef = useRef<MapState | null>(null);
+  const stateRef = useMapInstance(containerRef);
+  useZoomControl(stateRef, zoomInTitle, zoomOutTitle);
+  useTileLayer(stateRef, tileUrl, attribution);
+  useLocationSync(stateRef, host, options.location, zoom);
+}
 
+/** The Leaflet map itself, created in the container and removed on unmount. */
+function useMapInstance(
+  containerRef: RefObject<HTMLDivElement | null>,
+): RefObject<MapState | null> {
+  const stateRef = useRef<MapState | null>(null);
   useEffect(() => {
     const container = containerRef.current;
     if (container === null) return;
     const map = L.map(container, {
       // SVG renderer: crisp at any DPI and needs no <canvas> support.
       preferCanvas: false,
-      // Leaflet's own zoom button titles are English; the control is added below
-      // only when localized titles are supplied.
+      // Leaflet's own zoom button titles are English; the control is added
+      // by useZoomControl only when localized titles are supplied.
       zoomControl: false,
     });
     // The default prefix is a hard-coded "Leaflet" link; attribution text comes from props only.
@@ -92,7 +100,15 @@ export function useLeafletMap(
       map.remove();
     };
   }, [containerRef]);
+  return stateRef;
+}
 
+/** The zoom buttons, only with localized titles for both. */
+function useZoomControl(
+  stateRef: RefObject<MapState | null>,
+  zoomInTitle: string | undefined,
+  zoomOutTitle: string | undefined,
+): void {
   useEffect(() => {
     const map = stateRef.current?.map;
     if (
@@ -106,7 +122,14 @@ export function useLeafletMap(
       control.remove();
     };
   }, [zoomInTitle, zoomOutTitle]);
+}
 
+/** The tile layer, replaced when its URL or attribution changes. */
+function useTileLayer(
+  stateRef: RefObject<MapState | null>,
+  tileUrl: string,
+  attribution: string,
+): void {
   useEffect(() => {
     const map = stateRef.current?.map;
     if (map === undefined) return;
@@ -115,7 +138,18 @@ export function useLeafletMap(
       tiles.remove();
     };
   }, [tileUrl, attribution]);
+}
 
+/**
+ * The view, marker and accuracy circle follow the location; the first
+ * location shown emits `ready` on `host`.
+ */
+function useLocationSync(
+  stateRef: RefObject<MapState | null>,
+  host: HTMLElement,
+  { lat, lng, accuracy }: MapViewLocation,
+  zoom: number,
+): void {
   useEffect(() => {
     const state = stateRef.current;
     if (state === null) return;

@@ -108,19 +108,11 @@ fn EmptyState() -> impl IntoView {
 fn CreateRequestForm(csrf: String, created: bool) -> impl IntoView {
     let i18n = use_i18n();
     let locale = i18n.locale();
-    let outcome = use_context::<FormOutcome>().filter(|o| o.form == AuthForm::LocateCreate);
-    let typed = |name: &str| {
-        outcome
-            .as_ref()
-            .and_then(|o| o.value(name))
-            .unwrap_or_default()
-            .to_owned()
-    };
-    let known = |key: &str| countries::all().iter().any(|c| c.key() == key);
-    let country = Some(typed("country"))
-        .filter(|c| known(c))
-        .unwrap_or_else(|| countries::default_region(locale).to_owned());
-    let country = RwSignal::new(country);
+    let typed = typed_values();
+    let country = RwSignal::new(countries::offered_or_default(
+        Some(typed("country")),
+        locale,
+    ));
     let state = FormState::from_outcome(AuthForm::LocateCreate)
         .with_notice(created.then_some(Key::LocateCreatedNotice));
     let errors = state.errors;
@@ -128,17 +120,12 @@ fn CreateRequestForm(csrf: String, created: bool) -> impl IntoView {
     // JavaScript it opens the Payment dialog, without it the server says so.
     let locked = use_viewer().is_some_and(|v| v.vip_time <= now_ms());
     // After a refused post the number typed goes along to checkout.
-    let searched = SearchedNumber {
-        country: typed("country"),
-        phone: typed("phone"),
-    };
     let choose_plan = locked.then(|| {
-        view! {
-            <p class="locate-locked">
-                {i18n.text(Key::CheckoutLockedText)} " "
-                <a href=pay_method_href(locale, None, &searched)>{i18n.text(Key::CheckoutChoosePlan)}</a>
-            </p>
-        }
+        let searched = SearchedNumber {
+            country: typed("country"),
+            phone: typed("phone"),
+        };
+        view! { <ChoosePlan searched=searched/> }
     });
     view! {
         <div class="locate-create">
@@ -171,6 +158,32 @@ fn CreateRequestForm(csrf: String, created: bool) -> impl IntoView {
                 <button type="submit" id="locate-submit" class="btn-primary">{i18n.text(Key::LocateFormSubmit)}</button>
             </form>
         </div>
+    }
+}
+
+/// What was typed into a refused create form, by field name (empty when
+/// the server sent nothing back).
+fn typed_values() -> impl Fn(&str) -> String {
+    let outcome = use_context::<FormOutcome>().filter(|o| o.form == AuthForm::LocateCreate);
+    move |name: &str| {
+        outcome
+            .as_ref()
+            .and_then(|o| o.value(name))
+            .unwrap_or_default()
+            .to_owned()
+    }
+}
+
+/// Why asking is locked without a live subscription, and the way to a plan
+/// (taking the number typed along to checkout).
+#[component]
+fn ChoosePlan(searched: SearchedNumber) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <p class="locate-locked">
+            {i18n.text(Key::CheckoutLockedText)} " "
+            <a href=pay_method_href(i18n.locale(), None, &searched)>{i18n.text(Key::CheckoutChoosePlan)}</a>
+        </p>
     }
 }
 

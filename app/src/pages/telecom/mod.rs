@@ -39,10 +39,7 @@ fn searched() -> Searched {
             .map(str::to_owned)
             .or(query)
     };
-    let known = |key: &str| countries::all().iter().any(|c| c.key() == key);
-    let country = typed("country", q_country)
-        .filter(|c| known(c))
-        .unwrap_or_else(|| countries::default_region(locale).to_owned());
+    let country = countries::offered_or_default(typed("country", q_country), locale);
     let phone = typed("phone", q_phone);
     Searched {
         country,
@@ -77,29 +74,11 @@ pub fn TelecomPage() -> impl IntoView {
             }
         },
     );
-    let country = RwSignal::new(search.country.clone());
     view! {
         <section class="telecom">
             <h1>{i18n.text(Page::Telecom.title_key())}</h1>
             <p class="lead">{i18n.text(Page::Telecom.description_key())}</p>
-            <form method="get" action=href(locale, Page::Telecom) class="phone-search lookup-search" id="lookup-form">
-                <CountryPicker selected=country/>
-                <div class="phone-field">
-                    <label for="lookup-phone">{i18n.text(Key::LookupPhoneLabel)}</label>
-                    <input
-                        id="lookup-phone"
-                        name="phone"
-                        type="tel"
-                        inputmode="tel"
-                        autocomplete="off"
-                        maxlength=PHONE_INPUT_MAX_LEN
-                        placeholder=i18n.text(Key::LookupPhonePlaceholder)
-                        aria-describedby="lookup-error"
-                        value=search.phone.clone()
-                    />
-                </div>
-                <button type="submit" id="lookup-find" class="btn-primary" data-click="find_now">{i18n.text(Key::LookupFindNow)}</button>
-            </form>
+            <LookupForm country=search.country.clone() phone=search.phone.clone()/>
             <Suspense fallback=|| ()>
                 {move || {
                     let search = search.clone();
@@ -113,5 +92,33 @@ pub fn TelecomPage() -> impl IntoView {
                 }}
             </Suspense>
         </section>
+    }
+}
+
+/// The lookup's search form: a plain GET form that loads the page again
+/// with `?country=&phone=`.
+#[component]
+fn LookupForm(country: String, phone: String) -> impl IntoView {
+    let i18n = use_i18n();
+    let country = RwSignal::new(country);
+    view! {
+        <form method="get" action=href(i18n.locale(), Page::Telecom) class="phone-search lookup-search" id="lookup-form">
+            <CountryPicker selected=country/>
+            <div class="phone-field">
+                <label for="lookup-phone">{i18n.text(Key::LookupPhoneLabel)}</label>
+                <input
+                    id="lookup-phone"
+                    name="phone"
+                    type="tel"
+                    inputmode="tel"
+                    autocomplete="off"
+                    maxlength=PHONE_INPUT_MAX_LEN
+                    placeholder=i18n.text(Key::LookupPhonePlaceholder)
+                    aria-describedby="lookup-error"
+                    value=phone
+                />
+            </div>
+            <button type="submit" id="lookup-find" class="btn-primary" data-click="find_now">{i18n.text(Key::LookupFindNow)}</button>
+        </form>
     }
 }

@@ -26,12 +26,14 @@ fn ChoiceForm(
     form: AuthForm,
     id: &'static str,
     button: Key,
-    children: Children,
+    /// Inputs besides the hidden fields, if the choice needs any.
+    #[prop(optional)]
+    children: Option<Children>,
 ) -> impl IntoView {
     view! {
         <form method="post" action=href(locale, Page::TelecomOwner) id=id data-auth-form=form.param()>
             <HiddenFields csrf=csrf_token() form=form/>
-            {children()}
+            {children.map(|c| c())}
             <button type="submit" class="btn-secondary">{t(locale, button)}</button>
         </form>
     }
@@ -70,36 +72,53 @@ pub fn ManagePanel(view: OwnerView) -> impl IntoView {
                 <h2>{t(locale, Key::LookupSpamHeading)}</h2>
                 <p id="owner-reports">{t_args(locale, Key::OwnerReports, &[("visible", &visible), ("disputed", &disputed)])}</p>
                 <p class="field-hint">{t(locale, Key::OwnerDisputeExplain)}</p>
-                <ChoiceForm locale=locale form=AuthForm::OwnerDispute id="owner-dispute-form" button=Key::OwnerDispute>{()}</ChoiceForm>
+                <ChoiceForm locale=locale form=AuthForm::OwnerDispute id="owner-dispute-form" button=Key::OwnerDispute/>
             </section>
-            <section>
-                <h2>{t(locale, Key::OwnerEntryHeading)}</h2>
-                <p id="owner-entry">
-                    {match entry_text.clone() {
-                        Some(text) => t_args(locale, Key::OwnerEntryCurrent, &[("name", &text)]),
-                        None => t(locale, Key::OwnerEntryNone).to_owned(),
-                    }}
-                </p>
-                <PublishForm locale=locale/>
-                {entry_text.map(|_| view! {
-                    <ChoiceForm locale=locale form=AuthForm::OwnerUnpublish id="owner-unpublish-form" button=Key::OwnerUnpublish>{()}</ChoiceForm>
-                })}
-            </section>
-            <section>
-                <h2>{t(locale, Key::OwnerOptHeading)}</h2>
-                <p id="owner-opt-state" data-opted-out=view.opted_out.to_string()>
-                    {t(locale, if view.opted_out { Key::OwnerOptedOutState } else { Key::OwnerOptedInState })}
-                </p>
-                <ChoiceForm
-                    locale=locale
-                    form=AuthForm::OwnerOptOut
-                    id="owner-opt-form"
-                    button=if view.opted_out { Key::OwnerOptIn } else { Key::OwnerOptOut }
-                >
-                    <input type="hidden" name="optOut" value=if view.opted_out { "0" } else { "1" }/>
-                </ChoiceForm>
-            </section>
+            <EntrySection locale=locale entry_text=entry_text/>
+            <OptOutSection locale=locale opted_out=view.opted_out/>
         </div>
+    }
+}
+
+/// The directory entry: what is published (or nothing), the form to
+/// publish, and Unpublish when there is an entry.
+#[component]
+fn EntrySection(locale: Locale, entry_text: Option<String>) -> impl IntoView {
+    view! {
+        <section>
+            <h2>{t(locale, Key::OwnerEntryHeading)}</h2>
+            <p id="owner-entry">
+                {match entry_text.clone() {
+                    Some(text) => t_args(locale, Key::OwnerEntryCurrent, &[("name", &text)]),
+                    None => t(locale, Key::OwnerEntryNone).to_owned(),
+                }}
+            </p>
+            <PublishForm locale=locale/>
+            {entry_text.map(|_| view! {
+                <ChoiceForm locale=locale form=AuthForm::OwnerUnpublish id="owner-unpublish-form" button=Key::OwnerUnpublish/>
+            })}
+        </section>
+    }
+}
+
+/// Whether lookups of the number are refused, and the form to switch.
+#[component]
+fn OptOutSection(locale: Locale, opted_out: bool) -> impl IntoView {
+    view! {
+        <section>
+            <h2>{t(locale, Key::OwnerOptHeading)}</h2>
+            <p id="owner-opt-state" data-opted-out=opted_out.to_string()>
+                {t(locale, if opted_out { Key::OwnerOptedOutState } else { Key::OwnerOptedInState })}
+            </p>
+            <ChoiceForm
+                locale=locale
+                form=AuthForm::OwnerOptOut
+                id="owner-opt-form"
+                button=if opted_out { Key::OwnerOptIn } else { Key::OwnerOptOut }
+            >
+                <input type="hidden" name="optOut" value=if opted_out { "0" } else { "1" }/>
+            </ChoiceForm>
+        </section>
     }
 }
 

@@ -1,0 +1,118 @@
+// The payment form beyond the journeys of checkout.test.mjs: its errors in
+// their slots without JavaScript, the wallets of another country in the
+// widget, the Payment dialog of a member without a subscription, and a
+// member's way to cancel.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { collectErrors, waitForHydration } from "../support/browser.mjs";
+import { NO_JS, email, mobile, widgetReady } from "../support/checkout.mjs";
+import { logIn, newContext, serverAndBrowser } from "../support/suite.mjs";
+
+const suite = serverAndBrowser();
+
+test("id, JavaScript off: errors come back in their slots with the values; the country shows its wallets", async () => {
+  const context = await newContext(suite, NO_JS);
+  const page = await context.newPage();
+  await page.goto("/id/pay-method");
+  await page.selectOption("#pay-country", "PH");
+  await Promise.all([
+    page.waitForURL(/payCountry=PH/),
+    page.click(".pay-country-form button"),
+  ]);
+  const methods = await page.$$eval("#pay-form input[name=method]", (els) =>
+    els.map((e) => e.value),
+  );
+  assert.deepEqual(methods.slice(-3), ["gcash", "grabpay", "paymaya"]);
+  await page.check("#pay-form input[value=gcash]");
+  assert.equal(await page.isVisible("#pay-zip"), false);
+  assert.equal(await page.isVisible("#pay-phone"), true);
+  await page.fill("#pay-email", "ana@mail.com");
+  await page.fill("#pay-name", "Ana Cruz");
+  await page.fill("#pay-phone", "12");
+  await Promise.all([
+    page.waitForLoadState("load"),
+    page.click("#pay-form button[type=submit]"),
+  ]);
+  assert.equal(
+    (await page.textContent("#pay-phoneErrorMsg")).trim(),
+    "Nomor telepon tidak valid",
+  );
+  assert.equal(await page.inputValue("#pay-name"), "Ana Cruz");
+  assert.equal(await page.isChecked("#pay-form input[value=gcash]"), true);
+  await context.close();
+});
+
+test("en, JavaScript on: the widget lists the wallets of another country", async () => {
+  const context = await newContext(suite);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto("/pay-method");
+  await waitForHydration(page);
+  await widgetReady(page);
+  await page.selectOption("#pf-country", "PH");
+  await page.waitForSelector(".payment-form-host input[value=gcash]");
+  await page.check(".payment-form-host input[value=gcash]");
+  assert.deepEqual(
+    await page.$$eval(".payment-form-host [data-field]", (els) =>
+      els.map((e) => e.dataset.field),
+    ),
+    ["email", "name", "phone"],
+  );
+  // Leaving a wrong field shows its message; fixing it clears it.
+  await page.fill("#pf-phone", "12");
+  await page.focus("#pf-name");
+  await page.waitForSelector("#pf-phoneErrorMsg:text('Invalid phone number')");
+  await page.fill("#pf-phone", "0917 123 4567");
+  await page.focus("#pf-name");
+  await page.waitForFunction(
+    () => document.querySelector("#pf-phoneErrorMsg").textContent === "",
+  );
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("en, JavaScript on: a member without a subscription who asks to locate gets the Payment dialog", async () => {
+  const address = email("eko");
+  await suite.server.createUser(address, "secret-123");
+  const context = await newContext(suite);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await logIn(page, "", address, "secret-123");
+  await waitForHydration(page);
+  await page.selectOption("#locate-create-form select#country", "ID");
+  await page.fill("#locate-phone", mobile());
+  await page.click("#locate-submit");
+  await page.waitForSelector(".dialog .payment-form-host form.pay-form", {
+    timeout: 15_000,
+  });
+  assert.equal(
+    (await page.textContent("#dialog-title")).trim(),
+    "Start your trial",
+  );
+  assert.equal(await page.inputValue("#dpf-email"), address);
+  assert.match(page.url(), /\/dashboard\/locations$/, "nothing was posted");
+  await page.keyboard.press("Escape");
+  assert.equal(await page.locator(".dialog").count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("JavaScript on: a member's way to cancel leads to billing, never to a login dialog", async () => {
+  const address = email("fajar");
+  await suite.server.createUser(address, "secret-123", [
+    "--payment-count",
+    "1",
+    "--vip-days",
+    "30",
+  ]);
+  const context = await newContext(suite);
+  const page = await context.newPage();
+  await logIn(page, "/id", address, "secret-123");
+  await page.goto("/id/cancel-subscription");
+  await Promise.all([
+    page.waitForURL("**/id/billing"),
+    page.click("#cancel-login"),
+  ]);
+  assert.equal(await page.locator(".dialog").count(), 0);
+  await context.close();
+});
