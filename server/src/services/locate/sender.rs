@@ -200,7 +200,7 @@ async fn not_sent(
     let retry = error.is_transient() && attempts < MAX_ATTEMPTS;
     tracing::warn!(message = message.id, attempts, retry, error = %error, "SMS not sent");
     let body: SimpleExpr = if retry {
-        Expr::col(row::Column::Body).into()
+        Expr::col(row::Column::Body)
     } else {
         Expr::value("")
     };
