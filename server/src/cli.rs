@@ -10,7 +10,8 @@
 //! Without `--password-stdin` a random password is generated and printed once.
 //! Checkout creates the accounts of paying visitors; this command is for
 //! support and automated checks. The help chat's commands are in [`chat`],
-//! the support console's staff accounts in [`staff`].
+//! the support console's staff accounts in [`staff`], backups and restores
+//! in [`backup`].
 use crate::clock::now_ms;
 use crate::config::Config;
 use crate::services::accounts::{secrets, users};
@@ -20,6 +21,7 @@ use app::i18n::Locale;
 const USAGE: &str = "usage: server user create --email EMAIL [--password-stdin] [--locale en|id|zh] [--payment-count N] [--vip-days N] [--subscription trialing|active]";
 const DAY_MS: i64 = 86_400_000;
 
+mod backup;
 mod chat;
 mod staff;
 
@@ -43,11 +45,20 @@ pub async fn run(args: &[String], config: &Config) -> Result<bool> {
             staff::run(&args[1..], config).await?;
             Ok(true)
         }
+        Some("backup") => {
+            backup::run_backup(&args[1..], config).await?;
+            Ok(true)
+        }
+        Some("restore") => {
+            backup::run_restore(&args[1..], config).await?;
+            Ok(true)
+        }
         Some("help" | "--help" | "-h") => {
             println!(
-                "{USAGE}\n{}\n{}\n(no arguments: start the server)",
+                "{USAGE}\n{}\n{}\n{}\n(no arguments: start the server)",
                 chat::USAGE,
-                staff::USAGE
+                staff::USAGE,
+                backup::USAGE
             );
             Ok(true)
         }
@@ -55,57 +66,84 @@ pub async fn run(args: &[String], config: &Config) -> Result<bool> {
     }
 }
 
-async fn create_user(args: &[String], config: &Config) -> Result<()> {
-    let mut email = None;
-    let mut password_stdin = false;
-    let mut locale = Locale::En;
-    let mut payment_count = 0;
-    let mut vip_days = 0_i64;
-    let mut subscription = None;
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let mut value = || {
-            it.next()
-                .with_context(|| format!("{flag} needs a value\n{USAGE}"))
+/// The options of `user create`.
+struct NewUserArgs {
+    email: String,
+    password_stdin: bool,
+    locale: Locale,
+    payment_count: i32,
+    vip_days: i64,
+    subscription: Option<app::model::billing::SubscriptionState>,
+}
+
+impl NewUserArgs {
+    fn parse(args: &[String]) -> Result<Self> {
+        let mut email = None;
+        let mut parsed = Self {
+            email: String::new(),
+            password_stdin: false,
+            locale: Locale::En,
+            payment_count: 0,
+            vip_days: 0,
+            subscription: None,
         };
-        match flag.as_str() {
-            "--email" => email = Some(value()?.clone()),
-            "--password-stdin" => password_stdin = true,
-            "--locale" => {
-                locale = Locale::from_code(value()?).context("--locale must be en, id or zh")?
+        let mut it = args.iter();
+        while let Some(flag) = it.next() {
+            let mut value = || {
+                it.next()
+                    .with_context(|| format!("{flag} needs a value\n{USAGE}"))
+            };
+            match flag.as_str() {
+                "--email" => email = Some(value()?.clone()),
+                "--password-stdin" => parsed.password_stdin = true,
+                "--locale" => {
+                    parsed.locale =
+                        Locale::from_code(value()?).context("--locale must be en, id or zh")?
+                }
+                "--payment-count" => {
+                    parsed.payment_count = value()?
+                        .parse()
+                        .context("--payment-count must be a number")?
+                }
+                "--vip-days" => {
+                    parsed.vip_days = value()?.parse().context("--vip-days must be a number")?
+                }
+                "--subscription" => parsed.subscription = Some(subscription_state(value()?)?),
+                other => bail!("unknown option {other:?}\n{USAGE}"),
             }
-            "--payment-count" => {
-                payment_count = value()?
-                    .parse()
-                    .context("--payment-count must be a number")?
-            }
-            "--vip-days" => vip_days = value()?.parse().context("--vip-days must be a number")?,
-            "--subscription" => subscription = Some(subscription_state(value()?)?),
-            other => bail!("unknown option {other:?}\n{USAGE}"),
         }
+        parsed.email = email.context(USAGE)?;
+        Ok(parsed)
     }
-    let email = email.context(USAGE)?;
-    let (password, generated) = if password_stdin {
-        let mut line = String::new();
-        std::io::stdin()
-            .read_line(&mut line)
-            .context("reading the password from stdin")?;
-        (line.trim_end_matches(['\r', '\n']).to_owned(), false)
-    } else {
-        (secrets::new_token()[..16].to_owned(), true)
-    };
+}
+
+/// The password from stdin, or a random one; `true` when it was generated.
+fn password(from_stdin: bool) -> Result<(String, bool)> {
+    if !from_stdin {
+        return Ok((secrets::new_token()[..16].to_owned(), true));
+    }
+    let mut line = String::new();
+    std::io::stdin()
+        .read_line(&mut line)
+        .context("reading the password from stdin")?;
+    Ok((line.trim_end_matches(['\r', '\n']).to_owned(), false))
+}
+
+async fn create_user(args: &[String], config: &Config) -> Result<()> {
+    let args = NewUserArgs::parse(args)?;
+    let (password, generated) = password(args.password_stdin)?;
     let db = crate::persistence::connect_and_migrate(&config.database_url, 1).await?;
     let now = now_ms();
-    let vip_time = if vip_days > 0 {
-        now + vip_days * DAY_MS
+    let vip_time = if args.vip_days > 0 {
+        now + args.vip_days * DAY_MS
     } else {
         0
     };
     let new = users::NewUser {
-        email,
+        email: args.email,
         password: password.clone(),
-        locale,
-        payment_count,
+        locale: args.locale,
+        payment_count: args.payment_count,
         vip_time,
     };
     let user = users::create(&db, new, now).await.map_err(|e| match e {
@@ -116,8 +154,8 @@ async fn create_user(args: &[String], config: &Config) -> Result<()> {
         other => anyhow::anyhow!(app::i18n::t(Locale::En, other.message_key())),
     })?;
     println!("created user {} <{}>", user.id, user.email);
-    if let Some(state) = subscription {
-        let days = if vip_days > 0 { vip_days } else { 30 };
+    if let Some(state) = args.subscription {
+        let days = if args.vip_days > 0 { args.vip_days } else { 30 };
         crate::services::billing::grants::grant(&db, &user, state, days, now)
             .await
             .map_err(|e| anyhow::anyhow!(app::i18n::t(Locale::En, e.message_key())))?;

@@ -89,14 +89,24 @@ fn paid_event(i: usize, order_no: &str) -> String {
     )
 }
 
+type OrderNumbers = std::sync::Arc<std::sync::Mutex<Vec<String>>>;
+
 #[tokio::main]
 async fn main() {
     let args = args();
     let http = reqwest::Client::new();
+    let plan = first_plan(&http, &args.base).await;
+    let order_nos = place_orders(&http, &args, plan).await;
+    for round in ["paid events", "duplicate events"] {
+        send_paid_events(&http, &args, &order_nos, round).await;
+    }
+}
+
+/// The id of the first price plan the portal offers.
+async fn first_plan(http: &reqwest::Client, base: &str) -> i64 {
     let plans: serde_json::Value = http
         .get(format!(
-            "{}/api_f/v1/portal/priceSetup?hasWeight=true&channel=cpl2",
-            args.base
+            "{base}/api_f/v1/portal/priceSetup?hasWeight=true&channel=cpl2"
         ))
         .send()
         .await
@@ -104,69 +114,81 @@ async fn main() {
         .json()
         .await
         .expect("json");
-    let plan = plans["obj"][0]["id"].as_i64().expect("a plan");
+    plans["obj"][0]["id"].as_i64().expect("a plan")
+}
+
+/// Places `args.orders` orders, each from its own address; reports them and
+/// returns their numbers (empty where an order failed).
+async fn place_orders(http: &reqwest::Client, args: &Args, plan: i64) -> OrderNumbers {
     let url = format!("{}/api_f/v1/portal/order", args.base);
-    let (h, u) = (http.clone(), url.clone());
-    let order_nos = std::sync::Arc::new(std::sync::Mutex::new(vec![String::new(); args.orders]));
+    let (h, u) = (http.clone(), url);
+    let order_nos: OrderNumbers =
+        std::sync::Arc::new(std::sync::Mutex::new(vec![String::new(); args.orders]));
     let store = order_nos.clone();
     let (times, ok, wall) = run(args.concurrency, args.orders, move |i| {
         let (h, u, store) = (h.clone(), u.clone(), store.clone());
         async move {
-            let form = [
-                ("planId", plan.to_string()),
-                ("method", "card".into()),
-                ("email", format!("bench{i}@example.com")),
-                ("zip", "10110".into()),
-                ("country", "US".into()),
-                ("idempotencyKey", format!("bench-order-key-{i:08}")),
-            ];
-            let ip = format!("10.{}.{}.{}", i / 65536 % 256, i / 256 % 256, i % 256);
-            let Ok(res) = h
-                .post(&u)
-                .header("x-forwarded-for", ip)
-                .form(&form)
-                .send()
-                .await
-            else {
+            let Some(no) = place_order(&h, &u, plan, i).await else {
                 return false;
             };
-            let body: serde_json::Value = res.json().await.unwrap_or_default();
-            let Some(no) = body["obj"]["orderNo"].as_str() else {
-                return false;
-            };
-            store.lock().unwrap()[i] = no.to_owned();
+            store.lock().unwrap()[i] = no;
             true
         }
     })
     .await;
     report("orders", times, wall, ok);
+    order_nos
+}
+
+/// Order `i`'s number, or `None` when it was not placed.
+async fn place_order(http: &reqwest::Client, url: &str, plan: i64, i: usize) -> Option<String> {
+    let form = [
+        ("planId", plan.to_string()),
+        ("method", "card".into()),
+        ("email", format!("bench{i}@example.com")),
+        ("zip", "10110".into()),
+        ("country", "US".into()),
+        ("idempotencyKey", format!("bench-order-key-{i:08}")),
+    ];
+    let ip = format!("10.{}.{}.{}", i / 65536 % 256, i / 256 % 256, i % 256);
+    let res = http
+        .post(url)
+        .header("x-forwarded-for", ip)
+        .form(&form)
+        .send()
+        .await
+        .ok()?;
+    let body: serde_json::Value = res.json().await.unwrap_or_default();
+    body["obj"]["orderNo"].as_str().map(str::to_owned)
+}
+
+/// One signed "paid" webhook per order; reported as `round`.
+async fn send_paid_events(
+    http: &reqwest::Client,
+    args: &Args,
+    order_nos: &OrderNumbers,
+    round: &str,
+) {
     let hook = format!("{}/api_f/v1/payments/webhook/sandbox", args.base);
-    for round in ["paid events", "duplicate events"] {
-        let (h, hook, nos, secret) = (
-            http.clone(),
-            hook.clone(),
-            order_nos.clone(),
-            args.secret.clone(),
-        );
-        let (times, ok, wall) = run(args.concurrency, args.orders, move |i| {
-            let (h, hook, nos, secret) = (h.clone(), hook.clone(), nos.clone(), secret.clone());
-            async move {
-                let body = paid_event(i, &nos.lock().unwrap()[i]);
-                let signature = server::payments::sandbox::sign(
-                    secret.as_bytes(),
-                    server::clock::now_ms() / 1000,
-                    body.as_bytes(),
-                );
-                let res = h
-                    .post(&hook)
-                    .header(server::payments::sandbox::SIGNATURE_HEADER, signature)
-                    .body(body)
-                    .send()
-                    .await;
-                res.is_ok_and(|r| r.status().is_success())
-            }
-        })
-        .await;
-        report(round, times, wall, ok);
-    }
+    let (h, nos, secret) = (http.clone(), order_nos.clone(), args.secret.clone());
+    let (times, ok, wall) = run(args.concurrency, args.orders, move |i| {
+        let (h, hook, nos, secret) = (h.clone(), hook.clone(), nos.clone(), secret.clone());
+        async move {
+            let body = paid_event(i, &nos.lock().unwrap()[i]);
+            let signature = server::payments::sandbox::sign(
+                secret.as_bytes(),
+                server::clock::now_ms() / 1000,
+                body.as_bytes(),
+            );
+            let res = h
+                .post(&hook)
+                .header(server::payments::sandbox::SIGNATURE_HEADER, signature)
+                .body(body)
+                .send()
+                .await;
+            res.is_ok_and(|r| r.status().is_success())
+        }
+    })
+    .await;
+    report(round, times, wall, ok);
 }

@@ -5,7 +5,8 @@ use crate::persistence::backup;
 use anyhow::{bail, Context as _, Result};
 use std::path::PathBuf;
 
-pub const USAGE: &str = "usage: server backup --to FILE\n       server restore --from FILE [--into DATABASE_URL]";
+pub const USAGE: &str =
+    "usage: server backup --to FILE\n       server restore --from FILE [--into DATABASE_URL]";
 
 /// `server backup --to FILE`: a consistent copy of `DATABASE_URL` while the
 /// service runs.
@@ -34,7 +35,9 @@ pub async fn run_restore(args: &[String], config: &Config) -> Result<()> {
     let mut into = config.database_url.clone();
     let mut it = args.iter();
     while let Some(flag) = it.next() {
-        let value = it.next().with_context(|| format!("{flag} needs a value\n{USAGE}"))?;
+        let value = it
+            .next()
+            .with_context(|| format!("{flag} needs a value\n{USAGE}"))?;
         match flag.as_str() {
             "--from" => from = Some(PathBuf::from(value)),
             "--into" => into.clone_from(value),

@@ -66,6 +66,7 @@ use std::{env, net::SocketAddr, path::PathBuf, str::FromStr};
 
 mod calls;
 mod chat;
+mod locate;
 mod lookup;
 mod meta;
 mod payments;
@@ -76,6 +77,7 @@ mod workers;
 
 pub use calls::{CallProvider, CallsConfig};
 pub use chat::ChatSettings;
+pub use locate::LocateSettings;
 pub use lookup::LookupSettings;
 pub use meta::MetaSettings;
 pub use payments::{PaymentMode, PaymentsConfig};
@@ -84,21 +86,6 @@ pub use providers::{
 };
 pub use voice::VoiceSettings;
 pub use workers::WorkerSettings;
-
-/// Limits of the locate-with-consent flow.
-#[derive(Clone, Debug)]
-pub struct LocateSettings {
-    /// How long the owner's link works.
-    pub link_ttl_ms: i64,
-    /// How long a shared position is kept.
-    pub retention_ms: i64,
-    /// Requests one account may create per 24 hours.
-    pub cap_per_requester_day: u64,
-    /// Requests one account may create for the same number per 24 hours.
-    pub cap_per_requester_number_day: u64,
-    /// Requests one number may receive per 24 hours, from everybody together.
-    pub cap_per_number_day: u64,
-}
 
 /// The server's settings.
 #[derive(Clone, Debug)]
@@ -291,15 +278,5 @@ impl Vars<'_> {
         value
             .parse()
             .with_context(|| format!("{name}={value:?} is not valid"))
-    }
-
-    fn locate(&self) -> Result<LocateSettings> {
-        Ok(LocateSettings {
-            link_ttl_ms: self.parsed::<i64>("LOCATE_LINK_TTL_SECS", "86400")? * 1000,
-            retention_ms: self.parsed::<i64>("LOCATE_RETENTION_DAYS", "30")? * 86_400_000,
-            cap_per_requester_day: self.parsed("LOCATE_CAP_REQUESTER_DAY", "10")?,
-            cap_per_requester_number_day: self.parsed("LOCATE_CAP_REQUESTER_NUMBER_DAY", "2")?,
-            cap_per_number_day: self.parsed("LOCATE_CAP_NUMBER_DAY", "3")?,
-        })
     }
 }

@@ -48,28 +48,17 @@ pub fn number_info(
     let country = country_name(&region, locale);
     let digits = phone.e164_digits();
     let number_type = phone.number_type();
-    // Product rule: every language falls back to English, then to the
-    // country row (libphonenumber itself shows no English to zh readers).
-    let carrier = number_type
-        .has_carrier()
-        .then(|| {
-            data.carrier(&digits, lang)
-                .or_else(|| data.carrier(&digits, Lang::En))
-        })
-        .flatten()
-        .unwrap_or_default()
-        .to_owned();
+    let carrier = if number_type.has_carrier() {
+        carrier_name(data, &digits, lang)
+    } else {
+        String::new()
+    };
     let geographical = phone.is_geographical();
-    // The country is already a row of its own; an area equal to it adds nothing.
-    let city = geographical
-        .then(|| {
-            data.area(&digits, lang)
-                .or_else(|| data.area(&digits, Lang::En))
-        })
-        .flatten()
-        .filter(|area| *area != country)
-        .unwrap_or_default()
-        .to_owned();
+    let city = if geographical {
+        area_name(data, &digits, lang, &country)
+    } else {
+        String::new()
+    };
     // As libphonenumber: non-geographic numbers get their country's zones.
     let zone_key = if geographical {
         digits.clone()
@@ -96,6 +85,26 @@ pub fn number_info(
         rfc3966: phone.format(PhoneFormat::Rfc3966),
         region,
     })
+}
+
+/// The carrier of `digits` in `lang`. Product rule: every language falls
+/// back to English, then to the country row (libphonenumber itself shows no
+/// English to zh readers).
+fn carrier_name(data: &PhoneData, digits: &str, lang: Lang) -> String {
+    data.carrier(digits, lang)
+        .or_else(|| data.carrier(digits, Lang::En))
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// The area of a geographic number in `lang` (English as fallback). The
+/// country is already a row of its own; an area equal to it adds nothing.
+fn area_name(data: &PhoneData, digits: &str, lang: Lang, country: &str) -> String {
+    data.area(digits, lang)
+        .or_else(|| data.area(digits, Lang::En))
+        .filter(|area| *area != country)
+        .unwrap_or_default()
+        .to_owned()
 }
 
 fn country_name(region: &str, locale: Locale) -> String {

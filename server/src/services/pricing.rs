@@ -18,10 +18,13 @@ pub const PLANS_FRESH_FOR_MS: i64 = 3_000;
 /// channel comes from the query string.
 const MAX_CHANNELS: usize = 64;
 
+/// Plan lists by (channel, active only), each with when it was read.
+type PlanLists = HashMap<(String, bool), (i64, Arc<Vec<PricePlan>>)>;
+
 /// The plan lists recently read, by channel and filter.
 #[derive(Debug, Default)]
 pub struct PlansCache {
-    lists: Mutex<HashMap<(String, bool), (i64, Arc<Vec<PricePlan>>)>>,
+    lists: Mutex<PlanLists>,
     /// Bumped by [`PlansCache::forget_all`]: a read that started before a
     /// change must not put back what it read, and pages rendered before it
     /// (see `web::page_cache`) are stale.
@@ -69,9 +72,7 @@ impl PlansCache {
         self.generation.load(Ordering::Acquire)
     }
 
-    fn lock(
-        &self,
-    ) -> std::sync::MutexGuard<'_, HashMap<(String, bool), (i64, Arc<Vec<PricePlan>>)>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, PlanLists> {
         self.lists.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }

@@ -11,6 +11,9 @@ use libloading::{Library, Symbol};
 use std::cell::RefCell;
 use std::ffi::{c_char, c_int, c_uint, c_void, CString};
 
+/// lame's encoder state (`lame_global_flags *`).
+type LameFlags = *mut c_void;
+
 /// espeak-ng calls back with each chunk of samples (synchronous mode).
 type SynthCallback = unsafe extern "C" fn(*mut i16, c_int, *mut c_void) -> c_int;
 
@@ -151,15 +154,28 @@ impl Engine {
     /// # Errors
     /// lame refuses the settings or the data.
     pub fn mp3(&self, samples: &[i16]) -> Result<Vec<u8>, String> {
-        type Flags = *mut c_void;
-        // SAFETY: signatures as in lame.h; `flags` lives until lame_close.
+        // SAFETY: the encoder comes from a successful `lame_init_params` and
+        // `encode_and_close` closes it.
+        unsafe {
+            let flags = self.open_encoder()?;
+            self.encode_and_close(flags, samples)
+        }
+    }
+
+    /// A lame encoder set up for mono 32 kbit/s at the engine's rate.
+    ///
+    /// # Safety
+    /// The caller closes the encoder with `lame_close`.
+    unsafe fn open_encoder(&self) -> Result<LameFlags, String> {
+        // SAFETY: signatures as in lame.h; `flags` is closed here when its
+        // parameters are refused, else by the caller.
         unsafe {
             let sym = |name: &[u8]| {
                 self.lame
-                    .get::<unsafe extern "C" fn(Flags, c_int) -> c_int>(name)
+                    .get::<unsafe extern "C" fn(LameFlags, c_int) -> c_int>(name)
                     .map_err(|e| e.to_string())
             };
-            let init: Symbol<unsafe extern "C" fn() -> Flags> =
+            let init: Symbol<unsafe extern "C" fn() -> LameFlags> =
                 self.lame.get(b"lame_init").map_err(|e| e.to_string())?;
             let flags = init();
             if flags.is_null() {
@@ -173,23 +189,48 @@ impl Engine {
             sym(b"lame_set_quality")?(flags, 7);
             // No blank Xing/Info frame at the start: the buffer API cannot fill it in.
             sym(b"lame_set_bWriteVbrTag")?(flags, 0);
-            let params: Symbol<unsafe extern "C" fn(Flags) -> c_int> = self
+            let params: Symbol<unsafe extern "C" fn(LameFlags) -> c_int> = self
                 .lame
                 .get(b"lame_init_params")
                 .map_err(|e| e.to_string())?;
-            let close: Symbol<unsafe extern "C" fn(Flags) -> c_int> =
+            let close: Symbol<unsafe extern "C" fn(LameFlags) -> c_int> =
                 self.lame.get(b"lame_close").map_err(|e| e.to_string())?;
             if params(flags) < 0 {
                 close(flags);
                 return Err("lame_init_params failed".into());
             }
+            Ok(flags)
+        }
+    }
+
+    /// Encodes and flushes `samples`, then closes the encoder.
+    ///
+    /// # Safety
+    /// `flags` is an encoder from [`Engine::open_encoder`], not yet closed.
+    unsafe fn encode_and_close(
+        &self,
+        flags: LameFlags,
+        samples: &[i16],
+    ) -> Result<Vec<u8>, String> {
+        // SAFETY: signatures as in lame.h; `out` holds `cap` bytes, and the
+        // flush writes after the `written` ones, within what is left.
+        unsafe {
+            let close: Symbol<unsafe extern "C" fn(LameFlags) -> c_int> =
+                self.lame.get(b"lame_close").map_err(|e| e.to_string())?;
             let encode: Symbol<
-                unsafe extern "C" fn(Flags, *const i16, *const i16, c_int, *mut u8, c_int) -> c_int,
+                unsafe extern "C" fn(
+                    LameFlags,
+                    *const i16,
+                    *const i16,
+                    c_int,
+                    *mut u8,
+                    c_int,
+                ) -> c_int,
             > = self
                 .lame
                 .get(b"lame_encode_buffer")
                 .map_err(|e| e.to_string())?;
-            let flush: Symbol<unsafe extern "C" fn(Flags, *mut u8, c_int) -> c_int> = self
+            let flush: Symbol<unsafe extern "C" fn(LameFlags, *mut u8, c_int) -> c_int> = self
                 .lame
                 .get(b"lame_encode_flush")
                 .map_err(|e| e.to_string())?;

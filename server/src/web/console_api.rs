@@ -68,7 +68,7 @@ impl StaffCaller {
         if let Some(token) = &self.token {
             builder = builder.header(STAFF_TOKEN_HEADER, token);
         }
-        if let Some(peer) = self.peer.clone() {
+        if let Some(peer) = self.peer {
             builder = builder.extension(peer);
         }
         let request = builder

@@ -73,27 +73,10 @@ pub async fn submit(
         Err(_) => return to_sign_in(locale, vec![policy.staff_session("", 0)]),
     };
     if fields.form == forms::SIGN_OUT {
-        if let Err(e) = auth::sign_out(&state.cx(), &staff).await {
-            tracing::error!(error = %e, "staff sign-out failed");
-        }
-        let target = format!(
-            "{}?done=signed_out",
-            console_href(locale, ConsolePage::SignIn)
-        );
-        return see_other(&target, vec![policy.staff_session("", 0)]);
+        return sign_out(&state, &staff, locale, policy).await;
     }
     match act(&state, &staff, page, &fields).await {
-        Ok(done) => {
-            let query = if page == ConsolePage::Abuse {
-                "status=open&"
-            } else {
-                ""
-            };
-            see_other(
-                &format!("{}?{query}done={done}", console_href(locale, page)),
-                Vec::new(),
-            )
-        }
+        Ok(done) => to_done(locale, page, done),
         Err(ServiceError::Unauthorized) => to_sign_in(locale, Vec::new()),
         Err(e) => {
             again(
@@ -107,6 +90,37 @@ pub async fn submit(
             .await
         }
     }
+}
+
+/// Ends the staff session and removes its cookie; the sign-in page says so.
+async fn sign_out(
+    state: &AppState,
+    staff: &Staff,
+    locale: Locale,
+    policy: CookiePolicy,
+) -> Response {
+    if let Err(e) = auth::sign_out(&state.cx(), staff).await {
+        tracing::error!(error = %e, "staff sign-out failed");
+    }
+    let target = format!(
+        "{}?done=signed_out",
+        console_href(locale, ConsolePage::SignIn)
+    );
+    see_other(&target, vec![policy.staff_session("", 0)])
+}
+
+/// Back to the page with the notice of what was `done` (the abuse queue
+/// shows its open reports).
+fn to_done(locale: Locale, page: ConsolePage, done: &str) -> Response {
+    let query = if page == ConsolePage::Abuse {
+        "status=open&"
+    } else {
+        ""
+    };
+    see_other(
+        &format!("{}?{query}done={done}", console_href(locale, page)),
+        Vec::new(),
+    )
 }
 
 /// The status and localized message of a refused form.

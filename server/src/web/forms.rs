@@ -21,7 +21,7 @@ use app::routes::{href, resolve, Page};
 use axum::{
     body::{to_bytes, Body},
     extract::Request,
-    http::{Method, StatusCode},
+    http::{request::Parts, Method, StatusCode},
     response::Response,
 };
 use serde::{de::DeserializeOwned, Deserialize};
@@ -109,85 +109,109 @@ pub async fn submit(state: AppState, request: Request) -> Response {
     let (mut parts, body) = request.into_parts();
     let body = to_bytes(body, MAX_FORM_BYTES).await.unwrap_or_default();
     let envelope: Envelope = serde_urlencoded::from_bytes(&body).unwrap_or_default();
-    let client = client_info(&parts, state.config.trust_forwarded_for);
     let resolved = resolve(parts.uri.path());
     let (_, member) = visitor_of(&state, &parts.headers).await;
-    let owner_token = cookies::read(&parts.headers, app::account::forms::OWNER_COOKIE);
-    let chat_visitor = super::chat_visitor_cookie(&parts.headers);
     let csrf_ok = cookies::read(&parts.headers, CSRF_COOKIE).is_some_and(|cookie| {
         !envelope.csrf.is_empty() && secrets::same_secret(&cookie, &envelope.csrf)
     });
-    let (uri, headers) = (parts.uri.clone(), parts.headers.clone());
+    // Only a form posted to a page is handled; anything else shows the page.
+    let handled = match envelope.form.filter(|_| resolved.page.is_some()) {
+        Some(form) if csrf_ok => {
+            let handled = handle(
+                &state,
+                &parts,
+                &body,
+                form,
+                resolved.locale,
+                member.as_ref(),
+            );
+            Some((form, handled.await))
+        }
+        Some(form) => Some((
+            form,
+            Err(Rejected::new(ServiceError::Invalid(Key::ErrorCsrf))),
+        )),
+        None => None,
+    };
     // The page is rendered again as if fetched.
     parts.method = Method::GET;
     let page_request = Request::from_parts(parts, Body::empty());
-    let (Some(form), Some(_page)) = (envelope.form, resolved.page) else {
-        return render(
+    let again = |outcome| {
+        render(
             &state,
             page_request,
             member.as_ref(),
-            None,
+            outcome,
             Vec::new(),
             true,
         )
-        .await;
     };
-    let handled = if csrf_ok {
-        let submission = Submission {
-            cx: state.cx(),
-            form,
-            body: &body,
-            locale: resolved.locale,
-            member: member.as_ref(),
-            client: &client,
-            policy: CookiePolicy::for_origin(&state.config.public_base_url),
-            gateways: &state.gateways,
-            speech: &state.speech,
-            owner_token: owner_token.as_deref(),
-            chat_visitor: chat_visitor.as_deref(),
-            uri: &uri,
-            headers: &headers,
-        };
-        dispatch(&submission).await
-    } else {
-        Err(Rejected::new(ServiceError::Invalid(Key::ErrorCsrf)))
+    let Some((form, handled)) = handled else {
+        return again(None).await;
     };
     match handled {
         Ok(response) => response,
         Err(Rejected {
             error: ServiceError::Unauthorized,
             ..
-        }) => {
-            let policy = CookiePolicy::for_origin(&state.config.public_base_url);
-            redirect(
-                &format!("{}?reason=invalid", href(resolved.locale, Page::Login)),
-                policy.signed_out(),
-            )
-        }
+        }) => to_login(&state, resolved.locale),
         Err(rejected) => {
-            let (status, retry) = (
-                failure_status(&rejected.error, csrf_ok),
-                retry_after(&rejected.error),
-            );
+            let status = failure_status(&rejected.error, csrf_ok);
+            let retry = retry_after(&rejected.error);
             let outcome = outcome(form, envelope.email.trim(), rejected);
-            let mut response = render(
-                &state,
-                page_request,
-                member.as_ref(),
-                Some(outcome),
-                Vec::new(),
-                true,
-            )
-            .await;
-            *response.status_mut() = status;
-            if let Some(secs) = retry {
-                response
-                    .headers_mut()
-                    .insert(axum::http::header::RETRY_AFTER, secs.into());
-            }
-            response
+            with_status(again(Some(outcome)).await, status, retry)
         }
     }
+}
+
+/// Hands the posted `form` to its handler with what it may need of the request.
+async fn handle(
+    state: &AppState,
+    parts: &Parts,
+    body: &[u8],
+    form: AuthForm,
+    locale: Locale,
+    member: Option<&Member>,
+) -> Handled {
+    let client = client_info(parts, state.config.trust_forwarded_for);
+    let owner_token = cookies::read(&parts.headers, app::account::forms::OWNER_COOKIE);
+    let chat_visitor = super::chat_visitor_cookie(&parts.headers);
+    let submission = Submission {
+        cx: state.cx(),
+        form,
+        body,
+        locale,
+        member,
+        client: &client,
+        policy: CookiePolicy::for_origin(&state.config.public_base_url),
+        gateways: &state.gateways,
+        speech: &state.speech,
+        owner_token: owner_token.as_deref(),
+        chat_visitor: chat_visitor.as_deref(),
+        uri: &parts.uri,
+        headers: &parts.headers,
+    };
+    dispatch(&submission).await
+}
+
+/// A dead session: to the login page, which says so, with the cookie gone.
+fn to_login(state: &AppState, locale: Locale) -> Response {
+    let policy = CookiePolicy::for_origin(&state.config.public_base_url);
+    redirect(
+        &format!("{}?reason=invalid", href(locale, Page::Login)),
+        policy.signed_out(),
+    )
+}
+
+/// The re-rendered page under the refusal's status, with `Retry-After`
+/// when a limit says when to try again.
+fn with_status(mut page: Response, status: StatusCode, retry: Option<u64>) -> Response {
+    *page.status_mut() = status;
+    if let Some(secs) = retry {
+        page.headers_mut()
+            .insert(axum::http::header::RETRY_AFTER, secs.into());
+    }
+    page
 }
 
 /// Hands the submission to the handler of its form.

@@ -94,14 +94,20 @@ pub(super) async fn render(
             None => None,
         },
     };
-    let Some(mut response) = rendered else {
-        return busy(locale);
-    };
+    match rendered {
+        Some(response) => with_headers(response, set_cookies, personal),
+        None => busy(locale),
+    }
+}
+
+/// The rendered page with the cookies to set, never stored by a shared
+/// cache: pages carry a per-visitor CSRF token, and members' pages their
+/// e-mail.
+fn with_headers(mut response: Response, set_cookies: Vec<HeaderValue>, personal: bool) -> Response {
     let headers = response.headers_mut();
     for cookie in set_cookies {
         headers.append(header::SET_COOKIE, cookie);
     }
-    // Pages carry a per-visitor CSRF token, and members' pages their e-mail.
     let cache = if personal {
         "private, no-store"
     } else {

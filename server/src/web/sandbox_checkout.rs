@@ -129,11 +129,11 @@ fn open_body(l: Locale) -> String {
         })
         .collect();
     format!(
-        r#"<form method="post"><p>{pick}</p><ul class="sandbox-cards">{cards}</ul></form><form method="post"><label>{typed} <input name="card" inputmode="numeric" autocomplete="off"></label> <button type="submit" class="btn-primary">{pay}</button></form><p><a class="btn-secondary" href="{back}">{cancel}</a></p>"#,
+        r#"<form method="post"><p>{pick}</p><ul class="sandbox-cards">{cards}</ul></form><form method="post"><label>{typed} <input name="card" inputmode="numeric" autocomplete="off"></label> <button type="submit" class="btn-primary">{pay}</button></form><p><a class="btn-secondary" href="{prefix}/pay-method">{cancel}</a></p>"#,
         pick = esc(t(l, Key::SandboxPick)),
         typed = esc(t(l, Key::SandboxCardNumber)),
         pay = esc(t(l, Key::SandboxPay)),
-        back = format!("{}/pay-method", l.path_prefix()),
+        prefix = l.path_prefix(),
         cancel = esc(t(l, Key::SandboxCancel)),
     )
 }

@@ -78,6 +78,9 @@ fn environment(
     vars.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()
 }
 
+/// The environment variables of the instance of a name.
+type InstanceEnv = dyn Fn(&str) -> Vec<(String, String)> + Send + Sync;
+
 pub struct Cluster {
     pub db: DatabaseConnection,
     pub proxy: Proxy,
@@ -85,7 +88,7 @@ pub struct Cluster {
     /// A client that opens a new connection per request, so the proxy
     /// spreads requests over the instances.
     pub web: reqwest::Client,
-    env: Box<dyn Fn(&str) -> Vec<(String, String)> + Send + Sync>,
+    env: Box<InstanceEnv>,
 }
 
 impl Cluster {

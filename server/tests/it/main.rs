@@ -35,6 +35,7 @@ mod job_queue;
 mod limits;
 mod locate_bursts;
 mod locate_reasons;
+mod logs;
 mod lookup;
 mod lookup_owner;
 mod lookup_util;

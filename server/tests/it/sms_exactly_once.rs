@@ -170,14 +170,14 @@ async fn an_accepted_but_late_answer_is_looked_up_and_never_sent_again() {
                 .await
                 .unwrap();
         }
-        let fake = fake.lock().unwrap();
+        let posts = fake.lock().unwrap().posts.clone();
         assert_eq!(
-            fake.posts.len(),
+            posts.len(),
             1,
             "{:?}: the provider got the message exactly once",
             app.backend
         );
-        let callback = fake.posts[0]
+        let callback = posts[0]
             .iter()
             .find(|(n, _)| n == "StatusCallback")
             .map(|(_, v)| v.clone());

@@ -11,7 +11,7 @@ use sea_orm::{ColumnTrait as _, EntityTrait as _, PaginatorTrait as _, QueryFilt
 use server::persistence::entities::voice_message;
 use server::services::locate::registry::{self, Reason};
 
-fn field<'a>(res: &'a TestResponse, slot: &str) -> String {
+fn field(res: &TestResponse, slot: &str) -> String {
     let json = res.json();
     assert_eq!(json["success"], 0, "{}", res.body);
     json["obj"][slot]
@@ -244,8 +244,7 @@ async fn send_refuses_what_would_harm_or_cannot_work_and_keeps_nothing() {
         let us = send(
             &app,
             &token,
-            &"country=US&phone=2015550123&message=Hello&language=en&voice=male&idempotencyKey=k3"
-                .to_owned(),
+            "country=US&phone=2015550123&message=Hello&language=en&voice=male&idempotencyKey=k3",
         )
         .await;
         assert!(

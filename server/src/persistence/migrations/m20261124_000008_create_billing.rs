@@ -4,40 +4,14 @@
     elided_lifetimes_in_paths,
     reason = "the signature is dictated by sea-orm-migration's async_trait"
 )]
-use super::schema::{big, create, drop, flag, id_col, index, int, nullable, string, table, text};
+use super::schema::{big, create, drop, flag, id_col, index, int, nullable, string, table};
 use sea_orm_migration::prelude::*;
+
+mod orders;
+mod sandbox;
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
-
-#[derive(DeriveIden)]
-enum Orders {
-    Table,
-    Id,
-    OrderNo,
-    IdempotencyKey,
-    Email,
-    PlanId,
-    Locale,
-    Country,
-    Method,
-    Provider,
-    FirstAmountMinor,
-    RenewalAmountMinor,
-    Currency,
-    CurrencyExponent,
-    Status,
-    ProviderRef,
-    RedirectUrl,
-    ClaimHash,
-    ClaimedAt,
-    UserId,
-    FailReason,
-    ClientKey,
-    CreatedAt,
-    UpdatedAt,
-    LastEventAt,
-}
 
 #[derive(DeriveIden)]
 enum Subscriptions {
@@ -100,66 +74,6 @@ enum PaymentEvents {
     Outcome,
     OccurredAt,
     ReceivedAt,
-}
-
-#[derive(DeriveIden)]
-enum SandboxPayments {
-    Table,
-    Id,
-    Reference,
-    Kind,
-    AmountMinor,
-    Currency,
-    CurrencyExponent,
-    Status,
-    Token,
-    Behaviour,
-    NotifyUrl,
-    Locale,
-    CreatedAt,
-}
-
-#[derive(DeriveIden)]
-enum SandboxWebhooks {
-    Table,
-    Id,
-    Body,
-    NotifyUrl,
-    DeliverAt,
-    DeliveredAt,
-    Attempts,
-}
-
-fn orders() -> TableCreateStatement {
-    table(
-        Orders::Table,
-        [
-            id_col(Orders::Id),
-            string(Orders::OrderNo, 32),
-            string(Orders::IdempotencyKey, 64),
-            string(Orders::Email, 254),
-            big(Orders::PlanId),
-            string(Orders::Locale, 8),
-            string(Orders::Country, 2),
-            string(Orders::Method, 16),
-            string(Orders::Provider, 16),
-            big(Orders::FirstAmountMinor),
-            big(Orders::RenewalAmountMinor),
-            string(Orders::Currency, 3),
-            int(Orders::CurrencyExponent),
-            string(Orders::Status, 16),
-            nullable(string(Orders::ProviderRef, 128)),
-            nullable(text(Orders::RedirectUrl)),
-            string(Orders::ClaimHash, 64),
-            nullable(big(Orders::ClaimedAt)),
-            nullable(big(Orders::UserId)),
-            nullable(string(Orders::FailReason, 32)),
-            string(Orders::ClientKey, 64),
-            big(Orders::CreatedAt),
-            big(Orders::UpdatedAt),
-            big(Orders::LastEventAt),
-        ],
-    )
 }
 
 fn subscriptions() -> TableCreateStatement {
@@ -234,143 +148,101 @@ fn payment_events() -> TableCreateStatement {
     )
 }
 
-fn sandbox_payments() -> TableCreateStatement {
-    table(
-        SandboxPayments::Table,
-        [
-            id_col(SandboxPayments::Id),
-            string(SandboxPayments::Reference, 96),
-            string(SandboxPayments::Kind, 16),
-            big(SandboxPayments::AmountMinor),
-            string(SandboxPayments::Currency, 3),
-            int(SandboxPayments::CurrencyExponent),
-            string(SandboxPayments::Status, 24),
-            nullable(string(SandboxPayments::Token, 64)),
-            nullable(string(SandboxPayments::Behaviour, 32)),
-            text(SandboxPayments::NotifyUrl),
-            string(SandboxPayments::Locale, 8),
-            big(SandboxPayments::CreatedAt),
-        ],
-    )
+/// The subscription indexes: by user, by due period end, by the provider's
+/// reference.
+fn subscription_indexes() -> Vec<IndexCreateStatement> {
+    vec![
+        index(
+            "ix_subscriptions_user",
+            Subscriptions::Table,
+            [Subscriptions::UserId],
+        )
+        .to_owned(),
+        index(
+            "ix_subscriptions_due",
+            Subscriptions::Table,
+            [Subscriptions::Status, Subscriptions::CurrentPeriodEnd],
+        )
+        .to_owned(),
+        index(
+            "ix_subscriptions_provider_ref",
+            Subscriptions::Table,
+            [Subscriptions::Provider, Subscriptions::ProviderRef],
+        )
+        .to_owned(),
+    ]
 }
 
-fn sandbox_webhooks() -> TableCreateStatement {
-    table(
-        SandboxWebhooks::Table,
-        [
-            id_col(SandboxWebhooks::Id),
-            text(SandboxWebhooks::Body),
-            text(SandboxWebhooks::NotifyUrl),
-            big(SandboxWebhooks::DeliverAt),
-            nullable(big(SandboxWebhooks::DeliveredAt)),
-            int(SandboxWebhooks::Attempts),
-        ],
+/// The charge indexes: one charge per period and per idempotency key, found
+/// by user and by the provider's reference.
+fn charge_indexes() -> Vec<IndexCreateStatement> {
+    vec![
+        index(
+            "ux_charges_period",
+            Charges::Table,
+            [Charges::SubscriptionId, Charges::PeriodIndex],
+        )
+        .unique()
+        .to_owned(),
+        index(
+            "ux_charges_idempotency",
+            Charges::Table,
+            [Charges::IdempotencyKey],
+        )
+        .unique()
+        .to_owned(),
+        index("ix_charges_user", Charges::Table, [Charges::UserId]).to_owned(),
+        index(
+            "ix_charges_provider_ref",
+            Charges::Table,
+            [Charges::ProviderRef],
+        )
+        .to_owned(),
+    ]
+}
+
+/// A provider's event is recorded once.
+fn payment_event_indexes() -> Vec<IndexCreateStatement> {
+    vec![index(
+        "ux_payment_events_id",
+        PaymentEvents::Table,
+        [PaymentEvents::Provider, PaymentEvents::EventId],
     )
+    .unique()
+    .to_owned()]
 }
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        let tables = vec![
-            orders(),
+        let mut tables = vec![
+            orders::create_table(),
             subscriptions(),
             charges(),
             payment_events(),
-            sandbox_payments(),
-            sandbox_webhooks(),
         ];
-        let indexes = vec![
-            index("ux_orders_order_no", Orders::Table, [Orders::OrderNo])
-                .unique()
-                .to_owned(),
-            index(
-                "ux_orders_idempotency",
-                Orders::Table,
-                [Orders::IdempotencyKey],
-            )
-            .unique()
-            .to_owned(),
-            index(
-                "ix_orders_provider_ref",
-                Orders::Table,
-                [Orders::Provider, Orders::ProviderRef],
-            )
-            .to_owned(),
-            index(
-                "ix_subscriptions_user",
-                Subscriptions::Table,
-                [Subscriptions::UserId],
-            )
-            .to_owned(),
-            index(
-                "ix_subscriptions_due",
-                Subscriptions::Table,
-                [Subscriptions::Status, Subscriptions::CurrentPeriodEnd],
-            )
-            .to_owned(),
-            index(
-                "ix_subscriptions_provider_ref",
-                Subscriptions::Table,
-                [Subscriptions::Provider, Subscriptions::ProviderRef],
-            )
-            .to_owned(),
-            index(
-                "ux_charges_period",
-                Charges::Table,
-                [Charges::SubscriptionId, Charges::PeriodIndex],
-            )
-            .unique()
-            .to_owned(),
-            index(
-                "ux_charges_idempotency",
-                Charges::Table,
-                [Charges::IdempotencyKey],
-            )
-            .unique()
-            .to_owned(),
-            index("ix_charges_user", Charges::Table, [Charges::UserId]).to_owned(),
-            index(
-                "ix_charges_provider_ref",
-                Charges::Table,
-                [Charges::ProviderRef],
-            )
-            .to_owned(),
-            index(
-                "ux_payment_events_id",
-                PaymentEvents::Table,
-                [PaymentEvents::Provider, PaymentEvents::EventId],
-            )
-            .unique()
-            .to_owned(),
-            index(
-                "ux_sandbox_payments_reference",
-                SandboxPayments::Table,
-                [SandboxPayments::Reference],
-            )
-            .unique()
-            .to_owned(),
-            index(
-                "ix_sandbox_webhooks_due",
-                SandboxWebhooks::Table,
-                [SandboxWebhooks::DeliveredAt, SandboxWebhooks::DeliverAt],
-            )
-            .to_owned(),
-        ];
+        tables.extend(sandbox::tables());
+        let indexes = [
+            orders::indexes(),
+            subscription_indexes(),
+            charge_indexes(),
+            payment_event_indexes(),
+            sandbox::indexes(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
         create(manager, tables, indexes).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        drop(
-            manager,
-            vec![
-                SandboxWebhooks::Table.into_iden(),
-                SandboxPayments::Table.into_iden(),
-                PaymentEvents::Table.into_iden(),
-                Charges::Table.into_iden(),
-                Subscriptions::Table.into_iden(),
-                Orders::Table.into_iden(),
-            ],
-        )
-        .await
+        let mut tables = sandbox::tables_to_drop();
+        tables.extend([
+            PaymentEvents::Table.into_iden(),
+            Charges::Table.into_iden(),
+            Subscriptions::Table.into_iden(),
+            orders::table_to_drop(),
+        ]);
+        drop(manager, tables).await
     }
 }

@@ -6,11 +6,11 @@
     elided_lifetimes_in_paths,
     reason = "the signature is dictated by sea-orm-migration's async_trait"
 )]
-use super::schema::{
-    big, cascade_fk, create, drop, flag, id_col, index, nullable, string, table, text,
-};
+use super::schema::{big, cascade_fk, create, drop, flag, id_col, index, string, table, text};
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::sea_orm::DbBackend;
+
+mod added_columns;
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -60,26 +60,6 @@ enum RequesterBlocks {
     UserId,
     PhoneE164,
     CreatedAt,
-}
-
-#[derive(DeriveIden)]
-enum Users {
-    Table,
-    SuspendedAt,
-}
-
-#[derive(DeriveIden)]
-enum AbuseReports {
-    Table,
-    DecidedBy,
-    DecidedAt,
-    Note,
-}
-
-#[derive(DeriveIden)]
-enum PaymentEvents {
-    Table,
-    OrderId,
 }
 
 fn staff_users() -> TableCreateStatement {
@@ -169,111 +149,77 @@ const POSTGRES_TRIGGERS: [&str; 3] = [
     "CREATE TRIGGER staff_audit_log_no_truncate BEFORE TRUNCATE ON staff_audit_log FOR EACH STATEMENT EXECUTE FUNCTION staff_audit_log_append_only()",
 ];
 
-async fn add_column<T: IntoIden + 'static>(
-    manager: &SchemaManager<'_>,
-    table: T,
-    col: ColumnDef,
-) -> Result<(), DbErr> {
-    // One column per statement: SQLite alters one thing at a time.
-    manager
-        .alter_table(Table::alter().table(table).add_column(col).to_owned())
-        .await
+/// The staff tables' indexes, and the lookup of a provider event by order.
+fn indexes() -> Vec<IndexCreateStatement> {
+    vec![
+        index(
+            "ux_staff_users_email",
+            StaffUsers::Table,
+            [StaffUsers::EmailNormalized],
+        )
+        .unique()
+        .to_owned(),
+        index(
+            "ux_staff_sessions_token",
+            StaffSessions::Table,
+            [StaffSessions::TokenHash],
+        )
+        .unique()
+        .to_owned(),
+        index(
+            "ix_staff_sessions_staff",
+            StaffSessions::Table,
+            [StaffSessions::StaffId],
+        )
+        .to_owned(),
+        index(
+            "ix_staff_audit_subject",
+            StaffAuditLog::Table,
+            [StaffAuditLog::SubjectKind, StaffAuditLog::SubjectId],
+        )
+        .to_owned(),
+        index(
+            "ux_requester_blocks_pair",
+            RequesterBlocks::Table,
+            [RequesterBlocks::UserId, RequesterBlocks::PhoneE164],
+        )
+        .unique()
+        .to_owned(),
+        added_columns::payment_events_order_index(),
+    ]
 }
 
-async fn add_columns(manager: &SchemaManager<'_>) -> Result<(), DbErr> {
-    add_column(manager, Users::Table, nullable(big(Users::SuspendedAt))).await?;
-    add_column(
-        manager,
-        AbuseReports::Table,
-        nullable(big(AbuseReports::DecidedBy)),
-    )
-    .await?;
-    add_column(
-        manager,
-        AbuseReports::Table,
-        nullable(big(AbuseReports::DecidedAt)),
-    )
-    .await?;
-    add_column(
-        manager,
-        AbuseReports::Table,
-        nullable(text(AbuseReports::Note)),
-    )
-    .await?;
-    add_column(
-        manager,
-        PaymentEvents::Table,
-        nullable(big(PaymentEvents::OrderId)),
-    )
-    .await
+/// Widens the abuse queue's status on PostgreSQL, then makes the audit log
+/// append-only.
+async fn guard_audit_log(manager: &SchemaManager<'_>) -> Result<(), DbErr> {
+    let db = manager.get_connection();
+    let postgres = db.get_database_backend() == DbBackend::Postgres;
+    if postgres {
+        db.execute_unprepared(POSTGRES_WIDEN_STATUS).await?;
+    }
+    let triggers: &[&str] = if postgres {
+        &POSTGRES_TRIGGERS
+    } else {
+        &SQLITE_TRIGGERS
+    };
+    for sql in triggers {
+        db.execute_unprepared(sql).await?;
+    }
+    Ok(())
 }
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        let indexes = vec![
-            index(
-                "ux_staff_users_email",
-                StaffUsers::Table,
-                [StaffUsers::EmailNormalized],
-            )
-            .unique()
-            .to_owned(),
-            index(
-                "ux_staff_sessions_token",
-                StaffSessions::Table,
-                [StaffSessions::TokenHash],
-            )
-            .unique()
-            .to_owned(),
-            index(
-                "ix_staff_sessions_staff",
-                StaffSessions::Table,
-                [StaffSessions::StaffId],
-            )
-            .to_owned(),
-            index(
-                "ix_staff_audit_subject",
-                StaffAuditLog::Table,
-                [StaffAuditLog::SubjectKind, StaffAuditLog::SubjectId],
-            )
-            .to_owned(),
-            index(
-                "ux_requester_blocks_pair",
-                RequesterBlocks::Table,
-                [RequesterBlocks::UserId, RequesterBlocks::PhoneE164],
-            )
-            .unique()
-            .to_owned(),
-            index(
-                "ix_payment_events_order",
-                PaymentEvents::Table,
-                [PaymentEvents::OrderId],
-            )
-            .to_owned(),
-        ];
         let tables = vec![
             staff_users(),
             staff_sessions(),
             staff_audit_log(),
             requester_blocks(),
         ];
-        add_columns(manager).await?;
-        create(manager, tables, indexes).await?;
-        let db = manager.get_connection();
-        let postgres = db.get_database_backend() == DbBackend::Postgres;
-        if postgres {
-            db.execute_unprepared(POSTGRES_WIDEN_STATUS).await?;
-        }
-        let triggers: &[&str] = if postgres {
-            &POSTGRES_TRIGGERS
-        } else {
-            &SQLITE_TRIGGERS
-        };
-        for sql in triggers {
-            db.execute_unprepared(sql).await?;
-        }
-        Ok(())
+        added_columns::add(manager).await?;
+        create(manager, tables, indexes()).await?;
+        guard_audit_log(manager).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
@@ -290,31 +236,6 @@ impl MigrationTrait for Migration {
                 .execute_unprepared("DROP FUNCTION IF EXISTS staff_audit_log_append_only()")
                 .await?;
         }
-        for (t, c) in [
-            (
-                PaymentEvents::Table.into_iden(),
-                PaymentEvents::OrderId.into_iden(),
-            ),
-            (Users::Table.into_iden(), Users::SuspendedAt.into_iden()),
-        ] {
-            manager
-                .alter_table(Table::alter().table(t).drop_column(c).to_owned())
-                .await?;
-        }
-        for c in [
-            AbuseReports::Note.into_iden(),
-            AbuseReports::DecidedAt.into_iden(),
-            AbuseReports::DecidedBy.into_iden(),
-        ] {
-            manager
-                .alter_table(
-                    Table::alter()
-                        .table(AbuseReports::Table)
-                        .drop_column(c)
-                        .to_owned(),
-                )
-                .await?;
-        }
-        Ok(())
+        added_columns::drop(manager).await
     }
 }

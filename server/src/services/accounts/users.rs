@@ -100,7 +100,7 @@ pub async fn add_paid_time(
         .col_expr(Column::PaymentCount, Expr::col(Column::PaymentCount).add(1))
         .col_expr(
             Column::VipTime,
-            Func::greatest([Expr::col(Column::VipTime).into(), Expr::value(until)]).into(),
+            Func::greatest([Expr::col(Column::VipTime), Expr::value(until)]).into(),
         )
         .col_expr(Column::UpdatedAt, Expr::value(now))
         .filter(Column::Id.eq(id))

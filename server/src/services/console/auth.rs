@@ -73,6 +73,27 @@ pub async fn sign_in(
     limits::take_all(&txn, &keys, cx.now).await?;
     txn.commit().await?;
 
+    let verified = check_credentials(cx, input, &keys).await?;
+    let signed = open_session(cx, verified, client).await?;
+    give_back(&cx.db, &keys).await?;
+    Ok(signed)
+}
+
+/// A staff member whose password and current TOTP code were right.
+struct Verified {
+    member: staff_user::Model,
+    role: StaffRole,
+    /// The time step of the code, spent when the session opens.
+    step: i64,
+}
+
+/// The staff member whose password and current TOTP code `input` carries;
+/// the limits are given back when no hashing slot is free.
+async fn check_credentials(
+    cx: &Cx,
+    input: SignIn<'_>,
+    keys: &[(&str, Rule)],
+) -> Result<Verified, ServiceError> {
     let found = staff::find(&cx.db, input.email).await?;
     let stored = found.as_ref().map(|s| s.password_hash.clone());
     let verified =
@@ -81,7 +102,7 @@ pub async fn sign_in(
         {
             Ok(verified) => verified,
             Err(busy) => {
-                give_back(&cx.db, &keys).await?;
+                give_back(&cx.db, keys).await?;
                 return Err(busy);
             }
         };
@@ -99,6 +120,16 @@ pub async fn sign_in(
     ) else {
         return Err(failure());
     };
+    Ok(Verified { member, role, step })
+}
+
+/// Spends the TOTP step and opens a session, audited, in one transaction.
+async fn open_session(
+    cx: &Cx,
+    verified: Verified,
+    client: &ClientInfo,
+) -> Result<SignedIn, ServiceError> {
+    let Verified { member, role, step } = verified;
     let token = secrets::new_token();
     let txn = cx.db.begin().await?;
     // Spends the step: of two sign-ins with the same code only one moves it.
@@ -131,7 +162,6 @@ pub async fn sign_in(
     )
     .await?;
     txn.commit().await?;
-    give_back(&cx.db, &keys).await?;
     let staff = Staff {
         id: member.id,
         email: member.email,

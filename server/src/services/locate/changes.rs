@@ -1,5 +1,6 @@
 //! The requester's changes to a request: resend, cancel, rename, clear.
-use super::requests::{has_location, own, queue_link, take_number_cap};
+use super::caps::take_number_cap;
+use super::requests::{has_location, own, queue_link};
 use super::{display_phone, effective_status, queue, status, view};
 use crate::persistence::entities::{locate_position, locate_request as request};
 use crate::services::accounts::{secrets, AuthSession};

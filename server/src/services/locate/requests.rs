@@ -1,22 +1,21 @@
-//! The requester's side: create, list, trace. Changes live in `changes`.
-use super::{display_phone, queue, registry, status, view};
-use crate::config::LocateSettings;
+//! The requester's side: create, list, trace. Changes live in `changes`,
+//! the daily caps in `caps`.
+use super::{caps, display_phone, queue, registry, status, view};
 use crate::persistence::entities::{disclosure_log, locate_position, locate_request as request};
 use crate::services::accounts::{secrets, AuthSession};
-use crate::services::limits::{self, Rule};
 use crate::services::{Cx, ServiceError};
 use crate::sms::templates;
 use app::account::validation::{validate_note, FieldErrors, Slot};
-use app::i18n::Key;
 use app::model::locate::{GpsTrace, LocateRequestView, LocateStatus, TracePoint};
 use app::model::GeoPoint;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
+    QueryFilter, TransactionTrait,
 };
 
-const DAY_MS: i64 = 86_400_000;
+mod listing;
+pub use listing::{list, unseen_count, RequestPage};
 
 /// What the create form sends.
 #[derive(Clone, Copy, Debug)]
@@ -31,7 +30,7 @@ pub struct NewRequest<'a> {
 /// until billing arrives; the subscription rule plugs in here, and only here.
 ///
 /// # Errors
-/// [`Key::LocateNotAllowed`] when it may not.
+/// [`app::i18n::Key::LocateNotAllowed`] when it may not.
 pub fn may_request(
     user: &crate::persistence::entities::user::Model,
     now: i64,
@@ -89,7 +88,7 @@ pub async fn create(
     let txn = cx.db.begin().await?;
     // The caps first: a write before any read (SQLite's write lock), and a
     // refusal later in this transaction gives the units back.
-    take_caps(&txn, &cx.config.locate, auth.user.id, &e164, now).await?;
+    caps::take_caps(&txn, &cx.config.locate, auth.user.id, &e164, now).await?;
     let blocked = registry::is_blocked(&txn, &e164).await?
         || registry::requester_blocked(&txn, auth.user.id, &e164).await?;
     let status = if blocked {
@@ -153,143 +152,6 @@ pub(super) async fn queue_link(
         now,
     )
     .await
-}
-
-fn day_rule(limit: u64) -> Rule {
-    Rule {
-        limit: i32::try_from(limit).unwrap_or(i32::MAX),
-        window_ms: DAY_MS,
-    }
-}
-
-/// Takes one unit of the per-number cap (every message a number receives,
-/// first sends and resends alike, counts against it).
-///
-/// # Errors
-/// [`Key::LocateNumberCapReached`], or a database error.
-pub(super) async fn take_number_cap(
-    db: &impl ConnectionTrait,
-    caps: &LocateSettings,
-    e164: &str,
-    now: i64,
-) -> Result<(), ServiceError> {
-    let key = format!("locate:number:{e164}");
-    limits::take(db, &key, day_rule(caps.cap_per_number_day), now)
-        .await
-        .map_err(|e| cap_error(e, Key::LocateNumberCapReached))
-}
-
-/// The three caps (config `LOCATE_CAP_*`): per account, per account and
-/// number, per number across all accounts; each over 24 hours, each one
-/// atomic unit of [`limits`].
-async fn take_caps(
-    db: &impl ConnectionTrait,
-    caps: &LocateSettings,
-    requester_id: i64,
-    e164: &str,
-    now: i64,
-) -> Result<(), ServiceError> {
-    let mine = format!("locate:requester:{requester_id}");
-    let pair = format!("locate:pair:{requester_id}:{e164}");
-    let to_mine = |e| cap_error(e, Key::LocateCapReached);
-    limits::take(db, &mine, day_rule(caps.cap_per_requester_day), now)
-        .await
-        .map_err(to_mine)?;
-    limits::take(db, &pair, day_rule(caps.cap_per_requester_number_day), now)
-        .await
-        .map_err(to_mine)?;
-    take_number_cap(db, caps, e164, now).await
-}
-
-/// A used-up cap is the cap's own message; other errors pass.
-fn cap_error(error: ServiceError, key: Key) -> ServiceError {
-    match error {
-        ServiceError::RateLimited { .. } => ServiceError::Invalid(key),
-        other => other,
-    }
-}
-
-/// A page of the caller's requests, newest first.
-#[derive(Clone, Debug)]
-pub struct RequestPage {
-    pub items: Vec<LocateRequestView>,
-    pub total: u64,
-    /// Answers not seen before this call (`notificationsTotal`).
-    pub unseen: u64,
-}
-
-/// The caller's requests; marks their answers as seen.
-///
-/// # Errors
-/// A database error.
-pub async fn list(
-    cx: &Cx,
-    auth: &AuthSession,
-    page: u64,
-    size: u64,
-) -> Result<RequestPage, ServiceError> {
-    let (db, now) = (&cx.db, cx.now);
-    let mine = request::Entity::find().filter(request::Column::RequesterId.eq(auth.user.id));
-    let total = mine.clone().count(db).await?;
-    let unseen = unseen_count(db, auth.user.id).await?;
-    // A page beyond what the database can address is past the last one.
-    let offset = page
-        .saturating_sub(1)
-        .checked_mul(size)
-        .filter(|o| i64::try_from(*o).is_ok());
-    let rows = match offset {
-        Some(offset) => {
-            mine.order_by_desc(request::Column::Id)
-                .offset(offset)
-                .limit(size)
-                .all(db)
-                .await?
-        }
-        None => Vec::new(),
-    };
-    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-    let located: Vec<i64> = locate_position::Entity::find()
-        .filter(locate_position::Column::RequestId.is_in(ids.clone()))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|p| p.request_id)
-        .collect();
-    if unseen > 0 {
-        request::Entity::update_many()
-            .col_expr(request::Column::Unseen, Expr::value(false))
-            .filter(request::Column::Id.is_in(ids))
-            .exec(db)
-            .await?;
-    }
-    let items = rows
-        .iter()
-        .map(|r| {
-            view(
-                r,
-                located.contains(&r.id),
-                display_phone(&r.phone_e164),
-                now,
-            )
-        })
-        .collect();
-    Ok(RequestPage {
-        items,
-        total,
-        unseen,
-    })
-}
-
-/// How many answers the user has not seen yet (the header's badge).
-///
-/// # Errors
-/// A database error.
-pub async fn unseen_count(db: &impl ConnectionTrait, user_id: i64) -> Result<u64, ServiceError> {
-    Ok(request::Entity::find()
-        .filter(request::Column::RequesterId.eq(user_id))
-        .filter(request::Column::Unseen.eq(true))
-        .count(db)
-        .await?)
 }
 
 /// One of the caller's requests; anybody else's is "not found".

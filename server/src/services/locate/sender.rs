@@ -19,6 +19,8 @@ use app::model::locate::LocateStatus;
 use sea_orm::sea_query::{Expr, ExprTrait as _, SimpleExpr};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
+mod reconcile;
+
 /// How long a worker may hold a claimed message.
 const LEASE_MS: i64 = 60_000;
 /// How long after an attempt "not found at the provider" means "not sent".
@@ -55,8 +57,8 @@ pub async fn run_due_until(
     now: i64,
     limit: u64,
 ) -> Result<usize, ServiceError> {
-    interrupted_become_uncertain(db, now).await?;
-    let mut handled = reconcile(db, sender, now, limit).await?;
+    reconcile::interrupted_become_uncertain(db, now).await?;
+    let mut handled = reconcile::reconcile(db, sender, now, limit).await?;
     let due = row::Entity::find()
         .filter(row::Column::Status.eq(QUEUED))
         .filter(row::Column::NextAttemptAt.lte(now))
@@ -68,57 +70,79 @@ pub async fn run_due_until(
         if stop.requested() {
             break;
         }
-        let claimed = row::Entity::update_many()
-            .col_expr(row::Column::Status, Expr::value(SENDING))
-            .col_expr(
-                row::Column::NextAttemptAt,
-                Expr::value(now + lease_ms(LEASE_MS)),
-            )
-            .col_expr(row::Column::AttemptedAt, Expr::value(now))
-            .col_expr(
-                row::Column::Attempts,
-                Expr::col(row::Column::Attempts).add(1),
-            )
-            .filter(row::Column::Id.eq(message.id))
-            .filter(row::Column::Status.eq(QUEUED))
-            .exec(db)
-            .await?;
-        if claimed.rows_affected != 1 {
+        if !claim(db, &message, now).await? {
             continue;
         }
         handled += 1;
         let hold = stop.hold(Work::Sms(message.id));
         hold.calling();
-        let outgoing = OutgoingSms {
-            to: message.to_e164.clone(),
-            body: message.body.clone(),
-        };
-        match sender.send_tracked(&outgoing, Some(message.id)).await {
-            Ok(sent) => {
-                crate::metrics::sms_outcome("sent");
-                mark_sent(db, &message, &sent, &[SENDING], now).await?;
-            }
-            Err(error) if error.outcome_unknown() => {
-                tracing::warn!(message = message.id, error = %error, "SMS outcome unknown; will look it up");
-                crate::metrics::sms_outcome("uncertain");
-                update(message.id, &[SENDING], now)
-                    .col_expr(row::Column::Status, Expr::value(UNCERTAIN))
-                    .col_expr(
-                        row::Column::NextAttemptAt,
-                        Expr::value(now + LOOKUP_EVERY_MS),
-                    )
-                    .col_expr(row::Column::Lookups, Expr::value(0))
-                    .col_expr(row::Column::LastError, Expr::value(short(&error)))
-                    .exec(db)
-                    .await?;
-            }
-            Err(error) => {
-                crate::metrics::sms_outcome("failed");
-                not_sent(db, &message, &error, now).await?;
-            }
-        }
+        send_claimed(db, sender, &message, now).await?;
     }
     Ok(handled)
+}
+
+/// Claims a queued message for one send under a lease; `false` when another
+/// worker was first.
+async fn claim(
+    db: &impl ConnectionTrait,
+    message: &row::Model,
+    now: i64,
+) -> Result<bool, ServiceError> {
+    let claimed = row::Entity::update_many()
+        .col_expr(row::Column::Status, Expr::value(SENDING))
+        .col_expr(
+            row::Column::NextAttemptAt,
+            Expr::value(now + lease_ms(LEASE_MS)),
+        )
+        .col_expr(row::Column::AttemptedAt, Expr::value(now))
+        .col_expr(
+            row::Column::Attempts,
+            Expr::col(row::Column::Attempts).add(1),
+        )
+        .filter(row::Column::Id.eq(message.id))
+        .filter(row::Column::Status.eq(QUEUED))
+        .exec(db)
+        .await?;
+    Ok(claimed.rows_affected == 1)
+}
+
+/// Sends a claimed message once and records the outcome: sent, not sent,
+/// or unknown (then it is looked up, never sent again blindly).
+async fn send_claimed(
+    db: &impl ConnectionTrait,
+    sender: &SmsSender,
+    message: &row::Model,
+    now: i64,
+) -> Result<(), ServiceError> {
+    let outgoing = OutgoingSms {
+        to: message.to_e164.clone(),
+        body: message.body.clone(),
+    };
+    match sender.send_tracked(&outgoing, Some(message.id)).await {
+        Ok(sent) => {
+            crate::metrics::sms_outcome("sent");
+            mark_sent(db, message, &sent, &[SENDING], now).await
+        }
+        Err(error) if error.outcome_unknown() => {
+            tracing::warn!(message = message.id, error = %error, "SMS outcome unknown; will look it up");
+            crate::metrics::sms_outcome("uncertain");
+            update(message.id, &[SENDING], now)
+                .col_expr(row::Column::Status, Expr::value(UNCERTAIN))
+                .col_expr(
+                    row::Column::NextAttemptAt,
+                    Expr::value(now + LOOKUP_EVERY_MS),
+                )
+                .col_expr(row::Column::Lookups, Expr::value(0))
+                .col_expr(row::Column::LastError, Expr::value(short(&error)))
+                .exec(db)
+                .await?;
+            Ok(())
+        }
+        Err(error) => {
+            crate::metrics::sms_outcome("failed");
+            not_sent(db, message, &error, now).await
+        }
+    }
 }
 
 fn short(error: &SmsError) -> String {
@@ -176,7 +200,7 @@ async fn not_sent(
     let retry = error.is_transient() && attempts < MAX_ATTEMPTS;
     tracing::warn!(message = message.id, attempts, retry, error = %error, "SMS not sent");
     let body: SimpleExpr = if retry {
-        Expr::col(row::Column::Body).into()
+        Expr::col(row::Column::Body)
     } else {
         Expr::value("")
     };
@@ -196,118 +220,5 @@ async fn not_sent(
     if let (Some(request_id), false) = (message.request_id, retry) {
         transition(db, status::request(request_id), LocateStatus::Failed, now).await?;
     }
-    Ok(())
-}
-
-/// Messages still `sending` after their lease: the worker died during the
-/// provider call. They may have gone out, so they are reconciled, not resent.
-async fn interrupted_become_uncertain(
-    db: &impl ConnectionTrait,
-    now: i64,
-) -> Result<(), ServiceError> {
-    row::Entity::update_many()
-        .col_expr(row::Column::Status, Expr::value(UNCERTAIN))
-        .col_expr(row::Column::NextAttemptAt, Expr::value(now))
-        .col_expr(row::Column::Lookups, Expr::value(0))
-        .col_expr(
-            row::Column::LastError,
-            Expr::value("interrupted during send"),
-        )
-        .col_expr(row::Column::UpdatedAt, Expr::value(now))
-        .filter(row::Column::Status.eq(SENDING))
-        .filter(row::Column::NextAttemptAt.lt(now))
-        .exec(db)
-        .await?;
-    Ok(())
-}
-
-/// Looks up the uncertain messages that are due; returns how many settled.
-async fn reconcile(
-    db: &impl ConnectionTrait,
-    sender: &SmsSender,
-    now: i64,
-    limit: u64,
-) -> Result<usize, ServiceError> {
-    let due = row::Entity::find()
-        .filter(row::Column::Status.eq(UNCERTAIN))
-        .filter(row::Column::NextAttemptAt.lte(now))
-        .order_by_asc(row::Column::Id)
-        .limit(limit)
-        .all(db)
-        .await?;
-    let mut settled = 0;
-    for message in due {
-        let outgoing = OutgoingSms {
-            to: message.to_e164.clone(),
-            body: message.body.clone(),
-        };
-        let attempted_at = message.attempted_at.unwrap_or(message.updated_at);
-        match sender.lookup(&outgoing).await {
-            Ok(Some(sent)) => {
-                mark_sent(db, &message, &sent, &[UNCERTAIN], now).await?;
-                settled += 1;
-            }
-            Ok(None) if now >= attempted_at + lease_ms(GRACE_MS) => {
-                // Not at the provider long after the attempt: it was not sent.
-                let requeue = message.attempts < MAX_ATTEMPTS;
-                let next = update(message.id, &[UNCERTAIN], now)
-                    .col_expr(
-                        row::Column::Status,
-                        Expr::value(if requeue { QUEUED } else { FAILED }),
-                    )
-                    .col_expr(row::Column::NextAttemptAt, Expr::value(now));
-                let next = if requeue {
-                    next
-                } else {
-                    next.col_expr(row::Column::Body, Expr::value(""))
-                };
-                next.exec(db).await?;
-                if let (Some(request_id), false) = (message.request_id, requeue) {
-                    transition(db, status::request(request_id), LocateStatus::Failed, now).await?;
-                }
-            }
-            Ok(None) => look_again(db, &message, now, false).await?,
-            Err(error) => {
-                tracing::warn!(message = message.id, error = %error, "SMS lookup failed; still uncertain");
-                look_again(db, &message, now, true).await?;
-            }
-        }
-    }
-    Ok(settled)
-}
-
-/// Keeps the message uncertain for a later lookup; after [`MAX_LOOKUPS`]
-/// failed lookups it is given up. Its request then shows "sent" (it may
-/// have arrived), which offers the requester the one resend.
-async fn look_again(
-    db: &impl ConnectionTrait,
-    message: &row::Model,
-    now: i64,
-    lookup_failed: bool,
-) -> Result<(), ServiceError> {
-    let lookups = message.lookups + i32::from(lookup_failed);
-    if lookups >= MAX_LOOKUPS {
-        update(message.id, &[UNCERTAIN], now)
-            .col_expr(row::Column::Status, Expr::value(FAILED))
-            .col_expr(row::Column::Body, Expr::value(""))
-            .col_expr(
-                row::Column::LastError,
-                Expr::value("outcome unknown; lookups failed"),
-            )
-            .exec(db)
-            .await?;
-        if let Some(request_id) = message.request_id {
-            transition(db, status::request(request_id), LocateStatus::Sent, now).await?;
-        }
-        return Ok(());
-    }
-    update(message.id, &[UNCERTAIN], now)
-        .col_expr(row::Column::Lookups, Expr::value(lookups))
-        .col_expr(
-            row::Column::NextAttemptAt,
-            Expr::value(now + LOOKUP_EVERY_MS * i64::from(std::cmp::max(lookups, 1))),
-        )
-        .exec(db)
-        .await?;
     Ok(())
 }

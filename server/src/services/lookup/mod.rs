@@ -4,9 +4,9 @@
 //! entry ([`owner`]); reports of our own SMS and calls go to the abuse
 //! queue, never into a number's score.
 pub mod facts;
-pub mod lookup;
 pub mod owner;
+pub mod query;
 pub mod reports;
 pub mod score;
 
-pub use lookup::{lookup, Query};
+pub use query::{lookup, Query};

@@ -15,10 +15,12 @@ use sea_orm::{
     sea_query::OnConflict, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait,
     QueryFilter, TransactionTrait,
 };
-use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 use super::delivery::{self, MetaEventJob};
+
+mod event;
+use event::meta_cookie;
+pub use event::{hash_email, hash_external_id, ServerEvent, UserData};
 
 /// Browser events per client address.
 pub const EVENTS_PER_CLIENT: Rule = Rule::per_minutes(30, 60);
@@ -32,62 +34,6 @@ const BROWSER_EVENTS: [&str; 5] = [
     "InitiateCheckout",
     "Purchase",
 ];
-
-/// A server event as Meta's `data[]` takes it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ServerEvent {
-    pub event_name: String,
-    /// Unix seconds.
-    pub event_time: i64,
-    pub event_id: String,
-    pub action_source: String,
-    pub event_source_url: String,
-    pub user_data: UserData,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub custom_data: Option<serde_json::Value>,
-}
-
-/// Customer information: `em` and `external_id` hashed (SHA-256, lowercase
-/// hex); the address, agent and Meta's cookies as they are.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct UserData {
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub em: Vec<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub external_id: Vec<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub client_ip_address: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub client_user_agent: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fbc: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fbp: Option<String>,
-}
-
-fn sha256_hex(value: &str) -> String {
-    Sha256::digest(value.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
-
-/// Meta's `em`: SHA-256 of the address trimmed and lower-cased.
-pub fn hash_email(email: &str) -> String {
-    sha256_hex(&email.trim().to_lowercase())
-}
-
-/// Meta's `external_id`: SHA-256 of our user id.
-pub fn hash_external_id(user_id: i64) -> String {
-    sha256_hex(&user_id.to_string())
-}
-
-/// `fb.1.<ms>.<value>`, as Meta writes `_fbc` and `_fbp`; anything else is dropped.
-fn meta_cookie(value: Option<&str>) -> Option<String> {
-    value
-        .filter(|v| v.len() <= 255 && v.starts_with("fb.") && is_token(v, 255))
-        .map(str::to_owned)
-}
 
 /// What the browser posts to `/fackbook/conversions/{pixel}`.
 #[derive(Clone, Debug, Default)]
@@ -118,29 +64,7 @@ pub async fn accept_browser_event(
     input: &BrowserEvent,
 ) -> Result<(), ServiceError> {
     require(consent, |c| c.marketing)?;
-    if cx
-        .config
-        .meta
-        .pixel_id
-        .as_ref()
-        .is_some_and(|p| *p != input.pixel)
-        || !input.pixel.bytes().all(|b| b.is_ascii_digit())
-    {
-        return Err(ServiceError::NotFound);
-    }
-    let now_secs = cx.now / 1000;
-    let fresh = (now_secs - MAX_AGE_SECS..=now_secs + 300).contains(&input.event_time);
-    let test_ok = input
-        .test_event_code
-        .as_deref()
-        .is_none_or(|c| is_token(c, 64));
-    if !BROWSER_EVENTS.contains(&input.event_name.as_str())
-        || !fresh
-        || !is_token(&input.event_id, 80)
-        || !test_ok
-    {
-        return Err(ServiceError::Invalid(Key::ErrorBadRequest));
-    }
+    check_browser_event(cx, input)?;
     let mut user_data = UserData {
         external_id: member_id.map(hash_external_id).into_iter().collect(),
         client_ip_address: client.ip.map(|ip| ip.to_string()),
@@ -153,12 +77,7 @@ pub async fn accept_browser_event(
         let order = paid_order(cx, &input.event_id).await?;
         user_data.em = vec![hash_email(&order.email)];
     }
-    let base = &cx.config.public_base_url;
-    let source = if input.event_source_url.starts_with(&format!("{base}/")) {
-        input.event_source_url.clone()
-    } else {
-        format!("{base}/")
-    };
+    let source = page_url(&cx.config.public_base_url, &input.event_source_url);
     let event = ServerEvent {
         event_name: input.event_name.clone(),
         event_time: input.event_time,
@@ -182,6 +101,43 @@ pub async fn accept_browser_event(
         job_queue::wake(cx);
     }
     Ok(())
+}
+
+/// Refuses an event for another pixel ([`ServiceError::NotFound`]), and an
+/// unknown name, a time outside what Meta accepts or a malformed id.
+fn check_browser_event(cx: &Cx, input: &BrowserEvent) -> Result<(), ServiceError> {
+    let other_pixel = cx
+        .config
+        .meta
+        .pixel_id
+        .as_ref()
+        .is_some_and(|p| *p != input.pixel);
+    if other_pixel || !input.pixel.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ServiceError::NotFound);
+    }
+    let now_secs = cx.now / 1000;
+    let fresh = (now_secs - MAX_AGE_SECS..=now_secs + 300).contains(&input.event_time);
+    let test_ok = input
+        .test_event_code
+        .as_deref()
+        .is_none_or(|c| is_token(c, 64));
+    if !BROWSER_EVENTS.contains(&input.event_name.as_str())
+        || !fresh
+        || !is_token(&input.event_id, 80)
+        || !test_ok
+    {
+        return Err(ServiceError::Invalid(Key::ErrorBadRequest));
+    }
+    Ok(())
+}
+
+/// The page the browser names when it is one of ours, else our home page.
+fn page_url(base: &str, reported: &str) -> String {
+    if reported.starts_with(&format!("{base}/")) {
+        reported.to_owned()
+    } else {
+        format!("{base}/")
+    }
 }
 
 async fn paid_order(cx: &Cx, event_id: &str) -> Result<order::Model, ServiceError> {
@@ -297,28 +253,4 @@ async fn queue(
     )
     .await?;
     Ok(true)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn emails_are_hashed_as_meta_documents() {
-        // Meta's own example: `John_Smith@gmail.com` → `john_smith@gmail.com`.
-        let expected = "62a14e44f765419d10fea99367361a727c12365e2520f32218d505ed9aa0f62f";
-        assert_eq!(hash_email("  John_Smith@gmail.com "), expected);
-        assert_eq!(hash_email("john_smith@gmail.com"), expected);
-    }
-
-    #[test]
-    fn only_meta_shaped_cookies_pass() {
-        assert_eq!(
-            meta_cookie(Some("fb.1.1554763741205.AbCdEf123")).as_deref(),
-            Some("fb.1.1554763741205.AbCdEf123")
-        );
-        assert_eq!(meta_cookie(Some("<script>")), None);
-        assert_eq!(meta_cookie(Some("xyz")), None);
-        assert_eq!(meta_cookie(None), None);
-    }
 }

@@ -20,9 +20,7 @@ pub fn require(
     consent: Option<Consent>,
     category: fn(&Consent) -> bool,
 ) -> Result<Consent, ServiceError> {
-    consent
-        .filter(|c| category(c))
-        .ok_or(ServiceError::NoConsent)
+    consent.filter(category).ok_or(ServiceError::NoConsent)
 }
 
 /// Whether `value` is 1 to `max` characters of `[A-Za-z0-9_.-]`.

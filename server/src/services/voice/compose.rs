@@ -10,7 +10,9 @@ use crate::services::{Cx, ServiceError};
 use app::account::validation::{FieldErrors, Slot};
 use app::i18n::Key;
 use app::model::voice::{language, Voice, VoiceDraft, VoiceMessageView};
-use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait,
+};
 
 const DAY_MINUTES: i64 = 24 * 60;
 
@@ -112,46 +114,9 @@ pub async fn send(
     let checked = check(draft, true)?;
     requests::may_request(sender, cx.now)?;
     check_recipient(cx, sender.id, &checked.e164, &checked.region).await?;
-    let settings = &cx.config.voice;
-    let sender_key = format!("voice:sender:{}", sender.id);
-    let number_key = format!("voice:number:{}", checked.e164);
     let txn = cx.db.begin().await?;
-    limits::take_all(
-        &txn,
-        &[
-            (
-                &sender_key,
-                Rule::per_minutes(settings.cap_per_sender_day, DAY_MINUTES),
-            ),
-            (
-                &number_key,
-                Rule::per_minutes(settings.cap_per_number_day, DAY_MINUTES),
-            ),
-        ],
-        cx.now,
-    )
-    .await?;
-    let new = row::ActiveModel {
-        user_id: Set(sender.id),
-        idempotency_key: Set(key.to_owned()),
-        to_e164: Set(checked.e164),
-        region: Set(checked.region),
-        language: Set(checked.language.to_owned()),
-        voice: Set(checked.voice.code().to_owned()),
-        body: Set(checked.body),
-        status: Set(status::QUEUED.to_owned()),
-        attempts: Set(0),
-        next_attempt_at: Set(Some(cx.now)),
-        attempted_at: Set(None),
-        call_ref: Set(super::new_call_ref()),
-        provider_id: Set(None),
-        failures: Set(0),
-        last_error: Set(None),
-        created_at: Set(cx.now),
-        updated_at: Set(cx.now),
-        purged_at: Set(None),
-        ..Default::default()
-    };
+    take_daily_caps(&txn, cx, sender.id, &checked.e164).await?;
+    let new = new_row(sender.id, key, checked, cx.now);
     let inserted = row::Entity::insert(new).exec(&txn).await;
     let id = match inserted {
         Ok(done) => done.last_insert_id,
@@ -176,6 +141,59 @@ pub async fn send(
         "voice message queued"
     );
     Ok(views::view(&stored))
+}
+
+/// Takes a unit of the sender's and of the called number's daily cap, in
+/// the transaction that stores the message.
+async fn take_daily_caps(
+    txn: &impl ConnectionTrait,
+    cx: &Cx,
+    sender_id: i64,
+    e164: &str,
+) -> Result<(), ServiceError> {
+    let settings = &cx.config.voice;
+    let sender_key = format!("voice:sender:{sender_id}");
+    let number_key = format!("voice:number:{e164}");
+    limits::take_all(
+        txn,
+        &[
+            (
+                &sender_key,
+                Rule::per_minutes(settings.cap_per_sender_day, DAY_MINUTES),
+            ),
+            (
+                &number_key,
+                Rule::per_minutes(settings.cap_per_number_day, DAY_MINUTES),
+            ),
+        ],
+        cx.now,
+    )
+    .await
+}
+
+/// The queued message of a checked draft, due at once.
+fn new_row(sender_id: i64, key: &str, checked: Checked, now: i64) -> row::ActiveModel {
+    row::ActiveModel {
+        user_id: Set(sender_id),
+        idempotency_key: Set(key.to_owned()),
+        to_e164: Set(checked.e164),
+        region: Set(checked.region),
+        language: Set(checked.language.to_owned()),
+        voice: Set(checked.voice.code().to_owned()),
+        body: Set(checked.body),
+        status: Set(status::QUEUED.to_owned()),
+        attempts: Set(0),
+        next_attempt_at: Set(Some(now)),
+        attempted_at: Set(None),
+        call_ref: Set(super::new_call_ref()),
+        provider_id: Set(None),
+        failures: Set(0),
+        last_error: Set(None),
+        created_at: Set(now),
+        updated_at: Set(now),
+        purged_at: Set(None),
+        ..Default::default()
+    }
 }
 
 async fn find_by_key(cx: &Cx, user_id: i64, key: &str) -> Result<Option<row::Model>, ServiceError> {

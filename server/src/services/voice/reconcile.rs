@@ -5,7 +5,7 @@
 //! may be placed again. A call we once had confirmed is never placed again.
 use super::events::{apply_progress, fail};
 use super::status::{transition, CALLING, QUEUED, UNCERTAIN};
-use crate::calls::{CallPlacer, CallQuery};
+use crate::calls::{CallPlacer, CallQuery, PlacedCall};
 use crate::persistence::entities::voice_message::{self as row, Column};
 use crate::services::{Cx, ServiceError};
 use sea_orm::sea_query::{Expr, ExprTrait as _};
@@ -29,64 +29,79 @@ pub async fn run(cx: &Cx, calls: &CallPlacer, limit: u64) -> Result<usize, Servi
         .all(&cx.db)
         .await?;
     for m in &due {
-        let since = m.attempted_at.unwrap_or(m.updated_at);
-        let exclude = others_calls(cx, m).await?;
-        let query = CallQuery {
-            to: &m.to_e164,
-            since_ms: since,
-            call_ref: &m.call_ref,
-            exclude: &exclude,
-        };
-        match calls.lookup(&query).await {
-            Ok(Some(placed)) => {
-                let changes = vec![
-                    (Column::ProviderId, Expr::value(placed.provider_id.clone())),
-                    (
-                        Column::NextAttemptAt,
-                        Expr::value(cx.now + super::delivery::WATCHDOG_MS),
-                    ),
-                    (Column::Failures, Expr::value(0)),
-                ];
-                if transition(
-                    &cx.db,
-                    m.id,
-                    CALLING,
-                    Some(&[UNCERTAIN][..]),
-                    changes,
-                    cx.now,
-                )
-                .await?
-                {
-                    apply_progress(cx, m, placed.progress).await?;
-                }
-            }
-            Ok(None) if m.provider_id.is_none() && cx.now >= since + GRACE_MS => {
-                let changes = vec![
-                    (Column::Attempts, Expr::col(Column::Attempts).sub(1)),
-                    (Column::NextAttemptAt, Expr::value(cx.now)),
-                    (
-                        Column::LastError,
-                        Expr::value("not placed (not found at the provider)"),
-                    ),
-                ];
-                transition(
-                    &cx.db,
-                    m.id,
-                    QUEUED,
-                    Some(&[UNCERTAIN][..]),
-                    changes,
-                    cx.now,
-                )
-                .await?;
-            }
-            Ok(None) => look_again(cx, m, false).await?,
-            Err(error) => {
-                tracing::warn!(message = m.id, error = %error, "voice call lookup failed; still uncertain");
-                look_again(cx, m, true).await?;
-            }
-        }
+        look_up(cx, calls, m).await?;
     }
     Ok(due.len())
+}
+
+/// Looks up one uncertain call and moves the message on by what was found.
+async fn look_up(cx: &Cx, calls: &CallPlacer, m: &row::Model) -> Result<(), ServiceError> {
+    let since = m.attempted_at.unwrap_or(m.updated_at);
+    let exclude = others_calls(cx, m).await?;
+    let query = CallQuery {
+        to: &m.to_e164,
+        since_ms: since,
+        call_ref: &m.call_ref,
+        exclude: &exclude,
+    };
+    match calls.lookup(&query).await {
+        Ok(Some(placed)) => go_on_as(cx, m, placed).await,
+        Ok(None) if m.provider_id.is_none() && cx.now >= since + GRACE_MS => {
+            not_placed(cx, m).await
+        }
+        Ok(None) => look_again(cx, m, false).await,
+        Err(error) => {
+            tracing::warn!(message = m.id, error = %error, "voice call lookup failed; still uncertain");
+            look_again(cx, m, true).await
+        }
+    }
+}
+
+/// Found at the provider: the message goes on as that call.
+async fn go_on_as(cx: &Cx, m: &row::Model, placed: PlacedCall) -> Result<(), ServiceError> {
+    let changes = vec![
+        (Column::ProviderId, Expr::value(placed.provider_id.clone())),
+        (
+            Column::NextAttemptAt,
+            Expr::value(cx.now + super::delivery::WATCHDOG_MS),
+        ),
+        (Column::Failures, Expr::value(0)),
+    ];
+    if transition(
+        &cx.db,
+        m.id,
+        CALLING,
+        Some(&[UNCERTAIN][..]),
+        changes,
+        cx.now,
+    )
+    .await?
+    {
+        apply_progress(cx, m, placed.progress).await?;
+    }
+    Ok(())
+}
+
+/// Never placed: queued again, the lost attempt not counted.
+async fn not_placed(cx: &Cx, m: &row::Model) -> Result<(), ServiceError> {
+    let changes = vec![
+        (Column::Attempts, Expr::col(Column::Attempts).sub(1)),
+        (Column::NextAttemptAt, Expr::value(cx.now)),
+        (
+            Column::LastError,
+            Expr::value("not placed (not found at the provider)"),
+        ),
+    ];
+    transition(
+        &cx.db,
+        m.id,
+        QUEUED,
+        Some(&[UNCERTAIN][..]),
+        changes,
+        cx.now,
+    )
+    .await?;
+    Ok(())
 }
 
 /// The provider ids of the other messages to the same number: a call one

@@ -50,43 +50,8 @@ async fn hand_back_one(
         Work::Sms(id) => queue::hand_back(db, id, released, now).await,
         Work::Job(id) if released => job_queue::release(db, id, now).await,
         Work::Job(id) => job_queue::interrupted(db, id, now).await,
-        Work::Call(id) if released => {
-            let changes = vec![
-                (
-                    VoiceColumn::Attempts,
-                    Expr::col(VoiceColumn::Attempts).sub(1),
-                ),
-                (VoiceColumn::NextAttemptAt, Expr::value(now)),
-                (VoiceColumn::LastError, Expr::value("released at shutdown")),
-            ];
-            voice::transition(
-                db,
-                id,
-                voice::QUEUED,
-                Some(&[voice::CALLING][..]),
-                changes,
-                now,
-            )
-            .await
-        }
-        Work::Call(id) => {
-            let changes = vec![
-                (VoiceColumn::NextAttemptAt, Expr::value(now)),
-                (
-                    VoiceColumn::LastError,
-                    Expr::value("interrupted by shutdown"),
-                ),
-            ];
-            voice::transition(
-                db,
-                id,
-                voice::UNCERTAIN,
-                Some(&[voice::CALLING][..]),
-                changes,
-                now,
-            )
-            .await
-        }
+        Work::Call(id) if released => release_call(db, id, now).await,
+        Work::Call(id) => interrupt_call(db, id, now).await,
         // A renewal is held only around its provider call.
         Work::Charge(id) => {
             charges::set_status(
@@ -100,4 +65,49 @@ async fn hand_back_one(
             .await
         }
     }
+}
+
+/// A call claimed but not yet placed: queued again, the attempt not counted.
+async fn release_call(db: &impl ConnectionTrait, id: i64, now: i64) -> Result<bool, ServiceError> {
+    let changes = vec![
+        (
+            VoiceColumn::Attempts,
+            Expr::col(VoiceColumn::Attempts).sub(1),
+        ),
+        (VoiceColumn::NextAttemptAt, Expr::value(now)),
+        (VoiceColumn::LastError, Expr::value("released at shutdown")),
+    ];
+    voice::transition(
+        db,
+        id,
+        voice::QUEUED,
+        Some(&[voice::CALLING][..]),
+        changes,
+        now,
+    )
+    .await
+}
+
+/// A call cut off while being placed: it may exist, so it is looked up.
+async fn interrupt_call(
+    db: &impl ConnectionTrait,
+    id: i64,
+    now: i64,
+) -> Result<bool, ServiceError> {
+    let changes = vec![
+        (VoiceColumn::NextAttemptAt, Expr::value(now)),
+        (
+            VoiceColumn::LastError,
+            Expr::value("interrupted by shutdown"),
+        ),
+    ];
+    voice::transition(
+        db,
+        id,
+        voice::UNCERTAIN,
+        Some(&[voice::CALLING][..]),
+        changes,
+        now,
+    )
+    .await
 }

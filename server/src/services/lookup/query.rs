@@ -47,7 +47,9 @@ async fn record_use(
     member: &user::Model,
     now: i64,
 ) -> Result<(), ServiceError> {
-    static WRITTEN: Mutex<(i64, Option<HashSet<(i64, i64)>>)> = Mutex::new((0, None));
+    /// The day, and the (member, paid period) pairs recorded on it.
+    type WrittenToday = (i64, Option<HashSet<(i64, i64)>>);
+    static WRITTEN: Mutex<WrittenToday> = Mutex::new((0, None));
     let day = now.div_euclid(86_400_000);
     let fresh = {
         let mut written = WRITTEN

@@ -1,0 +1,150 @@
+//! The console's customers: search, one customer's file, and the account
+//! actions (refund, cancel, suspend, reinstate), each with its reason.
+use super::{failed, require_staff};
+use crate::http::doc::{Answer, BadRequest, Forbidden, List, NotFound, Unauthorized, Unavailable};
+use crate::http::{ApiContext, ApiError, ApiOk, ApiResult};
+use crate::services::console::{actions, customers};
+use crate::state::AppState;
+use app::model::billing::BillingSummary;
+use app::model::console::{CustomerDetail, CustomerRow};
+use axum::extract::{
+    rejection::FormRejection, rejection::QueryRejection, Form, Path, Query, State,
+};
+use axum::http::HeaderMap;
+use serde::Deserialize;
+
+/// `?q=` of the customer search.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(default)]
+pub struct SearchQuery {
+    /// An e-mail (or part of one), a phone number or an order number.
+    q: String,
+}
+
+/// `GET /console/customers?q=`: by e-mail, phone number or order number.
+#[utoipa::path(get, path = "/console/customers", tag = "console", security(("staffToken" = [])), params(SearchQuery),
+    responses((status = 200, description = "At most a page of customers, each once.", body = Answer<List<CustomerRow>>), BadRequest, Unauthorized))]
+pub async fn search(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    headers: HeaderMap,
+    query: Result<Query<SearchQuery>, QueryRejection>,
+) -> ApiResult<Vec<CustomerRow>> {
+    let staff = require_staff(&state, &ctx, &headers).await?;
+    let Query(q) = query.map_err(|_| ApiError::bad_request(&ctx))?;
+    Ok(ApiOk::obj(
+        customers::search(&state.cx(), &staff, &q.q)
+            .await
+            .map_err(failed(&ctx))?,
+    ))
+}
+
+/// `GET /console/customers/{id}`.
+#[utoipa::path(get, path = "/console/customers/{id}", tag = "console", security(("staffToken" = [])),
+    params(("id" = i64, Path, description = "The customer's id")),
+    responses((status = 200, body = Answer<CustomerDetail>), BadRequest, Unauthorized, NotFound))]
+pub async fn customer(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+) -> ApiResult<CustomerDetail> {
+    let staff = require_staff(&state, &ctx, &headers).await?;
+    Ok(ApiOk::obj(
+        customers::detail(&state.cx(), &staff, id)
+            .await
+            .map_err(failed(&ctx))?,
+    ))
+}
+
+/// Body of the account actions: why (kept in the audit log).
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(default)]
+pub struct ReasonForm {
+    reason: String,
+}
+
+/// `POST /console/charges/{id}/refund` (`reason`).
+#[utoipa::path(post, path = "/console/charges/{id}/refund", tag = "console", security(("staffToken" = [])),
+    params(("id" = i64, Path, description = "The charge's id")),
+    request_body(content = ReasonForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Answer<BillingSummary>), BadRequest, Unauthorized, Unavailable, NotFound))]
+pub async fn refund(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    form: Result<Form<ReasonForm>, FormRejection>,
+) -> ApiResult<BillingSummary> {
+    let staff = require_staff(&state, &ctx, &headers).await?;
+    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    Ok(ApiOk::obj(
+        actions::refund(&state.cx(), &state.gateways, &staff, id, &f.reason)
+            .await
+            .map_err(failed(&ctx))?,
+    ))
+}
+
+/// `POST /console/customers/{id}/cancel` (`reason`).
+#[utoipa::path(post, path = "/console/customers/{id}/cancel", tag = "console", security(("staffToken" = [])),
+    params(("id" = i64, Path, description = "The customer's id")),
+    request_body(content = ReasonForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Answer<BillingSummary>), BadRequest, Unauthorized, Unavailable, NotFound))]
+pub async fn cancel(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    form: Result<Form<ReasonForm>, FormRejection>,
+) -> ApiResult<BillingSummary> {
+    let staff = require_staff(&state, &ctx, &headers).await?;
+    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    Ok(ApiOk::obj(
+        actions::cancel(&state.cx(), &state.gateways, &staff, id, &f.reason)
+            .await
+            .map_err(failed(&ctx))?,
+    ))
+}
+
+/// `POST /console/customers/{id}/suspend` (`reason`; admins).
+#[utoipa::path(post, path = "/console/customers/{id}/suspend", tag = "console", security(("staffToken" = [])),
+    params(("id" = i64, Path, description = "The customer's id")),
+    request_body(content = ReasonForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Answer<CustomerRow>), BadRequest, Unauthorized, Forbidden, NotFound))]
+pub async fn suspend(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    form: Result<Form<ReasonForm>, FormRejection>,
+) -> ApiResult<CustomerRow> {
+    let staff = require_staff(&state, &ctx, &headers).await?;
+    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    Ok(ApiOk::obj(
+        actions::suspend(&state.cx(), &staff, id, &f.reason)
+            .await
+            .map_err(failed(&ctx))?,
+    ))
+}
+
+/// `POST /console/customers/{id}/reinstate` (`reason`; admins).
+#[utoipa::path(post, path = "/console/customers/{id}/reinstate", tag = "console", security(("staffToken" = [])),
+    params(("id" = i64, Path, description = "The customer's id")),
+    request_body(content = ReasonForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Answer<CustomerRow>), BadRequest, Unauthorized, Forbidden, NotFound))]
+pub async fn reinstate(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    form: Result<Form<ReasonForm>, FormRejection>,
+) -> ApiResult<CustomerRow> {
+    let staff = require_staff(&state, &ctx, &headers).await?;
+    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
+    Ok(ApiOk::obj(
+        actions::reinstate(&state.cx(), &staff, id, &f.reason)
+            .await
+            .map_err(failed(&ctx))?,
+    ))
+}
