@@ -9,10 +9,12 @@ use serde::Deserialize;
 use std::time::Duration;
 
 mod lookup;
+mod signature;
 mod webhook;
 
+pub use signature::{signature, verify_signature};
 use webhook::report_for_status;
-pub use webhook::{param, parse_keyword, parse_status, signature, verify_signature};
+pub use webhook::{param, parse_keyword, parse_status};
 
 /// How long one API call may take: a locate request waits on it, and the
 /// queue retries a timeout later ([`SmsError::is_transient`]).
