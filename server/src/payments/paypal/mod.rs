@@ -14,6 +14,8 @@ use serde::Deserialize;
 use std::collections::HashMap;
 
 mod api;
+mod events;
+mod sales;
 mod webhook;
 
 /// The live REST origin.
