@@ -3,7 +3,7 @@ use app::model::{billing::MethodChoice, Cycle};
 
 /// An amount in minor units of an ISO 4217 currency (`Rp 300` = `(300, "IDR")`
 /// with exponent 0; `$0.99` = `(99, "USD")` with exponent 2).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Money {
     pub minor: i64,
     pub currency: String,
@@ -247,8 +247,9 @@ pub struct ProviderEvent {
     pub kind: EventKind,
 }
 
-/// What an event means for us, whatever the provider calls it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What an event means for us, whatever the provider calls it (stored as
+/// JSON while it waits for what it names).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum EventKind {
     /// The first payment of order `order_no` succeeded.
     CheckoutPaid {
@@ -260,8 +261,14 @@ pub enum EventKind {
     },
     /// The first payment is still being decided.
     CheckoutPending { order_no: String },
-    /// The first payment failed.
+    /// The first payment failed and the checkout is over.
     CheckoutFailed {
+        order_no: String,
+        insufficient_funds: bool,
+    },
+    /// One attempt at the first payment failed, but the provider keeps the
+    /// checkout open: the payer may try again (another card, more funds).
+    CheckoutAttemptFailed {
         order_no: String,
         insufficient_funds: bool,
     },

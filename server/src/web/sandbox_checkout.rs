@@ -85,6 +85,7 @@ fn behaviour_key(behaviour: Behaviour) -> Key {
         Behaviour::PendingThenSucceeds => Key::SandboxPendingThenSucceeds,
         Behaviour::FailsAtRenewal => Key::SandboxFailsAtRenewal,
         Behaviour::RenewalAnswerLost => Key::SandboxRenewalAnswerLost,
+        Behaviour::RenewalUnavailable => Key::SandboxRenewalUnavailable,
     }
 }
 

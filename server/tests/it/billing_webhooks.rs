@@ -1,6 +1,6 @@
 //! The webhook endpoint refuses what is not signed by the provider, applies
-//! each event once, never lets a late event undo a final one, and records
-//! events for orders it does not know without changing anything.
+//! each event once, never lets a late event undo a final one, and keeps
+//! events for orders it does not know (yet) without changing anything.
 use crate::billing_util::*;
 use crate::util::TestApp;
 use sea_orm::{ColumnTrait as _, EntityTrait as _, PaginatorTrait as _, QueryFilter as _};
@@ -182,7 +182,7 @@ async fn events_for_unknown_orders_or_other_amounts_are_recorded_and_harmless() 
             .into_iter()
             .map(|e| e.outcome)
             .collect();
-        assert_eq!(outcomes, ["unknown_order", "amount_mismatch"]);
+        assert_eq!(outcomes, ["parked", "amount_mismatch"]);
         assert_eq!(subscriptions(&app).await, 0);
     }
 }

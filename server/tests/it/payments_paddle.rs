@@ -22,7 +22,7 @@ use server::payments::{
 use std::{collections::HashMap, time::Duration};
 
 const KEY: &str = "pdl_live_apikey_test";
-const SECRET: &str = "pdl_ntfset_01gkpj_secret";
+pub(crate) const SECRET: &str = "pdl_ntfset_01gkpj_secret";
 
 fn error(status: StatusCode, code: &str) -> Response {
     let body = json!({"error": {"type": "request_error", "code": code, "detail": "details", "documentation_url": "https://developer.paddle.com/errors"}, "meta": {"request_id": "req_1"}});
@@ -136,7 +136,7 @@ fn config(base: &str, key: &str) -> PaddleConfig {
         .expect("configured")
 }
 
-fn provider(base: &str, timeout: Duration) -> PaddleProvider {
+pub(crate) fn provider(base: &str, timeout: Duration) -> PaddleProvider {
     PaddleProvider::new(&config(base, KEY), "https://ct.test", timeout).expect("provider")
 }
 
@@ -342,7 +342,7 @@ async fn paddle_slow_answer_is_a_timeout_and_not_retried() {
 }
 
 /// A webhook request signed as Paddle signs: `ts=…;h1=hex(HMAC(secret, "ts:body"))`.
-fn signed(secret: &str, ts: i64, body: &str) -> HeaderMap {
+pub(crate) fn signed(secret: &str, ts: i64, body: &str) -> HeaderMap {
     let mac = hmac_sha256(
         secret.as_bytes(),
         &[ts.to_string().as_bytes(), b":", body.as_bytes()],
@@ -357,7 +357,7 @@ fn signed(secret: &str, ts: i64, body: &str) -> HeaderMap {
 
 const COMPLETED: &str = r#"{"event_id":"evt_01h7jk37p1ezj1k5b4kt83t35j","event_type":"transaction.completed","occurred_at":"2024-01-11T08:34:01.787929Z","notification_id":"ntf_01h7jk37xbxzq9f7fdery7eab5","data":{"id":"txn_01h8bxpvx398a7zbawb77y0kp5","status":"completed","customer_id":"ctm_01h7hswb86rtps5ggbq7ybydcw","subscription_id":"sub_01h7ht5z5wdg9pz18jx1fagp8k","currency_code":"USD","origin":"web","custom_data":{"order_no":"ord123"},"items":[{"price":{"id":"pri_month"},"quantity":1}],"details":{"totals":{"subtotal":"99","tax":"0","total":"99","credit":"0","balance":"0","grand_total":"99","currency_code":"USD"}},"payments":[{"status":"captured","error_code":null}]}}"#;
 
-async fn deliver(
+pub(crate) async fn deliver(
     paddle: &PaddleProvider,
     headers: &HeaderMap,
     body: &str,

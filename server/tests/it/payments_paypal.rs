@@ -2,7 +2,7 @@
 //! checkout with `PayPal-Request-Id`, the cached OAuth token, cancel and
 //! refund, time-outs, refusals, and webhooks verified by PayPal's postback
 //! and mapped to events with exact amounts.
-mod fake;
+pub mod fake;
 
 use app::model::{billing::MethodChoice, Cycle};
 use fake::{FakePaypal, PAYPAL_KEY, PLANS};
@@ -36,7 +36,7 @@ fn config(base: &str, secret: &str) -> PaypalConfig {
         .expect("configured")
 }
 
-fn provider(fake: &FakePaypal, timeout: Duration) -> PaypalProvider {
+pub(crate) fn provider(fake: &FakePaypal, timeout: Duration) -> PaypalProvider {
     PaypalProvider::new(
         &config(&fake.base, fake::SECRET),
         "https://ct.test",
@@ -75,7 +75,11 @@ fn checkout(order_no: &str, plan_id: i64) -> CheckoutRequest {
 }
 
 /// The subscription id and checkout of a fresh order.
-async fn subscribed(fake: &FakePaypal, paypal: &PaypalProvider, order_no: &str) -> String {
+pub(crate) async fn subscribed(
+    fake: &FakePaypal,
+    paypal: &PaypalProvider,
+    order_no: &str,
+) -> String {
     let start = paypal
         .create_checkout(&checkout(order_no, 1))
         .await
@@ -91,7 +95,7 @@ async fn subscribed(fake: &FakePaypal, paypal: &PaypalProvider, order_no: &str) 
 }
 
 /// Records a sale of `sub` at PayPal (listed and refundable).
-fn sale(fake: &FakePaypal, sub: &str, id: &str, total: &str, at_ms: i64) {
+pub(crate) fn sale(fake: &FakePaypal, sub: &str, id: &str, total: &str, at_ms: i64) {
     let mut ledger = fake.ledger.lock().unwrap();
     ledger.sales.insert(id.into(), (total.into(), "USD".into()));
     ledger.transactions.entry(sub.into()).or_default().push(json!({"id": id, "status": "COMPLETED",
@@ -99,7 +103,13 @@ fn sale(fake: &FakePaypal, sub: &str, id: &str, total: &str, at_ms: i64) {
 }
 
 /// A PAYMENT.SALE.COMPLETED body as PayPal sends it (its own spacing).
-fn sale_event(event_id: &str, sale_id: &str, sub: &str, total: &str, at_ms: i64) -> String {
+pub(crate) fn sale_event(
+    event_id: &str,
+    sale_id: &str,
+    sub: &str,
+    total: &str,
+    at_ms: i64,
+) -> String {
     format!(
         "{{ \"id\": \"{event_id}\", \"event_version\": \"1.0\", \"create_time\": \"{}\", \"resource_type\": \"sale\",\n  \
          \"event_type\": \"PAYMENT.SALE.COMPLETED\", \"summary\": \"Payment completed for $ {total} USD\",\n  \
@@ -126,7 +136,7 @@ async fn deliver(
     paypal.verify_webhook(&req).await
 }
 
-async fn one_kind(paypal: &PaypalProvider, body: &str, now_ms: i64) -> EventKind {
+pub(crate) async fn one_kind(paypal: &PaypalProvider, body: &str, now_ms: i64) -> EventKind {
     let events = deliver(
         paypal,
         body,
@@ -407,7 +417,7 @@ async fn subscription_and_refund_events_map_to_their_meaning() {
     let failed = event("WH-F", "BILLING.SUBSCRIPTION.PAYMENT.FAILED", sub.clone());
     assert_eq!(
         one_kind(&paypal, &failed, now).await,
-        EventKind::CheckoutFailed {
+        EventKind::CheckoutAttemptFailed {
             order_no: "CT09".into(),
             insufficient_funds: false
         }

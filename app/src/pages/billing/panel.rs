@@ -7,7 +7,7 @@ use crate::account::forms::AuthForm;
 use crate::checkout::pay_method_href;
 use crate::components::HiddenFields;
 use crate::i18n::{provide_i18n, t, t_args, Key, Locale};
-use crate::model::billing::{BillingSummary, MethodChoice, RefundDetail};
+use crate::model::billing::{BillingSummary, MethodChoice, RefundDetail, SubscriptionState};
 use crate::routes::{href, Page};
 use leptos::either::Either;
 use leptos::prelude::*;
@@ -50,6 +50,11 @@ pub fn BillingPanel(
         }),
         Some(sub) => Either::Right(view! {
             {subscription_facts(locale, &sub)}
+            // A refused renewal is fixed by paying another way (the new
+            // subscription replaces this one).
+            {(sub.state == SubscriptionState::PastDue).then(|| view! {
+                <a class="btn-primary" id="billing-pay-again" href=pay_method_href(locale, None, &Default::default())>{t(locale, Key::BillpagePayAgain)}</a>
+            })}
             {renews(&sub).then(|| cancel_form(panel, csrf.get_value()))}
             {(!renews(&sub)).then(|| refund_section(panel, csrf.get_value(), sub.method))}
         }),

@@ -38,8 +38,12 @@ pub enum BillingMailText {
     Receipt,
     /// Before the first full charge: amount and date, how to cancel.
     TrialReminder,
-    /// A renewal failed: access is suspended until the retry succeeds.
+    /// A renewal was declined: access is suspended until the retry
+    /// succeeds; what the member can do about it.
     RenewalFailed,
+    /// The saved method can no longer be charged: access is suspended; the
+    /// member pays another way to continue.
+    RenewalImpossible,
     /// Cancelling at period end was confirmed.
     Canceled,
     /// A refund was issued.
@@ -84,7 +88,18 @@ pub fn billing_mail(
             ("date", &f.charged_on),
         ],
     ));
-    let (subject, blocks) = match which {
+    let (subject, blocks) = content(which, f, &p, receipt);
+    layout::render(locale, brand, to, t_args(locale, subject, &args), &blocks)
+}
+
+/// The subject and paragraphs of mail `which`; `p` renders a paragraph.
+fn content(
+    which: BillingMailText,
+    f: &BillingFacts,
+    p: &dyn Fn(Key) -> Block,
+    receipt: Block,
+) -> (Key, Vec<Block>) {
+    match which {
         BillingMailText::Welcome => {
             let mut blocks = vec![p(Key::MailWelcomeIntro), receipt, p(Key::MailRenewalTerms)];
             if f.set_password_url.is_some() {
@@ -100,11 +115,17 @@ pub fn billing_mail(
             Key::MailReminderSubject,
             vec![p(Key::MailReminderIntro), p(Key::MailCancelHint)],
         ),
-        BillingMailText::RenewalFailed => (Key::MailFailedSubject, vec![p(Key::MailFailedIntro)]),
+        BillingMailText::RenewalFailed => (
+            Key::MailFailedSubject,
+            vec![p(Key::MailFailedIntro), p(Key::MailFailedFix)],
+        ),
+        BillingMailText::RenewalImpossible => (
+            Key::MailImpossibleSubject,
+            vec![p(Key::MailImpossibleIntro)],
+        ),
         BillingMailText::Canceled => (Key::MailCanceledSubject, vec![p(Key::MailCanceledIntro)]),
         BillingMailText::Refunded => (Key::MailRefundSubject, vec![p(Key::MailRefundIntro)]),
-    };
-    layout::render(locale, brand, to, t_args(locale, subject, &args), &blocks)
+    }
 }
 
 #[cfg(test)]
@@ -135,6 +156,7 @@ mod tests {
             BillingMailText::Receipt,
             BillingMailText::TrialReminder,
             BillingMailText::RenewalFailed,
+            BillingMailText::RenewalImpossible,
             BillingMailText::Canceled,
             BillingMailText::Refunded,
         ];

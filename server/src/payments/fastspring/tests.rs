@@ -83,6 +83,11 @@ fn a_batch_maps_event_by_event_with_exact_amounts() {
             subscription_ref: Some("sub_fs1".into())
         }
     );
+}
+
+#[test]
+fn cancellations_refunds_and_failures_of_a_batch_map_to_their_meaning() {
+    let got = events(BATCH).expect("verified");
     assert_eq!(
         got[3].kind,
         EventKind::SubscriptionCanceled {

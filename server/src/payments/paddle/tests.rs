@@ -154,7 +154,7 @@ fn failures_say_whether_funds_were_short() {
     .unwrap();
     assert_eq!(
         short[0].kind,
-        EventKind::CheckoutFailed {
+        EventKind::CheckoutAttemptFailed {
             order_no: "ord123".into(),
             insufficient_funds: true
         }
@@ -168,7 +168,7 @@ fn failures_say_whether_funds_were_short() {
     .unwrap();
     assert_eq!(
         declined[0].kind,
-        EventKind::CheckoutFailed {
+        EventKind::CheckoutAttemptFailed {
             order_no: "ord123".into(),
             insufficient_funds: false
         }

@@ -245,6 +245,10 @@ fn completed(txn: Transaction) -> Result<Option<EventKind>, WebhookError> {
     }))
 }
 
+/// `transaction.payment_failed` fires per failed attempt. A renewal's
+/// failure is the renewal failing (Paddle's dunning retries it); at the
+/// checkout Paddle keeps the transaction open and the payer may try again,
+/// so it is one attempt failing, not the order.
 fn failed(txn: &Transaction) -> Option<EventKind> {
     if txn.recurring() {
         return Some(EventKind::RenewalFailed {
@@ -253,10 +257,11 @@ fn failed(txn: &Transaction) -> Option<EventKind> {
         });
     }
     let insufficient_funds = txn.declined_for_funds();
-    txn.order_no().map(|order_no| EventKind::CheckoutFailed {
-        order_no,
-        insufficient_funds,
-    })
+    txn.order_no()
+        .map(|order_no| EventKind::CheckoutAttemptFailed {
+            order_no,
+            insufficient_funds,
+        })
 }
 
 /// A refund counts once Paddle approved it (most live refunds wait for

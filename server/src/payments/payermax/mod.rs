@@ -8,22 +8,22 @@
 //! renewal's idempotency key): every API takes it, so it is also the
 //! `provider_payment_ref` we hand out. Amounts travel as JSON numbers in
 //! major units, written and read as exact decimal text.
-use super::wire::{decimal_minor as parse_minor, exponent_of};
 use super::{
-    ChargeOutcome, CheckoutRequest, CheckoutStart, Money, PaymentError, ProviderEvent,
-    RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
+    ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent, RefundOutcome,
+    RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
 };
 use app::model::billing::MethodChoice;
-use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
 
 mod api;
 mod config;
+mod messages;
 mod notify;
 
 pub use config::{PayerMaxConfig, DEFAULT_API_BASE};
 
 use api::{refused, Api, APPLY_SUCCESS};
+pub(crate) use messages::amount_of;
+use messages::{data, detail, number, outcome, wallet, Order, Ordered, RefundOrder, Refunded};
 
 /// `reference` of the orders we create: PayerMax echoes it in every result,
 /// which is how a notification tells a renewal from a checkout.
@@ -38,72 +38,6 @@ const VERSION: &str = "1.5";
 pub struct PayerMaxProvider {
     api: Api,
     clock: fn() -> i64,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Order<'a> {
-    out_trade_no: &'a str,
-    subject: &'a str,
-    total_amount: Box<RawValue>,
-    currency: &'a str,
-    country: &'a str,
-    /// Our order number: one payer per subscription, and no personal data.
-    user_id: &'a str,
-    language: &'a str,
-    reference: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    front_callback_url: Option<&'a str>,
-    notify_url: &'a str,
-    integrate: &'a str,
-    /// `WEB` for the server-to-server debits (`Direct_Payment` asks for it).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    terminal_type: Option<&'a str>,
-    expire_time: &'a str,
-    payment_detail: Detail<'a>,
-}
-
-/// `mitType` SCHEDULED: a periodic subscription. The checkout asks for a
-/// token (`tokenForFutureUse`), renewals spend it (`merchantInitiated`).
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Detail<'a> {
-    payment_method_type: &'a str,
-    target_org: &'a str,
-    mit_type: &'a str,
-    token_for_future_use: bool,
-    merchant_initiated: bool,
-    #[serde(rename = "paymentTokenID", skip_serializing_if = "Option::is_none")]
-    payment_token_id: Option<&'a str>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Ordered {
-    redirect_url: Option<String>,
-    trade_token: Option<String>,
-    #[serde(default)]
-    status: String,
-    result_msg: Option<String>,
-}
-
-/// A typed body, never `json!`: that would turn the amount into a float.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct RefundOrder<'a> {
-    out_refund_no: &'a str,
-    out_trade_no: &'a str,
-    refund_amount: Box<RawValue>,
-    refund_currency: &'a str,
-    comments: &'a str,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Refunded {
-    refund_trade_no: Option<String>,
-    #[serde(default)]
-    status: String,
 }
 
 impl PayerMaxProvider {
@@ -285,64 +219,4 @@ impl PayerMaxProvider {
     ) -> Result<Vec<ProviderEvent>, WebhookError> {
         notify::verify(&self.api, req)
     }
-}
-
-/// PayerMax's wallet (`targetOrg`) and country for a method.
-fn wallet(method: MethodChoice) -> Option<(&'static str, &'static str)> {
-    match method {
-        MethodChoice::Gcash => Some(("GCASH", "PH")),
-        MethodChoice::Dana => Some(("DANA", "ID")),
-        _ => None,
-    }
-}
-
-fn detail<'a>(target_org: &'a str, token: Option<&'a str>) -> Detail<'a> {
-    Detail {
-        payment_method_type: "WALLET",
-        target_org,
-        mit_type: "SCHEDULED",
-        token_for_future_use: token.is_none(),
-        merchant_initiated: token.is_some(),
-        payment_token_id: token,
-    }
-}
-
-/// A charge's state as PayerMax reports it.
-fn outcome(out_trade_no: &str, ordered: Ordered) -> ChargeOutcome {
-    let provider_ref = out_trade_no.to_owned();
-    match ordered.status.as_str() {
-        "SUCCESS" => ChargeOutcome::Succeeded { provider_ref },
-        "FAILED" | "CLOSED" => ChargeOutcome::Declined {
-            insufficient_funds: notify::insufficient_funds(&[ordered
-                .result_msg
-                .as_deref()
-                .unwrap_or_default()]),
-        },
-        _ => ChargeOutcome::Pending { provider_ref },
-    }
-}
-
-fn data<T: serde::de::DeserializeOwned>(reply: &api::Reply) -> Result<T, PaymentError> {
-    let raw = reply.data.as_ref().ok_or(PaymentError::BadResponse)?;
-    serde_json::from_str(raw.get()).map_err(|_| PaymentError::BadResponse)
-}
-
-/// `money` as the JSON number PayerMax takes (major units, exact text).
-fn number(money: &Money) -> Result<Box<RawValue>, PaymentError> {
-    RawValue::from_string(money.decimal()).map_err(|_| PaymentError::Rejected {
-        status: 400,
-        code: "amount".to_owned(),
-    })
-}
-
-/// A JSON number (or numeric string) of major units as [`Money`].
-pub(crate) fn amount_of(raw: &RawValue, currency: &str) -> Option<Money> {
-    let currency = currency.to_ascii_uppercase();
-    let exponent = exponent_of(&currency);
-    let minor = parse_minor(raw.get().trim_matches('"'), exponent)?;
-    Some(Money {
-        minor,
-        currency,
-        exponent,
-    })
 }

@@ -74,56 +74,65 @@ pub(super) fn verify(
         serde_json::from_slice(req.raw_body).map_err(|_| WebhookError::Malformed)?;
     let notified_at = notice.notify_time.as_deref().and_then(parse_rfc3339_ms);
     let event = match notice.notify_type.as_str() {
-        "PAYMENT" => {
-            let payment: Payment =
-                serde_json::from_str(notice.data.get()).map_err(|_| WebhookError::Malformed)?;
-            let at = payment
-                .complete_time
-                .as_deref()
-                .and_then(parse_rfc3339_ms)
-                .or(notified_at);
-            let id = format!("PAYMENT:{}:{}", payment.out_trade_no, payment.status);
-            ProviderEvent {
-                event_id: id,
-                occurred_at_ms: at.unwrap_or(req.now_ms),
-                kind: payment_kind(&notice, payment)?,
-            }
-        }
-        "REFUND" => {
-            let refund: RefundResult =
-                serde_json::from_str(notice.data.get()).map_err(|_| WebhookError::Malformed)?;
-            let id = format!("REFUND:{}:{}", refund.out_refund_no, refund.status);
-            let kind = if refund.status == "REFUND_SUCCESS" {
-                let amount = amount_of(&refund.refund_amount, &refund.refund_currency)
-                    .ok_or(WebhookError::Malformed)?;
-                EventKind::Refunded {
-                    provider_payment_ref: refund.out_trade_no,
-                    amount,
-                }
-            } else {
-                EventKind::Other {
-                    event_type: format!("REFUND.{}", refund.status),
-                }
-            };
-            ProviderEvent {
-                event_id: id,
-                occurred_at_ms: notified_at.unwrap_or(req.now_ms),
-                kind,
-            }
-        }
-        other => {
-            let id = format!("{other}:{}", notice.code);
-            let kind = EventKind::Other {
+        "PAYMENT" => payment_event(&notice, notified_at, req.now_ms)?,
+        "REFUND" => refund_event(&notice, notified_at, req.now_ms)?,
+        other => ProviderEvent {
+            event_id: format!("{other}:{}", notice.code),
+            occurred_at_ms: notified_at.unwrap_or(req.now_ms),
+            kind: EventKind::Other {
                 event_type: other.to_owned(),
-            };
-            ProviderEvent {
-                event_id: id,
-                occurred_at_ms: notified_at.unwrap_or(req.now_ms),
-                kind,
-            }
-        }
+            },
+        },
     };
     Ok(vec![event])
+}
+
+/// A payment result; its id is the order and the status it reached.
+fn payment_event(
+    notice: &Notice,
+    notified_at: Option<i64>,
+    now_ms: i64,
+) -> Result<ProviderEvent, WebhookError> {
+    let payment: Payment =
+        serde_json::from_str(notice.data.get()).map_err(|_| WebhookError::Malformed)?;
+    let at = payment
+        .complete_time
+        .as_deref()
+        .and_then(parse_rfc3339_ms)
+        .or(notified_at);
+    Ok(ProviderEvent {
+        event_id: format!("PAYMENT:{}:{}", payment.out_trade_no, payment.status),
+        occurred_at_ms: at.unwrap_or(now_ms),
+        kind: payment_kind(notice, payment)?,
+    })
+}
+
+/// A refund result; only a successful one moves money.
+fn refund_event(
+    notice: &Notice,
+    notified_at: Option<i64>,
+    now_ms: i64,
+) -> Result<ProviderEvent, WebhookError> {
+    let refund: RefundResult =
+        serde_json::from_str(notice.data.get()).map_err(|_| WebhookError::Malformed)?;
+    let event_id = format!("REFUND:{}:{}", refund.out_refund_no, refund.status);
+    let kind = if refund.status == "REFUND_SUCCESS" {
+        let amount = amount_of(&refund.refund_amount, &refund.refund_currency)
+            .ok_or(WebhookError::Malformed)?;
+        EventKind::Refunded {
+            provider_payment_ref: refund.out_trade_no,
+            amount,
+        }
+    } else {
+        EventKind::Other {
+            event_type: format!("REFUND.{}", refund.status),
+        }
+    };
+    Ok(ProviderEvent {
+        event_id,
+        occurred_at_ms: notified_at.unwrap_or(now_ms),
+        kind,
+    })
 }
 
 /// What a payment result means: renewals we charged are marked by their

@@ -19,6 +19,9 @@ pub enum Behaviour {
     /// Paid now; the answer to each renewal charge is lost (the charge
     /// happens, the caller times out and must reconcile).
     RenewalAnswerLost,
+    /// Paid now; every renewal charge finds the provider unavailable (HTTP
+    /// 503, nothing charged).
+    RenewalUnavailable,
 }
 
 /// A test card: its number and what it does.
@@ -29,7 +32,7 @@ pub struct TestCard {
 }
 
 /// The cards listed on the sandbox checkout page.
-pub const TEST_CARDS: [TestCard; 6] = [
+pub const TEST_CARDS: [TestCard; 7] = [
     TestCard {
         number: "4242 4242 4242 4242",
         behaviour: Behaviour::Succeeds,
@@ -54,6 +57,10 @@ pub const TEST_CARDS: [TestCard; 6] = [
         number: "4000 0000 0000 0259",
         behaviour: Behaviour::RenewalAnswerLost,
     },
+    TestCard {
+        number: "4000 0000 0000 0119",
+        behaviour: Behaviour::RenewalUnavailable,
+    },
 ];
 
 impl Behaviour {
@@ -66,6 +73,7 @@ impl Behaviour {
             Behaviour::PendingThenSucceeds => "pending_then_succeeds",
             Behaviour::FailsAtRenewal => "fails_at_renewal",
             Behaviour::RenewalAnswerLost => "renewal_answer_lost",
+            Behaviour::RenewalUnavailable => "renewal_unavailable",
         }
     }
 

@@ -104,6 +104,12 @@ impl SandboxProvider {
         let behaviour = self
             .behaviour_of_token(req.payment_token.as_deref())
             .await?;
+        if behaviour == Behaviour::RenewalUnavailable {
+            return Err(PaymentError::Rejected {
+                status: 503,
+                code: "service_unavailable".into(),
+            });
+        }
         let status = if behaviour == Behaviour::FailsAtRenewal {
             "declined"
         } else {

@@ -25,6 +25,9 @@ pub struct Model {
     pub updated_at: i64,
     pub settled_at: Option<i64>,
     pub refunded_at: Option<i64>,
+    /// Attempts at this period that failed without the provider deciding
+    /// (unreachable, 5xx, rate limited): the backoff and its cap.
+    pub transient_failures: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -15,6 +15,11 @@ pub struct Model {
     pub received_at: i64,
     /// The order the event is about, when it names one we know.
     pub order_id: Option<i64>,
+    /// What a parked event waits for (`order:…`, `subscription:…`, …);
+    /// `None` once applied or for events that never waited.
+    pub waits_for: Option<String>,
+    /// A parked event's meaning (JSON), to apply it when it can be.
+    pub payload: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -25,7 +25,8 @@ pub struct FirstPayment {
 }
 
 /// Activates `order` after its first payment. Returns the event's outcome
-/// (`applied`, or why nothing changed).
+/// (`applied`, or why nothing changed). The order's move to paid is the
+/// first write, so a second activation of the same order changes nothing.
 ///
 /// # Errors
 /// A database error.
@@ -52,53 +53,62 @@ pub async fn activate(
         tracing::error!(order = %order.order_no, "paid amount differs from the order: not activated");
         return Ok("amount_mismatch");
     }
+    if !orders::transition(db, order.id, orders::PAID, Vec::new(), cx.now).await? {
+        return Ok("already_final");
+    }
     let plan = orders::plan(db, order.plan_id).await?;
     let (account, created) = account_for(db, &order, cx.now).await?;
     end_older_subscriptions(db, account.id, cx.now).await?;
+    let claimed = if created { None } else { Some(cx.now) };
+    order::Entity::update_many()
+        .col_expr(order::Column::UserId, Expr::value(account.id))
+        .col_expr(order::Column::ClaimedAt, Expr::value(claimed))
+        .filter(order::Column::Id.eq(order.id))
+        .exec(db)
+        .await?;
     let order = order::Model {
         user_id: Some(account.id),
         ..order
     };
     let trial_days = if plan.is_tryout { plan.trial_days } else { 0 };
-    let state = if trial_days > 0 {
-        SubscriptionState::Trialing
-    } else {
-        SubscriptionState::Active
-    };
     let end = if trial_days > 0 {
         cx.now + i64::from(trial_days) * money::DAY_MS
     } else {
         money::period_end(cx.now, money::cycle(&plan.cycle))
     };
-    let sub = insert_subscription(db, cx.now, &order, &plan.cycle, state, end, &paid).await?;
+    let sub = insert_subscription(db, cx.now, &order, &plan.cycle, trial_days, end, &paid).await?;
     let charge =
         charges::record_first(db, &sub, &order, &paid.provider_payment_ref, cx.now).await?;
     users::add_paid_time(db, account.id, end, cx.now).await?;
-    let claimed = if created { None } else { Some(cx.now) };
-    let extra = vec![
-        (order::Column::UserId, Expr::value(account.id)),
-        (order::Column::ClaimedAt, Expr::value(claimed)),
-    ];
-    if !orders::transition(db, order.id, orders::PAID, extra, cx.now).await? {
-        return Ok("already_final");
-    }
     crate::services::tracking::conversions::queue_purchase(db, cx, &order).await?;
+    welcome(db, cx.now, &sub, charge.id, trial_days).await?;
+    Ok("applied")
+}
+
+/// The welcome e-mail, and the trial reminder (at once for short trials).
+async fn welcome(
+    db: &impl ConnectionTrait,
+    now: i64,
+    sub: &subscription::Model,
+    charge_id: i64,
+    trial_days: i32,
+) -> Result<(), ServiceError> {
     let mail = |kind| BillingMail {
         kind,
-        user_id: account.id,
+        user_id: sub.user_id,
         subscription_id: sub.id,
-        charge_id: Some(charge.id),
+        charge_id: Some(charge_id),
     };
-    mails::queue(db, mail(BillingMailKind::Welcome), cx.now, cx.now).await?;
+    mails::queue(db, mail(BillingMailKind::Welcome), now, now).await?;
     if trial_days > 0 {
         let remind_at = if trial_days <= REMIND_AT_START_UP_TO_DAYS {
-            cx.now
+            now
         } else {
-            end - 3 * money::DAY_MS
+            sub.current_period_end - 3 * money::DAY_MS
         };
-        mails::queue(db, mail(BillingMailKind::TrialReminder), remind_at, cx.now).await?;
+        mails::queue(db, mail(BillingMailKind::TrialReminder), remind_at, now).await?;
     }
-    Ok("applied")
+    Ok(())
 }
 
 /// The account of the order's e-mail, created without a password when new
@@ -140,10 +150,15 @@ async fn insert_subscription(
     now: i64,
     order: &order::Model,
     cycle: &str,
-    state: SubscriptionState,
+    trial_days: i32,
     end: i64,
     paid: &FirstPayment,
 ) -> Result<subscription::Model, ServiceError> {
+    let state = if trial_days > 0 {
+        SubscriptionState::Trialing
+    } else {
+        SubscriptionState::Active
+    };
     let row = subscription::ActiveModel {
         user_id: Set(order.user_id.unwrap_or_default()),
         order_id: Set(order.id),

@@ -1,8 +1,9 @@
 //! Checkout: a visitor places an order for a plan, pays at the provider's
 //! hosted checkout (or the sandbox's), and — once the provider's signed
 //! webhook says paid — enters the dashboard with the order's one-time claim.
+use super::events::apply::Waits;
 use super::{money, orders};
-use crate::payments::{CheckoutRequest, Customer, Gateways};
+use crate::payments::{CheckoutRequest, Customer, Gateways, ProviderKind};
 use crate::persistence::entities::{order, price_plan};
 use crate::services::accounts::{secrets, ClientInfo};
 use crate::services::limits::{self, Rule};
@@ -148,6 +149,11 @@ async fn insert_once(
         .await?
         .ok_or(ServiceError::NotFound)?;
     let mine = secrets::same_secret(&stored.claim_hash, &secrets::digest(&[&claim_code]));
+    if let (true, Some(provider)) = (mine, ProviderKind::parse(provider)) {
+        // Events that arrived before the order was visible apply now.
+        let waits = vec![Waits::Order(stored.order_no.clone())];
+        super::events::parked::release(cx, provider, waits).await;
+    }
     Ok((stored, mine.then_some(claim_code)))
 }
 

@@ -28,30 +28,9 @@ pub async fn grant(
         return Err(ServiceError::Invalid(app::i18n::Key::ErrorBadRequest));
     }
     let end = now + days.max(1) * money::DAY_MS;
-    let row = order::ActiveModel {
-        order_no: Set(orders::new_order_no()),
-        idempotency_key: Set(format!("grant-{}", random_hex(12))),
-        email: Set(member.email.clone()),
-        plan_id: Set(0),
-        locale: Set(member.locale.clone()),
-        country: Set("ZZ".to_owned()),
-        method: Set("card".to_owned()),
-        provider: Set("operator".to_owned()),
-        first_amount_minor: Set(0),
-        renewal_amount_minor: Set(0),
-        currency: Set("USD".to_owned()),
-        currency_exponent: Set(2),
-        status: Set(orders::PAID.to_owned()),
-        claim_hash: Set(secrets::digest(&[&random_hex(16)])),
-        claimed_at: Set(Some(now)),
-        user_id: Set(Some(member.id)),
-        client_key: Set("operator".to_owned()),
-        created_at: Set(now),
-        updated_at: Set(now),
-        last_event_at: Set(now),
-        ..Default::default()
-    };
-    let order = order::Entity::insert(row).exec_with_returning(db).await?;
+    let order = order::Entity::insert(operator_order(member, now))
+        .exec_with_returning(db)
+        .await?;
     let sub = subscription::ActiveModel {
         user_id: Set(member.id),
         order_id: Set(order.id),
@@ -77,4 +56,32 @@ pub async fn grant(
         .await?;
     users::set_access_until(db, member.id, end.max(member.vip_time), now).await?;
     Ok(sub)
+}
+
+/// The paid, claimed order of nothing that a grant hangs on (every
+/// subscription belongs to an order).
+fn operator_order(member: &user::Model, now: i64) -> order::ActiveModel {
+    order::ActiveModel {
+        order_no: Set(orders::new_order_no()),
+        idempotency_key: Set(format!("grant-{}", random_hex(12))),
+        email: Set(member.email.clone()),
+        plan_id: Set(0),
+        locale: Set(member.locale.clone()),
+        country: Set("ZZ".to_owned()),
+        method: Set("card".to_owned()),
+        provider: Set("operator".to_owned()),
+        first_amount_minor: Set(0),
+        renewal_amount_minor: Set(0),
+        currency: Set("USD".to_owned()),
+        currency_exponent: Set(2),
+        status: Set(orders::PAID.to_owned()),
+        claim_hash: Set(secrets::digest(&[&random_hex(16)])),
+        claimed_at: Set(Some(now)),
+        user_id: Set(Some(member.id)),
+        client_key: Set("operator".to_owned()),
+        created_at: Set(now),
+        updated_at: Set(now),
+        last_event_at: Set(now),
+        ..Default::default()
+    }
 }

@@ -2,6 +2,7 @@
 //! provider events, renewals, cancelling and refunds. Providers are reached
 //! only through [`crate::payments::Gateways`].
 pub mod activation;
+pub mod attempts;
 pub mod charges;
 pub mod checkout;
 pub mod events;
@@ -10,6 +11,7 @@ pub mod mails;
 pub mod manage;
 pub mod money;
 pub mod orders;
+pub mod reconcile;
 pub mod refunds;
 pub mod renewals;
 pub mod settlement;

@@ -1,6 +1,10 @@
 //! Order rows: lookups and the order's own small state machine
-//! (created → open → pending → paid | failed; paid and failed are final,
-//! so a late "pending" can never undo a "paid").
+//! (created → open → pending → paid | failed). Paid is final, so a late
+//! "pending" or "failed" can never undo a "paid". Failed ends the checkout
+//! but yields to money actually taken: a payment reported after a failure
+//! (the payer's later successful try, or events delivered out of order)
+//! still pays the order. A failed attempt at a checkout the provider keeps
+//! open does not fail the order at all ([`attempt_failed`]).
 use crate::payments::{signing::random_hex, CheckoutStart};
 use crate::persistence::entities::{order, price_plan};
 use crate::services::ServiceError;
@@ -25,7 +29,8 @@ fn sources(to: &str) -> &'static [&'static str] {
     match to {
         OPEN => &[CREATED],
         PENDING => &[CREATED, OPEN],
-        PAID | FAILED => &[CREATED, OPEN, PENDING],
+        PAID => &[CREATED, OPEN, PENDING, FAILED],
+        FAILED => &[CREATED, OPEN, PENDING],
         _ => &[],
     }
 }
@@ -50,6 +55,28 @@ pub async fn transition(
         update = update.col_expr(column, value);
     }
     Ok(update.exec(db).await?.rows_affected == 1)
+}
+
+/// Records why one attempt at order `id`'s first payment failed, leaving
+/// the order open for the payer's next try; returns whether the order was
+/// still undecided.
+///
+/// # Errors
+/// A database error.
+pub async fn attempt_failed(
+    db: &impl ConnectionTrait,
+    id: i64,
+    reason: &str,
+    now: i64,
+) -> Result<bool, ServiceError> {
+    let result = order::Entity::update_many()
+        .col_expr(order::Column::FailReason, Expr::value(reason))
+        .col_expr(order::Column::UpdatedAt, Expr::value(now))
+        .filter(order::Column::Id.eq(id))
+        .filter(order::Column::Status.is_in([CREATED, OPEN, PENDING]))
+        .exec(db)
+        .await?;
+    Ok(result.rows_affected == 1)
 }
 
 /// Records the provider's checkout on the order.

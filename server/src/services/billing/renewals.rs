@@ -1,26 +1,18 @@
 //! The renewal job: charges each due period once, ends subscriptions
-//! cancelled at period end, and reconciles charges whose answer was lost.
-//! Safe with any number of workers on one database: a period's charge row
-//! is unique and every attempt is claimed with a conditional update.
-use super::{charges, settlement, status};
-use crate::payments::{ChargeOutcome, Gateway, Gateways, ProviderKind, RenewalCharge};
+//! cancelled at period end, reconciles charges whose answer was lost
+//! ([`super::reconcile`]) and applies provider events that were waiting for
+//! what they name ([`super::events::parked`]). What each answer of the
+//! provider leads to is [`super::attempts`]. Safe with any number of
+//! workers on one database: a period's charge row is unique and every
+//! attempt is claimed with a conditional update.
+use super::attempts::{self, Class};
+use super::{charges, events, money, reconcile, status};
+use crate::payments::{Gateways, ProviderKind, RenewalCharge};
 use crate::persistence::entities::{charge, order, subscription as sub};
-use crate::services::workers::{lease_ms, Work};
+use crate::services::workers::Work;
 use crate::services::{Cx, ServiceError};
 use app::model::billing::SubscriptionState;
-use sea_orm::{
-    sea_query::Expr, ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
-};
-
-/// An uncertain charge is looked up after this long (the provider needs a
-/// moment to record what it did).
-const RECONCILE_AFTER_MS: i64 = 30_000;
-/// A charge still `processing` after this long lost its worker (killed
-/// mid-call): whether the provider got the call is unknown, so it is
-/// reconciled like a lost answer.
-const WORKER_LEASE_MS: i64 = 5 * 60_000;
-/// A provider that could not be reached is tried again after this long.
-const UNREACHABLE_RETRY_MS: i64 = 10 * 60_000;
+use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 /// What one round did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -29,7 +21,11 @@ pub struct Round {
     pub declined: usize,
     pub waiting: usize,
     pub uncertain: usize,
+    /// Attempts that failed without the provider deciding, retried later.
+    pub retrying: usize,
     pub ended: usize,
+    /// Parked provider events applied (or given up).
+    pub events: usize,
 }
 
 /// One round over up to `limit` due subscriptions.
@@ -38,6 +34,7 @@ pub struct Round {
 /// A database error.
 pub async fn run_due(cx: &Cx, gateways: &Gateways, limit: u64) -> Result<Round, ServiceError> {
     let mut round = Round {
+        events: events::parked::sweep(cx).await?,
         ended: end_cancelled(cx).await?,
         ..Round::default()
     };
@@ -60,7 +57,7 @@ pub async fn run_due(cx: &Cx, gateways: &Gateways, limit: u64) -> Result<Round, 
         }
         renew(cx, gateways, &s, &mut round).await?;
     }
-    reconcile(cx, gateways, &mut round).await?;
+    reconcile::run(cx, gateways, &mut round).await?;
     Ok(round)
 }
 
@@ -74,17 +71,8 @@ async fn end_cancelled(cx: &Cx) -> Result<usize, ServiceError> {
         .await?;
     let mut ended = 0;
     for s in over {
-        ended += usize::from(
-            status::transition(
-                &cx.db,
-                s.id,
-                None,
-                SubscriptionState::Canceled,
-                Vec::new(),
-                cx.now,
-            )
-            .await?,
-        );
+        let to = SubscriptionState::Canceled;
+        ended += usize::from(status::transition(&cx.db, s.id, None, to, Vec::new(), cx.now).await?);
     }
     Ok(ended)
 }
@@ -116,161 +104,19 @@ async fn renew(
     };
     let Some(gateway) = ProviderKind::parse(&s.provider).and_then(|k| gateways.get(k)) else {
         tracing::error!(subscription = s.id, provider = %s.provider, "renewal provider not configured");
-        return unreachable(cx, s, &row).await;
+        return attempts::failed(cx, s, &row, Class::Transient, round).await;
     };
     let request = RenewalCharge {
         idempotency_key: key,
         subscription_ref: s.provider_ref.clone(),
         payment_token: s.payment_token.clone(),
-        amount: super::money::of(s.price_minor, &s.currency, s.currency_exponent),
+        amount: money::of(s.price_minor, &s.currency, s.currency_exponent),
         order_no: order.order_no.clone(),
         notify_url: format!(
             "{}/api_f/v1/payments/webhook/{}",
             cx.config.public_base_url, s.provider
         ),
     };
-    match gateway.charge_renewal(&request).await {
-        Ok(outcome) => apply(cx, s, &row, outcome, round).await,
-        Err(error) if error.is_uncertain() => {
-            tracing::warn!(%error, subscription = s.id, "renewal answer lost: will reconcile, not re-charge");
-            round.uncertain += 1;
-            waiting(cx, s, &row, charges::UNCERTAIN, None).await
-        }
-        Err(error) => {
-            tracing::warn!(%error, subscription = s.id, "renewal provider unreachable");
-            unreachable(cx, s, &row).await
-        }
-    }
-}
-
-async fn apply(
-    cx: &Cx,
-    s: &sub::Model,
-    row: &charge::Model,
-    outcome: ChargeOutcome,
-    round: &mut Round,
-) -> Result<(), ServiceError> {
-    crate::metrics::payment_outcome(match &outcome {
-        ChargeOutcome::Succeeded { .. } => "succeeded",
-        ChargeOutcome::Declined { .. } => "declined",
-        ChargeOutcome::Pending { .. } => "pending",
-        ChargeOutcome::ProviderManaged => "provider_managed",
-    });
-    match outcome {
-        ChargeOutcome::Succeeded { provider_ref } => {
-            round.paid += usize::from(settlement::paid(cx, s, row, &provider_ref).await?);
-        }
-        ChargeOutcome::Declined { .. } => {
-            round.declined += usize::from(settlement::declined(cx, s, row).await?)
-        }
-        ChargeOutcome::Pending { provider_ref } => {
-            round.waiting += 1;
-            waiting(cx, s, row, charges::PENDING, Some(provider_ref)).await?;
-        }
-        ChargeOutcome::ProviderManaged => {
-            round.waiting += 1;
-            waiting(cx, s, row, charges::AWAITING_PROVIDER, None).await?;
-        }
-    }
-    Ok(())
-}
-
-/// The outcome comes later (webhook or lookup): park the charge and keep
-/// the subscription out of the due list until the retry day.
-async fn waiting(
-    cx: &Cx,
-    s: &sub::Model,
-    row: &charge::Model,
-    to: &str,
-    provider_ref: Option<String>,
-) -> Result<(), ServiceError> {
-    let extra = provider_ref
-        .map(|r| vec![(charge::Column::ProviderRef, Expr::value(r))])
-        .unwrap_or_default();
-    charges::set_status(&cx.db, row.id, &[charges::PROCESSING], to, extra, cx.now).await?;
-    postpone(cx, s, cx.config.payments.renewal_retry_ms).await
-}
-
-/// Nothing reached the provider: the attempt is given back for a retry soon.
-async fn unreachable(cx: &Cx, s: &sub::Model, row: &charge::Model) -> Result<(), ServiceError> {
-    charges::set_status(
-        &cx.db,
-        row.id,
-        &[charges::PROCESSING],
-        charges::FAILED,
-        Vec::new(),
-        cx.now,
-    )
-    .await?;
-    postpone(cx, s, UNREACHABLE_RETRY_MS).await
-}
-
-async fn postpone(cx: &Cx, s: &sub::Model, by_ms: i64) -> Result<(), ServiceError> {
-    sub::Entity::update_many()
-        .col_expr(sub::Column::NextAttemptAt, Expr::value(cx.now + by_ms))
-        .filter(sub::Column::Id.eq(s.id))
-        .exec(&cx.db)
-        .await?;
-    Ok(())
-}
-
-/// Looks up charges whose answer was lost and settles them as the provider
-/// recorded them; one the provider never saw is free to be tried again.
-async fn reconcile(cx: &Cx, gateways: &Gateways, round: &mut Round) -> Result<(), ServiceError> {
-    charge::Entity::update_many()
-        .col_expr(charge::Column::Status, Expr::value(charges::UNCERTAIN))
-        .filter(charge::Column::Status.eq(charges::PROCESSING))
-        .filter(charge::Column::UpdatedAt.lte(cx.now - lease_ms(WORKER_LEASE_MS)))
-        .exec(&cx.db)
-        .await?;
-    let lost = charge::Entity::find()
-        .filter(charge::Column::Status.eq(charges::UNCERTAIN))
-        .filter(charge::Column::UpdatedAt.lte(cx.now - RECONCILE_AFTER_MS))
-        .limit(20)
-        .all(&cx.db)
-        .await?;
-    for row in lost {
-        let Some(s) = sub::Entity::find_by_id(row.subscription_id)
-            .one(&cx.db)
-            .await?
-        else {
-            continue;
-        };
-        let Some(gateway) = ProviderKind::parse(&s.provider).and_then(|k| gateways.get(k)) else {
-            continue;
-        };
-        settle_looked_up(cx, gateway, &s, &row, round).await?;
-    }
-    Ok(())
-}
-
-async fn settle_looked_up(
-    cx: &Cx,
-    gateway: &Gateway,
-    s: &sub::Model,
-    row: &charge::Model,
-    round: &mut Round,
-) -> Result<(), ServiceError> {
-    match gateway.lookup_charge(&row.idempotency_key).await {
-        Ok(Some(ChargeOutcome::Succeeded { provider_ref })) => {
-            round.paid += usize::from(settlement::paid(cx, s, row, &provider_ref).await?);
-        }
-        Ok(Some(ChargeOutcome::Declined { .. })) => {
-            round.declined += usize::from(settlement::declined(cx, s, row).await?)
-        }
-        Ok(None) => {
-            charges::set_status(
-                &cx.db,
-                row.id,
-                &[charges::UNCERTAIN],
-                charges::FAILED,
-                Vec::new(),
-                cx.now,
-            )
-            .await?;
-            postpone(cx, s, 0).await?;
-        }
-        Ok(Some(_)) | Err(_) => {}
-    }
-    Ok(())
+    let answer = gateway.charge_renewal(&request).await;
+    attempts::settle(cx, s, &row, answer, round).await
 }

@@ -1,18 +1,20 @@
 //! Settling a renewal charge, whoever learnt the outcome: the renewal job
 //! from the provider's answer, a reconciliation lookup, or a webhook. Each
-//! settlement is one transaction whose first write is the charge's
-//! conditional status move, so a second settlement of the same charge
-//! changes nothing.
+//! settlement is written on the caller's transaction (the webhook's, with
+//! its event row; the job's own otherwise) and its first write is the
+//! charge's conditional status move, so a second settlement of the same
+//! charge changes nothing.
 use super::mails::{self, BillingMail, BillingMailKind};
 use super::{charges, money, status};
 use crate::persistence::entities::{charge, subscription as sub};
 use crate::services::accounts::users;
 use crate::services::{Cx, ServiceError};
 use app::model::billing::SubscriptionState;
-use sea_orm::{sea_query::Expr, TransactionTrait};
+use sea_orm::{sea_query::Expr, ConnectionTrait};
 
-/// Declined attempts at one period before the subscription is ended.
-pub const MAX_ATTEMPTS: i32 = 4;
+/// Declined (or impossible) attempts at one period before the
+/// subscription is ended: the dunning schedule, one try per settlement day.
+pub const MAX_DECLINES: i32 = 4;
 
 /// Charge statuses a paid outcome may settle.
 const SETTLEABLE: [&str; 6] = [
@@ -24,6 +26,18 @@ const SETTLEABLE: [&str; 6] = [
     charges::FAILED,
 ];
 
+/// Why a renewal was refused; it decides what the member is told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The bank or wallet said no (funds, limits, fraud checks): the same
+    /// method may work on a later day.
+    Declined,
+    /// The saved method cannot be charged again at all (token missing or
+    /// revoked, the provider does not support it, the request refused):
+    /// only the member can fix it, by paying another way.
+    Impossible,
+}
+
 /// The charge of period `period_index + 1` was paid: the next period starts
 /// (at the old end, or now after a suspension, so suspended days are not
 /// sold twice), access extends, a receipt goes out.
@@ -31,28 +45,43 @@ const SETTLEABLE: [&str; 6] = [
 /// # Errors
 /// A database error.
 pub async fn paid(
+    db: &impl ConnectionTrait,
     cx: &Cx,
     s: &sub::Model,
     charge: &charge::Model,
     provider_ref: &str,
 ) -> Result<bool, ServiceError> {
-    let txn = cx.db.begin().await?;
     let extra = vec![
         (charge::Column::ProviderRef, Expr::value(provider_ref)),
         (charge::Column::SettledAt, Expr::value(cx.now)),
     ];
-    if !charges::set_status(
-        &txn,
-        charge.id,
-        &SETTLEABLE,
-        charges::SUCCEEDED,
-        extra,
-        cx.now,
-    )
-    .await?
-    {
+    let to = charges::SUCCEEDED;
+    if !charges::set_status(db, charge.id, &SETTLEABLE, to, extra, cx.now).await? {
         return Ok(false);
     }
+    if next_period(db, cx, s, charge).await? {
+        let receipt = mail(BillingMailKind::Receipt, s, charge);
+        mails::queue(db, receipt, cx.now, cx.now).await?;
+    } else {
+        // Paid for a subscription that ended meanwhile: keep the record,
+        // support refunds it (the charge shows in the member's history).
+        tracing::error!(
+            subscription = s.id,
+            charge = charge.id,
+            "renewal paid after the subscription ended"
+        );
+    }
+    Ok(true)
+}
+
+/// Starts the period `charge` paid for and extends access; false when the
+/// subscription ended or moved on meanwhile.
+async fn next_period(
+    db: &impl ConnectionTrait,
+    cx: &Cx,
+    s: &sub::Model,
+    charge: &charge::Model,
+) -> Result<bool, ServiceError> {
     let suspended = status::parse(&s.status) == SubscriptionState::PastDue;
     let start = if suspended {
         cx.now
@@ -66,49 +95,29 @@ pub async fn paid(
         (sub::Column::CurrentPeriodEnd, Expr::value(end)),
         (sub::Column::NextAttemptAt, Expr::value(Option::<i64>::None)),
     ];
-    if status::transition(
-        &txn,
-        s.id,
-        Some(charge.period_index - 1),
-        SubscriptionState::Active,
-        moves,
-        cx.now,
-    )
-    .await?
-    {
-        users::add_paid_time(&txn, s.user_id, end, cx.now).await?;
-        let mail = BillingMail {
-            kind: BillingMailKind::Receipt,
-            user_id: s.user_id,
-            subscription_id: s.id,
-            charge_id: Some(charge.id),
-        };
-        mails::queue(&txn, mail, cx.now, cx.now).await?;
-    } else {
-        // Paid for a subscription that ended meanwhile: keep the record,
-        // support refunds it (the charge shows in the member's history).
-        tracing::error!(
-            subscription = s.id,
-            charge = charge.id,
-            "renewal paid after the subscription ended"
-        );
+    let expected = Some(charge.period_index - 1);
+    let to = SubscriptionState::Active;
+    if !status::transition(db, s.id, expected, to, moves, cx.now).await? {
+        return Ok(false);
     }
-    txn.commit().await?;
+    users::add_paid_time(db, s.user_id, end, cx.now).await?;
     Ok(true)
 }
 
-/// The renewal was declined: access is suspended (past_due) and the same
+/// The renewal was refused: access is suspended (past due) and the same
 /// period is tried again on the next settlement day, without charging
-/// twice; after [`MAX_ATTEMPTS`] the subscription ends.
+/// twice; after [`MAX_DECLINES`] refusals the subscription ends. Entering
+/// past due mails the member what happened and how to fix it.
 ///
 /// # Errors
 /// A database error.
 pub async fn declined(
+    db: &impl ConnectionTrait,
     cx: &Cx,
     s: &sub::Model,
     charge: &charge::Model,
+    why: Refusal,
 ) -> Result<bool, ServiceError> {
-    let txn = cx.db.begin().await?;
     let from = [
         charges::PROCESSING,
         charges::PENDING,
@@ -116,34 +125,33 @@ pub async fn declined(
         charges::UNCERTAIN,
         charges::NEW,
     ];
-    if !charges::set_status(&txn, charge.id, &from, charges::FAILED, Vec::new(), cx.now).await? {
+    if !charges::set_status(db, charge.id, &from, charges::FAILED, Vec::new(), cx.now).await? {
         return Ok(false);
     }
     let first_failure = status::parse(&s.status) != SubscriptionState::PastDue;
-    if charge.attempts >= MAX_ATTEMPTS {
-        status::transition(
-            &txn,
-            s.id,
-            None,
-            SubscriptionState::Canceled,
-            Vec::new(),
-            cx.now,
-        )
-        .await?;
+    if charge.attempts - charge.transient_failures >= MAX_DECLINES {
+        let to = SubscriptionState::Canceled;
+        status::transition(db, s.id, None, to, Vec::new(), cx.now).await?;
     } else {
         let retry_at = cx.now + cx.config.payments.renewal_retry_ms;
         let moves = vec![(sub::Column::NextAttemptAt, Expr::value(retry_at))];
-        status::transition(&txn, s.id, None, SubscriptionState::PastDue, moves, cx.now).await?;
+        status::transition(db, s.id, None, SubscriptionState::PastDue, moves, cx.now).await?;
     }
     if first_failure {
-        let mail = BillingMail {
-            kind: BillingMailKind::RenewalFailed,
-            user_id: s.user_id,
-            subscription_id: s.id,
-            charge_id: Some(charge.id),
+        let kind = match why {
+            Refusal::Declined => BillingMailKind::RenewalFailed,
+            Refusal::Impossible => BillingMailKind::RenewalImpossible,
         };
-        mails::queue(&txn, mail, cx.now, cx.now).await?;
+        mails::queue(db, mail(kind, s, charge), cx.now, cx.now).await?;
     }
-    txn.commit().await?;
     Ok(true)
+}
+
+fn mail(kind: BillingMailKind, s: &sub::Model, charge: &charge::Model) -> BillingMail {
+    BillingMail {
+        kind,
+        user_id: s.user_id,
+        subscription_id: s.id,
+        charge_id: Some(charge.id),
+    }
 }

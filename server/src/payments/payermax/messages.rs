@@ -1,0 +1,134 @@
+//! The JSON bodies of PayerMax's order and refund calls, and what their
+//! answers mean (charge state, amounts as exact decimal text).
+use super::{api, notify};
+use crate::payments::wire::{decimal_minor as parse_minor, exponent_of};
+use crate::payments::{ChargeOutcome, Money, PaymentError};
+use app::model::billing::MethodChoice;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Order<'a> {
+    pub(super) out_trade_no: &'a str,
+    pub(super) subject: &'a str,
+    pub(super) total_amount: Box<RawValue>,
+    pub(super) currency: &'a str,
+    pub(super) country: &'a str,
+    /// Our order number: one payer per subscription, and no personal data.
+    pub(super) user_id: &'a str,
+    pub(super) language: &'a str,
+    pub(super) reference: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) front_callback_url: Option<&'a str>,
+    pub(super) notify_url: &'a str,
+    pub(super) integrate: &'a str,
+    /// `WEB` for the server-to-server debits (`Direct_Payment` asks for it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) terminal_type: Option<&'a str>,
+    pub(super) expire_time: &'a str,
+    pub(super) payment_detail: Detail<'a>,
+}
+
+/// `mitType` SCHEDULED: a periodic subscription. The checkout asks for a
+/// token (`tokenForFutureUse`), renewals spend it (`merchantInitiated`).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Detail<'a> {
+    pub(super) payment_method_type: &'a str,
+    pub(super) target_org: &'a str,
+    pub(super) mit_type: &'a str,
+    pub(super) token_for_future_use: bool,
+    pub(super) merchant_initiated: bool,
+    #[serde(rename = "paymentTokenID", skip_serializing_if = "Option::is_none")]
+    pub(super) payment_token_id: Option<&'a str>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Ordered {
+    pub(super) redirect_url: Option<String>,
+    pub(super) trade_token: Option<String>,
+    #[serde(default)]
+    pub(super) status: String,
+    pub(super) result_msg: Option<String>,
+}
+
+/// A typed body, never `json!`: that would turn the amount into a float.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct RefundOrder<'a> {
+    pub(super) out_refund_no: &'a str,
+    pub(super) out_trade_no: &'a str,
+    pub(super) refund_amount: Box<RawValue>,
+    pub(super) refund_currency: &'a str,
+    pub(super) comments: &'a str,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Refunded {
+    pub(super) refund_trade_no: Option<String>,
+    #[serde(default)]
+    pub(super) status: String,
+}
+
+/// PayerMax's wallet (`targetOrg`) and country for a method.
+pub(super) fn wallet(method: MethodChoice) -> Option<(&'static str, &'static str)> {
+    match method {
+        MethodChoice::Gcash => Some(("GCASH", "PH")),
+        MethodChoice::Dana => Some(("DANA", "ID")),
+        _ => None,
+    }
+}
+
+pub(super) fn detail<'a>(target_org: &'a str, token: Option<&'a str>) -> Detail<'a> {
+    Detail {
+        payment_method_type: "WALLET",
+        target_org,
+        mit_type: "SCHEDULED",
+        token_for_future_use: token.is_none(),
+        merchant_initiated: token.is_some(),
+        payment_token_id: token,
+    }
+}
+
+/// A charge's state as PayerMax reports it.
+pub(super) fn outcome(out_trade_no: &str, ordered: Ordered) -> ChargeOutcome {
+    let provider_ref = out_trade_no.to_owned();
+    match ordered.status.as_str() {
+        "SUCCESS" => ChargeOutcome::Succeeded { provider_ref },
+        "FAILED" | "CLOSED" => ChargeOutcome::Declined {
+            insufficient_funds: notify::insufficient_funds(&[ordered
+                .result_msg
+                .as_deref()
+                .unwrap_or_default()]),
+        },
+        _ => ChargeOutcome::Pending { provider_ref },
+    }
+}
+
+pub(super) fn data<T: serde::de::DeserializeOwned>(reply: &api::Reply) -> Result<T, PaymentError> {
+    let raw = reply.data.as_ref().ok_or(PaymentError::BadResponse)?;
+    serde_json::from_str(raw.get()).map_err(|_| PaymentError::BadResponse)
+}
+
+/// `money` as the JSON number PayerMax takes (major units, exact text).
+pub(super) fn number(money: &Money) -> Result<Box<RawValue>, PaymentError> {
+    RawValue::from_string(money.decimal()).map_err(|_| PaymentError::Rejected {
+        status: 400,
+        code: "amount".to_owned(),
+    })
+}
+
+/// A JSON number (or numeric string) of major units as [`Money`].
+pub(crate) fn amount_of(raw: &RawValue, currency: &str) -> Option<Money> {
+    let currency = currency.to_ascii_uppercase();
+    let exponent = exponent_of(&currency);
+    let minor = parse_minor(raw.get().trim_matches('"'), exponent)?;
+    Some(Money {
+        minor,
+        currency,
+        exponent,
+    })
+}

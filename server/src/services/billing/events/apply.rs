@@ -1,0 +1,282 @@
+//! The effect of each kind of event, written on the caller's transaction
+//! (the one that records the event), or what the event waits for when what
+//! it names is not stored yet.
+use super::names::{order_of, subscription_of};
+use crate::payments::{EventKind, Money, ProviderKind};
+use crate::persistence::entities::{charge, order, subscription as sub};
+use crate::services::billing::activation::{self, FirstPayment};
+use crate::services::billing::settlement::{self, Refusal};
+use crate::services::billing::{charges, orders, status};
+use crate::services::{Cx, ServiceError};
+use app::model::billing::SubscriptionState;
+use sea_orm::sea_query::Expr;
+use sea_orm::{ConnectionTrait, EntityTrait};
+
+/// What applying an event did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Applied, or nothing to change: the outcome recorded with the event.
+    Done(&'static str),
+    /// What the event names is not stored yet: park it until it is.
+    Waits(Waits),
+}
+
+/// What a parked event waits for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Waits {
+    /// Our order number.
+    Order(String),
+    /// The provider's subscription id.
+    Subscription(String),
+    /// One of our renewal idempotency keys.
+    Charge(String),
+    /// The provider's payment id (a refund of it).
+    Payment(String),
+}
+
+impl Waits {
+    /// The stored form (`payment_events.waits_for`).
+    pub fn key(&self) -> String {
+        let (what, id) = match self {
+            Waits::Order(id) => ("order", id),
+            Waits::Subscription(id) => ("subscription", id),
+            Waits::Charge(id) => ("charge", id),
+            Waits::Payment(id) => ("payment", id),
+        };
+        format!("{what}:{id}").chars().take(200).collect()
+    }
+}
+
+/// What an applied event of `kind` may have created that parked events
+/// wait for.
+pub fn creates(kind: &EventKind) -> Vec<Waits> {
+    match kind {
+        EventKind::CheckoutPaid {
+            subscription_ref,
+            provider_payment_ref,
+            ..
+        } => subscription_ref
+            .iter()
+            .map(|r| Waits::Subscription(r.clone()))
+            .chain([Waits::Payment(provider_payment_ref.clone())])
+            .collect(),
+        EventKind::RenewalPaid {
+            provider_payment_ref,
+            ..
+        } => vec![Waits::Payment(provider_payment_ref.clone())],
+        _ => Vec::new(),
+    }
+}
+
+/// Applies `kind` from `provider` on `db` (the event's transaction).
+///
+/// # Errors
+/// A database error.
+pub async fn apply(
+    db: &impl ConnectionTrait,
+    cx: &Cx,
+    provider: ProviderKind,
+    kind: &EventKind,
+) -> Result<Effect, ServiceError> {
+    match kind {
+        EventKind::CheckoutPaid {
+            order_no,
+            provider_payment_ref,
+            subscription_ref,
+            payment_token,
+            amount,
+        } => {
+            let Some(order) = order_of(db, provider, order_no).await? else {
+                return Ok(Effect::Waits(Waits::Order(order_no.clone())));
+            };
+            let paid = FirstPayment {
+                provider_payment_ref: provider_payment_ref.clone(),
+                subscription_ref: subscription_ref.clone(),
+                payment_token: payment_token.clone(),
+                amount: amount.clone(),
+            };
+            Ok(Effect::Done(
+                activation::activate(db, cx, order, paid).await?,
+            ))
+        }
+        EventKind::CheckoutPending { order_no } => {
+            order_moved(db, cx, provider, order_no, orders::PENDING, None).await
+        }
+        EventKind::CheckoutFailed {
+            order_no,
+            insufficient_funds,
+        } => {
+            let reason = Some(fail_reason(*insufficient_funds));
+            order_moved(db, cx, provider, order_no, orders::FAILED, reason).await
+        }
+        EventKind::CheckoutAttemptFailed {
+            order_no,
+            insufficient_funds,
+        } => attempt_failed(db, cx, provider, order_no, *insufficient_funds).await,
+        EventKind::RenewalPaid { .. } | EventKind::RenewalFailed { .. } => {
+            renewal(db, cx, provider, kind).await
+        }
+        EventKind::SubscriptionCanceled { subscription_ref } => {
+            ended(db, cx, provider, subscription_ref).await
+        }
+        EventKind::Refunded {
+            provider_payment_ref,
+            amount,
+        } => refunded(db, cx, provider_payment_ref, amount).await,
+        EventKind::Other { .. } => Ok(Effect::Done("ignored")),
+    }
+}
+
+fn fail_reason(insufficient_funds: bool) -> &'static str {
+    if insufficient_funds {
+        "insufficient_funds"
+    } else {
+        "declined"
+    }
+}
+
+fn moved(did: bool) -> Effect {
+    Effect::Done(if did { "applied" } else { "ignored" })
+}
+
+/// The order's checkout ended, or is being decided.
+async fn order_moved(
+    db: &impl ConnectionTrait,
+    cx: &Cx,
+    provider: ProviderKind,
+    order_no: &str,
+    to: &str,
+    reason: Option<&'static str>,
+) -> Result<Effect, ServiceError> {
+    let Some(order) = order_of(db, provider, order_no).await? else {
+        return Ok(Effect::Waits(Waits::Order(order_no.to_owned())));
+    };
+    let extra = reason
+        .map(|r| vec![(order::Column::FailReason, Expr::value(r))])
+        .unwrap_or_default();
+    Ok(moved(
+        orders::transition(db, order.id, to, extra, cx.now).await?,
+    ))
+}
+
+/// One attempt failed, the checkout stays open: the reason is kept (support
+/// sees it), the order is not ended, so the payer's next try completes it.
+async fn attempt_failed(
+    db: &impl ConnectionTrait,
+    cx: &Cx,
+    provider: ProviderKind,
+    order_no: &str,
+    insufficient_funds: bool,
+) -> Result<Effect, ServiceError> {
+    let Some(order) = order_of(db, provider, order_no).await? else {
+        return Ok(Effect::Waits(Waits::Order(order_no.to_owned())));
+    };
+    let reason = fail_reason(insufficient_funds);
+    Ok(moved(
+        orders::attempt_failed(db, order.id, reason, cx.now).await?,
+    ))
+}
+
+/// A renewal outcome, named by our key or the provider's subscription,
+/// settled like the renewal job's own answers.
+async fn renewal(
+    db: &impl ConnectionTrait,
+    cx: &Cx,
+    provider: ProviderKind,
+    kind: &EventKind,
+) -> Result<Effect, ServiceError> {
+    let (key, sub_ref, paid_ref) = match kind {
+        EventKind::RenewalPaid {
+            idempotency_key,
+            subscription_ref,
+            provider_payment_ref,
+            ..
+        } => (
+            idempotency_key,
+            subscription_ref,
+            Some(provider_payment_ref),
+        ),
+        EventKind::RenewalFailed {
+            idempotency_key,
+            subscription_ref,
+        } => (idempotency_key, subscription_ref, None),
+        _ => return Ok(Effect::Done("ignored")),
+    };
+    let row = match (key, sub_ref) {
+        (Some(key), _) => match charges::by_key(db, key).await? {
+            Some(row) => row,
+            None => return Ok(Effect::Waits(Waits::Charge(key.clone()))),
+        },
+        (None, Some(reference)) => match subscription_of(db, provider, reference).await? {
+            Some(s) => next_period(db, cx, &s).await?,
+            None => return Ok(Effect::Waits(Waits::Subscription(reference.clone()))),
+        },
+        (None, None) => return Ok(Effect::Done("unknown_charge")),
+    };
+    let Some(s) = sub::Entity::find_by_id(row.subscription_id).one(db).await? else {
+        return Ok(Effect::Done("unknown_subscription"));
+    };
+    let did = match paid_ref {
+        Some(paid_ref) => settlement::paid(db, cx, &s, &row, paid_ref).await?,
+        None => settlement::declined(db, cx, &s, &row, Refusal::Declined).await?,
+    };
+    Ok(moved(did))
+}
+
+/// The charge row of the period after `s`'s current one (renewals the
+/// provider bills itself name only the subscription).
+async fn next_period(
+    db: &impl ConnectionTrait,
+    cx: &Cx,
+    s: &sub::Model,
+) -> Result<charge::Model, ServiceError> {
+    let order = order::Entity::find_by_id(s.order_id)
+        .one(db)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    charges::open_period(db, s, s.period_index + 1, &order.order_no, cx.now).await
+}
+
+/// The provider ended the subscription.
+async fn ended(
+    db: &impl ConnectionTrait,
+    cx: &Cx,
+    provider: ProviderKind,
+    subscription_ref: &str,
+) -> Result<Effect, ServiceError> {
+    let Some(s) = subscription_of(db, provider, subscription_ref).await? else {
+        return Ok(Effect::Waits(Waits::Subscription(
+            subscription_ref.to_owned(),
+        )));
+    };
+    let to = SubscriptionState::Canceled;
+    Ok(moved(
+        status::transition(db, s.id, None, to, Vec::new(), cx.now).await?,
+    ))
+}
+
+/// A refund settled at the provider.
+async fn refunded(
+    db: &impl ConnectionTrait,
+    cx: &Cx,
+    provider_payment_ref: &str,
+    amount: &Money,
+) -> Result<Effect, ServiceError> {
+    let Some(row) = charges::by_provider_ref(db, provider_payment_ref).await? else {
+        return Ok(Effect::Waits(Waits::Payment(
+            provider_payment_ref.to_owned(),
+        )));
+    };
+    let extra = vec![
+        (charge::Column::RefundedMinor, Expr::value(amount.minor)),
+        (charge::Column::RefundedAt, Expr::value(cx.now)),
+    ];
+    let from = [
+        charges::SUCCEEDED,
+        charges::REFUNDING,
+        charges::REFUND_UNCERTAIN,
+    ];
+    Ok(moved(
+        charges::set_status(db, row.id, &from, charges::REFUNDED, extra, cx.now).await?,
+    ))
+}
