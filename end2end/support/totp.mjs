@@ -1,5 +1,6 @@
 // Time-based one-time passwords as an authenticator app computes them
 // (RFC 6238), for signing staff in to the console.
+import { createHmac } from "node:crypto";
 
 // The secret of an otpauth:// URI (RFC 4648 base32) as bytes.
 function base32(text) {
