@@ -72,6 +72,7 @@ main() {
   local started=$SECONDS
   log "size check (files <= 300 lines, functions <= 60)"
   phase sizes python3 "$ROOT/scripts/check-sizes.py"
+  phase config-doc python3 "$ROOT/scripts/gen-config-doc.py" --check
   record sizes ok
   phase packages apt_ensure chromium "${SPEECH_PACKAGES[@]}"
   phase postgres ensure_postgres
