@@ -209,8 +209,7 @@ async fn no_voice_message_rings_where_the_law_wants_prior_consent() {
         let jamaica = send(
             &app,
             &token,
-            &"country=JM&phone=8762101234&message=Hello&language=en&voice=male&idempotencyKey=jm"
-                .to_owned(),
+            "country=JM&phone=8762101234&message=Hello&language=en&voice=male&idempotencyKey=jm",
         )
         .await
         .json();
