@@ -300,6 +300,21 @@ async fn the_contact_form_lands_in_the_inbox_without_javascript() {
             "the text is kept"
         );
         assert!(refused.body.contains("wei@example.com"));
+        // At its limit in 3-byte characters the post is over 16 kB: it is
+        // refused by the length rule with the text kept, never dropped.
+        let chinese = "你".repeat(2001);
+        let encoded: String = serde_urlencoded::to_string([("message", &chinese)]).unwrap();
+        let big = post(
+            format!("csrf={csrf}&form=contact_message&email=wei%40example.com&{encoded}"),
+            format!("csrf={csrf}"),
+        )
+        .await;
+        assert!(encoded.len() > 16 * 1024);
+        assert_eq!(big.status, 422, "{:?}", app.backend);
+        assert!(
+            big.body.contains("Pesan Anda terlalu panjang") && big.body.contains(&chinese),
+            "the long text is kept"
+        );
         let ok = post(
             format!(
                 "csrf={csrf}&form=contact_message&email=wei%40example.com&message=Halo%20%3Cb%3E"
