@@ -16,6 +16,7 @@ mod billing_checkout;
 mod billing_live;
 mod billing_refunds;
 mod billing_renewals;
+mod billing_usage;
 mod billing_util;
 mod billing_webhooks;
 mod calls_twilio;

@@ -155,6 +155,8 @@ pub async fn cancel_by(
     }
     let txn = cx.db.begin().await?;
     if state == SubscriptionState::PastDue {
+        // Nothing is paid for: the member's queued work stops with it.
+        crate::services::usage::stop_queued_work(&txn, member.id, cx.now).await?;
         status::transition(
             &txn,
             s.id,

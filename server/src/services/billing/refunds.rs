@@ -1,6 +1,6 @@
 //! Refunds: a charge is refunded in full within 14 days when the service
-//! was not used since it (no locate request; later also no voice message or
-//! full lookup). Refunding the latest charge also ends the subscription and
+//! was not used since it: no row in the usage ledger ([`usage`]) after the
+//! charge, whatever the feature. A refund stops the member's queued work. Refunding the latest charge also ends the subscription and
 //! access. Each charge is refunded at most once: the refund claims the row
 //! with a conditional update, and the provider call carries the charge's own
 //! idempotency key, so an uncertain answer is settled by repeating exactly
@@ -8,15 +8,14 @@
 use super::mails::{self, BillingMail, BillingMailKind};
 use super::{charges, manage, money, status};
 use crate::payments::{Gateways, ProviderKind, RefundOutcome, RefundRequest};
-use crate::persistence::entities::{charge, locate_request, order, service_use, user};
+use crate::persistence::entities::{charge, order, user};
 use crate::services::accounts::users;
 use crate::services::console::audit::Stamp;
-use crate::services::{Cx, ServiceError};
+use crate::services::{usage, Cx, ServiceError};
 use app::i18n::Key;
 use app::model::billing::{BillingSummary, RefundDetail, SubscriptionState};
 use sea_orm::{
-    sea_query::Expr, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    TransactionTrait,
+    sea_query::Expr, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
 };
 
 /// A refund still in flight after this long lost its worker.
@@ -70,17 +69,8 @@ async fn ineligibility(cx: &Cx, c: &charge::Model) -> Result<Option<&'static str
     if cx.now - charged_at > REFUND_WINDOW_MS {
         return Ok(Some("window_passed"));
     }
-    let used = locate_request::Entity::find()
-        .filter(locate_request::Column::RequesterId.eq(c.user_id))
-        .filter(locate_request::Column::CreatedAt.gte(charged_at))
-        .count(&cx.db)
-        .await?;
-    let looked_up = service_use::Entity::find()
-        .filter(service_use::Column::UserId.eq(c.user_id))
-        .filter(service_use::Column::CreatedAt.gte(charged_at))
-        .count(&cx.db)
-        .await?;
-    Ok((used + looked_up > 0).then_some("service_used"))
+    let used = usage::used_since(&cx.db, c.user_id, charged_at).await?;
+    Ok(used.then_some("service_used"))
 }
 
 /// `POST /admin/order/refund`: refunds `charge_id` if eligible. Asking
@@ -241,6 +231,7 @@ async fn refunded(
         )
         .await?;
         users::set_access_until(&txn, member.id, cx.now, cx.now).await?;
+        usage::stop_queued_work(&txn, member.id, cx.now).await?;
         let mail = BillingMail {
             kind: BillingMailKind::Refunded,
             user_id: member.id,

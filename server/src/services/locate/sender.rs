@@ -60,6 +60,7 @@ pub async fn run_due_until(
     let due = row::Entity::find()
         .filter(row::Column::Status.eq(QUEUED))
         .filter(row::Column::NextAttemptAt.lte(now))
+        .filter(super::queue::requester_has_access(now))
         .order_by_asc(row::Column::Id)
         .limit(limit)
         .all(db)
@@ -81,6 +82,7 @@ pub async fn run_due_until(
             )
             .filter(row::Column::Id.eq(message.id))
             .filter(row::Column::Status.eq(QUEUED))
+            .filter(super::queue::requester_has_access(now))
             .exec(db)
             .await?;
         if claimed.rows_affected != 1 {
@@ -176,7 +178,7 @@ async fn not_sent(
     let retry = error.is_transient() && attempts < MAX_ATTEMPTS;
     tracing::warn!(message = message.id, attempts, retry, error = %error, "SMS not sent");
     let body: SimpleExpr = if retry {
-        Expr::col(row::Column::Body).into()
+        Expr::col(row::Column::Body)
     } else {
         Expr::value("")
     };
