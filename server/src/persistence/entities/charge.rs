@@ -25,6 +25,8 @@ pub struct Model {
     pub updated_at: i64,
     pub settled_at: Option<i64>,
     pub refunded_at: Option<i64>,
+    /// The provider's id of the refund, once it answered one.
+    pub refund_ref: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

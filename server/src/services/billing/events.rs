@@ -4,7 +4,7 @@
 //! exactly once. An event applies only to what it names, and only moves a
 //! status forward; one for an unknown order is recorded and changes nothing.
 use super::activation::{self, FirstPayment};
-use super::{charges, orders, settlement, status};
+use super::{charges, orders, refund_outcome, settlement, status};
 use crate::payments::{EventKind, ProviderEvent, ProviderKind};
 use crate::persistence::entities::{charge, order, payment_event, subscription as sub};
 use crate::services::{job_queue, Cx, ServiceError};
@@ -99,6 +99,7 @@ fn kind_name(kind: &EventKind) -> &'static str {
         EventKind::RenewalFailed { .. } => "renewal_failed",
         EventKind::SubscriptionCanceled { .. } => "subscription_canceled",
         EventKind::Refunded { .. } => "refunded",
+        EventKind::RefundRejected { .. } => "refund_rejected",
         EventKind::Other { .. } => "other",
     }
 }
@@ -171,6 +172,7 @@ async fn apply(
                 .await?,
             ))
         }
+        // The whole effect of a refund, once, whoever reports it first.
         EventKind::Refunded {
             provider_payment_ref,
             amount,
@@ -178,17 +180,19 @@ async fn apply(
             let Some(row) = charges::by_provider_ref(db, provider_payment_ref).await? else {
                 return Ok("unknown_charge");
             };
-            let extra = vec![
-                (charge::Column::RefundedMinor, Expr::value(amount.minor)),
-                (charge::Column::RefundedAt, Expr::value(cx.now)),
-            ];
-            let from = [
-                charges::SUCCEEDED,
-                charges::REFUNDING,
-                charges::REFUND_UNCERTAIN,
-            ];
+            let minor = Some(amount.minor);
             Ok(moved(
-                charges::set_status(db, row.id, &from, charges::REFUNDED, extra, cx.now).await?,
+                refund_outcome::refunded(db, row.id, None, minor, cx.now).await?,
+            ))
+        }
+        EventKind::RefundRejected {
+            provider_payment_ref,
+        } => {
+            let Some(row) = charges::by_provider_ref(db, provider_payment_ref).await? else {
+                return Ok("unknown_charge");
+            };
+            Ok(moved(
+                refund_outcome::rejected(db, row.id, None, cx.now).await?,
             ))
         }
         EventKind::Other { .. } => Ok("ignored"),
@@ -232,6 +236,9 @@ async fn order_named(
         EventKind::Refunded {
             provider_payment_ref,
             ..
+        }
+        | EventKind::RefundRejected {
+            provider_payment_ref,
         } => charge_order(charges::by_provider_ref(db, provider_payment_ref).await?),
         _ => None,
     })

@@ -10,6 +10,8 @@ pub mod mails;
 pub mod manage;
 pub mod money;
 pub mod orders;
+pub mod refund_lookup;
+pub mod refund_outcome;
 pub mod refunds;
 pub mod renewals;
 pub mod settlement;
