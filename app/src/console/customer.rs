@@ -73,6 +73,8 @@ fn charge_status(status: &str) -> Key {
         "succeeded" => Key::BillpageChargeSucceeded,
         "refunded" => Key::BillpageChargeRefunded,
         "pending" => Key::BillpageChargePending,
+        "refund_pending" => Key::BillpageChargeRefundPending,
+        "refund_rejected" => Key::BillpageChargeRefundRejected,
         _ => Key::BillpageChargeFailed,
     }
 }

@@ -223,7 +223,8 @@ pub struct SubscriptionView {
 #[serde(rename_all = "camelCase")]
 pub struct RefundDetail {
     pub eligible: bool,
-    /// Why not, when not: `window_passed`, `service_used`, `already_refunded`, `no_charge`.
+    /// Why not, when not: `window_passed`, `service_used`, `already_refunded`,
+    /// `refund_pending`, `refund_rejected`, `no_charge`.
     pub reason: Option<String>,
     pub charge_id: Option<i64>,
     pub amount_minor: i64,

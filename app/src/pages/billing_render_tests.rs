@@ -126,6 +126,25 @@ fn a_refund_is_not_offered_after_the_service_was_used() {
 }
 
 #[test]
+fn a_pending_or_rejected_refund_is_said_in_words() {
+    for (reason, key) in [
+        ("refund_pending", Key::BillpageRefundPending),
+        ("refund_rejected", Key::BillpageRefundRejected),
+    ] {
+        let html = billing(
+            summary(subscription("active", true, None)),
+            refund(false, Some(reason)),
+            "/id/billing",
+        );
+        assert_has(&html, &[id(key)]);
+        assert!(
+            !html.contains("billing_refund\""),
+            "{reason}: no refund offer"
+        );
+    }
+}
+
+#[test]
 fn an_account_without_a_subscription_is_led_to_the_plans() {
     let none = json!({"success": 1, "msg": "", "obj": {"subscription": null, "charges": [], "paymentCount": 0, "vipTime": 0}});
     let html = billing(none, refund(false, Some("no_charge")), "/id/billing");

@@ -1,7 +1,8 @@
 //! The money jobs: renewals (each due period charged once, across any
-//! number of instances), billing e-mails, and — with the sandbox — the
-//! delivery of its signed webhooks to our own endpoint.
-use crate::services::billing::{mails, renewals};
+//! number of instances), refunds whose answer was lost or that are pending
+//! (looked up at the provider), billing e-mails, and — with the sandbox —
+//! the delivery of its signed webhooks to our own endpoint.
+use crate::services::billing::{mails, refund_lookup, renewals};
 use crate::services::ServiceError;
 use crate::state::AppState;
 use std::time::Duration;
@@ -36,6 +37,9 @@ async fn renewal_loop(state: AppState) {
             }
             Ok(_) => {}
             Err(e) => tracing::error!(error = %e, "renewal round failed"),
+        }
+        if let Err(e) = refund_lookup::run_due(&state.cx(), &state.gateways, RENEWAL_BATCH).await {
+            tracing::error!(error = %e, "refund lookup round failed");
         }
     }
 }

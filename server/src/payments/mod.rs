@@ -12,16 +12,17 @@ pub mod fastspring;
 pub mod paddle;
 pub mod payermax;
 pub mod paypal;
+mod refund;
 pub mod sandbox;
 pub mod setup;
 pub mod signing;
 mod types;
 pub mod wire;
 
+pub use refund::{RefundFound, RefundOutcome, RefundRequest};
 pub use types::{
     ChargeOutcome, CheckoutRequest, CheckoutStart, Customer, EventKind, Money, PaymentError,
-    ProviderEvent, ProviderKind, RefundOutcome, RefundRequest, RenewalCharge, WebhookError,
-    WebhookRequest,
+    ProviderEvent, ProviderKind, RenewalCharge, WebhookError, WebhookRequest,
 };
 
 use app::model::billing::MethodChoice;
@@ -109,12 +110,38 @@ impl Gateway {
         each!(self, p => p.cancel(subscription_ref).await)
     }
 
-    /// Refunds (part of) a charge; the provider deduplicates by the key.
+    /// Refunds (part of) a charge. Not every provider deduplicates (Paddle,
+    /// FastSpring and dLocal do not), so the call is made once per claim.
     ///
     /// # Errors
-    /// [`PaymentError::Timeout`] means unknown: reconcile, never repeat blindly.
+    /// An uncertain error ([`PaymentError::is_uncertain`]) means unknown:
+    /// settle it with [`Gateway::lookup_refund`], never repeat blindly.
     pub async fn refund(&self, req: &RefundRequest) -> Result<RefundOutcome, PaymentError> {
         each!(self, p => p.refund(req).await)
+    }
+
+    /// What became of the refund `req` asked for, looked up at the provider
+    /// (`refund_ref`: the provider's refund id, when it answered one). The
+    /// one safe way to settle a refund whose answer was lost: Paddle and
+    /// FastSpring take no idempotency key and dLocal documents none.
+    /// PayPal deduplicates a repeat under the same `PayPal-Request-Id`, so
+    /// its lookup is that documented replay.
+    ///
+    /// # Errors
+    /// [`PaymentError`]: the outcome stays unknown, look again later.
+    pub async fn lookup_refund(
+        &self,
+        req: &RefundRequest,
+        refund_ref: Option<&str>,
+    ) -> Result<RefundFound, PaymentError> {
+        match self {
+            Gateway::Sandbox(p) => p.lookup_refund(req).await,
+            Gateway::Paddle(p) => p.lookup_refund(req, refund_ref).await,
+            Gateway::FastSpring(p) => p.lookup_refund(req).await,
+            Gateway::DLocal(p) => p.lookup_refund(req, refund_ref).await,
+            Gateway::Paypal(p) => p.refund(req).await.map(RefundFound::from),
+            Gateway::PayerMax(_) => Err(PaymentError::NotSupported),
+        }
     }
 
     /// Checks a webhook's signature on the raw bytes (and its replay window)

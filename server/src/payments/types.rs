@@ -162,28 +162,6 @@ pub enum ChargeOutcome {
     ProviderManaged,
 }
 
-/// A refund of a charge.
-#[derive(Clone, Debug)]
-pub struct RefundRequest {
-    pub idempotency_key: String,
-    /// The provider's id of the charge (transaction, capture, payment).
-    pub provider_payment_ref: String,
-    pub amount: Money,
-    pub order_no: String,
-}
-
-/// What the provider said of a refund.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RefundOutcome {
-    Refunded {
-        provider_ref: String,
-    },
-    /// Accepted, settles later (a webhook confirms).
-    Pending {
-        provider_ref: String,
-    },
-}
-
 /// Why a provider call failed. Carries no secrets or personal data.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum PaymentError {
@@ -291,6 +269,8 @@ pub enum EventKind {
         provider_payment_ref: String,
         amount: Money,
     },
+    /// A refund of the charge was rejected (or reversed) by the provider.
+    RefundRejected { provider_payment_ref: String },
     /// Anything else (recorded, changes nothing).
     Other { event_type: String },
 }

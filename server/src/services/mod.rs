@@ -15,6 +15,7 @@ pub mod outbox;
 pub mod phone;
 pub mod pricing;
 pub mod tracking;
+pub mod usage;
 pub mod visitor;
 pub mod voice;
 pub mod words;

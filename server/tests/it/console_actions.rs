@@ -14,7 +14,7 @@ use sea_orm::{
 use server::persistence::entities::{abuse_report, locate_request, sandbox_payment, user};
 
 /// A customer who paid a trial in the sandbox: (user id, order no, session token).
-async fn paying(app: &TestApp, email: &str) -> (i64, String, String) {
+pub(crate) async fn paying(app: &TestApp, email: &str) -> (i64, String, String) {
     let (order_no, cookie) = pay(app, email, CARD_OK).await;
     deliver(app, server::clock::now_ms()).await;
     let entered = enter(app, &cookie).await;

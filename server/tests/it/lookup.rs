@@ -7,7 +7,7 @@ use crate::util::TestApp;
 use futures::future::join_all;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait as _, EntityTrait as _, PaginatorTrait as _, QueryFilter as _};
-use server::persistence::entities::{service_use, spam_report};
+use server::persistence::entities::{spam_report, usage_entry};
 
 fn apps_trusting_forwarded_for() -> impl std::future::Future<Output = Vec<TestApp>> {
     TestApp::all_configured(|c| c.trust_forwarded_for = true)
@@ -41,7 +41,7 @@ async fn a_visitor_sees_the_facts_and_a_subscriber_everything() {
             (Some(false), true, true)
         );
         assert_eq!(
-            service_use::Entity::find().count(&app.db).await.unwrap(),
+            usage_entry::Entity::find().count(&app.db).await.unwrap(),
             0,
             "a visitor's lookup is not a use"
         );
@@ -53,7 +53,7 @@ async fn a_visitor_sees_the_facts_and_a_subscriber_everything() {
         assert_eq!(full["obj"]["spam"]["label"], "no_reports");
         assert_eq!(full["obj"]["spam"]["reports"], 0);
         assert_eq!(
-            service_use::Entity::find().count(&app.db).await.unwrap(),
+            usage_entry::Entity::find().count(&app.db).await.unwrap(),
             1,
             "a full lookup counts as using the service"
         );

@@ -80,8 +80,15 @@ async fn fake_dlocal(
         ("POST", "/payments") => create_payment(&fake, &seen).await,
         ("POST", "/refunds") => {
             let body = seen.json();
-            if seen.header("x-idempotency-key").is_none() || body["notification_url"].as_str().is_none() {
+            // dLocal documents no idempotency header: one is never honoured.
+            if body["notification_url"].as_str().is_none() {
                 return error(StatusCode::BAD_REQUEST, 5001, "Missing parameter.");
+            }
+            // The ledger is the request log: a payment refunded in full before
+            // has nothing left to refund, whatever key a request carries.
+            let earlier = fake.log.lock().unwrap().iter().filter(|s| s.path == "/refunds" && s.json()["payment_id"] == body["payment_id"]).count();
+            if earlier > 1 {
+                return error(StatusCode::BAD_REQUEST, 5008, "Amount exceeded.");
             }
             Json(json!({"id": "REF-1", "payment_id": body["payment_id"], "status": "PENDING", "status_code": 100, "amount": body["amount"], "currency": body["currency"]})).into_response()
         }
@@ -328,7 +335,19 @@ async fn dlocal_renewals_charge_the_saved_wallet_and_reconcile_by_key() {
         seen.json()["notification_url"],
         "https://ct.test/api_f/v1/payments/webhook/dlocal"
     );
-    assert_eq!(seen.header("x-idempotency-key"), Some("rf-1"));
+    assert_eq!(
+        seen.header("x-idempotency-key"),
+        None,
+        "dLocal documents no idempotency key"
+    );
+    assert_eq!(
+        dlocal.refund(&refund).await,
+        Err(PaymentError::Rejected {
+            status: 400,
+            code: "5008".into()
+        }),
+        "a second full refund of the payment is refused"
+    );
 }
 
 #[tokio::test]

@@ -63,7 +63,9 @@ async fn fake_fastspring(
         ("POST", "/returns") => {
             let item = &body["returns"][0];
             match (item["order"].as_str(), item["reason"].as_str(), item["notification"].as_str()) {
-                (Some("ord_fs_returned"), ..) => {
+                // The ledger is the request log: an order returned before is
+                // refused, whatever its id.
+                (Some(order), ..) if returned_before(&log, order) => {
                     let error = json!({"returns": [{"action": "return.create", "result": "error", "error": {"order": "Order already returned"}}]});
                     (StatusCode::BAD_REQUEST, Json(error)).into_response()
                 }
@@ -73,6 +75,16 @@ async fn fake_fastspring(
         }
         _ => (StatusCode::NOT_FOUND, "Not Found").into_response(),
     }
+}
+
+/// Whether an earlier request (before the one just logged) returned `order`.
+fn returned_before(log: &Log, order: &str) -> bool {
+    let seen = log.lock().unwrap();
+    let returns = seen
+        .iter()
+        .filter(|s| s.method == Method::POST && s.path == "/returns")
+        .filter(|s| s.json()["returns"][0]["order"] == order);
+    returns.count() > 1
 }
 
 async fn create_session(body: &Value) -> Response {
@@ -259,10 +271,11 @@ async fn fastspring_refusals_name_the_field_and_are_certain() {
     );
     let refund = RefundRequest {
         idempotency_key: "rf2".into(),
-        provider_payment_ref: "ord_fs_returned".into(),
+        provider_payment_ref: "ord_fs_once".into(),
         amount: usd(99),
         order_no: "o".into(),
     };
+    assert!(fs.refund(&refund).await.is_ok(), "the first return");
     assert_eq!(
         fs.refund(&refund).await,
         Err(PaymentError::Rejected {

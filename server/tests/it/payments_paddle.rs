@@ -66,7 +66,9 @@ async fn fake_paddle(
             _ if body["reason"].as_str().is_none_or(str::is_empty) => {
                 error(StatusCode::BAD_REQUEST, "bad_request")
             }
-            (Some("refund"), Some("full"), Some("txn_refund_pending")) => {
+            // The ledger is the request log: a transaction refunded (pending
+            // or approved) before is refused, whatever its id.
+            (Some("refund"), Some("full"), Some(txn)) if refunded_before(&log, txn) => {
                 error(StatusCode::BAD_REQUEST, "adjustment_pending_refund_request")
             }
             (Some("refund"), Some("full"), Some(txn)) => data(
@@ -94,6 +96,16 @@ async fn fake_paddle(
         ),
         _ => error(StatusCode::NOT_FOUND, "not_found"),
     }
+}
+
+/// Whether an earlier request (before the one just logged) refunded `txn`.
+fn refunded_before(log: &Log, txn: &str) -> bool {
+    let seen = log.lock().unwrap();
+    let refunds = seen
+        .iter()
+        .filter(|s| s.method == Method::POST && s.path == "/adjustments")
+        .filter(|s| s.json()["transaction_id"] == txn);
+    refunds.count() > 1
 }
 
 async fn create_transaction(body: &Value) -> Response {
@@ -275,10 +287,14 @@ async fn paddle_refusals_carry_paddles_code_and_are_certain() {
     );
     let refund = RefundRequest {
         idempotency_key: "rf2".into(),
-        provider_payment_ref: "txn_refund_pending".into(),
+        provider_payment_ref: "txn_once".into(),
         amount: usd(99),
         order_no: "o".into(),
     };
+    assert!(matches!(
+        paddle.refund(&refund).await,
+        Ok(RefundOutcome::Pending { .. })
+    ));
     let twice = paddle
         .refund(&refund)
         .await

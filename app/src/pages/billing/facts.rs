@@ -30,6 +30,8 @@ pub fn refund_refusal(detail: &RefundDetail) -> Option<Key> {
         Some("service_used") => Some(Key::BillpageRefundUsed),
         Some("window_passed") => Some(Key::BillpageRefundWindow),
         Some("already_refunded") => Some(Key::BillpageRefundDone),
+        Some("refund_pending") => Some(Key::BillpageRefundPending),
+        Some("refund_rejected") => Some(Key::BillpageRefundRejected),
         _ => None,
     }
 }
@@ -89,6 +91,8 @@ fn charge_status(status: &str) -> Key {
         "succeeded" => Key::BillpageChargeSucceeded,
         "refunded" => Key::BillpageChargeRefunded,
         "pending" => Key::BillpageChargePending,
+        "refund_pending" => Key::BillpageChargeRefundPending,
+        "refund_rejected" => Key::BillpageChargeRefundRejected,
         _ => Key::BillpageChargeFailed,
     }
 }

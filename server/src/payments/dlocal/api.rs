@@ -64,6 +64,18 @@ impl Api {
             .await
     }
 
+    /// A POST without a key: dLocal documents no idempotency header, so a
+    /// call whose answer was lost is looked up, never repeated.
+    pub async fn post_once<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        body: &impl serde::Serialize,
+    ) -> Result<T, PaymentError> {
+        let body = serde_json::to_string(body)
+            .map_err(|_| PaymentError::Connection { kind: "request" })?;
+        self.send(reqwest::Method::POST, path, body, None).await
+    }
+
     pub async fn get<T: DeserializeOwned>(&self, path: &str) -> Result<T, PaymentError> {
         self.send(reqwest::Method::GET, path, String::new(), None)
             .await

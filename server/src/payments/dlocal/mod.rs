@@ -12,6 +12,7 @@
 //! - `DLOCAL_SECRET_KEY`: the key requests and notifications are signed with (required).
 //! - `DLOCAL_API_BASE`: default `https://api.dlocal.com` (`https://sandbox.dlocal.com` to test).
 mod api;
+mod refunds;
 mod webhook;
 
 pub use api::{signature, AUTH_SCHEME};
@@ -19,7 +20,7 @@ pub use webhook::{parse_token, token, SavedWallet};
 
 use super::{
     wire, ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent, ProviderKind,
-    RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
+    RenewalCharge, WebhookError, WebhookRequest,
 };
 use crate::config::Secret;
 use app::model::billing::MethodChoice;
@@ -83,14 +84,6 @@ struct NewPayment<'a> {
     callback_url: Option<&'a str>,
 }
 
-#[derive(Serialize)]
-struct NewRefund<'a> {
-    payment_id: &'a str,
-    amount: Box<RawValue>,
-    currency: &'a str,
-    notification_url: &'a str,
-}
-
 /// The parts of a payment (or order) object we use.
 #[derive(Deserialize)]
 struct Payment {
@@ -101,14 +94,6 @@ struct Payment {
     status_code: Option<Value>,
     #[serde(default)]
     redirect_url: Option<String>,
-}
-
-#[derive(Deserialize)]
-struct Refund {
-    id: String,
-    status: String,
-    #[serde(default)]
-    status_code: Option<Value>,
 }
 
 impl Payment {
@@ -234,36 +219,6 @@ impl DLocalProvider {
     /// subscription on dLocal's side to stop.
     pub async fn cancel(&self, _subscription_ref: &str) -> Result<(), PaymentError> {
         Ok(())
-    }
-
-    /// `POST /refunds` for `amount` of the payment, deduplicated by
-    /// `X-Idempotency-Key`; a pending refund is confirmed by notification.
-    pub async fn refund(&self, req: &RefundRequest) -> Result<RefundOutcome, PaymentError> {
-        let body = NewRefund {
-            payment_id: &req.provider_payment_ref,
-            amount: wire::json_decimal(req.amount.minor, req.amount.exponent),
-            currency: &req.amount.currency,
-            notification_url: &self.refund_notify_url,
-        };
-        let refund: Refund = self
-            .api
-            .post("/refunds", &body, &req.idempotency_key)
-            .await?;
-        match refund.status.as_str() {
-            "SUCCESS" => Ok(RefundOutcome::Refunded {
-                provider_ref: refund.id,
-            }),
-            "PENDING" => Ok(RefundOutcome::Pending {
-                provider_ref: refund.id,
-            }),
-            _ => {
-                let code = refund
-                    .status_code
-                    .as_ref()
-                    .map_or_else(|| refund.status.clone(), webhook::code_text);
-                Err(PaymentError::Rejected { status: 200, code })
-            }
-        }
     }
 
     pub async fn verify_webhook(

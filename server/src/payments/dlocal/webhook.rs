@@ -191,6 +191,9 @@ fn refund_kind(note: &Notification, payment_id: String) -> Result<EventKind, Web
             provider_payment_ref: payment_id,
             amount: note.amount()?,
         },
+        "REJECTED" | "CANCELLED" => EventKind::RefundRejected {
+            provider_payment_ref: payment_id,
+        },
         status => EventKind::Other {
             event_type: format!("refund.{status}"),
         },

@@ -11,6 +11,7 @@
 //!   (required). Trials and the first-period price are set on the product.
 //! - `FASTSPRING_STOREFRONT`: the web storefront, e.g. `https://ourstore.onfastspring.com` (required).
 //! - `FASTSPRING_API_BASE`: default `https://api.fastspring.com`.
+mod returns;
 mod webhook;
 
 use super::{
@@ -195,8 +196,8 @@ impl FastSpringProvider {
     }
 
     /// `POST /returns`: a full return of the order (the API returns whole
-    /// orders only). FastSpring refuses a second return of the same order,
-    /// which makes a repeat harmless; it takes no idempotency key.
+    /// orders only). FastSpring takes no idempotency key: a return whose
+    /// answer was lost is looked up (`returns`), never asked again blindly.
     pub async fn refund(&self, req: &RefundRequest) -> Result<RefundOutcome, PaymentError> {
         let body = json!({"returns": [{"order": req.provider_payment_ref, "reason": "OTHER", "notification": "ORIGINAL"}]});
         let (status, bytes) = self

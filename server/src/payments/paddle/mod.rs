@@ -10,13 +10,14 @@
 //!   Trials and the reduced first period are set on the Paddle price itself.
 //! - `PADDLE_API_BASE`: default `https://api.paddle.com`
 //!   (`https://sandbox-api.paddle.com` for Paddle's sandbox).
+mod refunds;
 mod webhook;
 
 pub use webhook::check_signature;
 
 use super::{
     wire, ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent,
-    RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
+    RenewalCharge, WebhookError, WebhookRequest,
 };
 use crate::config::Secret;
 use serde::{de::DeserializeOwned, Deserialize};
@@ -80,12 +81,6 @@ struct Created {
 #[derive(Deserialize)]
 struct Checkout {
     url: Option<String>,
-}
-
-#[derive(Deserialize)]
-struct Adjustment {
-    id: String,
-    status: String,
 }
 
 impl PaddleProvider {
@@ -176,30 +171,6 @@ impl PaddleProvider {
         self.call::<serde_json::Value>(reqwest::Method::POST, &path, Some(&body))
             .await
             .map(|_| ())
-    }
-
-    /// `POST /adjustments`: a full refund of the transaction. Paddle takes no
-    /// idempotency key; it refuses a second refund while one is pending or
-    /// done, which is what makes a repeat harmless. Most live refunds wait
-    /// for Paddle's approval (then `adjustment.updated` confirms).
-    pub async fn refund(&self, req: &RefundRequest) -> Result<RefundOutcome, PaymentError> {
-        let body = json!({
-            "action": "refund",
-            "type": "full",
-            "transaction_id": req.provider_payment_ref,
-            "reason": "Refund requested for order ".to_owned() + &req.order_no,
-        });
-        let adj: Adjustment = self
-            .call(reqwest::Method::POST, "/adjustments", Some(&body))
-            .await?;
-        Ok(match adj.status.as_str() {
-            "approved" => RefundOutcome::Refunded {
-                provider_ref: adj.id,
-            },
-            _ => RefundOutcome::Pending {
-                provider_ref: adj.id,
-            },
-        })
     }
 
     pub async fn verify_webhook(

@@ -265,9 +265,18 @@ fn failed(txn: &Transaction) -> Option<EventKind> {
 }
 
 /// A refund counts once Paddle approved it (most live refunds wait for
-/// review; sandbox ones are approved within minutes).
+/// review; sandbox ones are approved within minutes); a rejected or
+/// reversed one is reported so the member and support see it.
 fn refunded(adj: Adjustment) -> Result<Option<EventKind>, WebhookError> {
-    if adj.action != "refund" || adj.status != "approved" {
+    if adj.action != "refund" {
+        return Ok(None);
+    }
+    if adj.status == "rejected" || adj.status == "reversed" {
+        return Ok(Some(EventKind::RefundRejected {
+            provider_payment_ref: adj.transaction_id,
+        }));
+    }
+    if adj.status != "approved" {
         return Ok(None);
     }
     let amount = money(&adj.totals.total, adj.currency_code).ok_or(WebhookError::Malformed)?;

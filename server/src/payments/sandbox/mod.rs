@@ -9,7 +9,7 @@ pub use cards::{Behaviour, TestCard, TEST_CARDS};
 pub use webhooks::{sign, SIGNATURE_HEADER};
 
 use super::{
-    ChargeOutcome, CheckoutRequest, CheckoutStart, Money, PaymentError, ProviderEvent,
+    ChargeOutcome, CheckoutRequest, CheckoutStart, Money, PaymentError, ProviderEvent, RefundFound,
     RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
 };
 use crate::persistence::entities::sandbox_payment;
@@ -163,6 +163,16 @@ impl SandboxProvider {
         Ok(RefundOutcome::Refunded {
             provider_ref: format!("sbx_rf_{}", stored.id),
         })
+    }
+
+    /// The sandbox's ledger knows every refund it made, by its key.
+    pub async fn lookup_refund(&self, req: &RefundRequest) -> Result<RefundFound, PaymentError> {
+        let found = self.find(&req.idempotency_key).await.map_err(db_down)?;
+        Ok(
+            found.map_or(RefundFound::Nothing, |row| RefundFound::Refunded {
+                provider_ref: format!("sbx_rf_{}", row.id),
+            }),
+        )
     }
 
     pub async fn verify_webhook(

@@ -28,6 +28,8 @@ pub struct Model {
     /// Attempts at this period that failed without the provider deciding
     /// (unreachable, 5xx, rate limited): the backoff and its cap.
     pub transient_failures: i32,
+    /// The provider's id of the refund, once it answered one.
+    pub refund_ref: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

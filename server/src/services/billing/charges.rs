@@ -24,9 +24,30 @@ pub const UNCERTAIN: &str = "uncertain";
 pub const SUCCEEDED: &str = "succeeded";
 /// A refund call is in flight (claimed once).
 pub const REFUNDING: &str = "refunding";
-/// The refund's answer was lost: settled by repeating it under its own key.
+/// The refund's answer was lost: looked up at the provider, never repeated
+/// blindly.
 pub const REFUND_UNCERTAIN: &str = "refund_uncertain";
+/// The provider accepted the refund and has not settled it: access and
+/// the subscription stay until it says refunded.
+pub const REFUND_PENDING: &str = "refund_pending";
 pub const REFUNDED: &str = "refunded";
+/// The provider rejected (or reversed) the refund: the money stayed.
+pub const REFUND_REJECTED: &str = "refund_rejected";
+
+/// A refund asked for and not settled either way.
+pub const REFUND_OPEN: [&str; 3] = [REFUNDING, REFUND_UNCERTAIN, REFUND_PENDING];
+
+/// What the member and support see of a stored status: an open refund is
+/// "refund pending"; a paid period in the works or declined is "failed".
+pub fn visible(status: &str) -> &'static str {
+    match status {
+        SUCCEEDED => SUCCEEDED,
+        REFUNDED => REFUNDED,
+        REFUND_REJECTED => REFUND_REJECTED,
+        s if REFUND_OPEN.contains(&s) => REFUND_PENDING,
+        _ => FAILED,
+    }
+}
 
 /// The receipt number of a period's charge.
 pub fn receipt_no(order_no: &str, period: i32) -> String {

@@ -1,8 +1,15 @@
 //! The billing e-mails, queued in the transaction that decided them and sent
 //! by the job worker, which renders them from the rows as they are then.
+use super::money;
+use crate::mail::templates::{billing_mail, BillingFacts, Brand};
+use crate::mail::Mailer;
+use crate::persistence::entities::{charge, subscription, user};
+use crate::services::accounts::users;
 use crate::services::job_queue::{self, JobKind};
-use crate::services::ServiceError;
-use sea_orm::ConnectionTrait;
+use crate::services::{Cx, ServiceError};
+use app::i18n::Locale;
+use app::routes::{href, Page};
+use sea_orm::{ConnectionTrait, EntityTrait};
 use serde::{Deserialize, Serialize};
 
 /// Which billing e-mail: the template's own list.
@@ -34,35 +41,38 @@ pub async fn queue(
     job_queue::enqueue_at(db, &mail, run_at, now).await
 }
 
-/// Runs a [`BillingMail`] job: renders it from the rows as they are now.
-///
-/// # Errors
-/// A database error; a mail that could not be sent.
-pub async fn send(
-    cx: &crate::services::Cx,
-    mailer: &crate::mail::Mailer,
-    brand: &crate::mail::templates::Brand,
-    job: &BillingMail,
-) -> Result<(), ServiceError> {
-    use crate::mail::templates::{billing_mail, BillingFacts};
-    use crate::persistence::entities::{charge, subscription, user};
-    use app::i18n::Locale;
-    use app::routes::{href, Page};
-    use sea_orm::EntityTrait;
+/// The rows a billing e-mail is rendered from, as they are now.
+struct Rows {
+    member: user::Model,
+    sub: subscription::Model,
+    charge: Option<charge::Model>,
+}
+
+/// The job's rows; `None` when the member or subscription is gone.
+async fn rows(cx: &Cx, job: &BillingMail) -> Result<Option<Rows>, ServiceError> {
     let Some(member) = user::Entity::find_by_id(job.user_id).one(&cx.db).await? else {
-        return Ok(());
+        return Ok(None);
     };
     let Some(sub) = subscription::Entity::find_by_id(job.subscription_id)
         .one(&cx.db)
         .await?
     else {
-        return Ok(());
+        return Ok(None);
     };
     let charge = match job.charge_id {
         Some(id) => charge::Entity::find_by_id(id).one(&cx.db).await?,
         None => None,
     };
-    let locale = Locale::from_code(&member.locale).unwrap_or_default();
+    Ok(Some(Rows {
+        member,
+        sub,
+        charge,
+    }))
+}
+
+/// What the template says: amounts, dates and links of the member's locale.
+fn facts(cx: &Cx, job: &BillingMail, rows: &Rows, locale: Locale) -> BillingFacts {
+    let (member, sub, charge) = (&rows.member, &rows.sub, rows.charge.as_ref());
     let base = &cx.config.public_base_url;
     let date = app::dates::format_utc_date;
     let next_date = match job.kind {
@@ -72,34 +82,53 @@ pub async fn send(
         ),
         _ => date(sub.current_period_end),
     };
-    let new_account = member.password_hash == crate::services::accounts::users::NO_PASSWORD;
-    let facts = BillingFacts {
+    let new_account = member.password_hash == users::NO_PASSWORD;
+    let set_password = job.kind == BillingMailKind::Welcome && new_account;
+    BillingFacts {
         amount: charge
-            .as_ref()
-            .map(|c| super::money::text(c.amount_minor, &c.currency, c.currency_exponent))
+            .map(|c| money::text(c.amount_minor, &c.currency, c.currency_exponent))
             .unwrap_or_default(),
-        price: super::money::text(sub.price_minor, &sub.currency, sub.currency_exponent),
+        price: money::text(sub.price_minor, &sub.currency, sub.currency_exponent),
         weekly: sub.cycle == "week",
-        receipt: charge
-            .as_ref()
-            .map(|c| c.receipt_no.clone())
-            .unwrap_or_default(),
+        receipt: charge.map(|c| c.receipt_no.clone()).unwrap_or_default(),
         charged_on: charge
-            .as_ref()
             .map(|c| date(c.settled_at.unwrap_or(c.created_at)))
             .unwrap_or_default(),
         next_date,
         billing_url: format!("{base}{}", href(locale, Page::Billing)),
-        set_password_url: (job.kind == BillingMailKind::Welcome && new_account).then(|| {
+        set_password_url: set_password.then(|| {
             format!(
                 "{base}{}?email={}",
                 href(locale, Page::ResetPassword),
                 app::api::encode(&member.email)
             )
         }),
+    }
+}
+
+/// Runs a [`BillingMail`] job: renders it from the rows as they are now.
+///
+/// # Errors
+/// A database error; a mail that could not be sent.
+pub async fn send(
+    cx: &Cx,
+    mailer: &Mailer,
+    brand: &Brand,
+    job: &BillingMail,
+) -> Result<(), ServiceError> {
+    let Some(rows) = rows(cx, job).await? else {
+        return Ok(());
     };
+    let locale = Locale::from_code(&rows.member.locale).unwrap_or_default();
+    let facts = facts(cx, job, &rows, locale);
     mailer
-        .send(billing_mail(job.kind, locale, &member.email, &facts, brand))
+        .send(billing_mail(
+            job.kind,
+            locale,
+            &rows.member.email,
+            &facts,
+            brand,
+        ))
         .await
         .map_err(|e| {
             tracing::error!(error = %e, "billing e-mail not sent");

@@ -53,6 +53,10 @@ pub async fn summary(cx: &Cx, member: &user::Model) -> Result<BillingSummary, Se
             charges::FAILED,
             charges::PENDING,
             charges::REFUNDED,
+            charges::REFUNDING,
+            charges::REFUND_UNCERTAIN,
+            charges::REFUND_PENDING,
+            charges::REFUND_REJECTED,
         ]))
         .order_by_desc(charge::Column::Id)
         .all(&cx.db)
@@ -98,11 +102,7 @@ fn charge_view(c: charge::Model) -> ChargeView {
         amount_text: money::text(c.amount_minor, &c.currency, c.currency_exponent),
         amount_minor: c.amount_minor,
         currency: c.currency,
-        status: if c.status == charges::SUCCEEDED || c.status == charges::REFUNDED {
-            c.status
-        } else {
-            "failed".to_owned()
-        },
+        status: charges::visible(&c.status).to_owned(),
         charged_at: c.settled_at.unwrap_or(c.created_at),
         receipt_no: c.receipt_no,
     }
@@ -155,6 +155,8 @@ pub async fn cancel_by(
     }
     let txn = cx.db.begin().await?;
     if state == SubscriptionState::PastDue {
+        // Nothing is paid for: the member's queued work stops with it.
+        crate::services::usage::stop_queued_work(&txn, member.id, cx.now).await?;
         status::transition(
             &txn,
             s.id,

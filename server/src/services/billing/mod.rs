@@ -12,6 +12,8 @@ pub mod manage;
 pub mod money;
 pub mod orders;
 pub mod reconcile;
+pub mod refund_lookup;
+pub mod refund_outcome;
 pub mod refunds;
 pub mod renewals;
 pub mod settlement;

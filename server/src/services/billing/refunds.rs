@@ -1,26 +1,23 @@
 //! Refunds: a charge is refunded in full within 14 days when the service
-//! was not used since it (no locate request; later also no voice message or
-//! full lookup). Refunding the latest charge also ends the subscription and
-//! access. Each charge is refunded at most once: the refund claims the row
-//! with a conditional update, and the provider call carries the charge's own
-//! idempotency key, so an uncertain answer is settled by repeating exactly
-//! that call (the provider deduplicates), never by a second refund.
-use super::mails::{self, BillingMail, BillingMailKind};
-use super::{charges, manage, money, status};
-use crate::payments::{Gateways, ProviderKind, RefundOutcome, RefundRequest};
-use crate::persistence::entities::{charge, locate_request, order, service_use, user};
-use crate::services::accounts::users;
+//! was not used since it — no row in the usage ledger ([`usage`]) after
+//! the charge, whatever the feature. Each charge is refunded at most once:
+//! the refund claims the row with a conditional update and asks the
+//! provider once. Refunds follow the rule of every outside call: an answer
+//! that was lost is looked up at the provider ([`refund_lookup`]), never
+//! repeated blindly (Paddle and FastSpring take no idempotency key, dLocal
+//! documents none); it is asked again only once the provider shows no
+//! refund. What the provider says is applied by [`super::refund_outcome`]: a
+//! pending refund stays pending, and the whole effect (charge refunded,
+//! subscription and access ended, queued work stopped, one mail) happens
+//! once, on the API answer, a lookup or the webhook, whichever comes first.
+use super::{charges, manage, money, refund_lookup};
+use crate::payments::Gateways;
+use crate::persistence::entities::{charge, user};
 use crate::services::console::audit::Stamp;
-use crate::services::{Cx, ServiceError};
+use crate::services::{usage, Cx, ServiceError};
 use app::i18n::Key;
-use app::model::billing::{BillingSummary, RefundDetail, SubscriptionState};
-use sea_orm::{
-    sea_query::Expr, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    TransactionTrait,
-};
-
-/// A refund still in flight after this long lost its worker.
-const REFUND_LEASE_MS: i64 = 5 * 60_000;
+use app::model::billing::{BillingSummary, RefundDetail};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 
 /// How long after a charge it may be refunded.
 pub const REFUND_WINDOW_MS: i64 = 14 * money::DAY_MS;
@@ -36,7 +33,9 @@ pub async fn detail(cx: &Cx, member: &user::Model) -> Result<RefundDetail, Servi
             charges::SUCCEEDED,
             charges::REFUNDING,
             charges::REFUND_UNCERTAIN,
+            charges::REFUND_PENDING,
             charges::REFUNDED,
+            charges::REFUND_REJECTED,
         ]))
         .order_by_desc(charge::Column::Id)
         .one(&cx.db)
@@ -63,33 +62,28 @@ pub async fn detail(cx: &Cx, member: &user::Model) -> Result<RefundDetail, Servi
 }
 
 async fn ineligibility(cx: &Cx, c: &charge::Model) -> Result<Option<&'static str>, ServiceError> {
-    if c.status != charges::SUCCEEDED {
-        return Ok(Some("already_refunded"));
+    match c.status.as_str() {
+        charges::SUCCEEDED => {}
+        charges::REFUND_REJECTED => return Ok(Some("refund_rejected")),
+        s if charges::REFUND_OPEN.contains(&s) => return Ok(Some("refund_pending")),
+        _ => return Ok(Some("already_refunded")),
     }
     let charged_at = c.settled_at.unwrap_or(c.created_at);
     if cx.now - charged_at > REFUND_WINDOW_MS {
         return Ok(Some("window_passed"));
     }
-    let used = locate_request::Entity::find()
-        .filter(locate_request::Column::RequesterId.eq(c.user_id))
-        .filter(locate_request::Column::CreatedAt.gte(charged_at))
-        .count(&cx.db)
-        .await?;
-    let looked_up = service_use::Entity::find()
-        .filter(service_use::Column::UserId.eq(c.user_id))
-        .filter(service_use::Column::CreatedAt.gte(charged_at))
-        .count(&cx.db)
-        .await?;
-    Ok((used + looked_up > 0).then_some("service_used"))
+    let used = usage::used_since(&cx.db, c.user_id, charged_at).await?;
+    Ok(used.then_some("service_used"))
 }
 
 /// `POST /admin/order/refund`: refunds `charge_id` if eligible. Asking
-/// again for a refunded charge answers the same summary.
+/// again for a refunded or pending charge answers the same summary; for a
+/// charge whose refund answer was lost, it looks the refund up.
 ///
 /// # Errors
 /// [`Key::ErrorRefundNotEligible`]; [`ServiceError::Provider`] when the
-/// provider cannot be reached (the charge stays refundable, or is settled
-/// by the same call later when the answer was lost).
+/// provider refused or cannot be reached (the charge stays refundable), or
+/// its answer was lost (the refund is looked up, never asked again blindly).
 pub async fn refund(
     cx: &Cx,
     gateways: &Gateways,
@@ -99,10 +93,10 @@ pub async fn refund(
     refund_by(cx, gateways, member, charge_id, None).await
 }
 
-/// Staff refunding a member's charge from the console: the same claim, the
-/// same idempotency key; `may_override` (admins) lifts the 14-day and
-/// not-used rules, never "refunded once". The audit entry is written in the
-/// transaction that records the refund.
+/// Staff refunding a member's charge from the console: the same claim;
+/// `may_override` (admins) lifts the 14-day and not-used rules, never
+/// "refunded once". The audit entry is written in the transaction that
+/// records the provider's answer.
 #[derive(Clone, Debug)]
 pub struct ByStaff {
     pub may_override: bool,
@@ -125,134 +119,48 @@ pub async fn refund_by(
         .one(&cx.db)
         .await?
         .ok_or(ServiceError::Invalid(Key::ErrorRefundNotEligible))?;
-    if c.status == charges::REFUNDED {
+    let stamp = by.map(|b| b.stamp.clone());
+    if refund_lookup::answer_lost(&c, cx.now) {
+        refund_lookup::settle_lost(cx, gateways, &c, stamp.as_ref()).await?;
         return manage::summary(cx, member).await;
     }
-    // A refund whose answer was lost, or whose worker died mid-call, is
-    // settled by repeating the same call: the provider deduplicates by key.
-    let abandoned = c.status == charges::REFUNDING && c.updated_at < cx.now - REFUND_LEASE_MS;
-    let retrying_lost_answer = c.status == charges::REFUND_UNCERTAIN || abandoned;
-    let mut stamp = by.map(|b| b.stamp.clone());
-    if !retrying_lost_answer {
-        if let Some(reason) = ineligibility(cx, &c).await? {
-            let overridable = reason != "already_refunded" && by.is_some_and(|b| b.may_override);
-            if !overridable {
-                return Err(ServiceError::Invalid(Key::ErrorRefundNotEligible));
-            }
-            if let Some(stamp) = stamp.as_mut() {
-                stamp
-                    .entry
-                    .detail
-                    .push_str(&format!(" (outside policy: {reason})"));
-            }
-        }
-        if !charges::set_status(
-            &cx.db,
-            c.id,
-            &[charges::SUCCEEDED],
-            charges::REFUNDING,
-            Vec::new(),
-            cx.now,
-        )
-        .await?
-        {
-            return manage::summary(cx, member).await;
-        }
+    if [charges::REFUNDED, charges::REFUND_PENDING].contains(&c.status.as_str()) {
+        return manage::summary(cx, member).await;
     }
-    let outcome = call_provider(cx, gateways, &c).await;
-    match outcome {
-        Ok(RefundOutcome::Refunded { .. } | RefundOutcome::Pending { .. }) => {
-            refunded(cx, member, &c, stamp.as_ref()).await?
-        }
-        Err(error) if error.is_uncertain() => {
-            charges::set_status(
-                &cx.db,
-                c.id,
-                &[charges::REFUNDING],
-                charges::REFUND_UNCERTAIN,
-                Vec::new(),
-                cx.now,
-            )
-            .await?;
-            return Err(ServiceError::Provider);
-        }
-        Err(_) => {
-            charges::set_status(
-                &cx.db,
-                c.id,
-                &[charges::REFUNDING, charges::REFUND_UNCERTAIN],
-                charges::SUCCEEDED,
-                Vec::new(),
-                cx.now,
-            )
-            .await?;
-            return Err(ServiceError::Provider);
-        }
+    let stamp = allowed(cx, &c, by, stamp).await?;
+    if !claim(cx, &c).await? {
+        return manage::summary(cx, member).await;
     }
+    refund_lookup::ask(cx, gateways, &c, stamp.as_ref()).await?;
     manage::summary(cx, member).await
 }
 
-async fn call_provider(
+/// Whether `c` may be refunded now by whoever asks; an admin's refund
+/// outside the policy says so in the audit entry.
+async fn allowed(
     cx: &Cx,
-    gateways: &Gateways,
     c: &charge::Model,
-) -> Result<RefundOutcome, crate::payments::PaymentError> {
-    let order = order::Entity::find_by_id(c.order_id)
-        .one(&cx.db)
-        .await
-        .ok()
-        .flatten();
-    let provider = order
-        .as_ref()
-        .and_then(|o| ProviderKind::parse(&o.provider));
-    let gateway = provider
-        .and_then(|k| gateways.get(k))
-        .ok_or(crate::payments::PaymentError::NotSupported)?;
-    let request = RefundRequest {
-        idempotency_key: format!("refund_{}", c.id),
-        provider_payment_ref: c.provider_ref.clone().unwrap_or_default(),
-        amount: money::of(c.amount_minor, &c.currency, c.currency_exponent),
-        order_no: order.map(|o| o.order_no).unwrap_or_default(),
+    by: Option<&ByStaff>,
+    mut stamp: Option<Stamp>,
+) -> Result<Option<Stamp>, ServiceError> {
+    let Some(reason) = ineligibility(cx, c).await? else {
+        return Ok(stamp);
     };
-    gateway.refund(&request).await
+    let overridable = matches!(reason, "service_used" | "window_passed");
+    if !(overridable && by.is_some_and(|b| b.may_override)) {
+        return Err(ServiceError::Invalid(Key::ErrorRefundNotEligible));
+    }
+    if let Some(stamp) = stamp.as_mut() {
+        stamp
+            .entry
+            .detail
+            .push_str(&format!(" (outside policy: {reason})"));
+    }
+    Ok(stamp)
 }
 
-/// Records the refund, ends the subscription and access, and tells the member.
-async fn refunded(
-    cx: &Cx,
-    member: &user::Model,
-    c: &charge::Model,
-    stamp: Option<&Stamp>,
-) -> Result<(), ServiceError> {
-    let txn = cx.db.begin().await?;
-    let extra = vec![
-        (charge::Column::RefundedMinor, Expr::value(c.amount_minor)),
-        (charge::Column::RefundedAt, Expr::value(cx.now)),
-    ];
-    let from = [charges::REFUNDING, charges::REFUND_UNCERTAIN];
-    if charges::set_status(&txn, c.id, &from, charges::REFUNDED, extra, cx.now).await? {
-        status::transition(
-            &txn,
-            c.subscription_id,
-            None,
-            SubscriptionState::Canceled,
-            Vec::new(),
-            cx.now,
-        )
-        .await?;
-        users::set_access_until(&txn, member.id, cx.now, cx.now).await?;
-        let mail = BillingMail {
-            kind: BillingMailKind::Refunded,
-            user_id: member.id,
-            subscription_id: c.subscription_id,
-            charge_id: Some(c.id),
-        };
-        mails::queue(&txn, mail, cx.now, cx.now).await?;
-        if let Some(stamp) = stamp {
-            stamp.write(&txn, cx.now).await?;
-        }
-    }
-    txn.commit().await?;
-    crate::services::job_queue::wake(cx);
-    Ok(())
+/// Takes the charge for one refund call: only one caller wins.
+async fn claim(cx: &Cx, c: &charge::Model) -> Result<bool, ServiceError> {
+    let from = [charges::SUCCEEDED];
+    charges::set_status(&cx.db, c.id, &from, charges::REFUNDING, Vec::new(), cx.now).await
 }

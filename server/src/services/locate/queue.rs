@@ -1,10 +1,17 @@
 //! The outgoing SMS queue, in the database so it survives restarts and is
 //! shared by every instance: what is queued, dropped or settled. Sending
-//! and reconciling live in `sender`.
-use crate::persistence::entities::sms_queue as row;
+//! and reconciling live in `sender`. A locate request's SMS goes out only
+//! while its requester has access: a refund drops the requester's queued
+//! messages in its own transaction, and the sender claims a message only
+//! while the requester's access lasts.
+use super::status::transition;
+use crate::persistence::entities::{locate_request, sms_queue as row, user};
 use crate::services::ServiceError;
-use sea_orm::sea_query::{Expr, ExprTrait as _};
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use app::model::locate::LocateStatus;
+use sea_orm::sea_query::{Expr, ExprTrait as _, Query};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter,
+};
 
 /// Tries before a message is given up.
 pub const MAX_ATTEMPTS: i32 = 6;
@@ -74,6 +81,56 @@ pub async fn cancel_for_request(
         .exec(db)
         .await?;
     Ok(())
+}
+
+/// Drops the queued (not yet claimed) messages of `requester_id`'s
+/// requests, whose access ends in the caller's transaction; the requests
+/// that never reached the number's owner end as cancelled, their links dead.
+///
+/// # Errors
+/// A database error.
+pub async fn cancel_queued_for_requester(
+    db: &impl ConnectionTrait,
+    requester_id: i64,
+    now: i64,
+) -> Result<(), ServiceError> {
+    let requests = Query::select()
+        .column(locate_request::Column::Id)
+        .from(locate_request::Entity)
+        .and_where(locate_request::Column::RequesterId.eq(requester_id))
+        .to_owned();
+    row::Entity::update_many()
+        .col_expr(row::Column::Status, Expr::value(FAILED))
+        .col_expr(row::Column::Body, Expr::value(""))
+        .col_expr(row::Column::LastError, Expr::value("cancelled"))
+        .col_expr(row::Column::UpdatedAt, Expr::value(now))
+        .filter(row::Column::RequestId.in_subquery(requests))
+        .filter(row::Column::Status.eq(QUEUED))
+        .exec(db)
+        .await?;
+    let unsent = Condition::all()
+        .add(locate_request::Column::RequesterId.eq(requester_id))
+        .add(locate_request::Column::Status.eq(LocateStatus::Created.code()));
+    transition(db, unsent, LocateStatus::Cancelled, now).await?;
+    Ok(())
+}
+
+/// The messages that may be sent now: those of no request (codes), or of
+/// a request whose requester still has access.
+pub(super) fn requester_has_access(now: i64) -> Condition {
+    let members = Query::select()
+        .column(user::Column::Id)
+        .from(user::Entity)
+        .and_where(user::Column::VipTime.gt(now))
+        .to_owned();
+    let requests = Query::select()
+        .column(locate_request::Column::Id)
+        .from(locate_request::Entity)
+        .and_where(locate_request::Column::RequesterId.in_subquery(members))
+        .to_owned();
+    Condition::any()
+        .add(row::Column::RequestId.is_null())
+        .add(row::Column::RequestId.in_subquery(requests))
 }
 
 /// Settles a message whose send had an unknown outcome (or is still being

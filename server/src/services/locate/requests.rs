@@ -3,6 +3,7 @@
 use super::{caps, display_phone, queue, registry, status, view};
 use crate::persistence::entities::{disclosure_log, locate_position, locate_request as request};
 use crate::services::accounts::{secrets, AuthSession};
+use crate::services::usage::{self, UsageKind};
 use crate::services::{Cx, ServiceError};
 use crate::sms::templates;
 use app::account::validation::{validate_note, FieldErrors, Slot};
@@ -61,7 +62,8 @@ pub fn reveal_link(public_base_url: &str, e164: &str, token: &str) -> String {
 
 /// Creates a request and queues its SMS — or, for a number in the
 /// do-not-locate registry, a request that is `blocked` at once (the requester
-/// is not told why, and the number gets nothing). Wakes the SMS sender.
+/// is not told why, and the number gets nothing). Either way the request is
+/// a use of the service, in the usage ledger. Wakes the SMS sender.
 ///
 /// # Errors
 /// Field errors (number, note), a cap, or a database error.
@@ -89,8 +91,7 @@ pub async fn create(
     // The caps first: a write before any read (SQLite's write lock), and a
     // refusal later in this transaction gives the units back.
     caps::take_caps(&txn, &cx.config.locate, auth.user.id, &e164, now).await?;
-    let blocked = registry::is_blocked(&txn, &e164).await?
-        || registry::requester_blocked(&txn, auth.user.id, &e164).await?;
+    let blocked = refused(&txn, auth.user.id, &e164).await?;
     let status = if blocked {
         LocateStatus::Blocked
     } else {
@@ -118,12 +119,24 @@ pub async fn create(
     let row = request::Entity::insert(row)
         .exec_with_returning(&txn)
         .await?;
+    usage::record(&txn, auth.user.id, UsageKind::Locate, Some(row.id), now).await?;
     if !blocked {
         queue_link(&txn, &cx.config.public_base_url, &row, 1, &token, now).await?;
     }
     txn.commit().await?;
     cx.wake.sms.notify_one();
     Ok(view(&row, false, display_phone(&row.phone_e164), now))
+}
+
+/// Whether `e164` takes no request from `requester_id`: the number is on
+/// the do-not-locate registry, or support blocked this requester towards it.
+async fn refused(
+    db: &impl ConnectionTrait,
+    requester_id: i64,
+    e164: &str,
+) -> Result<bool, ServiceError> {
+    Ok(registry::is_blocked(db, e164).await?
+        || registry::requester_blocked(db, requester_id, e164).await?)
 }
 
 /// Queues message `seq` of `row`: the owner's link for `token`.

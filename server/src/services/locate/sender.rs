@@ -62,6 +62,7 @@ pub async fn run_due_until(
     let due = row::Entity::find()
         .filter(row::Column::Status.eq(QUEUED))
         .filter(row::Column::NextAttemptAt.lte(now))
+        .filter(super::queue::requester_has_access(now))
         .order_by_asc(row::Column::Id)
         .limit(limit)
         .all(db)
@@ -101,6 +102,7 @@ async fn claim(
         )
         .filter(row::Column::Id.eq(message.id))
         .filter(row::Column::Status.eq(QUEUED))
+        .filter(super::queue::requester_has_access(now))
         .exec(db)
         .await?;
     Ok(claimed.rows_affected == 1)

@@ -1,18 +1,18 @@
 //! One lookup: the numbering plan's facts for everyone; for subscribers the
 //! spam verdict and the owner's published entry, unless the owner opted the
 //! number out. Every lookup counts against a daily limit (per account, or
-//! per address for visitors); a subscriber's counts as using the service.
+//! per address for visitors); a subscriber's full lookup is a use of the
+//! service, written to the usage ledger with its unit of the limit.
 use super::{owner, score};
 use crate::domain::phone_data::PhoneData;
-use crate::persistence::entities::{service_use, user};
+use crate::persistence::entities::user;
 use crate::services::accounts::ClientInfo;
 use crate::services::limits::{self, Rule};
+use crate::services::usage::{self, UsageKind};
 use crate::services::{billing, phone, Cx, ServiceError};
 use app::i18n::Locale;
 use app::model::lookup::LookupResult;
-use sea_orm::{ActiveValue::Set, ConnectionTrait, EntityTrait};
-use std::collections::HashSet;
-use std::sync::Mutex;
+use sea_orm::TransactionTrait;
 
 /// What was asked.
 #[derive(Clone, Copy, Debug)]
@@ -35,46 +35,6 @@ fn number_input<'a>(q: &Query<'a>) -> (String, Option<&'a str>) {
             Some(q.country).filter(|c| !c.is_empty()),
         ),
     }
-}
-
-/// Records that `member` used the service. The refund rule only asks
-/// whether the service was used after a charge, so one row per member per
-/// day and paid period (`vip_time` moves with every charge) is enough; this
-/// process remembers which rows it wrote today, so a busy member's lookups
-/// cost no extra query. Forgetting (a restart) costs one more row, no more.
-async fn record_use(
-    db: &impl ConnectionTrait,
-    member: &user::Model,
-    now: i64,
-) -> Result<(), ServiceError> {
-    /// The day, and the (member, paid period) pairs recorded on it.
-    type WrittenToday = (i64, Option<HashSet<(i64, i64)>>);
-    static WRITTEN: Mutex<WrittenToday> = Mutex::new((0, None));
-    let day = now.div_euclid(86_400_000);
-    let fresh = {
-        let mut written = WRITTEN
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if written.0 != day {
-            *written = (day, None);
-        }
-        written
-            .1
-            .get_or_insert_with(HashSet::new)
-            .insert((member.id, member.vip_time))
-    };
-    if fresh {
-        let used = service_use::ActiveModel {
-            user_id: Set(member.id),
-            kind: Set("lookup".to_owned()),
-            created_at: Set(now),
-            ..Default::default()
-        };
-        service_use::Entity::insert(used)
-            .exec_without_returning(db)
-            .await?;
-    }
-    Ok(())
 }
 
 /// Looks `q` up for `viewer` (a member, or `None` for a visitor).
@@ -103,10 +63,16 @@ pub async fn lookup(
             Rule::per_minutes(cx.config.lookup.per_ip_day, day),
         ),
     };
-    // One statement, atomic on its own: nothing is written together with it.
-    limits::take(&cx.db, &key, rule, cx.now).await?;
-    if let (true, Some(member)) = (full, viewer) {
-        record_use(&cx.db, member, cx.now).await?;
+    match viewer.filter(|_| full) {
+        // A full lookup: its unit of the limit and its ledger row together.
+        Some(member) => {
+            let txn = cx.db.begin().await?;
+            limits::take(&txn, &key, rule, cx.now).await?;
+            usage::record(&txn, member.id, UsageKind::Lookup, None, cx.now).await?;
+            txn.commit().await?;
+        }
+        // One statement, atomic on its own: nothing is written with it.
+        None => limits::take(&cx.db, &key, rule, cx.now).await?,
     }
     let mut result = LookupResult {
         info,

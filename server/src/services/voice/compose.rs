@@ -1,11 +1,13 @@
 //! Send: a subscriber's draft becomes a queued voice message — after the
 //! text rules, the called number's protections (registry, region, quiet
-//! hours) and the daily caps, which are taken atomically with the insert.
+//! hours) and the daily caps, which are taken atomically with the insert,
+//! as is the message's row in the usage ledger.
 use super::{policy, status, text, views};
 use crate::domain::phone_data::PhoneData;
 use crate::persistence::entities::{user, voice_message as row};
 use crate::services::limits::{self, Rule};
 use crate::services::locate::{registry, requests};
+use crate::services::usage::{self, UsageKind};
 use crate::services::{Cx, ServiceError};
 use app::account::validation::{FieldErrors, Slot};
 use app::i18n::Key;
@@ -129,6 +131,7 @@ pub async fn send(
                 .ok_or(ServiceError::from(e));
         }
     };
+    usage::record(&txn, sender.id, UsageKind::Voice, Some(id), cx.now).await?;
     txn.commit().await?;
     cx.wake.calls.notify_one();
     let stored = row::Entity::find_by_id(id)

@@ -4,20 +4,24 @@
 //! each call once. A call whose outcome is unknown (time-out after the
 //! request left, an answer that does not parse, a worker killed mid-call)
 //! is never placed again blindly: the message becomes `uncertain` and is
-//! reconciled by looking the call up at the provider.
+//! reconciled by looking the call up at the provider. A message whose
+//! sender's access ended before its call (a refund) is never placed: the
+//! refund cancels it in its own transaction, and the worker checks the
+//! sender's access once more after claiming it.
 use super::audio::{self, CallAudio};
 use super::events::{self, apply_progress};
-use super::status::{transition, CALLING, FAILED, OPTED_OUT, QUEUED, UNCERTAIN};
+use super::status::{transition, CALLING, CANCELED, FAILED, OPTED_OUT, QUEUED, UNCERTAIN};
 use super::{policy, reconcile};
 use crate::calls::{twiml, CallError, CallPlacer, OutgoingCall};
 use crate::domain::phone_data::PhoneData;
+use crate::persistence::entities::user;
 use crate::persistence::entities::voice_message::{self as row, Column};
 use crate::services::locate::registry;
 use crate::services::workers::{lease_ms, Hold, Work};
 use crate::services::{Cx, ServiceError};
 use crate::speech::{Speech, SpeechError};
 use sea_orm::sea_query::{Expr, ExprTrait as _};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 /// How long a worker may take to place a call it claimed.
 const LEASE_MS: i64 = 2 * 60_000;
@@ -123,6 +127,34 @@ async fn claim(cx: &Cx, message: &row::Model) -> Result<Option<row::Model>, Serv
         .await?)
 }
 
+/// Cancels `user_id`'s messages waiting for a call (the first, or the
+/// retry): their sender's access ends in the caller's transaction.
+///
+/// # Errors
+/// A database error.
+pub async fn cancel_queued_for(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    now: i64,
+) -> Result<(), ServiceError> {
+    row::Entity::update_many()
+        .col_expr(Column::Status, Expr::value(CANCELED))
+        .col_expr(Column::NextAttemptAt, Expr::value(Option::<i64>::None))
+        .col_expr(Column::LastError, Expr::value("the sender's access ended"))
+        .col_expr(Column::UpdatedAt, Expr::value(now))
+        .filter(Column::UserId.eq(user_id))
+        .filter(Column::Status.eq(QUEUED))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Whether the sender of `m` may still have calls placed.
+async fn sender_has_access(cx: &Cx, m: &row::Model) -> Result<bool, ServiceError> {
+    let sender = user::Entity::find_by_id(m.user_id).one(&cx.db).await?;
+    Ok(sender.is_some_and(|u| crate::services::billing::manage::has_access(&u, cx.now)))
+}
+
 /// Back to the queue without a call placed: the attempt does not count.
 async fn postpone(cx: &Cx, m: &row::Model, at: i64, why: &str) -> Result<(), ServiceError> {
     postpone_with(cx, m, at, why, Vec::new()).await
@@ -161,6 +193,9 @@ async fn deliver(
     m: &row::Model,
     hold: &Hold,
 ) -> Result<(), ServiceError> {
+    if !sender_has_access(cx, m).await? {
+        return end(cx, m, CANCELED, "the sender's access ended").await;
+    }
     if registry::is_blocked(&cx.db, &m.to_e164).await? {
         return end(
             cx,

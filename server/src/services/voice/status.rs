@@ -10,6 +10,7 @@
 //!      placed              ── busy, no answer twice ─▶ no_answer (final)
 //!                          ── refused ─▶ failed (final)
 //! any open state ── the number pressed 9 or is on the registry ─▶ opted_out (final)
+//! queued ── the sender's access ended (refund) before the call ─▶ canceled (final)
 //! ```
 use crate::persistence::entities::voice_message::{self as row, Column};
 use crate::services::ServiceError;
@@ -25,6 +26,8 @@ pub const DELIVERED: &str = "delivered";
 pub const NO_ANSWER: &str = "no_answer";
 pub const FAILED: &str = "failed";
 pub const OPTED_OUT: &str = "opted_out";
+/// Never placed: the sender's access ended first (a refund).
+pub const CANCELED: &str = "canceled";
 
 /// The open (not final) states.
 pub const OPEN: [&str; 3] = [QUEUED, CALLING, UNCERTAIN];
@@ -39,14 +42,18 @@ fn sources(to: &str) -> &'static [&'static str] {
         // Only a call that was placed; staying uncertain between lookups.
         UNCERTAIN => &[CALLING, UNCERTAIN],
         DELIVERED | NO_ANSWER | FAILED | OPTED_OUT => &OPEN,
+        // Only a call not placed yet: a placed one is followed to its end.
+        CANCELED => &[QUEUED, CALLING],
         _ => &[],
     }
 }
 
-/// What the sender sees of a stored state: an uncertain call is still "calling".
+/// What the sender sees of a stored state: an uncertain call is still
+/// "calling"; a cancelled one could not be placed.
 pub fn visible(stored: &str) -> VoiceStatus {
     match stored {
         UNCERTAIN => VoiceStatus::Calling,
+        CANCELED => VoiceStatus::Failed,
         other => VoiceStatus::from_code(other).unwrap_or(VoiceStatus::Failed),
     }
 }
@@ -94,9 +101,9 @@ mod tests {
     #[test]
     fn final_states_are_never_left() {
         for to in [
-            QUEUED, CALLING, UNCERTAIN, DELIVERED, NO_ANSWER, FAILED, OPTED_OUT,
+            QUEUED, CALLING, UNCERTAIN, DELIVERED, NO_ANSWER, FAILED, OPTED_OUT, CANCELED,
         ] {
-            for from in [DELIVERED, NO_ANSWER, FAILED, OPTED_OUT] {
+            for from in [DELIVERED, NO_ANSWER, FAILED, OPTED_OUT, CANCELED] {
                 assert!(!sources(to).contains(&from), "{from} -> {to}");
             }
         }
@@ -109,6 +116,10 @@ mod tests {
             assert_eq!(sources(end), &OPEN);
         }
         assert!(sources("bogus").is_empty());
+        assert!(
+            !sources(CANCELED).contains(&UNCERTAIN),
+            "a placed call is followed"
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@ use crate::payments::{EventKind, Money, ProviderKind};
 use crate::persistence::entities::{charge, order, subscription as sub};
 use crate::services::billing::activation::{self, FirstPayment};
 use crate::services::billing::settlement::{self, Refusal};
-use crate::services::billing::{charges, orders, status};
+use crate::services::billing::{charges, orders, refund_outcome, status};
 use crate::services::{Cx, ServiceError};
 use app::model::billing::SubscriptionState;
 use sea_orm::sea_query::Expr;
@@ -123,6 +123,9 @@ pub async fn apply(
             provider_payment_ref,
             amount,
         } => refunded(db, cx, provider_payment_ref, amount).await,
+        EventKind::RefundRejected {
+            provider_payment_ref,
+        } => refund_rejected(db, cx, provider_payment_ref).await,
         EventKind::Other { .. } => Ok(Effect::Done("ignored")),
     }
 }
@@ -255,7 +258,9 @@ async fn ended(
     ))
 }
 
-/// A refund settled at the provider.
+/// A refund settled at the provider: its whole effect (charge refunded,
+/// subscription and access ended, queued work stopped, one mail), once,
+/// whichever of the API answer, a lookup and this event comes first.
 async fn refunded(
     db: &impl ConnectionTrait,
     cx: &Cx,
@@ -267,16 +272,24 @@ async fn refunded(
             provider_payment_ref.to_owned(),
         )));
     };
-    let extra = vec![
-        (charge::Column::RefundedMinor, Expr::value(amount.minor)),
-        (charge::Column::RefundedAt, Expr::value(cx.now)),
-    ];
-    let from = [
-        charges::SUCCEEDED,
-        charges::REFUNDING,
-        charges::REFUND_UNCERTAIN,
-    ];
+    let minor = Some(amount.minor);
     Ok(moved(
-        charges::set_status(db, row.id, &from, charges::REFUNDED, extra, cx.now).await?,
+        refund_outcome::refunded(db, row.id, None, minor, cx.now).await?,
+    ))
+}
+
+/// A refund the provider refused or reversed: shown to the member and support.
+async fn refund_rejected(
+    db: &impl ConnectionTrait,
+    cx: &Cx,
+    provider_payment_ref: &str,
+) -> Result<Effect, ServiceError> {
+    let Some(row) = charges::by_provider_ref(db, provider_payment_ref).await? else {
+        return Ok(Effect::Waits(Waits::Payment(
+            provider_payment_ref.to_owned(),
+        )));
+    };
+    Ok(moved(
+        refund_outcome::rejected(db, row.id, None, cx.now).await?,
     ))
 }

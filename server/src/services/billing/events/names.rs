@@ -17,6 +17,7 @@ pub fn kind_name(kind: &EventKind) -> &'static str {
         EventKind::RenewalFailed { .. } => "renewal_failed",
         EventKind::SubscriptionCanceled { .. } => "subscription_canceled",
         EventKind::Refunded { .. } => "refunded",
+        EventKind::RefundRejected { .. } => "refund_rejected",
         EventKind::Other { .. } => "other",
     }
 }
@@ -59,6 +60,9 @@ pub async fn order_named(
         EventKind::Refunded {
             provider_payment_ref,
             ..
+        }
+        | EventKind::RefundRejected {
+            provider_payment_ref,
         } => charge_order(charges::by_provider_ref(db, provider_payment_ref).await?),
         _ => None,
     })

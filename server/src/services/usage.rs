@@ -1,0 +1,96 @@
+//! The usage ledger: every billable use of the service writes one row
+//! here, in the transaction that makes the use, so a use and its ledger row
+//! exist together or not at all. Rules about "was the service used" (the
+//! 14-day refund) read only this ledger and never the feature tables; a new
+//! billable feature adds a [`UsageKind`] and calls [`record`].
+//!
+//! Stopping a member's work that is queued but not yet done (calls not yet
+//! placed, SMS not yet sent) lives here too, in [`stop_queued_work`]: billing
+//! calls it in the transaction that ends the member's access, without
+//! knowing the features' queues.
+use crate::persistence::entities::usage_entry as row;
+use crate::services::ServiceError;
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
+};
+
+/// What was used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UsageKind {
+    /// A locate request (its SMS to the number's owner).
+    Locate,
+    /// A voice message (a call we pay for).
+    Voice,
+    /// A full lookup (spam verdict and owner entry).
+    Lookup,
+}
+
+impl UsageKind {
+    /// The stored name.
+    pub const fn code(self) -> &'static str {
+        match self {
+            UsageKind::Locate => "locate",
+            UsageKind::Voice => "voice",
+            UsageKind::Lookup => "lookup",
+        }
+    }
+}
+
+/// Records one use by `user_id` of `kind`, naming its row (`subject_id`)
+/// when it has one. Call it with the transaction of the use itself.
+///
+/// # Errors
+/// A database error.
+pub async fn record(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    kind: UsageKind,
+    subject_id: Option<i64>,
+    now: i64,
+) -> Result<(), ServiceError> {
+    let entry = row::ActiveModel {
+        user_id: Set(user_id),
+        kind: Set(kind.code().to_owned()),
+        subject_id: Set(subject_id),
+        created_at: Set(now),
+        ..Default::default()
+    };
+    row::Entity::insert(entry)
+        .exec_without_returning(db)
+        .await?;
+    Ok(())
+}
+
+/// Whether `user_id` used the service at or after `since`.
+///
+/// # Errors
+/// A database error.
+pub async fn used_since(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    since: i64,
+) -> Result<bool, ServiceError> {
+    let uses = row::Entity::find()
+        .filter(row::Column::UserId.eq(user_id))
+        .filter(row::Column::CreatedAt.gte(since))
+        .count(db)
+        .await?;
+    Ok(uses > 0)
+}
+
+/// Stops `user_id`'s work that is queued and not yet done: voice calls not
+/// yet placed and locate SMS not yet sent. Run it in the transaction that
+/// ends the member's access; the queues' workers also refuse to start work
+/// for a member without access, so work a worker held during that
+/// transaction and handed back is never done either.
+///
+/// # Errors
+/// A database error.
+pub async fn stop_queued_work(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    now: i64,
+) -> Result<(), ServiceError> {
+    crate::services::voice::delivery::cancel_queued_for(db, user_id, now).await?;
+    crate::services::locate::queue::cancel_queued_for_requester(db, user_id, now).await
+}
