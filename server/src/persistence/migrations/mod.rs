@@ -17,6 +17,7 @@ mod m20261127_000012_create_tracking;
 mod m20261128_000013_create_console;
 mod m20261129_000014_create_voice_previews;
 mod m20261130_000015_event_parking;
+mod m20261201_000016_outbox_message_id;
 mod schema;
 
 /// All migrations, oldest first.
@@ -41,6 +42,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000013_create_console::Migration),
             Box::new(m20261129_000014_create_voice_previews::Migration),
             Box::new(m20261130_000015_event_parking::Migration),
+            Box::new(m20261201_000016_outbox_message_id::Migration),
         ]
     }
 }
