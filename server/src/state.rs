@@ -15,6 +15,8 @@ use std::sync::Arc;
 pub struct AppState {
     /// The database pool.
     pub db: DatabaseConnection,
+    /// What time it is for handlers and jobs (tests set it).
+    pub clock: crate::clock::Clock,
     /// Server configuration.
     pub config: Arc<Config>,
     /// What the browser may see (rendered into every page).
@@ -56,10 +58,15 @@ impl AppState {
         Cx {
             db: self.db.clone(),
             config: self.config.clone(),
-            now: crate::clock::now_ms(),
+            now: self.clock.now_ms(),
             wake: self.wakers.clone(),
             number_facts: self.number_facts.clone(),
         }
+    }
+
+    /// Milliseconds since the Unix epoch, by the application's clock.
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
     }
 
     /// Who the e-mails say they come from.

@@ -31,7 +31,7 @@ pub(super) struct Caller {
 impl Caller {
     pub(super) async fn of(state: &AppState, ctx: &ApiContext, headers: &HeaderMap) -> Caller {
         let member = match ctx.token.as_deref() {
-            Some(token) => sessions::authenticate(&state.db, Some(token), crate::clock::now_ms())
+            Some(token) => sessions::authenticate(&state.db, Some(token), state.now_ms())
                 .await
                 .ok()
                 .map(|a| a.user),

@@ -57,13 +57,9 @@ async fn require_staff(
     ctx: &ApiContext,
     headers: &HeaderMap,
 ) -> Result<Staff, ApiError> {
-    auth::authenticate(
-        &state.db,
-        staff_token(headers).as_deref(),
-        crate::clock::now_ms(),
-    )
-    .await
-    .map_err(failed(ctx))
+    auth::authenticate(&state.db, staff_token(headers).as_deref(), state.now_ms())
+        .await
+        .map_err(failed(ctx))
 }
 
 /// Body of `POST /console/session`.

@@ -105,7 +105,7 @@ pub async fn require_session(
     crate::services::accounts::sessions::authenticate(
         &state.db,
         ctx.token.as_deref(),
-        crate::clock::now_ms(),
+        state.now_ms(),
     )
     .await
     .map_err(service_error(ctx))

@@ -67,7 +67,7 @@ async fn queue_gauges(state: &AppState, out: &mut String) -> Result<(), sea_orm:
     let rows = Waiting::find_by_statement(Statement::from_string(backend, sql))
         .all(&state.db)
         .await?;
-    let now = crate::clock::now_ms();
+    let now = state.now_ms();
     let depth: Vec<_> = rows
         .iter()
         .map(|r| {

@@ -29,12 +29,7 @@ pub async fn price_setup(
     let Query(query) = query.map_err(|_| ApiError::bad_request(&ctx))?;
     state
         .plans
-        .list(
-            &state.db,
-            &query.channel,
-            query.has_weight,
-            crate::clock::now_ms(),
-        )
+        .list(&state.db, &query.channel, query.has_weight, state.now_ms())
         .await
         .map(|plans| ApiOk::obj(plans.as_ref().clone()))
         .map_err(|e| ApiError::from_service(&ctx, e))

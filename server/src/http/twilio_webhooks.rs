@@ -50,9 +50,7 @@ async fn status(
                 .and_then(|(_, v)| v.parse::<i64>().ok())
                 .filter(|id| *id > 0)
         });
-    match sms_events::record_delivery(&state.db, &sid, queue_id, report, crate::clock::now_ms())
-        .await
-    {
+    match sms_events::record_delivery(&state.db, &sid, queue_id, report, state.now_ms()).await {
         Ok(()) => StatusCode::NO_CONTENT.into_response(),
         Err(e) => {
             // A 5xx makes Twilio try again later.
@@ -79,9 +77,7 @@ async fn inbound(
     let Some(keyword) = keyword.filter(|_| crate::sms::is_e164(from)) else {
         return twiml(None);
     };
-    if let Err(e) =
-        sms_events::record_keyword(&state.db, from, keyword, crate::clock::now_ms()).await
-    {
+    if let Err(e) = sms_events::record_keyword(&state.db, from, keyword, state.now_ms()).await {
         tracing::error!(error = %e, country = crate::sms::country_code(from), "recording an SMS keyword failed");
         return StatusCode::INTERNAL_SERVER_ERROR.into_response();
     }

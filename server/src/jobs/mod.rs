@@ -6,7 +6,6 @@ pub mod chat;
 pub mod tracking;
 pub mod voice;
 
-use crate::clock::now_ms;
 use crate::mail::{templates::Brand, Mailer};
 use crate::services::accounts::passwords::{self, ResetCodeMail};
 use crate::services::job_queue;
@@ -49,7 +48,7 @@ async fn idle(state: &AppState, default: Duration, woken: &tokio::sync::Notify) 
 async fn sms_sender(state: AppState) {
     let stop = state.wakers.stop.clone();
     while !stop.requested() {
-        match sender::run_due_until(&state.db, &state.sms, &stop, now_ms(), SMS_BATCH).await {
+        match sender::run_due_until(&state.db, &state.sms, &stop, state.now_ms(), SMS_BATCH).await {
             // A full batch: more may be due right away.
             Ok(n) if n as u64 == SMS_BATCH => continue,
             Ok(_) => {}
@@ -64,7 +63,7 @@ async fn sms_sender(state: AppState) {
 /// How often the job queue is polled when nobody wakes the worker.
 const JOB_POLL: Duration = Duration::from_secs(2);
 
-/// Runs queued e-mail jobs (reset codes), each once.
+/// Runs queued e-mail jobs (reset codes, billing and chat mails).
 async fn mail_jobs(state: AppState) {
     while !state.wakers.stop.requested() {
         if let Err(e) = run_mail_jobs(&state).await {
@@ -91,8 +90,9 @@ pub async fn run_mail_jobs(state: &AppState) -> Result<usize, crate::services::S
 }
 
 /// One round of the due e-mail jobs of kind `J`: each is sent by `send`
-/// and finished with its outcome (an error is kept on the job, never
-/// retried blindly); returns how many ran.
+/// through a mailer stamping the job's `Message-ID` (a run repeated after a
+/// crash is dropped by the receiver) and finished with its outcome (an
+/// error is kept on the job); returns how many ran.
 ///
 /// # Errors
 /// A database error.
@@ -116,17 +116,18 @@ pub async fn run_mail_round<J: job_queue::JobKind>(
     for (job, hold) in claimed.iter().zip(holds) {
         if stop.requested() {
             // Not started: another instance may take it at once.
-            job_queue::release(&cx.db, job.id, now_ms()).await?;
+            job_queue::release(&cx.db, job.id, state.now_ms()).await?;
             continue;
         }
         hold.calling();
-        let outcome = send(&cx, &state.mailer, &brand, &job.input).await;
+        let mailer = state.mailer.for_job(job.id, job.queued_at);
+        let outcome = send(&cx, &mailer, &brand, &job.input).await;
         let error = outcome.as_ref().err().map(ToString::to_string);
         job_queue::finish(
             &cx.db,
             job.id,
             error.as_deref().map_or(Ok(()), Err),
-            now_ms(),
+            state.now_ms(),
         )
         .await?;
         ran += 1;
@@ -141,7 +142,7 @@ async fn housekeeping(state: AppState) {
             _ = tick.tick() => {}
             () = state.wakers.stop.wait() => break,
         }
-        let now = now_ms();
+        let now = state.now_ms();
         if let Err(e) = retention::expire_requests(&state.db, now).await {
             tracing::error!(error = %e, "expiring requests failed");
         }

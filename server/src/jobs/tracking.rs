@@ -36,7 +36,7 @@ pub fn spawn(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
                 _ = tick.tick() => {}
                 () = state.wakers.stop.wait() => break,
             }
-            match events::delete_old(&state.db, crate::clock::now_ms()).await {
+            match events::delete_old(&state.db, state.now_ms()).await {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(deleted = n, "tracking rows past retention deleted"),
                 Err(e) => tracing::error!(error = %e, "deleting old tracking rows failed"),

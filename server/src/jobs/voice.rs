@@ -1,6 +1,5 @@
 //! The voice message caller: places due calls, reconciles uncertain ones,
 //! and deletes texts past the retention period.
-use crate::clock::now_ms;
 use crate::services::voice::{delivery, retention};
 use crate::state::AppState;
 use std::time::Duration;
@@ -28,13 +27,13 @@ async fn caller(state: AppState) {
             Ok(_) => {}
             Err(e) => tracing::error!(error = %e, "voice caller round failed"),
         }
-        if now_ms() - purged_at >= PURGE_EVERY_MS {
+        if state.now_ms() - purged_at >= PURGE_EVERY_MS {
             match retention::purge(&cx).await {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(messages = n, "deleted the text of old voice messages"),
                 Err(e) => tracing::error!(error = %e, "deleting old voice message texts failed"),
             }
-            purged_at = now_ms();
+            purged_at = state.now_ms();
         }
         if !super::idle(&state, POLL, &state.wakers.calls).await {
             break;

@@ -65,10 +65,19 @@ impl MailError {
 }
 
 /// Delivers [`OutgoingEmail`]s. Built once at start ([`Mailer::from_config`])
-/// and shared through `AppState::mailer`.
-pub enum Mailer {
+/// and shared through `AppState::mailer`; a job sends through
+/// [`Mailer::for_job`], whose mails carry a `Message-ID` of the job.
+#[derive(Clone)]
+pub struct Mailer {
+    transport: Transport,
+    /// The stable `Message-ID` key of the job sending (`None`: a fresh one).
+    job_key: Option<String>,
+}
+
+#[derive(Clone)]
+enum Transport {
     /// Through an SMTP relay.
-    Smtp(SmtpMailer),
+    Smtp(std::sync::Arc<SmtpMailer>),
     /// Into the `dev_outbox` table (read at `/dev/outbox`).
     Outbox(DatabaseConnection),
 }
@@ -81,10 +90,27 @@ impl Mailer {
     /// # Errors
     /// An unparsable `MAIL_FROM`, a missing `SMTP_HOST`, or TLS setup failures.
     pub fn from_config(config: &Config, db: DatabaseConnection) -> anyhow::Result<Mailer> {
-        Ok(match config.mail_transport {
-            MailTransport::Outbox => Mailer::Outbox(db),
-            MailTransport::Smtp => Mailer::Smtp(SmtpMailer::new(&config.smtp, &config.mail_from)?),
+        let transport = match config.mail_transport {
+            MailTransport::Outbox => Transport::Outbox(db),
+            MailTransport::Smtp => Transport::Smtp(std::sync::Arc::new(SmtpMailer::new(
+                &config.smtp,
+                &config.mail_from,
+            )?)),
+        };
+        Ok(Mailer {
+            transport,
+            job_key: None,
         })
+    }
+
+    /// This mailer for job `id` queued at `queued_at`: every mail it sends
+    /// carries the `Message-ID` of that job, so a run repeated after its
+    /// worker died delivers a copy the receiving system drops.
+    pub fn for_job(&self, id: i64, queued_at: i64) -> Mailer {
+        Mailer {
+            transport: self.transport.clone(),
+            job_key: Some(format!("job.{id}.{queued_at}")),
+        }
     }
 
     /// Sends `email` (or keeps it in the outbox).
@@ -93,9 +119,10 @@ impl Mailer {
     /// See [`MailError`]; callers decide whether to retry ([`MailError::is_transient`]).
     pub async fn send(&self, email: OutgoingEmail) -> Result<(), MailError> {
         let domain = recipient_domain(&email.to).to_owned();
-        let result = match self {
-            Mailer::Smtp(smtp) => smtp.send(&email).await,
-            Mailer::Outbox(db) => keep_in_outbox(db, &email).await,
+        let key = self.job_key.as_deref();
+        let result = match &self.transport {
+            Transport::Smtp(smtp) => smtp.send(&email, key).await,
+            Transport::Outbox(db) => keep_in_outbox(db, &email, key).await,
         };
         match &result {
             Ok(()) => {
@@ -110,29 +137,38 @@ impl Mailer {
 
     /// `smtp` or `outbox`, for logs.
     pub fn name(&self) -> &'static str {
-        match self {
-            Mailer::Smtp(_) => "smtp",
-            Mailer::Outbox(_) => "outbox",
+        match self.transport {
+            Transport::Smtp(_) => "smtp",
+            Transport::Outbox(_) => "outbox",
         }
     }
 }
 
-async fn keep_in_outbox(db: &DatabaseConnection, email: &OutgoingEmail) -> Result<(), MailError> {
+/// Keeps `email`; one with the `Message-ID` of a job is kept once.
+async fn keep_in_outbox(
+    db: &DatabaseConnection,
+    email: &OutgoingEmail,
+    job_key: Option<&str>,
+) -> Result<(), MailError> {
     if email.to.parse::<lettre::Address>().is_err() {
         return Err(MailError::InvalidRecipient);
     }
-    outbox::record(
-        db,
-        outbox::NewOutboxMessage {
-            channel: outbox::CHANNEL_EMAIL,
-            recipient: &email.to,
-            subject: Some(&email.subject),
-            body_text: &email.text,
-            body_html: Some(&email.html),
-            created_at: crate::clock::now_ms(),
-        },
-    )
-    .await?;
+    let message = outbox::NewOutboxMessage {
+        channel: outbox::CHANNEL_EMAIL,
+        recipient: &email.to,
+        subject: Some(&email.subject),
+        body_text: &email.text,
+        body_html: Some(&email.html),
+        created_at: crate::clock::now_ms(),
+    };
+    match job_key {
+        Some(key) => {
+            outbox::record_once(db, message, &format!("<{key}@outbox>")).await?;
+        }
+        None => {
+            outbox::record(db, message).await?;
+        }
+    }
     Ok(())
 }
 

@@ -52,12 +52,17 @@ impl SmtpMailer {
     }
 
     /// Sends `email` as multipart/alternative (text, then HTML), with Date and
-    /// a Message-ID in the sender's domain.
+    /// a Message-ID in the sender's domain: `<job_key@domain>` when a job
+    /// sends it (the same for every run of the job), else a fresh one.
     ///
     /// # Errors
     /// [`MailError::InvalidRecipient`], [`MailError::Build`] or [`MailError::Smtp`].
-    pub async fn send(&self, email: &OutgoingEmail) -> Result<(), MailError> {
-        let message = self.message(email)?;
+    pub async fn send(
+        &self,
+        email: &OutgoingEmail,
+        job_key: Option<&str>,
+    ) -> Result<(), MailError> {
+        let message = self.message(email, job_key)?;
         self.transport
             .send(message)
             .await
@@ -65,13 +70,15 @@ impl SmtpMailer {
             .map_err(|e| classify(&e))
     }
 
-    fn message(&self, email: &OutgoingEmail) -> Result<Message, MailError> {
+    fn message(&self, email: &OutgoingEmail, job_key: Option<&str>) -> Result<Message, MailError> {
+        let domain = self.from.email.domain();
+        let id = job_key.map_or_else(|| message_id(domain), |key| format!("<{key}@{domain}>"));
         let to: Mailbox = email.to.parse().map_err(|_| MailError::InvalidRecipient)?;
         Message::builder()
             .from(self.from.clone())
             .to(to)
             .subject(email.subject.clone())
-            .message_id(Some(message_id(self.from.email.domain())))
+            .message_id(Some(id))
             .date_now()
             .multipart(MultiPart::alternative_plain_html(
                 email.text.clone(),

@@ -1,8 +1,11 @@
 //! The general job queue: a use case queues work in its own transaction and
 //! wakes the worker; the worker claims each job with a conditional update
-//! (one winner across instances) and runs it once. A job whose worker died
-//! mid-run is not run again blindly: it fails, because its outside effect
-//! (an e-mail) may already have happened.
+//! (one winner across instances) and runs it. Jobs are at least once: a job
+//! whose worker died mid-run (its lease ran out) or was cut off at shutdown
+//! runs again after a backoff, up to [`MAX_ATTEMPTS`] runs, then fails.
+//! Every job's outside effect is idempotent, so a repeat is harmless at the
+//! receiver: a mail carries a `Message-ID` derived from its job
+//! (`Mailer::for_job`), a conversion event its `event_id`.
 use crate::persistence::entities::job::{self, Column, Entity};
 use crate::services::{Cx, ServiceError};
 use sea_orm::sea_query::{Expr, ExprTrait as _};
@@ -18,6 +21,10 @@ const QUEUED: &str = "queued";
 const RUNNING: &str = "running";
 const DONE: &str = "done";
 const FAILED: &str = "failed";
+/// Most runs of a job that keeps being cut off.
+pub const MAX_ATTEMPTS: i32 = 5;
+/// Wait before running a cut-off job again: this, doubled per run so far.
+pub const RETRY_BASE_MS: i64 = 30_000;
 
 /// A kind of job and its input.
 pub trait JobKind: Serialize + DeserializeOwned {
@@ -72,6 +79,8 @@ pub fn wake(cx: &Cx) {
 #[derive(Debug)]
 pub struct Claimed<J> {
     pub id: i64,
+    /// When the job was queued (with `id`, its stable identity).
+    pub queued_at: i64,
     pub input: J,
 }
 
@@ -84,7 +93,7 @@ pub async fn claim_due<J: JobKind>(
     now: i64,
     limit: u64,
 ) -> Result<Vec<Claimed<J>>, ServiceError> {
-    fail_interrupted(db, now).await?;
+    retry_interrupted(db, now).await?;
     let due = Entity::find()
         .filter(Column::Kind.eq(J::KIND))
         .filter(Column::Status.eq(QUEUED))
@@ -111,7 +120,11 @@ pub async fn claim_due<J: JobKind>(
             continue;
         }
         match serde_json::from_str(&row.payload) {
-            Ok(input) => claimed.push(Claimed { id: row.id, input }),
+            Ok(input) => claimed.push(Claimed {
+                id: row.id,
+                queued_at: row.created_at,
+                input,
+            }),
             Err(_) => finish(db, row.id, Err("payload not understood"), now).await?,
         }
     }
@@ -161,8 +174,9 @@ pub async fn release(db: &impl ConnectionTrait, id: i64, now: i64) -> Result<boo
     Ok(done.rows_affected == 1)
 }
 
-/// Ends running job `id` whose run was cut off: its e-mail may have left,
-/// so it is not run again. Returns whether it moved.
+/// Puts running job `id` whose run was cut off (at shutdown, its outside
+/// call perhaps in flight) back in the queue after a backoff, or fails it
+/// after [`MAX_ATTEMPTS`] runs. Returns whether it moved.
 ///
 /// # Errors
 /// A database error.
@@ -171,28 +185,54 @@ pub async fn interrupted(
     id: i64,
     now: i64,
 ) -> Result<bool, ServiceError> {
-    let done = Entity::update_many()
-        .col_expr(Column::Status, Expr::value(FAILED))
-        .col_expr(Column::Payload, Expr::value(""))
-        .col_expr(Column::LastError, Expr::value("interrupted"))
-        .col_expr(Column::UpdatedAt, Expr::value(now))
-        .filter(Column::Id.eq(id))
-        .filter(Column::Status.eq(RUNNING))
-        .exec(db)
-        .await?;
-    Ok(done.rows_affected == 1)
+    let Some(row) = Entity::find_by_id(id).one(db).await? else {
+        return Ok(false);
+    };
+    retry_or_fail(db, &row, now).await
 }
 
-/// Jobs still `running` after their lease: the worker died during them.
-async fn fail_interrupted(db: &impl ConnectionTrait, now: i64) -> Result<(), ServiceError> {
-    Entity::update_many()
-        .col_expr(Column::Status, Expr::value(FAILED))
-        .col_expr(Column::Payload, Expr::value(""))
-        .col_expr(Column::LastError, Expr::value("interrupted"))
-        .col_expr(Column::UpdatedAt, Expr::value(now))
+/// The wait before run `attempts + 1` of a cut-off job.
+pub fn backoff_ms(attempts: i32) -> i64 {
+    RETRY_BASE_MS << attempts.clamp(1, 10).saturating_sub(1)
+}
+
+/// Jobs still `running` after their lease: their worker died during them.
+async fn retry_interrupted(db: &impl ConnectionTrait, now: i64) -> Result<(), ServiceError> {
+    let expired = Entity::find()
         .filter(Column::Status.eq(RUNNING))
         .filter(Column::RunAt.lt(now))
+        .all(db)
+        .await?;
+    for row in expired {
+        retry_or_fail(db, &row, now).await?;
+    }
+    Ok(())
+}
+
+/// Moves running job `row` back to the queue (due after the backoff) or,
+/// past the attempt cap, to failed; only if nobody moved it meanwhile.
+async fn retry_or_fail(
+    db: &impl ConnectionTrait,
+    row: &job::Model,
+    now: i64,
+) -> Result<bool, ServiceError> {
+    let mut update = Entity::update_many()
+        .col_expr(Column::LastError, Expr::value("interrupted"))
+        .col_expr(Column::UpdatedAt, Expr::value(now));
+    update = if row.attempts < MAX_ATTEMPTS {
+        update
+            .col_expr(Column::Status, Expr::value(QUEUED))
+            .col_expr(Column::RunAt, Expr::value(now + backoff_ms(row.attempts)))
+    } else {
+        update
+            .col_expr(Column::Status, Expr::value(FAILED))
+            .col_expr(Column::Payload, Expr::value(""))
+    };
+    let moved = update
+        .filter(Column::Id.eq(row.id))
+        .filter(Column::Status.eq(RUNNING))
+        .filter(Column::Attempts.eq(row.attempts))
         .exec(db)
         .await?;
-    Ok(())
+    Ok(moved.rows_affected == 1)
 }

@@ -2,6 +2,7 @@
 //! delivering, so a developer (at `/dev/outbox`) or a browser test (at
 //! `/dev/outbox.json`) can read reset codes and, later, SMS links.
 use crate::persistence::entities::dev_outbox;
+use sea_orm::sea_query::OnConflict;
 use sea_orm::{
     ActiveModelTrait as _, ActiveValue::Set, ColumnTrait as _, DatabaseConnection, DbErr,
     EntityTrait as _, QueryFilter as _, QueryOrder as _, QuerySelect as _,
@@ -68,6 +69,38 @@ pub async fn record(
     }
     .insert(db)
     .await
+}
+
+/// Keeps an e-mail whose `Message-ID` is `message_id` unless one with the
+/// same id is kept already, as a receiving mail system drops a repeat.
+/// Returns whether it was kept now.
+///
+/// # Errors
+/// Database errors.
+pub async fn record_once(
+    db: &DatabaseConnection,
+    message: NewOutboxMessage<'_>,
+    message_id: &str,
+) -> Result<bool, DbErr> {
+    let row = dev_outbox::ActiveModel {
+        channel: Set(message.channel.to_owned()),
+        recipient: Set(normalize_recipient(message.recipient)),
+        subject: Set(message.subject.map(str::to_owned)),
+        body_text: Set(message.body_text.to_owned()),
+        body_html: Set(message.body_html.map(str::to_owned)),
+        created_at: Set(message.created_at),
+        message_id: Set(Some(message_id.to_owned())),
+        ..Default::default()
+    };
+    let kept = dev_outbox::Entity::insert(row)
+        .on_conflict(
+            OnConflict::column(dev_outbox::Column::MessageId)
+                .do_nothing()
+                .to_owned(),
+        )
+        .exec_without_returning(db)
+        .await?;
+    Ok(kept == 1)
 }
 
 /// The kept messages matching `filter`, newest first.

@@ -60,6 +60,7 @@ pub async fn build_state(config: Config) -> Result<AppState> {
         crate::services::help_chat::live::ChatHub::new(db.clone(), bounds, wakers.chat.clone());
     Ok(AppState {
         db,
+        clock: crate::clock::Clock::system(),
         config: Arc::new(config),
         public: Arc::new(public),
         phone_data: crate::domain::phone_data::PhoneData::global(),

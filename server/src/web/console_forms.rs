@@ -6,7 +6,6 @@ use super::console_api::{Failure, StaffCaller};
 use super::console_pages::{current_staff, load, render, to_sign_in};
 use super::cookies::{self, CookiePolicy};
 use super::pages::see_other;
-use crate::clock::now_ms;
 use crate::http::{client_info, retry_after, status_of, Surface};
 use crate::services::accounts::secrets;
 use crate::services::console::{abuse, actions, auth, chat, Staff};
@@ -68,7 +67,7 @@ pub async fn submit(
         return sign_in(&state, &parts.headers, locale, &client, &fields).await;
     }
     let policy = CookiePolicy::for_origin(&state.config.public_base_url);
-    let staff = match auth::authenticate(&state.db, caller.token.as_deref(), now_ms()).await {
+    let staff = match auth::authenticate(&state.db, caller.token.as_deref(), state.now_ms()).await {
         Ok(staff) => staff,
         Err(_) => return to_sign_in(locale, vec![policy.staff_session("", 0)]),
     };

@@ -1,7 +1,6 @@
 //! Server-side rendering of the Leptos app, and the rules that run before it:
 //! who is signed in, where they should be instead, anti-CSRF.
 use super::{cookies, cookies::CookiePolicy, forms, render};
-use crate::clock::now_ms;
 use crate::services::accounts::sessions;
 use crate::state::AppState;
 use app::account::forms::SESSION_COOKIE;
@@ -60,7 +59,8 @@ async fn serve_page(state: AppState, request: Request) -> Response {
     if let Some(page) = resolved.page {
         let Query(query) =
             Query::<Vec<(String, String)>>::try_from_uri(request.uri()).unwrap_or_default();
-        if let Some(target) = redirect_for(page, resolved.locale, &query, &visitor, now_ms()) {
+        if let Some(target) = redirect_for(page, resolved.locale, &query, &visitor, state.now_ms())
+        {
             return redirect(&target, set_cookies);
         }
     }
@@ -80,7 +80,7 @@ pub(super) async fn visitor_of(state: &AppState, headers: &HeaderMap) -> (Visito
     let Some(token) = cookies::read(headers, SESSION_COOKIE) else {
         return (Visitor::Anonymous, None);
     };
-    match sessions::authenticate(&state.db, Some(&token), now_ms()).await {
+    match sessions::authenticate(&state.db, Some(&token), state.now_ms()).await {
         Ok(auth) => (Visitor::Member(auth.viewer()), Some(Member { auth, token })),
         Err(crate::services::ServiceError::Unauthorized) => (Visitor::InvalidToken, None),
         Err(e) => {

@@ -5,7 +5,6 @@
 use super::page_cache::{Lookup, PageCache, PageKey};
 use super::pages::Member;
 use super::{cookies, cookies::CookiePolicy, InProcessApi, PageApi};
-use crate::clock::now_ms;
 use crate::services::accounts::secrets;
 use crate::services::locate::requests;
 use crate::state::AppState;
@@ -158,7 +157,7 @@ async fn shared(
     let cache = &state.page_cache;
     let generation = state.plans.generation();
     let brotli = super::page_br::accepted(request.headers());
-    if let Lookup::Hit(page) = cache.lookup(key, generation, now_ms()) {
+    if let Lookup::Hit(page) = cache.lookup(key, generation, state.now_ms()) {
         return Some(page.respond(nonce, &context.csrf, brotli));
     }
     // Wait (as long as for a render slot) for a render of this page already
@@ -166,13 +165,13 @@ async fn shared(
     let flight = cache.flight(key);
     let wait = std::time::Duration::from_millis(state.config.render_queue_wait_ms);
     let _turn = tokio::time::timeout(wait, flight.lock()).await.ok();
-    if let Some(page) = cache.lookup_fresh(key, generation, now_ms()) {
+    if let Some(page) = cache.lookup_fresh(key, generation, state.now_ms()) {
         return Some(page.respond(nonce, &context.csrf, brotli));
     }
     let _slot = slot(state, slot_held).await?;
     let csrf = std::mem::replace(&mut context.csrf, cache.csrf_stand_in().to_owned());
     context.nonce = Some(cache.nonce_stand_in());
-    let started = now_ms();
+    let started = state.now_ms();
     let (parts, body) = run(request, context).await.into_parts();
     let html = match body.collect().await {
         Ok(collected) => collected.to_bytes(),
@@ -284,7 +283,7 @@ fn visitor_cookies(
         request.headers(),
         request.uri(),
         consent,
-        now_ms(),
+        state.now_ms(),
     ));
     (csrf, consent)
 }

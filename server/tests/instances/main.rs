@@ -1,14 +1,17 @@
 //! Two server processes on one fresh PostgreSQL database behind a
 //! round-robin proxy: what one instance starts, the other sees; every job
 //! runs once although both instances' workers look for it; a `kill -9`
-//! loses nothing and doubles nothing; SIGTERM ends an instance within its
+//! of the SMS sender or of the job worker loses nothing and doubles nothing; SIGTERM ends an instance within its
 //! grace period and the other finishes what it held. Runs when
 //! `TEST_DATABASE_URL` names a PostgreSQL server (CI), else it is skipped.
 mod cluster;
+mod fake_smtp;
 mod fake_twilio;
+mod job_scenes;
 mod scenes;
 
 use cluster::{Instance, Proxy};
+use fake_smtp::FakeSmtp;
 use fake_twilio::FakeTwilio;
 use sea_orm::{ConnectionTrait as _, Database, DatabaseConnection};
 use std::time::Duration;
@@ -46,6 +49,7 @@ fn environment(
     database_url: &str,
     proxy: &Proxy,
     twilio: &str,
+    smtp_port: u16,
     site: &std::path::Path,
 ) -> Vec<(String, String)> {
     let vars = [
@@ -64,6 +68,11 @@ fn environment(
         ("TWILIO_AUTH_TOKEN", "shared-twilio-token".to_owned()),
         ("TWILIO_FROM", "+15005550006".to_owned()),
         ("CALL_PROVIDER", "sandbox".to_owned()),
+        ("MAIL_TRANSPORT", "smtp".to_owned()),
+        ("SMTP_HOST", "127.0.0.1".to_owned()),
+        ("SMTP_PORT", smtp_port.to_string()),
+        ("SMTP_TLS", "none".to_owned()),
+        ("MAIL_FROM", format!("{name}@ct.test")),
         ("VOICE_QUIET_HOURS", "0-0".to_owned()),
         ("SPEECH_WORKERS", "1".to_owned()),
         ("SANDBOX_WEBHOOK_SECRET", "shared-sandbox-secret".to_owned()),
@@ -85,6 +94,8 @@ pub struct Cluster {
     pub db: DatabaseConnection,
     pub proxy: Proxy,
     pub twilio: FakeTwilio,
+    /// The mail receiver; each instance sends from its own address.
+    pub smtp: FakeSmtp,
     /// A client that opens a new connection per request, so the proxy
     /// spreads requests over the instances.
     pub web: reqwest::Client,
@@ -112,12 +123,13 @@ async fn two_instances_share_one_database_and_do_every_job_once() {
     };
     let url = fresh_database(&base).await;
     let (twilio, twilio_origin) = FakeTwilio::start().await;
+    let (smtp, smtp_port) = FakeSmtp::start().await;
     let proxy = Proxy::start().await;
     let site = std::env::temp_dir().join(format!("ct-instances-{}", std::process::id()));
     std::fs::create_dir_all(&site).unwrap();
     let env = {
         let (url, proxy) = (url.clone(), proxy.clone());
-        move |name: &str| environment(name, &url, &proxy, &twilio_origin, &site)
+        move |name: &str| environment(name, &url, &proxy, &twilio_origin, smtp_port, &site)
     };
     let web = reqwest::Client::builder()
         .pool_max_idle_per_host(0)
@@ -129,6 +141,7 @@ async fn two_instances_share_one_database_and_do_every_job_once() {
         db: Database::connect(&url).await.unwrap(),
         proxy,
         twilio,
+        smtp,
         web,
         env: Box::new(env),
     };
@@ -141,6 +154,7 @@ async fn two_instances_share_one_database_and_do_every_job_once() {
     scenes::a_burst_passes_exactly_the_cap(&cluster, &member).await;
     scenes::a_payment_is_applied_once_and_renewed_once(&cluster).await;
     scenes::a_voice_message_rings_once(&cluster, &member).await;
+    let (a, b) = job_scenes::kill_9_mid_mail_delivers_it_once(&cluster, a, b).await;
     let c = scenes::kill_9_loses_and_doubles_nothing(&cluster, &member, a, &b).await;
     scenes::sigterm_hands_back_within_the_grace(
         &cluster,

@@ -1,13 +1,17 @@
 //! Delivering voice messages with the sandbox call provider, on SQLite and
 //! PostgreSQL: the call appears in the developer outbox with its audio; the
 //! called person's 9 stops every later message and locate request, 8 files
-//! a report; busy gets one retry; night at the number postpones the call;
-//! texts are deleted after the retention period.
+//! a report; busy gets one retry; night at the number refuses a send and
+//! postpones a call to the morning there; texts are deleted after the
+//! retention period. The app's clock stands at daytime at the number.
 use crate::api_locate::{member, API};
-use crate::voice_util::{apps, draft, message, run_caller, send, sent_id, E164, HELLO_ID, NUMBER};
+use crate::voice_util::{
+    apps_by_day, draft, message, run_caller, send, sent_id, DAY_AT_NUMBER, E164, HELLO_ID, HOUR_MS,
+    NUMBER,
+};
 use sea_orm::{EntityTrait as _, PaginatorTrait as _};
 use server::calls::CallProgress;
-use server::persistence::entities::abuse_report;
+use server::persistence::entities::{abuse_report, voice_message};
 use server::services::locate::registry;
 use server::services::voice::{events, events::KeyOutcome, retention};
 
@@ -17,10 +21,10 @@ async fn dev_calls(app: &crate::util::TestApp) -> serde_json::Value {
 
 #[tokio::test]
 async fn a_sent_message_rings_with_playable_audio_and_press_9_blocks_the_next() {
-    for app in apps().await {
+    for app in apps_by_day().await {
         let token = member(&app, "voicecall@mail.com").await;
         let id = sent_id(&app, &token, "call-1").await;
-        assert_eq!(run_caller(&app, server::clock::now_ms()).await, 1);
+        assert_eq!(run_caller(&app, app.state.now_ms()).await, 1);
         let m = message(&app, id).await;
         assert_eq!(
             (m.status.as_str(), m.attempts),
@@ -67,10 +71,10 @@ async fn a_sent_message_rings_with_playable_audio_and_press_9_blocks_the_next() 
 
 #[tokio::test]
 async fn press_8_reports_once_and_a_late_report_of_an_old_call_changes_nothing() {
-    for app in apps().await {
+    for app in apps_by_day().await {
         let token = member(&app, "voicereport@mail.com").await;
         let id = sent_id(&app, &token, "rep-1").await;
-        run_caller(&app, server::clock::now_ms()).await;
+        run_caller(&app, app.state.now_ms()).await;
         let m = message(&app, id).await;
         let cx = app.state.cx();
         assert!(matches!(
@@ -117,10 +121,10 @@ async fn press_8_reports_once_and_a_late_report_of_an_old_call_changes_nothing()
 
 #[tokio::test]
 async fn busy_gets_one_retry_after_the_delay_then_no_answer() {
-    for app in apps().await {
+    for app in apps_by_day().await {
         let token = member(&app, "voicebusy@mail.com").await;
         let id = sent_id(&app, &token, "busy-1").await;
-        let t0 = server::clock::now_ms();
+        let t0 = app.state.now_ms();
         run_caller(&app, t0).await;
         let first = message(&app, id).await;
         events::record_progress(
@@ -168,39 +172,53 @@ async fn busy_gets_one_retry_after_the_delay_then_no_answer() {
 }
 
 #[tokio::test]
-async fn night_at_the_number_refuses_a_send_and_postpones_a_retry_to_morning() {
-    // Quiet hours as configured by default (21:00-08:00).
-    for app in crate::util::TestApp::all().await {
+async fn a_send_at_night_in_jakarta_is_refused_and_accepted_in_the_morning() {
+    for app in apps_by_day().await {
         let token = member(&app, "voicenight@mail.com").await;
-        let now = server::clock::now_ms();
-        let zones = server::services::voice::policy::zones_of(
-            server::domain::phone_data::PhoneData::global(),
-            E164,
-        );
-        let night = server::services::voice::policy::is_quiet(&zones, now, &app.state.config.voice);
+        // 23:00 in Jakarta.
+        app.state.clock.set(DAY_AT_NUMBER + 13 * HOUR_MS);
         let res = send(&app, &token, &draft(NUMBER, HELLO_ID, "id", "night-1"))
             .await
             .json();
-        // Whatever the hour of this run: refused exactly when it is night in Indonesia.
-        assert_eq!(res["success"] == 0, night, "{res}");
-        if !night {
-            let id = res["obj"]["id"].as_i64().unwrap();
-            // The caller runs at 23:00 in Jakarta (16:00 UTC): postponed to 08:00 there.
-            let day = now - now.rem_euclid(86_400_000);
-            run_caller(&app, day + 16 * 3_600_000).await;
-            let m = message(&app, id).await;
-            assert_eq!((m.status.as_str(), m.attempts), ("queued", 0));
-            assert_eq!(m.next_attempt_at, Some(day + 86_400_000 + 3_600_000));
-        }
+        assert_eq!(res["success"], 0, "{:?}: {res}", app.backend);
+        assert_eq!(
+            voice_message::Entity::find().count(&app.db).await.unwrap(),
+            0
+        );
+        // 10:00 in Jakarta the next morning: the same draft is accepted.
+        app.state.clock.set(DAY_AT_NUMBER + 24 * HOUR_MS);
+        let res = send(&app, &token, &draft(NUMBER, HELLO_ID, "id", "night-1"))
+            .await
+            .json();
+        assert_eq!(res["success"], 1, "{:?}: {res}", app.backend);
+    }
+}
+
+#[tokio::test]
+async fn a_call_due_at_night_in_jakarta_is_postponed_to_eight_there() {
+    for app in apps_by_day().await {
+        let token = member(&app, "voicelate@mail.com").await;
+        // Sent at 10:00 in Jakarta; the caller runs at 23:00 there (16:00 UTC).
+        let id = sent_id(&app, &token, "late-1").await;
+        run_caller(&app, DAY_AT_NUMBER + 13 * HOUR_MS).await;
+        let m = message(&app, id).await;
+        assert_eq!((m.status.as_str(), m.attempts), ("queued", 0));
+        // 08:00 in Jakarta the next day is 01:00 UTC.
+        let morning = DAY_AT_NUMBER + 22 * HOUR_MS;
+        assert_eq!(m.next_attempt_at, Some(morning), "{:?}", app.backend);
+        assert_eq!(run_caller(&app, morning - 1).await, 0);
+        assert_eq!(run_caller(&app, morning).await, 1);
+        let m = message(&app, id).await;
+        assert_eq!((m.status.as_str(), m.attempts), ("calling", 1));
     }
 }
 
 #[tokio::test]
 async fn texts_are_deleted_after_the_retention_period() {
-    for app in apps().await {
+    for app in apps_by_day().await {
         let token = member(&app, "voiceretention@mail.com").await;
         let id = sent_id(&app, &token, "old-1").await;
-        let t0 = server::clock::now_ms();
+        let t0 = app.state.now_ms();
         run_caller(&app, t0).await;
         let m = message(&app, id).await;
         events::record_progress(&app.state.cx(), &m.call_ref, CallProgress::Completed)
@@ -239,10 +257,10 @@ async fn texts_are_deleted_after_the_retention_period() {
 
 #[tokio::test]
 async fn two_callers_at_once_place_one_call() {
-    for app in apps().await {
+    for app in apps_by_day().await {
         let token = member(&app, "voicerace@mail.com").await;
         let id = sent_id(&app, &token, "race-1").await;
-        let now = server::clock::now_ms();
+        let now = app.state.now_ms();
         let (a, b) = futures::join!(run_caller(&app, now), run_caller(&app, now));
         assert_eq!(a + b, 1, "{:?}", app.backend);
         assert_eq!(dev_calls(&app).await.as_array().unwrap().len(), 1);
@@ -272,9 +290,9 @@ async fn killed_mid_call(app: &crate::util::TestApp, id: i64, placed: bool, at: 
 
 #[tokio::test]
 async fn a_caller_killed_mid_call_is_reconciled_never_repeated() {
-    for app in apps().await {
+    for app in apps_by_day().await {
         let token = member(&app, "voicekilled@mail.com").await;
-        let now = server::clock::now_ms();
+        let now = app.state.now_ms();
         // The call went out before the worker died: found at the provider, not placed again.
         let placed = sent_id(&app, &token, "kill-1").await;
         killed_mid_call(&app, placed, true, now).await;
@@ -323,10 +341,10 @@ async fn a_caller_killed_mid_call_is_reconciled_never_repeated() {
 
 #[tokio::test]
 async fn a_number_is_rung_by_one_call_at_a_time() {
-    for app in apps().await {
+    for app in apps_by_day().await {
         let first = sent_id(&app, &member(&app, "voiceone@mail.com").await, "one-1").await;
         let second = sent_id(&app, &member(&app, "voicetwo@mail.com").await, "two-1").await;
-        let now = server::clock::now_ms();
+        let now = app.state.now_ms();
         run_caller(&app, now).await;
         assert_eq!(
             dev_calls(&app).await.as_array().unwrap().len(),

@@ -1,6 +1,7 @@
-//! Helpers of the voice message tests: an app whose quiet hours never
-//! apply (tests run at any hour; the quiet-hours tests set their own clock),
-//! drafts, and running the caller job with the sandbox provider.
+//! Helpers of the voice message tests: an app with the default quiet hours
+//! whose clock stands at daytime at the Indonesian number (tests run at any
+//! hour of the wall clock and see the same), drafts, and running the caller
+//! job with the sandbox provider.
 use crate::api_locate::API;
 use crate::util::{TestApp, TestResponse};
 use sea_orm::EntityTrait as _;
@@ -13,7 +14,24 @@ pub const E164: &str = "+6281234567890";
 pub const HELLO_ID: &str =
     "Halo, selamat ulang tahun! Semoga sehat selalu dan bahagia bersama keluarga.";
 
-/// Apps on every backend, with quiet hours off (equal start and end).
+/// An hour in milliseconds.
+pub const HOUR_MS: i64 = 3_600_000;
+/// 2026-03-02 03:00 UTC: 10:00 in Jakarta, 12:00 in Jayapura (day in every
+/// Indonesian zone until 12:00 UTC, when it is 21:00 in Jayapura).
+pub const DAY_AT_NUMBER: i64 = 1_772_420_400_000;
+
+/// Apps on every backend with the default quiet hours (21:00-08:00 at the
+/// number), their clock set to [`DAY_AT_NUMBER`].
+pub async fn apps_by_day() -> Vec<TestApp> {
+    let apps = TestApp::all().await;
+    for app in &apps {
+        app.state.clock.set(DAY_AT_NUMBER);
+    }
+    apps
+}
+
+/// Apps on every backend with quiet hours off (equal start and end), for
+/// tests that call numbers in zones all around the world.
 pub async fn apps() -> Vec<TestApp> {
     TestApp::all_configured(|c| {
         c.voice.quiet_start_hour = 0;

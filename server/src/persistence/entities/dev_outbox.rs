@@ -18,6 +18,8 @@ pub struct Model {
     pub body_html: Option<String>,
     /// Milliseconds since the Unix epoch.
     pub created_at: i64,
+    /// The e-mail's `Message-ID` when it has a stable one (sent by a job).
+    pub message_id: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -19,6 +19,7 @@ mod m20261129_000014_create_voice_previews;
 mod m20261130_000015_event_parking;
 mod m20261201_000016_create_usage_ledger;
 mod m20261201_000017_charge_refund_ref;
+mod m20261202_000018_outbox_message_id;
 mod schema;
 
 /// All migrations, oldest first.
@@ -45,6 +46,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000015_event_parking::Migration),
             Box::new(m20261201_000016_create_usage_ledger::Migration),
             Box::new(m20261201_000017_charge_refund_ref::Migration),
+            Box::new(m20261202_000018_outbox_message_id::Migration),
         ]
     }
 }

@@ -13,8 +13,8 @@ use sea_orm::ConnectionTrait;
 /// queue, due now and without counting the attempt, so another instance
 /// takes them at once; rows whose outside call may be in flight become
 /// uncertain (SMS, calls, charges: looked up at the provider, never
-/// repeated blindly) or, for an e-mail that may have left, failed as
-/// interrupted. Every update is conditional on the row still being held,
+/// repeated blindly) or, for a job (its effect idempotent), queued again
+/// after a backoff. Every update is conditional on the row still being held,
 /// so one settled meanwhile is left alone. Returns how many rows moved.
 ///
 /// # Errors

@@ -1,0 +1,56 @@
+//! `dev_outbox.message_id`: the `Message-ID` of a kept e-mail. A mail sent
+//! by a job carries one derived from the job, so a job run again after its
+//! worker died keeps no second copy, as a receiving mail system drops a
+//! repeated `Message-ID`. Unique where set.
+#![expect(
+    elided_lifetimes_in_paths,
+    reason = "the signature is dictated by sea-orm-migration's async_trait"
+)]
+use super::schema::index;
+use sea_orm_migration::prelude::*;
+
+#[derive(DeriveMigrationName)]
+pub struct Migration;
+
+#[derive(DeriveIden)]
+enum DevOutbox {
+    Table,
+    MessageId,
+}
+
+const INDEX: &str = "idx_dev_outbox_message_id";
+
+#[async_trait::async_trait]
+impl MigrationTrait for Migration {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .alter_table(
+                Table::alter()
+                    .table(DevOutbox::Table)
+                    .add_column(ColumnDef::new(DevOutbox::MessageId).string_len(200).null())
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .create_index(
+                index(INDEX, DevOutbox::Table, [DevOutbox::MessageId])
+                    .unique()
+                    .to_owned(),
+            )
+            .await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .drop_index(Index::drop().name(INDEX).table(DevOutbox::Table).to_owned())
+            .await?;
+        manager
+            .alter_table(
+                Table::alter()
+                    .table(DevOutbox::Table)
+                    .drop_column(DevOutbox::MessageId)
+                    .to_owned(),
+            )
+            .await
+    }
+}
