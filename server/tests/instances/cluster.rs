@@ -7,8 +7,9 @@ use std::time::{Duration, Instant};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::process::{Child, Command};
 
-/// Generous: a loaded CI machine starts processes slowly.
-pub const PATIENCE: Duration = Duration::from_secs(60);
+/// Generous: a loaded CI machine starts processes slowly, and a job cut off
+/// by kill -9 runs again only after its lease and a 30 s backoff.
+pub const PATIENCE: Duration = Duration::from_secs(150);
 
 /// Polls `check` until it returns `Some`, or panics naming `what`.
 pub async fn eventually<T, F: std::future::Future<Output = Option<T>>>(
