@@ -78,15 +78,17 @@ async fn a_failure_between_receipt_and_effect_leaves_every_kind_of_event_retryab
         crash_then_redeliver(&app, "e5", renewal_paid, now + 2).await;
         let s = subscription_ref(&app, "sub_c").await.unwrap();
         assert_eq!((s.status.as_str(), s.period_index), ("active", 1));
+        // Canceled first: a refund ends the subscription itself, after which
+        // a cancellation has nothing left to apply.
+        let canceled = EventKind::SubscriptionCanceled {
+            subscription_ref: "sub_c".into(),
+        };
+        crash_then_redeliver(&app, "e6", canceled, now + 3).await;
         let refunded = EventKind::Refunded {
             provider_payment_ref: "pay_1".into(),
             amount: money(&paying, paying.renewal_amount_minor),
         };
-        crash_then_redeliver(&app, "e6", refunded, now + 3).await;
-        let canceled = EventKind::SubscriptionCanceled {
-            subscription_ref: "sub_c".into(),
-        };
-        crash_then_redeliver(&app, "e7", canceled, now + 4).await;
+        crash_then_redeliver(&app, "e7", refunded, now + 4).await;
         let failed = EventKind::CheckoutFailed {
             order_no: order_no(),
             insufficient_funds: false,
@@ -103,7 +105,13 @@ async fn a_failure_between_receipt_and_effect_leaves_every_kind_of_event_retryab
         let mails = billing_mails(&app, sub.id).await;
         assert_eq!(
             mails,
-            ["welcome", "trial_reminder", "renewal_failed", "receipt"],
+            [
+                "welcome",
+                "trial_reminder",
+                "renewal_failed",
+                "receipt",
+                "refunded"
+            ],
             "{:?}: one mail per effect",
             app.backend
         );

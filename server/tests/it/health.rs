@@ -28,13 +28,14 @@ async fn health_and_ready_answer_and_every_response_names_its_request() {
             id.len() == 16 && id.chars().all(|c| c.is_ascii_hexdigit()),
             "{id}"
         );
-        let kept = app
+        // Without a trusted proxy, a client's own id is replaced.
+        let replaced = app
             .get_with("/faq", &[("x-request-id", "proxy-abc-123")])
             .await;
-        assert_eq!(
-            kept.header("x-request-id"),
-            Some("proxy-abc-123"),
-            "a proxy's id is kept"
+        let replaced = replaced.header("x-request-id").unwrap_or_default();
+        assert!(
+            replaced != "proxy-abc-123" && replaced.len() == 16,
+            "{replaced}"
         );
     }
 }
@@ -86,5 +87,21 @@ async fn metrics_need_the_token_and_show_routes_queues_and_limit_hits() {
             server::metrics::counter_value("limit_hits_total", &[("rule", "login")]) > hits_before,
             "refused logins are counted: {text}"
         );
+    }
+}
+
+#[tokio::test]
+async fn a_trusted_proxy_s_request_id_is_kept_and_a_forged_one_is_not() {
+    for app in TestApp::all_configured(|c| c.trust_forwarded_for = true).await {
+        let kept = app
+            .get_with("/faq", &[("x-request-id", "proxy-abc-123")])
+            .await;
+        assert_eq!(
+            kept.header("x-request-id"),
+            Some("proxy-abc-123"),
+            "a proxy's id is kept"
+        );
+        let forged = app.get_with("/faq", &[("x-request-id", "a b\" c")]).await;
+        assert_ne!(forged.header("x-request-id"), Some("a b\" c"));
     }
 }
