@@ -134,7 +134,9 @@ pub fn request_span(request: &axum::http::Request<axum::body::Body>) -> tracing:
     tracing::info_span!(
         "request",
         method = method_label(request.method()),
-        route = "pages",
+        // Recorded once routed (or as `pages` by the page fallback): a field
+        // given a value here and recorded again would print twice.
+        route = tracing::field::Empty,
         request_id = %id
     )
 }

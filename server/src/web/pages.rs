@@ -19,6 +19,7 @@ use axum::{
 /// form post holds its slot throughout; a page only while it is rendered
 /// (one served from the shared renderings takes none).
 pub async fn page_request(State(state): State<AppState>, request: Request) -> Response {
+    tracing::Span::current().record("route", "pages");
     // The support console has its own document, session and forms.
     if let Some((locale, page)) = app::console::resolve(request.uri().path()) {
         if !matches!(*request.method(), Method::GET | Method::HEAD | Method::POST) {

@@ -48,6 +48,10 @@ async fn logs_name_the_route_never_the_secret_in_the_path() {
         let logs = captured.text();
         assert!(logs.contains("/api_f/v1/reveal/{token}"), "{logs}");
         assert!(logs.contains("/api_f/v1/lookup/{phone}"), "{logs}");
+        assert!(
+            logs.lines().all(|line| line.matches("route=").count() <= 1),
+            "one route per line: {logs}"
+        );
         for leak in [secret, number, "forged"] {
             assert!(!logs.contains(leak), "{:?}: {leak} in {logs}", app.backend);
         }
