@@ -18,7 +18,7 @@ export const email = (who) => `${who}.${unique()}@mail.com`;
 export const mobile = () =>
   `0812${String(Date.now() % 1e7).padStart(7, "0")}${serial++ % 10}`;
 
-// Locates `number` on the home page (JavaScript on) and follows Number Located!.
+// Locates `number` on the home page (JavaScript on) and follows the offer under "Valid number".
 export async function locateAndFollowOffer(page, prefix, number) {
   await page.goto(prefix || "/");
   await waitForHydration(page);

@@ -1,6 +1,6 @@
 // Checkout and billing in the browser, against the sandbox provider, with
 // JavaScript on and off, in English and Indonesian, on a desktop window and
-// at 390×844: home → locate → Number Located! → /pay-method → the sandbox's
+// at 390×844: home → locate → "Valid number" → /pay-method → the sandbox's
 // test cards (paid, declined, pending then paid, no funds) → the result
 // page → the dashboard → a locate request → /billing → Cancel in one click
 // → the refund offer (or why there is none).

@@ -62,7 +62,7 @@ async function locate(page, path, country, number) {
   return rows;
 }
 
-test("locating an Indonesian mobile shows its real rows, then Number Located", async () => {
+test("locating an Indonesian mobile shows its real rows, then says its owner can be asked", async () => {
   const context = await newContext(suite);
   const page = await context.newPage();
   const errors = collectErrors(page);
@@ -75,12 +75,12 @@ test("locating an Indonesian mobile shows its real rows, then Number Located", a
   );
   assert.equal(
     rows.location,
-    "DITENTUKAN",
-    "the position stays undefined without consent",
+    "Hanya jika pemiliknya membagikan",
+    "the position comes only with consent",
   );
   assert.equal(
     (await page.textContent(".locating-done h2")).trim(),
-    "Nomor Ditemukan!",
+    "Nomor valid: kami dapat bertanya kepada pemiliknya",
   );
   assert.match(page.url(), /country=ID&phone=0812-3456-7890/);
   assert.deepEqual(errors, []);
@@ -99,10 +99,10 @@ test("locating a US number shows its area and time zone", async () => {
     /^(Eastern Time|Waktu Timur|北美东部时间) \(UTC-[45]\), \d\d:\d\d$/,
   );
   assert.equal(rows.carrier, "Not listed");
-  assert.equal(rows.location, "DEFINED");
+  assert.equal(rows.location, "Only if the owner shares it");
   assert.equal(
     (await page.textContent(".locating-done h2")).trim(),
-    "Number Located!",
+    "Valid number: we can ask its owner",
   );
   assert.deepEqual(errors, []);
   await context.close();

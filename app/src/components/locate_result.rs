@@ -1,7 +1,7 @@
 //! The locating result under the search form: after Locate, the rows of what
 //! the numbering plan says (carrier, country, time zone, area) and a
-//! location row that stays DEFINED, because a position can only come from the
-//! owner's consent. Animated after a search in the browser; rendered in its
+//! location row that says a position comes only from the owner's consent.
+//! Nothing here claims the phone was located. Animated after a search in the browser; rendered in its
 //! final state by the server (no JavaScript, reloads).
 use crate::api::{ApiClient, ApiError};
 use crate::checkout::{pay_method_href, SearchedNumber};
@@ -115,7 +115,7 @@ fn Locating(info: NumberInfo) -> impl IntoView {
                     .collect_view()}
                 <div class="locating-row" data-field="location" hidden=move || { stage.get() < 5 }>
                     <dt>{i18n.text(Key::LocateRowLocation)}</dt>
-                    <dd><span class="tag-defined">{i18n.text(Key::LocateDefined)}</span></dd>
+                    <dd><span class="tag-consent">{i18n.text(Key::LocateDefined)}</span></dd>
                 </div>
             </dl>
             <div class="locating-done" hidden=move || { stage.get() < DONE }>

@@ -212,11 +212,15 @@ async fn a_search_without_javascript_renders_the_located_rows_or_the_message() {
             body.contains("Waktu Indonesia Barat (UTC+7)"),
             "time zone row, as people say it"
         );
-        assert!(body.contains("DITENTUKAN"), "location stays DEFINED");
-        assert!(body.contains("Nomor Ditemukan!"));
+        assert!(
+            body.contains("Hanya jika pemiliknya membagikan"),
+            "the location row says it needs the owner's consent"
+        );
+        assert!(body.contains("Nomor valid: kami dapat bertanya kepada pemiliknya"));
+        assert!(!body.contains("Ditemukan"), "nothing claims the phone was found");
         assert!(
             tag_of(&body, "locating-status").contains("hidden"),
-            "final state: towers line hidden"
+            "final state: numbering-plan line hidden"
         );
         assert!(
             !tag_of(&body, "locating-done").contains("hidden"),
@@ -228,7 +232,7 @@ async fn a_search_without_javascript_renders_the_located_rows_or_the_message() {
         );
         let body = app.get("/?country=US&phone=12").await.body;
         assert!(body.contains("Please enter the correct number"));
-        assert!(!body.contains("Number Located!"));
+        assert!(!body.contains("Valid number: we can ask its owner"));
     }
 }
 
