@@ -150,7 +150,7 @@ test("no axe-core violation in the states pages move into: located, field errors
   await page.fill("#pf-email", "ana@mail");
   await page.click(".payment-form-host button[type=submit]");
   await page.waitForSelector(
-    "#pf-emailErrorMsg:text('Please enter a correct mailbox')",
+    "#pf-emailErrorMsg:text('Check the e-mail address: it needs a name, @ and a domain, like name@example.com')",
   );
   failures.push(...(await violations(page, "/pay-method field error")));
   await context.close();

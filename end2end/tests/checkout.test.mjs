@@ -84,7 +84,7 @@ async function payWithOneOrder(page) {
   await page.fill("#pf-email", "ana@mail");
   await page.click(form(true).pay);
   await page.waitForSelector(
-    "#pf-emailErrorMsg:text('Please enter a correct mailbox')",
+    "#pf-emailErrorMsg:text('Check the e-mail address: it needs a name, @ and a domain, like name@example.com')",
   );
   assert.equal(orders.length, 0);
   // A double click places one order.

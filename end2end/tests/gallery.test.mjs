@@ -69,11 +69,11 @@ test("PaymentForm mounts through the bridge and the Rust validators answer it", 
   });
   await page.click("#payment-form button[type=submit]");
   await page.waitForSelector(
-    "#gpf-emailErrorMsg:text('Please enter a correct mailbox')",
+    "#gpf-emailErrorMsg:text('Check the e-mail address: it needs a name, @ and a domain, like name@example.com')",
   );
   assert.equal(
     (await page.textContent("#gpf-zipErrorMsg")).trim(),
-    "Please enter a correct zip, maxLength 15 bits",
+    "Check the postal code: letters, digits, spaces or hyphens, up to 15 characters",
   );
   await page.check("#payment-form input[value=gcash]");
   const fields = await page.$$eval("#payment-form [data-field]", (els) =>

@@ -10,10 +10,15 @@ pub const ZIP_MAX_LEN: usize = 15;
 /// Longest name or ID-document number kept.
 pub const TEXT_MAX_LEN: usize = 100;
 
-/// `zipErrorMsg`: at most 15 characters, and present.
+/// `zipErrorMsg`: present, at most 15 letters, digits, spaces or hyphens
+/// (every country's postal code fits: "10110", "SW1A 1AA", "1000-001").
 pub fn validate_zip(value: &str, errors: &mut FieldErrors) -> Option<Key> {
     let value = value.trim();
-    let key = (value.is_empty() || value.chars().count() > ZIP_MAX_LEN).then_some(Key::ValidateZip);
+    let fits = value.chars().count() <= ZIP_MAX_LEN
+        && value
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == ' ' || c == '-');
+    let key = (value.is_empty() || !fits).then_some(Key::ValidateZip);
     errors.set(Slot::Zip, key);
     key
 }
@@ -108,6 +113,12 @@ mod tests {
             Some(Key::ValidateZip)
         );
         assert_eq!(errors.get(Slot::Zip), Some(Key::ValidateZip));
+        for ok in ["10110", "SW1A 1AA", "1000-001", "K1A 0B1"] {
+            assert_eq!(validate_zip(ok, &mut errors), None, "{ok}");
+        }
+        for bad in ["<b>", "10110;", "a/b"] {
+            assert_eq!(validate_zip(bad, &mut errors), Some(Key::ValidateZip), "{bad}");
+        }
     }
 
     #[test]

@@ -141,28 +141,39 @@ impl FieldErrors {
     }
 }
 
-/// An e-mail address: letters or digits with optional single `_` or `.`
-/// separators, `@`, a domain of the same form, a dot, and 2–3 letters.
+/// An e-mail address as the HTML standard's `type=email` accepts it (the
+/// local part's characters, `@`, dot-separated domain labels of letters,
+/// digits and inner hyphens), with two refinements for a mailbox on the
+/// internet: the domain has at least one dot and a top-level label that is
+/// not a number, and internationalized domain labels may hold any letter
+/// (a browser turns them into punycode before checking).
 pub fn is_email(value: &str) -> bool {
     let Some((local, domain)) = value.split_once('@') else {
         return false;
     };
-    let Some((host, tld)) = domain.rsplit_once('.') else {
-        return false;
-    };
-    value.len() <= EMAIL_MAX_LEN
-        && is_dotted_word(local)
-        && is_dotted_word(host)
-        && (2..=3).contains(&tld.len())
-        && tld.bytes().all(|b| b.is_ascii_alphabetic())
+    let labels: Vec<&str> = domain.split('.').collect();
+    value.chars().count() <= EMAIL_MAX_LEN
+        && (1..=64).contains(&local.len())
+        && local.chars().all(is_local_char)
+        && labels.len() >= 2
+        && labels.iter().all(|label| is_domain_label(label))
+        && labels
+            .last()
+            .is_some_and(|top| !top.chars().all(|c| c.is_ascii_digit()))
 }
 
-/// `word([_.]word)*` with ASCII letters and digits.
-fn is_dotted_word(value: &str) -> bool {
-    !value.is_empty()
-        && value
-            .split(['_', '.'])
-            .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_alphanumeric()))
+/// A character the HTML standard allows before the `@`.
+fn is_local_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || ".!#$%&'*+/=?^_`{|}~-".contains(c)
+}
+
+/// 1–63 letters, digits or hyphens, neither first nor last a hyphen.
+fn is_domain_label(label: &str) -> bool {
+    let is_letter_or_digit = |c: char| c.is_alphanumeric();
+    (1..=63).contains(&label.chars().count())
+        && label.chars().all(|c| is_letter_or_digit(c) || c == '-')
+        && label.chars().next().is_some_and(is_letter_or_digit)
+        && label.chars().last().is_some_and(is_letter_or_digit)
 }
 
 /// Checks an e-mail into its default slot (`emailErrorMsg`).

@@ -337,8 +337,14 @@ async fn check_email_validates_without_telling_who_is_a_customer() {
         assert_eq!(bad.json()["success"], 0);
         assert_eq!(
             bad.json()["obj"]["emailErrorMsg"],
-            "Please enter a correct mailbox"
+            "Check the e-mail address: it needs a name, @ and a domain, like name@example.com"
         );
+        for valid in ["jean-luc@example.com", "me@shop.online", "first+tag@mail.info"] {
+            let answer = app
+                .get(&format!("{API}/portal/user/checkEmail/{valid}"))
+                .await;
+            assert_eq!(answer.json()["success"], 1, "{valid}: {}", answer.body);
+        }
     }
 }
 

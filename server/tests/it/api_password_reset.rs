@@ -90,7 +90,7 @@ async fn asking_for_a_code_answers_the_same_for_unknown_addresses() {
         let bad = ask_code(&app, "nope").await;
         assert_eq!(
             bad["obj"]["emailErrorMsg"],
-            "Please enter a correct mailbox"
+            "Check the e-mail address: it needs a name, @ and a domain, like name@example.com"
         );
     }
 }
