@@ -70,6 +70,8 @@ impl SpamCategory {
 #[serde(rename_all = "snake_case")]
 pub enum SpamLabel {
     NoReports,
+    /// Reports exist, but too few or from too little trust to say anything.
+    NotReliable,
     SomeReports,
     LikelySpam,
 }
@@ -79,6 +81,7 @@ impl SpamLabel {
     pub const fn label_key(self) -> Key {
         match self {
             SpamLabel::NoReports => Key::LookupLabelNoReports,
+            SpamLabel::NotReliable => Key::LookupLabelNotReliable,
             SpamLabel::SomeReports => Key::LookupLabelSomeReports,
             SpamLabel::LikelySpam => Key::LookupLabelLikelySpam,
         }
@@ -160,6 +163,7 @@ impl SpamLabel {
     pub const fn code(self) -> &'static str {
         match self {
             SpamLabel::NoReports => "no_reports",
+            SpamLabel::NotReliable => "not_reliable",
             SpamLabel::SomeReports => "some_reports",
             SpamLabel::LikelySpam => "likely_spam",
         }

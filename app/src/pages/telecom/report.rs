@@ -1,5 +1,6 @@
 //! "Report this number": a plain form for members (the server redirects
-//! back with `reported=1`), a sign-in link for visitors.
+//! back with `reported=1`, where the form has closed into its thank-you), a
+//! sign-in link for visitors.
 use super::Searched;
 use crate::account::forms::AuthForm;
 use crate::account::use_viewer;
@@ -8,7 +9,7 @@ use crate::components::{csrf_token, FormMessages, FormState, HiddenFields};
 use crate::i18n::{t, use_i18n, Key};
 use crate::model::lookup::{SpamCategory, COMMENT_MAX_CHARS};
 use crate::routes::{href, Page};
-use leptos::either::Either;
+use leptos::either::EitherOf3;
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
@@ -20,10 +21,16 @@ pub fn ReportSection(search: Searched) -> impl IntoView {
         .with_untracked(|q| q.get("reported"))
         .as_deref()
         == Some("1");
-    let body = if use_viewer().is_some() {
-        Either::Left(view! { <ReportForm search=search reported=reported/> })
+    let refused = use_context::<crate::account::forms::FormOutcome>()
+        .is_some_and(|o| o.form == AuthForm::SpamReport);
+    let body = if reported && !refused {
+        EitherOf3::A(view! {
+            <p class="form-notice" id="lookup-reported" role="status">{t(locale, Key::LookupReported)}</p>
+        })
+    } else if use_viewer().is_some() {
+        EitherOf3::B(view! { <ReportForm search=search/> })
     } else {
-        Either::Right(view! {
+        EitherOf3::C(view! {
             <p><a href=href(locale, Page::Login) id="lookup-report-login">{t(locale, Key::LookupReportLogin)}</a></p>
         })
     };
@@ -36,10 +43,9 @@ pub fn ReportSection(search: Searched) -> impl IntoView {
 }
 
 #[component]
-fn ReportForm(search: Searched, reported: bool) -> impl IntoView {
+fn ReportForm(search: Searched) -> impl IntoView {
     let locale = use_i18n().locale();
-    let state = FormState::from_outcome(AuthForm::SpamReport)
-        .with_notice(reported.then_some(Key::LookupReported));
+    let state = FormState::from_outcome(AuthForm::SpamReport);
     let outcome = use_context::<crate::account::forms::FormOutcome>()
         .filter(|o| o.form == AuthForm::SpamReport);
     let kept = |name: &str| {

@@ -16,7 +16,10 @@
 //! and the pool adds at most [`LOW_TRUST_CAP`]: however many fresh accounts
 //! report one number (brigading), together they weigh as one trusted report.
 //!
-//! **Labels**: no visible report → "no reports"; a score of at least
+//! **Labels**: no visible report → "no reports"; a score below
+//! [`SOME_REPORTS_SCORE`] or fewer than [`SOME_REPORTS_REPORTERS`] reporters →
+//! "no reliable reports yet", with no category named (one report, or a
+//! brigade of new accounts, must not brand a number); a score of at least
 //! [`LIKELY_SPAM_SCORE`] from at least [`LIKELY_SPAM_REPORTERS`] reporters →
 //! "likely spam"; anything else → "some reports".
 use app::model::lookup::{SpamCategory, SpamLabel, SpamVerdict};
@@ -27,6 +30,11 @@ pub const HALF_LIFE_MS: i64 = 90 * 86_400_000;
 pub const ESTABLISHED_TRUST: f64 = 0.7;
 /// What all less trusted reporters of a number add together, at most.
 pub const LOW_TRUST_CAP: f64 = 1.0;
+/// The score from which reports say anything: more than one trusted
+/// report's worth…
+pub const SOME_REPORTS_SCORE: f64 = 1.5;
+/// …from this many distinct reporters.
+pub const SOME_REPORTS_REPORTERS: usize = 2;
 /// The score from which a number is "likely spam"…
 pub const LIKELY_SPAM_SCORE: f64 = 3.0;
 /// …given this many distinct reporters.
@@ -101,6 +109,8 @@ pub fn verdict(reports: &[Counted], under_review: bool, now: i64) -> SpamVerdict
     let score = ((established + pooled.min(LOW_TRUST_CAP)) * 100.0).round() / 100.0;
     let label = if reports.is_empty() {
         SpamLabel::NoReports
+    } else if score < SOME_REPORTS_SCORE || reporters.len() < SOME_REPORTS_REPORTERS {
+        SpamLabel::NotReliable
     } else if score >= LIKELY_SPAM_SCORE && reporters.len() >= LIKELY_SPAM_REPORTERS {
         SpamLabel::LikelySpam
     } else {
@@ -120,7 +130,7 @@ pub fn verdict(reports: &[Counted], under_review: bool, now: i64) -> SpamVerdict
         reports: u32::try_from(reports.len()).unwrap_or(u32::MAX),
         top_categories: ranked
             .into_iter()
-            .take(3)
+            .take(if label == SpamLabel::NotReliable { 0 } else { 3 })
             .map(|(_, i)| SpamCategory::ALL[i])
             .collect(),
         last_reported_at: reports.iter().map(|r| r.created_at).max(),

@@ -54,7 +54,16 @@ fn trust_rewards_payment_age_and_agreement() {
 fn labels_follow_the_thresholds() {
     assert_eq!(verdict(&[], false, NOW).label, SpamLabel::NoReports);
     let one = [report(1, 1.0, 0)];
-    assert_eq!(verdict(&one, false, NOW).label, SpamLabel::SomeReports);
+    let single = verdict(&one, false, NOW);
+    assert_eq!(single.label, SpamLabel::NotReliable);
+    assert!(single.top_categories.is_empty(), "one report names no category");
+    let two = [report(1, 1.0, 0), report(2, 1.0, 0)];
+    assert_eq!(verdict(&two, false, NOW).label, SpamLabel::SomeReports);
+    let one_reporter_twice = [report(1, 1.0, 0), report(1, 1.0, 0)];
+    assert_eq!(
+        verdict(&one_reporter_twice, false, NOW).label,
+        SpamLabel::NotReliable
+    );
     let three = [report(1, 1.0, 0), report(2, 1.0, 0), report(3, 1.0, 0)];
     assert_eq!(verdict(&three, false, NOW).label, SpamLabel::LikelySpam);
     let two_trusted_and_new = [report(1, 1.0, 0), report(2, 1.0, 0), report(3, 0.3, 0)];
@@ -79,8 +88,8 @@ fn reports_fade_with_a_ninety_day_half_life() {
     ];
     assert_eq!(
         verdict(&stale, false, NOW).label,
-        SpamLabel::SomeReports,
-        "year-old reports no longer make spam"
+        SpamLabel::NotReliable,
+        "year-old reports no longer brand the number"
     );
 }
 
@@ -88,7 +97,8 @@ fn reports_fade_with_a_ninety_day_half_life() {
 fn a_brigade_of_new_accounts_weighs_as_one_trusted_report() {
     let brigade: Vec<Counted> = (0..500).map(|i| report(i, 0.3, 0)).collect();
     let v = verdict(&brigade, false, NOW);
-    assert_eq!(v.label, SpamLabel::SomeReports);
+    assert_eq!(v.label, SpamLabel::NotReliable);
+    assert!(v.top_categories.is_empty());
     assert!((v.score - LOW_TRUST_CAP).abs() < 1e-9);
     assert_eq!(v.reports, 500);
 }
