@@ -7,7 +7,9 @@ use sea_orm::{
     ColumnTrait as _, EntityTrait as _, PaginatorTrait as _, QueryFilter as _, QueryOrder as _,
 };
 use server::clock::now_ms;
-use server::persistence::entities::{dev_outbox, disclosure_log, locate_consent, sms_queue};
+use server::persistence::entities::{
+    dev_outbox, disclosure_log, locate_consent, sms_queue, usage_entry,
+};
 use server::services::locate::{queue, registry, retention, sms_events};
 
 pub(crate) const API: &str = "/api_f/v1";
@@ -260,10 +262,20 @@ async fn decline_and_block() {
         assert_eq!(status_of(&app, &token, second).await, "blocked");
         assert!(registry::is_blocked(&app.db, E164).await.unwrap());
 
-        // Anyone's later request is blocked at once, and the number gets nothing.
+        // Anyone's later request is refused up front with the reason, is not
+        // counted, and the number gets nothing.
         let other = member(&app, "d@mail.com").await;
-        let third = created_id(&app, &other, "+62 812 3456 7890").await;
-        assert_eq!(status_of(&app, &other, third).await, "blocked");
+        let refused = create(&app, &other, "+62 812 3456 7890", "worried").await;
+        assert_eq!(refused.json()["success"], 0, "{}", refused.body);
+        assert_eq!(
+            refused.json()["obj"]["phoneErrorMsg"],
+            "The owner of this number has asked not to receive location requests through our service."
+        );
+        let counted = usage_entry::Entity::find()
+            .count(&app.db)
+            .await
+            .unwrap();
+        assert_eq!(counted, 2, "only the two answered requests are uses");
         assert_eq!(send_queued(&app).await, 0);
         let texts = dev_outbox::Entity::find()
             .filter(dev_outbox::Column::Recipient.eq(E164))

@@ -404,7 +404,8 @@ async fn blocking_a_requester_stops_their_requests_to_the_reporting_number_only(
 
         let again = create(&app, &pest, NUMBER, "worried").await.json();
         assert_eq!(
-            again["obj"]["status"], "blocked",
+            again["obj"]["phoneErrorMsg"],
+            "This number does not accept location requests from your account.",
             "{:?}: {again}",
             app.backend
         );

@@ -7,6 +7,7 @@ use crate::services::usage::{self, UsageKind};
 use crate::services::{Cx, ServiceError};
 use crate::sms::templates;
 use app::account::validation::{validate_note, FieldErrors, Slot};
+use app::i18n::Key;
 use app::model::locate::{GpsTrace, LocateRequestView, LocateStatus, TracePoint};
 use app::model::GeoPoint;
 use sea_orm::sea_query::Expr;
@@ -60,10 +61,10 @@ pub fn reveal_link(public_base_url: &str, e164: &str, token: &str) -> String {
     app::model::reveal_link::reveal_link(public_base_url, templates::locale_for_number(e164), token)
 }
 
-/// Creates a request and queues its SMS — or, for a number in the
-/// do-not-locate registry, a request that is `blocked` at once (the requester
-/// is not told why, and the number gets nothing). Either way the request is
-/// a use of the service, in the usage ledger. Wakes the SMS sender.
+/// Creates a request, records it in the usage ledger and queues its SMS;
+/// wakes the SMS sender. A number on the do-not-locate registry, or one
+/// that blocked this requester, is refused up front with the reason beside
+/// the number: no request, nothing counted against the caps, no SMS.
 ///
 /// # Errors
 /// Field errors (number, note), a cap, or a database error.
@@ -91,27 +92,23 @@ pub async fn create(
     // The caps first: a write before any read (SQLite's write lock), and a
     // refusal later in this transaction gives the units back.
     caps::take_caps(&txn, &cx.config.locate, auth.user.id, &e164, now).await?;
-    let blocked = refused(&txn, auth.user.id, &e164).await?;
-    let status = if blocked {
-        LocateStatus::Blocked
-    } else {
-        LocateStatus::Created
-    };
+    if let Some(reason) = refusal(&txn, auth.user.id, &e164).await? {
+        // Dropping the transaction rolls the caps back: a refusal costs nothing.
+        drop(txn);
+        errors.set(Slot::Phone, Some(reason));
+        return Err(ServiceError::Fields(errors));
+    }
     let row = request::ActiveModel {
         requester_id: Set(auth.user.id),
         phone_e164: Set(e164.clone()),
         phone_region: Set(region),
         note: Set(input.note.trim().to_owned()),
         label: Set(String::new()),
-        status: Set(status.code().to_owned()),
-        link_token_hash: Set(if blocked {
-            String::new()
-        } else {
-            secrets::digest(&[&token])
-        }),
+        status: Set(LocateStatus::Created.code().to_owned()),
+        link_token_hash: Set(secrets::digest(&[&token])),
         expires_at: Set(now + cx.config.locate.link_ttl_ms),
         resent: Set(false),
-        unseen: Set(blocked),
+        unseen: Set(false),
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()
@@ -120,23 +117,26 @@ pub async fn create(
         .exec_with_returning(&txn)
         .await?;
     usage::record(&txn, auth.user.id, UsageKind::Locate, Some(row.id), now).await?;
-    if !blocked {
-        queue_link(&txn, &cx.config.public_base_url, &row, 1, &token, now).await?;
-    }
+    queue_link(&txn, &cx.config.public_base_url, &row, 1, &token, now).await?;
     txn.commit().await?;
     cx.wake.sms.notify_one();
     Ok(view(&row, false, display_phone(&row.phone_e164), now))
 }
 
-/// Whether `e164` takes no request from `requester_id`: the number is on
-/// the do-not-locate registry, or support blocked this requester towards it.
-async fn refused(
+/// Why `e164` takes no request from `requester_id`, if it takes none: the
+/// number is on the do-not-locate registry, or it blocked this requester.
+async fn refusal(
     db: &impl ConnectionTrait,
     requester_id: i64,
     e164: &str,
-) -> Result<bool, ServiceError> {
-    Ok(registry::is_blocked(db, e164).await?
-        || registry::requester_blocked(db, requester_id, e164).await?)
+) -> Result<Option<Key>, ServiceError> {
+    Ok(if registry::is_blocked(db, e164).await? {
+        Some(Key::LocateNumberOptedOut)
+    } else if registry::requester_blocked(db, requester_id, e164).await? {
+        Some(Key::LocateRequesterBlocked)
+    } else {
+        None
+    })
 }
 
 /// Queues message `seq` of `row`: the owner's link for `token`.
