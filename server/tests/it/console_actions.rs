@@ -405,7 +405,7 @@ async fn blocking_a_requester_stops_their_requests_to_the_reporting_number_only(
         let again = create(&app, &pest, NUMBER, "worried").await.json();
         assert_eq!(
             again["obj"]["phoneErrorMsg"],
-            "This number does not accept location requests from your account.",
+            "The owner of this number has asked not to receive location requests through our service.",
             "{:?}: {again}",
             app.backend
         );

@@ -92,10 +92,10 @@ pub async fn create(
     // The caps first: a write before any read (SQLite's write lock), and a
     // refusal later in this transaction gives the units back.
     caps::take_caps(&txn, &cx.config.locate, auth.user.id, &e164, now).await?;
-    if let Some(reason) = refusal(&txn, auth.user.id, &e164).await? {
+    if refused(&txn, auth.user.id, &e164).await? {
         // Dropping the transaction rolls the caps back: a refusal costs nothing.
         drop(txn);
-        errors.set(Slot::Phone, Some(reason));
+        errors.set(Slot::Phone, Some(Key::LocateNumberOptedOut));
         return Err(ServiceError::Fields(errors));
     }
     let row = request::ActiveModel {
@@ -123,20 +123,17 @@ pub async fn create(
     Ok(view(&row, false, display_phone(&row.phone_e164), now))
 }
 
-/// Why `e164` takes no request from `requester_id`, if it takes none: the
-/// number is on the do-not-locate registry, or it blocked this requester.
-async fn refusal(
+/// Whether `e164` takes no request from `requester_id`: the number is on
+/// the do-not-locate registry, or it blocked this requester. Both are told
+/// as the number's own choice: nothing tells a requester that the number
+/// reported them.
+async fn refused(
     db: &impl ConnectionTrait,
     requester_id: i64,
     e164: &str,
-) -> Result<Option<Key>, ServiceError> {
-    Ok(if registry::is_blocked(db, e164).await? {
-        Some(Key::LocateNumberOptedOut)
-    } else if registry::requester_blocked(db, requester_id, e164).await? {
-        Some(Key::LocateRequesterBlocked)
-    } else {
-        None
-    })
+) -> Result<bool, ServiceError> {
+    Ok(registry::is_blocked(db, e164).await?
+        || registry::requester_blocked(db, requester_id, e164).await?)
 }
 
 /// Queues message `seq` of `row`: the owner's link for `token`.
