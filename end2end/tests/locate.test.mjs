@@ -47,7 +47,7 @@ async function locate(page, path, country, number) {
   await page.selectOption("#country", country);
   await page.fill("#phone", number);
   await page.click(".phone-search button[type=submit]");
-  // The animation starts with the towers line and reveals rows one by one.
+  // The animation starts with the numbering-plan line and reveals rows one by one.
   await page.waitForSelector(".locating-status:not([hidden])");
   assert.equal(await page.isVisible(".locating-done"), false);
   await page.waitForSelector(".locating-done:not([hidden])", {
@@ -84,6 +84,21 @@ test("locating an Indonesian mobile shows its real rows, then says its owner can
   );
   assert.match(page.url(), /country=ID&phone=0812-3456-7890/);
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("on a phone the answer is brought into view under the Locate button", async () => {
+  const context = await newContext(suite, {
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  await locate(page, "/", "ID", "0812-3456-7890");
+  const top = await page.$eval(
+    ".locating",
+    (el) => el.getBoundingClientRect().top,
+  );
+  const height = await page.evaluate(() => window.innerHeight);
+  assert.ok(top >= 0 && top < height / 2, `answer at ${top} of ${height}`);
   await context.close();
 });
 

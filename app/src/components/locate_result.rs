@@ -85,8 +85,10 @@ fn Locating(info: NumberInfo) -> impl IntoView {
     let i18n = use_i18n();
     // First render must match the server's HTML; only later searches animate.
     let stage = RwSignal::new(if is_interactive() { 0 } else { DONE });
+    let section = NodeRef::<leptos::html::Section>::new();
     if stage.get_untracked() < DONE {
         advance(stage);
+        bring_into_view(section);
     }
     let rows = plan_rows(i18n, &info);
     // The searched number travels to checkout, so the way back leads to it.
@@ -96,7 +98,7 @@ fn Locating(info: NumberInfo) -> impl IntoView {
     };
     let offer = pay_method_href(i18n.locale(), None, &searched);
     view! {
-        <section class="locating" aria-live="polite" data-stage=move || stage.get()>
+        <section class="locating" node_ref=section aria-live="polite" data-stage=move || stage.get()>
             <p class="locating-status" hidden=move || { stage.get() >= DONE }>{i18n.text(Key::LocateConnecting)}</p>
             <p class="locating-number">{info.international.clone()}</p>
             <dl class="locating-rows">
@@ -147,6 +149,19 @@ fn plan_rows(i18n: I18n, info: &NumberInfo) -> [(Key, String, &'static str); 4] 
         ),
         (Key::LocateRowCity, not_listed(&info.city), "city"),
     ]
+}
+
+/// Scrolls a search's answer into view once it is on the page: on a phone
+/// it opens below the fold, under the Locate button.
+fn bring_into_view(section: NodeRef<leptos::html::Section>) {
+    #[cfg(feature = "browser")]
+    Effect::new(move |_| {
+        if let Some(element) = section.get() {
+            element.scroll_into_view();
+        }
+    });
+    #[cfg(not(feature = "browser"))]
+    let _ = section;
 }
 
 /// Steps the animation forward until it is done.
