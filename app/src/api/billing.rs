@@ -47,23 +47,8 @@ pub fn order_body(order: &OrderRequest) -> String {
 
 /// Reads a refused order's answer: `msg` and the field slots of `obj`.
 pub fn order_error(locale: Locale, body: &str) -> OrderError {
-    let Ok(envelope) = serde_json::from_str::<super::Envelope<serde_json::Value>>(body) else {
-        return OrderError {
-            msg: t(locale, Key::ErrorGeneric).to_owned(),
-            fields: Vec::new(),
-        };
-    };
-    let fields = Slot::ALL
-        .into_iter()
-        .filter_map(|slot| {
-            let text = envelope.obj.as_ref()?.get(slot.name())?.as_str()?;
-            Some((slot, text.to_owned()))
-        })
-        .collect();
-    OrderError {
-        msg: envelope.msg,
-        fields,
-    }
+    let (msg, fields) = super::refusal(locale, body);
+    OrderError { msg, fields }
 }
 
 impl ApiClient {

@@ -20,6 +20,7 @@ pub use envelope::{Envelope, Page};
 pub use transport::{ApiTransport, SharedTransport};
 pub use transport::{WEBSITE_TYPE_HEADER, WEBSITE_TYPE_WEB};
 
+use crate::account::validation::Slot;
 use crate::i18n::{t, Key, Locale};
 use crate::model::{NumberInfo, PricePlan, VisitorCountry};
 use serde::de::DeserializeOwned;
@@ -178,6 +179,22 @@ fn parse<T: DeserializeOwned>(locale: Locale, body: &str) -> Result<Envelope<T>,
         return Err(ApiError { msg: envelope.msg });
     }
     Ok(envelope)
+}
+
+/// A refused call's answer read for the page: the server's message and
+/// each field's own message (`phoneErrorMsg`, … in `obj`), as worded.
+pub fn refusal(locale: Locale, body: &str) -> (String, Vec<(Slot, String)>) {
+    let Ok(envelope) = serde_json::from_str::<Envelope<serde_json::Value>>(body) else {
+        return (t(locale, Key::ErrorGeneric).to_owned(), Vec::new());
+    };
+    let fields = Slot::ALL
+        .into_iter()
+        .filter_map(|slot| {
+            let text = envelope.obj.as_ref()?.get(slot.name())?.as_str()?;
+            Some((slot, text.to_owned()))
+        })
+        .collect();
+    (envelope.msg, fields)
 }
 
 fn decode<T: DeserializeOwned>(locale: Locale, body: &str) -> Result<T, ApiError> {

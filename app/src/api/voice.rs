@@ -1,5 +1,6 @@
 //! Voice message calls: preview, send, the sender's list and one message.
 use super::{form_body, parse, ApiClient, ApiError, Envelope, Page};
+use crate::account::validation::Slot;
 use crate::i18n::Locale;
 use crate::model::voice::{VoiceDraft, VoiceMessageView, VoicePreview, VoicePreviewDraft};
 
@@ -23,17 +24,36 @@ pub fn draft_body(draft: &VoiceDraft, idempotency_key: Option<&str>) -> String {
     form_body(&fields)
 }
 
-/// A refused Send: the message, and the HTTP status that says what to do
-/// (402: choose a plan first; 401: sign in; 503: try again in a moment).
+/// A refused Preview or Send: the server's message, each field's own
+/// message (shown beside that field), and the HTTP status that says what to
+/// do (402: choose a plan first; 401: sign in; 503: try again in a moment).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VoiceSendError {
     pub msg: String,
+    pub fields: Vec<(Slot, String)>,
     pub status: u16,
 }
 
 impl VoiceSendError {
     pub fn needs_subscription(&self) -> bool {
         self.status == 402
+    }
+
+    /// The server's message for `slot`, if it named that field.
+    pub fn field(&self, slot: Slot) -> Option<String> {
+        self.fields
+            .iter()
+            .find(|(s, _)| *s == slot)
+            .map(|(_, text)| text.clone())
+    }
+
+    fn of(locale: Locale, response: &super::ApiResponse) -> VoiceSendError {
+        let (msg, fields) = super::refusal(locale, &response.body);
+        VoiceSendError {
+            msg,
+            fields,
+            status: response.status,
+        }
     }
 }
 
@@ -48,13 +68,13 @@ impl ApiClient {
     /// Synthesizes the draft's text for listening in the page.
     ///
     /// # Errors
-    /// A localized [`ApiError`] (`messageErrorMsg` for text the rules refuse).
+    /// A localized [`VoiceSendError`] (`messageErrorMsg` for text the rules refuse).
     pub async fn voice_preview(
         &self,
         locale: Locale,
         draft: &VoiceDraft,
-    ) -> Result<VoicePreview, ApiError> {
-        self.call(locale, "POST", PREVIEW_PATH, Some(draft_body(draft, None)))
+    ) -> Result<VoicePreview, VoiceSendError> {
+        self.voice_post(locale, PREVIEW_PATH, draft_body(draft, None))
             .await
     }
 
@@ -87,17 +107,25 @@ impl ApiClient {
         idempotency_key: &str,
     ) -> Result<VoiceMessageView, VoiceSendError> {
         let body = draft_body(draft, Some(idempotency_key));
+        self.voice_post(locale, MESSAGES_PATH, body).await
+    }
+
+    /// A Preview or Send: the decoded answer, or the refusal with its field messages.
+    async fn voice_post<T: serde::de::DeserializeOwned>(
+        &self,
+        locale: Locale,
+        path: &str,
+        body: String,
+    ) -> Result<T, VoiceSendError> {
         let response = self
-            .send(locale, "POST", MESSAGES_PATH, Some(body))
+            .send(locale, "POST", path, Some(body))
             .await
             .map_err(|e| VoiceSendError {
                 msg: e.msg,
+                fields: Vec::new(),
                 status: 0,
             })?;
-        super::decode(locale, &response.body).map_err(|e| VoiceSendError {
-            msg: e.msg,
-            status: response.status,
-        })
+        super::decode(locale, &response.body).map_err(|_| VoiceSendError::of(locale, &response))
     }
 
     /// The sender's messages, newest first.

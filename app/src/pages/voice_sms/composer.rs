@@ -5,8 +5,8 @@
 //! back restores it.
 use super::draft_store;
 use super::fields::{LanguageAndVoice, MessageField};
-use crate::account::validation::PHONE_INPUT_MAX_LEN;
-use crate::api::ApiClient;
+use crate::account::validation::{Slot, PHONE_INPUT_MAX_LEN};
+use crate::api::{ApiClient, VoiceSendError};
 use crate::components::CountryPicker;
 use crate::i18n::{provide_i18n, use_i18n, Key, Locale};
 use crate::interactive::is_interactive;
@@ -60,6 +60,20 @@ impl Draft {
         self.message.set(kept.message);
         self.language.set(kept.language);
         self.voice.set(kept.voice);
+    }
+}
+
+impl Shown {
+    /// A refusal in the server's words: beside the field it names, or in the
+    /// "not sent" dialog when it names none.
+    fn refused(self, error: &VoiceSendError) {
+        let phone = error.field(Slot::Phone);
+        let message = error.field(Slot::Message);
+        let named_a_field = phone.is_some() || message.is_some();
+        self.phone_error.set(phone);
+        self.message_error.set(message);
+        self.failed
+            .set((!named_a_field).then(|| error.msg.clone()));
     }
 }
 
@@ -205,7 +219,7 @@ fn run_preview(locale: Locale, d: Draft, shown: Shown) {
                 shown.failed.set(None);
                 shown.preview.set(Some(preview));
             }
-            Err(e) => shown.failed.set(Some(e.msg)),
+            Err(e) => shown.refused(&e),
         }
     });
 }
@@ -234,7 +248,7 @@ fn run_send(locale: Locale, d: Draft, shown: Shown, key: StoredValue<String>, si
                 draft_store::save(&draft);
                 draft_store::go_to(&href(locale, Page::PayMethod));
             }
-            Err(e) => shown.failed.set(Some(e.msg)),
+            Err(e) => shown.refused(&e),
         }
     });
 }
