@@ -215,6 +215,7 @@ fn run_preview(locale: Locale, d: Draft, shown: Shown) {
         shown.busy.set(false);
         match result {
             Ok(preview) => {
+                shown.phone_error.set(None);
                 shown.message_error.set(None);
                 shown.failed.set(None);
                 shown.preview.set(Some(preview));
@@ -242,6 +243,8 @@ fn run_send(locale: Locale, d: Draft, shown: Shown, key: StoredValue<String>, si
                 draft_store::clear();
                 key.set_value(crate::checkout::new_idempotency_key());
                 shown.failed.set(None);
+                shown.phone_error.set(None);
+                shown.message_error.set(None);
                 shown.sent.set(Some(view));
             }
             Err(e) if e.needs_subscription() => {
