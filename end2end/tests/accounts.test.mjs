@@ -142,7 +142,7 @@ test("the same validators run in the browser before anything is sent", async () 
   );
   assert.equal(
     (await page.textContent("#login-emailErrorMsg")).trim(),
-    "Silakan masukkan alamat email yang benar",
+    "Periksa alamat e-mail: harus ada nama, @ dan domain, misalnya nama@contoh.com",
   );
   assert.equal(
     (await page.textContent("#login-passwordErrorMsg")).trim(),

@@ -1,12 +1,19 @@
-//! Prometheus metrics of this process, kept in memory and rendered in the
-//! text exposition format by `GET /metrics`. Hand-rolled (counters and one
-//! histogram shape) rather than a metrics framework: a handful of series
-//! do not justify another dependency tree in every build.
+//! Prometheus metrics of this process, kept in memory by the Prometheus
+//! project's own `prometheus-client` crate and rendered in the OpenMetrics
+//! text format by `GET /metrics`.
 //!
 //! Counters are process-wide on purpose: each instance reports its own and
-//! Prometheus sums them across instances.
-use std::collections::BTreeMap;
-use std::fmt::Write as _;
+//! Prometheus sums them across instances. Families are registered the first
+//! time they are used, under the names the code uses (a counter's `_total`
+//! is added by the format).
+use prometheus_client::encoding::text::encode;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::Histogram;
+use prometheus_client::registry::Registry;
+use std::collections::HashMap;
+use std::sync::atomic::AtomicU64;
 use std::sync::{Mutex, PoisonError};
 
 /// Upper bounds (seconds) of the request latency buckets.
@@ -14,79 +21,104 @@ pub const LATENCY_BUCKETS: [f64; 12] = [
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 10.0,
 ];
 
-/// A series: metric name plus its rendered label set (`{a="x",b="y"}`).
-type Series = (&'static str, String);
+/// A series' labels, in the order they are written.
+type Labels = Vec<(String, String)>;
+type Counters = Family<Labels, Counter>;
+type Histograms = Family<Labels, Histogram, fn() -> Histogram>;
+type Gauges = Family<Labels, Gauge<f64, AtomicU64>>;
 
 #[derive(Default)]
-struct Histogram {
-    buckets: [u64; LATENCY_BUCKETS.len()],
-    count: u64,
-    sum: f64,
+struct Metrics {
+    registry: Registry,
+    counters: HashMap<&'static str, Counters>,
+    histograms: HashMap<&'static str, Histograms>,
+    gauges: HashMap<&'static str, Gauges>,
 }
 
-#[derive(Default)]
-struct Registry {
-    counters: BTreeMap<Series, u64>,
-    histograms: BTreeMap<Series, Histogram>,
-    help: BTreeMap<&'static str, (&'static str, &'static str)>,
+static METRICS: Mutex<Option<Metrics>> = Mutex::new(None);
+
+fn with<T>(f: impl FnOnce(&mut Metrics) -> T) -> T {
+    let mut guard = METRICS.lock().unwrap_or_else(PoisonError::into_inner);
+    f(guard.get_or_insert_with(Metrics::default))
 }
 
-static REGISTRY: Mutex<Option<Registry>> = Mutex::new(None);
-
-fn with<T>(f: impl FnOnce(&mut Registry) -> T) -> T {
-    let mut guard = REGISTRY.lock().unwrap_or_else(PoisonError::into_inner);
-    f(guard.get_or_insert_with(Registry::default))
-}
-
-/// Label values come from our own code (route templates, outcome names),
-/// but a quote or backslash would still break the format.
-fn labels(pairs: &[(&str, &str)]) -> String {
-    if pairs.is_empty() {
-        return String::new();
-    }
-    let body: Vec<String> = pairs
+fn labels(pairs: &[(&str, &str)]) -> Labels {
+    pairs
         .iter()
-        .map(|(k, v)| {
-            format!(
-                "{k}=\"{}\"",
-                v.replace('\\', "\\\\")
-                    .replace('"', "\\\"")
-                    .replace('\n', "\\n")
-            )
-        })
-        .collect();
-    format!("{{{}}}", body.join(","))
+        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+        .collect()
 }
 
-/// Adds one to the counter `name` with `pairs` as labels.
+fn latency_histogram() -> Histogram {
+    Histogram::new(LATENCY_BUCKETS)
+}
+
+impl Metrics {
+    /// The counter family `name` (`…_total`), registered on first use.
+    fn counter(&mut self, name: &'static str, help: &'static str) -> Counters {
+        let registry = &mut self.registry;
+        self.counters
+            .entry(name)
+            .or_insert_with(|| {
+                let family = Counters::default();
+                let base = name.strip_suffix("_total").unwrap_or(name);
+                registry.register(base, help, family.clone());
+                family
+            })
+            .clone()
+    }
+
+    fn histogram(&mut self, name: &'static str, help: &'static str) -> Histograms {
+        let registry = &mut self.registry;
+        self.histograms
+            .entry(name)
+            .or_insert_with(|| {
+                let family = Histograms::new_with_constructor(latency_histogram as fn() -> _);
+                registry.register(name, help, family.clone());
+                family
+            })
+            .clone()
+    }
+
+    fn gauge(&mut self, name: &'static str, help: &'static str) -> Gauges {
+        let registry = &mut self.registry;
+        self.gauges
+            .entry(name)
+            .or_insert_with(|| {
+                let family = Gauges::default();
+                registry.register(name, help, family.clone());
+                family
+            })
+            .clone()
+    }
+}
+
+/// Adds one to the counter `name` (ending in `_total`) with `pairs` as labels.
 pub fn count(name: &'static str, help: &'static str, pairs: &[(&str, &str)]) {
-    let series = (name, labels(pairs));
-    with(|r| {
-        r.help.entry(name).or_insert((help, "counter"));
-        *r.counters.entry(series).or_default() += 1;
-    });
+    let family = with(|m| m.counter(name, help));
+    family.get_or_create(&labels(pairs)).inc();
 }
 
 /// Records one observation (seconds) in the histogram `name`.
 pub fn observe(name: &'static str, help: &'static str, pairs: &[(&str, &str)], seconds: f64) {
-    let series = (name, labels(pairs));
-    with(|r| {
-        r.help.entry(name).or_insert((help, "histogram"));
-        let h = r.histograms.entry(series).or_default();
-        h.count += 1;
-        h.sum += seconds;
-        for (bucket, bound) in h.buckets.iter_mut().zip(LATENCY_BUCKETS) {
-            if seconds <= bound {
-                *bucket += 1;
-            }
-        }
-    });
+    let family = with(|m| m.histogram(name, help));
+    family.get_or_create(&labels(pairs)).observe(seconds);
 }
 
-/// The current value of a counter (tests and the render below).
+/// Replaces every series of the gauge `name` by `values` (values computed
+/// at scrape time: a series that is gone is dropped, not kept at its last value).
+pub fn set_gauges(name: &'static str, help: &'static str, values: &[(Vec<(&str, &str)>, f64)]) {
+    let family = with(|m| m.gauge(name, help));
+    family.clear();
+    for (pairs, value) in values {
+        family.get_or_create(&labels(pairs)).set(*value);
+    }
+}
+
+/// The current value of a counter (tests read it).
 pub fn counter_value(name: &'static str, pairs: &[(&str, &str)]) -> u64 {
-    let series = (name, labels(pairs));
-    with(|r| r.counters.get(&series).copied().unwrap_or(0))
+    let family = with(|m| m.counters.get(name).cloned());
+    family.map_or(0, |f| f.get_or_create(&labels(pairs)).get())
 }
 
 /// One SMS handed to the provider: `sent`, `failed` or `uncertain`.
@@ -126,96 +158,19 @@ pub fn limit_hit(key: &str) {
     );
 }
 
-/// Everything recorded so far, in the text exposition format.
+/// The content type of [`render`]'s text.
+pub const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
+
+/// Everything recorded so far, in the OpenMetrics text format.
 pub fn render() -> String {
-    with(|r| {
+    with(|m| {
         let mut out = String::new();
-        for (name, (help, kind)) in &r.help {
-            let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}");
-            for ((_, series), value) in r
-                .counters
-                .range((*name, String::new())..)
-                .take_while(|((n, _), _)| n == name)
-            {
-                let _ = writeln!(out, "{name}{series} {value}");
-            }
-            for ((_, series), h) in r
-                .histograms
-                .range((*name, String::new())..)
-                .take_while(|((n, _), _)| n == name)
-            {
-                render_histogram(&mut out, name, series, h);
-            }
-        }
+        // Writing into a String cannot fail.
+        let _ = encode(&mut out, &m.registry);
         out
     })
 }
 
-fn render_histogram(out: &mut String, name: &str, series: &str, h: &Histogram) {
-    // `le` joins the series' own labels.
-    let with_le = |le: &str| {
-        if series.is_empty() {
-            format!("{{le=\"{le}\"}}")
-        } else {
-            format!("{},le=\"{le}\"}}", &series[..series.len() - 1])
-        }
-    };
-    for (bucket, bound) in h.buckets.iter().zip(LATENCY_BUCKETS) {
-        let _ = writeln!(out, "{name}_bucket{} {bucket}", with_le(&bound.to_string()));
-    }
-    let _ = writeln!(out, "{name}_bucket{} {}", with_le("+Inf"), h.count);
-    let _ = writeln!(out, "{name}_sum{series} {}", h.sum);
-    let _ = writeln!(out, "{name}_count{series} {}", h.count);
-}
-
-/// Renders one gauge family (values computed at scrape time).
-pub fn render_gauge(out: &mut String, name: &str, help: &str, values: &[(Vec<(&str, &str)>, f64)]) {
-    let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} gauge");
-    for (pairs, value) in values {
-        let _ = writeln!(out, "{name}{} {value}", labels(pairs));
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn histograms_count_each_observation_in_every_bucket_it_fits() {
-        observe("test_latency_seconds", "test", &[("route", "/a")], 0.004);
-        observe("test_latency_seconds", "test", &[("route", "/a")], 3.0);
-        let text = render();
-        assert!(
-            text.contains("# TYPE test_latency_seconds histogram"),
-            "{text}"
-        );
-        assert!(
-            text.contains("test_latency_seconds_bucket{route=\"/a\",le=\"0.0025\"} 0"),
-            "{text}"
-        );
-        assert!(
-            text.contains("test_latency_seconds_bucket{route=\"/a\",le=\"0.005\"} 1"),
-            "{text}"
-        );
-        assert!(
-            text.contains("test_latency_seconds_bucket{route=\"/a\",le=\"10\"} 2"),
-            "{text}"
-        );
-        assert!(
-            text.contains("test_latency_seconds_bucket{route=\"/a\",le=\"+Inf\"} 2"),
-            "{text}"
-        );
-        assert!(
-            text.contains("test_latency_seconds_count{route=\"/a\"} 2"),
-            "{text}"
-        );
-    }
-
-    #[test]
-    fn counters_escape_label_values() {
-        count("test_total", "test", &[("why", "a\"b")]);
-        count("test_total", "test", &[("why", "a\"b")]);
-        assert_eq!(counter_value("test_total", &[("why", "a\"b")]), 2);
-        assert!(render().contains("test_total{why=\"a\\\"b\"} 2"));
-    }
-}
+#[path = "metrics_tests.rs"]
+mod tests;

@@ -3,7 +3,7 @@
 use super::{encode, form_body, parse, ApiClient, ApiError};
 use crate::account::payment_fields::PaymentFormInput;
 use crate::account::validation::Slot;
-use crate::i18n::{t, Key, Locale};
+use crate::i18n::Locale;
 use crate::model::billing::{
     BillingDone, BillingSummary, MethodChoice, OrderCreated, OrderStatus, PayMethods, RefundDetail,
 };
@@ -166,6 +166,7 @@ pub(super) fn decode_status(locale: Locale, body: &str) -> Result<OrderStatus, A
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::{t, Key};
 
     #[test]
     fn order_bodies_carry_every_field_trimmed_and_encoded() {

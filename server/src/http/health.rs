@@ -59,7 +59,7 @@ struct Waiting {
 }
 
 /// Work waiting in the database queues: count and age of the oldest, per kind.
-async fn queue_gauges(state: &AppState, out: &mut String) -> Result<(), sea_orm::DbErr> {
+async fn queue_gauges(state: &AppState) -> Result<(), sea_orm::DbErr> {
     let sql = "SELECT 'jobs' AS queue, kind, COUNT(*) AS n, MIN(created_at) AS oldest FROM job_queue WHERE status IN ('queued', 'running') GROUP BY kind \
                UNION ALL SELECT 'sms' AS queue, purpose AS kind, COUNT(*) AS n, MIN(created_at) AS oldest FROM sms_queue \
                WHERE status IN ('queued', 'sending', 'uncertain') GROUP BY purpose";
@@ -86,14 +86,12 @@ async fn queue_gauges(state: &AppState, out: &mut String) -> Result<(), sea_orm:
             )
         })
         .collect();
-    crate::metrics::render_gauge(
-        out,
+    crate::metrics::set_gauges(
         "queue_depth",
         "Work items waiting or in progress.",
         &depth,
     );
-    crate::metrics::render_gauge(
-        out,
+    crate::metrics::set_gauges(
         "queue_oldest_age_seconds",
         "Age of the oldest waiting work item.",
         &age,
@@ -125,16 +123,13 @@ pub async fn metrics(State(state): State<AppState>, request: Request) -> Respons
     if !allowed {
         return StatusCode::NOT_FOUND.into_response();
     }
-    let mut text = crate::metrics::render();
-    if let Err(e) = queue_gauges(&state, &mut text).await {
+    if let Err(e) = queue_gauges(&state).await {
         tracing::warn!(error = %e, "metrics: queue gauges unavailable");
     }
+    let text = crate::metrics::render();
     (
         [
-            (
-                header::CONTENT_TYPE,
-                "text/plain; version=0.0.4; charset=utf-8",
-            ),
+            (header::CONTENT_TYPE, crate::metrics::CONTENT_TYPE),
             (header::CACHE_CONTROL, "no-store"),
         ],
         text,

@@ -122,7 +122,7 @@ async fn malformed_input_fills_the_field_slots_localized() {
         assert_eq!(json["success"], 0);
         assert_eq!(
             json["obj"]["emailErrorMsg"],
-            "Silakan masukkan alamat email yang benar"
+            "Periksa alamat e-mail: harus ada nama, @ dan domain, misalnya nama@contoh.com"
         );
         assert_eq!(
             json["obj"]["passwordErrorMsg"],

@@ -74,7 +74,7 @@ async fn metrics_need_the_token_and_show_routes_queues_and_limit_hits() {
         assert!(res
             .header("content-type")
             .unwrap_or_default()
-            .starts_with("text/plain"));
+            .starts_with("application/openmetrics-text"));
         let text = &res.body;
         let route = r#"http_request_duration_seconds_count{route="/api_f/v1/portal/priceSetup",method="GET",status="200"}"#;
         assert!(text.contains(route), "{text}");
