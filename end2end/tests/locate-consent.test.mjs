@@ -234,7 +234,11 @@ test("a blocked number takes no further request: the reason shows beside the num
     "the typed number is kept",
   );
   await new Promise((r) => setTimeout(r, 2500));
-  assert.equal((await outbox()).length, before.length, "no SMS to a blocked number");
+  assert.equal(
+    (await outbox()).length,
+    before.length,
+    "no SMS to a blocked number",
+  );
   await them.context.close();
   await context.close();
 });

@@ -21,6 +21,11 @@ pub const LATENCY_BUCKETS: [f64; 12] = [
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 10.0,
 ];
 
+/// The crate ends each help text with a full stop; ours are sentences already.
+fn help_text(help: &str) -> &str {
+    help.trim_end_matches('.')
+}
+
 /// A series' labels, in the order they are written.
 type Labels = Vec<(String, String)>;
 type Counters = Family<Labels, Counter>;
@@ -62,7 +67,7 @@ impl Metrics {
             .or_insert_with(|| {
                 let family = Counters::default();
                 let base = name.strip_suffix("_total").unwrap_or(name);
-                registry.register(base, help, family.clone());
+                registry.register(base, help_text(help), family.clone());
                 family
             })
             .clone()
@@ -74,7 +79,7 @@ impl Metrics {
             .entry(name)
             .or_insert_with(|| {
                 let family = Histograms::new_with_constructor(latency_histogram as fn() -> _);
-                registry.register(name, help, family.clone());
+                registry.register(name, help_text(help), family.clone());
                 family
             })
             .clone()
@@ -86,7 +91,7 @@ impl Metrics {
             .entry(name)
             .or_insert_with(|| {
                 let family = Gauges::default();
-                registry.register(name, help, family.clone());
+                registry.register(name, help_text(help), family.clone());
                 family
             })
             .clone()

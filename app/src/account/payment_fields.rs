@@ -117,7 +117,11 @@ mod tests {
             assert_eq!(validate_zip(ok, &mut errors), None, "{ok}");
         }
         for bad in ["<b>", "10110;", "a/b"] {
-            assert_eq!(validate_zip(bad, &mut errors), Some(Key::ValidateZip), "{bad}");
+            assert_eq!(
+                validate_zip(bad, &mut errors),
+                Some(Key::ValidateZip),
+                "{bad}"
+            );
         }
     }
 

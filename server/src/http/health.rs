@@ -86,11 +86,7 @@ async fn queue_gauges(state: &AppState) -> Result<(), sea_orm::DbErr> {
             )
         })
         .collect();
-    crate::metrics::set_gauges(
-        "queue_depth",
-        "Work items waiting or in progress.",
-        &depth,
-    );
+    crate::metrics::set_gauges("queue_depth", "Work items waiting or in progress.", &depth);
     crate::metrics::set_gauges(
         "queue_oldest_age_seconds",
         "Age of the oldest waiting work item.",

@@ -339,7 +339,11 @@ async fn check_email_validates_without_telling_who_is_a_customer() {
             bad.json()["obj"]["emailErrorMsg"],
             "Check the e-mail address: it needs a name, @ and a domain, like name@example.com"
         );
-        for valid in ["jean-luc@example.com", "me@shop.online", "first+tag@mail.info"] {
+        for valid in [
+            "jean-luc@example.com",
+            "me@shop.online",
+            "first+tag@mail.info",
+        ] {
             let answer = app
                 .get(&format!("{API}/portal/user/checkEmail/{valid}"))
                 .await;

@@ -271,10 +271,7 @@ async fn decline_and_block() {
             refused.json()["obj"]["phoneErrorMsg"],
             "The owner of this number has asked not to receive location requests through our service."
         );
-        let counted = usage_entry::Entity::find()
-            .count(&app.db)
-            .await
-            .unwrap();
+        let counted = usage_entry::Entity::find().count(&app.db).await.unwrap();
         assert_eq!(counted, 2, "only the two answered requests are uses");
         assert_eq!(send_queued(&app).await, 0);
         let texts = dev_outbox::Entity::find()

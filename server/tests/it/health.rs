@@ -67,6 +67,13 @@ async fn metrics_need_the_token_and_show_routes_queues_and_limit_hits() {
             Some(429),
             "the client's limit refused the last attempts"
         );
+        // One job waiting, so the queue gauges have a series to show.
+        let waiting = server::services::accounts::passwords::ResetCodeMail {
+            email: "nobody@mail.com".into(),
+        };
+        server::services::job_queue::enqueue(&app.db, &waiting, server::clock::now_ms())
+            .await
+            .unwrap();
         let res = app
             .get_with("/metrics", &[("authorization", "Bearer metrics-secret")])
             .await;
@@ -75,11 +82,13 @@ async fn metrics_need_the_token_and_show_routes_queues_and_limit_hits() {
             .header("content-type")
             .unwrap_or_default()
             .starts_with("application/openmetrics-text"));
+        assert!(!res.body.contains(".."), "one full stop per help text");
         let text = &res.body;
         let route = r#"http_request_duration_seconds_count{route="/api_f/v1/portal/priceSetup",method="GET",status="200"}"#;
         assert!(text.contains(route), "{text}");
         assert!(
             text.contains("# TYPE queue_depth gauge")
+                && text.contains(r#"queue_depth{queue="jobs",kind="reset_code_mail"} 1"#)
                 && text.contains("# TYPE queue_oldest_age_seconds gauge"),
             "{text}"
         );

@@ -72,8 +72,7 @@ impl Shown {
         let named_a_field = phone.is_some() || message.is_some();
         self.phone_error.set(phone);
         self.message_error.set(message);
-        self.failed
-            .set((!named_a_field).then(|| error.msg.clone()));
+        self.failed.set((!named_a_field).then(|| error.msg.clone()));
     }
 }
 

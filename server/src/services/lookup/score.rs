@@ -130,7 +130,11 @@ pub fn verdict(reports: &[Counted], under_review: bool, now: i64) -> SpamVerdict
         reports: u32::try_from(reports.len()).unwrap_or(u32::MAX),
         top_categories: ranked
             .into_iter()
-            .take(if label == SpamLabel::NotReliable { 0 } else { 3 })
+            .take(if label == SpamLabel::NotReliable {
+                0
+            } else {
+                3
+            })
             .map(|(_, i)| SpamCategory::ALL[i])
             .collect(),
         last_reported_at: reports.iter().map(|r| r.created_at).max(),

@@ -56,7 +56,10 @@ fn labels_follow_the_thresholds() {
     let one = [report(1, 1.0, 0)];
     let single = verdict(&one, false, NOW);
     assert_eq!(single.label, SpamLabel::NotReliable);
-    assert!(single.top_categories.is_empty(), "one report names no category");
+    assert!(
+        single.top_categories.is_empty(),
+        "one report names no category"
+    );
     let two = [report(1, 1.0, 0), report(2, 1.0, 0)];
     assert_eq!(verdict(&two, false, NOW).label, SpamLabel::SomeReports);
     let one_reporter_twice = [report(1, 1.0, 0), report(1, 1.0, 0)];
