@@ -93,3 +93,27 @@ fn hours(value: Option<String>, default: i64) -> Result<i64> {
     let hours: i64 = value.map_or(Ok(default), |v| v.parse())?;
     Ok(hours * 3_600_000)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(vars: &[(&str, &str)]) -> Result<PaymentsConfig> {
+        let var = |name: &str| {
+            vars.iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| (*v).to_owned())
+        };
+        PaymentsConfig::from_vars(&var, "random".to_owned())
+    }
+
+    #[test]
+    fn the_sandbox_latency_is_read_and_refused_with_live_providers() {
+        assert_eq!(read(&[]).unwrap().sandbox_latency_ms, 0);
+        let slow = read(&[("SANDBOX_LATENCY_MS", "1500")]).unwrap();
+        assert_eq!(slow.sandbox_latency_ms, 1500);
+        let live = [("PAYMENT_PROVIDER", "live"), ("SANDBOX_LATENCY_MS", "1500")];
+        let message = read(&live).unwrap_err().to_string();
+        assert!(message.contains("SANDBOX_LATENCY_MS"), "{message}");
+    }
+}
