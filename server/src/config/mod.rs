@@ -38,6 +38,7 @@
 //! | `TWILIO_API_BASE` | `https://api.twilio.com`                       | API origin (tests point it at a loopback fake) |
 //! | `PAYMENT_PROVIDER` | `sandbox`                                     | `sandbox` (checkout page on this site with test cards) or `live` (the adapters whose variables are set: `PADDLE_*`, `PAYPAL_*`, `FASTSPRING_*`, `PAYERMAX_*`, `DLOCAL_*`) |
 //! | `SANDBOX_WEBHOOK_SECRET` | random per process                       | key the sandbox signs its webhooks with (set it when several servers share a database) |
+//! | `SANDBOX_LATENCY_MS` | `0`                                       | tests only, sandbox only: the sandbox records each renewal charge and refund, then answers after this long (a provider that got the request but is slow); refused with `live` |
 //! | `RENEWAL_RETRY_HOURS` | `24`                                       | a failed renewal is retried after this (the next settlement day) |
 //! | `PAYMENT_TIMEOUT_SECS` | `30`                                      | time-out of each payment-provider call |
 //! | `VOICE_CAP_SENDER_DAY` / `VOICE_CAP_NUMBER_DAY` | `10` / `2`        | voice messages per sender per day / per called number per day from everybody |

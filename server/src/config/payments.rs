@@ -30,6 +30,10 @@ pub struct PaymentsConfig {
     pub renewal_retry_ms: i64,
     /// Time-out of each provider call, `PAYMENT_TIMEOUT_SECS`, default 30.
     pub call_timeout_secs: u64,
+    /// `SANDBOX_LATENCY_MS` (0): the sandbox answers each renewal charge and
+    /// refund this long after recording it. Only for tests that stop a
+    /// server in the middle of a charge; refused with `live`.
+    pub sandbox_latency_ms: u64,
     /// `ALLOW_PUBLIC_SANDBOX=true`: serve the sandbox on a non-loopback
     /// address (a staging site). Off, the server refuses: on a public site
     /// the sandbox would hand out subscriptions for test cards.
@@ -62,8 +66,14 @@ impl PaymentsConfig {
             dlocal: dlocal::DLocalConfig::from_vars(var)?,
             renewal_retry_ms: hours(get("RENEWAL_RETRY_HOURS"), 24)?,
             call_timeout_secs: get("PAYMENT_TIMEOUT_SECS").map_or(Ok(30), |v| v.parse())?,
+            sandbox_latency_ms: get("SANDBOX_LATENCY_MS").map_or(Ok(0), |v| v.parse())?,
             allow_public_sandbox: get("ALLOW_PUBLIC_SANDBOX").is_some_and(|v| v == "true"),
         };
+        if mode == PaymentMode::Live && config.sandbox_latency_ms > 0 {
+            anyhow::bail!(
+                "SANDBOX_LATENCY_MS applies to the sandbox only (PAYMENT_PROVIDER=sandbox)"
+            );
+        }
         if mode == PaymentMode::Live && !config.any_live() {
             anyhow::bail!("PAYMENT_PROVIDER=live needs at least one provider configured (PADDLE_API_KEY, PAYPAL_CLIENT_ID, …)");
         }
@@ -82,4 +92,28 @@ impl PaymentsConfig {
 fn hours(value: Option<String>, default: i64) -> Result<i64> {
     let hours: i64 = value.map_or(Ok(default), |v| v.parse())?;
     Ok(hours * 3_600_000)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(vars: &[(&str, &str)]) -> Result<PaymentsConfig> {
+        let var = |name: &str| {
+            vars.iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| (*v).to_owned())
+        };
+        PaymentsConfig::from_vars(&var, "random".to_owned())
+    }
+
+    #[test]
+    fn the_sandbox_latency_is_read_and_refused_with_live_providers() {
+        assert_eq!(read(&[]).unwrap().sandbox_latency_ms, 0);
+        let slow = read(&[("SANDBOX_LATENCY_MS", "1500")]).unwrap();
+        assert_eq!(slow.sandbox_latency_ms, 1500);
+        let live = [("PAYMENT_PROVIDER", "live"), ("SANDBOX_LATENCY_MS", "1500")];
+        let message = read(&live).unwrap_err().to_string();
+        assert!(message.contains("SANDBOX_LATENCY_MS"), "{message}");
+    }
 }

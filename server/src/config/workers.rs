@@ -9,7 +9,8 @@ pub struct WorkerSettings {
     /// finish before what is left is handed back (`SHUTDOWN_GRACE_SECS`, 20).
     pub shutdown_grace: Duration,
     /// The longest idle wait of every worker (`WORKER_POLL_MS`; unset: each
-    /// worker's own, 2 s for SMS and e-mail, 5 s for calls, 30 s for renewals).
+    /// worker's own, 2 s for SMS and e-mail, 5 s for calls, 30 s for renewals,
+    /// an hour for the tracking retention sweep).
     pub poll: Option<Duration>,
     /// Shortens every lease, and the SMS look-up grace, to this
     /// (`WORKER_LEASE_SECS`; unset: the built-in ones, 1 to 5 minutes).

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 /// How often queued events are looked for when nobody wakes the sender.
 const POLL: Duration = Duration::from_secs(2);
-/// How often old rows are deleted.
+/// How often old rows are deleted (tests shorten it with the worker poll).
 const RETENTION_EVERY: Duration = Duration::from_secs(3600);
 const BATCH: u64 = 20;
 
@@ -30,7 +30,7 @@ pub fn spawn(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
     }
     let state = state.clone();
     tasks.push(tokio::spawn(async move {
-        let mut tick = tokio::time::interval(RETENTION_EVERY);
+        let mut tick = tokio::time::interval(state.config.workers.poll_or(RETENTION_EVERY));
         loop {
             tokio::select! {
                 _ = tick.tick() => {}

@@ -15,7 +15,8 @@ pub fn gateways(config: &Config, db: &DatabaseConnection) -> anyhow::Result<Gate
     let p = &config.payments;
     let base = config.public_base_url.as_str();
     if p.mode == PaymentMode::Sandbox {
-        let sandbox = SandboxProvider::new(db.clone(), p.sandbox_secret.expose(), base);
+        let mut sandbox = SandboxProvider::new(db.clone(), p.sandbox_secret.expose(), base);
+        sandbox.latency = Duration::from_millis(p.sandbox_latency_ms);
         return Ok(Gateways::new(vec![Gateway::Sandbox(Arc::new(sandbox))]));
     }
     let timeout = Duration::from_secs(p.call_timeout_secs);

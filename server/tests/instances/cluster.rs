@@ -86,6 +86,18 @@ impl Instance {
         self.child.id().expect("still running")
     }
 
+    /// `kill -STOP` (`true`) or `kill -CONT` (`false`): a paused instance
+    /// takes no work, so another one is known to take it.
+    pub fn pause(&self, paused: bool) {
+        let signal = if paused { "-STOP" } else { "-CONT" };
+        let status = std::process::Command::new("kill")
+            .arg(signal)
+            .arg(self.pid().to_string())
+            .status()
+            .unwrap();
+        assert!(status.success(), "kill {signal} failed");
+    }
+
     /// `kill -9`: no chance to hand anything back.
     pub async fn kill(mut self) {
         self.child.kill().await.expect("kill -9");

@@ -28,6 +28,8 @@ pub struct FakeTwilio {
     slow_account: Arc<Mutex<Option<(String, Duration)>>>,
     /// Sends recorded whose answer has not been written yet, per account.
     unanswered: Arc<Mutex<HashMap<String, usize>>>,
+    /// The Calls API (`…/Calls.json`).
+    pub calls: crate::fake_calls::FakeCalls,
 }
 
 impl FakeTwilio {
@@ -37,6 +39,10 @@ impl FakeTwilio {
         let path = "/2010-04-01/Accounts/{sid}/Messages.json";
         let app = Router::new()
             .route(path, get(list).post(create))
+            .route(
+                "/2010-04-01/Accounts/{sid}/Calls.json",
+                get(crate::fake_calls::list).post(crate::fake_calls::create),
+            )
             .with_state(fake.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let origin = format!("http://{}", listener.local_addr().unwrap());

@@ -1,16 +1,23 @@
 //! Two server processes on one fresh PostgreSQL database behind a
 //! round-robin proxy: what one instance starts, the other sees; every job
 //! runs once although both instances' workers look for it; a `kill -9`
-//! of the SMS sender or of the job worker loses nothing and doubles nothing; SIGTERM ends an instance within its
-//! grace period and the other finishes what it held. Runs when
+//! of an instance in the middle of an SMS, a mail, a call, a conversion
+//! event or a renewal charge, or before a retention sweep, loses nothing and
+//! doubles nothing; SIGTERM ends an instance within its grace period and the
+//! other finishes what it held. Runs when
 //! `TEST_DATABASE_URL` names a PostgreSQL server (CI), else it is skipped.
 mod cluster;
+mod fake_calls;
+mod fake_meta;
 mod fake_smtp;
 mod fake_twilio;
 mod job_scenes;
 mod scenes;
+mod sweep_scenes;
+mod worker_scenes;
 
 use cluster::{Instance, Proxy};
+use fake_meta::FakeMeta;
 use fake_smtp::FakeSmtp;
 use fake_twilio::FakeTwilio;
 use sea_orm::{ConnectionTrait as _, Database, DatabaseConnection};
@@ -41,36 +48,44 @@ async fn fresh_database(base: &str) -> String {
     format!("{prefix}/{name}")
 }
 
-/// What every instance shares (a real deployment sets the same keys on
-/// every server), and what makes each one distinguishable at the fake
-/// Twilio (its own account SID).
-fn environment(
-    name: &str,
-    database_url: &str,
-    proxy: &Proxy,
-    twilio: &str,
+/// Where the instances find the database, each other and the fakes.
+#[derive(Clone)]
+struct Shared {
+    database_url: String,
+    proxy: String,
+    twilio: String,
     smtp_port: u16,
-    site: &std::path::Path,
-) -> Vec<(String, String)> {
+    meta: String,
+    site: std::path::PathBuf,
+}
+
+/// What every instance shares (a real deployment sets the same keys on
+/// every server), and what makes each one distinguishable at the fakes
+/// (its own Twilio account SID and Meta token).
+fn environment(name: &str, shared: &Shared, meta_token: String) -> Vec<(String, String)> {
     let vars = [
-        ("DATABASE_URL", database_url.to_owned()),
+        ("DATABASE_URL", shared.database_url.clone()),
         ("DB_MAX_CONNECTIONS", "5".to_owned()),
-        ("PUBLIC_BASE_URL", proxy.url()),
-        ("SITE_ROOT", site.display().to_string()),
+        ("PUBLIC_BASE_URL", shared.proxy.clone()),
+        ("SITE_ROOT", shared.site.display().to_string()),
         (
             "PUBLIC_DIR",
             concat!(env!("CARGO_MANIFEST_DIR"), "/../public").to_owned(),
         ),
         ("GEOIP_DB_PATH", String::new()),
         ("SMS_PROVIDER", "twilio".to_owned()),
-        ("TWILIO_API_BASE", twilio.to_owned()),
+        ("TWILIO_API_BASE", shared.twilio.clone()),
         ("TWILIO_ACCOUNT_SID", format!("AC{name}")),
         ("TWILIO_AUTH_TOKEN", "shared-twilio-token".to_owned()),
         ("TWILIO_FROM", "+15005550006".to_owned()),
-        ("CALL_PROVIDER", "sandbox".to_owned()),
+        ("CALL_PROVIDER", "twilio".to_owned()),
+        ("TWILIO_VOICE_FROM", "+15005550006".to_owned()),
+        ("META_PIXEL_ID", fake_meta::PIXEL.to_owned()),
+        ("META_ACCESS_TOKEN", meta_token),
+        ("META_GRAPH_URL", shared.meta.clone()),
         ("MAIL_TRANSPORT", "smtp".to_owned()),
         ("SMTP_HOST", "127.0.0.1".to_owned()),
-        ("SMTP_PORT", smtp_port.to_string()),
+        ("SMTP_PORT", shared.smtp_port.to_string()),
         ("SMTP_TLS", "none".to_owned()),
         ("MAIL_FROM", format!("{name}@ct.test")),
         ("VOICE_QUIET_HOURS", "0-0".to_owned()),
@@ -96,6 +111,8 @@ pub struct Cluster {
     pub twilio: FakeTwilio,
     /// The mail receiver; each instance sends from its own address.
     pub smtp: FakeSmtp,
+    /// The Conversions API; each instance sends with its own token.
+    pub meta: FakeMeta,
     /// A client that opens a new connection per request, so the proxy
     /// spreads requests over the instances.
     pub web: reqwest::Client,
@@ -104,7 +121,27 @@ pub struct Cluster {
 
 impl Cluster {
     pub async fn start_instance(&self, name: &str) -> Instance {
-        Instance::start(name, &(self.env)(name)).await
+        self.start_instance_with(name, &[]).await
+    }
+
+    /// An instance with `extra` variables besides the shared ones.
+    pub async fn start_instance_with(&self, name: &str, extra: &[(&str, &str)]) -> Instance {
+        let mut env = (self.env)(name);
+        env.extend(
+            extra
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned())),
+        );
+        Instance::start(name, &env).await
+    }
+
+    /// The instance whose Meta token is `token`.
+    pub fn meta_sender(&self, token: &str) -> String {
+        ["a", "b", "c"]
+            .into_iter()
+            .find(|name| self.meta.token_for(name) == token)
+            .expect("a known instance's token")
+            .to_owned()
     }
 
     pub fn api(&self, path: &str) -> String {
@@ -124,12 +161,21 @@ async fn two_instances_share_one_database_and_do_every_job_once() {
     let url = fresh_database(&base).await;
     let (twilio, twilio_origin) = FakeTwilio::start().await;
     let (smtp, smtp_port) = FakeSmtp::start().await;
+    let (meta, meta_origin) = FakeMeta::start().await;
     let proxy = Proxy::start().await;
     let site = std::env::temp_dir().join(format!("ct-instances-{}", std::process::id()));
     std::fs::create_dir_all(&site).unwrap();
+    let shared = Shared {
+        database_url: url.clone(),
+        proxy: proxy.url(),
+        twilio: twilio_origin,
+        smtp_port,
+        meta: meta_origin,
+        site,
+    };
     let env = {
-        let (url, proxy) = (url.clone(), proxy.clone());
-        move |name: &str| environment(name, &url, &proxy, &twilio_origin, smtp_port, &site)
+        let meta = meta.clone();
+        move |name: &str| environment(name, &shared, meta.token_for(name))
     };
     let web = reqwest::Client::builder()
         .pool_max_idle_per_host(0)
@@ -142,6 +188,7 @@ async fn two_instances_share_one_database_and_do_every_job_once() {
         proxy,
         twilio,
         smtp,
+        meta,
         web,
         env: Box::new(env),
     };
@@ -155,6 +202,10 @@ async fn two_instances_share_one_database_and_do_every_job_once() {
     scenes::a_payment_is_applied_once_and_renewed_once(&cluster).await;
     scenes::a_voice_message_rings_once(&cluster, &member).await;
     let (a, b) = job_scenes::kill_9_mid_mail_delivers_it_once(&cluster, a, b).await;
+    let (a, b) = worker_scenes::kill_9_mid_call_places_it_once(&cluster, &member, a, b).await;
+    let (a, b) = worker_scenes::kill_9_mid_event_sends_it_again(&cluster, a, b).await;
+    sweep_scenes::kill_9_mid_renewal_charges_once(&cluster, &a, &b).await;
+    let (a, b) = sweep_scenes::kill_9_before_a_sweep_loses_nothing(&cluster, a, b).await;
     let c = scenes::kill_9_loses_and_doubles_nothing(&cluster, &member, a, &b).await;
     scenes::sigterm_hands_back_within_the_grace(
         &cluster,

@@ -6,8 +6,8 @@ use futures::future::join_all;
 use sea_orm::{ColumnTrait as _, EntityTrait as _, PaginatorTrait as _, QueryFilter as _};
 use serde_json::Value;
 use server::persistence::entities::{
-    charge, dev_outbox, job, order, payment_event, sandbox_payment, sandbox_webhook, sms_queue,
-    subscription, user, voice_message,
+    charge, job, order, payment_event, sandbox_payment, sandbox_webhook, sms_queue, subscription,
+    user, voice_message,
 };
 use server::services::accounts::users::{self, NewUser};
 use std::time::Duration;
@@ -278,10 +278,9 @@ pub async fn a_voice_message_rings_once(c: &Cluster, m: &Member) {
     })
     .await;
     assert_eq!(message.status, "calling", "{message:?}");
-    let calls = dev_outbox::Entity::find()
-        .filter(dev_outbox::Column::Channel.eq("call"))
-        .filter(dev_outbox::Column::Recipient.eq("+6281234567001"));
-    assert_eq!(calls.count(&c.db).await.unwrap(), 1, "one call per message");
+    let calls = c.twilio.calls.to("+6281234567001");
+    assert_eq!(calls.len(), 1, "one call per message: {calls:?}");
+    assert_eq!(message.provider_id.as_deref(), Some(calls[0].sid.as_str()));
 }
 
 /// Numbers of the burst queued before the kill.

@@ -37,6 +37,9 @@ pub struct SandboxProvider {
     secret: Vec<u8>,
     public_base_url: String,
     clock: fn() -> i64,
+    /// How long after recording a renewal charge or refund it answers (a
+    /// provider that got the request but is slow to say so).
+    pub latency: std::time::Duration,
 }
 
 impl SandboxProvider {
@@ -46,6 +49,7 @@ impl SandboxProvider {
             secret: secret.as_bytes().to_vec(),
             public_base_url: public_base_url.to_owned(),
             clock: crate::clock::now_ms,
+            latency: std::time::Duration::ZERO,
         }
     }
 
@@ -125,6 +129,7 @@ impl SandboxProvider {
             "en",
         );
         let stored = self.insert_once(row).await?;
+        tokio::time::sleep(self.latency).await;
         if behaviour == Behaviour::RenewalAnswerLost {
             return Err(PaymentError::Timeout);
         }
@@ -160,6 +165,7 @@ impl SandboxProvider {
             "en",
         );
         let stored = self.insert_once(row).await?;
+        tokio::time::sleep(self.latency).await;
         Ok(RefundOutcome::Refunded {
             provider_ref: format!("sbx_rf_{}", stored.id),
         })
