@@ -2,14 +2,14 @@
 //! migrations; the service (`DATABASE_URL`) runs as a role that owns
 //! nothing, so it cannot alter a table, drop or disable a trigger. It may
 //! read and write rows, and may only add to the audit log: UPDATE, DELETE
-//! and TRUNCATE on `staff_audit` are not granted (its triggers refuse the
+//! and TRUNCATE on `staff_audit_log` are not granted (its triggers refuse the
 //! first two from anyone as well). Nothing of this applies to SQLite, a
 //! file with no roles, where the triggers refuse UPDATE and DELETE.
 use anyhow::{Context as _, Result};
 use sea_orm::{ConnectionTrait, DatabaseBackend, DatabaseConnection, Statement};
 
 /// The table only ever appended to.
-const APPEND_ONLY: &str = "staff_audit";
+const APPEND_ONLY: &str = "staff_audit_log";
 
 /// Grants the role `service` connects as what the service needs, as the
 /// owner (`owner`). Run after every migration: new tables are covered.

@@ -48,12 +48,12 @@ async fn the_service_role_cannot_alter_truncate_or_rewrite_the_audit_log() {
     assert_eq!(rows, 2, "sign-in and search audited");
 
     for sql in [
-        "ALTER TABLE staff_audit DISABLE TRIGGER ALL",
-        "ALTER TABLE staff_audit DISABLE TRIGGER USER",
-        "TRUNCATE staff_audit",
-        "UPDATE staff_audit SET detail = 'rewritten'",
-        "DELETE FROM staff_audit",
-        "DROP TABLE staff_audit",
+        "ALTER TABLE staff_audit_log DISABLE TRIGGER ALL",
+        "ALTER TABLE staff_audit_log DISABLE TRIGGER USER",
+        "TRUNCATE staff_audit_log",
+        "UPDATE staff_audit_log SET detail = 'rewritten'",
+        "DELETE FROM staff_audit_log",
+        "DROP TABLE staff_audit_log",
     ] {
         let refused = app.db.execute_unprepared(sql).await;
         assert!(refused.is_err(), "the service role may not: {sql}");

@@ -9,7 +9,7 @@ use crate::console_util::{make_staff, sign_in, StaffAccount, STAFF_PASSWORD};
 use crate::util::TestApp;
 use app::model::console::StaffRole;
 use sea_orm::sea_query::Expr;
-use sea_orm::{EntityTrait as _, QueryFilter as _};
+use sea_orm::{ColumnTrait as _, EntityTrait as _, QueryFilter as _};
 use server::persistence::entities::{sandbox_payment, staff_user, subscription};
 use server::secrets::Keyring;
 use server::services::sealed;
@@ -118,9 +118,7 @@ async fn a_saved_wallet_token_is_stored_sealed() {
         pay(&app, "wallet@mail.com", CARD_OK).await;
         deliver(&app, server::clock::now_ms()).await;
         let provider_token = sandbox_payment::Entity::find()
-            .filter(sea_orm::ColumnTrait::is_not_null(
-                sandbox_payment::Column::Token,
-            ))
+            .filter(sandbox_payment::Column::Token.is_not_null())
             .one(&app.db)
             .await
             .unwrap()

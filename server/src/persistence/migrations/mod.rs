@@ -21,6 +21,7 @@ mod m20261201_000016_create_usage_ledger;
 mod m20261201_000017_charge_refund_ref;
 mod m20261202_000018_outbox_message_id;
 mod m20261203_000019_staff_totp_lock;
+mod m20261203_000020_sealed_secrets;
 mod schema;
 
 /// All migrations, oldest first.
@@ -49,6 +50,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000017_charge_refund_ref::Migration),
             Box::new(m20261202_000018_outbox_message_id::Migration),
             Box::new(m20261203_000019_staff_totp_lock::Migration),
+            Box::new(m20261203_000020_sealed_secrets::Migration),
         ]
     }
 }

@@ -59,7 +59,9 @@ pub async fn activate(
     }
     // The saved wallet token is kept sealed, never as the provider sent it.
     let paid = FirstPayment {
-        payment_token: (paid.payment_token.as_deref())
+        payment_token: paid
+            .payment_token
+            .as_deref()
             .map(|token| cx.config.secrets.seal(sealed::PAYMENT_TOKEN, token)),
         ..paid
     };

@@ -91,7 +91,9 @@ async fn renew(
     // Opened before any charge is claimed: a token no configured key opens
     // (logged) charges nothing and holds up no other renewal.
     let keys = &cx.config.secrets;
-    let opened = (s.payment_token.as_deref())
+    let opened = s
+        .payment_token
+        .as_deref()
         .map(|stored| sealed::open(keys, sealed::PAYMENT_TOKEN, stored))
         .transpose();
     let Ok(token) = opened else {
