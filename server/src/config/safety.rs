@@ -28,9 +28,8 @@ impl Config {
                 self.bind_addr
             );
         }
-        self.check_secrets_key()?;
         if !self.dev_tools {
-            return Ok(());
+            return self.check_secrets_key();
         }
         if self.calls.provider == CallProvider::Twilio {
             anyhow::bail!("DEV_TOOLS=true is not allowed with CALL_PROVIDER=twilio: developer pages would play real calls");
@@ -50,7 +49,7 @@ impl Config {
                 self.bind_addr
             );
         }
-        Ok(())
+        self.check_secrets_key()
     }
 }
 
