@@ -10,8 +10,8 @@
 //! Without `--password-stdin` a random password is generated and printed once.
 //! Checkout creates the accounts of paying visitors; this command is for
 //! support and automated checks. The help chat's commands are in [`chat`],
-//! the support console's staff accounts in [`staff`], backups and restores
-//! in [`backup`].
+//! the support console's staff accounts in [`staff`], sealed secrets in
+//! [`sealing`], backups and restores in [`backup`].
 use crate::clock::now_ms;
 use crate::config::Config;
 use crate::services::accounts::{secrets, users};
@@ -23,6 +23,7 @@ const DAY_MS: i64 = 86_400_000;
 
 mod backup;
 mod chat;
+mod sealing;
 mod staff;
 
 /// Runs the command in `args` (without the program name); `Ok(false)` when
@@ -45,6 +46,10 @@ pub async fn run(args: &[String], config: &Config) -> Result<bool> {
             staff::run(&args[1..], config).await?;
             Ok(true)
         }
+        Some("secrets") => {
+            sealing::run(&args[1..], config).await?;
+            Ok(true)
+        }
         Some("backup") => {
             backup::run_backup(&args[1..], config).await?;
             Ok(true)
@@ -55,9 +60,10 @@ pub async fn run(args: &[String], config: &Config) -> Result<bool> {
         }
         Some("help" | "--help" | "-h") => {
             println!(
-                "{USAGE}\n{}\n{}\n{}\n(no arguments: start the server)",
+                "{USAGE}\n{}\n{}\n{}\n{}\n(no arguments: start the server)",
                 chat::USAGE,
                 staff::USAGE,
+                sealing::USAGE,
                 backup::USAGE
             );
             Ok(true)
@@ -132,7 +138,12 @@ fn password(from_stdin: bool) -> Result<(String, bool)> {
 async fn create_user(args: &[String], config: &Config) -> Result<()> {
     let args = NewUserArgs::parse(args)?;
     let (password, generated) = password(args.password_stdin)?;
-    let db = crate::persistence::connect_and_migrate(&config.database_url, 1).await?;
+    let db = crate::persistence::open(
+        &config.database_url,
+        config.migration_database_url.as_deref(),
+        1,
+    )
+    .await?;
     let now = now_ms();
     let vip_time = if args.vip_days > 0 {
         now + args.vip_days * DAY_MS

@@ -13,6 +13,7 @@ pub mod meta;
 pub mod metrics;
 pub mod payments;
 pub mod persistence;
+pub mod secrets;
 pub mod services;
 pub mod sms;
 pub mod speech;

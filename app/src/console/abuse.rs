@@ -29,6 +29,7 @@ pub(super) fn page(doc: &ConsoleDoc) -> impl IntoView {
                         <th scope="col">{t(locale, Key::AdmColSource)}</th>
                         <th scope="col">{t(locale, Key::AdmColAccused)}</th>
                         <th scope="col">{t(locale, Key::AdmColReporter)}</th>
+                        <th scope="col">{t(locale, Key::AdmColWords)}</th>
                         <th scope="col">{t(locale, Key::AdmColStatus)}</th>
                         {(!closed).then(|| view! { <th scope="col">{t(locale, Key::AdmColAction)}</th> })}
                     </tr>
@@ -59,12 +60,18 @@ fn line(doc: &ConsoleDoc, report: &AbuseReportView, closed: bool) -> impl IntoVi
         }
         (None, _) => view! { {t(locale, Key::AdmNoAccount)} }.into_any(),
     };
+    // The reporter's or sender's words, as text: the page escapes them.
+    let words = match report.reported_words.clone() {
+        Some(text) => view! { <q class="console-words">{text}</q> }.into_any(),
+        None => view! { {t(locale, Key::AdmNoWords)} }.into_any(),
+    };
     view! {
         <tr>
             <th scope="row">{when(report.created_at)}</th>
             <td>{t(locale, source_key(report.source))}</td>
             <td>{accused}</td>
             <td>{report.reporter_masked.clone()}</td>
+            <td>{words}</td>
             <td>{t(locale, status_key(&report.status))}</td>
             {(!closed).then(|| view! { <td>{decision_form(doc, report)}</td> })}
         </tr>

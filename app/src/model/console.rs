@@ -159,6 +159,10 @@ pub struct AbuseReportView {
     pub accused_email: Option<String>,
     /// The reporting number, masked (`+62 812 •••• 789`).
     pub reporter_masked: String,
+    /// The words reported, as stored: the voice message's text, the locate
+    /// text's note, or the disputed spam report's comment.
+    #[serde(default)]
+    pub reported_words: Option<String>,
     /// `open`, `dismissed`, `requester_blocked`, `account_suspended`,
     /// `dispute_upheld`.
     pub status: String,

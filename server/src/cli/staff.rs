@@ -3,18 +3,21 @@
 //! ```text
 //! server staff create --email EMAIL --role support|admin [--password-stdin]
 //! server staff disable --email EMAIL
+//! server staff unlock EMAIL
 //! ```
+//! `unlock` lifts the lock wrong TOTP codes from everywhere put on an
+//! account (see `services::console::lockout`); only an operator can.
 //! `create` prints the generated password (without `--password-stdin`) and
 //! the TOTP secret, as base32 and as an `otpauth://` URI for the
 //! authenticator app; neither is shown again.
 use crate::config::Config;
 use crate::services::accounts::secrets;
-use crate::services::console::staff;
+use crate::services::console::{lockout, staff};
 use anyhow::{bail, Context as _, Result};
 use app::i18n::{t, Key, Locale};
 use app::model::console::StaffRole;
 
-pub(super) const USAGE: &str = "usage: server staff create --email EMAIL --role support|admin [--password-stdin] | server staff disable --email EMAIL";
+pub(super) const USAGE: &str = "usage: server staff create --email EMAIL --role support|admin [--password-stdin] | server staff disable --email EMAIL | server staff unlock EMAIL";
 
 /// Runs `server staff …` (`args` after `staff`).
 ///
@@ -39,14 +42,23 @@ pub(super) async fn run(args: &[String], config: &Config) -> Result<()> {
                 )
             }
             "--password-stdin" => password_stdin = true,
+            bare if !bare.starts_with('-') && email.is_none() => email = Some(bare.to_owned()),
             other => bail!("unknown option {other:?}\n{USAGE}"),
         }
     }
     let email = email.context(USAGE)?;
-    let db = crate::persistence::connect_and_migrate(&config.database_url, 1).await?;
+    let db = crate::persistence::open(
+        &config.database_url,
+        config.migration_database_url.as_deref(),
+        1,
+    )
+    .await?;
     let now = crate::clock::now_ms();
     match command.as_str() {
-        "create" => create(&db, &email, role.context(USAGE)?, password_stdin, now).await,
+        "create" => {
+            let role = role.context(USAGE)?;
+            create(&db, &email, role, password_stdin, &config.secrets, now).await
+        }
         "disable" => {
             if !staff::disable(&db, &email, now)
                 .await
@@ -57,6 +69,7 @@ pub(super) async fn run(args: &[String], config: &Config) -> Result<()> {
             println!("disabled staff {email}; their sessions ended");
             Ok(())
         }
+        "unlock" => unlock(&db, &email, now).await,
         other => bail!("unknown command {other:?}\n{USAGE}"),
     }
 }
@@ -66,6 +79,7 @@ async fn create(
     email: &str,
     role: StaffRole,
     password_stdin: bool,
+    keys: &crate::secrets::Keyring,
     now: i64,
 ) -> Result<()> {
     let (password, generated) = if password_stdin {
@@ -77,7 +91,7 @@ async fn create(
     } else {
         (secrets::new_token()[..20].to_owned(), true)
     };
-    let created = staff::create(db, email, &password, role, now)
+    let created = staff::create(db, email, &password, role, keys, now)
         .await
         .map_err(|e| match e {
             crate::services::ServiceError::Fields(errors) => anyhow::anyhow!(t(
@@ -97,5 +111,16 @@ async fn create(
     }
     println!("totp secret: {}", created.totp_secret);
     println!("totp uri: {}", created.otpauth_uri);
+    Ok(())
+}
+
+async fn unlock(db: &sea_orm::DatabaseConnection, email: &str, now: i64) -> Result<()> {
+    if !lockout::unlock(db, email, now)
+        .await
+        .map_err(|e| anyhow::anyhow!(t(Locale::En, e.message_key())))?
+    {
+        bail!("no staff account {email}");
+    }
+    println!("unlocked staff {email}: their codes are accepted again");
     Ok(())
 }

@@ -3,7 +3,8 @@
 //! | variable          | default                                        | meaning |
 //! |-------------------|------------------------------------------------|---------|
 //! | `BIND_ADDR`       | `127.0.0.1:3000`                               | listen address |
-//! | `DATABASE_URL`    | `sqlite://data/cool-tracker.db?mode=rwc`       | `sqlite://…` or `postgres://…` |
+//! | `DATABASE_URL`    | `sqlite://data/cool-tracker.db?mode=rwc`       | `sqlite://…` or `postgres://…`; on PostgreSQL in production the service's own role, which does not own the tables (docs/operations.md) |
+//! | `MIGRATION_DATABASE_URL` | unset (migrations run over `DATABASE_URL`) | PostgreSQL: the tables' owner, used only to run migrations and grant the service role its rights at start |
 //! | `DB_MAX_CONNECTIONS` | `10`                                        | pool size |
 //! | `SEED_DATA`       | `true`                                         | insert seed rows (price plans) on start |
 //! | `PUBLIC_BASE_URL` | `http://127.0.0.1:3000`                        | origin for canonical/hreflang links |
@@ -20,6 +21,8 @@
 //! | `LOCATE_CAP_REQUESTER_NUMBER_DAY` | `2`                            | requests per account for one number per 24 h (one, and one retry) |
 //! | `LOCATE_CAP_NUMBER_DAY` | `3`                                      | requests one number receives per 24 h from everybody (stops SMS bombing) |
 //! | `IP_HASH_KEY` | random per process                                 | key for hashing owners' IP addresses in consent records; set it to compare records across restarts |
+//! | `SECRETS_KEY` | unset: a fixed development key, refused outside developer or sandbox mode on loopback | 32 bytes (base64 or 64 hex digits) sealing secrets at rest: staff TOTP keys, saved wallet tokens |
+//! | `SECRETS_KEY_PREVIOUS` | unset                                     | the key before the current one while rotating: still opens, never seals (docs/operations.md) |
 //! | `LOG_FORMAT`      | `pretty`                                       | `pretty` or `json` |
 //! | `RUST_LOG`        | `info`                                         | log filter |
 //! | `MAIL_TRANSPORT`  | `outbox`                                       | `outbox` (rows in `dev_outbox`, read at `/dev/outbox`) or `smtp` |
@@ -95,6 +98,9 @@ pub struct Config {
     pub bind_addr: SocketAddr,
     /// Database URL; the scheme picks the backend.
     pub database_url: String,
+    /// The owner's URL migrations run over (PostgreSQL), when the service
+    /// runs as its own role.
+    pub migration_database_url: Option<String>,
     /// Connection pool size.
     pub db_max_connections: u32,
     /// How long a sign-in waits for a password-hashing slot before it hears
@@ -128,6 +134,8 @@ pub struct Config {
     pub locate: LocateSettings,
     /// Key of the hash under which owners' IP addresses are kept with their consent.
     pub ip_hash_key: String,
+    /// The keys sealing secrets at rest.
+    pub secrets: crate::secrets::Keyring,
     /// How e-mail leaves the server.
     pub mail_transport: MailTransport,
     /// The SMTP relay (used with [`MailTransport::Smtp`]).
@@ -196,13 +204,11 @@ impl Config {
             anyhow::bail!("MAIL_TRANSPORT=smtp needs SMTP_HOST");
         }
         let sms_provider: SmsProvider = v.parsed("SMS_PROVIDER", "outbox")?;
-        let twilio = v.twilio();
-        if sms_provider == SmsProvider::Twilio {
-            twilio.check_complete()?;
-        }
+        let twilio = v.twilio_for(sms_provider)?;
         let config = Config {
             bind_addr: v.parsed("BIND_ADDR", "127.0.0.1:3000")?,
             database_url: v.var("DATABASE_URL", "sqlite://data/cool-tracker.db?mode=rwc"),
+            migration_database_url: v.optional("MIGRATION_DATABASE_URL"),
             db_max_connections: v.parsed("DB_MAX_CONNECTIONS", "10")?,
             hash_queue_wait_ms: v.parsed("HASH_QUEUE_WAIT_MS", "2000")?,
             render_concurrency: v.parsed("RENDER_CONCURRENCY", "16")?,
@@ -224,6 +230,7 @@ impl Config {
             default_country: v.var("DEFAULT_COUNTRY", "US").to_ascii_uppercase(),
             log_format: v.var("LOG_FORMAT", "pretty"),
             ip_hash_key: v.optional("IP_HASH_KEY").unwrap_or_else(random_key),
+            secrets: v.keyring()?,
             locate: v.locate()?,
             mail_transport,
             smtp: v.smtp()?,

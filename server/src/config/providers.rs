@@ -153,6 +153,23 @@ impl fmt::Debug for Secret {
 
 /// The mail relay and the SMS account, read from the environment.
 impl super::Vars<'_> {
+    /// The Twilio account, complete when `sms` sends through it.
+    pub(super) fn twilio_for(&self, sms: SmsProvider) -> anyhow::Result<TwilioConfig> {
+        let twilio = self.twilio();
+        if sms == SmsProvider::Twilio {
+            twilio.check_complete()?;
+        }
+        Ok(twilio)
+    }
+
+    /// The keys sealing secrets at rest.
+    pub(super) fn keyring(&self) -> anyhow::Result<crate::secrets::Keyring> {
+        Ok(crate::secrets::Keyring::from_config(
+            self.optional("SECRETS_KEY").as_deref(),
+            self.optional("SECRETS_KEY_PREVIOUS").as_deref(),
+        )?)
+    }
+
     pub(super) fn smtp(&self) -> anyhow::Result<SmtpConfig> {
         Ok(SmtpConfig {
             host: self.optional("SMTP_HOST"),

@@ -29,7 +29,7 @@ impl Config {
             );
         }
         if !self.dev_tools {
-            return Ok(());
+            return self.check_secrets_key();
         }
         if self.calls.provider == CallProvider::Twilio {
             anyhow::bail!("DEV_TOOLS=true is not allowed with CALL_PROVIDER=twilio: developer pages would play real calls");
@@ -49,6 +49,22 @@ impl Config {
                 self.bind_addr
             );
         }
+        self.check_secrets_key()
+    }
+}
+
+impl Config {
+    /// Refuses the development secrets key (no `SECRETS_KEY`) unless
+    /// developer pages or sandbox payments run on a loopback address:
+    /// whatever it sealed, anyone can open.
+    ///
+    /// # Errors
+    /// Asks for `SECRETS_KEY`.
+    pub fn check_secrets_key(&self) -> Result<()> {
+        let local_mode = self.dev_tools || self.payments.mode == PaymentMode::Sandbox;
+        if self.secrets.is_development() && !(local_mode && self.bind_addr.ip().is_loopback()) {
+            anyhow::bail!("SECRETS_KEY is required outside developer or sandbox mode on loopback: the development key would seal staff TOTP keys and wallet tokens where anyone can open them");
+        }
         Ok(())
     }
 }
@@ -62,6 +78,33 @@ mod tests {
         let mut config = Config::defaults_for_tests();
         config.dev_tools = dev_tools;
         config
+    }
+
+    fn real_key() -> crate::secrets::Keyring {
+        crate::secrets::Keyring::from_config(Some(&"ab".repeat(32)), None).unwrap()
+    }
+
+    #[test]
+    fn the_development_secrets_key_stays_on_a_local_sandbox() {
+        let mut live = Config::defaults_for_tests();
+        live.payments.mode = PaymentMode::Live;
+        live.calls.provider = CallProvider::Twilio;
+        let message = live.check_safe().unwrap_err().to_string();
+        assert!(message.contains("SECRETS_KEY"), "{message}");
+        live.secrets = real_key();
+        assert!(live.check_safe().is_ok());
+        let mut staging = Config::defaults_for_tests();
+        staging.bind_addr = "0.0.0.0:3000".parse().unwrap();
+        staging.payments.allow_public_sandbox = true;
+        assert!(staging
+            .check_safe()
+            .unwrap_err()
+            .to_string()
+            .contains("SECRETS_KEY"));
+        assert!(
+            Config::defaults_for_tests().check_safe().is_ok(),
+            "local sandbox"
+        );
     }
 
     #[test]
@@ -94,6 +137,7 @@ mod tests {
     fn sandbox_calls_stay_local_and_developer_pages_never_see_real_calls() {
         let mut public = Config::defaults_for_tests();
         public.bind_addr = "0.0.0.0:3000".parse().unwrap();
+        public.secrets = real_key();
         public.payments.mode = PaymentMode::Live;
         let message = public.check_safe().unwrap_err().to_string();
         assert!(message.contains("CALL_PROVIDER=sandbox"), "{message}");
@@ -120,6 +164,7 @@ mod tests {
     fn the_sandbox_on_a_public_address_is_refused_unless_allowed() {
         let mut config = local(false);
         config.bind_addr = "0.0.0.0:3000".parse().unwrap();
+        config.secrets = real_key();
         let message = config.check_safe().unwrap_err().to_string();
         assert!(
             message.contains("PAYMENT_PROVIDER=sandbox")
@@ -135,6 +180,7 @@ mod tests {
         for addr in ["0.0.0.0:3000", "192.168.1.5:80", "[::]:3000"] {
             let mut config = local(true);
             config.payments.allow_public_sandbox = true;
+            config.secrets = real_key();
             config.bind_addr = addr.parse().unwrap();
             let message = config.check_safe().unwrap_err().to_string();
             assert!(

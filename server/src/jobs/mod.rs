@@ -8,6 +8,7 @@ pub mod voice;
 
 use crate::mail::{templates::Brand, Mailer};
 use crate::services::accounts::passwords::{self, ResetCodeMail};
+use crate::services::console::lockout::{self, StaffLockedMail};
 use crate::services::job_queue;
 use crate::services::locate::{retention, sender};
 use crate::services::workers::Work;
@@ -81,12 +82,16 @@ async fn mail_jobs(state: AppState) {
     }
 }
 
-/// One round of the mail jobs; returns how many ran.
+/// One round of the mail jobs (reset codes, staff lock alerts); returns how
+/// many ran.
 ///
 /// # Errors
 /// A database error.
 pub async fn run_mail_jobs(state: &AppState) -> Result<usize, crate::services::ServiceError> {
-    run_mail_round::<ResetCodeMail>(state, SMS_BATCH, passwords::mail_reset_code).await
+    let codes =
+        run_mail_round::<ResetCodeMail>(state, SMS_BATCH, passwords::mail_reset_code).await?;
+    let alerts = run_mail_round::<StaffLockedMail>(state, SMS_BATCH, lockout::send_alert).await?;
+    Ok(codes + alerts)
 }
 
 /// One round of the due e-mail jobs of kind `J`: each is sent by `send`

@@ -2,6 +2,7 @@
 pub mod backup;
 pub mod entities;
 pub mod migrations;
+pub mod roles;
 pub mod seed;
 pub mod startup_lock;
 
@@ -16,6 +17,44 @@ use std::time::Duration;
 /// # Errors
 /// When the database cannot be reached or a migration fails.
 pub async fn connect_and_migrate(url: &str, max_connections: u32) -> Result<DatabaseConnection> {
+    let db = connect(url, max_connections).await?;
+    migrations::Migrator::up(&db, None)
+        .await
+        .context("running migrations")?;
+    Ok(db)
+}
+
+/// The service's connection to `url` with the schema up to date: with a
+/// `migration_url` (the tables' owner) the migrations run over that and the
+/// service's role is granted what it may do ([`roles`]); without, over `url`.
+///
+/// # Errors
+/// When a database cannot be reached, a migration or a grant fails.
+pub async fn open(
+    url: &str,
+    migration_url: Option<&str>,
+    max_connections: u32,
+) -> Result<DatabaseConnection> {
+    let Some(owner_url) = migration_url.filter(|m| *m != url) else {
+        return connect_and_migrate(url, max_connections).await;
+    };
+    let owner = connect_and_migrate(owner_url, 1)
+        .await
+        .context("MIGRATION_DATABASE_URL")?;
+    let service = connect(url, max_connections).await?;
+    roles::grant_service(&owner, &service).await?;
+    owner
+        .close()
+        .await
+        .context("closing the owner's connection")?;
+    Ok(service)
+}
+
+/// Opens the database named by `url` without migrating it.
+///
+/// # Errors
+/// When the database cannot be reached.
+pub async fn connect(url: &str, max_connections: u32) -> Result<DatabaseConnection> {
     if let Some(path) = sqlite_file_path(url) {
         if let Some(dir) = std::path::Path::new(&path)
             .parent()
@@ -41,13 +80,9 @@ pub async fn connect_and_migrate(url: &str, max_connections: u32) -> Result<Data
                 .foreign_keys(true)
                 .busy_timeout(Duration::from_secs(5))
         });
-    let db = Database::connect(options)
+    Database::connect(options)
         .await
-        .context("connecting to the database")?;
-    migrations::Migrator::up(&db, None)
-        .await
-        .context("running migrations")?;
-    Ok(db)
+        .context("connecting to the database")
 }
 
 /// The file behind a `sqlite://path?…` URL; `None` for memory or other backends.

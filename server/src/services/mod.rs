@@ -14,6 +14,7 @@ pub mod number_proof;
 pub mod outbox;
 pub mod phone;
 pub mod pricing;
+pub mod sealed;
 pub mod tracking;
 pub mod usage;
 pub mod visitor;

@@ -11,11 +11,22 @@ use anyhow::{Context as _, Result};
 use app::config::PublicConfig;
 use std::sync::Arc;
 
-/// Connects, migrates and seeds; instances starting together take turns.
+/// Connects, migrates, seals secrets left in plain text and seeds;
+/// instances starting together take turns.
 async fn prepare_database(config: &Config) -> Result<sea_orm::DatabaseConnection> {
     let lock = persistence::startup_lock::StartupLock::acquire(&config.database_url).await?;
-    let db =
-        persistence::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
+    let db = persistence::open(
+        &config.database_url,
+        config.migration_database_url.as_deref(),
+        config.db_max_connections,
+    )
+    .await?;
+    let sealed = crate::services::sealed::seal_legacy(&db, &config.secrets)
+        .await
+        .context("sealing secrets kept in plain text")?;
+    if sealed != crate::services::sealed::Resealed::default() {
+        tracing::info!(?sealed, "secrets kept in plain text are now sealed");
+    }
     if config.seed_data {
         persistence::seed::apply(&db, crate::clock::now_ms())
             .await

@@ -50,6 +50,9 @@ async fn period_charge(app: &TestApp, sub: i64) -> charge::Model {
 }
 
 async fn set_token(app: &TestApp, sub: i64, token: Option<&str>) {
+    // Kept sealed, as activation keeps the provider's token.
+    let keys = &app.state.config.secrets;
+    let token = token.map(|t| keys.seal(server::services::sealed::PAYMENT_TOKEN, t));
     subscription::Entity::update_many()
         .col_expr(subscription::Column::PaymentToken, Expr::value(token))
         .filter(subscription::Column::Id.eq(sub))

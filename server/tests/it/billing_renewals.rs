@@ -280,7 +280,11 @@ async fn a_worker_killed_mid_charge_is_reconciled_and_never_charges_twice() {
         let request = RenewalCharge {
             idempotency_key: key,
             subscription_ref: None,
-            payment_token: sub.payment_token.clone(),
+            payment_token: sub.payment_token.as_deref().map(|t| {
+                let keys = &app.state.config.secrets;
+                keys.open(server::services::sealed::PAYMENT_TOKEN, t)
+                    .expect("sealed")
+            }),
             amount: server::payments::Money {
                 minor: 2999,
                 currency: "USD".into(),

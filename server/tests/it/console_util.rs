@@ -32,6 +32,7 @@ pub async fn make_staff(app: &TestApp, email: &str, role: StaffRole) -> StaffAcc
         email,
         STAFF_PASSWORD,
         role,
+        &app.state.config.secrets,
         server::clock::now_ms(),
     )
     .await

@@ -118,6 +118,15 @@ impl TestApp {
         Self::all_built(scratch_dir(), &configure).await
     }
 
+    /// An app on the PostgreSQL database `database_url` (with `configure`
+    /// applied), for tests that choose the database and its roles.
+    pub async fn on_postgres(
+        database_url: String,
+        configure: impl Fn(&mut Config) + Sync,
+    ) -> TestApp {
+        Self::build(Backend::Postgres, database_url, scratch_dir(), &configure).await
+    }
+
     /// A second instance on the same database: what another server process
     /// behind the same load balancer sees.
     pub async fn another_instance(&self) -> TestApp {

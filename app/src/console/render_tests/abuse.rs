@@ -13,6 +13,7 @@ fn report(id: i64, accused: Option<i64>, status: &str) -> AbuseReportView {
         accused_user_id: accused,
         accused_email: accused.map(|_| "stalker@example.com".into()),
         reporter_masked: "+62 812 •••• 789".into(),
+        reported_words: Some(format!("<script>alert({id})</script> & more")),
         status: status.into(),
         created_at: 1_795_339_805_000,
     }
@@ -97,6 +98,14 @@ fn a_spam_dispute_is_upheld_or_dismissed() {
         section(&dispute, r#"name="reportId" value="10""#, "</form>"),
         &[r#"value="uphold_dispute""#, r#"value="dismiss""#],
     );
+    assert_has(
+        &dispute,
+        &[
+            t(Locale::Id, Key::AdmColWords),
+            "&lt;script&gt;alert(10)&lt;/script&gt; &amp; more",
+        ],
+    );
+    assert!(!dispute.contains("<script>alert"), "the comment is escaped");
 }
 
 #[test]

@@ -20,6 +20,9 @@ pub struct Model {
     pub totp_secret: String,
     /// The newest 30-second step whose code was accepted: a code works once.
     pub totp_last_step: i64,
+    /// When wrong codes from everywhere locked the second factor; `None`
+    /// when not locked. Cleared only by `server staff unlock`.
+    pub totp_locked_at: Option<i64>,
     pub disabled: bool,
     pub created_at: i64,
     pub updated_at: i64,

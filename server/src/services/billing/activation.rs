@@ -6,6 +6,7 @@ use super::{charges, money, orders};
 use crate::payments::Money;
 use crate::persistence::entities::{order, subscription, user};
 use crate::services::accounts::users;
+use crate::services::sealed;
 use crate::services::{Cx, ServiceError};
 use app::model::billing::SubscriptionState;
 use sea_orm::{
@@ -56,6 +57,14 @@ pub async fn activate(
     if !orders::transition(db, order.id, orders::PAID, Vec::new(), cx.now).await? {
         return Ok("already_final");
     }
+    // The saved wallet token is kept sealed, never as the provider sent it.
+    let paid = FirstPayment {
+        payment_token: paid
+            .payment_token
+            .as_deref()
+            .map(|token| cx.config.secrets.seal(sealed::PAYMENT_TOKEN, token)),
+        ..paid
+    };
     let plan = orders::plan(db, order.plan_id).await?;
     let (account, created) = account_for(db, &order, cx.now).await?;
     end_older_subscriptions(db, account.id, cx.now).await?;

@@ -9,6 +9,7 @@ use super::attempts::{self, Class};
 use super::{charges, events, money, reconcile, status};
 use crate::payments::{Gateways, ProviderKind, RenewalCharge};
 use crate::persistence::entities::{charge, order, subscription as sub};
+use crate::services::sealed;
 use crate::services::workers::Work;
 use crate::services::{Cx, ServiceError};
 use app::model::billing::SubscriptionState;
@@ -87,6 +88,17 @@ async fn renew(
         .one(&cx.db)
         .await?
         .ok_or(ServiceError::NotFound)?;
+    // Opened before any charge is claimed: a token no configured key opens
+    // (logged) charges nothing and holds up no other renewal.
+    let keys = &cx.config.secrets;
+    let opened = s
+        .payment_token
+        .as_deref()
+        .map(|stored| sealed::open(keys, sealed::PAYMENT_TOKEN, stored))
+        .transpose();
+    let Ok(token) = opened else {
+        return Ok(());
+    };
     let row = charges::open_period(&cx.db, s, s.period_index + 1, &order.order_no, cx.now).await?;
     if ![charges::NEW, charges::FAILED].contains(&row.status.as_str()) {
         return Ok(());
@@ -109,7 +121,7 @@ async fn renew(
     let request = RenewalCharge {
         idempotency_key: key,
         subscription_ref: s.provider_ref.clone(),
-        payment_token: s.payment_token.clone(),
+        payment_token: token,
         amount: money::of(s.price_minor, &s.currency, s.currency_exponent),
         order_no: order.order_no.clone(),
         notify_url: format!(

@@ -1,7 +1,7 @@
 //! The abuse queue: reports of voice messages, of locate requests and
 //! owners' spam disputes, in one table, decided by support.
 use super::audit::{self, Entry};
-use super::{actions, Staff, REASON_MAX_CHARS};
+use super::{actions, reported, Staff, REASON_MAX_CHARS};
 use crate::domain::phone::PhoneFormat;
 use crate::persistence::entities::{abuse_report as row, requester_block, user};
 use crate::services::lookup::reports;
@@ -55,13 +55,14 @@ pub fn mask(e164: &str) -> String {
 }
 
 /// `GET /console/abuse?status=open|closed`: open reports oldest first (a
-/// queue), closed ones newest first.
+/// queue), closed ones newest first, each with the words reported. Reading
+/// the queue is audited.
 ///
 /// # Errors
 /// A database error.
 pub async fn list(
     cx: &Cx,
-    _staff: &Staff,
+    staff: &Staff,
     open: bool,
 ) -> Result<Vec<AbuseReportView>, ServiceError> {
     let query = if open {
@@ -74,35 +75,46 @@ pub async fn list(
             .order_by_desc(row::Column::Id)
     };
     let rows = query.limit(ROWS_PER_PAGE).all(&cx.db).await?;
-    let emails = accused_emails(&cx.db, rows.iter().filter_map(|r| r.accused_user_id)).await?;
-    Ok(rows.into_iter().map(|r| view(r, &emails)).collect())
+    let shown: Vec<String> = rows.iter().map(|r| r.id.to_string()).collect();
+    let detail = format!(
+        "{}: {}",
+        if open { OPEN } else { "closed" },
+        shown.join(",")
+    );
+    let entry = Entry::new("abuse_queue_view", "abuse_report", 0, detail);
+    audit::record(&cx.db, staff.id, entry, cx.now).await?;
+    views(&cx.db, rows).await
 }
 
-async fn accused_emails(
+/// The reports as the queue shows them: with the accused's address and
+/// the words reported.
+async fn views(
     db: &impl ConnectionTrait,
-    ids: impl Iterator<Item = i64>,
-) -> Result<HashMap<i64, String>, ServiceError> {
-    let ids: Vec<i64> = ids.collect();
-    Ok(user::Entity::find()
+    rows: Vec<row::Model>,
+) -> Result<Vec<AbuseReportView>, ServiceError> {
+    let ids: Vec<i64> = rows.iter().filter_map(|r| r.accused_user_id).collect();
+    let emails: HashMap<i64, String> = user::Entity::find()
         .filter(user::Column::Id.is_in(ids))
         .all(db)
         .await?
         .into_iter()
         .map(|u| (u.id, u.email))
+        .collect();
+    let mut words = reported::words(db, &rows).await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| AbuseReportView {
+            id: r.id,
+            source: source(&r.source),
+            subject_id: r.subject_id,
+            accused_user_id: r.accused_user_id,
+            accused_email: r.accused_user_id.and_then(|id| emails.get(&id).cloned()),
+            reporter_masked: mask(&r.reporter_e164),
+            reported_words: words.remove(&r.id),
+            status: r.status,
+            created_at: r.created_at,
+        })
         .collect())
-}
-
-fn view(r: row::Model, emails: &HashMap<i64, String>) -> AbuseReportView {
-    AbuseReportView {
-        id: r.id,
-        source: source(&r.source),
-        subject_id: r.subject_id,
-        accused_user_id: r.accused_user_id,
-        accused_email: r.accused_user_id.and_then(|id| emails.get(&id).cloned()),
-        reporter_masked: mask(&r.reporter_e164),
-        status: r.status,
-        created_at: r.created_at,
-    }
 }
 
 /// The status a decision leaves, if the action fits the report.
@@ -183,8 +195,10 @@ pub async fn decide(
         .one(&cx.db)
         .await?
         .ok_or(ServiceError::NotFound)?;
-    let emails = accused_emails(&cx.db, decided.accused_user_id.into_iter()).await?;
-    Ok(view(decided, &emails))
+    views(&cx.db, vec![decided])
+        .await?
+        .pop()
+        .ok_or(ServiceError::NotFound)
 }
 
 async fn apply(

@@ -1,6 +1,10 @@
 //! The audit log: one row per staff action, written in the transaction of
-//! the change. Append-only: this module only inserts and reads, and the
-//! database's triggers refuse UPDATE and DELETE from anyone.
+//! the change, and one per reading of a person's data (a customer search
+//! with its query, a customer's page, the chat inbox and a thread, the
+//! abuse queue). Append-only: this module only inserts and reads, and the
+//! database's triggers refuse UPDATE and DELETE; on PostgreSQL the service
+//! runs as a role that may not alter, truncate or disable them
+//! (docs/operations.md).
 use super::Staff;
 use crate::persistence::entities::{staff_audit as row, staff_user};
 use crate::services::ServiceError;
@@ -33,7 +37,8 @@ impl Stamp {
 #[derive(Clone, Debug)]
 pub struct Entry {
     /// `sign_in`, `sign_out`, `refund`, `cancel`, `suspend`, `reinstate`,
-    /// `abuse_decision`, `chat_reply`, `customer_view`.
+    /// `abuse_decision`, `chat_reply`; readings: `customer_search`,
+    /// `customer_view`, `chat_inbox_view`, `chat_view`, `abuse_queue_view`.
     pub action: &'static str,
     /// `customer`, `charge`, `abuse_report`, `chat`, `staff`.
     pub subject_kind: &'static str,

@@ -3,7 +3,7 @@
 //! under their own cookie: a customer's token is never a staff session and
 //! a staff token never a customer's.
 use super::audit::{self, Entry};
-use super::{staff, totp, Staff};
+use super::{lockout, staff, Staff};
 use crate::persistence::entities::{staff_session as session, staff_user};
 use crate::services::accounts::{secrets, users::normalize_email, ClientInfo};
 use crate::services::limits::{self, Rule};
@@ -46,10 +46,13 @@ fn failure() -> ServiceError {
 /// code and a disabled account all get the one generic answer, in the same
 /// time (an unknown e-mail is checked against a dummy hash). Each attempt
 /// takes a unit of both limits first and a success gives them back, so of a
-/// concurrent burst exactly the limit is evaluated.
+/// concurrent burst exactly the limit is evaluated. Codes are also counted
+/// per account over all addresses ([`lockout`]): past that ceiling the
+/// account is locked.
 ///
 /// # Errors
-/// [`Key::ConsoleApiSignInFailed`]; [`ServiceError::RateLimited`];
+/// [`Key::ConsoleApiSignInFailed`]; [`Key::ConsoleApiSignInLocked`];
+/// [`ServiceError::RateLimited`];
 /// [`ServiceError::Busy`] when no hashing slot is free.
 pub async fn sign_in(
     cx: &Cx,
@@ -112,12 +115,7 @@ async fn check_credentials(
     let Some(role) = StaffRole::from_code(&member.role) else {
         return Err(failure());
     };
-    let Some(step) = totp::matching_step(
-        &member.totp_secret,
-        input.totp,
-        cx.now,
-        member.totp_last_step,
-    ) else {
+    let Some(step) = lockout::check_code(cx, &member, input.totp).await? else {
         return Err(failure());
     };
     Ok(Verified { member, role, step })

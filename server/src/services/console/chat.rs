@@ -1,6 +1,6 @@
 //! The help chat's inbox for staff: the conversations, one thread, and
 //! the reply (authored by staff, audited with who wrote it).
-use super::audit::{Entry, Stamp};
+use super::audit::{self, Entry, Stamp};
 use super::Staff;
 use crate::services::help_chat::staff as support;
 use crate::services::{Cx, ServiceError};
@@ -22,24 +22,32 @@ fn row(s: support::Summary) -> ChatInboxRow {
     }
 }
 
-/// `GET /console/chats`: conversations with the newest messages first.
+/// `GET /console/chats`: conversations with the newest messages first;
+/// audited with the conversations listed.
 ///
 /// # Errors
 /// A database error.
-pub async fn inbox(cx: &Cx, _staff: &Staff) -> Result<Vec<ChatInboxRow>, ServiceError> {
-    Ok(support::inbox(&cx.db, ROWS_PER_PAGE)
+pub async fn inbox(cx: &Cx, staff: &Staff) -> Result<Vec<ChatInboxRow>, ServiceError> {
+    let rows: Vec<ChatInboxRow> = support::inbox(&cx.db, ROWS_PER_PAGE)
         .await?
         .into_iter()
         .map(row)
-        .collect())
+        .collect();
+    let ids: Vec<String> = rows.iter().map(|r| r.id.to_string()).collect();
+    let entry = Entry::new("chat_inbox_view", "chat", 0, ids.join(","));
+    audit::record(&cx.db, staff.id, entry, cx.now).await?;
+    Ok(rows)
 }
 
-/// `GET /console/chats/{id}`: one conversation (support has now read it).
+/// `GET /console/chats/{id}`: one conversation (support has now read it);
+/// the reading is audited.
 ///
 /// # Errors
 /// [`ServiceError::NotFound`]; a database error.
-pub async fn thread(cx: &Cx, _staff: &Staff, id: i64) -> Result<ChatThreadView, ServiceError> {
+pub async fn thread(cx: &Cx, staff: &Staff, id: i64) -> Result<ChatThreadView, ServiceError> {
     let thread = support::show(cx, id).await?;
+    let entry = Entry::new("chat_view", "chat", id, "");
+    audit::record(&cx.db, staff.id, entry, cx.now).await?;
     Ok(ChatThreadView {
         conversation: row(thread.summary),
         messages: thread.messages,

@@ -41,10 +41,11 @@ pub fn row(u: &user::Model, matched_by: &str, now: i64) -> CustomerRow {
 /// `GET /console/customers?q=`: customers whose order number is `q`, who
 /// contacted the number `q` (locate requests, voice messages, spam
 /// reports), or whose e-mail is or contains `q`; at most a page, each once.
+/// The search is audited with its query and who it found.
 ///
 /// # Errors
 /// [`Key::ConsoleApiQueryTooShort`]; a database error.
-pub async fn search(cx: &Cx, _staff: &Staff, q: &str) -> Result<Vec<CustomerRow>, ServiceError> {
+pub async fn search(cx: &Cx, staff: &Staff, q: &str) -> Result<Vec<CustomerRow>, ServiceError> {
     let q = q.trim();
     if q.chars().count() < QUERY_MIN_CHARS {
         return Err(ServiceError::Invalid(Key::ConsoleApiQueryTooShort));
@@ -72,6 +73,10 @@ pub async fn search(cx: &Cx, _staff: &Staff, q: &str) -> Result<Vec<CustomerRow>
         .filter(user::Column::Id.is_in(found.iter().map(|(id, _)| *id)))
         .all(&cx.db)
         .await?;
+    let ids: Vec<String> = found.iter().map(|(id, _)| id.to_string()).collect();
+    let detail = format!("{q} → {}", ids.join(","));
+    let entry = Entry::new("customer_search", "customer", 0, detail);
+    audit::record(&cx.db, staff.id, entry, cx.now).await?;
     Ok(found
         .iter()
         .filter_map(|(id, how)| {

@@ -9,6 +9,8 @@ pub mod audit;
 pub mod auth;
 pub mod chat;
 pub mod customers;
+pub mod lockout;
+pub mod reported;
 pub mod staff;
 pub mod totp;
 

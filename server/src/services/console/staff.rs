@@ -2,8 +2,9 @@
 //! (`server staff create|disable`); the console itself cannot create staff.
 use super::totp;
 use crate::persistence::entities::{staff_session, staff_user as row};
+use crate::secrets::Keyring;
 use crate::services::accounts::{secrets, users::normalize_email};
-use crate::services::ServiceError;
+use crate::services::{sealed, ServiceError};
 use app::account::validation::{validate_email, validate_password, FieldErrors};
 use app::i18n::Key;
 use app::model::console::StaffRole;
@@ -19,7 +20,7 @@ pub struct CreatedStaff {
     pub otpauth_uri: String,
 }
 
-/// Makes a staff account with a fresh TOTP secret.
+/// Makes a staff account with a fresh TOTP secret, kept sealed with `keys`.
 ///
 /// # Errors
 /// Field errors (e-mail, password); [`Key::ErrorEmailTaken`]; [`ServiceError::Busy`]
@@ -29,6 +30,7 @@ pub async fn create(
     email: &str,
     password: &str,
     role: StaffRole,
+    keys: &Keyring,
     now: i64,
 ) -> Result<CreatedStaff, ServiceError> {
     let mut errors = FieldErrors::default();
@@ -49,7 +51,7 @@ pub async fn create(
             secrets::hash_password(password.to_owned(), secrets::DEFAULT_HASH_WAIT).await?,
         ),
         role: Set(role.code().to_owned()),
-        totp_secret: Set(secret.clone()),
+        totp_secret: Set(keys.seal(sealed::TOTP_SECRET, &secret)),
         totp_last_step: Set(0),
         disabled: Set(false),
         created_at: Set(now),
