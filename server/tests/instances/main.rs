@@ -65,7 +65,7 @@ fn environment(
         ("SMS_PROVIDER", "twilio".to_owned()),
         ("TWILIO_API_BASE", twilio.to_owned()),
         ("TWILIO_ACCOUNT_SID", format!("AC{name}")),
-        ("TWILIO_AUTH_TOKEN", "shared-twilio-token".to_owned()),
+        ("TWILIO_AUTH_TOKEN", fake_twilio::TOKEN.to_owned()),
         ("TWILIO_FROM", "+15005550006".to_owned()),
         ("CALL_PROVIDER", "sandbox".to_owned()),
         ("MAIL_TRANSPORT", "smtp".to_owned()),

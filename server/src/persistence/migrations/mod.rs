@@ -20,6 +20,8 @@ mod m20261130_000015_event_parking;
 mod m20261201_000016_create_usage_ledger;
 mod m20261201_000017_charge_refund_ref;
 mod m20261202_000018_outbox_message_id;
+mod m20261203_000019_charge_tax;
+mod m20261203_000020_order_payer_device;
 mod schema;
 
 /// All migrations, oldest first.
@@ -47,6 +49,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000016_create_usage_ledger::Migration),
             Box::new(m20261201_000017_charge_refund_ref::Migration),
             Box::new(m20261202_000018_outbox_message_id::Migration),
+            Box::new(m20261203_000019_charge_tax::Migration),
+            Box::new(m20261203_000020_order_payer_device::Migration),
         ]
     }
 }
