@@ -52,8 +52,9 @@ pub fn order_error(locale: Locale, body: &str) -> OrderError {
 }
 
 impl ApiClient {
-    /// `GET /portal/payMethods[?country=]`: the payer's country (the one
-    /// given, else the server's guess) and its methods by priority.
+    /// `GET /portal/payMethods[?country=][&planId=]`: the payer's country
+    /// (the one given, else the server's guess) and its methods by priority,
+    /// only those whose provider takes the plan's currency.
     ///
     /// # Errors
     /// A localized [`ApiError`].
@@ -61,10 +62,18 @@ impl ApiClient {
         &self,
         locale: Locale,
         country: Option<&str>,
+        plan_id: Option<i64>,
     ) -> Result<PayMethods, ApiError> {
-        let query = country
-            .map(|c| format!("?country={}", encode(c)))
-            .unwrap_or_default();
+        let params: Vec<String> = country
+            .map(|c| format!("country={}", encode(c)))
+            .into_iter()
+            .chain(plan_id.map(|id| format!("planId={id}")))
+            .collect();
+        let query = if params.is_empty() {
+            String::new()
+        } else {
+            format!("?{}", params.join("&"))
+        };
         self.call(locale, "GET", &format!("/portal/payMethods{query}"), None)
             .await
     }

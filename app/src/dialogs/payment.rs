@@ -24,7 +24,7 @@ async fn load_setup(
         .ok_or_else(|| ApiError {
             msg: t(locale, Key::PriceUnavailable).to_owned(),
         })?;
-    let methods = client.pay_methods(locale, None).await?;
+    let methods = client.pay_methods(locale, None, Some(plan.id)).await?;
     Ok(CheckoutSetup {
         plan,
         country: methods.country,

@@ -46,10 +46,14 @@ fn checkout_api() -> FakeApi {
             "/portal/priceSetup?hasWeight=true&channel=cpl2_id",
             plans(),
         )
-        .on("GET", "/portal/payMethods", methods("ID", id_methods))
         .on(
             "GET",
-            "/portal/payMethods?country=PH",
+            "/portal/payMethods?planId=12",
+            methods("ID", id_methods),
+        )
+        .on(
+            "GET",
+            "/portal/payMethods?country=PH&planId=12",
             methods("PH", ph_methods),
         )
 }
@@ -86,7 +90,7 @@ fn pay_method_asks_for_the_plans_and_methods_and_posts_to_itself() {
         api.paths(),
         [
             "/api_f/v1/portal/priceSetup?hasWeight=true&channel=cpl2_id",
-            "/api_f/v1/portal/payMethods"
+            "/api_f/v1/portal/payMethods?planId=12"
         ]
     );
     assert_has(
@@ -207,8 +211,8 @@ fn a_failed_post_shows_the_messages_and_keeps_what_was_typed() {
     );
     assert_eq!(
         api.paths()[1],
-        "/api_f/v1/portal/payMethods?country=PH",
-        "the payer's country is kept"
+        "/api_f/v1/portal/payMethods?country=PH&planId=12",
+        "the payer's country is kept, and the plan"
     );
     let form = section(&html, r#"id="pay-form""#, "</form>");
     assert_has(

@@ -2,7 +2,7 @@
 use super::context::{require_session, service_error};
 use super::doc::{Answer, BadRequest, Limited, NotFound, Unauthorized, Unavailable};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
-use crate::services::billing::{checkout, manage, refunds};
+use crate::services::billing::{checkout, manage, methods, refunds};
 use crate::services::visitor;
 use crate::state::AppState;
 use app::account::payment_fields::PaymentFormInput;
@@ -18,10 +18,13 @@ use serde::Deserialize;
 /// Query of `GET /portal/payMethods`.
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
-#[serde(default)]
+#[serde(default, rename_all = "camelCase")]
 pub struct PayMethodsQuery {
     /// Overrides the country the visitor's address suggests.
     country: Option<String>,
+    /// The plan about to be paid: only methods whose provider takes its
+    /// currency are listed.
+    plan_id: Option<i64>,
 }
 
 /// The payer's country: the chosen one, else IP, browser language, default.
@@ -54,9 +57,11 @@ pub async fn pay_methods(
     let Query(query) = Query::<PayMethodsQuery>::try_from_uri(&parts.uri)
         .map_err(|_| ApiError::bad_request(&ctx))?;
     let country = payer_country(&state, &parts, query.country.as_deref());
-    let methods = MethodChoice::for_country(&country)
+    let offered = methods::offered(&state.cx(), &state.gateways, &country, query.plan_id)
+        .await
+        .map_err(service_error(&ctx))?;
+    let methods = offered
         .into_iter()
-        .filter(|m| state.gateways.offers(*m))
         .map(|m| PayMethodOption {
             choose: m,
             level: m.level(),

@@ -7,6 +7,7 @@
 //! Money is integer minor units plus an ISO 4217 code ([`Money`]); adapters
 //! convert to the provider's format at the edge. Nothing here logs a secret,
 //! a card field or a personal field.
+mod device;
 pub mod dlocal;
 pub mod fastspring;
 pub mod paddle;
@@ -19,6 +20,7 @@ pub mod signing;
 mod types;
 pub mod wire;
 
+pub use device::PayerDevice;
 pub use refund::{RefundFound, RefundOutcome, RefundRequest};
 pub use types::{
     ChargeOutcome, CheckoutRequest, CheckoutStart, Customer, EventKind, Money, PaymentError,
@@ -125,7 +127,7 @@ impl Gateway {
     /// one safe way to settle a refund whose answer was lost: Paddle and
     /// FastSpring take no idempotency key and dLocal documents none.
     /// PayPal deduplicates a repeat under the same `PayPal-Request-Id`, so
-    /// its lookup is that documented replay.
+    /// its lookup is that documented replay; PayerMax's is `refundQuery`.
     ///
     /// # Errors
     /// [`PaymentError`]: the outcome stays unknown, look again later.
@@ -140,7 +142,7 @@ impl Gateway {
             Gateway::FastSpring(p) => p.lookup_refund(req).await,
             Gateway::DLocal(p) => p.lookup_refund(req, refund_ref).await,
             Gateway::Paypal(p) => p.refund(req).await.map(RefundFound::from),
-            Gateway::PayerMax(_) => Err(PaymentError::NotSupported),
+            Gateway::PayerMax(p) => p.lookup_refund(req).await,
         }
     }
 
@@ -158,6 +160,14 @@ impl Gateway {
 }
 
 impl Gateway {
+    /// Whether the provider takes prices in `currency` (PayPal's table).
+    pub fn takes_currency(&self, currency: &str) -> bool {
+        match self {
+            Gateway::Paypal(_) => paypal::currencies::decimals(currency).is_some(),
+            _ => true,
+        }
+    }
+
     /// The body the provider expects with a 200 to its webhook (PayerMax
     /// retries unless it reads `{"code":"SUCCESS"}`).
     pub fn webhook_ack(&self) -> &'static str {
@@ -213,5 +223,11 @@ impl Gateways {
     /// Whether `method` can be paid with here.
     pub fn offers(&self, method: MethodChoice) -> bool {
         self.for_method(method).is_some()
+    }
+
+    /// Whether `method` can be paid with here for a price in `currency`.
+    pub fn offers_in(&self, method: MethodChoice, currency: &str) -> bool {
+        self.for_method(method)
+            .is_some_and(|g| g.takes_currency(currency))
     }
 }

@@ -1,4 +1,5 @@
 //! The contract every payment adapter speaks.
+use super::device::PayerDevice;
 use app::model::{billing::MethodChoice, Cycle};
 
 /// An amount in minor units of an ISO 4217 currency (`Rp 300` = `(300, "IDR")`
@@ -122,6 +123,8 @@ pub struct CheckoutRequest {
     pub cancel_url: String,
     /// Where the provider sends its webhooks.
     pub notify_url: String,
+    /// The payer's device, when known (wallets ask for its kind).
+    pub device: Option<PayerDevice>,
 }
 
 /// Where to send the payer, and the provider's id of what was created.
@@ -143,6 +146,9 @@ pub struct RenewalCharge {
     pub amount: Money,
     pub order_no: String,
     pub notify_url: String,
+    /// The payer's device at checkout, when it was recorded: wallets ask
+    /// for it with a debit made without the payer.
+    pub device: Option<PayerDevice>,
 }
 
 /// What became of a charge.
@@ -235,7 +241,11 @@ pub enum EventKind {
         provider_payment_ref: String,
         subscription_ref: Option<String>,
         payment_token: Option<String>,
+        /// Before tax: what the order's price is compared with.
         amount: Money,
+        /// The tax the provider collected with it, in `amount`'s minor units.
+        #[serde(default)]
+        tax_minor: i64,
     },
     /// The first payment is still being decided.
     CheckoutPending { order_no: String },

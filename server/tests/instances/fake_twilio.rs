@@ -2,15 +2,32 @@
 //! answers lookups from that record, and can be slow to answer (the
 //! message is recorded first, as a real provider that got the request).
 //! Each instance uses its own account SID, so the record says which
-//! instance sent what.
+//! instance sent what. Like Twilio it refuses (401, code 20003) a request
+//! whose Basic credentials are not the account's SID and [`TOKEN`].
 use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Form, Json, Router};
+use base64::Engine as _;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+/// The auth token every instance is configured with.
+pub const TOKEN: &str = "shared-twilio-token";
+
+/// Twilio's refusal when the Basic credentials are not `sid`'s.
+fn unauthenticated(sid: &str, headers: &HeaderMap) -> Option<Response> {
+    let basic = base64::engine::general_purpose::STANDARD.encode(format!("{sid}:{TOKEN}"));
+    let given = headers.get("authorization").and_then(|v| v.to_str().ok());
+    (given != Some(format!("Basic {basic}").as_str())).then(|| {
+        let body = json!({"code": 20003, "message": "Authenticate", "status": 401});
+        (StatusCode::UNAUTHORIZED, Json(body)).into_response()
+    })
+}
 
 #[derive(Clone, Debug)]
 pub struct Sent {
@@ -83,8 +100,12 @@ impl FakeTwilio {
 async fn create(
     State(fake): State<FakeTwilio>,
     Path(sid): Path<String>,
+    headers: HeaderMap,
     Form(form): Form<HashMap<String, String>>,
-) -> Json<Value> {
+) -> Response {
+    if let Some(refused) = unauthenticated(&sid, &headers) {
+        return refused;
+    }
     let slow = fake
         .slow_account
         .lock()
@@ -112,12 +133,18 @@ async fn create(
     tokio::time::sleep(delay).await;
     *fake.unanswered.lock().unwrap().entry(sid).or_default() -= 1;
     Json(json!({ "sid": format!("SM{index:032}"), "status": "queued", "error_code": null }))
+        .into_response()
 }
 
 async fn list(
     State(fake): State<FakeTwilio>,
+    Path(sid): Path<String>,
+    headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
-) -> Json<Value> {
+) -> Response {
+    if let Some(refused) = unauthenticated(&sid, &headers) {
+        return refused;
+    }
     let to = query.get("To").cloned().unwrap_or_default();
     let messages: Vec<Value> = fake
         .sent()
@@ -126,5 +153,5 @@ async fn list(
         .filter(|(_, s)| s.to == to)
         .map(|(i, s)| json!({ "sid": format!("SM{:032}", i + 1), "to": s.to, "body": s.body, "status": "sent" }))
         .collect();
-    Json(json!({ "messages": messages }))
+    Json(json!({ "messages": messages })).into_response()
 }

@@ -133,3 +133,65 @@ async fn paypal_a_failed_first_payment_keeps_the_order_open_and_the_retry_comple
         completed_after_retry(&app, &placed, &sub).await;
     }
 }
+
+/// A completed Paddle transaction for `order` with `tax` collected: on top
+/// of the price, or inside it for a price that includes tax.
+fn taxed_transaction(order: &order::Model, tax: i64, inclusive: bool) -> String {
+    let price = order.first_amount_minor;
+    let (subtotal, total) = if inclusive {
+        (price - tax, price)
+    } else {
+        (price, price + tax)
+    };
+    let body = paddle_transaction("transaction.completed", order, "completed", "null");
+    let untaxed =
+        format!(r#""subtotal":"{price}","tax":"0","total":"{price}","grand_total":"{price}""#);
+    let taxed = format!(
+        r#""subtotal":"{subtotal}","tax":"{tax}","total":"{total}","grand_total":"{total}""#
+    );
+    assert!(body.contains(&untaxed));
+    body.replace(&untaxed, &taxed)
+        .replace("txn_first", &format!("txn_tax_{inclusive}"))
+        .replace("sub_paddle_first", &format!("sub_tax_{inclusive}"))
+        .replace("evt_completed", &format!("evt_tax_{inclusive}"))
+}
+
+#[tokio::test]
+async fn paddle_a_taxed_checkout_activates_the_order_and_keeps_the_tax_apart() {
+    use crate::payments_paddle::{deliver, provider, signed, SECRET};
+    use sea_orm::{ColumnTrait as _, EntityTrait as _, QueryFilter as _};
+    use server::persistence::entities::charge;
+    let paddle = provider("http://127.0.0.1:9", Duration::from_secs(5));
+    for app in TestApp::all().await {
+        for inclusive in [false, true] {
+            let placed = placed(&app, &format!("taxed{inclusive}@mail.com")).await;
+            move_to(&app, &placed, ProviderKind::Paddle).await;
+            let tax = placed.first_amount_minor / 10;
+            let body = taxed_transaction(&placed, tax, inclusive);
+            let now = server::clock::now_ms();
+            let headers = signed(SECRET, now / 1000, &body);
+            let events = deliver(&paddle, &headers, &body, now).await.unwrap();
+            let kind = events.into_iter().next().unwrap().kind;
+            let id = format!("tax{inclusive}");
+            assert_eq!(
+                apply(&app, ProviderKind::Paddle, &id, kind).await,
+                "applied",
+                "{:?}: tax inclusive {inclusive}",
+                app.backend
+            );
+            completed_after_retry(&app, &placed, &format!("sub_tax_{inclusive}")).await;
+            let first = charge::Entity::find()
+                .filter(charge::Column::OrderId.eq(placed.id))
+                .one(&app.db)
+                .await
+                .unwrap()
+                .expect("the first charge");
+            assert_eq!(
+                (first.amount_minor, first.tax_minor),
+                (placed.first_amount_minor, tax),
+                "{:?}: the price as the amount, the tax apart",
+                app.backend
+            );
+        }
+    }
+}

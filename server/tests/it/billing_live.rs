@@ -149,7 +149,8 @@ async fn a_live_card_payment_goes_through_paddle_end_to_end() {
             app.backend
         );
         assert_eq!(outcome(&app, &order_no).await, "processing");
-        assert_eq!(post_paddle(&app, &event, SECRET, now / 1000).await, 200);
+        let ts = app.state.now_ms() / 1000;
+        assert_eq!(post_paddle(&app, &event, SECRET, ts).await, 200);
         assert_eq!(
             outcome(&app, &order_no).await,
             "success",

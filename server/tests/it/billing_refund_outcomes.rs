@@ -294,3 +294,37 @@ async fn the_webhook_before_or_after_the_api_answer_applies_once() {
         }
     }
 }
+
+#[tokio::test]
+async fn a_wrong_key_is_refused_by_each_provider_and_is_certain() {
+    use server::payments::{PaymentError, RefundRequest};
+    for kind in PROVIDERS {
+        let (ledger, gateways) = crate::refund_fakes::start_keyed(kind, "-wrong").await;
+        let request = RefundRequest {
+            idempotency_key: "refund_1".into(),
+            provider_payment_ref: "pay_1".into(),
+            amount: Money {
+                minor: 99,
+                currency: "USD".into(),
+                exponent: 2,
+            },
+            order_no: "CT1".into(),
+        };
+        let refused = gateways.get(kind).unwrap().refund(&request).await;
+        assert!(
+            matches!(
+                refused,
+                Err(PaymentError::Rejected {
+                    status: 401 | 403,
+                    ..
+                })
+            ),
+            "{kind:?}: {refused:?}"
+        );
+        assert!(
+            !refused.unwrap_err().is_uncertain(),
+            "{kind:?}: never retried blindly"
+        );
+        assert_eq!(ledger.asked(), 0, "{kind:?}: nothing refunded");
+    }
+}

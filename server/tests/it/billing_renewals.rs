@@ -292,6 +292,7 @@ async fn a_worker_killed_mid_charge_is_reconciled_and_never_charges_twice() {
             },
             order_no: "CTKILLED".into(),
             notify_url: String::new(),
+            device: None,
         };
         app.state
             .gateways

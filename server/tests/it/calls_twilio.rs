@@ -34,11 +34,40 @@ struct Fake {
 
 type Shared = Arc<Mutex<Fake>>;
 
+/// Twilio's answer to a request without this account's credentials.
+fn unauthenticated(headers: &HeaderMap) -> Option<axum::response::Response> {
+    let basic = base64::engine::general_purpose::STANDARD.encode(format!("{SID}:{TOKEN}"));
+    let given = headers.get("authorization").and_then(|v| v.to_str().ok());
+    (given != Some(format!("Basic {basic}").as_str())).then(|| {
+        let body = serde_json::json!({"code": 20003, "message": "Authenticate", "status": 401});
+        (StatusCode::UNAUTHORIZED, Json(body)).into_response()
+    })
+}
+
+/// Twilio refuses a call without `To`, `From` and what to do (`Twiml`).
+fn malformed(form: &[(String, String)]) -> Option<axum::response::Response> {
+    let has = |name: &str| form.iter().any(|(n, v)| n == name && !v.is_empty());
+    let code = if !has("To") {
+        21201
+    } else if !has("From") {
+        21603
+    } else if !has("Twiml") && !has("Url") {
+        21205
+    } else {
+        return None;
+    };
+    let body = serde_json::json!({"code": code, "message": "Missing parameter", "status": 400});
+    Some((StatusCode::BAD_REQUEST, Json(body)).into_response())
+}
+
 async fn create(
     State(fake): State<Shared>,
     headers: HeaderMap,
     Form(form): Form<Vec<(String, String)>>,
 ) -> axum::response::Response {
+    if let Some(refused) = unauthenticated(&headers).or_else(|| malformed(&form)) {
+        return refused;
+    }
     let to = form
         .iter()
         .find(|(n, _)| n == "To")
@@ -81,8 +110,12 @@ fn now_rfc2822() -> String {
 
 async fn list(
     State(fake): State<Shared>,
+    headers: HeaderMap,
     Query(query): Query<Vec<(String, String)>>,
-) -> Json<serde_json::Value> {
+) -> axum::response::Response {
+    if let Some(refused) = unauthenticated(&headers) {
+        return refused;
+    }
     let to = query
         .iter()
         .find(|(n, _)| n == "To")
@@ -99,7 +132,7 @@ async fn list(
         .filter(|(_, t)| *t == to)
         .map(|(sid, to)| serde_json::json!({"sid": sid, "to": to, "from": FROM, "status": "ringing", "date_created": now_rfc2822()}))
         .collect();
-    Json(serde_json::json!({"calls": calls, "page": 0}))
+    Json(serde_json::json!({"calls": calls, "page": 0})).into_response()
 }
 
 async fn fake_twilio(late_first: bool) -> (String, Shared) {
@@ -120,7 +153,11 @@ async fn fake_twilio(late_first: bool) -> (String, Shared) {
 }
 
 async fn apps_with_twilio(api_base: &str) -> Vec<TestApp> {
-    let api_base = api_base.to_owned();
+    apps_with_token(api_base, TOKEN).await
+}
+
+async fn apps_with_token(api_base: &str, token: &str) -> Vec<TestApp> {
+    let (api_base, token) = (api_base.to_owned(), token.to_owned());
     TestApp::all_configured(move |c| {
         c.voice.quiet_start_hour = 0;
         c.voice.quiet_end_hour = 0;
@@ -129,7 +166,7 @@ async fn apps_with_twilio(api_base: &str) -> Vec<TestApp> {
         c.calls.voice_from = Some(FROM.into());
         c.calls.timeout_secs = 1;
         c.twilio.account_sid = Some(SID.into());
-        c.twilio.auth_token = Some(Secret::new(TOKEN));
+        c.twilio.auth_token = Some(Secret::new(&token));
         c.twilio.api_base = api_base.clone();
     })
     .await
@@ -402,4 +439,48 @@ async fn a_lost_answer_is_reconciled_and_signed_callbacks_drive_the_call() {
         assert_eq!(report.status, 204);
         assert_eq!(message(&app, id).await.status, "opted_out");
     }
+}
+
+#[tokio::test]
+async fn a_wrong_token_or_a_malformed_call_is_refused_and_never_retried() {
+    let (base, fake) = fake_twilio(false).await;
+    let app = apps_with_token(&base, "not-the-token").await.remove(0);
+    let refused = app
+        .state
+        .calls
+        .place(&call("+6281234567890"), "w1")
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            refused,
+            CallError::Rejected {
+                status: 401,
+                code: Some(20003)
+            }
+        ),
+        "{refused:?}"
+    );
+    assert!(!refused.is_transient() && !refused.outcome_unknown());
+    assert!(fake.lock().unwrap().stored.is_empty(), "no call placed");
+    let query = CallQuery {
+        to: "+6281234567890",
+        since_ms: server::clock::now_ms(),
+        call_ref: "w1",
+        exclude: &[],
+    };
+    assert!(matches!(
+        app.state.calls.lookup(&query).await,
+        Err(CallError::Rejected { status: 401, .. })
+    ));
+    let basic = base64::engine::general_purpose::STANDARD.encode(format!("{SID}:{TOKEN}"));
+    let without_twiml = reqwest::Client::new()
+        .post(format!("{base}/2010-04-01/Accounts/{SID}/Calls.json"))
+        .header("authorization", format!("Basic {basic}"))
+        .form(&[("To", "+6281234567890"), ("From", FROM)])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(without_twiml.status(), 400);
+    assert!(fake.lock().unwrap().stored.is_empty());
 }

@@ -41,17 +41,50 @@ struct Fake {
 
 type Shared = Arc<Mutex<Fake>>;
 
+/// A Graph API error answer.
+fn graph_error(message: &str, code: u32) -> axum::response::Response {
+    let error = serde_json::json!({"error": {"message": message, "type": "OAuthException", "code": code, "fbtrace_id": "AbC"}});
+    (StatusCode::BAD_REQUEST, Json(error)).into_response()
+}
+
+/// Whether every event carries what Meta requires: its name, a Unix time,
+/// the action source, user data, and for a website event its page.
+fn well_formed(body: &serde_json::Value) -> bool {
+    body["data"].as_array().is_some_and(|events| {
+        !events.is_empty()
+            && events.iter().all(|e| {
+                e["event_name"].as_str().is_some_and(|n| !n.is_empty())
+                    && e["event_time"].is_i64()
+                    && e["user_data"].is_object()
+                    && e["action_source"].is_string()
+                    && (e["action_source"] != "website" || e["event_source_url"].is_string())
+            })
+    })
+}
+
 async fn events(
     State(fake): State<Shared>,
     Path((version, pixel)): Path<(String, String)>,
     Query(query): Query<Vec<(String, String)>>,
-    Json(body): Json<serde_json::Value>,
+    body: axum::body::Bytes,
 ) -> axum::response::Response {
     let token = query
         .iter()
         .find(|(k, _)| k == "access_token")
         .map(|(_, v)| v.clone())
         .unwrap_or_default();
+    if token != TOKEN {
+        return graph_error(
+            "Invalid OAuth access token - Cannot parse access token",
+            190,
+        );
+    }
+    let Ok(body) = serde_json::from_slice::<serde_json::Value>(&body) else {
+        return graph_error("Invalid parameter", 100);
+    };
+    if !well_formed(&body) {
+        return graph_error("Invalid parameter", 100);
+    }
     let mode = {
         let mut fake = fake.lock().unwrap();
         fake.seen
@@ -393,4 +426,26 @@ async fn meta_event_row(app: &TestApp, order_no: &str) -> meta_event::Model {
         .await
         .unwrap()
         .expect("a purchase event")
+}
+
+#[tokio::test]
+async fn a_wrong_token_or_a_malformed_event_is_refused_and_never_sent_again() {
+    let (url, fake) = fake_graph(Mode::Accept).await;
+    let wrong = MetaSettings {
+        access_token: Some(Secret::new("not-the-token")),
+        ..settings(&url, None)
+    };
+    let client = MetaClient::from_settings(&wrong).unwrap();
+    match client.send(&[event()], None).await {
+        Delivery::Refused(why) => assert!(why.contains("code 190"), "{why}"),
+        other => panic!("a wrong token is a refusal, not {other:?}"),
+    }
+    let client = MetaClient::from_settings(&settings(&url, None)).unwrap();
+    let mut nameless = event();
+    nameless.as_object_mut().unwrap().remove("event_name");
+    match client.send(&[nameless], None).await {
+        Delivery::Refused(why) => assert!(why.contains("code 100"), "{why}"),
+        other => panic!("a malformed event is a refusal, not {other:?}"),
+    }
+    assert!(fake.lock().unwrap().seen.is_empty(), "nothing accepted");
 }

@@ -113,6 +113,23 @@ async fn create_payment(fake: &Fake, seen: &Seen) -> Response {
         return error(StatusCode::BAD_REQUEST, 5009, "Order ID is duplicated.");
     }
     let direct = body["payment_method_flow"] == "DIRECT";
+    // GrabPay and Maya are REDIRECT-only; a REDIRECT needs device.type, and
+    // every payment the payer's name and document.
+    if direct && ["GY", "PM"].contains(&body["payment_method_id"].as_str().unwrap_or_default()) {
+        return error(
+            StatusCode::BAD_REQUEST,
+            5014,
+            "Payment method flow not supported.",
+        );
+    }
+    let payer = &body["payer"];
+    if !direct
+        && (!["MOBILE", "DESKTOP"].contains(&body["device"]["type"].as_str().unwrap_or_default())
+            || !payer["name"].is_string()
+            || !payer["document"].is_string())
+    {
+        return error(StatusCode::BAD_REQUEST, 5001, "Missing parameter.");
+    }
     let (status, code) = match (direct, body["wallet"]["token"].as_str()) {
         (false, _) => ("PENDING", "100"),
         (true, Some("W-good")) => ("PAID", "200"),
@@ -193,6 +210,7 @@ fn checkout(order_no: &str, method: MethodChoice) -> CheckoutRequest {
         return_url: "https://ct.test/pay-result?orderNo=o1".into(),
         cancel_url: "https://ct.test/pay-method?planId=1".into(),
         notify_url: "https://ct.test/api_f/v1/payments/webhook/dlocal".into(),
+        device: None,
     }
 }
 
@@ -204,6 +222,7 @@ fn renewal(key: &str, token: Option<&str>) -> RenewalCharge {
         amount: php(19_900),
         order_no: "ord123".into(),
         notify_url: "https://ct.test/api_f/v1/payments/webhook/dlocal".into(),
+        device: None,
     }
 }
 
@@ -243,7 +262,15 @@ async fn dlocal_checkout_is_a_signed_redirect_payment_named_by_the_order() {
         body["notification_url"],
         "https://ct.test/api_f/v1/payments/webhook/dlocal"
     );
-    assert_eq!(body["wallet"], json!({"save": true}));
+    assert_eq!(body["device"], json!({"type": "DESKTOP"}));
+    assert_eq!(
+        (
+            body["payer"]["name"].as_str(),
+            body["payer"]["document"].as_str()
+        ),
+        (Some("Juan Cruz"), Some("123456789012"))
+    );
+    assert!(body.get("wallet").is_none(), "no legacy wallet saving");
     assert_eq!(seen.header("x-idempotency-key"), Some("ord123"));
     let again = dlocal
         .create_checkout(&checkout("ord123", MethodChoice::Paymaya))
@@ -265,47 +292,24 @@ async fn dlocal_checkout_is_a_signed_redirect_payment_named_by_the_order() {
 }
 
 #[tokio::test]
-async fn dlocal_renewals_charge_the_saved_wallet_and_reconcile_by_key() {
+async fn dlocal_redirect_only_wallets_are_never_charged_without_the_payer() {
     let (base, log) = fake().await;
     let dlocal = provider(&base, Duration::from_secs(5));
-    let paid = dlocal
-        .charge_renewal(&renewal("ren-1", Some("PH:GY:W-good")))
+    for token in [Some("PH:GY:W-good"), Some("PH:PM:W-good"), None] {
+        assert_eq!(
+            dlocal.charge_renewal(&renewal("ren-1", token)).await,
+            Err(PaymentError::NotSupported),
+            "{token:?}: GrabPay and Maya take REDIRECT payments only"
+        );
+    }
+    assert!(log.lock().unwrap().is_empty(), "nothing sent");
+    dlocal
+        .create_checkout(&checkout("ren-1", MethodChoice::Paymaya))
         .await
-        .expect("charged");
-    assert_eq!(
-        paid,
-        ChargeOutcome::Succeeded {
-            provider_ref: "D-4-ren-1".into()
-        }
-    );
-    let body = log.lock().unwrap()[0].json();
-    assert_eq!(
-        (
-            body["payment_method_flow"].as_str(),
-            body["payment_method_id"].as_str()
-        ),
-        (Some("DIRECT"), Some("GY"))
-    );
-    assert_eq!(body["wallet"], json!({"token": "W-good"}));
-    assert_eq!(body["order_id"], "ren-1");
-    let short = dlocal
-        .charge_renewal(&renewal("ren-2", Some("PH:GY:W-empty")))
-        .await
-        .expect("answered");
-    assert_eq!(
-        short,
-        ChargeOutcome::Declined {
-            insufficient_funds: true
-        }
-    );
-    assert_eq!(
-        dlocal.charge_renewal(&renewal("ren-3", None)).await,
-        Err(PaymentError::NotSupported),
-        "no token, no charge"
-    );
+        .expect("created");
     assert_eq!(
         dlocal.lookup_charge("ren-1").await,
-        Ok(Some(ChargeOutcome::Succeeded {
+        Ok(Some(ChargeOutcome::Pending {
             provider_ref: "D-4-ren-1".into()
         }))
     );
@@ -373,17 +377,30 @@ async fn dlocal_refusals_carry_the_numeric_code() {
     assert!(!denied.is_uncertain());
     assert!(!format!("{denied:?} {stranger:?}").contains("wrong-trans-key"));
     let dlocal = provider(&base, Duration::from_secs(5));
-    let lost = dlocal
-        .charge_renewal(&renewal("ren-4", Some("PH:GY:W-revoked")))
-        .await
-        .expect_err("token gone");
+    let mut anonymous = checkout("ord201", MethodChoice::Grabpay);
+    anonymous.customer.document = None;
     assert_eq!(
-        lost,
-        PaymentError::Rejected {
+        dlocal.create_checkout(&anonymous).await,
+        Err(PaymentError::Rejected {
             status: 400,
-            code: "5008".into()
-        }
+            code: "payer_name_and_document".into()
+        }),
+        "dLocal requires the payer's name and document: refused unsent"
     );
+}
+
+#[tokio::test]
+async fn dlocal_a_phone_checkout_says_so_in_device_type() {
+    let (base, log) = fake().await;
+    let dlocal = provider(&base, Duration::from_secs(5));
+    let mut phone = checkout("ord300", MethodChoice::Grabpay);
+    phone.device = Some(server::payments::PayerDevice {
+        ip: "203.0.113.7".into(),
+        user_agent: "Mozilla/5.0 (Linux; Android 14) Mobile".into(),
+    });
+    dlocal.create_checkout(&phone).await.expect("created");
+    let body = log.lock().unwrap()[0].json();
+    assert_eq!(body["device"], json!({"type": "MOBILE"}));
 }
 
 #[tokio::test]
@@ -452,6 +469,7 @@ async fn dlocal_notifications_verify_with_x_date_in_the_window() {
             subscription_ref: None,
             payment_token: Some("PH:GY:W-good".into()),
             amount: php(1_990),
+            tax_minor: 0,
         }
     );
     let tampered = PAID.replace("19.90", "1.99");
@@ -475,11 +493,13 @@ async fn dlocal_notifications_verify_with_x_date_in_the_window() {
         deliver(&dlocal, &unsigned, PAID, now).await,
         Err(WebhookError::MissingSignature)
     );
-    let late = now + 6 * 60 * 1000;
-    assert_eq!(
-        deliver(&dlocal, &signed(LOGIN, x_date, PAID), PAID, late).await,
-        Err(WebhookError::Stale)
-    );
+    // dLocal retries for days and documents no fresh X-Date per retry: a
+    // retry with the first X-Date is taken, named like the first delivery.
+    let first = deliver(&dlocal, &signed(LOGIN, x_date, PAID), PAID, now).await;
+    let late = now + 4 * 86_400_000;
+    let retry = deliver(&dlocal, &signed(LOGIN, x_date, PAID), PAID, late).await;
+    assert_eq!(retry, first);
+    assert!(retry.is_ok());
 }
 
 #[test]

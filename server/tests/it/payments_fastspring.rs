@@ -170,6 +170,7 @@ fn checkout(order_no: &str, plan_id: i64) -> CheckoutRequest {
         return_url: "https://ct.test/pay-result?orderNo=o1".into(),
         cancel_url: "https://ct.test/pay-method?planId=1".into(),
         notify_url: "https://ct.test/api_f/v1/payments/webhook/fastspring".into(),
+        device: None,
     }
 }
 
@@ -233,6 +234,7 @@ async fn fastspring_cancels_at_the_next_billing_date_returns_orders_and_renews_i
         amount: usd(2999),
         order_no: "ord123".into(),
         notify_url: String::new(),
+        device: None,
     };
     assert_eq!(
         fs.charge_renewal(&renewal).await,
@@ -409,8 +411,9 @@ async fn fastspring_webhooks_verify_on_the_raw_body() {
         deliver(&fs, &HeaderMap::new(), BATCH, now).await,
         Err(WebhookError::MissingSignature)
     );
-    // FastSpring signs no timestamp and retries for days with the same event
-    // ids: a late redelivery verifies, and the event id recognises it.
+    // FastSpring signs no timestamp and retries an unprocessed event with the
+    // same id after 1 h, 2 h, 4 h, three times 6 h, then daily for up to 7
+    // days: its last retry verifies, and the event id recognises it.
     let week_later = deliver(&fs, &signed(SECRET, BATCH), BATCH, now + 7 * 86_400_000)
         .await
         .expect("redelivery");

@@ -178,6 +178,7 @@ fn checkout(order_no: &str, plan_id: i64) -> CheckoutRequest {
         return_url: "https://ct.test/pay-result?orderNo=o1".into(),
         cancel_url: "https://ct.test/pay-method?planId=1".into(),
         notify_url: "https://ct.test/api_f/v1/payments/webhook/paddle".into(),
+        device: None,
     }
 }
 
@@ -238,6 +239,7 @@ async fn paddle_cancels_at_period_end_refunds_in_full_and_lets_paddle_renew() {
         amount: usd(2999),
         order_no: "ord123".into(),
         notify_url: String::new(),
+        device: None,
     };
     assert_eq!(
         paddle.charge_renewal(&renewal).await,

@@ -10,8 +10,8 @@ use rsa::pkcs8::{EncodePrivateKey as _, EncodePublicKey as _, LineEnding};
 use serde_json::json;
 use server::payments::payermax::{PayerMaxConfig, PayerMaxProvider, REF_RENEWAL};
 use server::payments::{
-    ChargeOutcome, CheckoutRequest, Customer, EventKind, Gateway, Money, PaymentError,
-    RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
+    ChargeOutcome, CheckoutRequest, Customer, EventKind, Gateway, Money, PayerDevice, PaymentError,
+    RefundFound, RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
 };
 use std::{sync::Arc, time::Duration};
 
@@ -91,6 +91,7 @@ fn checkout(order_no: &str, method: MethodChoice, first_charge: Money) -> Checko
         return_url: format!("https://ct.test/pay-result?orderNo={order_no}"),
         cancel_url: "https://ct.test/pay-method?planId=1".into(),
         notify_url: "https://ct.test/api_f/v1/payments/webhook/payermax".into(),
+        device: None,
     }
 }
 
@@ -102,6 +103,10 @@ fn renewal(key: &str, token: Option<&str>, amount: Money) -> RenewalCharge {
         amount,
         order_no: "CT0DANA".into(),
         notify_url: "https://ct.test/api_f/v1/payments/webhook/payermax".into(),
+        device: Some(PayerDevice {
+            ip: "203.0.113.7".into(),
+            user_agent: "Mozilla/5.0 (Android 14)".into(),
+        }),
     }
 }
 
@@ -140,7 +145,7 @@ async fn a_signed_cashier_order_binds_the_wallet_once_per_order() {
     let (sent, raw) = last_call(&fake, "orderAndPay");
     assert_eq!(
         (sent["version"].as_str(), sent["keyVersion"].as_str()),
-        (Some("1.5"), Some("1"))
+        (Some("1.4"), Some("1"))
     );
     let data = &sent["data"];
     assert_eq!(data["outTradeNo"], "CT0GCASH01");
@@ -430,6 +435,7 @@ async fn signed_notifications_become_events_with_exact_amounts() {
             subscription_ref: None,
             payment_token: Some("GCASH:PMTOKEN20250227071843552050007000094".into()),
             amount: php(4950),
+            tax_minor: 0,
         }
     );
     let renewed = json!({"outTradeNo": "RN_1", "totalAmount": 190000, "currency": "IDR", "status": "SUCCESS", "reference": REF_RENEWAL});
@@ -529,5 +535,145 @@ async fn unsigned_tampered_or_foreign_notifications_are_refused() {
     assert_eq!(
         check(fake::notification_headers(&garbage, &PLATFORM_KEY), garbage).await,
         Err(WebhookError::Malformed)
+    );
+}
+
+/// Posts `envelope` to the fake as we would, signed with our key.
+async fn post_raw(fake: &FakePayerMax, api: &str, envelope: &serde_json::Value) -> String {
+    let body = envelope.to_string();
+    reqwest::Client::new()
+        .post(format!("{}/aggregate-pay/api/gateway/{api}", fake.base))
+        .header("sign", fake::sign(&MERCHANT_KEY, body.as_bytes()))
+        .header("content-type", "application/json")
+        .body(body)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn payermax_calls_are_version_1_4_and_debits_carry_the_pure_api_fields() {
+    let fake = fake::start().await;
+    let payermax = provider(&fake, Duration::from_secs(5));
+    fake.paid_token_only("PMTOKEN-OK-9", "DANA");
+    let charged = payermax
+        .charge_renewal(&renewal(
+            "RN_V14_1",
+            Some("DANA:PMTOKEN-OK-9"),
+            idr(190_000),
+        ))
+        .await;
+    assert!(
+        matches!(charged, Ok(ChargeOutcome::Succeeded { .. })),
+        "{charged:?}"
+    );
+    let (sent, _) = last_call(&fake, "orderAndPay");
+    assert_eq!(sent["version"], "1.4");
+    let data = &sent["data"];
+    assert_eq!(
+        data["frontCallbackUrl"],
+        "https://ct.test/pay-result?orderNo=CT0DANA"
+    );
+    let buyer = &data["paymentDetail"]["buyerInfo"];
+    assert_eq!(
+        (buyer["clientIp"].as_str(), buyer["userAgent"].as_str()),
+        (Some("203.0.113.7"), Some("Mozilla/5.0 (Android 14)"))
+    );
+    let calls = fake.ledger.lock().unwrap().calls.len();
+    let unknown_device = RenewalCharge {
+        device: None,
+        ..renewal("RN_V14_2", Some("DANA:PMTOKEN-OK-9"), idr(190_000))
+    };
+    assert_eq!(
+        payermax.charge_renewal(&unknown_device).await,
+        Err(PaymentError::Rejected {
+            status: 400,
+            code: "no_buyer_info".into()
+        })
+    );
+    assert_eq!(
+        fake.ledger.lock().unwrap().calls.len(),
+        calls,
+        "nothing sent"
+    );
+
+    // The fake refuses what PayerMax refuses: another version, a pure-API
+    // payment without frontCallbackUrl or buyerInfo.
+    let mut envelope = sent.clone();
+    envelope["requestTime"] = json!(server::payments::wire::iso_ms_offset(
+        server::clock::now_ms()
+    ));
+    envelope["data"]["outTradeNo"] = json!("RN_V14_3");
+    let mut other_version = envelope.clone();
+    other_version["version"] = json!("1.5");
+    assert!(post_raw(&fake, "orderAndPay", &other_version)
+        .await
+        .contains("PARAMS_INVALID"));
+    for field in ["frontCallbackUrl", "buyerInfo"] {
+        let mut missing = envelope.clone();
+        missing["data"].as_object_mut().unwrap().remove(field);
+        missing["data"]["paymentDetail"]
+            .as_object_mut()
+            .unwrap()
+            .remove(field);
+        let answer = post_raw(&fake, "orderAndPay", &missing).await;
+        assert!(answer.contains("PARAMS_INVALID"), "{field}: {answer}");
+    }
+    assert!(post_raw(&fake, "orderAndPay", &envelope)
+        .await
+        .contains("APPLY_SUCCESS"));
+}
+
+#[tokio::test]
+async fn payermax_refunds_are_looked_up_by_refund_query() {
+    let fake = fake::start().await;
+    let payermax = provider(&fake, Duration::from_secs(5));
+    payermax
+        .create_checkout(&checkout("CT0GCASH03", MethodChoice::Gcash, php(4950)))
+        .await
+        .expect("checkout");
+    fake.paid("CT0GCASH03", "PMTOKEN-OK-3");
+    let refund = RefundRequest {
+        idempotency_key: "refund_77".into(),
+        provider_payment_ref: "CT0GCASH03".into(),
+        amount: php(4950),
+        order_no: "CT0GCASH03".into(),
+    };
+    assert_eq!(
+        payermax.lookup_refund(&refund).await,
+        Ok(RefundFound::Nothing)
+    );
+    let gateway = Gateway::PayerMax(Arc::new(provider(&fake, Duration::from_secs(5))));
+    let RefundOutcome::Pending { provider_ref } = payermax.refund(&refund).await.unwrap() else {
+        panic!("PayerMax answers pending");
+    };
+    assert_eq!(
+        gateway.lookup_refund(&refund, None).await,
+        Ok(RefundFound::Pending {
+            provider_ref: Some(provider_ref.clone())
+        })
+    );
+    fake.refund_settled("refund_77", "REFUND_SUCCESS");
+    assert_eq!(
+        gateway.lookup_refund(&refund, None).await,
+        Ok(RefundFound::Refunded {
+            provider_ref: provider_ref.clone()
+        })
+    );
+    fake.refund_settled("refund_77", "REFUND_FAILED");
+    assert_eq!(
+        payermax.lookup_refund(&refund).await,
+        Ok(RefundFound::Rejected { provider_ref })
+    );
+    let (sent, _) = last_call(&fake, "refundQuery");
+    assert_eq!(
+        (
+            sent["version"].as_str(),
+            sent["data"]["outRefundNo"].as_str()
+        ),
+        (Some("1.4"), Some("refund_77"))
     );
 }

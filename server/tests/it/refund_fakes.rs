@@ -3,12 +3,14 @@
 //! a second refund of a refunded (or pending) charge is refused whatever
 //! its id, no idempotency key is honoured (none is documented), and the
 //! lookups answer from the same ledger. A fake can lose its next answer
-//! after recording the refund (the connection cut after sending).
+//! after recording the refund (the connection cut after sending). Each
+//! refuses a request without the merchant's credentials, as its provider
+//! does (Paddle 403 `forbidden`, FastSpring 401, dLocal 403 code 3001).
 use crate::payments_fake::{serve, SHORT_TIMEOUT};
 use axum::{
     body::Bytes,
     extract::State,
-    http::{StatusCode, Uri},
+    http::{HeaderMap, StatusCode, Uri},
     response::{IntoResponse, Response},
     Json, Router,
 };
@@ -95,6 +97,49 @@ impl Ledger {
     }
 }
 
+const PADDLE_KEY: &str = "pdl_key";
+const FS_USER: &str = "fs_user";
+const FS_PASSWORD: &str = "fs_password";
+const DLOCAL_LOGIN: &str = "login";
+const DLOCAL_TRANS_KEY: &str = "trans";
+
+fn header<'a>(headers: &'a HeaderMap, name: &str) -> &'a str {
+    headers
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+}
+
+/// The provider's refusal of a request without the merchant's credentials.
+fn unauthenticated(kind: ProviderKind, headers: &HeaderMap) -> Option<Response> {
+    use base64::Engine as _;
+    let refusal = match kind {
+        ProviderKind::Paddle => {
+            (header(headers, "authorization") != format!("Bearer {PADDLE_KEY}")).then(|| {
+                (
+                    StatusCode::FORBIDDEN,
+                    json!({"error": {"type": "request_error", "code": "forbidden"}}),
+                )
+            })
+        }
+        ProviderKind::FastSpring => {
+            let basic = base64::engine::general_purpose::STANDARD
+                .encode(format!("{FS_USER}:{FS_PASSWORD}"));
+            (header(headers, "authorization") != format!("Basic {basic}"))
+                .then(|| (StatusCode::UNAUTHORIZED, json!({"error": "Unauthorized"})))
+        }
+        _ => (header(headers, "x-login") != DLOCAL_LOGIN
+            || header(headers, "x-trans-key") != DLOCAL_TRANS_KEY)
+            .then(|| {
+                (
+                    StatusCode::FORBIDDEN,
+                    json!({"code": 3001, "message": "Invalid credentials"}),
+                )
+            }),
+    };
+    refusal.map(|(status, body)| (status, Json(body)).into_response())
+}
+
 /// An answer cut after the refund was made: nothing readable comes back.
 fn lost() -> Response {
     (StatusCode::OK, "<html>upstream reset</html>").into_response()
@@ -109,7 +154,10 @@ fn query(uri: &Uri, name: &str) -> String {
         .to_owned()
 }
 
-async fn paddle(State(l): State<Ledger>, uri: Uri, body: Bytes) -> Response {
+async fn paddle(State(l): State<Ledger>, headers: HeaderMap, uri: Uri, body: Bytes) -> Response {
+    if let Some(refused) = unauthenticated(ProviderKind::Paddle, &headers) {
+        return refused;
+    }
     let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
     let adj = |r: &Held| json!({"id": r.id, "action": "refund", "type": "full", "status": r.status, "transaction_id": r.charge});
     if uri.path() == "/adjustments" && !body.is_null() {
@@ -131,7 +179,15 @@ async fn paddle(State(l): State<Ledger>, uri: Uri, body: Bytes) -> Response {
     Json(json!({"data": list, "meta": {"pagination": {"has_more": false}}})).into_response()
 }
 
-async fn fastspring(State(l): State<Ledger>, uri: Uri, body: Bytes) -> Response {
+async fn fastspring(
+    State(l): State<Ledger>,
+    headers: HeaderMap,
+    uri: Uri,
+    body: Bytes,
+) -> Response {
+    if let Some(refused) = unauthenticated(ProviderKind::FastSpring, &headers) {
+        return refused;
+    }
     let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
     let ret = |r: &Held| json!({"return": r.id, "completed": r.status == "completed", "result": "success"});
     let path = uri.path();
@@ -157,7 +213,10 @@ async fn fastspring(State(l): State<Ledger>, uri: Uri, body: Bytes) -> Response 
     Json(json!({"returns": found})).into_response()
 }
 
-async fn dlocal(State(l): State<Ledger>, uri: Uri, body: Bytes) -> Response {
+async fn dlocal(State(l): State<Ledger>, headers: HeaderMap, uri: Uri, body: Bytes) -> Response {
+    if let Some(refused) = unauthenticated(ProviderKind::DLocal, &headers) {
+        return refused;
+    }
     let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
     let path = uri.path();
     if path == "/refunds" {
@@ -187,6 +246,12 @@ async fn dlocal(State(l): State<Ledger>, uri: Uri, body: Bytes) -> Response {
 
 /// A fake of `kind`'s refund API and a gateway set whose only adapter talks to it.
 pub async fn start(kind: ProviderKind) -> (Ledger, Gateways) {
+    start_keyed(kind, "").await
+}
+
+/// [`start`], the adapter's secret credential (API key, password, trans
+/// key) suffixed with `wrong` (empty: the right one).
+pub async fn start_keyed(kind: ProviderKind, wrong: &str) -> (Ledger, Gateways) {
     let ledger = Ledger::default();
     let router = match kind {
         ProviderKind::Paddle => Router::new().fallback(paddle),
@@ -195,18 +260,18 @@ pub async fn start(kind: ProviderKind) -> (Ledger, Gateways) {
     };
     let base = serve(router.with_state(ledger.clone())).await;
     let vars: HashMap<&str, String> = HashMap::from([
-        ("PADDLE_API_KEY", "pdl_key".to_owned()),
+        ("PADDLE_API_KEY", format!("{PADDLE_KEY}{wrong}")),
         ("PADDLE_WEBHOOK_SECRET", "pdl_secret".to_owned()),
         ("PADDLE_PRICE_IDS", "1=pri_month".to_owned()),
         ("PADDLE_API_BASE", base.clone()),
-        ("FASTSPRING_USERNAME", "fs_user".to_owned()),
-        ("FASTSPRING_PASSWORD", "fs_password".to_owned()),
+        ("FASTSPRING_USERNAME", FS_USER.to_owned()),
+        ("FASTSPRING_PASSWORD", format!("{FS_PASSWORD}{wrong}")),
         ("FASTSPRING_WEBHOOK_SECRET", "fs_secret".to_owned()),
         ("FASTSPRING_PRODUCT_PATHS", "1=pro-monthly".to_owned()),
         ("FASTSPRING_STOREFRONT", "https://store.test".to_owned()),
         ("FASTSPRING_API_BASE", base.clone()),
-        ("DLOCAL_LOGIN", "login".to_owned()),
-        ("DLOCAL_TRANS_KEY", "trans".to_owned()),
+        ("DLOCAL_LOGIN", DLOCAL_LOGIN.to_owned()),
+        ("DLOCAL_TRANS_KEY", format!("{DLOCAL_TRANS_KEY}{wrong}")),
         ("DLOCAL_SECRET_KEY", "secret".to_owned()),
         ("DLOCAL_API_BASE", base),
     ]);

@@ -6,7 +6,7 @@
 use crate::util::TestApp;
 use axum::{
     extract::{Query, State},
-    http::StatusCode,
+    http::{HeaderMap, StatusCode},
     response::IntoResponse,
     routing::get,
     Form, Json, Router,
@@ -40,10 +40,25 @@ struct Fake {
 
 type Shared = Arc<Mutex<Fake>>;
 
+/// Twilio's refusal (401, code 20003) of credentials that are not ours.
+fn unauthenticated(headers: &HeaderMap) -> Option<axum::response::Response> {
+    use base64::Engine as _;
+    let basic = base64::engine::general_purpose::STANDARD.encode(format!("{SID}:{TOKEN}"));
+    let given = headers.get("authorization").and_then(|v| v.to_str().ok());
+    (given != Some(format!("Basic {basic}").as_str())).then(|| {
+        let body = serde_json::json!({"code": 20003, "message": "Authenticate", "status": 401});
+        (StatusCode::UNAUTHORIZED, Json(body)).into_response()
+    })
+}
+
 async fn create(
     State(fake): State<Shared>,
+    headers: HeaderMap,
     Form(form): Form<Vec<(String, String)>>,
 ) -> axum::response::Response {
+    if let Some(refused) = unauthenticated(&headers) {
+        return refused;
+    }
     let field = |name: &str| {
         form.iter()
             .find(|(n, _)| n == name)
@@ -69,8 +84,12 @@ async fn create(
 
 async fn list(
     State(fake): State<Shared>,
+    headers: HeaderMap,
     Query(query): Query<Vec<(String, String)>>,
-) -> Json<serde_json::Value> {
+) -> axum::response::Response {
+    if let Some(refused) = unauthenticated(&headers) {
+        return refused;
+    }
     let to = query
         .iter()
         .find(|(n, _)| n == "To")
@@ -84,11 +103,15 @@ async fn list(
         .filter(|(_, t, _)| *t == to)
         .map(|(sid, to, body)| serde_json::json!({"sid": sid, "to": to, "body": body, "status": "sent", "date_created": "Mon, 23 Nov 2026 10:00:00 +0000"}))
         .collect();
-    Json(serde_json::json!({"messages": messages, "page": 0, "page_size": 50}))
+    Json(serde_json::json!({"messages": messages, "page": 0, "page_size": 50})).into_response()
 }
 
 /// A Twilio fake and a sender whose client times out before its first answer.
 async fn fake_twilio(lose_first: bool) -> (SmsSender, Shared) {
+    fake_twilio_with(lose_first, TOKEN).await
+}
+
+async fn fake_twilio_with(lose_first: bool, token: &str) -> (SmsSender, Shared) {
     let fake: Shared = Arc::new(Mutex::new(Fake {
         lose_first,
         ..Fake::default()
@@ -102,12 +125,11 @@ async fn fake_twilio(lose_first: bool) -> (SmsSender, Shared) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
-    let client = twilio::TwilioClient::new(
-        &twilio_config(&format!("http://{addr}")),
-        "https://ct.test",
-        CLIENT_TIMEOUT,
-    )
-    .unwrap();
+    let config = TwilioConfig {
+        auth_token: Some(Secret::new(token)),
+        ..twilio_config(&format!("http://{addr}"))
+    };
+    let client = twilio::TwilioClient::new(&config, "https://ct.test", CLIENT_TIMEOUT).unwrap();
     (SmsSender::Twilio(client), fake)
 }
 
@@ -392,4 +414,28 @@ async fn a_delivery_report_naming_our_message_settles_an_uncertain_send() {
             Some("SM0000000000000000000000000000abcd")
         );
     }
+}
+
+#[tokio::test]
+async fn a_wrong_token_is_refused_and_never_retried_or_looked_up_as_sent() {
+    let (sender, fake) = fake_twilio_with(false, "not-the-token").await;
+    let sms = server::sms::OutgoingSms {
+        to: TO.into(),
+        body: "hello".into(),
+    };
+    let refused = sender.send(&sms).await.unwrap_err();
+    assert!(
+        matches!(
+            refused,
+            server::sms::SmsError::Rejected {
+                status: 401,
+                code: Some(20003)
+            }
+        ),
+        "{refused:?}"
+    );
+    assert!(!refused.is_transient() && !refused.outcome_unknown());
+    assert!(sender.lookup(&sms).await.is_err(), "no list without auth");
+    let fake = fake.lock().unwrap();
+    assert!(fake.posts.is_empty() && fake.stored.is_empty());
 }

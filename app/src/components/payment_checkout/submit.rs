@@ -23,7 +23,11 @@ fn change_country(state: CheckoutState, locale: Locale, country: String) {
     state.country.set(country.clone());
     state.busy.set(true);
     leptos::task::spawn_local(async move {
-        match ApiClient::new().pay_methods(locale, Some(&country)).await {
+        let plan = Some(state.plan_id);
+        match ApiClient::new()
+            .pay_methods(locale, Some(&country), plan)
+            .await
+        {
             // A slower answer for a country picked before is dropped.
             Ok(list) if state.country.try_get_untracked().as_ref() == Some(&list.country) => {
                 state

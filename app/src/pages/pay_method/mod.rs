@@ -42,9 +42,12 @@ async fn load(
     client: ApiClient,
     locale: Locale,
     country: Option<String>,
+    plan_id: Option<i64>,
 ) -> Result<Loaded, ApiError> {
     let plans = client.price_setup(locale).await?;
-    let methods = client.pay_methods(locale, country.as_deref()).await?;
+    let methods = client
+        .pay_methods(locale, country.as_deref(), plan_id)
+        .await?;
     Ok(Loaded { plans, methods })
 }
 
@@ -79,10 +82,11 @@ pub fn PayMethodPage() -> impl IntoView {
         .and_then(|o| o.value("payCountry"))
         .map(str::to_owned);
     let country = kept_country.or_else(|| query.pay_country.clone());
+    let plan_id = query.plan_id;
     let client = ApiClient::new();
     let loaded = Resource::new(
         || (),
-        move |()| load(client.clone(), locale, country.clone()),
+        move |()| load(client.clone(), locale, country.clone(), plan_id),
     );
     let searched = query.searched.is_some().then(|| {
         t_args(

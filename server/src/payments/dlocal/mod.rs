@@ -1,9 +1,12 @@
 //! dLocal Payins (GrabPay, Maya in the Philippines). A checkout is a
 //! REDIRECT payment whose `order_id` is our order number; the payer pays on
-//! dLocal's page (`redirect_url`). dLocal does not bill subscriptions: the
-//! checkout asks for the wallet to be saved (`wallet.save`) and, when the
-//! notification brings a `wallet.token`, our renewal job charges the next
-//! periods with it (a DIRECT payment, merchant-initiated). Requests and
+//! dLocal's page (`redirect_url`). Every REDIRECT carries `device.type`, and
+//! the payer's name and document (dLocal requires both). dLocal does not
+//! bill subscriptions, and GrabPay (`GY`) and Maya (`PM`) are REDIRECT-only
+//! wallets: they cannot be charged again without the payer, so a renewal
+//! through them is refused here, unsent (`NotSupported`: the member is told
+//! to pay another way, past due). A saved `wallet.token` of a wallet that
+//! takes DIRECT payments is charged merchant-initiated. Requests and
 //! notifications are signed `Authorization: V2-HMAC-SHA256, Signature:
 //! <hex HMAC-SHA256(secret key, X-Login + X-Date + body)>`.
 //!
@@ -19,8 +22,8 @@ pub use api::{signature, AUTH_SCHEME};
 pub use webhook::{parse_token, token, SavedWallet};
 
 use super::{
-    wire, ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent, ProviderKind,
-    RenewalCharge, WebhookError, WebhookRequest,
+    wire, ChargeOutcome, CheckoutRequest, CheckoutStart, PayerDevice, PaymentError, ProviderEvent,
+    ProviderKind, RenewalCharge, WebhookError, WebhookRequest,
 };
 use crate::config::Secret;
 use app::model::billing::MethodChoice;
@@ -77,7 +80,10 @@ struct NewPayment<'a> {
     payment_method_id: &'a str,
     payment_method_flow: &'a str,
     payer: Value,
-    wallet: Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    wallet: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    device: Option<Value>,
     order_id: &'a str,
     notification_url: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -120,6 +126,18 @@ fn method_id(method: MethodChoice) -> Option<&'static str> {
     }
 }
 
+/// Wallets dLocal takes only with the payer present (REDIRECT flow).
+const REDIRECT_ONLY: [&str; 2] = ["GY", "PM"];
+
+/// `device.type`: the payer's phone opens the wallet's app.
+fn device_type(device: Option<&PayerDevice>) -> &'static str {
+    if device.is_some_and(PayerDevice::is_mobile) {
+        "MOBILE"
+    } else {
+        "DESKTOP"
+    }
+}
+
 impl DLocalProvider {
     /// # Errors
     /// The HTTP client cannot be built.
@@ -146,15 +164,15 @@ impl DLocalProvider {
     ) -> Result<CheckoutStart, PaymentError> {
         let method = method_id(req.method).ok_or(PaymentError::NotSupported)?;
         let c = &req.customer;
-        let mut payer = json!({"email": c.email});
-        for (field, value) in [
-            ("name", &c.name),
-            ("document", &c.document),
-            ("phone", &c.phone),
-        ] {
-            if let Some(value) = value {
-                payer[field] = json!(value);
-            }
+        let (Some(name), Some(document)) = (&c.name, &c.document) else {
+            return Err(PaymentError::Rejected {
+                status: 400,
+                code: "payer_name_and_document".to_owned(),
+            });
+        };
+        let mut payer = json!({"name": name, "document": document, "email": c.email});
+        if let Some(phone) = &c.phone {
+            payer["phone"] = json!(phone);
         }
         let body = NewPayment {
             amount: wire::json_decimal(req.first_charge.minor, req.first_charge.exponent),
@@ -163,7 +181,8 @@ impl DLocalProvider {
             payment_method_id: method,
             payment_method_flow: "REDIRECT",
             payer,
-            wallet: json!({"save": true}),
+            wallet: None,
+            device: Some(json!({"type": device_type(req.device.as_ref())})),
             order_id: &req.order_no,
             notification_url: &req.notify_url,
             callback_url: Some(&req.return_url),
@@ -178,9 +197,11 @@ impl DLocalProvider {
 
     /// A DIRECT payment with the wallet token saved at checkout, `order_id`
     /// = the idempotency key (dLocal refuses a second payment with the same
-    /// order id). Without a token there is nothing dLocal can charge.
+    /// order id). Without a token, or for a REDIRECT-only wallet, there is
+    /// nothing dLocal can charge without the payer.
     pub async fn charge_renewal(&self, req: &RenewalCharge) -> Result<ChargeOutcome, PaymentError> {
-        let Some(saved) = req.payment_token.as_deref().and_then(parse_token) else {
+        let saved = req.payment_token.as_deref().and_then(parse_token);
+        let Some(saved) = saved.filter(|s| !REDIRECT_ONLY.contains(&s.method)) else {
             return Err(PaymentError::NotSupported);
         };
         let body = NewPayment {
@@ -190,7 +211,8 @@ impl DLocalProvider {
             payment_method_id: saved.method,
             payment_method_flow: "DIRECT",
             payer: json!({"user_reference": req.order_no}),
-            wallet: json!({"token": saved.token}),
+            wallet: Some(json!({"token": saved.token})),
+            device: None,
             order_id: &req.idempotency_key,
             notification_url: &req.notify_url,
             callback_url: None,

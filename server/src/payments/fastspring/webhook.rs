@@ -63,6 +63,9 @@ struct Order {
     currency: Option<String>,
     #[serde(default)]
     total: Option<Box<RawValue>>,
+    /// The tax inside `total`.
+    #[serde(default)]
+    tax: Option<Box<RawValue>>,
     #[serde(default)]
     items: Vec<OrderItem>,
 }
@@ -179,7 +182,12 @@ fn order_paid(order: Order) -> Result<Option<EventKind>, WebhookError> {
     let Some(order_no) = order_no(&order) else {
         return Ok(None);
     };
-    let amount = money(order.total.as_deref(), order.currency.clone())?;
+    let mut amount = money(order.total.as_deref(), order.currency.clone())?;
+    let tax_minor = match order.tax.as_deref() {
+        Some(tax) => money(Some(tax), order.currency.clone())?.minor,
+        None => 0,
+    };
+    amount.minor -= tax_minor;
     let subscription_ref = order.items.iter().find_map(|i| {
         i.subscription
             .as_ref()
@@ -191,6 +199,7 @@ fn order_paid(order: Order) -> Result<Option<EventKind>, WebhookError> {
         subscription_ref,
         payment_token: None,
         amount,
+        tax_minor,
     }))
 }
 

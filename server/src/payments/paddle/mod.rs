@@ -11,6 +11,7 @@
 //! - `PADDLE_API_BASE`: default `https://api.paddle.com`
 //!   (`https://sandbox-api.paddle.com` for Paddle's sandbox).
 mod refunds;
+mod signature;
 mod webhook;
 
 pub use webhook::check_signature;

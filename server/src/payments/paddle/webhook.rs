@@ -1,61 +1,14 @@
 //! Paddle's webhooks: the `Paddle-Signature` check on the raw body and the
 //! mapping of Paddle's events onto ours.
+pub use super::signature::{check_signature, SIGNATURE_HEADER};
 use crate::payments::{
-    signing::{fresh, hex, hmac_sha256, same},
     wire, ChargeOutcome, EventKind, Money, ProviderEvent, WebhookError, WebhookRequest,
 };
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-/// The signature header (lower case, as `HeaderMap` stores names).
-pub const SIGNATURE_HEADER: &str = "paddle-signature";
-
 /// The code Paddle gives a payment attempt refused for lack of funds.
 const NOT_ENOUGH_BALANCE: &str = "not_enough_balance";
-
-/// Checks a `Paddle-Signature` value (`ts=…;h1=…[;h1=…]`, unknown keys
-/// ignored, several `h1` during a secret rotation) against the raw body,
-/// then the replay window around `now_ms`.
-///
-/// # Errors
-/// [`WebhookError::MissingSignature`] without `ts` or `h1`,
-/// [`WebhookError::BadSignature`], [`WebhookError::Stale`].
-pub fn check_signature(
-    secret: &[u8],
-    header: &str,
-    body: &[u8],
-    now_ms: i64,
-) -> Result<(), WebhookError> {
-    let mut ts = None;
-    let mut h1 = Vec::new();
-    for part in header.split(';') {
-        match part.trim().split_once('=') {
-            Some(("ts", value)) => ts = Some(value),
-            Some(("h1", value)) => h1.push(value),
-            _ => {}
-        }
-    }
-    let Some(ts) = ts else {
-        return Err(WebhookError::MissingSignature);
-    };
-    let Ok(seconds) = ts.parse::<i64>() else {
-        return Err(WebhookError::MissingSignature);
-    };
-    if h1.is_empty() {
-        return Err(WebhookError::MissingSignature);
-    }
-    let expected = hex(&hmac_sha256(secret, &[ts.as_bytes(), b":", body]));
-    if !h1
-        .iter()
-        .any(|given| same(expected.as_bytes(), given.as_bytes()))
-    {
-        return Err(WebhookError::BadSignature);
-    }
-    if !fresh(seconds.saturating_mul(1000), now_ms) {
-        return Err(WebhookError::Stale);
-    }
-    Ok(())
-}
 
 /// Verifies the request, then reads its one event.
 pub fn verify(secret: &[u8], req: &WebhookRequest<'_>) -> Result<Vec<ProviderEvent>, WebhookError> {
@@ -117,14 +70,28 @@ struct Details {
     totals: Totals,
 }
 
-/// Amounts are strings in the currency's lowest denomination.
+/// Amounts are strings in the currency's lowest denomination. `total` is
+/// after discounts and with tax; `grand_total` is that less credits.
 #[derive(Deserialize)]
 struct Totals {
-    #[serde(default)]
-    grand_total: Option<String>,
     total: String,
     #[serde(default)]
+    tax: Option<String>,
+    #[serde(default)]
     currency_code: Option<String>,
+}
+
+impl Totals {
+    /// The amount before tax and the tax, in minor units: the price is
+    /// compared with the first, the tax is recorded apart.
+    fn split(&self) -> Option<(i64, i64)> {
+        let total = wire::decimal_minor(&self.total, 0)?;
+        let tax = match self.tax.as_deref() {
+            Some(tax) => wire::decimal_minor(tax, 0)?,
+            None => 0,
+        };
+        Some((total.checked_sub(tax)?, tax))
+    }
 }
 
 #[derive(Deserialize)]
@@ -161,17 +128,15 @@ impl Transaction {
         self.payments.first().and_then(|p| p.error_code.as_deref()) == Some(NOT_ENOUGH_BALANCE)
     }
 
-    /// What was charged: the grand total (after credits) in minor units.
-    fn amount(&self) -> Option<Money> {
+    /// What was charged before tax (credits count as paid), and the tax.
+    fn amount(&self) -> Option<(Money, i64)> {
         let totals = &self.details.as_ref()?.totals;
         let currency = self
             .currency_code
             .clone()
             .or_else(|| totals.currency_code.clone())?;
-        money(
-            totals.grand_total.as_deref().unwrap_or(&totals.total),
-            currency,
-        )
+        let (net, tax) = totals.split()?;
+        Some((minor_money(net, currency), tax))
     }
 
     /// The transaction as a charge outcome (reconciliation).
@@ -187,14 +152,14 @@ impl Transaction {
     }
 }
 
-/// Paddle's minor-unit string in `currency`.
-fn money(minor: &str, currency: String) -> Option<Money> {
+/// `minor` units of `currency`.
+fn minor_money(minor: i64, currency: String) -> Money {
     let exponent = wire::exponent_of(&currency);
-    Some(Money {
-        minor: wire::decimal_minor(minor, 0)?,
+    Money {
+        minor,
         currency,
         exponent,
-    })
+    }
 }
 
 fn parse<T: serde::de::DeserializeOwned>(data: &RawValue) -> Result<T, WebhookError> {
@@ -227,7 +192,7 @@ fn completed(txn: Transaction) -> Result<Option<EventKind>, WebhookError> {
     if !txn.recurring() && order_no.is_none() {
         return Ok(None);
     }
-    let amount = txn.amount().ok_or(WebhookError::Malformed)?;
+    let (amount, tax_minor) = txn.amount().ok_or(WebhookError::Malformed)?;
     Ok(Some(match order_no.filter(|_| !txn.recurring()) {
         Some(order_no) => EventKind::CheckoutPaid {
             order_no,
@@ -235,6 +200,7 @@ fn completed(txn: Transaction) -> Result<Option<EventKind>, WebhookError> {
             subscription_ref: txn.subscription_id,
             payment_token: None,
             amount,
+            tax_minor,
         },
         None => EventKind::RenewalPaid {
             idempotency_key: None,
@@ -279,7 +245,8 @@ fn refunded(adj: Adjustment) -> Result<Option<EventKind>, WebhookError> {
     if adj.status != "approved" {
         return Ok(None);
     }
-    let amount = money(&adj.totals.total, adj.currency_code).ok_or(WebhookError::Malformed)?;
+    let (net, _tax) = adj.totals.split().ok_or(WebhookError::Malformed)?;
+    let amount = minor_money(net, adj.currency_code);
     Ok(Some(EventKind::Refunded {
         provider_payment_ref: adj.transaction_id,
         amount,

@@ -2,7 +2,7 @@
 //! answers mean (charge state, amounts as exact decimal text).
 use super::{api, notify};
 use crate::payments::wire::{decimal_minor as parse_minor, exponent_of};
-use crate::payments::{ChargeOutcome, Money, PaymentError};
+use crate::payments::{ChargeOutcome, Money, PayerDevice, PaymentError};
 use app::model::billing::MethodChoice;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -42,6 +42,16 @@ pub(super) struct Detail<'a> {
     pub(super) merchant_initiated: bool,
     #[serde(rename = "paymentTokenID", skip_serializing_if = "Option::is_none")]
     pub(super) payment_token_id: Option<&'a str>,
+    /// The payer's device, which a pure-API payment requires.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) buyer_info: Option<BuyerInfo<'a>>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct BuyerInfo<'a> {
+    pub(super) client_ip: &'a str,
+    pub(super) user_agent: &'a str,
 }
 
 #[derive(Deserialize)]
@@ -82,7 +92,11 @@ pub(super) fn wallet(method: MethodChoice) -> Option<(&'static str, &'static str
     }
 }
 
-pub(super) fn detail<'a>(target_org: &'a str, token: Option<&'a str>) -> Detail<'a> {
+pub(super) fn detail<'a>(
+    target_org: &'a str,
+    token: Option<&'a str>,
+    device: Option<&'a PayerDevice>,
+) -> Detail<'a> {
     Detail {
         payment_method_type: "WALLET",
         target_org,
@@ -90,6 +104,10 @@ pub(super) fn detail<'a>(target_org: &'a str, token: Option<&'a str>) -> Detail<
         token_for_future_use: token.is_none(),
         merchant_initiated: token.is_some(),
         payment_token_id: token,
+        buyer_info: device.map(|d| BuyerInfo {
+            client_ip: &d.ip,
+            user_agent: &d.user_agent,
+        }),
     }
 }
 

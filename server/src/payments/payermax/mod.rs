@@ -9,8 +9,8 @@
 //! `provider_payment_ref` we hand out. Amounts travel as JSON numbers in
 //! major units, written and read as exact decimal text.
 use super::{
-    ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent, RefundOutcome,
-    RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
+    ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent, RefundFound,
+    RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
 };
 use app::model::billing::MethodChoice;
 
@@ -18,6 +18,7 @@ mod api;
 mod config;
 mod messages;
 mod notify;
+mod refunds;
 
 pub use config::{PayerMaxConfig, DEFAULT_API_BASE};
 
@@ -30,13 +31,16 @@ use messages::{data, detail, number, outcome, wallet, Order, Ordered, RefundOrde
 pub const REF_CHECKOUT: &str = "checkout";
 pub const REF_RENEWAL: &str = "renewal";
 
-/// API version of the calls, as PayerMax's current documentation states.
-const VERSION: &str = "1.5";
+/// API version of `orderAndPay`, `orderQuery`, `refund` and `refundQuery`
+/// in PayerMax's API description (1.5 is its subscription APIs' version).
+const VERSION: &str = "1.4";
 
 /// The adapter.
 #[derive(Debug)]
 pub struct PayerMaxProvider {
     api: Api,
+    /// Our public base URL: a debit's `frontCallbackUrl` is its result page.
+    public_base_url: String,
     clock: fn() -> i64,
 }
 
@@ -45,7 +49,7 @@ impl PayerMaxProvider {
     /// A key that does not parse, or the HTTP client cannot be built.
     pub fn new(
         config: &PayerMaxConfig,
-        _public_base_url: &str,
+        public_base_url: &str,
         timeout: std::time::Duration,
     ) -> anyhow::Result<PayerMaxProvider> {
         let api = Api::new(
@@ -58,6 +62,7 @@ impl PayerMaxProvider {
         )?;
         Ok(PayerMaxProvider {
             api,
+            public_base_url: public_base_url.trim_end_matches('/').to_owned(),
             clock: crate::clock::now_ms,
         })
     }
@@ -88,7 +93,7 @@ impl PayerMaxProvider {
             integrate: "Hosted_Checkout",
             terminal_type: None,
             expire_time: "1800",
-            payment_detail: detail(target_org, None),
+            payment_detail: detail(target_org, None, None),
         };
         let reply = self
             .api
@@ -109,7 +114,9 @@ impl PayerMaxProvider {
 
     /// A merchant-initiated debit of the wallet bound at checkout, under
     /// `outTradeNo` = the idempotency key (PayerMax refuses a second order
-    /// with it, so a repeat can never charge twice).
+    /// with it, so a repeat can never charge twice). A pure-API payment
+    /// needs `frontCallbackUrl` and the payer's `buyerInfo`: without the
+    /// payer's recorded device it is refused here, certain and unsent.
     pub async fn charge_renewal(&self, req: &RenewalCharge) -> Result<ChargeOutcome, PaymentError> {
         let token = req.payment_token.as_deref().and_then(|t| t.split_once(':'));
         let wallet = token.and_then(|(org, _)| {
@@ -118,11 +125,16 @@ impl PayerMaxProvider {
                 .find_map(|m| wallet(m).filter(|w| w.0 == org))
         });
         let (Some((target_org, country)), Some((_, token))) = (wallet, token) else {
-            return Err(PaymentError::Rejected {
-                status: 400,
-                code: "no_token".to_owned(),
-            });
+            return Err(local_refusal("no_token"));
         };
+        let device = req
+            .device
+            .as_ref()
+            .ok_or_else(|| local_refusal("no_buyer_info"))?;
+        let result_page = format!(
+            "{}/pay-result?orderNo={}",
+            self.public_base_url, req.order_no
+        );
         let order = Order {
             out_trade_no: &req.idempotency_key,
             subject: "Cool Tracker",
@@ -132,12 +144,12 @@ impl PayerMaxProvider {
             user_id: &req.order_no,
             language: "en",
             reference: REF_RENEWAL,
-            front_callback_url: None,
+            front_callback_url: Some(&result_page),
             notify_url: &req.notify_url,
             integrate: "Direct_Payment",
             terminal_type: Some("WEB"),
             expire_time: "1800",
-            payment_detail: detail(target_org, Some(token)),
+            payment_detail: detail(target_org, Some(token), Some(device)),
         };
         let reply = self
             .api
@@ -212,11 +224,24 @@ impl PayerMaxProvider {
         }
     }
 
+    /// See [`refunds`].
+    pub async fn lookup_refund(&self, req: &RefundRequest) -> Result<RefundFound, PaymentError> {
+        refunds::lookup(&self.api, req, (self.clock)()).await
+    }
+
     /// See [`notify`].
     pub async fn verify_webhook(
         &self,
         req: &WebhookRequest<'_>,
     ) -> Result<Vec<ProviderEvent>, WebhookError> {
         notify::verify(&self.api, req)
+    }
+}
+
+/// A request this adapter refuses before sending (certain: nothing sent).
+fn local_refusal(code: &str) -> PaymentError {
+    PaymentError::Rejected {
+        status: 400,
+        code: code.to_owned(),
     }
 }

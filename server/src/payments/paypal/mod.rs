@@ -13,6 +13,7 @@ use std::collections::HashMap;
 
 mod api;
 mod config;
+pub mod currencies;
 mod events;
 mod sales;
 mod webhook;
@@ -79,6 +80,9 @@ impl PaypalProvider {
             );
             return Err(PaymentError::NotSupported);
         };
+        // The plan's prices are PayPal's; ours must be amounts PayPal takes.
+        currencies::amount(&req.first_charge)?;
+        currencies::amount(&req.renewal)?;
         let body = serde_json::json!({
             "plan_id": plan,
             "custom_id": req.order_no,
@@ -151,7 +155,9 @@ impl PaypalProvider {
             "/v1/payments/sale/{}/refund",
             api::segment(&req.provider_payment_ref)?
         );
-        let body = serde_json::json!({ "amount": { "total": req.amount.decimal(), "currency": req.amount.currency } });
+        let total = currencies::amount(&req.amount)?;
+        let body =
+            serde_json::json!({ "amount": { "total": total, "currency": req.amount.currency } });
         let answer = self
             .api
             .post(&path, Some(&req.idempotency_key), &body)

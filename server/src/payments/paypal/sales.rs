@@ -86,6 +86,7 @@ impl PaypalProvider {
                     subscription_ref: Some(sub.id),
                     payment_token: None,
                     amount,
+                    tax_minor: 0,
                 }
             },
         ))

@@ -93,6 +93,7 @@ fn to_event(body: Body) -> ProviderEvent {
             subscription_ref: None,
             payment_token: d.token,
             amount,
+            tax_minor: 0,
         },
         "checkout.pending" => EventKind::CheckoutPending {
             order_no: d.order_no,

@@ -30,6 +30,9 @@ pub struct Model {
     pub transient_failures: i32,
     /// The provider's id of the refund, once it answered one.
     pub refund_ref: Option<String>,
+    /// The tax the provider collected with the charge (inside the amount
+    /// when the price includes tax, on top of it otherwise).
+    pub tax_minor: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

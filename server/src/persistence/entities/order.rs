@@ -27,6 +27,10 @@ pub struct Model {
     pub user_id: Option<i64>,
     pub fail_reason: Option<String>,
     pub client_key: String,
+    /// The payer's address and browser at checkout: wallets ask for them
+    /// with the debits we make without the payer (renewals).
+    pub payer_ip: Option<String>,
+    pub payer_agent: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
     pub last_event_at: i64,

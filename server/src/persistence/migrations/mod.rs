@@ -22,6 +22,8 @@ mod m20261201_000017_charge_refund_ref;
 mod m20261202_000018_outbox_message_id;
 mod m20261203_000019_staff_totp_lock;
 mod m20261203_000020_sealed_secrets;
+mod m20261204_000021_charge_tax;
+mod m20261204_000022_order_payer_device;
 mod schema;
 
 /// All migrations, oldest first.
@@ -51,6 +53,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000018_outbox_message_id::Migration),
             Box::new(m20261203_000019_staff_totp_lock::Migration),
             Box::new(m20261203_000020_sealed_secrets::Migration),
+            Box::new(m20261204_000021_charge_tax::Migration),
+            Box::new(m20261204_000022_order_payer_device::Migration),
         ]
     }
 }

@@ -22,7 +22,10 @@ pub struct FirstPayment {
     pub provider_payment_ref: String,
     pub subscription_ref: Option<String>,
     pub payment_token: Option<String>,
+    /// Before tax.
     pub amount: Money,
+    /// The tax collected with it.
+    pub tax_minor: i64,
 }
 
 /// Activates `order` after its first payment. Returns the event's outcome
@@ -40,17 +43,7 @@ pub async fn activate(
     if order.status == orders::PAID {
         return Ok("already_paid");
     }
-    let expected = money::of(
-        order.first_amount_minor,
-        &order.currency,
-        order.currency_exponent,
-    );
-    if paid.amount.minor != expected.minor
-        || !paid
-            .amount
-            .currency
-            .eq_ignore_ascii_case(&expected.currency)
-    {
+    if !price_paid(&order, &paid) {
         tracing::error!(order = %order.order_no, "paid amount differs from the order: not activated");
         return Ok("amount_mismatch");
     }
@@ -86,12 +79,19 @@ pub async fn activate(
         money::period_end(cx.now, money::cycle(&plan.cycle))
     };
     let sub = insert_subscription(db, cx.now, &order, &plan.cycle, trial_days, end, &paid).await?;
-    let charge =
-        charges::record_first(db, &sub, &order, &paid.provider_payment_ref, cx.now).await?;
+    let charge = charges::record_first(db, &sub, &order, &paid, cx.now).await?;
     users::add_paid_time(db, account.id, end, cx.now).await?;
     crate::services::tracking::conversions::queue_purchase(db, cx, &order).await?;
     welcome(db, cx.now, &sub, charge.id, trial_days).await?;
     Ok("applied")
+}
+
+/// Whether `paid` is the order's first price: the amount before tax equals
+/// it, or, for a price that includes tax, the amount with its tax does.
+fn price_paid(order: &order::Model, paid: &FirstPayment) -> bool {
+    let price = order.first_amount_minor;
+    paid.amount.currency.eq_ignore_ascii_case(&order.currency)
+        && (paid.amount.minor == price || paid.amount.minor + paid.tax_minor == price)
 }
 
 /// The welcome e-mail, and the trial reminder (at once for short trials).

@@ -4,6 +4,7 @@
 //! update and carries its own idempotency key to the provider. Keys are
 //! letters, digits and `_` only (`renew_<sub>_<period>_<attempt>`): the
 //! strictest provider (PayerMax) accepts nothing else.
+use super::activation::FirstPayment;
 use crate::persistence::entities::{charge, order, subscription};
 use crate::services::ServiceError;
 use sea_orm::sea_query::{Expr, OnConflict, SimpleExpr};
@@ -62,12 +63,14 @@ pub async fn record_first(
     db: &impl ConnectionTrait,
     sub: &subscription::Model,
     order: &order::Model,
-    provider_ref: &str,
+    paid: &FirstPayment,
     now: i64,
 ) -> Result<charge::Model, ServiceError> {
+    let provider_ref = &paid.provider_payment_ref;
     let mut row = blank(sub, 0, &order.order_no, now);
     row.kind = Set("first".to_owned());
     row.amount_minor = Set(order.first_amount_minor);
+    row.tax_minor = Set(paid.tax_minor);
     row.status = Set(SUCCEEDED.to_owned());
     row.attempts = Set(1);
     row.idempotency_key = Set(format!("first_{}", order.order_no));

@@ -80,6 +80,7 @@ pub async fn place_order(
     let gateway = gateways
         .for_method(input.method)
         .filter(|_| MethodChoice::for_country(&country).contains(&input.method))
+        .filter(|g| g.takes_currency(&plan.currency))
         .ok_or(ServiceError::Invalid(Key::ErrorMethodUnavailable))?;
     let (row, claim_code) =
         insert_once(cx, &input, &plan, &country, gateway.kind().as_str()).await?;
@@ -186,6 +187,12 @@ fn new_order(
         status: Set(orders::CREATED.to_owned()),
         claim_hash: Set(secrets::digest(&[claim_code])),
         client_key: Set(input.client.ip_bucket()),
+        payer_ip: Set(input.client.ip.map(|ip| ip.to_string())),
+        payer_agent: Set(input
+            .client
+            .user_agent
+            .as_ref()
+            .map(|ua| ua.chars().take(512).collect())),
         created_at: Set(cx.now),
         updated_at: Set(cx.now),
         last_event_at: Set(0),
@@ -228,6 +235,7 @@ fn checkout_request(
         return_url: format!("{base}{prefix}/pay-result?orderNo={}", row.order_no),
         cancel_url: format!("{base}{prefix}/pay-method?planId={}", plan.id),
         notify_url: format!("{base}/api_f/v1/payments/webhook/{}", row.provider),
+        device: orders::payer_device(row),
     }
 }
 

@@ -9,6 +9,7 @@ pub mod events;
 pub mod grants;
 pub mod mails;
 pub mod manage;
+pub mod methods;
 pub mod money;
 pub mod orders;
 pub mod reconcile;

@@ -5,7 +5,7 @@
 //! (the payer's later successful try, or events delivered out of order)
 //! still pays the order. A failed attempt at a checkout the provider keeps
 //! open does not fail the order at all ([`attempt_failed`]).
-use crate::payments::{signing::random_hex, CheckoutStart};
+use crate::payments::{signing::random_hex, CheckoutStart, PayerDevice};
 use crate::persistence::entities::{order, price_plan};
 use crate::services::ServiceError;
 use app::i18n::Key;
@@ -175,4 +175,12 @@ pub async fn plan(
         .one(db)
         .await?
         .ok_or(ServiceError::NotFound)
+}
+
+/// The payer's device recorded with `order` at checkout, when both its
+/// address and browser were seen.
+pub fn payer_device(order: &order::Model) -> Option<PayerDevice> {
+    let ip = order.payer_ip.clone()?;
+    let user_agent = order.payer_agent.clone()?;
+    Some(PayerDevice { ip, user_agent })
 }

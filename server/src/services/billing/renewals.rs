@@ -128,6 +128,7 @@ async fn renew(
             "{}/api_f/v1/payments/webhook/{}",
             cx.config.public_base_url, s.provider
         ),
+        device: super::orders::payer_device(&order),
     };
     let answer = gateway.charge_renewal(&request).await;
     attempts::settle(cx, s, &row, answer, round).await

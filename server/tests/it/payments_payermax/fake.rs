@@ -1,10 +1,11 @@
 //! A loopback PayerMax gateway: `orderAndPay` (hosted cashier with wallet
-//! binding, and token debits), `orderQuery` and `refund`. Like the real one
-//! it checks the `sign` header (SHA256withRSA over the raw body with the
-//! merchant's public key), the envelope (`keyVersion`, app, merchant, a
-//! `requestTime` within two minutes), `outTradeNo` uniqueness (case
-//! insensitive), amounts as JSON numbers in major units, and signs its
-//! success answers with the platform key.
+//! binding, and token debits), `orderQuery`, `refund` and `refundQuery`.
+//! Like the real one it checks the `sign` header (SHA256withRSA over the raw
+//! body with the merchant's public key), the envelope (`version` 1.4 for
+//! these APIs, `keyVersion`, app, merchant, a `requestTime` within two
+//! minutes), `outTradeNo` uniqueness (case insensitive), amounts as JSON
+//! numbers in major units, a pure-API payment's `frontCallbackUrl` and
+//! `buyerInfo`, and signs its success answers with the platform key.
 use axum::{
     body::Bytes,
     extract::{Path, State},
@@ -189,9 +190,12 @@ async fn gateway(
     if envelope["keyVersion"] != "1"
         || envelope["appId"] != APP_ID
         || envelope["merchantNo"] != MERCHANT_NO
-        || !envelope["version"].is_string()
     {
         return refuse("MERCHANT_APP_INVALID", "Signature key is not configured.");
+    }
+    // orderAndPay, orderQuery, refund and refundQuery are version 1.4.
+    if envelope["version"] != "1.4" {
+        return refuse("PARAMS_INVALID", "version is invalid");
     }
     ledger.lock().unwrap().calls.push((
         api.clone(),
@@ -233,6 +237,7 @@ async fn gateway(
         "orderAndPay" => order_and_pay(&mut ledger, data, total),
         "orderQuery" => order_query(&ledger, &out),
         "refund" => refund_of(&mut ledger, data, refund),
+        "refundQuery" => refund_query(&ledger, data),
         _ => Err(("PARAMS_INVALID", "unknown API")),
     };
     match reply {
@@ -308,6 +313,19 @@ fn order_and_pay(ledger: &mut Ledger, data: &Value, total: Option<String>) -> Re
             let merchant_debit = detail["merchantInitiated"] == true
                 && detail["tokenForFutureUse"] == false
                 && data["terminalType"] == "WEB";
+            let buyer = &detail["buyerInfo"];
+            let pure_api_fields = data["frontCallbackUrl"]
+                .as_str()
+                .is_some_and(|u| u.starts_with("https://"))
+                && ["clientIp", "userAgent"]
+                    .iter()
+                    .all(|k| buyer[k].as_str().is_some_and(|v| !v.is_empty()));
+            if !pure_api_fields {
+                return Err((
+                    "PARAMS_INVALID",
+                    "frontCallbackUrl and buyerInfo are required",
+                ));
+            }
             if !merchant_debit || ledger.tokens.get(token).map(String::as_str) != Some(org) {
                 return Err(("PAYMENT_TOKEN_INVALID", "paymentTokenID is invalid."));
             }
@@ -383,4 +401,23 @@ fn refund_of(ledger: &mut Ledger, data: &Value, amount: Option<String>) -> Reply
         "status": "REFUND_PENDING"});
     ledger.refunds.insert(refund_no.to_owned(), reply.clone());
     Ok(reply)
+}
+
+/// A refund by our `outRefundNo`, as the ledger holds it.
+fn refund_query(ledger: &Ledger, data: &Value) -> Reply {
+    let refund_no = data["outRefundNo"].as_str().unwrap_or_default();
+    ledger
+        .refunds
+        .get(refund_no)
+        .cloned()
+        .ok_or(("REFUND_NOT_EXIST", "Refund order does not exist."))
+}
+
+impl FakePayerMax {
+    /// PayerMax settled refund `out_refund_no` with `status`.
+    pub fn refund_settled(&self, out_refund_no: &str, status: &str) {
+        let mut ledger = self.ledger.lock().unwrap();
+        let refund = ledger.refunds.get_mut(out_refund_no).expect("a refund");
+        refund["status"] = json!(status);
+    }
 }

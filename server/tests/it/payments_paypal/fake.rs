@@ -332,6 +332,13 @@ async fn refund(
             Some("INVALID_CURRENCY_CODE"),
         );
     }
+    if let Err(issue) = paypal_amount(&sent["amount"]) {
+        return error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "UNPROCESSABLE_ENTITY",
+            Some(issue),
+        );
+    }
     let reply = json!({"id": format!("REF-{}{}", sale, ledger.refunds.len()), "state": "completed",
         "amount": sent["amount"], "sale_id": sale, "create_time": rfc3339_ms(server::clock::now_ms())});
     if let Some(request_id) = request_id {
@@ -418,4 +425,26 @@ pub fn deliver(event: &str, at_ms: i64, key: &rsa::RsaPrivateKey) -> HeaderMap {
         headers.insert(name, value.parse().expect("header value"));
     }
     headers
+}
+
+/// PayPal's currencies without decimals, and ones it does not support.
+const NO_DECIMALS: [&str; 3] = ["HUF", "JPY", "TWD"];
+const NOT_PAYPAL: [&str; 1] = ["IDR"];
+
+/// Refuses what PayPal refuses in an amount: a currency it does not take,
+/// decimals where the currency has none, more than two decimals anywhere.
+fn paypal_amount(amount: &Value) -> Result<(), &'static str> {
+    let currency = amount["currency"].as_str().unwrap_or_default();
+    let total = amount["total"].as_str().unwrap_or_default();
+    if NOT_PAYPAL.contains(&currency) {
+        return Err("CURRENCY_NOT_SUPPORTED");
+    }
+    let decimals = total.split_once('.').map_or(0, |(_, f)| f.len());
+    if NO_DECIMALS.contains(&currency) && decimals > 0 {
+        return Err("DECIMALS_NOT_SUPPORTED");
+    }
+    if decimals > 2 {
+        return Err("DECIMAL_PRECISION");
+    }
+    Ok(())
 }
