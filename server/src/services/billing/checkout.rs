@@ -28,7 +28,8 @@ pub struct PlaceOrder {
     pub method: MethodChoice,
     pub form: PaymentFormInput,
     /// Made once per payment form by the client: a double click or a retry
-    /// sends the same key and gets the same order.
+    /// of the same submission (same key, same fields) gets the same order;
+    /// the form edited after going back is another order ([`submission_key`]).
     pub idempotency_key: String,
     pub locale: Locale,
     /// The payer's country (ISO alpha-2), which decides the methods offered.
@@ -77,6 +78,10 @@ pub async fn place_order(
     }
     let plan = orders::offered_plan(&cx.db, input.plan_id).await?;
     let country = input.country.to_ascii_uppercase();
+    let input = PlaceOrder {
+        idempotency_key: submission_key(&input, &country),
+        ..input
+    };
     let gateway = gateways
         .for_method(input.method)
         .filter(|_| MethodChoice::for_country(&country).contains(&input.method))
@@ -109,6 +114,28 @@ fn valid_idempotency_key(key: &str) -> bool {
         && key
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// The key an order is stored under: the client's key and everything the
+/// order is made of (plan, method, e-mail, the method's fields, country).
+/// Going back from the checkout and correcting the e-mail, plan or method
+/// sends the same client key with other contents: a new order, never the
+/// old one on the old e-mail. 64 hex characters, as the column holds.
+pub fn submission_key(input: &PlaceOrder, country: &str) -> String {
+    let f = &input.form;
+    let plan = input.plan_id.to_string();
+    secrets::digest(&[
+        "order-submission",
+        &input.idempotency_key,
+        &plan,
+        input.method.as_str(),
+        &f.email.trim().to_lowercase(),
+        f.zip.trim(),
+        f.name.trim(),
+        f.document.trim(),
+        f.phone.trim(),
+        country,
+    ])
 }
 
 /// Inserts the order unless its idempotency key exists; the client limit
