@@ -236,6 +236,10 @@ pub enum EventKind {
         subscription_ref: Option<String>,
         payment_token: Option<String>,
         amount: Money,
+        /// The provider's fingerprint of what paid (card, payer, wallet
+        /// account) where it reports one: a trial is once per instrument.
+        #[serde(default)]
+        instrument: Option<String>,
     },
     /// The first payment is still being decided.
     CheckoutPending { order_no: String },

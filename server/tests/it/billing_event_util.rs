@@ -106,6 +106,7 @@ pub fn checkout_paid(order: &order_row::Model, sub_ref: &str, pay_ref: &str) -> 
         subscription_ref: Some(sub_ref.to_owned()),
         payment_token: None,
         amount: money(order, order.first_amount_minor),
+        instrument: None,
     }
 }
 

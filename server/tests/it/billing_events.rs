@@ -250,6 +250,7 @@ async fn the_sweep_applies_an_event_whose_order_appeared_late_and_gives_up_after
                 subscription_ref: None,
                 payment_token: None,
                 amount,
+                instrument: None,
             },
             other => other,
         };

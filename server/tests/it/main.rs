@@ -23,6 +23,7 @@ mod billing_refund_outcomes;
 mod billing_refunds;
 mod billing_renewal_classes;
 mod billing_renewals;
+mod billing_trial_once;
 mod billing_usage;
 mod billing_util;
 mod billing_webhooks;

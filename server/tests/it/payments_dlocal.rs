@@ -452,6 +452,7 @@ async fn dlocal_notifications_verify_with_x_date_in_the_window() {
             subscription_ref: None,
             payment_token: Some("PH:GY:W-good".into()),
             amount: php(1_990),
+            instrument: None,
         }
     );
     let tampered = PAID.replace("19.90", "1.99");

@@ -83,6 +83,7 @@ fn checkout_notifications_map_by_status() {
                 currency: "PHP".into(),
                 exponent: 2
             },
+            instrument: None,
         }
     );
     assert_eq!(

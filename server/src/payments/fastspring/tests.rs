@@ -65,6 +65,7 @@ fn a_batch_maps_event_by_event_with_exact_amounts() {
             subscription_ref: Some("sub_fs1".into()),
             payment_token: None,
             amount: usd(5999),
+            instrument: None,
         }
     );
     assert_eq!(

@@ -191,6 +191,7 @@ fn order_paid(order: Order) -> Result<Option<EventKind>, WebhookError> {
         subscription_ref,
         payment_token: None,
         amount,
+        instrument: None,
     }))
 }
 

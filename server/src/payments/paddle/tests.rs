@@ -123,6 +123,7 @@ fn the_first_payment_and_renewals_map_with_exact_minor_units() {
             subscription_ref: Some("sub_01".into()),
             payment_token: None,
             amount: usd(99),
+            instrument: None,
         }
     );
     let renewed = events(&transaction(

@@ -235,6 +235,7 @@ fn completed(txn: Transaction) -> Result<Option<EventKind>, WebhookError> {
             subscription_ref: txn.subscription_id,
             payment_token: None,
             amount,
+            instrument: None,
         },
         None => EventKind::RenewalPaid {
             idempotency_key: None,

@@ -160,6 +160,7 @@ fn payment_kind(notice: &Notice, payment: Payment) -> Result<EventKind, WebhookE
             order_no: key.clone(),
             provider_payment_ref: key,
             subscription_ref: None,
+            instrument: None,
         },
         ("FAILED" | "CLOSED", true) => EventKind::RenewalFailed {
             idempotency_key: Some(key),

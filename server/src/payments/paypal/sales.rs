@@ -80,12 +80,14 @@ impl PaypalProvider {
                 let Some(order_no) = sub.custom_id else {
                     return Ok(None);
                 };
+                let instrument = sub.subscriber.payer_id.map(|id| format!("paypal:payer:{id}"));
                 EventKind::CheckoutPaid {
                     order_no,
                     provider_payment_ref: sale.id,
                     subscription_ref: Some(sub.id),
                     payment_token: None,
                     amount,
+                    instrument,
                 }
             },
         ))

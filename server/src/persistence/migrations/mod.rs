@@ -20,6 +20,7 @@ mod m20261130_000015_event_parking;
 mod m20261201_000016_create_usage_ledger;
 mod m20261201_000017_charge_refund_ref;
 mod m20261202_000018_outbox_message_id;
+mod m20261203_000019_trial_grants;
 mod schema;
 
 /// All migrations, oldest first.
@@ -47,6 +48,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000016_create_usage_ledger::Migration),
             Box::new(m20261201_000017_charge_refund_ref::Migration),
             Box::new(m20261202_000018_outbox_message_id::Migration),
+            Box::new(m20261203_000019_trial_grants::Migration),
         ]
     }
 }

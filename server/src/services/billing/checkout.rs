@@ -2,7 +2,7 @@
 //! hosted checkout (or the sandbox's), and — once the provider's signed
 //! webhook says paid — enters the dashboard with the order's one-time claim.
 use super::events::apply::Waits;
-use super::{money, orders};
+use super::{money, orders, trials};
 use crate::payments::{CheckoutRequest, Customer, Gateways, ProviderKind};
 use crate::persistence::entities::{order, price_plan};
 use crate::services::accounts::{secrets, ClientInfo};
@@ -29,7 +29,8 @@ pub struct PlaceOrder {
     pub form: PaymentFormInput,
     /// Made once per payment form by the client: a double click or a retry
     /// of the same submission (same key, same fields) gets the same order;
-    /// the form edited after going back is another order ([`submission_key`]).
+    /// the form edited after going back is another order
+    /// ([`orders::submission_key`]).
     pub idempotency_key: String,
     pub locale: Locale,
     /// The payer's country (ISO alpha-2), which decides the methods offered.
@@ -49,6 +50,10 @@ pub struct PlacedOrder {
     /// paid (kept in an http-only cookie). `None` when the key was replayed:
     /// the first answer already set it.
     pub claim_code: Option<String>,
+    /// What is charged today, as text (`$ 29.99`), and the trial it buys
+    /// (0: the full price, for a plan without trial or a returning customer).
+    pub first_charge: String,
+    pub trial_days: i32,
 }
 
 /// Places an order (once per idempotency key) and opens the provider's checkout.
@@ -73,27 +78,24 @@ pub async fn place_order(
     if !errors.is_empty() {
         return Err(ServiceError::Fields(errors));
     }
-    if !valid_idempotency_key(&input.idempotency_key) {
+    if !orders::valid_idempotency_key(&input.idempotency_key) {
         return Err(ServiceError::Invalid(Key::ErrorBadRequest));
     }
     let plan = orders::offered_plan(&cx.db, input.plan_id).await?;
     let country = input.country.to_ascii_uppercase();
     let input = PlaceOrder {
-        idempotency_key: submission_key(&input, &country),
+        idempotency_key: orders::submission_key(&input, &country),
         ..input
     };
     let gateway = gateways
         .for_method(input.method)
         .filter(|_| MethodChoice::for_country(&country).contains(&input.method))
         .ok_or(ServiceError::Invalid(Key::ErrorMethodUnavailable))?;
+    let terms = OrderTerms::of(&plan, is_returning(cx, &plan, &input.form.email).await?);
     let (row, claim_code) =
-        insert_once(cx, &input, &plan, &country, gateway.kind().as_str()).await?;
+        insert_once(cx, &input, terms, &country, gateway.kind().as_str()).await?;
     if let Some(url) = row.redirect_url.clone() {
-        return Ok(PlacedOrder {
-            order_no: row.order_no,
-            redirect_url: url,
-            claim_code,
-        });
+        return Ok(placed(row, url, claim_code));
     }
     let request = checkout_request(cx, &input, &plan, &row, country);
     let start = gateway.create_checkout(&request).await.map_err(|error| {
@@ -101,41 +103,55 @@ pub async fn place_order(
         ServiceError::Provider
     })?;
     orders::opened(&cx.db, row.id, &start, cx.now).await?;
-    Ok(PlacedOrder {
+    Ok(placed(row, start.redirect_url, claim_code))
+}
+
+fn placed(row: order::Model, redirect_url: String, claim_code: Option<String>) -> PlacedOrder {
+    PlacedOrder {
+        first_charge: money::text(row.first_amount_minor, &row.currency, row.currency_exponent),
+        trial_days: row.trial_days,
         order_no: row.order_no,
-        redirect_url: start.redirect_url,
+        redirect_url,
         claim_code,
-    })
+    }
 }
 
-/// 16 to 64 of `[A-Za-z0-9_-]` (a UUID fits).
-fn valid_idempotency_key(key: &str) -> bool {
-    (16..=64).contains(&key.len())
-        && key
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+/// What the order charges first and for how long: the plan's trial, or
+/// for a returning customer the full price (a trial is once per person).
+#[derive(Clone, Copy, Debug)]
+struct OrderTerms<'a> {
+    plan: &'a price_plan::Model,
+    first_minor: i64,
+    trial_days: i32,
 }
 
-/// The key an order is stored under: the client's key and everything the
-/// order is made of (plan, method, e-mail, the method's fields, country).
-/// Going back from the checkout and correcting the e-mail, plan or method
-/// sends the same client key with other contents: a new order, never the
-/// old one on the old e-mail. 64 hex characters, as the column holds.
-pub fn submission_key(input: &PlaceOrder, country: &str) -> String {
-    let f = &input.form;
-    let plan = input.plan_id.to_string();
-    secrets::digest(&[
-        "order-submission",
-        &input.idempotency_key,
-        &plan,
-        input.method.as_str(),
-        &f.email.trim().to_lowercase(),
-        f.zip.trim(),
-        f.name.trim(),
-        f.document.trim(),
-        f.phone.trim(),
-        country,
-    ])
+impl OrderTerms<'_> {
+    fn of(plan: &price_plan::Model, returning: bool) -> OrderTerms<'_> {
+        if plan.is_tryout && plan.trial_days > 0 && !returning {
+            OrderTerms {
+                plan,
+                first_minor: plan.trial_price_minor,
+                trial_days: plan.trial_days,
+            }
+        } else {
+            OrderTerms {
+                plan,
+                first_minor: plan.present_price_minor,
+                trial_days: 0,
+            }
+        }
+    }
+}
+
+async fn is_returning(
+    cx: &Cx,
+    plan: &price_plan::Model,
+    email: &str,
+) -> Result<bool, ServiceError> {
+    if !plan.is_tryout {
+        return Ok(false);
+    }
+    trials::is_returning(&cx.db, email).await
 }
 
 /// Inserts the order unless its idempotency key exists; the client limit
@@ -143,7 +159,7 @@ pub fn submission_key(input: &PlaceOrder, country: &str) -> String {
 async fn insert_once(
     cx: &Cx,
     input: &PlaceOrder,
-    plan: &price_plan::Model,
+    terms: OrderTerms<'_>,
     country: &str,
     provider: &str,
 ) -> Result<(order::Model, Option<String>), ServiceError> {
@@ -159,7 +175,7 @@ async fn insert_once(
         cx.now,
     )
     .await?;
-    let row = new_order(cx, input, plan, country, provider, &claim_code);
+    let row = new_order(cx, input, terms, country, provider, &claim_code);
     order::Entity::insert(row)
         .on_conflict(
             OnConflict::column(order::Column::IdempotencyKey)
@@ -187,16 +203,12 @@ async fn insert_once(
 fn new_order(
     cx: &Cx,
     input: &PlaceOrder,
-    plan: &price_plan::Model,
+    terms: OrderTerms<'_>,
     country: &str,
     provider: &str,
     claim_code: &str,
 ) -> order::ActiveModel {
-    let first = if plan.is_tryout {
-        plan.trial_price_minor
-    } else {
-        plan.present_price_minor
-    };
+    let plan = terms.plan;
     order::ActiveModel {
         order_no: Set(orders::new_order_no()),
         idempotency_key: Set(input.idempotency_key.clone()),
@@ -206,8 +218,9 @@ fn new_order(
         country: Set(country.to_owned()),
         method: Set(input.method.as_str().to_owned()),
         provider: Set(provider.to_owned()),
-        first_amount_minor: Set(first),
+        first_amount_minor: Set(terms.first_minor),
         renewal_amount_minor: Set(plan.present_price_minor),
+        trial_days: Set(terms.trial_days),
         currency: Set(plan.currency.clone()),
         currency_exponent: Set(i32::from(plan.currency_exponent)),
         status: Set(orders::CREATED.to_owned()),
@@ -250,66 +263,10 @@ fn checkout_request(
             row.currency_exponent,
         ),
         cycle: money::cycle(&plan.cycle),
-        trial_days: if plan.is_tryout { plan.trial_days } else { 0 },
+        trial_days: row.trial_days,
         plan_id: plan.id,
         return_url: format!("{base}{prefix}/pay-result?orderNo={}", row.order_no),
         cancel_url: format!("{base}{prefix}/pay-method?planId={}", plan.id),
         notify_url: format!("{base}/api_f/v1/payments/webhook/{}", row.provider),
     }
-}
-
-/// Where an order stands (`GET /admin/order/status`). The order number is
-/// 80 random bits, so it is its own capability.
-///
-/// # Errors
-/// [`ServiceError::NotFound`]; database errors.
-pub async fn order_status(cx: &Cx, order_no: &str) -> Result<OrderStatus, ServiceError> {
-    let row = orders::by_order_no(&cx.db, order_no)
-        .await?
-        .ok_or(ServiceError::NotFound)?;
-    let outcome = match row.status.as_str() {
-        orders::PAID => PayOutcome::Success,
-        orders::PENDING => PayOutcome::Pending,
-        orders::FAILED => PayOutcome::Fail,
-        _ => PayOutcome::Processing,
-    };
-    Ok(OrderStatus {
-        order_no: row.order_no,
-        email: row.email,
-        outcome,
-    })
-}
-
-/// Spends the order's one-time claim: the account this paid order created,
-/// for the browser that placed it. A claim works once, and never for an
-/// order that paid into an account that already existed.
-///
-/// # Errors
-/// [`ServiceError::NotFound`] for an unknown, unpaid or spent claim.
-pub async fn claim(cx: &Cx, claim_code: &str) -> Result<i64, ServiceError> {
-    let hash = secrets::digest(&[claim_code]);
-    let row = order::Entity::find()
-        .filter(order::Column::ClaimHash.eq(hash))
-        .filter(order::Column::Status.eq(orders::PAID))
-        .one(&cx.db)
-        .await?
-        .ok_or(ServiceError::NotFound)?;
-    let user_id = row.user_id.ok_or(ServiceError::NotFound)?;
-    if !orders::spend_claim(&cx.db, row.id, cx.now).await? {
-        return Err(ServiceError::NotFound);
-    }
-    Ok(user_id)
-}
-
-/// Whether the order with claim `claim_code` is paid (its account exists).
-///
-/// # Errors
-/// A database error.
-pub async fn is_registered(cx: &Cx, claim_code: &str) -> Result<bool, ServiceError> {
-    let paid = order::Entity::find()
-        .filter(order::Column::ClaimHash.eq(secrets::digest(&[claim_code])))
-        .filter(order::Column::Status.eq(orders::PAID))
-        .one(&cx.db)
-        .await?;
-    Ok(paid.is_some())
 }

@@ -7,6 +7,8 @@
 //! open does not fail the order at all ([`attempt_failed`]).
 use crate::payments::{signing::random_hex, CheckoutStart};
 use crate::persistence::entities::{order, price_plan};
+use super::checkout::PlaceOrder;
+use crate::services::accounts::secrets;
 use crate::services::ServiceError;
 use app::i18n::Key;
 use sea_orm::sea_query::Expr;
@@ -175,4 +177,34 @@ pub async fn plan(
         .one(db)
         .await?
         .ok_or(ServiceError::NotFound)
+}
+
+/// 16 to 64 of `[A-Za-z0-9_-]` (a UUID fits).
+pub fn valid_idempotency_key(key: &str) -> bool {
+    (16..=64).contains(&key.len())
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// The key an order is stored under: the client's key and everything the
+/// order is made of (plan, method, e-mail, the method's fields, country).
+/// Going back from the checkout and correcting the e-mail, plan or method
+/// sends the same client key with other contents: a new order, never the
+/// old one on the old e-mail. 64 hex characters, as the column holds.
+pub fn submission_key(input: &PlaceOrder, country: &str) -> String {
+    let f = &input.form;
+    let plan = input.plan_id.to_string();
+    secrets::digest(&[
+        "order-submission",
+        &input.idempotency_key,
+        &plan,
+        input.method.as_str(),
+        &f.email.trim().to_lowercase(),
+        f.zip.trim(),
+        f.name.trim(),
+        f.document.trim(),
+        f.phone.trim(),
+        country,
+    ])
 }

@@ -85,6 +85,7 @@ pub async fn apply(
             subscription_ref,
             payment_token,
             amount,
+            instrument,
         } => {
             let Some(order) = order_of(db, provider, order_no).await? else {
                 return Ok(Effect::Waits(Waits::Order(order_no.clone())));
@@ -94,6 +95,7 @@ pub async fn apply(
                 subscription_ref: subscription_ref.clone(),
                 payment_token: payment_token.clone(),
                 amount: amount.clone(),
+                instrument: instrument.clone(),
             };
             Ok(Effect::Done(
                 activation::activate(db, cx, order, paid).await?,
