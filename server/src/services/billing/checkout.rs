@@ -92,6 +92,10 @@ pub async fn place_order(
         .filter(|_| MethodChoice::for_country(&country).contains(&input.method))
         .ok_or(ServiceError::Invalid(Key::ErrorMethodUnavailable))?;
     let terms = OrderTerms::of(&plan, is_returning(cx, &plan, &input.form.email).await?);
+    if terms.trial_days == 0 && plan.is_tryout && !gateway.kind().charges_our_amount() {
+        // Its price object would start a trial this person already had.
+        return Err(ServiceError::Invalid(Key::ErrorTrialMethod));
+    }
     let (row, claim_code) =
         insert_once(cx, &input, terms, &country, gateway.kind().as_str()).await?;
     if let Some(url) = row.redirect_url.clone() {
