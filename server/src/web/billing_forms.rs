@@ -94,21 +94,18 @@ async fn pay(s: &Submission<'_>) -> Handled {
         document: f.document.clone(),
         phone: f.phone.clone(),
     };
-    let hints = payer::PayerHints {
-        chosen: Some(f.pay_country.as_str()),
-        ip: s.client.ip,
-        accept_language: s
-            .headers
-            .get("accept-language")
-            .and_then(|v| v.to_str().ok()),
-    };
+    let country = payer::payer_country(
+        s.geoip,
+        payer_hints(s, &f.pay_country),
+        &s.cx.config.default_country,
+    );
     let order = checkout::PlaceOrder {
         plan_id,
         method,
         form,
         idempotency_key: f.idempotency_key.clone(),
         locale: s.locale,
-        country: payer::payer_country(s.geoip, hints, &s.cx.config.default_country),
+        country,
         client: s.client.clone(),
         tracking: super::tracking_cookies::order_tracking(
             s.headers,
@@ -125,4 +122,17 @@ async fn pay(s: &Submission<'_>) -> Handled {
         .into_iter()
         .collect();
     Ok(see_other(&placed.redirect_url, cookies))
+}
+
+/// What the request says about where the payer is: the posted country,
+/// the address, the browser's language.
+fn payer_hints<'a>(s: &'a Submission<'_>, posted: &'a str) -> payer::PayerHints<'a> {
+    payer::PayerHints {
+        chosen: Some(posted),
+        ip: s.client.ip,
+        accept_language: s
+            .headers
+            .get("accept-language")
+            .and_then(|v| v.to_str().ok()),
+    }
 }

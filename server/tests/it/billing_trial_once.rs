@@ -102,8 +102,8 @@ async fn a_card_that_had_its_trial_gets_none_and_the_member_is_told_plainly() {
     for app in TestApp::all().await {
         pay_with(&app, "first@mail.com", CARDS_OK[1]).await;
         deliver(&app, server::clock::now_ms()).await;
-        let now = server::clock::now_ms();
         pay_with(&app, "second@mail.com", CARDS_OK[1]).await;
+        let now = server::clock::now_ms();
         deliver(&app, now).await;
         let (sub, amount) = latest(&app, "second@mail.com").await;
         assert_eq!(

@@ -91,8 +91,9 @@ pub async fn place_order(
         .for_method(input.method)
         .filter(|_| MethodChoice::for_country(&country).contains(&input.method))
         .ok_or(ServiceError::Invalid(Key::ErrorMethodUnavailable))?;
-    let terms = OrderTerms::of(&plan, is_returning(cx, &plan, &input.form.email).await?);
-    if terms.trial_days == 0 && plan.is_tryout && !gateway.kind().charges_our_amount() {
+    let returning = is_returning(cx, &plan, &input.form.email).await?;
+    let terms = OrderTerms::of(&plan, returning);
+    if returning && !gateway.kind().charges_our_amount() {
         // Its price object would start a trial this person already had.
         return Err(ServiceError::Invalid(Key::ErrorTrialMethod));
     }
@@ -131,11 +132,11 @@ struct OrderTerms<'a> {
 
 impl OrderTerms<'_> {
     fn of(plan: &price_plan::Model, returning: bool) -> OrderTerms<'_> {
-        if plan.is_tryout && plan.trial_days > 0 && !returning {
+        if plan.is_tryout && !returning {
             OrderTerms {
                 plan,
                 first_minor: plan.trial_price_minor,
-                trial_days: plan.trial_days,
+                trial_days: plan.trial_days.max(0),
             }
         } else {
             OrderTerms {
