@@ -11,11 +11,8 @@ use crate::services::tracking::attribution::{self, OrderTracking};
 use crate::services::{Cx, ServiceError};
 use app::account::payment_fields::PaymentFormInput;
 use app::i18n::{Key, Locale};
-use app::model::billing::{MethodChoice, OrderStatus, PayOutcome};
-use sea_orm::{
-    sea_query::OnConflict, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter,
-    TransactionTrait,
-};
+use app::model::billing::MethodChoice;
+use sea_orm::{sea_query::OnConflict, ActiveValue::Set, EntityTrait, TransactionTrait};
 
 /// Orders one client address may start per hour: each opens a provider
 /// checkout, so a script must not open thousands.
@@ -84,7 +81,13 @@ pub async fn place_order(
     let plan = orders::offered_plan(&cx.db, input.plan_id).await?;
     let country = input.country.to_ascii_uppercase();
     let input = PlaceOrder {
-        idempotency_key: orders::submission_key(&input, &country),
+        idempotency_key: orders::submission_key(
+            &input.idempotency_key,
+            input.plan_id,
+            input.method,
+            &input.form,
+            &country,
+        ),
         ..input
     };
     let gateway = gateways

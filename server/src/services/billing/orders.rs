@@ -7,10 +7,11 @@
 //! open does not fail the order at all ([`attempt_failed`]).
 use crate::payments::{signing::random_hex, CheckoutStart};
 use crate::persistence::entities::{order, price_plan};
-use super::checkout::PlaceOrder;
 use crate::services::accounts::secrets;
 use crate::services::ServiceError;
+use app::account::payment_fields::PaymentFormInput;
 use app::i18n::Key;
+use app::model::billing::MethodChoice;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
@@ -192,14 +193,19 @@ pub fn valid_idempotency_key(key: &str) -> bool {
 /// Going back from the checkout and correcting the e-mail, plan or method
 /// sends the same client key with other contents: a new order, never the
 /// old one on the old e-mail. 64 hex characters, as the column holds.
-pub fn submission_key(input: &PlaceOrder, country: &str) -> String {
-    let f = &input.form;
-    let plan = input.plan_id.to_string();
+pub fn submission_key(
+    key: &str,
+    plan_id: i64,
+    method: MethodChoice,
+    f: &PaymentFormInput,
+    country: &str,
+) -> String {
+    let plan = plan_id.to_string();
     secrets::digest(&[
         "order-submission",
-        &input.idempotency_key,
+        key,
         &plan,
-        input.method.as_str(),
+        method.as_str(),
         &f.email.trim().to_lowercase(),
         f.zip.trim(),
         f.name.trim(),
