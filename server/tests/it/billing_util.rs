@@ -9,12 +9,20 @@ pub const API: &str = "/api_f/v1";
 pub const CARD_OK: &str = "4242 4242 4242 4242";
 /// Other cards that pay: each is another card (another fingerprint), for
 /// fixtures with several members (a trial is once per card).
-pub const CARDS_OK: [&str; 5] = [
+pub const CARDS_OK: [&str; 13] = [
     CARD_OK,
     "5555 5555 5555 4444",
     "4000 0566 5566 5556",
     "2223 0031 2200 3222",
     "5200 8282 8282 8210",
+    "5105 1051 0510 5100",
+    "3782 822463 10005",
+    "6011 1111 1111 1117",
+    "3566 0020 2036 0505",
+    "6200 0000 0000 0005",
+    "3056 9300 0902 0004",
+    "4000 0035 6000 0008",
+    "4000 0076 0000 0002",
 ];
 pub const CARD_DECLINED: &str = "4000 0000 0000 0002";
 pub const CARD_NO_FUNDS: &str = "4000 0000 0000 9995";

@@ -34,7 +34,7 @@ pub struct TestCard {
 
 /// The cards listed on the sandbox checkout page. Several succeed: each
 /// is its own card (its own fingerprint), as a trial is once per card.
-pub const TEST_CARDS: [TestCard; 11] = [
+pub const TEST_CARDS: [TestCard; 19] = [
     TestCard {
         number: "4242 4242 4242 4242",
         behaviour: Behaviour::Succeeds,
@@ -53,6 +53,38 @@ pub const TEST_CARDS: [TestCard; 11] = [
     },
     TestCard {
         number: "5200 8282 8282 8210",
+        behaviour: Behaviour::Succeeds,
+    },
+    TestCard {
+        number: "5105 1051 0510 5100",
+        behaviour: Behaviour::Succeeds,
+    },
+    TestCard {
+        number: "3782 822463 10005",
+        behaviour: Behaviour::Succeeds,
+    },
+    TestCard {
+        number: "6011 1111 1111 1117",
+        behaviour: Behaviour::Succeeds,
+    },
+    TestCard {
+        number: "3566 0020 2036 0505",
+        behaviour: Behaviour::Succeeds,
+    },
+    TestCard {
+        number: "6200 0000 0000 0005",
+        behaviour: Behaviour::Succeeds,
+    },
+    TestCard {
+        number: "3056 9300 0902 0004",
+        behaviour: Behaviour::Succeeds,
+    },
+    TestCard {
+        number: "4000 0035 6000 0008",
+        behaviour: Behaviour::Succeeds,
+    },
+    TestCard {
+        number: "4000 0076 0000 0002",
         behaviour: Behaviour::Succeeds,
     },
     TestCard {
