@@ -33,11 +33,7 @@ pub fn payer_country(state: &AppState, parts: &Parts, chosen: Option<&str>) -> S
             .get("accept-language")
             .and_then(|v| v.to_str().ok()),
     };
-    payer::payer_country(
-        state.geoip.as_deref(),
-        hints,
-        &state.config.default_country,
-    )
+    payer::payer_country(state.geoip.as_deref(), hints, &state.config.default_country)
 }
 
 /// `GET /portal/payMethods[?country=PH]`: the methods for the payer's country, by priority.

@@ -13,7 +13,13 @@ const KEY: &str = "edit-key-0123456789";
 async fn a_corrected_e_mail_after_going_back_is_a_new_order_and_the_account_s_e_mail() {
     for app in TestApp::all().await {
         let typo = order(&app, "buyer@gmial.com", KEY, "en").await;
-        assert_eq!(typo.json()["success"], 1, "{:?}: {}", app.backend, typo.body);
+        assert_eq!(
+            typo.json()["success"],
+            1,
+            "{:?}: {}",
+            app.backend,
+            typo.body
+        );
         let again = order(&app, "buyer@gmial.com", KEY, "en").await;
         assert_eq!(
             typo.json()["obj"]["orderNo"],
@@ -36,7 +42,12 @@ async fn a_corrected_e_mail_after_going_back_is_a_new_order_and_the_account_s_e_
         let cookie = claim_cookie(&fixed);
         let form = format!("card={}", app::api::encode(CARD_OK));
         let paid = app
-            .send("POST", &format!("/sandbox/checkout/{order_no}"), &[], Some(&form))
+            .send(
+                "POST",
+                &format!("/sandbox/checkout/{order_no}"),
+                &[],
+                Some(&form),
+            )
             .await;
         assert_eq!(paid.status, 302, "{}", paid.body);
         assert_eq!(deliver(&app, server::clock::now_ms()).await, vec![200]);
@@ -47,7 +58,12 @@ async fn a_corrected_e_mail_after_going_back_is_a_new_order_and_the_account_s_e_
             .into_iter()
             .map(|u| u.email)
             .collect();
-        assert_eq!(emails, vec!["buyer@gmail.com".to_owned()], "{:?}", app.backend);
+        assert_eq!(
+            emails,
+            vec!["buyer@gmail.com".to_owned()],
+            "{:?}",
+            app.backend
+        );
         let entered = enter(&app, &cookie).await;
         assert_eq!(entered.header("location"), Some("/dashboard/locations"));
         let typo_row = order::Entity::find()

@@ -45,7 +45,12 @@ async fn order_paid_with(app: &TestApp, email: &str, key: &str, card: &str) -> S
     let order_no = res.json()["obj"]["orderNo"].as_str().unwrap().to_owned();
     let form = format!("card={}", app::api::encode(card));
     let paid = app
-        .send("POST", &format!("/sandbox/checkout/{order_no}"), &[], Some(&form))
+        .send(
+            "POST",
+            &format!("/sandbox/checkout/{order_no}"),
+            &[],
+            Some(&form),
+        )
         .await;
     assert_eq!(paid.status, 302, "{}", paid.body);
     order_no
@@ -165,10 +170,25 @@ async fn concurrent_checkouts_of_one_person_get_one_trial() {
         // One card, two mailboxes; then one mailbox, two cards.
         order_paid_with(&app, "c1@mail.com", "conc-key-1-0123456789", CARDS_OK[2]).await;
         order_paid_with(&app, "c2@mail.com", "conc-key-2-0123456789", CARDS_OK[2]).await;
-        order_paid_with(&app, "jo.doe@gmail.com", "conc-key-3-0123456789", CARDS_OK[3]).await;
-        order_paid_with(&app, "jodoe@gmail.com", "conc-key-4-0123456789", CARDS_OK[4]).await;
+        order_paid_with(
+            &app,
+            "jo.doe@gmail.com",
+            "conc-key-3-0123456789",
+            CARDS_OK[3],
+        )
+        .await;
+        order_paid_with(
+            &app,
+            "jodoe@gmail.com",
+            "conc-key-4-0123456789",
+            CARDS_OK[4],
+        )
+        .await;
         deliver_concurrently(&app).await;
-        for pair in [["c1@mail.com", "c2@mail.com"], ["jo.doe@gmail.com", "jodoe@gmail.com"]] {
+        for pair in [
+            ["c1@mail.com", "c2@mail.com"],
+            ["jo.doe@gmail.com", "jodoe@gmail.com"],
+        ] {
             let mut states = Vec::new();
             for email in pair {
                 let (sub, amount) = latest(&app, email).await;

@@ -145,11 +145,17 @@ async fn the_form_sent_again_with_a_corrected_e_mail_is_a_new_order_on_that_e_ma
         let fixed = post(&app, page, &csrf, &form("ana%40mail.com")).await;
         assert_eq!((typo.status, fixed.status), (303, 303), "{:?}", app.backend);
         let (first, second) = (typo.header("location"), fixed.header("location"));
-        assert_ne!(first, second, "{:?}: the edited form is another order", app.backend);
+        assert_ne!(
+            first, second,
+            "{:?}: the edited form is another order",
+            app.backend
+        );
         assert!(claim_cookie(&fixed).is_some(), "the new order's claim");
         let order_no = second.unwrap().rsplit('/').next().unwrap().to_owned();
         assert_eq!(
-            crate::billing_util::stored_order(&app, &order_no).await.email,
+            crate::billing_util::stored_order(&app, &order_no)
+                .await
+                .email,
             "ana@mail.com"
         );
     }

@@ -121,7 +121,11 @@ fn content(
         ),
         BillingMailText::TrialNotRepeated => (
             Key::MailNotRepeatedSubject,
-            vec![receipt, p(Key::MailNotRepeatedIntro), p(Key::MailCancelHint)],
+            vec![
+                receipt,
+                p(Key::MailNotRepeatedIntro),
+                p(Key::MailCancelHint),
+            ],
         ),
         BillingMailText::RenewalFailed => (
             Key::MailFailedSubject,

@@ -46,7 +46,6 @@ struct Data {
     fingerprint: Option<String>,
 }
 
-
 /// The header value for `body` signed at `unix_secs`.
 pub fn sign(secret: &[u8], unix_secs: i64, body: &[u8]) -> String {
     let mac = hmac_sha256(secret, &[unix_secs.to_string().as_bytes(), b".", body]);

@@ -75,7 +75,10 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        manager.get_connection().execute_unprepared(BACKFILL).await?;
+        manager
+            .get_connection()
+            .execute_unprepared(BACKFILL)
+            .await?;
         Ok(())
     }
 

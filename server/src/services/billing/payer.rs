@@ -20,9 +20,10 @@ pub struct PayerHints<'a> {
 
 /// The payer's country (ISO alpha-2, upper case).
 pub fn payer_country(geoip: Option<&GeoIpReader>, hints: PayerHints<'_>, default: &str) -> String {
-    let chosen = hints.chosen.map(str::trim).filter(|c| {
-        c.len() == 2 && c.bytes().all(|b| b.is_ascii_alphabetic())
-    });
+    let chosen = hints
+        .chosen
+        .map(str::trim)
+        .filter(|c| c.len() == 2 && c.bytes().all(|b| b.is_ascii_alphabetic()));
     if let Some(country) = chosen {
         return country.to_ascii_uppercase();
     }
@@ -42,10 +43,19 @@ mod tests {
             ip: None,
             accept_language: language,
         };
-        assert_eq!(payer_country(None, hints(Some("ph"), Some("id-ID")), "US"), "PH");
-        assert_eq!(payer_country(None, hints(Some("PHL"), Some("id-ID")), "US"), "ID");
+        assert_eq!(
+            payer_country(None, hints(Some("ph"), Some("id-ID")), "US"),
+            "PH"
+        );
+        assert_eq!(
+            payer_country(None, hints(Some("PHL"), Some("id-ID")), "US"),
+            "ID"
+        );
         assert_eq!(payer_country(None, hints(Some("1'"), None), "us"), "US");
-        assert_eq!(payer_country(None, hints(None, Some("en-US,en")), "ID"), "US");
+        assert_eq!(
+            payer_country(None, hints(None, Some("en-US,en")), "ID"),
+            "US"
+        );
         assert_eq!(payer_country(None, hints(Some(""), None), "ID"), "ID");
     }
 }

@@ -10,8 +10,8 @@ use crate::persistence::entities::{order, trial_grant};
 use crate::services::accounts::users;
 use crate::services::ServiceError;
 use sea_orm::{
-    sea_query::OnConflict, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait,
-    EntityTrait, QueryFilter,
+    sea_query::OnConflict, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait,
+    QueryFilter,
 };
 
 /// Providers whose mailboxes ignore dots in the local part.
@@ -68,7 +68,12 @@ pub async fn is_returning(db: &impl ConnectionTrait, email: &str) -> Result<bool
     if let Some(account) = &account {
         seen = seen.add(trial_grant::Column::UserId.eq(account.id));
     }
-    if trial_grant::Entity::find().filter(seen).one(db).await?.is_some() {
+    if trial_grant::Entity::find()
+        .filter(seen)
+        .one(db)
+        .await?
+        .is_some()
+    {
         return Ok(true);
     }
     let Some(account) = account else {
@@ -134,7 +139,10 @@ mod tests {
 
     #[test]
     fn mailboxes_are_normalized_as_their_provider_delivers() {
-        assert_eq!(normalized_email(" J.Doe+x@GoogleMail.com "), "jdoe@gmail.com");
+        assert_eq!(
+            normalized_email(" J.Doe+x@GoogleMail.com "),
+            "jdoe@gmail.com"
+        );
         assert_eq!(normalized_email("j.doe@gmail.com"), "jdoe@gmail.com");
         assert_eq!(normalized_email("Ann+promo@outlook.com"), "ann@outlook.com");
         assert_eq!(normalized_email("a.b+c@mail.co.id"), "a.b+c@mail.co.id");
