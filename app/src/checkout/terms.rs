@@ -19,7 +19,8 @@ pub struct CheckoutTerms {
     pub pay: String,
     /// "Then $ 29.99 per month".
     pub renewal: String,
-    /// "First full charge on November 25, 2026".
+    /// "First full charge on November 25, 2026", and for a trial that it
+    /// is once per person (a returning customer pays the full price today).
     pub first_charge: String,
     /// "Cancel anytime in Billing, in one click".
     pub cancel: String,
@@ -35,10 +36,11 @@ impl CheckoutTerms {
         };
         let renewal = amount_text(&plan.currency, &plan.present_price);
         let cycle = cycle_word(locale, plan.cycle);
-        let (renewal_key, days) = if plan.is_tryout {
-            (Key::CheckoutRenewal, i64::from(plan.trial_days.max(0)))
+        let (renewal_key, first_key, days) = if plan.is_tryout {
+            let days = i64::from(plan.trial_days.max(0));
+            (Key::CheckoutRenewal, Key::CheckoutFirstChargeTrial, days)
         } else {
-            (Key::CheckoutRenewalFull, 0)
+            (Key::CheckoutRenewalFull, Key::CheckoutFirstCharge, 0)
         };
         let first = format_local_date(now_ms.saturating_add(days.saturating_mul(DAY_MS)), locale);
         CheckoutTerms {
@@ -52,7 +54,7 @@ impl CheckoutTerms {
                 renewal_key,
                 &[("price", &renewal), ("cycle", cycle)],
             ),
-            first_charge: t_args(locale, Key::CheckoutFirstCharge, &[("date", &first)]),
+            first_charge: t_args(locale, first_key, &[("date", &first)]),
             cancel: t(locale, Key::CheckoutCancelAnytime).to_owned(),
         }
     }

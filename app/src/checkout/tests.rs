@@ -78,12 +78,18 @@ fn trial_terms_name_the_renewal_and_the_first_full_charge() {
     let terms = CheckoutTerms::of(Locale::En, &plan(true), NOW);
     assert_eq!(terms.pay, "Pay Rp 300");
     assert_eq!(terms.renewal, "Then Rp 190.000 per month");
-    assert_eq!(terms.first_charge, "First full charge on November 22, 2026");
+    assert_eq!(
+        terms.first_charge,
+        "First full charge on November 22, 2026. One trial per person, e-mail and card: \
+         if you had one before, the full price is due today."
+    );
     assert_eq!(terms.cancel, "Cancel anytime in Billing, in one click");
     let id = CheckoutTerms::of(Locale::Id, &plan(true), NOW);
-    assert_eq!(
-        id.first_charge,
-        "Tagihan penuh pertama pada 22 November 2026"
+    assert!(
+        id.first_charge
+            .starts_with("Tagihan penuh pertama pada 22 November 2026. Satu uji coba per orang"),
+        "{}",
+        id.first_charge
     );
     assert_eq!(id.renewal, "Lalu Rp 190.000 per bulan");
 }

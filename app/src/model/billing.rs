@@ -129,6 +129,13 @@ pub struct OrderCreated {
     /// The order number (`ofm_code` on the result page and in support mails).
     pub order_no: String,
     pub redirect_url: String,
+    /// What is charged today (`$ 0.99`): the trial price, or the full price
+    /// for a returning customer (a trial is once per person).
+    #[serde(default)]
+    pub first_charge: String,
+    /// The trial the order starts with; 0 when the first charge is the full price.
+    #[serde(default)]
+    pub trial_days: i32,
 }
 
 /// Where an order stands, as the result page shows it.

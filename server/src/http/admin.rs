@@ -214,7 +214,7 @@ pub async fn check_register(
     if !well_formed {
         return Err(ApiError::bad_request(&ctx));
     }
-    let registered = crate::services::billing::checkout::is_registered(&state.cx(), &code)
+    let registered = crate::services::billing::claims::is_registered(&state.cx(), &code)
         .await
         .map_err(service_error(&ctx))?;
     Ok(ApiOk::obj(RegisterCheck { registered }))

@@ -2,7 +2,7 @@
 use super::context::{require_session, service_error};
 use super::doc::{Answer, BadRequest, Limited, NotFound, Unauthorized, Unavailable};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
-use crate::services::billing::{checkout, manage, methods, refunds};
+use crate::services::billing::{checkout, claims, manage, methods, payer, refunds};
 use crate::services::visitor;
 use crate::state::AppState;
 use app::account::payment_fields::PaymentFormInput;
@@ -27,23 +27,17 @@ pub struct PayMethodsQuery {
     plan_id: Option<i64>,
 }
 
-/// The payer's country: the chosen one, else IP, browser language, default.
+/// The payer's country by the one rule of [`payer::payer_country`].
 pub fn payer_country(state: &AppState, parts: &Parts, chosen: Option<&str>) -> String {
-    if let Some(c) = chosen.filter(|c| c.len() == 2 && c.bytes().all(|b| b.is_ascii_alphabetic())) {
-        return c.to_ascii_uppercase();
-    }
-    let ip = super::context::client_ip(parts, state.config.trust_forwarded_for);
-    let language = parts
-        .headers
-        .get("accept-language")
-        .and_then(|v| v.to_str().ok());
-    visitor::national_country(
-        state.geoip.as_deref(),
-        ip,
-        language,
-        &state.config.default_country,
-    )
-    .national_country
+    let hints = payer::PayerHints {
+        chosen,
+        ip: super::context::client_ip(parts, state.config.trust_forwarded_for),
+        accept_language: parts
+            .headers
+            .get("accept-language")
+            .and_then(|v| v.to_str().ok()),
+    };
+    payer::payer_country(state.geoip.as_deref(), hints, &state.config.default_country)
 }
 
 /// `GET /portal/payMethods[?country=PH]`: the methods for the payer's country, by priority.
@@ -143,6 +137,8 @@ pub async fn place_order(
     let mut response = ApiOk::obj(OrderCreated {
         order_no: placed.order_no,
         redirect_url: placed.redirect_url,
+        first_charge: placed.first_charge,
+        trial_days: placed.trial_days,
     })
     .into_response();
     if let Some(code) = placed.claim_code {
@@ -171,7 +167,7 @@ pub async fn order_status(
     query: Result<Query<OrderStatusQuery>, axum::extract::rejection::QueryRejection>,
 ) -> ApiResult<OrderStatus> {
     let Query(query) = query.map_err(|_| ApiError::bad_request(&ctx))?;
-    checkout::order_status(&state.cx(), &query.order_no)
+    claims::order_status(&state.cx(), &query.order_no)
         .await
         .map(ApiOk::obj)
         .map_err(service_error(&ctx))

@@ -67,6 +67,16 @@ impl ProviderKind {
         ProviderKind::ALL.into_iter().find(|k| k.as_str() == s)
     }
 
+    /// Whether the first charge is the amount we send. Paddle, PayPal and
+    /// FastSpring bill their own price objects, whose first cycle is the
+    /// plan's trial: they cannot sell the plan at the full price today.
+    pub fn charges_our_amount(self) -> bool {
+        !matches!(
+            self,
+            ProviderKind::Paddle | ProviderKind::Paypal | ProviderKind::FastSpring
+        )
+    }
+
     /// Who takes each method in production: card via Paddle, PayPal,
     /// FastSpring, GCash/DANA via PayerMax, GrabPay/Maya via dLocal.
     pub fn for_method(method: MethodChoice) -> ProviderKind {
@@ -246,6 +256,10 @@ pub enum EventKind {
         /// The tax the provider collected with it, in `amount`'s minor units.
         #[serde(default)]
         tax_minor: i64,
+        /// The provider's fingerprint of what paid (card, payer, wallet
+        /// account) where it reports one: a trial is once per instrument.
+        #[serde(default)]
+        instrument: Option<String>,
     },
     /// The first payment is still being decided.
     CheckoutPending { order_no: String },

@@ -3,7 +3,7 @@
 //! fields and calls one use case; success answers 303 See Other.
 use super::forms::{Handled, Rejected, Submission};
 use super::pages::see_other;
-use crate::services::billing::{checkout, manage, refunds};
+use crate::services::billing::{checkout, manage, payer, refunds};
 use crate::services::ServiceError;
 use app::account::forms::AuthForm;
 use app::account::payment_fields::PaymentFormInput;
@@ -94,13 +94,18 @@ async fn pay(s: &Submission<'_>) -> Handled {
         document: f.document.clone(),
         phone: f.phone.clone(),
     };
+    let country = payer::payer_country(
+        s.geoip,
+        payer_hints(s, &f.pay_country),
+        &s.cx.config.default_country,
+    );
     let order = checkout::PlaceOrder {
         plan_id,
         method,
         form,
         idempotency_key: f.idempotency_key.clone(),
         locale: s.locale,
-        country: payer_country(&f.pay_country, &s.cx.config.default_country),
+        country,
         client: s.client.clone(),
         tracking: super::tracking_cookies::order_tracking(
             s.headers,
@@ -119,25 +124,15 @@ async fn pay(s: &Submission<'_>) -> Handled {
     Ok(see_other(&placed.redirect_url, cookies))
 }
 
-/// The posted country when it is one (two letters), else the default.
-fn payer_country(posted: &str, default: &str) -> String {
-    let posted = posted.trim();
-    if posted.len() == 2 && posted.bytes().all(|b| b.is_ascii_alphabetic()) {
-        posted.to_ascii_uppercase()
-    } else {
-        default.to_ascii_uppercase()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::payer_country;
-
-    #[test]
-    fn the_payer_country_is_two_letters_or_the_default() {
-        assert_eq!(payer_country("ph", "US"), "PH");
-        assert_eq!(payer_country("", "us"), "US");
-        assert_eq!(payer_country("PHL", "ID"), "ID");
-        assert_eq!(payer_country("1'", "ID"), "ID");
+/// What the request says about where the payer is: the posted country,
+/// the address, the browser's language.
+fn payer_hints<'a>(s: &'a Submission<'_>, posted: &'a str) -> payer::PayerHints<'a> {
+    payer::PayerHints {
+        chosen: Some(posted),
+        ip: s.client.ip,
+        accept_language: s
+            .headers
+            .get("accept-language")
+            .and_then(|v| v.to_str().ok()),
     }
 }

@@ -7,7 +7,7 @@ use super::pages::redirect;
 use crate::http::client_info;
 use crate::persistence::entities::user;
 use crate::services::accounts::sessions;
-use crate::services::billing::checkout;
+use crate::services::billing::claims;
 use crate::state::AppState;
 use app::i18n::Locale;
 use app::routes::{href, Page};
@@ -41,7 +41,7 @@ async fn enter(
         return redirect(&login, Vec::new());
     };
     let cx = state.cx();
-    let Ok(user_id) = checkout::claim(&cx, &code).await else {
+    let Ok(user_id) = claims::claim(&cx, &code).await else {
         return redirect(&login, vec![policy.checkout_claim_spent()]);
     };
     let client = client_info(&parts, state.config.trust_forwarded_for);

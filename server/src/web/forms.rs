@@ -63,6 +63,8 @@ pub(super) struct Submission<'a> {
     /// The address posted to and the request's headers (cookies).
     pub uri: &'a axum::http::Uri,
     pub headers: &'a axum::http::HeaderMap,
+    /// The address-to-country database, when configured (the payer's country).
+    pub geoip: Option<&'a crate::services::visitor::GeoIpReader>,
 }
 
 impl Submission<'_> {
@@ -193,6 +195,7 @@ async fn handle(
         chat_visitor: chat_visitor.as_deref(),
         uri: &parts.uri,
         headers: &parts.headers,
+        geoip: state.geoip.as_deref(),
     };
     dispatch(&submission).await
 }

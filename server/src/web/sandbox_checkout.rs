@@ -57,7 +57,7 @@ async fn pay(
         Ok(None) => return StatusCode::NOT_FOUND.into_response(),
         Err(_) => return StatusCode::SERVICE_UNAVAILABLE.into_response(),
     };
-    if let Err(error) = sandbox.pay(&order_no, Behaviour::of_card(&form.card)).await {
+    if let Err(error) = sandbox.pay(&order_no, &form.card).await {
         tracing::error!(%error, "sandbox payment not recorded");
         return StatusCode::SERVICE_UNAVAILABLE.into_response();
     }

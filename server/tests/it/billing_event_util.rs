@@ -107,6 +107,7 @@ pub fn checkout_paid(order: &order_row::Model, sub_ref: &str, pay_ref: &str) -> 
         payment_token: None,
         amount: money(order, order.first_amount_minor),
         tax_minor: 0,
+        instrument: None,
     }
 }
 

@@ -251,6 +251,7 @@ async fn the_sweep_applies_an_event_whose_order_appeared_late_and_gives_up_after
                 payment_token: None,
                 amount,
                 tax_minor: 0,
+                instrument: None,
             },
             other => other,
         };

@@ -7,6 +7,23 @@ use server::persistence::entities::{order, sandbox_webhook};
 
 pub const API: &str = "/api_f/v1";
 pub const CARD_OK: &str = "4242 4242 4242 4242";
+/// Other cards that pay: each is another card (another fingerprint), for
+/// fixtures with several members (a trial is once per card).
+pub const CARDS_OK: [&str; 13] = [
+    CARD_OK,
+    "5555 5555 5555 4444",
+    "4000 0566 5566 5556",
+    "2223 0031 2200 3222",
+    "5200 8282 8282 8210",
+    "5105 1051 0510 5100",
+    "3782 822463 10005",
+    "6011 1111 1111 1117",
+    "3566 0020 2036 0505",
+    "6200 0000 0000 0005",
+    "3056 9300 0902 0004",
+    "4000 0035 6000 0008",
+    "4000 0076 0000 0002",
+];
 pub const CARD_DECLINED: &str = "4000 0000 0000 0002";
 pub const CARD_NO_FUNDS: &str = "4000 0000 0000 9995";
 pub const CARD_PENDING: &str = "4000 0000 0000 0077";
@@ -45,8 +62,40 @@ pub fn claim_cookie(res: &TestResponse) -> String {
     set.split(';').next().unwrap().to_owned()
 }
 
-/// Places an order and pays it with `card`; returns (order no, claim cookie).
+/// A card that pays and that no checkout of `app` used yet (its
+/// fingerprint is in no sandbox webhook): a trial is once per card, so each
+/// fixture member pays with its own.
+pub async fn unused_card(app: &TestApp) -> &'static str {
+    let sent: Vec<String> = sandbox_webhook::Entity::find()
+        .all(&app.db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|w| w.body)
+        .collect();
+    CARDS_OK
+        .into_iter()
+        .find(|card| {
+            let print = sandbox::cards::fingerprint(card).unwrap();
+            !sent.iter().any(|body| body.contains(&print))
+        })
+        .expect("every test card of the sandbox is used: add one")
+}
+
+/// Places an order and pays it with `card` — [`CARD_OK`] stands for a
+/// card that pays and was not used yet ([`unused_card`]); returns (order
+/// no, claim cookie).
 pub async fn pay(app: &TestApp, email: &str, card: &str) -> (String, String) {
+    let card = if card == CARD_OK {
+        unused_card(app).await
+    } else {
+        card
+    };
+    pay_with(app, email, card).await
+}
+
+/// Places an order and pays it with exactly `card`.
+pub async fn pay_with(app: &TestApp, email: &str, card: &str) -> (String, String) {
     let key = format!("order-key-{}", email.replace(['@', '.'], "-"));
     let res = order(app, email, &key, "en").await;
     assert_eq!(res.json()["success"], 1, "{:?}: {}", app.backend, res.body);

@@ -132,3 +132,31 @@ async fn a_method_of_another_country_and_a_forged_form_are_refused() {
         assert_eq!(forged.status, 403);
     }
 }
+
+#[tokio::test]
+async fn the_form_sent_again_with_a_corrected_e_mail_is_a_new_order_on_that_e_mail() {
+    for app in TestApp::all().await {
+        let page = "/id/pay-method?country=ID";
+        let (csrf, plan) = csrf_and_plan(&app, page).await;
+        let form = |email: &str| {
+            format!("planId={plan}&payCountry=ID&idempotencyKey={KEY}&method=card&email={email}&zip=10110")
+        };
+        let typo = post(&app, page, &csrf, &form("ana%40mial.com")).await;
+        let fixed = post(&app, page, &csrf, &form("ana%40mail.com")).await;
+        assert_eq!((typo.status, fixed.status), (303, 303), "{:?}", app.backend);
+        let (first, second) = (typo.header("location"), fixed.header("location"));
+        assert_ne!(
+            first, second,
+            "{:?}: the edited form is another order",
+            app.backend
+        );
+        assert!(claim_cookie(&fixed).is_some(), "the new order's claim");
+        let order_no = second.unwrap().rsplit('/').next().unwrap().to_owned();
+        assert_eq!(
+            crate::billing_util::stored_order(&app, &order_no)
+                .await
+                .email,
+            "ana@mail.com"
+        );
+    }
+}

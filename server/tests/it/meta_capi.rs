@@ -5,7 +5,7 @@
 //! marketing consent is reported once as `Purchase` with the browser's
 //! event id, an unknown outcome is sent again (safe: Meta deduplicates the
 //! event id), a refusal never, and nothing at all without consent.
-use crate::billing_util::{deliver, CARD_OK};
+use crate::billing_util::{deliver, unused_card};
 use crate::tracking::{order_with_cookie, ALL};
 use crate::util::TestApp;
 use axum::extract::{Path, Query, State};
@@ -215,7 +215,7 @@ async fn paid_order(app: &TestApp, email: &str, key: &str, cookie: &str) -> Stri
     let res = order_with_cookie(app, email, key, cookie).await;
     assert_eq!(res.json()["success"], 1, "{:?}: {}", app.backend, res.body);
     let order_no = res.json()["obj"]["orderNo"].as_str().unwrap().to_owned();
-    let form = format!("card={}", app::api::encode(CARD_OK));
+    let form = format!("card={}", app::api::encode(unused_card(app).await));
     assert_eq!(
         app.send(
             "POST",

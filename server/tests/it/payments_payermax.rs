@@ -436,6 +436,7 @@ async fn signed_notifications_become_events_with_exact_amounts() {
             payment_token: Some("GCASH:PMTOKEN20250227071843552050007000094".into()),
             amount: php(4950),
             tax_minor: 0,
+            instrument: None,
         }
     );
     let renewed = json!({"outTradeNo": "RN_1", "totalAmount": 190000, "currency": "IDR", "status": "SUCCESS", "reference": REF_RENEWAL});

@@ -38,6 +38,10 @@ pub enum BillingMailText {
     Receipt,
     /// Before the first full charge: amount and date, how to cancel.
     TrialReminder,
+    /// The order was sold with a trial, but this person (account, e-mail or
+    /// payment instrument) had one: what was paid, until when, the full
+    /// price from then on, how to cancel.
+    TrialNotRepeated,
     /// A renewal was declined: access is suspended until the retry
     /// succeeds; what the member can do about it.
     RenewalFailed,
@@ -115,6 +119,14 @@ fn content(
             Key::MailReminderSubject,
             vec![p(Key::MailReminderIntro), p(Key::MailCancelHint)],
         ),
+        BillingMailText::TrialNotRepeated => (
+            Key::MailNotRepeatedSubject,
+            vec![
+                receipt,
+                p(Key::MailNotRepeatedIntro),
+                p(Key::MailCancelHint),
+            ],
+        ),
         BillingMailText::RenewalFailed => (
             Key::MailFailedSubject,
             vec![p(Key::MailFailedIntro), p(Key::MailFailedFix)],
@@ -155,6 +167,7 @@ mod tests {
             BillingMailText::Welcome,
             BillingMailText::Receipt,
             BillingMailText::TrialReminder,
+            BillingMailText::TrialNotRepeated,
             BillingMailText::RenewalFailed,
             BillingMailText::RenewalImpossible,
             BillingMailText::Canceled,

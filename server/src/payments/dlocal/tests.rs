@@ -84,6 +84,7 @@ fn checkout_notifications_map_by_status() {
                 exponent: 2
             },
             tax_minor: 0,
+            instrument: None,
         }
     );
     assert_eq!(

@@ -163,6 +163,7 @@ fn payment_kind(note: &Notification) -> Result<EventKind, WebhookError> {
             payment_token: note.payment_token(),
             amount: note.amount()?,
             tax_minor: 0,
+            instrument: None,
         },
         ("PAID", true) => EventKind::RenewalPaid {
             idempotency_key: Some(order_id),

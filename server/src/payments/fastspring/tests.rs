@@ -66,6 +66,7 @@ fn a_batch_maps_event_by_event_with_exact_amounts() {
             payment_token: None,
             amount: usd(5999),
             tax_minor: 0,
+            instrument: None,
         }
     );
     assert_eq!(

@@ -200,6 +200,7 @@ fn order_paid(order: Order) -> Result<Option<EventKind>, WebhookError> {
         payment_token: None,
         amount,
         tax_minor,
+        instrument: None,
     }))
 }
 

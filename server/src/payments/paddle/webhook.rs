@@ -201,6 +201,7 @@ fn completed(txn: Transaction) -> Result<Option<EventKind>, WebhookError> {
             payment_token: None,
             amount,
             tax_minor,
+            instrument: None,
         },
         None => EventKind::RenewalPaid {
             idempotency_key: None,

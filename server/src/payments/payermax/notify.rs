@@ -161,6 +161,7 @@ fn payment_kind(notice: &Notice, payment: Payment) -> Result<EventKind, WebhookE
             provider_payment_ref: key,
             subscription_ref: None,
             tax_minor: 0,
+            instrument: None,
         },
         ("FAILED" | "CLOSED", true) => EventKind::RenewalFailed {
             idempotency_key: Some(key),

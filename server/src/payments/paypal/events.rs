@@ -13,6 +13,14 @@ pub(super) struct Subscription {
     pub(super) create_time: Option<String>,
     #[serde(default)]
     billing_info: BillingInfo,
+    /// Who pays: PayPal's payer id names the PayPal account.
+    #[serde(default)]
+    pub(super) subscriber: Subscriber,
+}
+
+#[derive(Deserialize, Default)]
+pub(super) struct Subscriber {
+    pub(super) payer_id: Option<String>,
 }
 
 #[derive(Deserialize, Default)]

@@ -80,6 +80,10 @@ impl PaypalProvider {
                 let Some(order_no) = sub.custom_id else {
                     return Ok(None);
                 };
+                let instrument = sub
+                    .subscriber
+                    .payer_id
+                    .map(|id| format!("paypal:payer:{id}"));
                 EventKind::CheckoutPaid {
                     order_no,
                     provider_payment_ref: sale.id,
@@ -87,6 +91,7 @@ impl PaypalProvider {
                     payment_token: None,
                     amount,
                     tax_minor: 0,
+                    instrument,
                 }
             },
         ))

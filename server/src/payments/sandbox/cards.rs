@@ -1,5 +1,6 @@
 //! The sandbox's test cards and wallet answers: each one makes the payment
 //! behave as a real one can.
+use crate::payments::signing::{hex, hmac_sha256};
 use serde::{Deserialize, Serialize};
 
 /// How a sandbox payment goes.
@@ -31,10 +32,59 @@ pub struct TestCard {
     pub behaviour: Behaviour,
 }
 
-/// The cards listed on the sandbox checkout page.
-pub const TEST_CARDS: [TestCard; 7] = [
+/// The cards listed on the sandbox checkout page. Several succeed: each
+/// is its own card (its own fingerprint), as a trial is once per card.
+pub const TEST_CARDS: [TestCard; 19] = [
     TestCard {
         number: "4242 4242 4242 4242",
+        behaviour: Behaviour::Succeeds,
+    },
+    TestCard {
+        number: "5555 5555 5555 4444",
+        behaviour: Behaviour::Succeeds,
+    },
+    TestCard {
+        number: "4000 0566 5566 5556",
+        behaviour: Behaviour::Succeeds,
+    },
+    TestCard {
+        number: "2223 0031 2200 3222",
+        behaviour: Behaviour::Succeeds,
+    },
+    TestCard {
+        number: "5200 8282 8282 8210",
+        behaviour: Behaviour::Succeeds,
+    },
+    TestCard {
+        number: "5105 1051 0510 5100",
+        behaviour: Behaviour::Succeeds,
+    },
+    TestCard {
+        number: "3782 822463 10005",
+        behaviour: Behaviour::Succeeds,
+    },
+    TestCard {
+        number: "6011 1111 1111 1117",
+        behaviour: Behaviour::Succeeds,
+    },
+    TestCard {
+        number: "3566 0020 2036 0505",
+        behaviour: Behaviour::Succeeds,
+    },
+    TestCard {
+        number: "6200 0000 0000 0005",
+        behaviour: Behaviour::Succeeds,
+    },
+    TestCard {
+        number: "3056 9300 0902 0004",
+        behaviour: Behaviour::Succeeds,
+    },
+    TestCard {
+        number: "4000 0035 6000 0008",
+        behaviour: Behaviour::Succeeds,
+    },
+    TestCard {
+        number: "4000 0076 0000 0002",
         behaviour: Behaviour::Succeeds,
     },
     TestCard {
@@ -95,6 +145,25 @@ impl Behaviour {
     }
 }
 
+/// What a sandbox checkout was paid with.
+#[derive(Clone, Debug)]
+pub struct PaidWith {
+    pub behaviour: Behaviour,
+    pub fingerprint: Option<String>,
+}
+
+/// The sandbox's fingerprint of a typed card number, as real providers
+/// report one: the same card gives the same fingerprint whatever is typed
+/// around its digits, and the number cannot be read back from it.
+pub fn fingerprint(number: &str) -> Option<String> {
+    let digits: String = number.chars().filter(char::is_ascii_digit).collect();
+    if !(12..=19).contains(&digits.len()) {
+        return None;
+    }
+    let mac = hmac_sha256(b"sandbox card fingerprint", &[digits.as_bytes()]);
+    Some(format!("sandbox:card:{}", &hex(&mac)[..24]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -107,6 +176,19 @@ mod tests {
             Behaviour::InsufficientFunds
         );
         assert_eq!(Behaviour::of_card("1234"), Behaviour::Declined);
+        assert_eq!(
+            Behaviour::of_card("5555 5555 5555 4444"),
+            Behaviour::Succeeds
+        );
+        assert_eq!(
+            fingerprint("4242 4242 4242 4242"),
+            fingerprint("4242424242424242")
+        );
+        assert_ne!(
+            fingerprint("4242 4242 4242 4242"),
+            fingerprint("5555 5555 5555 4444")
+        );
+        assert_eq!(fingerprint("1234"), None);
         for card in TEST_CARDS {
             assert_eq!(
                 Behaviour::parse(card.behaviour.as_str()),

@@ -100,8 +100,12 @@ impl SandboxProvider {
     ///
     /// # Errors
     /// Database errors.
-    pub async fn pay(&self, order_no: &str, behaviour: Behaviour) -> Result<bool, sea_orm::DbErr> {
-        webhooks::settle_checkout(&self.db, order_no, behaviour, (self.clock)()).await
+    pub async fn pay(&self, order_no: &str, card: &str) -> Result<bool, sea_orm::DbErr> {
+        let paid_with = cards::PaidWith {
+            behaviour: Behaviour::of_card(card),
+            fingerprint: cards::fingerprint(card),
+        };
+        webhooks::settle_checkout(&self.db, order_no, paid_with, (self.clock)()).await
     }
 
     pub async fn charge_renewal(&self, req: &RenewalCharge) -> Result<ChargeOutcome, PaymentError> {

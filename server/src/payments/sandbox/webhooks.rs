@@ -2,7 +2,10 @@
 //! signs (`Sandbox-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of
 //! "t.body">`, the scheme Stripe and Paddle use), how we verify, and the
 //! delivery loop that retries until our endpoint answers 2xx.
-use super::{cards::Behaviour, PENDING_SETTLES_AFTER_MS};
+use super::{
+    cards::{Behaviour, PaidWith},
+    PENDING_SETTLES_AFTER_MS,
+};
 use crate::payments::{
     signing::{fresh, hex, hmac_sha256, random_hex, same},
     EventKind, Money, ProviderEvent, WebhookError, WebhookRequest,
@@ -38,6 +41,9 @@ struct Data {
     currency: String,
     exponent: u32,
     insufficient_funds: bool,
+    /// The card's fingerprint, reported with the payment as real providers do.
+    #[serde(default)]
+    fingerprint: Option<String>,
 }
 
 /// The header value for `body` signed at `unix_secs`.
@@ -94,6 +100,7 @@ fn to_event(body: Body) -> ProviderEvent {
             payment_token: d.token,
             amount,
             tax_minor: 0,
+            instrument: d.fingerprint,
         },
         "checkout.pending" => EventKind::CheckoutPending {
             order_no: d.order_no,
@@ -117,9 +124,10 @@ fn to_event(body: Body) -> ProviderEvent {
 pub async fn settle_checkout(
     db: &DatabaseConnection,
     order_no: &str,
-    behaviour: Behaviour,
+    paid_with: PaidWith,
     now: i64,
 ) -> Result<bool, sea_orm::DbErr> {
+    let behaviour = paid_with.behaviour;
     let txn = db.begin().await?;
     let status = match behaviour {
         Behaviour::Declined => "declined",
@@ -148,15 +156,14 @@ pub async fn settle_checkout(
         .await?
         .ok_or_else(|| sea_orm::DbErr::RecordNotFound(order_no.to_owned()))?;
     for (kind, at) in webhooks_for(behaviour, now) {
-        queue(
-            &txn,
-            &row,
+        let hook = Hook {
             kind,
-            token.clone(),
-            behaviour == Behaviour::InsufficientFunds,
+            token: token.clone(),
+            fingerprint: paid_with.fingerprint.clone(),
+            insufficient_funds: behaviour == Behaviour::InsufficientFunds,
             at,
-        )
-        .await?;
+        };
+        queue(&txn, &row, hook).await?;
     }
     txn.commit().await?;
     Ok(true)
@@ -175,14 +182,27 @@ fn webhooks_for(behaviour: Behaviour, now: i64) -> Vec<(&'static str, i64)> {
     }
 }
 
+/// One webhook to send about a settled checkout.
+struct Hook {
+    kind: &'static str,
+    token: Option<String>,
+    fingerprint: Option<String>,
+    insufficient_funds: bool,
+    at: i64,
+}
+
 async fn queue(
     db: &impl ConnectionTrait,
     row: &sandbox_payment::Model,
-    kind: &str,
-    token: Option<String>,
-    insufficient_funds: bool,
-    at: i64,
+    hook: Hook,
 ) -> Result<(), sea_orm::DbErr> {
+    let Hook {
+        kind,
+        token,
+        fingerprint,
+        insufficient_funds,
+        at,
+    } = hook;
     let body = Body {
         id: format!("evt_sbx_{}", random_hex(16)),
         kind: kind.to_owned(),
@@ -195,6 +215,7 @@ async fn queue(
             currency: row.currency.clone(),
             exponent: row.currency_exponent.unsigned_abs(),
             insufficient_funds,
+            fingerprint,
         },
     };
     let webhook = sandbox_webhook::ActiveModel {

@@ -33,6 +33,7 @@ pub mod staff_audit;
 pub mod staff_session;
 pub mod staff_user;
 pub mod subscription;
+pub mod trial_grant;
 pub mod usage_entry;
 pub mod user;
 pub mod voice_message;

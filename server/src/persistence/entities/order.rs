@@ -17,6 +17,9 @@ pub struct Model {
     pub provider: String,
     pub first_amount_minor: i64,
     pub renewal_amount_minor: i64,
+    /// The trial the order was sold with: 0 when the plan has none or the
+    /// payer had a trial before (then the first charge is the full price).
+    pub trial_days: i32,
     pub currency: String,
     pub currency_exponent: i32,
     pub status: String,

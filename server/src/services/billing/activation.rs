@@ -2,7 +2,7 @@
 //! that e-mail), its subscription, the first charge, and the e-mails — all
 //! in the transaction that records the provider's event.
 use super::mails::{self, BillingMail, BillingMailKind};
-use super::{charges, money, orders};
+use super::{charges, money, orders, trials};
 use crate::payments::Money;
 use crate::persistence::entities::{order, subscription, user};
 use crate::services::accounts::users;
@@ -26,6 +26,20 @@ pub struct FirstPayment {
     pub amount: Money,
     /// The tax collected with it.
     pub tax_minor: i64,
+    /// The provider's fingerprint of the card, payer or wallet, when it reports one.
+    pub instrument: Option<String>,
+}
+
+/// The first period an order buys: its trial (granted, or already had by
+/// this person), or a full cycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FirstPeriod {
+    Trial(i32),
+    /// The order was sold with a trial, but the account, mailbox or
+    /// instrument had one: what was paid covers the days announced, the
+    /// subscription is not a trial, and a mail says so plainly.
+    TrialNotRepeated(i32),
+    Full,
 }
 
 /// Activates `order` after its first payment. Returns the event's outcome
@@ -72,17 +86,18 @@ pub async fn activate(
         user_id: Some(account.id),
         ..order
     };
-    let trial_days = if plan.is_tryout { plan.trial_days } else { 0 };
-    let end = if trial_days > 0 {
-        cx.now + i64::from(trial_days) * money::DAY_MS
-    } else {
-        money::period_end(cx.now, money::cycle(&plan.cycle))
+    let first = first_period(db, &order, &paid, cx.now).await?;
+    let end = match first {
+        FirstPeriod::Trial(days) | FirstPeriod::TrialNotRepeated(days) => {
+            cx.now + i64::from(days) * money::DAY_MS
+        }
+        FirstPeriod::Full => money::period_end(cx.now, money::cycle(&plan.cycle)),
     };
-    let sub = insert_subscription(db, cx.now, &order, &plan.cycle, trial_days, end, &paid).await?;
+    let sub = insert_subscription(db, cx.now, &order, &plan.cycle, first, end, &paid).await?;
     let charge = charges::record_first(db, &sub, &order, &paid, cx.now).await?;
     users::add_paid_time(db, account.id, end, cx.now).await?;
     crate::services::tracking::conversions::queue_purchase(db, cx, &order).await?;
-    welcome(db, cx.now, &sub, charge.id, trial_days).await?;
+    welcome(db, cx.now, &sub, charge.id, first).await?;
     Ok("applied")
 }
 
@@ -94,13 +109,34 @@ fn price_paid(order: &order::Model, paid: &FirstPayment) -> bool {
         && (paid.amount.minor == price || paid.amount.minor + paid.tax_minor == price)
 }
 
-/// The welcome e-mail, and the trial reminder (at once for short trials).
+/// The order's trial, granted once per person in this transaction.
+async fn first_period(
+    db: &impl ConnectionTrait,
+    order: &order::Model,
+    paid: &FirstPayment,
+    now: i64,
+) -> Result<FirstPeriod, ServiceError> {
+    if order.trial_days <= 0 {
+        return Ok(FirstPeriod::Full);
+    }
+    let user_id = order.user_id.unwrap_or_default();
+    let granted = trials::grant(db, order, user_id, paid.instrument.as_deref(), now).await?;
+    Ok(if granted {
+        FirstPeriod::Trial(order.trial_days)
+    } else {
+        tracing::info!(order = %order.order_no, "trial already had: not repeated");
+        FirstPeriod::TrialNotRepeated(order.trial_days)
+    })
+}
+
+/// The welcome e-mail, and the trial reminder (at once for short trials)
+/// or the plain statement that the trial was not repeated.
 async fn welcome(
     db: &impl ConnectionTrait,
     now: i64,
     sub: &subscription::Model,
     charge_id: i64,
-    trial_days: i32,
+    first: FirstPeriod,
 ) -> Result<(), ServiceError> {
     let mail = |kind| BillingMail {
         kind,
@@ -109,7 +145,10 @@ async fn welcome(
         charge_id: Some(charge_id),
     };
     mails::queue(db, mail(BillingMailKind::Welcome), now, now).await?;
-    if trial_days > 0 {
+    if let FirstPeriod::TrialNotRepeated(_) = first {
+        mails::queue(db, mail(BillingMailKind::TrialNotRepeated), now, now).await?;
+    }
+    if let FirstPeriod::Trial(trial_days) = first {
         let remind_at = if trial_days <= REMIND_AT_START_UP_TO_DAYS {
             now
         } else {
@@ -159,11 +198,11 @@ async fn insert_subscription(
     now: i64,
     order: &order::Model,
     cycle: &str,
-    trial_days: i32,
+    first: FirstPeriod,
     end: i64,
     paid: &FirstPayment,
 ) -> Result<subscription::Model, ServiceError> {
-    let state = if trial_days > 0 {
+    let state = if let FirstPeriod::Trial(_) = first {
         SubscriptionState::Trialing
     } else {
         SubscriptionState::Active

@@ -2,7 +2,7 @@
 //! hosted checkout (or the sandbox's), and — once the provider's signed
 //! webhook says paid — enters the dashboard with the order's one-time claim.
 use super::events::apply::Waits;
-use super::{money, orders};
+use super::{money, orders, trials};
 use crate::payments::{CheckoutRequest, Customer, Gateways, ProviderKind};
 use crate::persistence::entities::{order, price_plan};
 use crate::services::accounts::{secrets, ClientInfo};
@@ -11,11 +11,8 @@ use crate::services::tracking::attribution::{self, OrderTracking};
 use crate::services::{Cx, ServiceError};
 use app::account::payment_fields::PaymentFormInput;
 use app::i18n::{Key, Locale};
-use app::model::billing::{MethodChoice, OrderStatus, PayOutcome};
-use sea_orm::{
-    sea_query::OnConflict, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter,
-    TransactionTrait,
-};
+use app::model::billing::MethodChoice;
+use sea_orm::{sea_query::OnConflict, ActiveValue::Set, EntityTrait, TransactionTrait};
 
 /// Orders one client address may start per hour: each opens a provider
 /// checkout, so a script must not open thousands.
@@ -28,7 +25,9 @@ pub struct PlaceOrder {
     pub method: MethodChoice,
     pub form: PaymentFormInput,
     /// Made once per payment form by the client: a double click or a retry
-    /// sends the same key and gets the same order.
+    /// of the same submission (same key, same fields) gets the same order;
+    /// the form edited after going back is another order
+    /// ([`orders::submission_key`]).
     pub idempotency_key: String,
     pub locale: Locale,
     /// The payer's country (ISO alpha-2), which decides the methods offered.
@@ -48,6 +47,10 @@ pub struct PlacedOrder {
     /// paid (kept in an http-only cookie). `None` when the key was replayed:
     /// the first answer already set it.
     pub claim_code: Option<String>,
+    /// What is charged today, as text (`$ 29.99`), and the trial it buys
+    /// (0: the full price, for a plan without trial or a returning customer).
+    pub first_charge: String,
+    pub trial_days: i32,
 }
 
 /// Places an order (once per idempotency key) and opens the provider's checkout.
@@ -72,24 +75,36 @@ pub async fn place_order(
     if !errors.is_empty() {
         return Err(ServiceError::Fields(errors));
     }
-    if !valid_idempotency_key(&input.idempotency_key) {
+    if !orders::valid_idempotency_key(&input.idempotency_key) {
         return Err(ServiceError::Invalid(Key::ErrorBadRequest));
     }
     let plan = orders::offered_plan(&cx.db, input.plan_id).await?;
     let country = input.country.to_ascii_uppercase();
+    let input = PlaceOrder {
+        idempotency_key: orders::submission_key(
+            &input.idempotency_key,
+            input.plan_id,
+            input.method,
+            &input.form,
+            &country,
+        ),
+        ..input
+    };
     let gateway = gateways
         .for_method(input.method)
         .filter(|_| MethodChoice::for_country(&country).contains(&input.method))
         .filter(|g| g.takes_currency(&plan.currency))
         .ok_or(ServiceError::Invalid(Key::ErrorMethodUnavailable))?;
+    let returning = is_returning(cx, &plan, &input.form.email).await?;
+    let terms = OrderTerms::of(&plan, returning);
+    if returning && !gateway.kind().charges_our_amount() {
+        // Its price object would start a trial this person already had.
+        return Err(ServiceError::Invalid(Key::ErrorTrialMethod));
+    }
     let (row, claim_code) =
-        insert_once(cx, &input, &plan, &country, gateway.kind().as_str()).await?;
+        insert_once(cx, &input, terms, &country, gateway.kind().as_str()).await?;
     if let Some(url) = row.redirect_url.clone() {
-        return Ok(PlacedOrder {
-            order_no: row.order_no,
-            redirect_url: url,
-            claim_code,
-        });
+        return Ok(placed(row, url, claim_code));
     }
     let request = checkout_request(cx, &input, &plan, &row, country);
     let start = gateway.create_checkout(&request).await.map_err(|error| {
@@ -97,19 +112,55 @@ pub async fn place_order(
         ServiceError::Provider
     })?;
     orders::opened(&cx.db, row.id, &start, cx.now).await?;
-    Ok(PlacedOrder {
-        order_no: row.order_no,
-        redirect_url: start.redirect_url,
-        claim_code,
-    })
+    Ok(placed(row, start.redirect_url, claim_code))
 }
 
-/// 16 to 64 of `[A-Za-z0-9_-]` (a UUID fits).
-fn valid_idempotency_key(key: &str) -> bool {
-    (16..=64).contains(&key.len())
-        && key
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+fn placed(row: order::Model, redirect_url: String, claim_code: Option<String>) -> PlacedOrder {
+    PlacedOrder {
+        first_charge: money::text(row.first_amount_minor, &row.currency, row.currency_exponent),
+        trial_days: row.trial_days,
+        order_no: row.order_no,
+        redirect_url,
+        claim_code,
+    }
+}
+
+/// What the order charges first and for how long: the plan's trial, or
+/// for a returning customer the full price (a trial is once per person).
+#[derive(Clone, Copy, Debug)]
+struct OrderTerms<'a> {
+    plan: &'a price_plan::Model,
+    first_minor: i64,
+    trial_days: i32,
+}
+
+impl OrderTerms<'_> {
+    fn of(plan: &price_plan::Model, returning: bool) -> OrderTerms<'_> {
+        if plan.is_tryout && !returning {
+            OrderTerms {
+                plan,
+                first_minor: plan.trial_price_minor,
+                trial_days: plan.trial_days.max(0),
+            }
+        } else {
+            OrderTerms {
+                plan,
+                first_minor: plan.present_price_minor,
+                trial_days: 0,
+            }
+        }
+    }
+}
+
+async fn is_returning(
+    cx: &Cx,
+    plan: &price_plan::Model,
+    email: &str,
+) -> Result<bool, ServiceError> {
+    if !plan.is_tryout {
+        return Ok(false);
+    }
+    trials::is_returning(&cx.db, email).await
 }
 
 /// Inserts the order unless its idempotency key exists; the client limit
@@ -117,7 +168,7 @@ fn valid_idempotency_key(key: &str) -> bool {
 async fn insert_once(
     cx: &Cx,
     input: &PlaceOrder,
-    plan: &price_plan::Model,
+    terms: OrderTerms<'_>,
     country: &str,
     provider: &str,
 ) -> Result<(order::Model, Option<String>), ServiceError> {
@@ -133,7 +184,7 @@ async fn insert_once(
         cx.now,
     )
     .await?;
-    let row = new_order(cx, input, plan, country, provider, &claim_code);
+    let row = new_order(cx, input, terms, country, provider, &claim_code);
     order::Entity::insert(row)
         .on_conflict(
             OnConflict::column(order::Column::IdempotencyKey)
@@ -161,16 +212,12 @@ async fn insert_once(
 fn new_order(
     cx: &Cx,
     input: &PlaceOrder,
-    plan: &price_plan::Model,
+    terms: OrderTerms<'_>,
     country: &str,
     provider: &str,
     claim_code: &str,
 ) -> order::ActiveModel {
-    let first = if plan.is_tryout {
-        plan.trial_price_minor
-    } else {
-        plan.present_price_minor
-    };
+    let plan = terms.plan;
     order::ActiveModel {
         order_no: Set(orders::new_order_no()),
         idempotency_key: Set(input.idempotency_key.clone()),
@@ -180,8 +227,9 @@ fn new_order(
         country: Set(country.to_owned()),
         method: Set(input.method.as_str().to_owned()),
         provider: Set(provider.to_owned()),
-        first_amount_minor: Set(first),
+        first_amount_minor: Set(terms.first_minor),
         renewal_amount_minor: Set(plan.present_price_minor),
+        trial_days: Set(terms.trial_days),
         currency: Set(plan.currency.clone()),
         currency_exponent: Set(i32::from(plan.currency_exponent)),
         status: Set(orders::CREATED.to_owned()),
@@ -230,67 +278,11 @@ fn checkout_request(
             row.currency_exponent,
         ),
         cycle: money::cycle(&plan.cycle),
-        trial_days: if plan.is_tryout { plan.trial_days } else { 0 },
+        trial_days: row.trial_days,
         plan_id: plan.id,
         return_url: format!("{base}{prefix}/pay-result?orderNo={}", row.order_no),
         cancel_url: format!("{base}{prefix}/pay-method?planId={}", plan.id),
         notify_url: format!("{base}/api_f/v1/payments/webhook/{}", row.provider),
         device: orders::payer_device(row),
     }
-}
-
-/// Where an order stands (`GET /admin/order/status`). The order number is
-/// 80 random bits, so it is its own capability.
-///
-/// # Errors
-/// [`ServiceError::NotFound`]; database errors.
-pub async fn order_status(cx: &Cx, order_no: &str) -> Result<OrderStatus, ServiceError> {
-    let row = orders::by_order_no(&cx.db, order_no)
-        .await?
-        .ok_or(ServiceError::NotFound)?;
-    let outcome = match row.status.as_str() {
-        orders::PAID => PayOutcome::Success,
-        orders::PENDING => PayOutcome::Pending,
-        orders::FAILED => PayOutcome::Fail,
-        _ => PayOutcome::Processing,
-    };
-    Ok(OrderStatus {
-        order_no: row.order_no,
-        email: row.email,
-        outcome,
-    })
-}
-
-/// Spends the order's one-time claim: the account this paid order created,
-/// for the browser that placed it. A claim works once, and never for an
-/// order that paid into an account that already existed.
-///
-/// # Errors
-/// [`ServiceError::NotFound`] for an unknown, unpaid or spent claim.
-pub async fn claim(cx: &Cx, claim_code: &str) -> Result<i64, ServiceError> {
-    let hash = secrets::digest(&[claim_code]);
-    let row = order::Entity::find()
-        .filter(order::Column::ClaimHash.eq(hash))
-        .filter(order::Column::Status.eq(orders::PAID))
-        .one(&cx.db)
-        .await?
-        .ok_or(ServiceError::NotFound)?;
-    let user_id = row.user_id.ok_or(ServiceError::NotFound)?;
-    if !orders::spend_claim(&cx.db, row.id, cx.now).await? {
-        return Err(ServiceError::NotFound);
-    }
-    Ok(user_id)
-}
-
-/// Whether the order with claim `claim_code` is paid (its account exists).
-///
-/// # Errors
-/// A database error.
-pub async fn is_registered(cx: &Cx, claim_code: &str) -> Result<bool, ServiceError> {
-    let paid = order::Entity::find()
-        .filter(order::Column::ClaimHash.eq(secrets::digest(&[claim_code])))
-        .filter(order::Column::Status.eq(orders::PAID))
-        .one(&cx.db)
-        .await?;
-    Ok(paid.is_some())
 }

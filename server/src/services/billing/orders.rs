@@ -7,8 +7,11 @@
 //! open does not fail the order at all ([`attempt_failed`]).
 use crate::payments::{signing::random_hex, CheckoutStart, PayerDevice};
 use crate::persistence::entities::{order, price_plan};
+use crate::services::accounts::secrets;
 use crate::services::ServiceError;
+use app::account::payment_fields::PaymentFormInput;
 use app::i18n::Key;
+use app::model::billing::MethodChoice;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
@@ -183,4 +186,39 @@ pub fn payer_device(order: &order::Model) -> Option<PayerDevice> {
     let ip = order.payer_ip.clone()?;
     let user_agent = order.payer_agent.clone()?;
     Some(PayerDevice { ip, user_agent })
+}
+
+/// 16 to 64 of `[A-Za-z0-9_-]` (a UUID fits).
+pub fn valid_idempotency_key(key: &str) -> bool {
+    (16..=64).contains(&key.len())
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// The key an order is stored under: the client's key and everything the
+/// order is made of (plan, method, e-mail, the method's fields, country).
+/// Going back from the checkout and correcting the e-mail, plan or method
+/// sends the same client key with other contents: a new order, never the
+/// old one on the old e-mail. 64 hex characters, as the column holds.
+pub fn submission_key(
+    key: &str,
+    plan_id: i64,
+    method: MethodChoice,
+    f: &PaymentFormInput,
+    country: &str,
+) -> String {
+    let plan = plan_id.to_string();
+    secrets::digest(&[
+        "order-submission",
+        key,
+        &plan,
+        method.as_str(),
+        &f.email.trim().to_lowercase(),
+        f.zip.trim(),
+        f.name.trim(),
+        f.document.trim(),
+        f.phone.trim(),
+        country,
+    ])
 }

@@ -86,6 +86,7 @@ pub async fn apply(
             payment_token,
             amount,
             tax_minor,
+            instrument,
         } => {
             let Some(order) = order_of(db, provider, order_no).await? else {
                 return Ok(Effect::Waits(Waits::Order(order_no.clone())));
@@ -96,6 +97,7 @@ pub async fn apply(
                 payment_token: payment_token.clone(),
                 amount: amount.clone(),
                 tax_minor: *tax_minor,
+                instrument: instrument.clone(),
             };
             Ok(Effect::Done(
                 activation::activate(db, cx, order, paid).await?,

@@ -1,0 +1,98 @@
+//! `trial_grants`: a trial is once per person — one row per account, per
+//! normalized e-mail and per payment instrument (where the provider reports
+//! one), each unique, written in the transaction that activates the
+//! subscription, so two concurrent checkouts cannot both get a trial.
+//! `orders.trial_days`: the trial the order was sold with (0 for a
+//! returning customer, who is offered the full price); orders still open
+//! take their plan's trial.
+#![expect(
+    elided_lifetimes_in_paths,
+    reason = "the signature is dictated by sea-orm-migration's async_trait"
+)]
+use super::schema::{big, id_col, index, nullable, string, table};
+use sea_orm_migration::prelude::*;
+
+#[derive(DeriveMigrationName)]
+pub struct Migration;
+
+#[derive(DeriveIden)]
+enum TrialGrants {
+    Table,
+    Id,
+    UserId,
+    Email,
+    Instrument,
+    OrderId,
+    CreatedAt,
+}
+
+#[derive(DeriveIden)]
+enum Orders {
+    Table,
+    TrialDays,
+}
+
+const BACKFILL: &str = "UPDATE orders SET trial_days = COALESCE((SELECT p.trial_days \
+     FROM price_plans p WHERE p.id = orders.plan_id AND p.is_tryout), 0) \
+     WHERE status <> 'paid'";
+
+#[async_trait::async_trait]
+impl MigrationTrait for Migration {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        use TrialGrants as T;
+        manager
+            .create_table(table(
+                T::Table,
+                [
+                    id_col(T::Id),
+                    nullable(big(T::UserId)),
+                    string(T::Email, 320),
+                    nullable(string(T::Instrument, 200)),
+                    big(T::OrderId),
+                    big(T::CreatedAt),
+                ],
+            ))
+            .await?;
+        for (name, col) in [
+            ("ux_trial_grants_user", T::UserId),
+            ("ux_trial_grants_email", T::Email),
+            ("ux_trial_grants_instrument", T::Instrument),
+        ] {
+            manager
+                .create_index(index(name, T::Table, [col]).unique().to_owned())
+                .await?;
+        }
+        manager
+            .alter_table(
+                Table::alter()
+                    .table(Orders::Table)
+                    .add_column(
+                        ColumnDef::new(Orders::TrialDays)
+                            .integer()
+                            .not_null()
+                            .default(0),
+                    )
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .get_connection()
+            .execute_unprepared(BACKFILL)
+            .await?;
+        Ok(())
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .alter_table(
+                Table::alter()
+                    .table(Orders::Table)
+                    .drop_column(Orders::TrialDays)
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .drop_table(Table::drop().table(TrialGrants::Table).to_owned())
+            .await
+    }
+}
