@@ -2,6 +2,7 @@
 mod account_forms;
 mod auth_form;
 mod auth_form_guard;
+mod brand;
 mod chat_launcher;
 mod consent_banner;
 mod country_picker;
@@ -23,6 +24,7 @@ pub use auth_form::{
     FORM_MARKER, SLOT_MARKER,
 };
 pub use auth_form_guard::AuthFormGuard;
+pub use brand::BrandMark;
 pub use chat_launcher::ChatLauncher;
 pub use consent_banner::{ConsentBanner, TrackingScript, TRACKING_SCRIPT_PATH};
 pub use country_picker::CountryPicker;

@@ -176,6 +176,10 @@ pub struct RevealView {
     pub can_stop_sharing: bool,
     #[serde(default)]
     pub can_block: bool,
+    /// How many days a shared position is kept before it is deleted (told
+    /// to the owner before they decide).
+    #[serde(default)]
+    pub retention_days: Option<i64>,
 }
 
 /// Where the owner's link stands.

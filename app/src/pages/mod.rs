@@ -41,6 +41,8 @@ mod render_harness;
 #[cfg(test)]
 mod reveal_render_tests;
 #[cfg(test)]
+mod reveal_trust_render_tests;
+#[cfg(test)]
 mod voice_render_tests;
 
 pub use account::AccountPage;

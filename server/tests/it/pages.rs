@@ -80,7 +80,7 @@ async fn titles_and_descriptions_are_localized() {
 }
 
 #[tokio::test]
-async fn header_and_footer_everywhere_but_the_reveal_view() {
+async fn site_chrome_everywhere_but_the_reveal_view_which_has_its_own_header() {
     for app in TestApp::all().await {
         for uri in ["/", "/faq", "/id/telecom", "/404", "/nope"] {
             let body = app.get(uri).await.body;
@@ -93,7 +93,9 @@ async fn header_and_footer_everywhere_but_the_reveal_view() {
             "/zh/reveal-location",
         ] {
             let body = app.get(uri).await.body;
-            assert!(!body.contains("<header"), "{uri}");
+            assert!(body.contains(r#"<header class="reveal-header""#), "{uri}");
+            assert!(body.contains(r#"class="brand-mark""#), "{uri}");
+            assert!(!body.contains("site-menu"), "{uri}");
             assert!(!body.contains("<footer"), "{uri}");
         }
         let body = app.get("/reveal-location").await.body;

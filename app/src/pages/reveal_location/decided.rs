@@ -63,7 +63,16 @@ fn shared_facts(locale: Locale, view: &RevealView) -> Vec<String> {
     facts
 }
 
-/// The decision and its facts (no actions).
+/// The page's heading for a decided state: the decision itself.
+fn heading_key(state: RevealState) -> Key {
+    match state {
+        RevealState::Shared => Key::RevealHeadingShared,
+        RevealState::Blocked => Key::RevealHeadingBlocked,
+        _ => Key::RevealHeadingDeclined,
+    }
+}
+
+/// The decision as the heading, then its time and facts (no actions).
 #[component]
 pub(super) fn DecisionSummary(view: RevealView) -> impl IntoView {
     let i18n = use_i18n();
@@ -73,11 +82,13 @@ pub(super) fn DecisionSummary(view: RevealView) -> impl IntoView {
         RevealState::Blocked => "blocked",
         _ => "declined",
     };
+    let heading = t(locale, heading_key(view.state));
     let blocked_line = (view.number_blocked && view.state != RevealState::Blocked).then(
         || view! { <p class="reveal-number-blocked">{i18n.text(Key::RevealNumberBlocked)}</p> },
     );
     let facts = shared_facts(locale, &view);
     view! {
+        <h1>{heading}</h1>
         <section data-reveal-state=state class="reveal-decided">
             <p class="form-notice reveal-decision" role="status">{decision_text(locale, &view)}</p>
             {(!facts.is_empty())
@@ -94,7 +105,8 @@ pub(super) fn DecisionSummary(view: RevealView) -> impl IntoView {
     }
 }
 
-/// The shared position as text (for people and tests) and on the map.
+/// The shared position as text (for people and tests) and on the map, then
+/// that this answer is the only time it is shown.
 #[component]
 pub(super) fn SharedPosition(point: GeoPoint) -> impl IntoView {
     let i18n = use_i18n();
@@ -104,6 +116,7 @@ pub(super) fn SharedPosition(point: GeoPoint) -> impl IntoView {
             {position_text(locale, point)}
         </p>
         <MapView location=Signal::stored(Some(point))/>
+        <p class="reveal-not-again">{i18n.text(Key::RevealNotShownAgain)}</p>
     }
 }
 

@@ -47,11 +47,13 @@ pub fn gone() -> RevealView {
         number_blocked: false,
         can_stop_sharing: false,
         can_block: false,
+        retention_days: None,
     }
 }
 
 /// The page for `row` as stored now; `shared` is the position just shared
-/// (shown in that answer only).
+/// (shown in that answer only); `retention_ms` is how long a shared position
+/// is kept.
 ///
 /// # Errors
 /// A database error.
@@ -60,6 +62,7 @@ pub(super) async fn build(
     row: &request::Model,
     now: i64,
     shared: Option<GeoPoint>,
+    retention_ms: i64,
 ) -> Result<RevealView, ServiceError> {
     let state = state_of(effective_status(row, now));
     if state == RevealState::Gone {
@@ -88,5 +91,6 @@ pub(super) async fn build(
         number_blocked,
         can_stop_sharing: state == RevealState::Shared && position.is_some(),
         can_block: decided && !number_blocked,
+        retention_days: Some(retention_ms / 86_400_000),
     })
 }
