@@ -7,6 +7,7 @@ mod dashboard_locations;
 mod dashboard_voice;
 mod do_not_locate;
 mod home;
+mod home_art;
 mod home_sections;
 mod info;
 mod info_sections;

@@ -328,3 +328,27 @@ async fn text_pages_have_real_content_in_every_locale() {
         .body
         .contains(&format!("mailto:{email}")));
 }
+
+/// Every page with the site's header carries the mark beside the name, and
+/// the home page draws the consent flow above its steps — inline, light and
+/// hidden from screen readers (the steps say it in words).
+#[tokio::test]
+async fn the_mark_in_the_header_and_the_consent_flow_drawn_on_home() {
+    for app in TestApp::all().await {
+        for uri in ["/", "/id", "/zh", "/faq"] {
+            let body = app.get(uri).await.body;
+            let header = &body[body.find("<header").expect("header")..];
+            let brand = &header[..header.find("</a>").expect("brand link")];
+            assert!(brand.contains(r#"class="brand-mark""#), "{uri}: {brand}");
+        }
+        for uri in ["/", "/id", "/zh"] {
+            let body = app.get(uri).await.body;
+            let start = body.find(r#"<svg class="flow-art""#).expect("the flow");
+            let art = &body[start..start + body[start..].find("</svg>").expect("end")];
+            assert!(art.contains(r#"aria-hidden="true""#), "{uri}");
+            assert!(art.len() < 3_000, "{uri}: {} bytes", art.len());
+            let steps = body.find(r#"id="home-steps-heading""#).expect("steps");
+            assert!(steps < start, "{uri}: under the steps' heading");
+        }
+    }
+}
