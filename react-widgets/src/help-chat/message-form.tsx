@@ -9,8 +9,20 @@ interface MessageFormProps {
   box: RefObject<HTMLTextAreaElement | null>;
 }
 
-/** The labelled text box, its hint, the refusal's reason and the send button. */
+/** Whether the device has a precise pointer (mouse, trackpad), and so most
+ * likely a keyboard: only there is "Enter sends" advice worth giving. */
+export function hasKeyboard(): boolean {
+  return (
+    typeof window !== "undefined" &&
+    typeof window.matchMedia === "function" &&
+    window.matchMedia("(pointer: fine)").matches
+  );
+}
+
+/** The labelled text box, its hint (keyboards only), the refusal's reason
+ * and the send button. */
 export function MessageForm({ send, texts, maxLength, box }: MessageFormProps) {
+  const keyboard = hasKeyboard();
   return (
     <form className="hc-form" onSubmit={send.submit} noValidate>
       <label htmlFor="hc-message">{texts.messageLabel}</label>
@@ -21,14 +33,16 @@ export function MessageForm({ send, texts, maxLength, box }: MessageFormProps) {
         rows={3}
         maxLength={maxLength}
         placeholder={texts.placeholder}
-        aria-describedby="hc-hint hc-error"
+        aria-describedby={keyboard ? "hc-hint hc-error" : "hc-error"}
         value={send.draft}
         onChange={(e) => send.setDraft(e.target.value)}
         onKeyDown={send.onKeyDown}
       />
-      <p id="hc-hint" className="hc-hint">
-        {texts.hint}
-      </p>
+      {keyboard && (
+        <p id="hc-hint" className="hc-hint">
+          {texts.hint}
+        </p>
+      )}
       <p id="hc-error" className="hc-error" role="alert">
         {send.error}
       </p>
