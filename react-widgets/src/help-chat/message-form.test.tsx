@@ -18,6 +18,8 @@ function form(pointer: "fine" | "coarse"): HTMLElement {
   const send: MessageDraft = {
     draft: "",
     setDraft: () => {},
+    email: "",
+    setEmail: () => {},
     sending: false,
     error: null,
     submit: async () => {},
@@ -34,6 +36,7 @@ function form(pointer: "fine" | "coarse"): HTMLElement {
         texts={texts}
         maxLength={10}
         box={createRef<HTMLTextAreaElement>()}
+        askEmail={false}
       />,
     );
   });

@@ -7,6 +7,8 @@ interface MessageFormProps {
   texts: HelpChatTexts;
   maxLength: number;
   box: RefObject<HTMLTextAreaElement | null>;
+  /** Offer the optional address field (a visitor's first message). */
+  askEmail: boolean;
 }
 
 /** Whether the device has a precise pointer (mouse, trackpad), and so most
@@ -21,7 +23,13 @@ export function hasKeyboard(): boolean {
 
 /** The labelled text box, its hint (keyboards only), the refusal's reason
  * and the send button. */
-export function MessageForm({ send, texts, maxLength, box }: MessageFormProps) {
+export function MessageForm({
+  send,
+  texts,
+  maxLength,
+  box,
+  askEmail,
+}: MessageFormProps) {
   const keyboard = hasKeyboard();
   return (
     <form className="hc-form" onSubmit={send.submit} noValidate>
@@ -42,6 +50,23 @@ export function MessageForm({ send, texts, maxLength, box }: MessageFormProps) {
         <p id="hc-hint" className="hc-hint">
           {texts.hint}
         </p>
+      )}
+      {askEmail && (
+        <>
+          <label htmlFor="hc-email">{texts.emailLabel}</label>
+          <input
+            id="hc-email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            aria-describedby="hc-email-hint"
+            value={send.email}
+            onChange={(e) => send.setEmail(e.target.value)}
+          />
+          <p id="hc-email-hint" className="hc-hint">
+            {texts.emailHint}
+          </p>
+        </>
       )}
       <p id="hc-error" className="hc-error" role="alert">
         {send.error}
