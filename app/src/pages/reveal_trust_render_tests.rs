@@ -63,6 +63,30 @@ fn pending_says_who_we_are_and_what_sharing_sends_in_every_language() {
         );
         // Who asks and why comes before the answers.
         let asked = html.find(r#"class="reveal-note""#).expect("reason");
-        assert!(asked < html.find(r#"id="reveal-share""#).expect("share"), "{locale:?}");
+        assert!(
+            asked < html.find(r#"id="reveal-share""#).expect("share"),
+            "{locale:?}"
+        );
     }
+}
+
+/// Before the browser names its own zone, the owner reads the times in their
+/// number's zone, named by its offset (and the machine-readable UTC moment).
+#[test]
+fn times_show_in_the_number_s_zone_until_the_browser_s_replaces_them() {
+    let mut obj = pending();
+    obj["utcOffsetMin"] = 420.into();
+    let html = render_in(Locale::En, obj);
+    assert_has(
+        &html,
+        &[
+            r#"<time datetime="2023-11-15T22:13Z">2023-11-16 05:13 UTC+7"#,
+            "This link works until ",
+        ],
+    );
+    let html = render_in(Locale::En, pending());
+    assert_has(
+        &html,
+        &[r#"<time datetime="2023-11-15T22:13Z">2023-11-15 22:13 UTC"#],
+    );
 }

@@ -108,7 +108,10 @@ async fn the_manifest_and_every_icon_it_lists_are_served() {
         }
         let res = app.get("/site.webmanifest").await;
         assert_eq!(res.status, 200);
-        assert_eq!(res.header("content-type"), Some("application/manifest+json"));
+        assert_eq!(
+            res.header("content-type"),
+            Some("application/manifest+json")
+        );
         let manifest: serde_json::Value = serde_json::from_str(&res.body).expect("JSON");
         assert_eq!(manifest["name"], "Cool Tracker");
         assert_eq!(manifest["theme_color"], "#0f766e");

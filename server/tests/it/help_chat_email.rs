@@ -19,7 +19,13 @@ async fn a_visitor_s_left_address_reaches_support_and_the_reply_is_mailed_there(
             Some("body=Where+is+my+refund%3F&email=budi%40example.com"),
         )
         .await;
-        assert_eq!(first.json()["success"], 1, "{:?}: {}", app.backend, first.body);
+        assert_eq!(
+            first.json()["success"],
+            1,
+            "{:?}: {}",
+            app.backend,
+            first.body
+        );
         visitor.visitor = help_chat_util::visitor_cookie(&first);
         let conversation = first.json()["obj"]["conversationId"].as_i64().unwrap();
         // A later message without the address keeps it.
@@ -46,9 +52,16 @@ async fn a_visitor_s_left_address_reaches_support_and_the_reply_is_mailed_there(
         .await
         .json();
         assert_eq!(reply["success"], 1, "{reply}");
-        let ran = server::jobs::chat::run_chat_mails(&app.state).await.unwrap();
+        let ran = server::jobs::chat::run_chat_mails(&app.state)
+            .await
+            .unwrap();
         assert_eq!(ran, 1, "{:?}: one mail", app.backend);
-        assert_eq!(server::jobs::chat::run_chat_mails(&app.state).await.unwrap(), 0);
+        assert_eq!(
+            server::jobs::chat::run_chat_mails(&app.state)
+                .await
+                .unwrap(),
+            0
+        );
         let mails = app
             .get("/dev/outbox.json?to=budi%40example.com&channel=email")
             .await

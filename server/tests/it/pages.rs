@@ -219,7 +219,10 @@ async fn a_search_without_javascript_renders_the_located_rows_or_the_message() {
             "the location row says it needs the owner's consent"
         );
         assert!(body.contains("Nomor valid: kami dapat bertanya kepada pemiliknya"));
-        assert!(!body.contains("Ditemukan"), "nothing claims the phone was found");
+        assert!(
+            !body.contains("Ditemukan"),
+            "nothing claims the phone was found"
+        );
         assert!(
             tag_of(&body, "locating-status").contains("hidden"),
             "final state: numbering-plan line hidden"

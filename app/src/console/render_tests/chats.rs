@@ -95,10 +95,7 @@ fn a_conversation_shows_its_messages_and_a_reply_form() {
 fn a_visitors_left_address_shows_and_the_form_says_where_the_reply_goes() {
     let mut row = inbox_rows()[0].clone();
     row.visitor_email = Some("budi@example.com".into());
-    for (row, expected) in [
-        (row, "budi@example.com"),
-        (inbox_rows()[0].clone(), ""),
-    ] {
+    for (row, expected) in [(row, "budi@example.com"), (inbox_rows()[0].clone(), "")] {
         let thread = ConsoleData::Chat(ChatThreadView {
             conversation: row.clone(),
             messages: Vec::new(),

@@ -32,7 +32,12 @@ enum Share {
 /// and Block post the page's own form. Once shared, the heading and the page
 /// say so in place of the question.
 #[island]
-pub fn RevealChoice(locale: Locale, token: String, csrf: String, view: RevealView) -> impl IntoView {
+pub fn RevealChoice(
+    locale: Locale,
+    token: String,
+    csrf: String,
+    view: RevealView,
+) -> impl IntoView {
     provide_i18n(Signal::derive(move || locale));
     let i18n = use_i18n();
     let stage = RwSignal::new(Share::Idle);

@@ -16,9 +16,8 @@ pub use choice::RevealChoice;
 pub use decided::RevealAfter;
 
 use crate::account::forms::{AuthForm, FormOutcome};
-use crate::account::plan::format_utc_datetime;
 use crate::api::ApiClient;
-use crate::components::{csrf_token, BrandMark, FormMessages};
+use crate::components::{csrf_token, BrandMark, FormMessages, TimedText};
 use crate::i18n::{t, t_args, use_i18n, Key, Locale};
 use crate::model::locate::{RevealState, RevealView};
 use crate::model::reason::LocateReason;
@@ -140,6 +139,14 @@ fn RevealLanguages(token: String) -> impl IntoView {
 fn RevealBody(view: Option<RevealView>, token: String, csrf: String) -> impl IntoView {
     let i18n = use_i18n();
     let locale = i18n.locale();
+    // The islands carry the view into the page's HTML: a stored note from
+    // before preset reasons existed never travels with it.
+    let view = view.map(|mut v| {
+        v.note = LocateReason::from_code(&v.note)
+            .map(|r| r.code().to_owned())
+            .unwrap_or_default();
+        v
+    });
     match view {
         Some(view) if view.state == RevealState::Pending => EitherOf3::A(view! {
             <RevealChoice locale=locale token=token csrf=csrf view=view/>
@@ -177,7 +184,12 @@ pub(super) fn RevealRequest(view: RevealView) -> impl IntoView {
                 <dd class="reveal-note">{LocateReason::text_of(&view.note, locale)}</dd>
             </dl>
             <p class="reveal-expires">
-                {t_args(locale, Key::RevealExpires, &[("time", &format_utc_datetime(view.expires_at))])}
+                <TimedText
+                    locale=locale
+                    key=Key::RevealExpires
+                    ms=view.expires_at
+                    offset_min=view.utc_offset_min.unwrap_or(0)
+                />
             </p>
         </section>
         <section class="reveal-what" aria-labelledby="reveal-what-title">

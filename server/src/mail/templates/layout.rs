@@ -73,7 +73,8 @@ const P_STYLE: &str = "margin:0 0 16px;font-size:16px;line-height:1.5;";
 const CODE_STYLE: &str = "margin:0 0 16px;padding:12px 16px;background:#f4f5f7;border-radius:6px;\
 font-family:Consolas,Menlo,monospace;font-size:28px;font-weight:bold;letter-spacing:6px;text-align:center;";
 const QUOTE_STYLE: &str = "margin:0 0 16px;padding:8px 16px;border-left:4px solid #0f766e;font-size:16px;line-height:1.5;white-space:normal;";
-const MARK_STYLE: &str = "margin:0 0 20px;font-size:18px;font-weight:bold;line-height:28px;color:#0f766e;";
+const MARK_STYLE: &str =
+    "margin:0 0 20px;font-size:18px;font-weight:bold;line-height:28px;color:#0f766e;";
 /// The mark as mail clients draw it without images (remote images are often
 /// blocked and SVG is stripped): the teal disc with the white tick.
 const MARK_DISC_STYLE: &str = "display:inline-block;width:28px;height:28px;line-height:28px;\

@@ -110,7 +110,14 @@ pub async fn answer(cx: &Cx, input: Answer<'_>) -> Result<RevealView, ServiceErr
     txn.commit().await?;
     let mut answered = row;
     to.code().clone_into(&mut answered.status);
-    reveal::build(&cx.db, &answered, cx.now, point, cx.config.locate.retention_ms).await
+    reveal::build(
+        &cx.db,
+        &answered,
+        cx.now,
+        point,
+        cx.config.locate.retention_ms,
+    )
+    .await
 }
 
 async fn record_consent(

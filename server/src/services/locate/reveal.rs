@@ -48,6 +48,7 @@ pub fn gone() -> RevealView {
         can_stop_sharing: false,
         can_block: false,
         retention_days: None,
+        utc_offset_min: None,
     }
 }
 
@@ -92,5 +93,18 @@ pub(super) async fn build(
         can_stop_sharing: state == RevealState::Shared && position.is_some(),
         can_block: decided && !number_blocked,
         retention_days: Some(retention_ms / 86_400_000),
+        utc_offset_min: number_offset(&row.phone_e164, now),
     })
+}
+
+/// The UTC offset of the number's time zone at `now`, when the numbering
+/// plan gives it one (the owner's page shows its times there).
+fn number_offset(e164: &str, now: i64) -> Option<i32> {
+    let phone = crate::domain::phone::parse(e164, None).ok()?;
+    let data = crate::domain::phone_data::PhoneData::global();
+    let mut zones = data.time_zones(&phone.e164_digits());
+    if zones.is_empty() {
+        zones = data.time_zones(&phone.calling_code().to_string());
+    }
+    crate::domain::zones::common_offset(zones, phone.region().as_deref(), now)
 }
