@@ -58,11 +58,17 @@ async function ownerLink(number) {
   throw new Error(`no SMS to ${number.e164}`);
 }
 
+// The owner's phone lives in Tokyo: once the page runs, its times read in
+// the browser's own zone.
 async function owner(link, coords) {
   const options = coords
     ? { geolocation: coords, permissions: ["geolocation"] }
     : {};
-  const context = await newContext(suite, options);
+  const context = await newContext(suite, {
+    ...options,
+    timezoneId: "Asia/Tokyo",
+    locale: "en-US",
+  });
   const page = await context.newPage();
   await page.goto(link);
   return { context, page };
@@ -106,6 +112,11 @@ async function shareOnce(page, texts) {
   assert.equal(await page.locator(".reveal-header .brand-mark").count(), 1);
   assert.equal(await page.locator(".reveal-what li").count(), 4);
   await waitForHydration(page);
+  await page.waitForFunction(() =>
+    /GMT\+9$/.test(
+      document.querySelector(".reveal-expires time")?.textContent ?? "",
+    ),
+  );
   await page.click("#reveal-share");
   await page.waitForSelector("[data-reveal-state=shared]", {
     timeout: 15_000,
@@ -245,7 +256,11 @@ test("a blocked number takes no further request: the reason shows beside the num
     "the typed number is kept",
   );
   await new Promise((r) => setTimeout(r, 2500));
-  assert.equal((await outbox()).length, before.length, "no SMS to a blocked number");
+  assert.equal(
+    (await outbox()).length,
+    before.length,
+    "no SMS to a blocked number",
+  );
   await them.context.close();
   await context.close();
 });
