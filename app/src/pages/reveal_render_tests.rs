@@ -282,26 +282,3 @@ fn declined_offers_block_and_blocked_offers_nothing_in_every_language() {
         }
     }
 }
-
-#[test]
-fn gone_and_missing_links_show_that_nothing_was_shared() {
-    let html = render_in(Locale::Id, &reveal_api(view_json("gone")));
-    assert_has(
-        &html,
-        &[
-            r#"data-reveal-state="gone""#,
-            id(Key::RevealGone),
-            &format!("<h1>{}</h1>", id(Key::RevealHeadingGone)),
-        ],
-    );
-    assert!(!html.contains("<form") && !html.contains("map-view"));
-    let api = FakeApi::default();
-    let html = render(
-        "/id/reveal-location",
-        &api,
-        Request::default(),
-        || view! { <RevealLocationPage/> },
-    );
-    assert_has(&html, &[r#"data-reveal-state="gone""#, id(Key::RevealGone)]);
-    assert!(api.paths().is_empty(), "no token, no call");
-}

@@ -1,7 +1,7 @@
 //! Server-side render tests of what makes the owner's page trustworthy: who
 //! we are, what sharing sends and for how long, and a heading that names the
 //! state.
-use super::render_harness::{assert_has, render, FakeApi, Request};
+use super::render_harness::{assert_has, id, render, FakeApi, Request};
 use crate::i18n::{t, Key, Locale};
 use crate::pages::RevealLocationPage;
 use crate::routes::{href, Page};
@@ -89,4 +89,30 @@ fn times_show_in_the_number_s_zone_until_the_browser_s_replaces_them() {
         &html,
         &[r#"<time datetime="2023-11-15T22:13Z">2023-11-15 22:13 UTC"#],
     );
+}
+
+#[test]
+fn gone_and_missing_links_show_that_nothing_was_shared() {
+    let html = render_in(
+        Locale::Id,
+        serde_json::json!({"state": "gone", "note": "", "phone": "", "expiresAt": 0, "shared": null}),
+    );
+    assert_has(
+        &html,
+        &[
+            r#"data-reveal-state="gone""#,
+            id(Key::RevealGone),
+            &format!("<h1>{}</h1>", id(Key::RevealHeadingGone)),
+        ],
+    );
+    assert!(!html.contains("<form") && !html.contains("map-view"));
+    let api = FakeApi::default();
+    let html = render(
+        "/id/reveal-location",
+        &api,
+        Request::default(),
+        || view! { <RevealLocationPage/> },
+    );
+    assert_has(&html, &[r#"data-reveal-state="gone""#, id(Key::RevealGone)]);
+    assert!(api.paths().is_empty(), "no token, no call");
 }

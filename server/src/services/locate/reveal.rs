@@ -3,7 +3,7 @@
 use super::{display_phone, effective_status, registry, status};
 use crate::persistence::entities::{locate_consent, locate_position, locate_request as request};
 use crate::services::accounts::secrets;
-use crate::services::ServiceError;
+use crate::services::{Cx, ServiceError};
 use app::model::locate::{LocateStatus, RevealState, RevealView};
 use app::model::GeoPoint;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
@@ -53,18 +53,16 @@ pub fn gone() -> RevealView {
 }
 
 /// The page for `row` as stored now; `shared` is the position just shared
-/// (shown in that answer only); `retention_ms` is how long a shared position
-/// is kept.
+/// (shown in that answer only).
 ///
 /// # Errors
 /// A database error.
 pub(super) async fn build(
-    db: &impl ConnectionTrait,
+    cx: &Cx,
     row: &request::Model,
-    now: i64,
     shared: Option<GeoPoint>,
-    retention_ms: i64,
 ) -> Result<RevealView, ServiceError> {
+    let (db, now) = (&cx.db, cx.now);
     let state = state_of(effective_status(row, now));
     if state == RevealState::Gone {
         return Ok(gone());
@@ -92,7 +90,7 @@ pub(super) async fn build(
         number_blocked,
         can_stop_sharing: state == RevealState::Shared && position.is_some(),
         can_block: decided && !number_blocked,
-        retention_days: Some(retention_ms / 86_400_000),
+        retention_days: Some(cx.config.locate.retention_ms / 86_400_000),
         utc_offset_min: number_offset(&row.phone_e164, now),
     })
 }
