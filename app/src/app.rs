@@ -36,6 +36,9 @@ pub fn shell() -> impl IntoView {
                 <meta charset="utf-8"/>
                 <meta name="viewport" content="width=device-width, initial-scale=1"/>
                 <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
+                <link rel="apple-touch-icon" href="/apple-touch-icon.png"/>
+                <link rel="manifest" href="/site.webmanifest"/>
+                <meta name="theme-color" content="#0f766e"/>
                 {assets.css.map(|href| view! { <link rel="stylesheet" href=href/> })}
                 {preload.map(app_preloads)}
                 <script id=CONFIG_ELEMENT_ID type="application/json" inner_html=to_inline_json(&config)></script>

@@ -1,7 +1,7 @@
 // Locate with consent in two browsers: the requester asks, the test
 // reads the owner's link from the SMS outbox, the owner (geolocation granted,
 // fixed coordinates) shares once, and the requester's dashboard shows the
-// position. Also decline, block and an expired link; in en and id.
+// position (the owner's phone is in Tokyo). Also decline, block, expiry; en, id.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { waitForHydration } from "../support/browser.mjs";
@@ -62,7 +62,10 @@ async function owner(link, coords) {
   const options = coords
     ? { geolocation: coords, permissions: ["geolocation"] }
     : {};
-  const context = await newContext(suite, options);
+  const context = await newContext(suite, {
+    ...options,
+    timezoneId: "Asia/Tokyo",
+  });
   const page = await context.newPage();
   await page.goto(link);
   return { context, page };
@@ -79,6 +82,8 @@ const TEXTS = {
   "/en": {
     reason: "I'm family and worried about you",
     shared: /You shared your location once/,
+    sharedOn: /Shared on/,
+    asking: /Share your location\?/,
     deleteAfter: /will be deleted on/,
     deleted: /has been deleted/,
     notFound: /Geographic location not found/,
@@ -86,23 +91,30 @@ const TEXTS = {
   "/id": {
     reason: "Saya keluarga dan khawatir tentang Anda",
     shared: /membagikan lokasi satu kali/,
+    sharedOn: /Dibagikan pada/,
+    asking: /Bagikan lokasi Anda\?/,
     deleteAfter: /akan dihapus pada/,
     deleted: /sudah dihapus/,
     notFound: /tidak ditemukan/,
   },
 };
 
-// The owner sees the preset reason and shares once: the decision, the
-// position this once, and the actions still open (never Share or Decline).
+// The owner sees who we are, the reason and what sharing sends; shares once: the
+// heading, the time, the position once, the actions left (never Share or Decline).
 async function shareOnce(page, texts) {
   await page.waitForSelector("[data-reveal-state=pending]");
   assert.equal((await page.textContent(".reveal-note")).trim(), texts.reason);
+  assert.match(await page.locator("h1:visible").textContent(), texts.asking);
+  assert.equal(await page.locator(".reveal-header .brand-mark").count(), 1);
+  assert.equal(await page.locator(".reveal-what li").count(), 4);
   await waitForHydration(page);
+  await page.waitForSelector(".reveal-expires time:text-matches('GMT\\+9$')");
   await page.click("#reveal-share");
   await page.waitForSelector("[data-reveal-state=shared]", {
     timeout: 15_000,
   });
-  assert.match(await page.textContent(".reveal-decision"), texts.shared);
+  assert.match(await page.locator("h1:visible").textContent(), texts.shared);
+  assert.match(await page.textContent(".reveal-decision"), texts.sharedOn);
   await page.waitForSelector(".located-position");
   await page.waitForSelector("#reveal-stop-sharing");
   await page.waitForSelector("#reveal-block-future");
@@ -132,7 +144,8 @@ async function assertMarkerOnDashboard(page, id, coords) {
 async function reopenAndStopSharing(page, link, texts) {
   await page.goto(link);
   await page.waitForSelector("[data-reveal-state=shared]");
-  assert.match(await page.textContent(".reveal-decision"), texts.shared);
+  assert.match(await page.textContent("h1"), texts.shared);
+  assert.match(await page.textContent(".reveal-decision"), texts.sharedOn);
   assert.match(await page.textContent(".reveal-facts"), texts.deleteAfter);
   assert.equal(await page.locator("#reveal-share").count(), 0);
   assert.equal(await page.locator(".located-position").count(), 0);

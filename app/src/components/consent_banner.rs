@@ -40,37 +40,68 @@ fn BannerForm(
     reopened: bool,
 ) -> impl IntoView {
     let i18n = use_i18n();
+    // Phones: a compact bar fixed to the bottom of the screen (the short
+    // text, the two answers and "Choose" on one row) so the page's heading
+    // and search stay in view; main.css keeps room for it under the page.
+    // From 48rem: in the page's flow above the header, with the full text.
     let class = style! {
         .consent {
-            border-bottom: 2px solid #0f766e;
+            position: fixed;
+            left: 0;
+            right: 0;
+            bottom: 0;
+            z-index: 30;
+            max-height: 100vh;
+            overflow-y: auto;
+            border-top: 2px solid #0f766e;
             background: #f0fdfa;
-            padding: 0.75rem 1rem;
+            padding: 0.5rem 1rem;
+            box-shadow: 0 -2px 8px rgba(0, 0, 0, 0.12);
         }
         .consent-inner {
             max-width: 72rem;
             margin: 0 auto;
         }
         h2 {
-            margin: 0 0 0.25rem;
-            font-size: 1.125rem;
+            position: absolute;
+            width: 1px;
+            height: 1px;
+            overflow: hidden;
+            clip-path: inset(50%);
+            white-space: nowrap;
         }
         p {
             margin: 0 0 0.5rem;
+            line-height: 1.5;
         }
-        .consent-actions {
+        .consent-long {
+            display: none;
+        }
+        form {
             display: flex;
             flex-wrap: wrap;
             gap: 0.5rem;
         }
+        .consent-actions {
+            display: flex;
+            flex: 2 1 14rem;
+            gap: 0.5rem;
+        }
         .consent-actions button {
-            flex: 1 1 8rem;
+            flex: 1 1 0;
         }
         details {
-            margin-top: 0.5rem;
+            flex: 1 1 6rem;
+        }
+        details[open] {
+            flex-basis: 100%;
         }
         summary {
             font-weight: 600;
             line-height: 2.75rem;
+            text-align: center;
+            border: 1px solid #0f766e;
+            border-radius: 0.5rem;
         }
         .consent-boxes {
             display: flex;
@@ -80,10 +111,41 @@ fn BannerForm(
         }
         @media (min-width: 48rem) {
             .consent {
+                position: static;
+                max-height: none;
+                border-top: 0;
+                border-bottom: 2px solid #0f766e;
+                box-shadow: none;
                 padding: 1rem 1.5rem;
+            }
+            h2 {
+                position: static;
+                width: auto;
+                height: auto;
+                overflow: visible;
+                clip-path: none;
+                white-space: normal;
+                margin: 0 0 0.25rem;
+                font-size: 1.125rem;
+            }
+            .consent-long {
+                display: inline;
+            }
+            .consent-short {
+                display: none;
+            }
+            form {
+                display: block;
             }
             .consent-actions button {
                 flex: 0 0 auto;
+            }
+            details {
+                margin-top: 0.5rem;
+            }
+            summary {
+                text-align: left;
+                border: 0;
             }
         }
     };
@@ -103,7 +165,12 @@ fn BannerForm(
         <section id=BANNER_ID class="consent" aria-labelledby="cookie-consent-title">
             <div class="consent-inner">
                 <h2 id="cookie-consent-title">{i18n.text(Key::ConsentTitle)}</h2>
-                <p>{i18n.text(Key::ConsentText)} " " <a href=policy>{i18n.text(Key::ConsentPolicyLink)}</a></p>
+                <p>
+                    <span class="consent-long">{i18n.text(Key::ConsentText)}</span>
+                    <span class="consent-short">{i18n.text(Key::ConsentTextShort)}</span>
+                    " "
+                    <a href=policy>{i18n.text(Key::ConsentPolicyLink)}</a>
+                </p>
                 {current}
                 <form method="post" action=action>
                     <HiddenFields csrf=csrf form=AuthForm::CookieConsent/>

@@ -38,6 +38,11 @@ pub fn CountryPicker(selected: RwSignal<String>) -> impl IntoView {
             font-size: 1rem;
             width: 100%;
         }
+        .country-none {
+            margin: 0;
+            color: #b45309;
+        }
+
         @media (min-width: 40rem) {
             .picker {
                 min-width: 14rem;
@@ -45,6 +50,19 @@ pub fn CountryPicker(selected: RwSignal<String>) -> impl IntoView {
         }
     };
     let options = move || country_options(i18n.locale(), selected, query);
+    // How many entries the filter leaves: the list is as tall as they need
+    // (at most six rows) and collapses to one line when none is left.
+    let shown = Memo::new(move |_| {
+        let (locale, q) = (i18n.locale(), query.get());
+        countries::sorted(locale)
+            .iter()
+            .filter(|c| c.matches(locale, &q))
+            .count()
+    });
+    let rows = move || match (query.with(String::is_empty), shown.get()) {
+        (true, _) | (false, 0) => 1,
+        (false, n) => n.clamp(2, 6),
+    };
     view! { class = class,
         <div class="picker">
             <label for="country">{i18n.text(Key::HomeCountryLabel)}</label>
@@ -62,11 +80,15 @@ pub fn CountryPicker(selected: RwSignal<String>) -> impl IntoView {
             <select
                 id="country"
                 name="country"
-                size=move || if query.get().is_empty() { 1 } else { 6 }
+                size=rows
+                aria-describedby="country-none"
                 on:change=move |ev| selected.set(event_target_value(&ev))
             >
                 {options}
             </select>
+            <p id="country-none" class="country-none" role="status">
+                {move || (shown.get() == 0).then(|| i18n.t(Key::HomeCountryNone))}
+            </p>
         </div>
     }
 }

@@ -38,8 +38,8 @@ pub fn Footer() -> impl IntoView {
                 <PageLinks links=links.to_vec()/>
                 <li><a href=settings id="cookie-settings">{i18n.text(Key::FooterCookieSettings)}</a></li>
             </ul>
-            <p>
-                <a href=mailto>
+            <p class="footer-mail">
+                <a href=mailto id="footer-mail">
                     {move || t_args(i18n.locale(), Key::FooterSupport, &[("email", &email)])}
                 </a>
             </p>

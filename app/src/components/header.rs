@@ -2,7 +2,7 @@
 //! switch. Signed-in people see their e-mail and their dashboard links where
 //! visitors see "Log in".
 use crate::account::{use_notifications_total, use_viewer};
-use crate::components::PageLinks;
+use crate::components::{BrandMark, PageLinks};
 use crate::consent::{current_query, tracked_href};
 use crate::i18n::{t, t_args, use_i18n, Key, Locale};
 use crate::routes::{href, Page};
@@ -28,6 +28,7 @@ pub fn Header(page: Page) -> impl IntoView {
             border-bottom: 1px solid #e5e7eb;
         }
         .brand {
+            gap: 0.5rem;
             font-weight: 700;
             font-size: 1.25rem;
             color: #0f766e;
@@ -121,7 +122,8 @@ pub fn Header(page: Page) -> impl IntoView {
     view! { class = class,
         <header>
             <A href=tracked_href(&href(i18n.locale(), Page::Home), &current_query(), &[]) attr:class=format!("brand {class}")>
-                {i18n.text(Key::SiteName)}
+                <BrandMark/>
+                <span>{i18n.text(Key::SiteName)}</span>
             </A>
             <details class="site-menu">
                 <summary>{i18n.text(Key::NavMenu)}</summary>

@@ -2,12 +2,14 @@
 mod account_forms;
 mod auth_form;
 mod auth_form_guard;
+mod brand;
 mod chat_launcher;
 mod consent_banner;
 mod country_picker;
 mod faq_data;
 mod footer;
 mod header;
+mod local_time;
 mod locate_result;
 mod number_proof;
 mod page_links;
@@ -23,12 +25,14 @@ pub use auth_form::{
     FORM_MARKER, SLOT_MARKER,
 };
 pub use auth_form_guard::AuthFormGuard;
+pub use brand::BrandMark;
 pub use chat_launcher::ChatLauncher;
 pub use consent_banner::{ConsentBanner, TrackingScript, TRACKING_SCRIPT_PATH};
 pub use country_picker::CountryPicker;
 pub use faq_data::FaqData;
 pub use footer::Footer;
 pub use header::Header;
+pub use local_time::{format_offset_datetime, offset_label, LocalTime, TimedText};
 pub use locate_result::LocateResult;
 pub use number_proof::{CodeStep, NumberFields, NumberStep, ProofForms};
 pub use page_links::PageLinks;

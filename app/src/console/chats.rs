@@ -49,12 +49,23 @@ pub(super) fn inbox(doc: &ConsoleDoc) -> impl IntoView {
     }
 }
 
-/// A member's e-mail, or "Visitor" in the page's language.
+/// A member's e-mail, or "Visitor" in the page's language with the address
+/// they left, if any.
 fn identity(locale: Locale, row: &ChatInboxRow) -> String {
-    if row.identity == "visitor" {
-        t(locale, Key::AdmVisitor).to_owned()
-    } else {
-        row.identity.clone()
+    match (row.identity.as_str(), &row.visitor_email) {
+        ("visitor", Some(email)) => t_args(locale, Key::AdmVisitorEmail, &[("email", email)]),
+        ("visitor", None) => t(locale, Key::AdmVisitor).to_owned(),
+        _ => row.identity.clone(),
+    }
+}
+
+/// Where the reply goes besides the open chat: the member's or visitor's
+/// address, or nowhere (a visitor who left none sees it only in the chat).
+fn reply_reach(locale: Locale, row: &ChatInboxRow) -> String {
+    match (row.identity.as_str(), &row.visitor_email) {
+        ("visitor", None) => t(locale, Key::AdmReplyChatOnly).to_owned(),
+        ("visitor", Some(email)) => t_args(locale, Key::AdmReplyMailed, &[("email", email)]),
+        (email, _) => t_args(locale, Key::AdmReplyMailed, &[("email", email)]),
     }
 }
 
@@ -90,7 +101,8 @@ pub(super) fn thread(doc: &ConsoleDoc) -> impl IntoView {
         <form method="post" action=doc.href(doc.page()) class="console-form">
             {form_fields(doc, forms::REPLY)}
             <label for="chat-reply">{t(locale, Key::AdmReplyLabel)}</label>
-            <textarea id="chat-reply" name="body" rows="4" required maxlength="2000"></textarea>
+            <textarea id="chat-reply" name="body" rows="4" required maxlength="2000" aria-describedby="chat-reach"></textarea>
+            <p id="chat-reach" class="field-hint">{reply_reach(locale, &thread.conversation)}</p>
             <button type="submit" class="btn-primary">{t(locale, Key::AdmSendReply)}</button>
         </form>
     }

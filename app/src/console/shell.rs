@@ -1,6 +1,7 @@
 //! The console's own document: no customer chrome, never indexed, a skip
 //! link, the nav bar with who is signed in, and the page.
 use super::{abuse, audit, chats, customer, customers, forms, sign_in, ConsoleDoc, ConsolePage};
+use crate::components::BrandMark;
 use crate::i18n::{t, t_args, Key};
 use crate::model::console::StaffRole;
 use leptos::either::EitherOf8;
@@ -71,7 +72,7 @@ fn bar(doc: &ConsoleDoc) -> impl IntoView {
     });
     view! {
         <header class="console-bar">
-            <p class="console-brand">{t(locale, Key::AdmTitle)}</p>
+            <p class="console-brand"><BrandMark size=24/>{t(locale, Key::AdmTitle)}</p>
             {staff}
         </header>
     }

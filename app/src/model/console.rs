@@ -201,6 +201,10 @@ pub struct ChatInboxRow {
     pub id: i64,
     /// "ana@example.com" or "visitor".
     pub identity: String,
+    /// The address a visitor left with a message: support's answers are
+    /// mailed there. `None` for members (their address is the identity).
+    #[serde(default)]
+    pub visitor_email: Option<String>,
     pub last_message_at: i64,
     pub unread: u64,
 }

@@ -176,6 +176,15 @@ pub struct RevealView {
     pub can_stop_sharing: bool,
     #[serde(default)]
     pub can_block: bool,
+    /// How many days a shared position is kept before it is deleted (told
+    /// to the owner before they decide).
+    #[serde(default)]
+    pub retention_days: Option<i64>,
+    /// The UTC offset (minutes east) of the number's time zone, when the
+    /// number has one: the page shows its times there until the browser's
+    /// own zone replaces them.
+    #[serde(default)]
+    pub utc_offset_min: Option<i32>,
 }
 
 /// Where the owner's link stands.

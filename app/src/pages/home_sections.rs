@@ -2,6 +2,7 @@
 //! (Enter → Detect → Receive), illustrative stories (labelled as such), the
 //! first questions of the FAQ and a closing call to action. Server-rendered
 //! only: nothing here needs the browser.
+use super::home_art::ConsentFlowArt;
 use crate::components::FaqData;
 use crate::i18n::{t, use_i18n, Key};
 use crate::routes::{href, Page};
@@ -55,6 +56,7 @@ pub fn HomeSections() -> impl IntoView {
         </section>
         <section class="home-steps" aria-labelledby="home-steps-heading">
             <h2 id="home-steps-heading">{t(locale, Key::HomeStepsHeading)}</h2>
+            <ConsentFlowArt/>
             <ol class="timeline">
                 {STEPS.iter().map(|(h, p)| view! { <li><h3>{t(locale, *h)}</h3><p>{t(locale, *p)}</p></li> }).collect_view()}
             </ol>

@@ -7,6 +7,7 @@ mod dashboard_locations;
 mod dashboard_voice;
 mod do_not_locate;
 mod home;
+mod home_art;
 mod home_sections;
 mod info;
 mod info_sections;
@@ -40,6 +41,8 @@ mod pay_result_render_tests;
 mod render_harness;
 #[cfg(test)]
 mod reveal_render_tests;
+#[cfg(test)]
+mod reveal_trust_render_tests;
 #[cfg(test)]
 mod voice_render_tests;
 

@@ -37,6 +37,8 @@ pub struct ChatWindowProps {
     pub max_length: usize,
     /// Messages shown without calling the API (the gallery); `None` on the site.
     pub sample: Option<Vec<ChatMessageView>>,
+    /// A visitor: offer to leave an address for the answer.
+    pub ask_email: bool,
     pub texts: ChatWindowTexts,
 }
 
@@ -60,14 +62,26 @@ pub struct ChatWindowTexts {
     pub new_reply: &'static str,
     pub send_failed: &'static str,
     pub reconnecting: &'static str,
+    /// When support replies, promised before the first message.
+    pub promise: &'static str,
+    /// While the person's message waits: received, and where the answer goes.
+    pub received: String,
+    pub email_label: &'static str,
+    pub email_hint: &'static str,
 }
 
 impl ChatWindowProps {
     /// The props in `locale` for a member (`email`) or a visitor.
     pub fn new(locale: Locale, email: Option<&str>, open_count: u32) -> ChatWindowProps {
-        let identity = match email {
-            Some(email) => t_args(locale, Key::ChatIdentityUser, &[("email", email)]),
-            None => t(locale, Key::ChatIdentityVisitor).to_owned(),
+        let (identity, received) = match email {
+            Some(email) => (
+                t_args(locale, Key::ChatIdentityUser, &[("email", email)]),
+                t_args(locale, Key::ChatReceivedMember, &[("email", email)]),
+            ),
+            None => (
+                t(locale, Key::ChatIdentityVisitor).to_owned(),
+                t(locale, Key::ChatReceivedVisitor).to_owned(),
+            ),
         };
         ChatWindowProps {
             api_base: API_BASE,
@@ -78,6 +92,7 @@ impl ChatWindowProps {
             return_focus_id: LAUNCHER_ID,
             max_length: MESSAGE_MAX_CHARS,
             sample: None,
+            ask_email: email.is_none(),
             texts: ChatWindowTexts {
                 title: t(locale, Key::ChatTitle),
                 close: t(locale, Key::ChatClose),
@@ -93,6 +108,10 @@ impl ChatWindowProps {
                 new_reply: t(locale, Key::ChatNewReply),
                 send_failed: t(locale, Key::ChatSendFailed),
                 reconnecting: t(locale, Key::ChatReconnecting),
+                promise: t(locale, Key::ChatPromise),
+                received,
+                email_label: t(locale, Key::ContactFormEmail),
+                email_hint: t(locale, Key::ChatEmailHint),
             },
         }
     }

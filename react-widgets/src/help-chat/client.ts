@@ -79,12 +79,16 @@ export async function loadConversation(
   return { id: obj.id, messages: messages(obj.messages) };
 }
 
-/** Sends `body`; starts the conversation with the first message. */
+/** Sends `body` (with the address a visitor left, if any); starts the
+ * conversation with the first message. */
 export async function sendMessage(
   api: ChatApi,
   body: string,
+  email = "",
 ): Promise<{ conversationId: number; message: ChatMessage }> {
-  const obj = (await call(api, "POST", "/chat/messages", { body })) as {
+  const form: Record<string, string> = { body };
+  if (email.trim() !== "") form.email = email.trim();
+  const obj = (await call(api, "POST", "/chat/messages", form)) as {
     conversationId?: unknown;
     message?: unknown;
   };

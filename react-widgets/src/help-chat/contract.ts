@@ -24,6 +24,13 @@ export interface HelpChatTexts {
   newReply: string;
   sendFailed: string;
   reconnecting: string;
+  /** When support replies: a plain promise, shown before the first message. */
+  promise: string;
+  /** Shown while the person's last message waits for an answer. */
+  received: string;
+  /** The optional address a visitor leaves with their first message. */
+  emailLabel: string;
+  emailHint: string;
 }
 
 export interface HelpChatProps {
@@ -43,6 +50,8 @@ export interface HelpChatProps {
   maxLength: number;
   /** Messages to show without calling the API (the gallery); `null` on the site. */
   sample: ChatMessage[] | null;
+  /** A visitor (no account): offer to leave an address for the answer. */
+  askEmail: boolean;
   texts: HelpChatTexts;
 }
 
@@ -92,6 +101,10 @@ const TEXT_NAMES = [
   "newReply",
   "sendFailed",
   "reconnecting",
+  "promise",
+  "received",
+  "emailLabel",
+  "emailHint",
 ] as const;
 
 export function parseHelpChatProps(raw: unknown): HelpChatProps {
@@ -100,6 +113,7 @@ export function parseHelpChatProps(raw: unknown): HelpChatProps {
   const texts = {} as HelpChatTexts;
   for (const name of TEXT_NAMES) texts[name] = string(t[name], `texts.${name}`);
   if (typeof p.inline !== "boolean") fail("inline");
+  if (typeof p.askEmail !== "boolean") fail("askEmail");
   return {
     apiBase: string(p.apiBase, "apiBase"),
     locale: string(p.locale, "locale"),
@@ -109,6 +123,7 @@ export function parseHelpChatProps(raw: unknown): HelpChatProps {
     returnFocusId: string(p.returnFocusId, "returnFocusId"),
     maxLength: count(p.maxLength, "maxLength"),
     sample: p.sample == null ? null : parseSample(p.sample),
+    askEmail: p.askEmail,
     texts,
   };
 }

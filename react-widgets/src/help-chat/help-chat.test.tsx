@@ -15,6 +15,7 @@ function props(overrides: Partial<HelpChatProps> = {}): HelpChatProps {
     returnFocusId: "launcher",
     maxLength: 2000,
     sample: null,
+    askEmail: false,
     texts: {
       title: "T:Help chat",
       close: "T:Close",
@@ -30,6 +31,10 @@ function props(overrides: Partial<HelpChatProps> = {}): HelpChatProps {
       newReply: "T:New reply: {text}",
       sendFailed: "T:Not sent",
       reconnecting: "T:Reconnecting",
+      promise: "T:We reply within a day",
+      received: "T:Received",
+      emailLabel: "T:Your e-mail",
+      emailHint: "T:For the answer",
     },
     ...overrides,
   };

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import type { WidgetProps } from "../bridge/widget";
 import type { ChatApi } from "./client";
-import type { HelpChatProps, HelpChatTexts } from "./contract";
+import type { ChatMessage, HelpChatProps, HelpChatTexts } from "./contract";
 import { MessageForm } from "./message-form";
 import { MessageList } from "./message-list";
 import { useChatMessages } from "./use-chat-messages";
@@ -58,6 +58,9 @@ export function HelpChat({ props }: WidgetProps<HelpChatProps>) {
         </p>
       )}
       <MessageList messages={chat.messages} texts={texts} />
+      <p className="hc-received" role="status">
+        {awaitsAnswer(chat.messages) ? texts.received : ""}
+      </p>
       <p className="hc-sr" aria-live="polite" role="status">
         {chat.announcement}
       </p>
@@ -66,9 +69,15 @@ export function HelpChat({ props }: WidgetProps<HelpChatProps>) {
         texts={texts}
         maxLength={props.maxLength}
         box={box}
+        askEmail={props.askEmail && chat.messages.length === 0}
       />
     </section>
   );
+}
+
+/** Whether the person's last message still waits for support's answer. */
+function awaitsAnswer(messages: ChatMessage[]): boolean {
+  return messages[messages.length - 1]?.author === "person";
 }
 
 /** The panel's title and its close button. */

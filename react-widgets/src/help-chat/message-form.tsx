@@ -7,10 +7,30 @@ interface MessageFormProps {
   texts: HelpChatTexts;
   maxLength: number;
   box: RefObject<HTMLTextAreaElement | null>;
+  /** Offer the optional address field (a visitor's first message). */
+  askEmail: boolean;
 }
 
-/** The labelled text box, its hint, the refusal's reason and the send button. */
-export function MessageForm({ send, texts, maxLength, box }: MessageFormProps) {
+/** Whether the device has a precise pointer (mouse, trackpad), and so most
+ * likely a keyboard: only there is "Enter sends" advice worth giving. */
+export function hasKeyboard(): boolean {
+  return (
+    typeof window !== "undefined" &&
+    typeof window.matchMedia === "function" &&
+    window.matchMedia("(pointer: fine)").matches
+  );
+}
+
+/** The labelled text box, its hint (keyboards only), the refusal's reason
+ * and the send button. */
+export function MessageForm({
+  send,
+  texts,
+  maxLength,
+  box,
+  askEmail,
+}: MessageFormProps) {
+  const keyboard = hasKeyboard();
   return (
     <form className="hc-form" onSubmit={send.submit} noValidate>
       <label htmlFor="hc-message">{texts.messageLabel}</label>
@@ -21,14 +41,33 @@ export function MessageForm({ send, texts, maxLength, box }: MessageFormProps) {
         rows={3}
         maxLength={maxLength}
         placeholder={texts.placeholder}
-        aria-describedby="hc-hint hc-error"
+        aria-describedby={keyboard ? "hc-hint hc-error" : "hc-error"}
         value={send.draft}
         onChange={(e) => send.setDraft(e.target.value)}
         onKeyDown={send.onKeyDown}
       />
-      <p id="hc-hint" className="hc-hint">
-        {texts.hint}
-      </p>
+      {keyboard && (
+        <p id="hc-hint" className="hc-hint">
+          {texts.hint}
+        </p>
+      )}
+      {askEmail && (
+        <>
+          <label htmlFor="hc-email">{texts.emailLabel}</label>
+          <input
+            id="hc-email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            aria-describedby="hc-email-hint"
+            value={send.email}
+            onChange={(e) => send.setEmail(e.target.value)}
+          />
+          <p id="hc-email-hint" className="hc-hint">
+            {texts.emailHint}
+          </p>
+        </>
+      )}
       <p id="hc-error" className="hc-error" role="alert">
         {send.error}
       </p>

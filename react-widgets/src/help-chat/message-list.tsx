@@ -19,7 +19,11 @@ export function MessageList({ messages, texts }: MessageListProps) {
   }, [messages]);
   return (
     <ol className="hc-messages" ref={list}>
-      {messages.length === 0 && <li className="hc-empty">{texts.empty}</li>}
+      {messages.length === 0 && (
+        <li className="hc-empty">
+          {texts.empty} <span className="hc-promise">{texts.promise}</span>
+        </li>
+      )}
       {messages.map((m) => (
         <li
           key={m.id}

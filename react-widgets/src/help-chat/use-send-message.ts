@@ -35,6 +35,9 @@ export interface SendOptions {
 export interface MessageDraft {
   draft: string;
   setDraft: (draft: string) => void;
+  /** The address a visitor leaves for the answer (optional). */
+  email: string;
+  setEmail: (email: string) => void;
   sending: boolean;
   /** Why the last send was refused, or `null`. */
   error: string | null;
@@ -50,6 +53,7 @@ export interface MessageDraft {
 export function useSendMessage(options: SendOptions): MessageDraft {
   const { api, sample, chat, setConversation, sendFailed, box } = options;
   const [draft, setDraft] = useState("");
+  const [email, setEmail] = useState("");
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -61,7 +65,7 @@ export function useSendMessage(options: SendOptions): MessageDraft {
     try {
       const sent = sample
         ? sampleSent(draft, chat.lastId.current)
-        : await sendMessage(api, draft);
+        : await sendMessage(api, draft, email);
       setConversation(sent.conversationId);
       chat.receive([sent.message], false);
       setDraft("");
@@ -86,5 +90,14 @@ export function useSendMessage(options: SendOptions): MessageDraft {
     }
   };
 
-  return { draft, setDraft, sending, error, submit, onKeyDown };
+  return {
+    draft,
+    setDraft,
+    email,
+    setEmail,
+    sending,
+    error,
+    submit,
+    onKeyDown,
+  };
 }

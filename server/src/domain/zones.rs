@@ -76,6 +76,32 @@ pub fn describe(zone: &str, lang: Lang, now_ms: i64) -> Option<String> {
     ))
 }
 
+/// The UTC offset of `zone` at `at_ms`, in minutes east of UTC.
+pub fn offset_minutes(zone: &str, at_ms: i64) -> Option<i32> {
+    let tz = jiff::tz::TimeZone::get(zone).ok()?;
+    let at = jiff::Timestamp::from_millisecond(at_ms).ok()?;
+    Some(tz.to_offset(at).seconds() / 60)
+}
+
+/// The one offset a number's `zones` share at `at_ms` — those of its own
+/// `region` when there are any (a UK mobile is not also Jersey's) — or
+/// `None` when they differ or none is known.
+pub fn common_offset(zones: &[Box<str>], region: Option<&str>, at_ms: i64) -> Option<i32> {
+    let own: Vec<&str> = zones
+        .iter()
+        .map(|z| &**z)
+        .filter(|z| region.is_some() && territory(z) == region)
+        .collect();
+    let shown: Vec<&str> = if own.is_empty() {
+        zones.iter().map(|z| &**z).collect()
+    } else {
+        own
+    };
+    let mut offsets = shown.iter().map(|z| offset_minutes(z, at_ms));
+    let first = offsets.next()??;
+    offsets.all(|o| o == Some(first)).then_some(first)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,6 +131,39 @@ mod tests {
             Some("United Kingdom Time (UTC+0), 08:10")
         );
         assert_eq!(describe("Nowhere/Atlantis", Lang::En, 0), None);
+    }
+
+    #[test]
+    fn a_number_has_an_offset_only_when_its_zones_agree() {
+        let zones = |names: &[&str]| {
+            names
+                .iter()
+                .map(|&n| Box::from(n))
+                .collect::<Vec<Box<str>>>()
+        };
+        let at = NOV_24_2026_0810_UTC;
+        assert_eq!(
+            common_offset(&zones(&["Asia/Jakarta"]), Some("ID"), at),
+            Some(420)
+        );
+        assert_eq!(
+            common_offset(&zones(&["Asia/Jakarta", "Asia/Makassar"]), Some("ID"), at),
+            None
+        );
+        assert_eq!(
+            common_offset(
+                &zones(&["Europe/Guernsey", "Europe/London"]),
+                Some("GB"),
+                at
+            ),
+            Some(0)
+        );
+        assert_eq!(
+            common_offset(&zones(&["Asia/Calcutta"]), None, at),
+            Some(330)
+        );
+        assert_eq!(common_offset(&[], Some("ID"), at), None);
+        assert_eq!(common_offset(&zones(&["Nowhere/Atlantis"]), None, at), None);
     }
 
     #[test]

@@ -41,7 +41,15 @@ pub fn static_router<S: Clone + Send + Sync + 'static>(config: &Config) -> Route
                 .precompressed_gzip(),
         );
     let mut router = Router::new().nest_service("/pkg", pkg);
-    for file in ["favicon.svg", "tracking.js", "og-image.png"] {
+    for file in [
+        "favicon.svg",
+        "tracking.js",
+        "og-image.png",
+        "site.webmanifest",
+        "apple-touch-icon.png",
+        "icon-192.png",
+        "icon-512.png",
+    ] {
         let path = config.public_dir.join(file);
         let service = ServiceBuilder::new()
             .layer(SetResponseHeaderLayer::overriding(

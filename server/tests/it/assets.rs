@@ -91,3 +91,39 @@ async fn html_is_compressed_on_the_fly_and_favicon_served() {
         assert_eq!(icon.header("cache-control"), Some("public, max-age=3600"));
     }
 }
+
+/// The site is installable: every page links the manifest, the touch icon
+/// and the theme colour; the manifest names the site and each icon it lists
+/// is served as the type it claims.
+#[tokio::test]
+async fn the_manifest_and_every_icon_it_lists_are_served() {
+    for app in TestApp::all().await {
+        let page = app.get("/").await.body;
+        for link in [
+            r#"<link rel="manifest" href="/site.webmanifest""#,
+            r#"<link rel="apple-touch-icon" href="/apple-touch-icon.png""#,
+            r##"<meta name="theme-color" content="#0f766e""##,
+        ] {
+            assert!(page.contains(link), "{link}");
+        }
+        let res = app.get("/site.webmanifest").await;
+        assert_eq!(res.status, 200);
+        assert_eq!(
+            res.header("content-type"),
+            Some("application/manifest+json")
+        );
+        let manifest: serde_json::Value = serde_json::from_str(&res.body).expect("JSON");
+        assert_eq!(manifest["name"], "Cool Tracker");
+        assert_eq!(manifest["theme_color"], "#0f766e");
+        let icons = manifest["icons"].as_array().expect("icons");
+        assert!(icons.iter().any(|i| i["sizes"] == "512x512"));
+        for icon in icons.iter().chain([&serde_json::json!({
+            "src": "/apple-touch-icon.png", "type": "image/png"
+        })]) {
+            let src = icon["src"].as_str().expect("src");
+            let res = app.get(src).await;
+            assert_eq!(res.status, 200, "{src}");
+            assert_eq!(res.header("content-type"), icon["type"].as_str(), "{src}");
+        }
+    }
+}

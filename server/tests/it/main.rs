@@ -40,6 +40,7 @@ mod dev_tools;
 mod geoip;
 mod health;
 mod help_chat;
+mod help_chat_email;
 mod help_chat_live;
 mod help_chat_util;
 mod job_queue;

@@ -80,7 +80,7 @@ async fn titles_and_descriptions_are_localized() {
 }
 
 #[tokio::test]
-async fn header_and_footer_everywhere_but_the_reveal_view() {
+async fn site_chrome_everywhere_but_the_reveal_view_which_has_its_own_header() {
     for app in TestApp::all().await {
         for uri in ["/", "/faq", "/id/telecom", "/404", "/nope"] {
             let body = app.get(uri).await.body;
@@ -93,7 +93,9 @@ async fn header_and_footer_everywhere_but_the_reveal_view() {
             "/zh/reveal-location",
         ] {
             let body = app.get(uri).await.body;
-            assert!(!body.contains("<header"), "{uri}");
+            assert!(body.contains(r#"<header class="reveal-header""#), "{uri}");
+            assert!(body.contains(r#"class="brand-mark""#), "{uri}");
+            assert!(!body.contains("site-menu"), "{uri}");
             assert!(!body.contains("<footer"), "{uri}");
         }
         let body = app.get("/reveal-location").await.body;
@@ -328,4 +330,29 @@ async fn text_pages_have_real_content_in_every_locale() {
         .await
         .body
         .contains(&format!("mailto:{email}")));
+}
+
+/// Every page with the site's header carries the mark beside the name, and
+/// the home page draws the consent flow above its steps — inline, light and
+/// hidden from screen readers (the steps say it in words).
+#[tokio::test]
+async fn the_mark_in_the_header_and_the_consent_flow_drawn_on_home() {
+    for app in TestApp::all().await {
+        for uri in ["/", "/id", "/zh", "/faq"] {
+            let body = app.get(uri).await.body;
+            let header = &body[body.find("<header").expect("header")..];
+            let brand = &header[..header.find("</a>").expect("brand link")];
+            assert!(brand.contains(r#"class="brand-mark""#), "{uri}: {brand}");
+        }
+        for uri in ["/", "/id", "/zh"] {
+            let body = app.get(uri).await.body;
+            let class_at = body.find(r#"class="flow-art""#).expect("the flow");
+            let start = body[..class_at].rfind("<svg").expect("its svg");
+            let art = &body[start..start + body[start..].find("</svg>").expect("end")];
+            assert!(art.contains(r#"aria-hidden="true""#), "{uri}");
+            assert!(art.len() < 3_000, "{uri}: {} bytes", art.len());
+            let steps = body.find(r#"id="home-steps-heading""#).expect("steps");
+            assert!(steps < start, "{uri}: under the steps' heading");
+        }
+    }
 }

@@ -165,3 +165,33 @@ async fn after_declining_the_owner_can_still_block_without_javascript() {
         assert_eq!(status_of(&app, &a, id).await, "declined");
     }
 }
+
+/// The owner's page as the server renders it: who we are (the mark, about,
+/// privacy), what sharing sends and how long it is kept (the configured
+/// retention), and a heading that names the decision once there is one.
+#[tokio::test]
+async fn the_owner_page_says_who_we_are_what_is_kept_and_names_the_decision() {
+    for app in TestApp::all().await {
+        let a = member(&app, "asker@mail.com").await;
+        created_id(&app, &a, NUMBER).await;
+        send_queued(&app).await;
+        let link = link_token(&app, E164).await;
+        let page = app.get(&format!("/reveal-location?t={link}")).await.body;
+        for needle in [
+            "<h1>Share your location?</h1>",
+            r#"class="brand-mark""#,
+            r#"href="/about-us""#,
+            r#"href="/privacy-policy""#,
+            "It is deleted after 30 days",
+            "What “Share once” sends",
+        ] {
+            assert!(page.contains(needle), "{:?}: {needle}", app.backend);
+        }
+        assert!(!page.contains("site-menu"), "no site navigation here");
+
+        answer(&app, &link, "decision=decline").await;
+        let page = app.get(&format!("/reveal-location?t={link}")).await.body;
+        assert!(page.contains("<h1>You declined</h1>"), "{:?}", app.backend);
+        assert!(!page.contains("Share your location?</h1>"));
+    }
+}

@@ -11,12 +11,14 @@ fn inbox_rows() -> Vec<ChatInboxRow> {
         ChatInboxRow {
             id: 3,
             identity: "visitor".into(),
+            visitor_email: None,
             last_message_at: 1_795_339_805_000,
             unread: 2,
         },
         ChatInboxRow {
             id: 4,
             identity: "ana@example.com".into(),
+            visitor_email: None,
             last_message_at: 1_795_339_805_000,
             unread: 0,
         },
@@ -85,4 +87,39 @@ fn a_conversation_shows_its_messages_and_a_reply_form() {
             r#"<textarea id="chat-reply" name="body""#,
         ],
     );
+}
+
+/// A visitor who left an address is shown with it, and the reply form says
+/// where the answer goes: by e-mail there, or only into the chat.
+#[test]
+fn a_visitors_left_address_shows_and_the_form_says_where_the_reply_goes() {
+    let mut row = inbox_rows()[0].clone();
+    row.visitor_email = Some("budi@example.com".into());
+    for (row, expected) in [(row, "budi@example.com"), (inbox_rows()[0].clone(), "")] {
+        let thread = ConsoleData::Chat(ChatThreadView {
+            conversation: row.clone(),
+            messages: Vec::new(),
+        });
+        let page = html(doc(
+            Locale::En,
+            ConsolePage::Chat(3),
+            Some(StaffRole::Support),
+            thread,
+        ));
+        let reach = section(&page, r#"id="chat-reach""#, "</p>");
+        if expected.is_empty() {
+            assert_has(&page, &[t(Locale::En, Key::AdmVisitor)]);
+            assert_has(reach, &[t(Locale::En, Key::AdmReplyChatOnly)]);
+        } else {
+            assert_has(&page, &["Visitor (budi@example.com)"]);
+            assert_has(reach, &["sent by e-mail to budi@example.com"]);
+        }
+        let inbox = html(doc(
+            Locale::En,
+            ConsolePage::Chats,
+            Some(StaffRole::Support),
+            ConsoleData::Chats(vec![row]),
+        ));
+        assert!(inbox.contains(expected), "{inbox}");
+    }
 }

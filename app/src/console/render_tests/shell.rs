@@ -66,3 +66,18 @@ fn a_notice_after_a_post_is_announced() {
         &[r#"role="status""#, t(Locale::Zh, Key::AdmDoneRefund)],
     );
 }
+
+#[test]
+fn the_bar_carries_the_mark_beside_the_console_name() {
+    let page = html(doc(
+        Locale::Id,
+        ConsolePage::Customers,
+        Some(StaffRole::Admin),
+        ConsoleData::Nothing,
+    ));
+    let brand = section(&page, r#"class="console-brand""#, "</p>");
+    assert_has(
+        brand,
+        &[r#"class="brand-mark""#, t(Locale::Id, Key::AdmTitle)],
+    );
+}

@@ -1,8 +1,7 @@
 //! One of the member's requests: what was asked, its status and times, its
 //! map once located, and the actions its state allows.
 use crate::account::forms::AuthForm;
-use crate::account::plan::format_utc_datetime;
-use crate::components::HiddenFields;
+use crate::components::{HiddenFields, LocalTime};
 use crate::i18n::{t_args, use_i18n, Key, Locale};
 use crate::model::locate::{GpsTrace, LocateRequestView, LABEL_MAX_CHARS};
 use crate::model::reason::LocateReason;
@@ -54,9 +53,9 @@ pub(super) fn LocateRow(
                 <dt>{i18n.text(Key::LocateRowNote)}</dt>
                 <dd class="locate-note">{LocateReason::text_of(&request.note, locale)}</dd>
                 <dt>{i18n.text(Key::LocateRowCreated)}</dt>
-                <dd class="locate-created">{format_utc_datetime(request.created_at)}</dd>
+                <dd class="locate-created"><LocalTime ms=request.created_at/></dd>
                 <dt>{i18n.text(Key::LocateRowExpires)}</dt>
-                <dd class="locate-expires">{format_utc_datetime(request.expires_at)}</dd>
+                <dd class="locate-expires"><LocalTime ms=request.expires_at/></dd>
             </dl>
             {map}
             <RowActions request=request csrf=csrf/>

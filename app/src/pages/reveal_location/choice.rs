@@ -2,7 +2,7 @@
 //! position and posts it), Decline and Block (plain forms). After sharing,
 //! the island shows the decision and the actions still open in place.
 use super::decided::AfterDecision;
-use super::reveal_href;
+use super::{reveal_href, RevealRequest};
 use crate::account::forms::AuthForm;
 use crate::components::HiddenFields;
 use crate::i18n::{provide_i18n, use_i18n, Key, Locale};
@@ -27,10 +27,17 @@ enum Share {
     Done(Box<RevealView>),
 }
 
-/// The three answers. Without JavaScript, "Share once" stays disabled with a
-/// short explanation; Decline and Block post the page's own form.
+/// The question (heading and request) and the three answers. Without
+/// JavaScript, "Share once" stays disabled with a short explanation; Decline
+/// and Block post the page's own form. Once shared, the heading and the page
+/// say so in place of the question.
 #[island]
-pub fn RevealChoice(locale: Locale, token: String, csrf: String) -> impl IntoView {
+pub fn RevealChoice(
+    locale: Locale,
+    token: String,
+    csrf: String,
+    view: RevealView,
+) -> impl IntoView {
     provide_i18n(Signal::derive(move || locale));
     let i18n = use_i18n();
     let stage = RwSignal::new(Share::Idle);
@@ -45,8 +52,13 @@ pub fn RevealChoice(locale: Locale, token: String, csrf: String) -> impl IntoVie
         Share::Done(view) => Some(view),
         _ => None,
     };
+    let request = view;
     view! {
         <div class="reveal-choice">
+            <div class="reveal-question" hidden=move || done().is_some()>
+                <h1>{i18n.text(Key::TitleRevealLocation)}</h1>
+                <RevealRequest view=request/>
+            </div>
             {move || {
                 done()
                     .map(|view| {

@@ -6,8 +6,7 @@
 //! that work without JavaScript; with it, [`AfterDecision`] posts them
 //! through the API and shows the answer in place.
 use crate::account::forms::AuthForm;
-use crate::account::plan::format_utc_datetime;
-use crate::components::HiddenFields;
+use crate::components::{HiddenFields, TimedText};
 use crate::i18n::{t, t_args, use_i18n, Key, Locale};
 use crate::model::locate::{RevealDecision, RevealState, RevealView};
 use crate::pages::dashboard_locations::position_text;
@@ -16,54 +15,75 @@ use leptos::prelude::*;
 
 use super::reveal_href;
 
-/// The text of a decision, with its time when the server gave one.
-fn decision_text(locale: Locale, view: &RevealView) -> String {
+/// One line of the decided page: a sentence with a moment in it (shown in
+/// the reader's zone), or plain text.
+enum Line {
+    Timed(Key, i64),
+    Plain(String),
+}
+
+impl Line {
+    fn render(self, locale: Locale, offset_min: i32) -> AnyView {
+        match self {
+            Line::Timed(key, ms) => {
+                view! { <TimedText locale=locale key=key ms=ms offset_min=offset_min/> }.into_any()
+            }
+            Line::Plain(text) => text.into_any(),
+        }
+    }
+}
+
+/// The decision, with its time when the server gave one.
+fn decision_line(locale: Locale, view: &RevealView) -> Line {
     let (timed, plain) = match view.state {
         RevealState::Shared => (Key::RevealDecisionShared, Key::RevealShared),
         RevealState::Blocked => (Key::RevealDecisionBlocked, Key::RevealBlocked),
         _ => (Key::RevealDecisionDeclined, Key::RevealDeclined),
     };
     match view.decided_at {
-        Some(at) => t_args(locale, timed, &[("time", &format_utc_datetime(at))]),
-        None => t(locale, plain).to_owned(),
+        Some(at) => Line::Timed(timed, at),
+        None => Line::Plain(t(locale, plain).to_owned()),
     }
 }
 
 /// What was shared and what becomes of it (shared state only): one line each.
-fn shared_facts(locale: Locale, view: &RevealView) -> Vec<String> {
+fn shared_facts(locale: Locale, view: &RevealView) -> Vec<Line> {
     let mut facts = Vec::new();
     if view.state != RevealState::Shared {
         return facts;
     }
     if let Some(at) = view.shared_at {
-        facts.push(t_args(
-            locale,
-            Key::LocateSharedAt,
-            &[("time", &format_utc_datetime(at))],
-        ));
+        facts.push(Line::Timed(Key::LocateSharedAt, at));
     }
     if let Some(meters) = view.shared_accuracy_m {
-        facts.push(t_args(
+        facts.push(Line::Plain(t_args(
             locale,
             Key::RevealSharedAccuracy,
             &[("meters", &format!("{}", meters.round() as i64))],
-        ));
+        )));
     }
     match view.delete_after {
-        Some(at) => facts.push(t_args(
-            locale,
-            Key::RevealDeleteAfter,
-            &[("time", &format_utc_datetime(at))],
-        )),
+        Some(at) => facts.push(Line::Timed(Key::RevealDeleteAfter, at)),
         // Only a server that reports decisions says "deleted"; an older answer
         // without the decision time says nothing about deletion.
-        None if view.decided_at.is_some() => facts.push(t(locale, Key::RevealDeleted).to_owned()),
+        None if view.decided_at.is_some() => {
+            facts.push(Line::Plain(t(locale, Key::RevealDeleted).to_owned()));
+        }
         None => {}
     }
     facts
 }
 
-/// The decision and its facts (no actions).
+/// The page's heading for a decided state: the decision itself.
+fn heading_key(state: RevealState) -> Key {
+    match state {
+        RevealState::Shared => Key::RevealHeadingShared,
+        RevealState::Blocked => Key::RevealHeadingBlocked,
+        _ => Key::RevealHeadingDeclined,
+    }
+}
+
+/// The decision as the heading, then its time and facts (no actions).
 #[component]
 pub(super) fn DecisionSummary(view: RevealView) -> impl IntoView {
     let i18n = use_i18n();
@@ -73,18 +93,25 @@ pub(super) fn DecisionSummary(view: RevealView) -> impl IntoView {
         RevealState::Blocked => "blocked",
         _ => "declined",
     };
+    let heading = t(locale, heading_key(view.state));
     let blocked_line = (view.number_blocked && view.state != RevealState::Blocked).then(
         || view! { <p class="reveal-number-blocked">{i18n.text(Key::RevealNumberBlocked)}</p> },
     );
+    let offset = view.utc_offset_min.unwrap_or(0);
     let facts = shared_facts(locale, &view);
+    let decision = decision_line(locale, &view).render(locale, offset);
     view! {
+        <h1>{heading}</h1>
         <section data-reveal-state=state class="reveal-decided">
-            <p class="form-notice reveal-decision" role="status">{decision_text(locale, &view)}</p>
+            <p class="form-notice reveal-decision" role="status">{decision}</p>
             {(!facts.is_empty())
                 .then(|| {
                     view! {
                         <ul class="reveal-facts">
-                            {facts.into_iter().map(|f| view! { <li>{f}</li> }).collect_view()}
+                            {facts
+                                .into_iter()
+                                .map(|f| view! { <li>{f.render(locale, offset)}</li> })
+                                .collect_view()}
                         </ul>
                     }
                 })}
@@ -94,7 +121,8 @@ pub(super) fn DecisionSummary(view: RevealView) -> impl IntoView {
     }
 }
 
-/// The shared position as text (for people and tests) and on the map.
+/// The shared position as text (for people and tests) and on the map, then
+/// that this answer is the only time it is shown.
 #[component]
 pub(super) fn SharedPosition(point: GeoPoint) -> impl IntoView {
     let i18n = use_i18n();
@@ -104,6 +132,7 @@ pub(super) fn SharedPosition(point: GeoPoint) -> impl IntoView {
             {position_text(locale, point)}
         </p>
         <MapView location=Signal::stored(Some(point))/>
+        <p class="reveal-not-again">{i18n.text(Key::RevealNotShownAgain)}</p>
     }
 }
 

@@ -73,11 +73,18 @@ const P_STYLE: &str = "margin:0 0 16px;font-size:16px;line-height:1.5;";
 const CODE_STYLE: &str = "margin:0 0 16px;padding:12px 16px;background:#f4f5f7;border-radius:6px;\
 font-family:Consolas,Menlo,monospace;font-size:28px;font-weight:bold;letter-spacing:6px;text-align:center;";
 const QUOTE_STYLE: &str = "margin:0 0 16px;padding:8px 16px;border-left:4px solid #0f766e;font-size:16px;line-height:1.5;white-space:normal;";
+const MARK_STYLE: &str =
+    "margin:0 0 20px;font-size:18px;font-weight:bold;line-height:28px;color:#0f766e;";
+/// The mark as mail clients draw it without images (remote images are often
+/// blocked and SVG is stripped): the teal disc with the white tick.
+const MARK_DISC_STYLE: &str = "display:inline-block;width:28px;height:28px;line-height:28px;\
+border-radius:14px;background:#0f766e;color:#ffffff;font-size:16px;text-align:center;vertical-align:middle;margin-right:8px;";
 const FOOTER_STYLE: &str = "margin:0 0 8px;font-size:13px;line-height:1.5;color:#59636e;";
 
 fn render_html(locale: Locale, brand: &Brand, subject: &str, blocks: &[Block]) -> String {
     let mut body = format!(
-        r#"<p style="{P_STYLE}">{}</p>"#,
+        r#"<p style="{MARK_STYLE}"><span style="{MARK_DISC_STYLE}" aria-hidden="true">&#10003;</span>{}</p><p style="{P_STYLE}">{}</p>"#,
+        escape_html(site(locale)),
         escape_html(t(locale, Key::MailGreeting))
     );
     for block in blocks {
@@ -117,4 +124,29 @@ fn render_html(locale: Locale, brand: &Brand, subject: &str, blocks: &[Block]) -
         lang = locale.html_lang(),
         title = escape_html(subject),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every HTML mail opens with the mark and the site's name, in the
+    /// reader's language, before the greeting.
+    #[test]
+    fn every_html_mail_opens_with_the_mark_and_the_name() {
+        let brand = Brand {
+            operator_name: "Op".into(),
+            support_email: "help@ct.example".into(),
+        };
+        for locale in Locale::ALL {
+            let mail = render(locale, &brand, "a@b.co", "S".into(), &[]);
+            let mark = mail.html.find("&#10003;</span>").expect("the mark");
+            let name = mail.html.find(&escape_html(site(locale))).expect("name");
+            let greeting = mail
+                .html
+                .find(&escape_html(t(locale, Key::MailGreeting)))
+                .expect("greeting");
+            assert!(mark < name && name < greeting, "{locale:?}");
+        }
+    }
 }

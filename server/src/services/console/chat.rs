@@ -8,15 +8,16 @@ use app::model::chat::ChatMessageView;
 use app::model::console::{ChatInboxRow, ChatThreadView, ROWS_PER_PAGE};
 
 fn row(s: support::Summary) -> ChatInboxRow {
-    // The console shows a member's address alone ("ana@example.com").
-    let identity = s
-        .identity
-        .strip_prefix("user (")
-        .and_then(|rest| rest.strip_suffix(')'))
-        .map_or_else(|| s.identity.clone(), str::to_owned);
+    // The console shows a member's address alone ("ana@example.com"), and a
+    // visitor as "visitor" with the address they left beside it.
+    let identity = match s.identity.strip_prefix("user (") {
+        Some(rest) => rest.strip_suffix(')').unwrap_or(rest).to_owned(),
+        None => "visitor".to_owned(),
+    };
     ChatInboxRow {
         id: s.id,
         identity,
+        visitor_email: s.contact_email,
         last_message_at: s.last_message_at,
         unread: s.unread,
     }

@@ -21,6 +21,8 @@ pub struct Summary {
     pub id: i64,
     /// "user (ana@example.com)", "visitor".
     pub identity: String,
+    /// The address a visitor left with a message (answers are mailed there).
+    pub contact_email: Option<String>,
     pub last_message_at: i64,
     /// The person's messages support has not read.
     pub unread: u64,
@@ -50,6 +52,7 @@ async fn summary(
     Ok(Summary {
         id: row.id,
         identity: identity_label(row, email.as_deref()),
+        contact_email: row.contact_email.clone().filter(|_| row.user_id.is_none()),
         last_message_at: row.last_message_at,
         unread,
     })

@@ -37,7 +37,7 @@ pub async fn open(cx: &Cx, token: &str) -> Result<RevealView, ServiceError> {
     {
         LocateStatus::Opened.code().clone_into(&mut row.status);
     }
-    reveal::build(&cx.db, &row, cx.now, None).await
+    reveal::build(cx, &row, None).await
 }
 
 /// The owner's answer on their page.
@@ -110,7 +110,7 @@ pub async fn answer(cx: &Cx, input: Answer<'_>) -> Result<RevealView, ServiceErr
     txn.commit().await?;
     let mut answered = row;
     to.code().clone_into(&mut answered.status);
-    reveal::build(&cx.db, &answered, cx.now, point).await
+    reveal::build(cx, &answered, point).await
 }
 
 async fn record_consent(
@@ -143,7 +143,7 @@ async fn stop_sharing(cx: &Cx, row: &request::Model) -> Result<RevealView, Servi
         .filter(locate_position::Column::RequestId.eq(row.id))
         .exec(&cx.db)
         .await?;
-    reveal::build(&cx.db, row, cx.now, None).await
+    reveal::build(cx, row, None).await
 }
 
 /// Blocks the number after a share or decline: no request reaches it again
@@ -153,7 +153,7 @@ async fn block_after(cx: &Cx, row: &request::Model) -> Result<RevealView, Servic
     registry::add(&txn, &row.phone_e164, registry::Reason::Block, cx.now).await?;
     requests::block_pending_for_number(&txn, &row.phone_e164, cx.now).await?;
     txn.commit().await?;
-    reveal::build(&cx.db, row, cx.now, None).await
+    reveal::build(cx, row, None).await
 }
 
 fn is_position(p: &GeoPoint) -> bool {

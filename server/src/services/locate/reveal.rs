@@ -3,7 +3,7 @@
 use super::{display_phone, effective_status, registry, status};
 use crate::persistence::entities::{locate_consent, locate_position, locate_request as request};
 use crate::services::accounts::secrets;
-use crate::services::ServiceError;
+use crate::services::{Cx, ServiceError};
 use app::model::locate::{LocateStatus, RevealState, RevealView};
 use app::model::GeoPoint;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
@@ -47,6 +47,8 @@ pub fn gone() -> RevealView {
         number_blocked: false,
         can_stop_sharing: false,
         can_block: false,
+        retention_days: None,
+        utc_offset_min: None,
     }
 }
 
@@ -56,11 +58,11 @@ pub fn gone() -> RevealView {
 /// # Errors
 /// A database error.
 pub(super) async fn build(
-    db: &impl ConnectionTrait,
+    cx: &Cx,
     row: &request::Model,
-    now: i64,
     shared: Option<GeoPoint>,
 ) -> Result<RevealView, ServiceError> {
+    let (db, now) = (&cx.db, cx.now);
     let state = state_of(effective_status(row, now));
     if state == RevealState::Gone {
         return Ok(gone());
@@ -88,5 +90,19 @@ pub(super) async fn build(
         number_blocked,
         can_stop_sharing: state == RevealState::Shared && position.is_some(),
         can_block: decided && !number_blocked,
+        retention_days: Some(cx.config.locate.retention_ms / 86_400_000),
+        utc_offset_min: number_offset(&row.phone_e164, now),
     })
+}
+
+/// The UTC offset of the number's time zone at `now`, when the numbering
+/// plan gives it one (the owner's page shows its times there).
+fn number_offset(e164: &str, now: i64) -> Option<i32> {
+    let phone = crate::domain::phone::parse(e164, None).ok()?;
+    let data = crate::domain::phone_data::PhoneData::global();
+    let mut zones = data.time_zones(&phone.e164_digits());
+    if zones.is_empty() {
+        zones = data.time_zones(&phone.calling_code().to_string());
+    }
+    crate::domain::zones::common_offset(zones, phone.region().as_deref(), now)
 }
