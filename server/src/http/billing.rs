@@ -3,7 +3,6 @@ use super::context::{require_session, service_error};
 use super::doc::{Answer, BadRequest, Limited, NotFound, Unauthorized, Unavailable};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::billing::{checkout, claims, manage, methods, payer, refunds};
-use crate::services::visitor;
 use crate::state::AppState;
 use app::account::payment_fields::PaymentFormInput;
 use app::model::billing::{

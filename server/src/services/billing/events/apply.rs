@@ -1,15 +1,14 @@
 //! The effect of each kind of event, written on the caller's transaction
 //! (the one that records the event), or what the event waits for when what
 //! it names is not stored yet.
-use super::names::{order_of, subscription_of};
+use super::checkout;
+use super::names::subscription_of;
 use crate::payments::{EventKind, Money, ProviderKind};
 use crate::persistence::entities::{charge, order, subscription as sub};
-use crate::services::billing::activation::{self, FirstPayment};
 use crate::services::billing::settlement::{self, Refusal};
 use crate::services::billing::{charges, orders, refund_outcome, status};
 use crate::services::{Cx, ServiceError};
 use app::model::billing::SubscriptionState;
-use sea_orm::sea_query::Expr;
 use sea_orm::{ConnectionTrait, EntityTrait};
 
 /// What applying an event did.
@@ -79,44 +78,21 @@ pub async fn apply(
     kind: &EventKind,
 ) -> Result<Effect, ServiceError> {
     match kind {
-        EventKind::CheckoutPaid {
-            order_no,
-            provider_payment_ref,
-            subscription_ref,
-            payment_token,
-            amount,
-            tax_minor,
-            instrument,
-        } => {
-            let Some(order) = order_of(db, provider, order_no).await? else {
-                return Ok(Effect::Waits(Waits::Order(order_no.clone())));
-            };
-            let paid = FirstPayment {
-                provider_payment_ref: provider_payment_ref.clone(),
-                subscription_ref: subscription_ref.clone(),
-                payment_token: payment_token.clone(),
-                amount: amount.clone(),
-                tax_minor: *tax_minor,
-                instrument: instrument.clone(),
-            };
-            Ok(Effect::Done(
-                activation::activate(db, cx, order, paid).await?,
-            ))
-        }
+        EventKind::CheckoutPaid { .. } => checkout::paid(db, cx, provider, kind).await,
         EventKind::CheckoutPending { order_no } => {
-            order_moved(db, cx, provider, order_no, orders::PENDING, None).await
+            checkout::order_moved(db, cx, provider, order_no, orders::PENDING, None).await
         }
         EventKind::CheckoutFailed {
             order_no,
             insufficient_funds,
         } => {
-            let reason = Some(fail_reason(*insufficient_funds));
-            order_moved(db, cx, provider, order_no, orders::FAILED, reason).await
+            let reason = Some(checkout::fail_reason(*insufficient_funds));
+            checkout::order_moved(db, cx, provider, order_no, orders::FAILED, reason).await
         }
         EventKind::CheckoutAttemptFailed {
             order_no,
             insufficient_funds,
-        } => attempt_failed(db, cx, provider, order_no, *insufficient_funds).await,
+        } => checkout::attempt_failed(db, cx, provider, order_no, *insufficient_funds).await,
         EventKind::RenewalPaid { .. } | EventKind::RenewalFailed { .. } => {
             renewal(db, cx, provider, kind).await
         }
@@ -134,54 +110,8 @@ pub async fn apply(
     }
 }
 
-fn fail_reason(insufficient_funds: bool) -> &'static str {
-    if insufficient_funds {
-        "insufficient_funds"
-    } else {
-        "declined"
-    }
-}
-
-fn moved(did: bool) -> Effect {
+pub(super) fn moved(did: bool) -> Effect {
     Effect::Done(if did { "applied" } else { "ignored" })
-}
-
-/// The order's checkout ended, or is being decided.
-async fn order_moved(
-    db: &impl ConnectionTrait,
-    cx: &Cx,
-    provider: ProviderKind,
-    order_no: &str,
-    to: &str,
-    reason: Option<&'static str>,
-) -> Result<Effect, ServiceError> {
-    let Some(order) = order_of(db, provider, order_no).await? else {
-        return Ok(Effect::Waits(Waits::Order(order_no.to_owned())));
-    };
-    let extra = reason
-        .map(|r| vec![(order::Column::FailReason, Expr::value(r))])
-        .unwrap_or_default();
-    Ok(moved(
-        orders::transition(db, order.id, to, extra, cx.now).await?,
-    ))
-}
-
-/// One attempt failed, the checkout stays open: the reason is kept (support
-/// sees it), the order is not ended, so the payer's next try completes it.
-async fn attempt_failed(
-    db: &impl ConnectionTrait,
-    cx: &Cx,
-    provider: ProviderKind,
-    order_no: &str,
-    insufficient_funds: bool,
-) -> Result<Effect, ServiceError> {
-    let Some(order) = order_of(db, provider, order_no).await? else {
-        return Ok(Effect::Waits(Waits::Order(order_no.to_owned())));
-    };
-    let reason = fail_reason(insufficient_funds);
-    Ok(moved(
-        orders::attempt_failed(db, order.id, reason, cx.now).await?,
-    ))
 }
 
 /// A renewal outcome, named by our key or the provider's subscription,

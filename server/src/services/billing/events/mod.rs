@@ -24,6 +24,7 @@
 //! An event applies only to what it names, and only moves a status forward
 //! (a late "failed" never undoes a "paid").
 pub mod apply;
+mod checkout;
 mod names;
 pub mod parked;
 
