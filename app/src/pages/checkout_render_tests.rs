@@ -53,6 +53,11 @@ fn checkout_api() -> FakeApi {
         )
         .on(
             "GET",
+            "/portal/payMethods?planId=11",
+            methods("ID", id_methods),
+        )
+        .on(
+            "GET",
             "/portal/payMethods?country=PH&planId=12",
             methods("PH", ph_methods),
         )

@@ -254,7 +254,7 @@ async fn bad_payment_fields_are_refused_per_field_in_the_payer_s_language() {
         assert_eq!(json["success"], 0, "{:?}", app.backend);
         assert_eq!(
             json["obj"]["zipErrorMsg"],
-            "Masukkan kode pos yang benar, maksimal 15 karakter"
+            "Periksa kode pos: huruf, angka, spasi atau tanda hubung, paling banyak 15 karakter"
         );
         assert!(json["obj"]["emailErrorMsg"].is_string());
         let wallet = format!(

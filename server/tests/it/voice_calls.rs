@@ -65,7 +65,8 @@ async fn a_sent_message_rings_with_playable_audio_and_press_9_blocks_the_next() 
         let locate = crate::api_locate::create(&app, &token, NUMBER, "")
             .await
             .json();
-        assert_eq!(locate["obj"]["status"], "blocked", "{locate}");
+        assert_eq!(locate["success"], 0, "{locate}");
+        assert!(locate["obj"]["phoneErrorMsg"].is_string(), "{locate}");
     }
 }
 

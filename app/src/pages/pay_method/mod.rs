@@ -45,6 +45,9 @@ async fn load(
     plan_id: Option<i64>,
 ) -> Result<Loaded, ApiError> {
     let plans = client.price_setup(locale).await?;
+    // Without a chosen plan the first one is shown: its currency decides
+    // which methods can take it.
+    let plan_id = plan_id.or_else(|| plans.first().map(|p| p.id));
     let methods = client
         .pay_methods(locale, country.as_deref(), plan_id)
         .await?;
