@@ -220,4 +220,3 @@ impl SandboxProvider {
             .unwrap_or(Behaviour::Succeeds))
     }
 }
-
