@@ -135,6 +135,11 @@ impl Mailer {
         result
     }
 
+    /// The key of the job this mailer sends for (`None` outside a job).
+    pub fn job_key(&self) -> Option<&str> {
+        self.job_key.as_deref()
+    }
+
     /// `smtp` or `outbox`, for logs.
     pub fn name(&self) -> &'static str {
         match self.transport {

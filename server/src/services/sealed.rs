@@ -18,6 +18,9 @@ const SEALED_PATTERN: &str = "sealed1:%";
 pub const TOTP_SECRET: &str = "staff_users.totp_secret";
 /// The purpose of a subscription's saved wallet token.
 pub const PAYMENT_TOKEN: &str = "subscriptions.payment_token";
+/// The purpose of an e-mailed reset code kept for its job's repeat (it lives
+/// minutes, so a key rotation simply lets it expire; no reseal needed).
+pub const RESET_CODE: &str = "password_reset_codes.code_sealed";
 
 /// Opens a sealed value; a value no configured key opens is logged and
 /// answered as unavailable (the key is missing or the row was changed).

@@ -144,6 +144,42 @@ async fn a_code_sets_a_new_password_once_and_ends_all_sessions() {
 }
 
 #[tokio::test]
+async fn a_mail_job_run_again_sends_the_same_working_code() {
+    for app in TestApp::all().await {
+        make_user(&app, "again@mail.com", PASSWORD).await;
+        let (cx, brand) = (app.state.cx(), app.state.brand());
+        let job = passwords::ResetCodeMail {
+            email: "again@mail.com".into(),
+        };
+        // The worker died after the mail left: the same job runs once more.
+        let mailer = app.state.mailer.for_job(41, 1_000);
+        passwords::mail_reset_code(&cx, &mailer, &brand, &job)
+            .await
+            .unwrap();
+        let first = mailed_code(&app, "again@mail.com").await;
+        passwords::mail_reset_code(&cx, &mailer, &brand, &job)
+            .await
+            .unwrap();
+        let sealed = password_reset_code::Entity::find()
+            .one(&app.db)
+            .await
+            .unwrap()
+            .and_then(|row| row.code_sealed)
+            .expect("the code is kept sealed for the repeat");
+        assert!(!sealed.contains(&first), "sealed, not in plain text");
+        assert_eq!(mails_to(&app, "again@mail.com").await, 1, "one mail kept");
+        let ok = reset(&app, "forgetPassword", "again@mail.com", &first, "fresh-pass-1").await;
+        assert_eq!(ok["success"], 1, "{:?}: the delivered code works: {ok}", app.backend);
+        // A new request is a new job: a new code, the old one dead.
+        let other = app.state.mailer.for_job(42, 2_000);
+        passwords::mail_reset_code(&cx, &other, &brand, &job)
+            .await
+            .unwrap();
+        assert_ne!(mailed_code(&app, "again@mail.com").await, first);
+    }
+}
+
+#[tokio::test]
 async fn a_code_dies_after_five_wrong_tries() {
     for app in TestApp::all().await {
         make_user(&app, "n@mail.com", PASSWORD).await;

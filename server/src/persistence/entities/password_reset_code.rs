@@ -15,6 +15,10 @@ pub struct Model {
     pub expires_at: i64,
     pub used_at: Option<i64>,
     pub created_at: i64,
+    /// The mail job that sent it: a repeat of that job sends this code again.
+    pub job_key: Option<String>,
+    /// The code sealed with `SECRETS_KEY`, for that repeat only.
+    pub code_sealed: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -25,6 +25,7 @@ mod m20261203_000020_sealed_secrets;
 mod m20261204_000021_charge_tax;
 mod m20261204_000022_order_payer_device;
 mod m20261205_000023_trial_grants;
+mod m20261206_000024_reset_code_job;
 mod schema;
 
 /// All migrations, oldest first.
@@ -57,6 +58,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261204_000021_charge_tax::Migration),
             Box::new(m20261204_000022_order_payer_device::Migration),
             Box::new(m20261205_000023_trial_grants::Migration),
+            Box::new(m20261206_000024_reset_code_job::Migration),
         ]
     }
 }

@@ -5,7 +5,7 @@ use crate::mail::templates::{self, Brand};
 use crate::mail::Mailer;
 use crate::persistence::entities::{password_reset_code as code_row, user};
 use crate::services::job_queue::{self, JobKind};
-use crate::services::ServiceError;
+use crate::services::{sealed, ServiceError};
 use crate::services::{limits, Cx};
 use app::account::validation::{
     validate_code, validate_email, validate_password_into, FieldErrors, Slot,
@@ -98,8 +98,10 @@ pub async fn send_reset_code(
     Ok(())
 }
 
-/// Runs a [`ResetCodeMail`] job: a fresh code for the account, if there is
-/// one, mailed in its language. One live code per account.
+/// Runs a [`ResetCodeMail`] job: a code for the account, if there is one,
+/// mailed in its language. One live code per account. A repeat of the same
+/// job (its worker died after the mail left) sends the same code again, so
+/// whichever copy the receiver keeps works.
 ///
 /// # Errors
 /// A database error; a mail that could not be sent.
@@ -112,23 +114,10 @@ pub async fn mail_reset_code(
     let Some(user) = users::find_by_email(&cx.db, &job.email).await? else {
         return Ok(());
     };
-    let code = secrets::new_code();
-    let txn = cx.db.begin().await?;
-    code_row::Entity::delete_many()
-        .filter(code_row::Column::UserId.eq(user.id))
-        .exec(&txn)
-        .await?;
-    let row = code_row::ActiveModel {
-        user_id: Set(user.id),
-        code_hash: Set(code_digest(user.id, &code)),
-        attempts: Set(0),
-        expires_at: Set(cx.now + abuse::CODE_TTL_MS),
-        used_at: Set(None),
-        created_at: Set(cx.now),
-        ..Default::default()
+    let code = match code_of_job(cx, user.id, mailer.job_key()).await? {
+        Some(code) => code,
+        None => new_code_row(cx, user.id, mailer.job_key()).await?,
     };
-    code_row::Entity::insert(row).exec(&txn).await?;
-    txn.commit().await?;
     let locale = Locale::from_code(&user.locale).unwrap_or_default();
     let minutes = u32::try_from(abuse::CODE_TTL_MS / 60_000).unwrap_or(15);
     let message = templates::reset_code(locale, &user.email, &code, minutes, brand);
@@ -138,6 +127,54 @@ pub async fn mail_reset_code(
             retry_after_secs: 60,
         }
     })
+}
+
+/// The live code an earlier run of this job made, if any.
+async fn code_of_job(
+    cx: &Cx,
+    user_id: i64,
+    job_key: Option<&str>,
+) -> Result<Option<String>, ServiceError> {
+    let Some(job_key) = job_key else {
+        return Ok(None);
+    };
+    let row = code_row::Entity::find()
+        .filter(code_row::Column::UserId.eq(user_id))
+        .filter(code_row::Column::JobKey.eq(job_key))
+        .filter(code_row::Column::UsedAt.is_null())
+        .filter(code_row::Column::ExpiresAt.gt(cx.now))
+        .one(&cx.db)
+        .await?;
+    let sealed = row.and_then(|r| r.code_sealed);
+    Ok(sealed.and_then(|s| cx.config.secrets.open(sealed::RESET_CODE, &s).ok()))
+}
+
+/// A fresh code replacing the account's others; returns it.
+async fn new_code_row(
+    cx: &Cx,
+    user_id: i64,
+    job_key: Option<&str>,
+) -> Result<String, ServiceError> {
+    let code = secrets::new_code();
+    let txn = cx.db.begin().await?;
+    code_row::Entity::delete_many()
+        .filter(code_row::Column::UserId.eq(user_id))
+        .exec(&txn)
+        .await?;
+    let row = code_row::ActiveModel {
+        user_id: Set(user_id),
+        code_hash: Set(code_digest(user_id, &code)),
+        attempts: Set(0),
+        expires_at: Set(cx.now + abuse::CODE_TTL_MS),
+        used_at: Set(None),
+        created_at: Set(cx.now),
+        job_key: Set(job_key.map(str::to_owned)),
+        code_sealed: Set(job_key.map(|_| cx.config.secrets.seal(sealed::RESET_CODE, &code))),
+        ..Default::default()
+    };
+    code_row::Entity::insert(row).exec(&txn).await?;
+    txn.commit().await?;
+    Ok(code)
 }
 
 /// Sets a new password with an e-mailed code and signs the owner in: the
