@@ -168,8 +168,19 @@ async fn a_mail_job_run_again_sends_the_same_working_code() {
             .expect("the code is kept sealed for the repeat");
         assert!(!sealed.contains(&first), "sealed, not in plain text");
         assert_eq!(mails_to(&app, "again@mail.com").await, 1, "one mail kept");
-        let ok = reset(&app, "forgetPassword", "again@mail.com", &first, "fresh-pass-1").await;
-        assert_eq!(ok["success"], 1, "{:?}: the delivered code works: {ok}", app.backend);
+        let ok = reset(
+            &app,
+            "forgetPassword",
+            "again@mail.com",
+            &first,
+            "fresh-pass-1",
+        )
+        .await;
+        assert_eq!(
+            ok["success"], 1,
+            "{:?}: the delivered code works: {ok}",
+            app.backend
+        );
         // A new request is a new job: a new code, the old one dead.
         let other = app.state.mailer.for_job(42, 2_000);
         passwords::mail_reset_code(&cx, &other, &brand, &job)

@@ -22,8 +22,14 @@ enum PasswordResetCodes {
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         for column in [
-            ColumnDef::new(PasswordResetCodes::JobKey).string().null().to_owned(),
-            ColumnDef::new(PasswordResetCodes::CodeSealed).text().null().to_owned(),
+            ColumnDef::new(PasswordResetCodes::JobKey)
+                .string()
+                .null()
+                .to_owned(),
+            ColumnDef::new(PasswordResetCodes::CodeSealed)
+                .text()
+                .null()
+                .to_owned(),
         ] {
             manager
                 .alter_table(

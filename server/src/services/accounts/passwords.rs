@@ -5,8 +5,8 @@ use crate::mail::templates::{self, Brand};
 use crate::mail::Mailer;
 use crate::persistence::entities::{password_reset_code as code_row, user};
 use crate::services::job_queue::{self, JobKind};
-use crate::services::{sealed, ServiceError};
 use crate::services::{limits, Cx};
+use crate::services::{sealed, ServiceError};
 use app::account::validation::{
     validate_code, validate_email, validate_password_into, FieldErrors, Slot,
 };
