@@ -1,7 +1,7 @@
 //! TwiML, the call's script Twilio runs, and what Twilio posts back about a
 //! call. Pure functions; every value put into XML is escaped.
 use super::CallProgress;
-use crate::mail::templates::escape_html;
+use crate::html::escape_html;
 use crate::sms::twilio::param;
 
 const HEAD: &str = r#"<?xml version="1.0" encoding="UTF-8"?>"#;

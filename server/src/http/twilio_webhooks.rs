@@ -154,7 +154,7 @@ fn twiml(text: Option<&str>) -> Response {
     let body = match text {
         Some(text) => format!(
             r#"<?xml version="1.0" encoding="UTF-8"?><Response><Message>{}</Message></Response>"#,
-            crate::mail::templates::escape_html(text)
+            crate::html::escape_html(text)
         ),
         None => r#"<?xml version="1.0" encoding="UTF-8"?><Response/>"#.to_owned(),
     };

@@ -16,7 +16,6 @@ pub mod paypal;
 mod refund;
 pub mod sandbox;
 pub mod setup;
-pub mod signing;
 mod types;
 pub mod wire;
 

@@ -8,7 +8,7 @@ pub mod pool;
 pub mod voices;
 pub mod worker;
 
-use crate::payments::signing::hex;
+use crate::signing::hex;
 use app::model::voice::Voice;
 use sha2::{Digest as _, Sha256};
 use std::collections::{HashMap, VecDeque};

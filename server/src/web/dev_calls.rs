@@ -4,7 +4,7 @@
 //! press 8, busy, no answer) through the same service functions the real
 //! provider's callbacks use. `GET /dev/calls.json` lists them for tests.
 use crate::calls::CallProgress;
-use crate::mail::templates::escape_html;
+use crate::html::escape_html;
 use crate::persistence::entities::voice_message;
 use crate::services::outbox::{self, OutboxFilter};
 use crate::services::voice::{self, audio::CallAudio, events};

@@ -3,7 +3,7 @@
 //! `GET /dev/outbox.json?to=…&channel=…` (the same rows for browser tests,
 //! which read reset codes and, later, SMS links from it).
 use crate::{
-    mail::templates::escape_html,
+    html::escape_html,
     persistence::entities::dev_outbox,
     services::outbox::{self, OutboxFilter},
     state::AppState,

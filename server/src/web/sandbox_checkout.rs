@@ -3,7 +3,7 @@
 //! scripts, like a provider's page: pick a test card, the sandbox settles the
 //! payment and sends its signed webhooks, the payer returns to the result page.
 use super::pages::redirect;
-use crate::mail::templates::html::escape_html as esc;
+use crate::html::escape_html as esc;
 use crate::payments::sandbox::{Behaviour, SandboxCheckout, TEST_CARDS};
 use crate::state::AppState;
 use app::i18n::{t, t_args, Key, Locale};

@@ -2,6 +2,7 @@
 //! public origin, and `sitemap.xml`: every public page in every language,
 //! each with its language alternates. Private pages (the ones rendered with
 //! `noindex`) are left out.
+use crate::html::escape_html;
 use crate::state::AppState;
 use app::i18n::Locale;
 use app::routes::{href, Page};
@@ -64,7 +65,7 @@ pub fn sitemap_pages() -> impl Iterator<Item = Page> {
 }
 
 fn sitemap_xml(base: &str) -> String {
-    let base = escape(base);
+    let base = escape_html(base);
     let mut out = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" \
          xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n",
@@ -89,12 +90,4 @@ fn sitemap_xml(base: &str) -> String {
         }
     }
     out + "</urlset>\n"
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&apos;")
 }

@@ -10,8 +10,8 @@ use serde_json::{json, Value};
 use server::config::PaymentMode;
 use server::payments::{
     paddle::PaddleConfig,
-    signing::{hex, hmac_sha256},
-};
+    };
+use server::signing::{hex, hmac_sha256};
 use server::persistence::entities::{subscription, user};
 use std::sync::{Arc, Mutex};
 

@@ -16,10 +16,10 @@ use axum::{
 use serde_json::{json, Value};
 use server::payments::{
     dlocal::{DLocalConfig, DLocalProvider},
-    signing::{hex, hmac_sha256},
     wire, ChargeOutcome, CheckoutRequest, Customer, EventKind, Money, PaymentError, ProviderEvent,
     RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
 };
+use server::signing::{hex, hmac_sha256};
 use std::{
     collections::HashMap,
     sync::{Arc, Mutex},

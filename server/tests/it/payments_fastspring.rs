@@ -16,10 +16,10 @@ use base64::Engine as _;
 use serde_json::{json, Value};
 use server::payments::{
     fastspring::{FastSpringConfig, FastSpringProvider},
-    signing::hmac_sha256,
     ChargeOutcome, CheckoutRequest, Customer, EventKind, Money, PaymentError, ProviderEvent,
     RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
 };
+use server::signing::hmac_sha256;
 use std::{collections::HashMap, time::Duration};
 
 const USER: &str = "FS_API_USER";

@@ -15,10 +15,10 @@ use axum::{
 use serde_json::{json, Value};
 use server::payments::{
     paddle::{PaddleConfig, PaddleProvider},
-    signing::{hex, hmac_sha256},
     ChargeOutcome, CheckoutRequest, Customer, EventKind, Money, PaymentError, ProviderEvent,
     RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
 };
+use server::signing::{hex, hmac_sha256};
 use std::{collections::HashMap, time::Duration};
 
 const KEY: &str = "pdl_live_apikey_test";

@@ -1,21 +1,6 @@
-//! The two string operations HTML mail needs: escaping, and filling a
-//! translated template whose placeholders take ready-made HTML.
-
-/// Escapes `text` for HTML element content and quoted attribute values.
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
+//! Filling a translated mail template whose placeholders take ready-made
+//! HTML (escaping itself is `crate::html`).
+use crate::html::escape_html;
 
 /// Escapes `template` and replaces each `{name}` with its value, which is
 /// HTML already (escaped text or markup built here). One pass: a value that

@@ -1,10 +1,8 @@
 //! The frame every mail shares: greeting, the template's blocks, and the
 //! footer (support 24/7, operator, "sent automatically"), as plain text and
 //! as simple inline-styled HTML that mail clients render consistently.
-use super::{
-    html::{escape_html, fill_html},
-    Brand,
-};
+use super::{html::fill_html, Brand};
+use crate::html::escape_html;
 use crate::mail::OutgoingEmail;
 use app::i18n::{t, t_args, Key, Locale};
 

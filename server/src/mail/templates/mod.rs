@@ -7,14 +7,14 @@
 //! `layout::Block`s, then calls `layout::render`; re-export it here.
 mod billing;
 mod chat_reply;
-pub mod html;
+mod html;
 mod layout;
 mod reset_code;
 mod staff_locked;
 
 pub use billing::{billing_mail, BillingFacts, BillingMailText};
 pub use chat_reply::chat_reply;
-pub use html::escape_html;
+
 pub use reset_code::reset_code;
 pub use staff_locked::staff_locked;
 

@@ -4,9 +4,9 @@
 use super::DLocalConfig;
 use crate::config::Secret;
 use crate::payments::{
-    signing::{hex, hmac_sha256},
     wire, PaymentError,
 };
+use crate::signing::{hex, hmac_sha256};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::time::Duration;

@@ -4,8 +4,9 @@
 //! payment id and its status (dLocal sends one per status change).
 use super::api::{signature, AUTH_SCHEME};
 use crate::payments::{
-    signing::same, wire, EventKind, Money, ProviderEvent, WebhookError, WebhookRequest,
+    wire, EventKind, Money, ProviderEvent, WebhookError, WebhookRequest,
 };
+use crate::signing::same;
 use serde::Deserialize;
 use serde_json::{value::RawValue, Value};
 

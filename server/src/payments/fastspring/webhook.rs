@@ -3,9 +3,9 @@
 //! event id and is recognised by it), then each event of the batch in our
 //! terms. Ids arrive bare, or as objects with webhook expansion on.
 use crate::payments::{
-    signing::{hmac_sha256, same},
     wire, EventKind, Money, ProviderEvent, WebhookError, WebhookRequest,
 };
+use crate::signing::{hmac_sha256, same};
 use base64::Engine as _;
 use serde::Deserialize;
 use serde_json::{value::RawValue, Value};

@@ -1,9 +1,9 @@
 //! Paddle's `Paddle-Signature` check on the raw body, and Paddle's own
 //! age tolerance for it.
 use crate::payments::{
-    signing::{hex, hmac_sha256, same},
     WebhookError,
 };
+use crate::signing::{hex, hmac_sha256, same};
 
 /// The signature header (lower case, as `HeaderMap` stores names).
 pub const SIGNATURE_HEADER: &str = "paddle-signature";

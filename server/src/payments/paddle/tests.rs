@@ -1,8 +1,8 @@
 use super::webhook::{check_signature, verify, SIGNATURE_HEADER};
 use crate::payments::{
-    signing::{hex, hmac_sha256},
     EventKind, Money, WebhookError, WebhookRequest,
 };
+use crate::signing::{hex, hmac_sha256};
 use axum::http::HeaderMap;
 
 const TS: i64 = 1_698_796_800;

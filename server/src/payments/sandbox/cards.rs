@@ -1,6 +1,6 @@
 //! The sandbox's test cards and wallet answers: each one makes the payment
 //! behave as a real one can.
-use crate::payments::signing::{hex, hmac_sha256};
+use crate::signing::{hex, hmac_sha256};
 use serde::{Deserialize, Serialize};
 
 /// How a sandbox payment goes.

@@ -3,7 +3,7 @@
 //! and nothing renews; they show in Billing like any other and end when
 //! their period does.
 use super::{money, orders, status};
-use crate::payments::signing::random_hex;
+use crate::signing::random_hex;
 use crate::persistence::entities::{order, subscription, user};
 use crate::services::accounts::{secrets, users};
 use crate::services::ServiceError;

@@ -5,7 +5,8 @@
 //! (the payer's later successful try, or events delivered out of order)
 //! still pays the order. A failed attempt at a checkout the provider keeps
 //! open does not fail the order at all ([`attempt_failed`]).
-use crate::payments::{signing::random_hex, CheckoutStart, PayerDevice};
+use crate::payments::{CheckoutStart, PayerDevice};
+use crate::signing::random_hex;
 use crate::persistence::entities::{order, price_plan};
 use crate::services::accounts::secrets;
 use crate::services::ServiceError;

@@ -4,7 +4,7 @@
 //! the retention period deletes the audio too.
 use super::text;
 use crate::config::Config;
-use crate::payments::signing::{hex, hmac_sha256, same};
+use crate::signing::{hex, hmac_sha256, same};
 use crate::persistence::entities::voice_message as row;
 use crate::services::ServiceError;
 use crate::speech::SpeechRequest;

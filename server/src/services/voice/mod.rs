@@ -28,7 +28,7 @@ use std::sync::Arc;
 /// A fresh name for one call of a message, put into the provider's
 /// callback URLs: a callback applies only to the call it names.
 pub fn new_call_ref() -> String {
-    format!("vc{}", crate::payments::signing::random_hex(16))
+    format!("vc{}", crate::signing::random_hex(16))
 }
 
 /// Speech errors in the user's words: full workers are "busy" (try again

@@ -1,4 +1,4 @@
-//! Signature primitives the adapters share: HMAC-SHA256, hex, random
+//! Signature primitives every feature shares: HMAC-SHA256, hex, random
 //! references, constant-time comparison, and the replay window. Amounts
 //! and instants on the wire are `payments::wire`'s.
 use hmac::{Hmac, KeyInit, Mac};
