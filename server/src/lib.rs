@@ -22,4 +22,5 @@ pub mod speech;
 pub mod startup;
 pub mod state;
 pub mod telemetry;
+pub mod twilio;
 pub mod web;

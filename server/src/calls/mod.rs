@@ -41,7 +41,7 @@ pub struct OutgoingCall {
 impl std::fmt::Debug for OutgoingCall {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("OutgoingCall")
-            .field("to", &crate::sms::country_code(&self.to))
+            .field("to", &crate::domain::phone::country_code(&self.to))
             .finish_non_exhaustive()
     }
 }
@@ -132,14 +132,14 @@ impl CallPlacer {
         call: &OutgoingCall,
         call_ref: &str,
     ) -> Result<PlacedCall, CallError> {
-        if !crate::sms::is_e164(&call.to) {
+        if !crate::domain::phone::is_e164(&call.to) {
             return Err(CallError::InvalidRecipient);
         }
         let placed = match self {
             CallPlacer::Twilio(client) => client.place(call, call_ref).await,
             CallPlacer::Sandbox(db) => sandbox::place(db, call, call_ref).await,
         };
-        let country = crate::sms::country_code(&call.to);
+        let country = crate::domain::phone::country_code(&call.to);
         match &placed {
             Ok(p) => tracing::info!(country, provider_id = %p.provider_id, "voice call placed"),
             Err(e) => tracing::warn!(country, error = %e, "voice call not placed"),

@@ -4,7 +4,8 @@
 //! Twilio posts back (the same scheme as for SMS).
 use super::twiml::progress_of;
 use super::{CallError, CallProgress, CallQuery, OutgoingCall, PlacedCall, STATUS_PATH};
-use crate::config::{Config, Secret};
+use crate::config::Config;
+use crate::twilio::{NoAnswer, TwilioApi};
 use anyhow::Context as _;
 use serde::Deserialize;
 use std::time::Duration;
@@ -12,13 +13,9 @@ use std::time::Duration;
 /// A Twilio account ready to call. `Debug` redacts the token.
 #[derive(Clone, Debug)]
 pub struct TwilioCalls {
-    http: reqwest::Client,
-    account_sid: String,
-    auth_token: Secret,
+    api: TwilioApi,
     /// The service's caller ID.
     from: String,
-    /// `{api_base}/2010-04-01/Accounts/{sid}/Calls.json`
-    calls_url: String,
     /// `{PUBLIC_BASE_URL}/webhooks/twilio/call-status`
     status_callback: String,
 }
@@ -29,37 +26,14 @@ impl TwilioCalls {
     /// # Errors
     /// Missing account settings or caller ID, or the HTTP client cannot be built.
     pub fn from_config(config: &Config) -> anyhow::Result<TwilioCalls> {
-        let account_sid = config
-            .twilio
-            .account_sid
-            .clone()
-            .context("TWILIO_ACCOUNT_SID is not set")?;
-        let auth_token = config
-            .twilio
-            .auth_token
-            .clone()
-            .context("TWILIO_AUTH_TOKEN is not set")?;
         let from = config
             .calls
             .voice_from
             .clone()
             .context("TWILIO_VOICE_FROM is not set")?;
         let timeout = Duration::from_secs(config.calls.timeout_secs.max(1));
-        let http = reqwest::Client::builder()
-            .timeout(timeout)
-            .connect_timeout(timeout)
-            // The API never redirects; following one could send the credentials elsewhere.
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .context("building the HTTP client for Twilio calls")?;
         Ok(TwilioCalls {
-            http,
-            calls_url: format!(
-                "{}/2010-04-01/Accounts/{account_sid}/Calls.json",
-                config.twilio.api_base.trim_end_matches('/')
-            ),
-            account_sid,
-            auth_token,
+            api: TwilioApi::new(&config.twilio, timeout)?,
             from,
             status_callback: format!(
                 "{}{STATUS_PATH}",
@@ -91,31 +65,18 @@ impl TwilioCalls {
             // Ring for half a minute, as a person would.
             ("Timeout", "30"),
         ];
-        let response = self
-            .http
-            .post(&self.calls_url)
-            .basic_auth(&self.account_sid, Some(self.auth_token.expose()))
-            .form(&form)
-            .send()
-            .await
-            .map_err(|e| transport_error(&e))?;
-        let status = response.status();
-        let bytes = response.bytes().await.map_err(|e| transport_error(&e))?;
-        if status.is_success() {
+        let answer = self.api.post("Calls", &form).await?;
+        if answer.status.is_success() {
             let call: CallResource =
-                serde_json::from_slice(&bytes).map_err(|_| CallError::BadResponse)?;
+                serde_json::from_slice(&answer.body).map_err(|_| CallError::BadResponse)?;
             Ok(PlacedCall {
                 progress: progress_of(&call.status).unwrap_or(CallProgress::Queued),
                 provider_id: call.sid,
             })
         } else {
-            // Twilio's `message` quotes the number: keep only the code.
-            let code = serde_json::from_slice::<ErrorBody>(&bytes)
-                .ok()
-                .and_then(|e| e.code);
             Err(CallError::Rejected {
-                status: status.as_u16(),
-                code,
+                status: answer.status.as_u16(),
+                code: answer.error_code(),
             })
         }
     }
@@ -139,23 +100,15 @@ impl TwilioCalls {
             ("StartTime>", day.as_str()),
             ("PageSize", "20"),
         ];
-        let response = self
-            .http
-            .get(&self.calls_url)
-            .basic_auth(&self.account_sid, Some(self.auth_token.expose()))
-            .query(&params)
-            .send()
-            .await
-            .map_err(|e| transport_error(&e))?;
-        let status = response.status();
-        let bytes = response.bytes().await.map_err(|e| transport_error(&e))?;
-        if !status.is_success() {
+        let answer = self.api.get("Calls", &params).await?;
+        if !answer.status.is_success() {
             return Err(CallError::Rejected {
-                status: status.as_u16(),
+                status: answer.status.as_u16(),
                 code: None,
             });
         }
-        let list: CallList = serde_json::from_slice(&bytes).map_err(|_| CallError::BadResponse)?;
+        let list: CallList =
+            serde_json::from_slice(&answer.body).map_err(|_| CallError::BadResponse)?;
         let created = |c: &CallResource| {
             c.date_created
                 .as_deref()
@@ -184,7 +137,7 @@ impl TwilioCalls {
         params: &[(String, String)],
         header_value: &str,
     ) -> bool {
-        crate::sms::twilio::verify_signature(self.auth_token.expose(), url, params, header_value)
+        self.api.verify_request(url, params, header_value)
     }
 }
 
@@ -206,16 +159,11 @@ struct CallList {
     calls: Vec<CallResource>,
 }
 
-#[derive(Deserialize)]
-struct ErrorBody {
-    #[serde(default)]
-    code: Option<i64>,
-}
-
-/// Reduces a reqwest error to its kind (its text names the URL).
-fn transport_error(error: &reqwest::Error) -> CallError {
-    match crate::sms::twilio::transport_kind(error) {
-        None => CallError::Timeout,
-        Some(kind) => CallError::Connection { kind },
+impl From<NoAnswer> for CallError {
+    fn from(NoAnswer(kind): NoAnswer) -> CallError {
+        match kind {
+            None => CallError::Timeout,
+            Some(kind) => CallError::Connection { kind },
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! call. Pure functions; every value put into XML is escaped.
 use super::CallProgress;
 use crate::html::escape_html;
-use crate::sms::twilio::param;
+use crate::twilio::param;
 
 const HEAD: &str = r#"<?xml version="1.0" encoding="UTF-8"?>"#;
 

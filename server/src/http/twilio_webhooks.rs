@@ -72,17 +72,17 @@ async fn inbound(
         Ok(params) => params,
         Err(refusal) => return refusal,
     };
-    let from = twilio::param(&params, "From").unwrap_or_default();
-    let keyword = twilio::param(&params, "Body").and_then(twilio::parse_keyword);
-    let Some(keyword) = keyword.filter(|_| crate::sms::is_e164(from)) else {
+    let from = crate::twilio::param(&params, "From").unwrap_or_default();
+    let keyword = crate::twilio::param(&params, "Body").and_then(twilio::parse_keyword);
+    let Some(keyword) = keyword.filter(|_| crate::domain::phone::is_e164(from)) else {
         return twiml(None);
     };
     if let Err(e) = sms_events::record_keyword(&state.db, from, keyword, state.now_ms()).await {
-        tracing::error!(error = %e, country = crate::sms::country_code(from), "recording an SMS keyword failed");
+        tracing::error!(error = %e, country = crate::domain::phone::country_code(from), "recording an SMS keyword failed");
         return StatusCode::INTERNAL_SERVER_ERROR.into_response();
     }
     tracing::info!(
-        country = crate::sms::country_code(from),
+        country = crate::domain::phone::country_code(from),
         ?keyword,
         "sms keyword received"
     );

@@ -314,7 +314,7 @@ fn signed(url: &str, params: &[(&str, &str)]) -> (String, String) {
         .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
         .collect();
     let body = serde_urlencoded::to_string(&pairs).unwrap();
-    (server::sms::twilio::signature(TOKEN, url, &pairs), body)
+    (server::twilio::signature(TOKEN, url, &pairs), body)
 }
 
 #[tokio::test]

@@ -430,7 +430,7 @@ async fn post_signed(
     path: &str,
     params: &[(String, String)],
 ) -> crate::util::TestResponse {
-    let signature = twilio::signature(TOKEN, &format!("https://ct.test{path}"), params);
+    let signature = server::twilio::signature(TOKEN, &format!("https://ct.test{path}"), params);
     let form = serde_urlencoded::to_string(params).expect("form");
     app.send(
         "POST",
@@ -509,7 +509,7 @@ const PYTHON_SIGNATURE: &str = "tRlrLblAOiaJx1j05y9HW3THK2g=";
 async fn the_signature_matches_one_computed_elsewhere() {
     let url = "https://ct.test/webhooks/twilio/status";
     assert_eq!(
-        twilio::signature(TOKEN, url, &delivered_report()),
+        server::twilio::signature(TOKEN, url, &delivered_report()),
         PYTHON_SIGNATURE
     );
     let apps = twilio_apps().await;
@@ -558,7 +558,7 @@ async fn unsigned_or_mis_signed_webhooks_are_refused() {
         // Signed for other parameters than those sent (a tampered status).
         let mut tampered = delivered_report();
         let signature =
-            twilio::signature(TOKEN, "https://ct.test/webhooks/twilio/status", &tampered);
+            server::twilio::signature(TOKEN, "https://ct.test/webhooks/twilio/status", &tampered);
         tampered[2].1 = "failed".into();
         let form = serde_urlencoded::to_string(&tampered).expect("form");
         let response = app
@@ -571,7 +571,7 @@ async fn unsigned_or_mis_signed_webhooks_are_refused() {
             .await;
         assert_eq!(response.status, 403, "{:?}: tampered", app.backend);
         // Signed with another account's token.
-        let signature = twilio::signature(
+        let signature = server::twilio::signature(
             "other-token",
             "https://ct.test/webhooks/twilio/status",
             &delivered_report(),

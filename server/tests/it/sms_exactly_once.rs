@@ -18,7 +18,8 @@ use server::config::{Secret, SmsProvider, TwilioConfig};
 use server::persistence::entities::{dev_outbox, sms_queue};
 use server::services::locate::{queue, sender::GRACE_MS};
 use server::services::outbox;
-use server::sms::{twilio, SmsSender};
+use server::sms::SmsSender;
+use server::twilio;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 

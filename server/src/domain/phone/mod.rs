@@ -5,8 +5,10 @@
 //! national numbers of 2..=17 digits, known calling codes, extensions up to 7
 //! digits. Library errors never reach users: [`PhoneError`] maps to the
 //! one user-facing message, and the `*_or_default` helpers swallow them.
+mod e164;
 mod kinds;
 
+pub use e164::{country_code, is_e164};
 pub use kinds::{LengthCheck, NumberType, PhoneError, PhoneFormat};
 
 use rlibphonenumber::{PhoneNumber, Region, PHONE_NUMBER_UTIL};

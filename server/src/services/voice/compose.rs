@@ -140,7 +140,7 @@ pub async fn send(
         .ok_or(ServiceError::NotFound)?;
     tracing::info!(
         message = id,
-        country = crate::sms::country_code(&stored.to_e164),
+        country = crate::domain::phone::country_code(&stored.to_e164),
         "voice message queued"
     );
     Ok(views::view(&stored))

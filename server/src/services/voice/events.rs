@@ -143,7 +143,7 @@ pub async fn record_key(cx: &Cx, call_ref: &str, key: char) -> Result<KeyOutcome
             stop_all(cx, &m).await?;
             tracing::info!(
                 message = m.id,
-                country = crate::sms::country_code(&m.to_e164),
+                country = crate::domain::phone::country_code(&m.to_e164),
                 "called number pressed 9: no more messages"
             );
             Ok(KeyOutcome::Stopped(m))

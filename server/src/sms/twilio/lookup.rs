@@ -1,7 +1,7 @@
 //! Finding a message at Twilio after its send answer was lost: list the
 //! messages to the recipient (`GET …/Messages.json?To=…&PageSize=50`,
 //! newest first) and match our exact body, which holds a unique link or code.
-use super::{report_for_status, transport_error, TwilioClient};
+use super::{report_for_status, TwilioClient};
 use crate::services::locate::sms_events::DeliveryReport;
 use crate::sms::{OutgoingSms, SentSms, SmsError};
 use serde::Deserialize;
@@ -30,24 +30,16 @@ impl TwilioClient {
     /// # Errors
     /// The list could not be read (transport, refusal, unreadable answer).
     pub async fn lookup(&self, sms: &OutgoingSms) -> Result<Option<SentSms>, SmsError> {
-        let response = self
-            .http
-            .get(&self.messages_url)
-            .basic_auth(&self.account_sid, Some(self.auth_token.expose()))
-            .query(&[("To", sms.to.as_str()), ("PageSize", "50")])
-            .send()
-            .await
-            .map_err(|e| transport_error(&e))?;
-        let status = response.status();
-        let bytes = response.bytes().await.map_err(|e| transport_error(&e))?;
-        if !status.is_success() {
+        let query = [("To", sms.to.as_str()), ("PageSize", "50")];
+        let answer = self.api.get("Messages", &query).await?;
+        if !answer.status.is_success() {
             return Err(SmsError::Rejected {
-                status: status.as_u16(),
+                status: answer.status.as_u16(),
                 code: None,
             });
         }
         let list: MessageList =
-            serde_json::from_slice(&bytes).map_err(|_| SmsError::BadResponse)?;
+            serde_json::from_slice(&answer.body).map_err(|_| SmsError::BadResponse)?;
         Ok(list
             .messages
             .into_iter()

@@ -1,6 +1,7 @@
-//! What Twilio posts to us: the `X-Twilio-Signature` check, delivery
-//! reports and opt-out keywords.
+//! What Twilio posts to us about messages: delivery reports and opt-out
+//! keywords (the signature check is `crate::twilio`'s).
 use crate::services::locate::sms_events::{DeliveryReport, OptKeyword};
+use crate::twilio::param;
 
 /// The message a status callback is about and what it reports, from its
 /// `MessageSid` and `MessageStatus` (older `SmsSid`/`SmsStatus` too).
@@ -25,14 +26,6 @@ pub(super) fn report_for_status(status: &str) -> Option<DeliveryReport> {
         "failed" | "undelivered" => DeliveryReport::Failed,
         _ => return None,
     })
-}
-
-/// The first value of `name`.
-pub fn param<'a>(params: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    params
-        .iter()
-        .find(|(n, _)| n == name)
-        .map(|(_, v)| v.as_str())
 }
 
 /// The opt-out keyword an incoming message is, if it is one
