@@ -3,7 +3,7 @@
 //! a developer plays the called person's part at `/dev/calls`.
 use super::{CallError, CallProgress, CallQuery, OutgoingCall, PlacedCall};
 use crate::persistence::entities::dev_outbox;
-use crate::services::outbox;
+use crate::persistence::outbox;
 use sea_orm::{
     ColumnTrait as _, DatabaseConnection, EntityTrait as _, QueryFilter as _, QueryOrder as _,
 };

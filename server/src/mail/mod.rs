@@ -13,7 +13,7 @@ pub use smtp::SmtpMailer;
 
 use crate::{
     config::{Config, MailTransport},
-    services::outbox,
+    persistence::outbox,
 };
 use sea_orm::DatabaseConnection;
 

@@ -2,6 +2,7 @@
 pub mod backup;
 pub mod entities;
 pub mod migrations;
+pub mod outbox;
 pub mod roles;
 pub mod seed;
 pub mod startup_lock;

@@ -11,7 +11,6 @@ pub mod limits;
 pub mod locate;
 pub mod lookup;
 pub mod number_proof;
-pub mod outbox;
 pub mod phone;
 pub mod pricing;
 pub mod sealed;

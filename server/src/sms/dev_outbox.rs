@@ -1,7 +1,8 @@
 //! The dev outbox as an SMS "provider": messages are kept in `dev_outbox`
 //! (channel `sms`) and found there again by recipient and exact body.
 use super::{OutgoingSms, SentSms, SmsError};
-use crate::services::{locate::sms_events::DeliveryReport, outbox};
+use crate::persistence::outbox;
+use crate::sms::DeliveryReport;
 use sea_orm::DatabaseConnection;
 
 pub(super) async fn keep(db: &DatabaseConnection, sms: &OutgoingSms) -> Result<SentSms, SmsError> {

@@ -7,13 +7,13 @@
 //! secret link and a number is personal data, so logs name the number's
 //! country calling code only (`crate::domain::phone::country_code`).
 mod dev_outbox;
+mod reports;
 pub mod templates;
 pub mod twilio;
 
-use crate::{
-    config::{Config, SmsProvider},
-    services::locate::sms_events::DeliveryReport,
-};
+pub use reports::{DeliveryReport, OptKeyword};
+
+use crate::config::{Config, SmsProvider};
 use crate::domain::phone::{country_code, is_e164};
 use sea_orm::DatabaseConnection;
 

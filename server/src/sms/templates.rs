@@ -2,7 +2,7 @@
 //! message has no footer, so each one names the service itself, and every
 //! one that invites a reply says how to stop them (carrier rules).
 use super::OutgoingSms;
-use crate::services::locate::sms_events::OptKeyword;
+use super::OptKeyword;
 use app::i18n::{t, t_args, Key, Locale};
 
 /// The language to write to `e164` in. A phone number is all we know about

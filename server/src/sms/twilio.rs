@@ -3,7 +3,7 @@
 //! Looking a message up after a lost answer is in [`lookup`].
 use super::{OutgoingSms, SentSms, SmsError};
 use crate::config::TwilioConfig;
-use crate::services::locate::sms_events::DeliveryReport;
+use crate::sms::DeliveryReport;
 use crate::twilio::{NoAnswer, TwilioApi};
 use serde::Deserialize;
 use std::time::Duration;

@@ -6,7 +6,7 @@
 use crate::calls::CallProgress;
 use crate::html::escape_html;
 use crate::persistence::entities::voice_message;
-use crate::services::outbox::{self, OutboxFilter};
+use crate::persistence::outbox::{self, OutboxFilter};
 use crate::services::voice::{self, audio::CallAudio, events};
 use crate::state::AppState;
 use axum::{

@@ -5,7 +5,7 @@
 use crate::{
     html::escape_html,
     persistence::entities::dev_outbox,
-    services::outbox::{self, OutboxFilter},
+    persistence::outbox::{self, OutboxFilter},
     state::AppState,
 };
 use axum::{

@@ -58,11 +58,11 @@ async fn mails_to(
     app: &TestApp,
     to: &str,
 ) -> Vec<server::persistence::entities::dev_outbox::Model> {
-    let filter = server::services::outbox::OutboxFilter {
+    let filter = server::persistence::outbox::OutboxFilter {
         recipient: Some(to.into()),
         ..Default::default()
     };
-    server::services::outbox::list(&app.db, &filter)
+    server::persistence::outbox::list(&app.db, &filter)
         .await
         .unwrap()
 }

@@ -13,7 +13,8 @@ use base64::Engine as _;
 use server::services::locate::registry;
 use server::{
     config::{Config, Secret, SmsProvider, TwilioConfig},
-    services::{locate::sms_events::DeliveryReport, outbox},
+    persistence::outbox,
+    sms::DeliveryReport,
     sms::{templates, twilio, OutgoingSms, SmsError, SmsSender},
 };
 use std::{

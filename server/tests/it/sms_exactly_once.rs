@@ -17,7 +17,7 @@ use sea_orm::{
 use server::config::{Secret, SmsProvider, TwilioConfig};
 use server::persistence::entities::{dev_outbox, sms_queue};
 use server::services::locate::{queue, sender::GRACE_MS};
-use server::services::outbox;
+use server::persistence::outbox;
 use server::sms::SmsSender;
 use server::twilio;
 use std::sync::{Arc, Mutex};

@@ -8,33 +8,7 @@ use sea_orm::{
     ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, TransactionTrait,
 };
 
-/// A delivery state the provider reported for one of our messages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DeliveryReport {
-    /// Accepted / queued / sending at the provider.
-    Accepted,
-    /// Handed to the carrier.
-    Sent,
-    /// Delivered to the handset.
-    Delivered,
-    /// Failed or undelivered (final).
-    Failed,
-}
-
-/// An opt-out keyword texted by a number (`STOP`, `START`, `HELP` and their synonyms).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OptKeyword {
-    /// Opt out of every future request.
-    Stop,
-    /// Opt back in (undoes a STOP, not a "block" from the reveal page).
-    Start,
-    /// Asks what this is.
-    Help,
-    /// Reports our message as abuse: stops requests like STOP, and puts the
-    /// request behind the message in the abuse queue (never into anyone's
-    /// spam score: the number did nothing wrong by receiving it).
-    Report,
-}
+pub use crate::sms::{DeliveryReport, OptKeyword};
 
 /// Applies a delivery report for provider message `provider_id`; `queue_id`
 /// is our message id from the callback URL, which also settles a message

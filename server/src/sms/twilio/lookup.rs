@@ -2,7 +2,7 @@
 //! messages to the recipient (`GET …/Messages.json?To=…&PageSize=50`,
 //! newest first) and match our exact body, which holds a unique link or code.
 use super::{report_for_status, TwilioClient};
-use crate::services::locate::sms_events::DeliveryReport;
+use crate::sms::DeliveryReport;
 use crate::sms::{OutgoingSms, SentSms, SmsError};
 use serde::Deserialize;
 

@@ -1,6 +1,6 @@
 //! What Twilio posts to us about messages: delivery reports and opt-out
 //! keywords (the signature check is `crate::twilio`'s).
-use crate::services::locate::sms_events::{DeliveryReport, OptKeyword};
+use crate::sms::{DeliveryReport, OptKeyword};
 use crate::twilio::param;
 
 /// The message a status callback is about and what it reports, from its
