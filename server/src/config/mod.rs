@@ -76,6 +76,7 @@ mod meta;
 mod payments;
 mod providers;
 mod safety;
+mod speech;
 mod voice;
 mod workers;
 
@@ -88,6 +89,7 @@ pub use payments::{PaymentMode, PaymentsConfig};
 pub use providers::{
     MailTransport, Secret, SmsProvider, SmtpConfig, SmtpTls, TwilioConfig, UnknownValue,
 };
+pub use speech::SpeechConfig;
 pub use voice::VoiceSettings;
 pub use workers::WorkerSettings;
 
@@ -159,7 +161,7 @@ pub struct Config {
     /// Voice message caps, quiet hours and delivery regions.
     pub voice: VoiceSettings,
     /// Speech synthesis workers and cache.
-    pub speech: crate::speech::SpeechConfig,
+    pub speech: SpeechConfig,
     /// How voice message calls are placed.
     pub calls: CallsConfig,
     /// Reverse lookup and spam report limits.
@@ -241,7 +243,7 @@ impl Config {
             metrics_token: v.optional("METRICS_TOKEN"),
             payments: PaymentsConfig::from_vars(lookup, random_key())?,
             voice: VoiceSettings::from_vars(lookup, random_key())?,
-            speech: crate::speech::SpeechConfig::from_vars(lookup)?,
+            speech: SpeechConfig::from_vars(lookup)?,
             lookup: LookupSettings::from_vars(lookup)?,
             chat: ChatSettings::from_vars(lookup)?,
             meta: MetaSettings::from_vars(lookup)?,
