@@ -5,6 +5,7 @@ pub mod calls;
 pub mod cli;
 pub mod clock;
 pub mod config;
+pub mod cookies;
 pub mod domain;
 pub mod html;
 pub mod http;

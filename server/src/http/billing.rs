@@ -126,7 +126,7 @@ pub async fn place_order(
 ) -> Result<Response, ApiError> {
     let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let country = payer_country(&state, &parts, form.country.as_deref());
-    let tracking = crate::web::order_tracking(&parts.headers);
+    let tracking = crate::cookies::order_tracking(&parts.headers);
     let input = form
         .into_input(ctx.locale, country, ctx.client.clone(), tracking)
         .ok_or_else(|| ApiError::bad_request(&ctx))?;
@@ -141,7 +141,7 @@ pub async fn place_order(
     })
     .into_response();
     if let Some(code) = placed.claim_code {
-        let policy = crate::web::cookie_policy(&state.config.public_base_url);
+        let policy = crate::cookies::cookie_policy(&state.config.public_base_url);
         response
             .headers_mut()
             .append(SET_COOKIE, policy.checkout_claim(&code));

@@ -40,7 +40,7 @@ impl Caller {
         let visitor = ctx
             .website_type
             .as_ref()
-            .and_then(|_| crate::web::chat_visitor_cookie(headers));
+            .and_then(|_| crate::cookies::chat_visitor_cookie(headers));
         Caller { member, visitor }
     }
 
@@ -114,7 +114,7 @@ pub async fn send(
     })
     .into_response();
     if let Some(token) = sent.new_visitor_token {
-        let cookie = crate::web::cookie_policy(&state.config.public_base_url)
+        let cookie = crate::cookies::cookie_policy(&state.config.public_base_url)
             .chat_visitor(&token, &state.config.chat);
         response.headers_mut().append(header::SET_COOKIE, cookie);
     }

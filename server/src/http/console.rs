@@ -48,7 +48,7 @@ fn staff_token(headers: &HeaderMap) -> Option<String> {
         .filter(|v| !v.is_empty());
     header
         .map(str::to_owned)
-        .or_else(|| crate::web::staff_cookie(headers))
+        .or_else(|| crate::cookies::staff_cookie(headers))
 }
 
 /// The signed-in staff member, or 401.
@@ -92,7 +92,7 @@ pub async fn sign_in(
         .await
         .map_err(failed(&ctx))?;
     let mut response = ApiOk::obj(signed.staff.view()).into_response();
-    let cookie = crate::web::cookie_policy(&state.config.public_base_url)
+    let cookie = crate::cookies::cookie_policy(&state.config.public_base_url)
         .staff_session(&signed.token, STAFF_SESSION_TTL_MS / 1000);
     response.headers_mut().append(header::SET_COOKIE, cookie);
     if let Ok(value) = HeaderValue::from_str(&signed.token) {
@@ -129,7 +129,7 @@ pub async fn sign_out(
     let mut response = ApiOk::obj(Done { done: true }).into_response();
     response.headers_mut().append(
         header::SET_COOKIE,
-        crate::web::cookie_policy(&state.config.public_base_url).staff_session("", 0),
+        crate::cookies::cookie_policy(&state.config.public_base_url).staff_session("", 0),
     );
     Ok(response)
 }

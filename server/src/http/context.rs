@@ -82,7 +82,7 @@ impl FromRequestParts<AppState> for ApiContext {
             // cross-site form cannot set that header (CSRF defence).
             token: header(&parts.headers, "token").or_else(|| {
                 header(&parts.headers, "website_type")?;
-                crate::web::session_cookie(&parts.headers)
+                crate::cookies::session_cookie(&parts.headers)
             }),
             website_type: header(&parts.headers, "website_type"),
             client: client_info(parts, state.config.trust_forwarded_for),

@@ -44,7 +44,7 @@ pub async fn click_point(
         btn_id: f.btn_id,
         os: f.os,
     };
-    let consent = crate::web::cookie_consent(&parts.headers);
+    let consent = crate::cookies::cookie_consent(&parts.headers);
     events::record_click(&state.cx(), consent, &ctx.client, &input)
         .await
         .map_err(service_error(&ctx))?;
@@ -97,7 +97,7 @@ pub async fn operation_event(
         track_id: header(h, "track_id"),
         version: header(h, "version"),
     };
-    let consent = crate::web::cookie_consent(h);
+    let consent = crate::cookies::cookie_consent(h);
     events::record_event(&state.cx(), consent, &ctx.client, &input)
         .await
         .map_err(service_error(&ctx))?;
@@ -187,7 +187,7 @@ pub async fn conversion(
         return Err(ApiError::bad_request(&ctx));
     }
     let h = &parts.headers;
-    let cookie = |name| crate::web::tracking_cookie(h, name);
+    let cookie = |name| crate::cookies::tracking_cookie(h, name);
     let input = conversions::BrowserEvent {
         pixel,
         event_name: b.event_name,
@@ -210,7 +210,7 @@ pub async fn conversion(
         .await
         .ok()
         .map(|auth| auth.user.id);
-    let consent = crate::web::cookie_consent(h);
+    let consent = crate::cookies::cookie_consent(h);
     let cx = state.cx();
     conversions::accept_browser_event(&cx, consent, &ctx.client, member, &input)
         .await

@@ -107,7 +107,7 @@ async fn pay(s: &Submission<'_>) -> Handled {
         locale: s.locale,
         country,
         client: s.client.clone(),
-        tracking: super::tracking_cookies::order_tracking(
+        tracking: crate::cookies::tracking::order_tracking(
             s.headers,
             Some(format!("{}{}", s.cx.config.public_base_url, s.uri)),
         ),

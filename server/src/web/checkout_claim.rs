@@ -2,7 +2,7 @@
 //! Spends the order's one-time claim (the HttpOnly cookie set when the
 //! order was placed) to sign this browser into the account the payment
 //! created. A plain form, so it works without JavaScript.
-use super::cookies::{read, CHECKOUT_CLAIM_COOKIE};
+use crate::cookies::{read, CHECKOUT_CLAIM_COOKIE};
 use super::pages::redirect;
 use crate::http::client_info;
 use crate::persistence::entities::user;
@@ -35,7 +35,7 @@ async fn enter(
     Form(form): Form<EnterForm>,
 ) -> Response {
     let locale = Locale::from_code(&form.lang).unwrap_or_default();
-    let policy = super::cookie_policy(&state.config.public_base_url);
+    let policy = crate::cookies::cookie_policy(&state.config.public_base_url);
     let login = format!("{}?redirect=dashboard", href(locale, Page::Login));
     let Some(code) = read(&parts.headers, CHECKOUT_CLAIM_COOKIE) else {
         return redirect(&login, Vec::new());

@@ -4,7 +4,7 @@
 //! where they were, with or without JavaScript.
 use super::forms::{Handled, Rejected, Submission};
 use super::pages::see_other;
-use super::tracking_cookies;
+use crate::cookies::tracking as tracking_cookies;
 use crate::services::ServiceError;
 use app::consent::{Consent, SETTINGS_PARAM};
 use app::i18n::Key;

@@ -46,7 +46,7 @@ impl StaffCaller {
                 ))
             })
             .collect();
-        let token = super::cookies::read(headers, STAFF_COOKIE);
+        let token = crate::cookies::read(headers, STAFF_COOKIE);
         StaffCaller {
             state: state.clone(),
             locale,

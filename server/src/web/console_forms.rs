@@ -4,7 +4,7 @@
 //! carries the double-submitted anti-CSRF token.
 use super::console_api::{Failure, StaffCaller};
 use super::console_pages::{current_staff, load, render, to_sign_in};
-use super::cookies::{self, CookiePolicy};
+use crate::cookies::{self, CookiePolicy};
 use super::pages::see_other;
 use crate::http::{client_info, retry_after, status_of, Surface};
 use crate::services::accounts::secrets;

@@ -2,7 +2,7 @@
 //! the page's data from the console API, and the console's own document.
 //! Every answer is personal: `no-store`, and never indexed.
 use super::console_api::{Failure, StaffCaller};
-use super::cookies::{self, CookiePolicy};
+use crate::cookies::{self, CookiePolicy};
 use super::pages::redirect;
 use crate::services::accounts::secrets;
 use crate::state::AppState;

@@ -3,7 +3,7 @@
 //! fields and calls one use case; success answers with a redirect, failure
 //! re-renders the page with the messages in their field slots and what was
 //! typed (never secrets) kept.
-use super::cookies::{self, CookiePolicy};
+use crate::cookies::{self, CookiePolicy};
 use super::pages::{redirect, visitor_of, Member};
 use super::render::render;
 use super::{
@@ -180,7 +180,7 @@ async fn handle(
 ) -> Handled {
     let client = client_info(parts, state.config.trust_forwarded_for);
     let owner_token = cookies::read(&parts.headers, app::account::forms::OWNER_COOKIE);
-    let chat_visitor = super::chat_visitor_cookie(&parts.headers);
+    let chat_visitor = crate::cookies::chat_visitor_cookie(&parts.headers);
     let submission = Submission {
         cx: state.cx(),
         form,

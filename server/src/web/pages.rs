@@ -1,6 +1,7 @@
 //! Server-side rendering of the Leptos app, and the rules that run before it:
 //! who is signed in, where they should be instead, anti-CSRF.
-use super::{cookies, cookies::CookiePolicy, forms, render};
+use super::{forms, render};
+use crate::cookies::{self, CookiePolicy};
 use crate::services::accounts::sessions;
 use crate::state::AppState;
 use app::account::forms::SESSION_COOKIE;

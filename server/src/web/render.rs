@@ -4,7 +4,8 @@
 //! ([`super::page_cache`]).
 use super::page_cache::{Lookup, PageCache, PageKey};
 use super::pages::Member;
-use super::{cookies, cookies::CookiePolicy, InProcessApi, PageApi};
+use super::{InProcessApi, PageApi};
+use crate::cookies::{self, CookiePolicy};
 use crate::services::accounts::secrets;
 use crate::services::locate::requests;
 use crate::state::AppState;
@@ -65,7 +66,7 @@ pub(super) async fn render(
     let personal = viewer.is_some() || outcome.is_some() || owner || chat_unread > 0;
     let anonymous = !personal
         && cookies::read(headers, SESSION_COOKIE).is_none()
-        && super::chat_visitor_cookie(headers).is_none();
+        && crate::cookies::chat_visitor_cookie(headers).is_none();
     let key = PageCache::key(&request, anonymous, &csrf, consent);
     let caller = super::transport::Caller::of(headers, request.extensions());
     let api = request
@@ -228,7 +229,7 @@ async fn notifications(
     headers: &HeaderMap,
 ) -> (i64, i64) {
     use crate::services::help_chat::{self, Person};
-    let visitor = super::chat_visitor_cookie(headers);
+    let visitor = crate::cookies::chat_visitor_cookie(headers);
     let person = match member {
         Some(m) => Person::Member(&m.auth.user),
         None => Person::Visitor(visitor.as_deref()),
@@ -277,8 +278,8 @@ fn visitor_cookies(
     if cookies::read(request.headers(), LANG_COOKIE).as_deref() != Some(locale.code()) {
         set_cookies.push(policy.lang(locale.code()));
     }
-    let consent = super::tracking_cookies::consent(request.headers());
-    set_cookies.extend(super::tracking_cookies::on_visit(
+    let consent = crate::cookies::tracking::consent(request.headers());
+    set_cookies.extend(crate::cookies::tracking::on_visit(
         policy,
         request.headers(),
         request.uri(),

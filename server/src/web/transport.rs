@@ -48,13 +48,13 @@ impl Caller {
             .filter_map(|name| Some((HeaderName::from_static(name), headers.get(name)?.clone())))
             .collect();
         if let Some(owner) =
-            super::cookies::read(headers, OWNER_COOKIE).and_then(|v| HeaderValue::from_str(&v).ok())
+            crate::cookies::read(headers, OWNER_COOKIE).and_then(|v| HeaderValue::from_str(&v).ok())
         {
             copied.push((HeaderName::from_static(OWNER_TOKEN_HEADER), owner));
         }
         // A console page's calls carry the staff session as the browser's
         // own calls would (the console API reads this header or the cookie).
-        if let Some(staff) = super::cookies::read(headers, app::model::console::STAFF_COOKIE)
+        if let Some(staff) = crate::cookies::read(headers, app::model::console::STAFF_COOKIE)
             .and_then(|v| HeaderValue::from_str(&v).ok())
         {
             copied.push((

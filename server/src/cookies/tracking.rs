@@ -9,7 +9,7 @@
 //!   with `at` (ms).
 //! - `_fbp`, `_fbc` (marketing, readable by scripts, 90 days): Meta's
 //!   browser id `fb.1.<ms>.<random>` and click id `fb.1.<ms>.<fbclid>`.
-use super::cookies::{self, CookiePolicy};
+use crate::cookies::{self, CookiePolicy};
 use crate::services::accounts::secrets;
 use crate::services::tracking::attribution::{Attribution, OrderTracking, Touch};
 use app::consent::{Consent, ACCEPT_COOKIE};

@@ -1,4 +1,6 @@
-//! The account cookies: reading the `Cookie` header and writing `Set-Cookie`.
+//! The cookies both adapters read and write (the API and the page forms):
+//! reading the `Cookie` header and writing `Set-Cookie`; the consent and
+//! marketing cookies are in [`tracking`].
 //! The session token is HttpOnly (scripts never see it), every cookie is
 //! SameSite=Lax, and Secure whenever the site is served over HTTPS.
 use app::account::forms::{
@@ -7,6 +9,8 @@ use app::account::forms::{
 use app::account::{user_info::encode_user_info, Viewer};
 use axum::http::{header, HeaderMap, HeaderValue};
 use cookie::{time::Duration, Cookie, SameSite};
+
+pub mod tracking;
 
 /// The cookie holding an order's one-time claim.
 pub const CHECKOUT_CLAIM_COOKIE: &str = "checkout_claim";
@@ -143,6 +147,47 @@ impl CookiePolicy {
     ) -> HeaderValue {
         self.build(name, value, max_age_secs, http_only)
     }
+}
+
+/// How this site writes cookies.
+pub fn cookie_policy(public_base_url: &str) -> CookiePolicy {
+    CookiePolicy::for_origin(public_base_url)
+}
+
+/// A visitor's help chat id (the HttpOnly cookie), if any.
+pub fn chat_visitor_cookie(headers: &axum::http::HeaderMap) -> Option<String> {
+    read(headers, app::model::chat::VISITOR_COOKIE).filter(|v| v.len() == 64)
+}
+
+/// The visitor's cookie consent (`acceptCookie`), `None` before they chose.
+pub fn cookie_consent(headers: &axum::http::HeaderMap) -> Option<app::consent::Consent> {
+    tracking::consent(headers)
+}
+
+/// What an order placed through the API carries for attribution.
+pub fn order_tracking(
+    headers: &axum::http::HeaderMap,
+) -> crate::services::tracking::attribution::OrderTracking {
+    let referer = headers
+        .get(axum::http::header::REFERER)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    tracking::order_tracking(headers, referer)
+}
+
+/// A cookie's value (the tracking calls read Meta's `_fbc` / `_fbp`).
+pub fn tracking_cookie(headers: &axum::http::HeaderMap, name: &str) -> Option<String> {
+    read(headers, name)
+}
+
+/// The browser's staff session token (the console's HttpOnly cookie), if any.
+pub fn staff_cookie(headers: &axum::http::HeaderMap) -> Option<String> {
+    read(headers, app::model::console::STAFF_COOKIE)
+}
+
+/// The browser's session token (the HttpOnly cookie), if any.
+pub fn session_cookie(headers: &axum::http::HeaderMap) -> Option<String> {
+    read(headers, app::account::forms::SESSION_COOKIE)
 }
 
 #[cfg(test)]
