@@ -12,9 +12,10 @@
 //! support and automated checks. The help chat's commands are in [`chat`],
 //! the support console's staff accounts in [`staff`], sealed secrets in
 //! [`sealing`], backups and restores in [`backup`].
+use crate::tokens;
 use crate::clock::now_ms;
 use crate::config::Config;
-use crate::services::accounts::{secrets, users};
+use crate::services::accounts::users;
 use anyhow::{bail, Context as _, Result};
 use app::i18n::Locale;
 
@@ -126,7 +127,7 @@ impl NewUserArgs {
 /// The password from stdin, or a random one; `true` when it was generated.
 fn password(from_stdin: bool) -> Result<(String, bool)> {
     if !from_stdin {
-        return Ok((secrets::new_token()[..16].to_owned(), true));
+        return Ok((tokens::new_token()[..16].to_owned(), true));
     }
     let mut line = String::new();
     std::io::stdin()

@@ -23,5 +23,6 @@ pub mod speech;
 pub mod startup;
 pub mod state;
 pub mod telemetry;
+pub mod tokens;
 pub mod twilio;
 pub mod web;

@@ -10,8 +10,8 @@
 //! `create` prints the generated password (without `--password-stdin`) and
 //! the TOTP secret, as base32 and as an `otpauth://` URI for the
 //! authenticator app; neither is shown again.
+use crate::tokens;
 use crate::config::Config;
-use crate::services::accounts::secrets;
 use crate::services::console::{lockout, staff};
 use anyhow::{bail, Context as _, Result};
 use app::i18n::{t, Key, Locale};
@@ -89,7 +89,7 @@ async fn create(
             .context("reading the password from stdin")?;
         (line.trim_end_matches(['\r', '\n']).to_owned(), false)
     } else {
-        (secrets::new_token()[..20].to_owned(), true)
+        (tokens::new_token()[..20].to_owned(), true)
     };
     let created = staff::create(db, email, &password, role, keys, now)
         .await

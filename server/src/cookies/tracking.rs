@@ -9,8 +9,8 @@
 //!   with `at` (ms).
 //! - `_fbp`, `_fbc` (marketing, readable by scripts, 90 days): Meta's
 //!   browser id `fb.1.<ms>.<random>` and click id `fb.1.<ms>.<fbclid>`.
+use crate::tokens;
 use crate::cookies::{self, CookiePolicy};
-use crate::services::accounts::secrets;
 use crate::services::tracking::attribution::{Attribution, OrderTracking, Touch};
 use app::consent::{Consent, ACCEPT_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, Uri};
@@ -59,7 +59,7 @@ pub fn on_visit(
     }
     if cookies::read(headers, FBP_COOKIE).is_none() {
         let random =
-            u64::from_str_radix(&secrets::new_token()[..12], 16).unwrap_or(0) % 10_000_000_000;
+            u64::from_str_radix(&tokens::new_token()[..12], 16).unwrap_or(0) % 10_000_000_000;
         set.push(policy.tracking(
             FBP_COOKIE,
             &format!("fb.1.{now}.{random}"),

@@ -1,6 +1,7 @@
 //! Probes and metrics for operators: `GET /healthz` and `/ready` (database
 //! reachable, not draining), `GET /health` (the process answers), and
 //! `GET /metrics` (Prometheus text format).
+use crate::tokens;
 use crate::state::AppState;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, StatusCode};
@@ -109,7 +110,7 @@ pub async fn metrics(State(state): State<AppState>, request: Request) -> Respons
             .get(header::AUTHORIZATION)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.strip_prefix("Bearer "))
-            .is_some_and(|given| crate::services::accounts::secrets::same_secret(given, token)),
+            .is_some_and(|given| tokens::same_secret(given, token)),
         None => {
             peer.is_some_and(|ip| ip.is_loopback())
                 && !headers.contains_key("x-forwarded-for")

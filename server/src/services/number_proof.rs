@@ -2,8 +2,9 @@
 //! One mechanism for every right a number's holder has (joining the
 //! do-not-contact registry, managing what lookups show), so one set of
 //! limits guards the phone against code floods whatever the page.
+use crate::tokens;
 use crate::persistence::entities::number_proof;
-use crate::services::accounts::{secrets, ClientInfo};
+use crate::services::accounts::ClientInfo;
 use crate::services::limits::{self, Rule};
 use crate::services::locate::queue;
 use crate::services::{Cx, ServiceError};
@@ -68,7 +69,7 @@ pub async fn send(
     let now = cx.now;
     let number_key = format!("dnl-code:number:{e164}");
     let ip_key = format!("dnl-code:ip:{}", client.ip_bucket());
-    let code = secrets::new_code();
+    let code = tokens::new_code();
     let txn = cx.db.begin().await?;
     limits::take_all(
         &txn,
@@ -82,7 +83,7 @@ pub async fn send(
         .await?;
     let proof = number_proof::ActiveModel {
         phone_e164: Set(e164.to_owned()),
-        code_hash: Set(secrets::digest(&[purpose.code(), e164, &code])),
+        code_hash: Set(tokens::digest(&[purpose.code(), e164, &code])),
         attempts: Set(0),
         expires_at: Set(now + PROOF_TTL_MS),
         created_at: Set(now),
@@ -136,9 +137,9 @@ pub async fn confirm(
         .one(&txn)
         .await?;
     let matches = proof.as_ref().is_some_and(|p| {
-        secrets::same_secret(
+        tokens::same_secret(
             &p.code_hash,
-            &secrets::digest(&[purpose.code(), e164, code.trim()]),
+            &tokens::digest(&[purpose.code(), e164, code.trim()]),
         )
     });
     let Some(proof) = proof.filter(|_| matches) else {

@@ -2,12 +2,12 @@
 //! form → the same console use case the REST API calls → a 303 to the page
 //! with a notice, or the page again with the localized error. Every post
 //! carries the double-submitted anti-CSRF token.
+use crate::tokens;
 use super::console_api::{Failure, StaffCaller};
 use super::console_pages::{current_staff, load, render, to_sign_in};
 use crate::cookies::{self, CookiePolicy};
 use super::pages::see_other;
 use crate::http::{client_info, retry_after, status_of, Surface};
-use crate::services::accounts::secrets;
 use crate::services::console::{abuse, actions, auth, chat, Staff};
 use crate::services::ServiceError;
 use crate::state::AppState;
@@ -53,7 +53,7 @@ pub async fn submit(
     let fields: Fields = serde_urlencoded::from_bytes(&body).unwrap_or_default();
     let locale = caller.locale;
     let csrf_ok = cookies::read(&parts.headers, CSRF_COOKIE).is_some_and(|cookie| {
-        !fields.csrf.is_empty() && secrets::same_secret(&cookie, &fields.csrf)
+        !fields.csrf.is_empty() && tokens::same_secret(&cookie, &fields.csrf)
     });
     if !csrf_ok {
         let failure = Failure {

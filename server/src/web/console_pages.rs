@@ -1,10 +1,10 @@
 //! The support console's pages (`/admin`, `/id/admin`, …): who is signed in,
 //! the page's data from the console API, and the console's own document.
 //! Every answer is personal: `no-store`, and never indexed.
+use crate::tokens;
 use super::console_api::{Failure, StaffCaller};
 use crate::cookies::{self, CookiePolicy};
 use super::pages::redirect;
-use crate::services::accounts::secrets;
 use crate::state::AppState;
 use app::account::forms::CSRF_COOKIE;
 use app::console::{console_href, notice_of, ConsoleData, ConsoleDoc, ConsolePage};
@@ -151,7 +151,7 @@ pub(super) fn render(
     doc.csrf = cookies::read(headers, CSRF_COOKIE)
         .filter(|t| t.len() == 64)
         .unwrap_or_else(|| {
-            let token = secrets::new_token();
+            let token = tokens::new_token();
             set_cookies.push(policy.csrf(&token));
             token
         });

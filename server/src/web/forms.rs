@@ -3,6 +3,7 @@
 //! fields and calls one use case; success answers with a redirect, failure
 //! re-renders the page with the messages in their field slots and what was
 //! typed (never secrets) kept.
+use crate::tokens;
 use crate::cookies::{self, CookiePolicy};
 use super::pages::{redirect, visitor_of, Member};
 use super::render::render;
@@ -11,7 +12,7 @@ use super::{
     voice_forms,
 };
 use crate::http::{client_info, retry_after, status_of, Surface};
-use crate::services::accounts::{secrets, ClientInfo};
+use crate::services::accounts::ClientInfo;
 use crate::services::{Cx, ServiceError};
 use crate::state::AppState;
 use app::account::forms::{AuthForm, FormOutcome, CSRF_COOKIE};
@@ -117,7 +118,7 @@ pub async fn submit(state: AppState, request: Request) -> Response {
     let resolved = resolve(parts.uri.path());
     let (_, member) = visitor_of(&state, &parts.headers).await;
     let csrf_ok = cookies::read(&parts.headers, CSRF_COOKIE).is_some_and(|cookie| {
-        !envelope.csrf.is_empty() && secrets::same_secret(&cookie, &envelope.csrf)
+        !envelope.csrf.is_empty() && tokens::same_secret(&cookie, &envelope.csrf)
     });
     // Only a form posted to a page is handled; anything else shows the page.
     let handled = match envelope.form.filter(|_| resolved.page.is_some()) {

@@ -16,6 +16,7 @@
 //! [`PageCache::key`]). A kept page is fresh for [`FRESH_FOR_MS`]; a price
 //! plan change forgotten by [`crate::services::pricing::PlansCache`] makes
 //! every kept page stale at once.
+use crate::tokens;
 use app::consent::Consent;
 use app::i18n::Locale;
 use app::routes::{href, resolve, Page};
@@ -96,7 +97,7 @@ impl Default for PageCache {
         // Random per process and never sent: no visitor can place them in a page.
         PageCache {
             nonce_stand_in: leptos::nonce::Nonce::new().to_string(),
-            csrf_stand_in: crate::services::accounts::secrets::new_token(),
+            csrf_stand_in: tokens::new_token(),
             entries: Mutex::default(),
             flights: Mutex::default(),
             stored: std::sync::atomic::AtomicU64::new(0),

@@ -2,11 +2,11 @@
 //! async mode (the whole document, data included, sent at once, so pages
 //! work without JavaScript), and the renderings public pages share
 //! ([`super::page_cache`]).
+use crate::tokens;
 use super::page_cache::{Lookup, PageCache, PageKey};
 use super::pages::Member;
 use super::{InProcessApi, PageApi};
 use crate::cookies::{self, CookiePolicy};
-use crate::services::accounts::secrets;
 use crate::services::locate::requests;
 use crate::state::AppState;
 use app::account::forms::{
@@ -270,7 +270,7 @@ fn visitor_cookies(
     let csrf = cookies::read(request.headers(), CSRF_COOKIE)
         .filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()))
         .unwrap_or_else(|| {
-            let token = secrets::new_token();
+            let token = tokens::new_token();
             set_cookies.push(policy.csrf(&token));
             token
         });

@@ -347,7 +347,7 @@ async fn the_emailed_code_signs_the_owner_in_while_strangers_fill_the_ceiling() 
     for app in TestApp::all_configured(|c| c.trust_forwarded_for = true).await {
         make_user(&app, "target@mail.com", PASSWORD).await;
         // A distributed attack used up the account's daily ceiling.
-        let account = server::services::accounts::secrets::digest(&["target@mail.com"]);
+        let account = server::tokens::digest(&["target@mail.com"]);
         let ceiling = Rule::per_minutes(300, 24 * 60);
         let now = server::clock::now_ms();
         while limits::take(

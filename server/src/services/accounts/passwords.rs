@@ -1,4 +1,5 @@
 //! Changing a password, and resetting a forgotten one with an e-mailed code.
+use crate::tokens;
 use super::sessions::NewSession;
 use super::{abuse, secrets, sessions, users, AuthSession, ClientInfo};
 use crate::mail::templates::{self, Brand};
@@ -80,7 +81,7 @@ pub async fn send_reset_code(
         return Err(ServiceError::Fields(errors));
     }
     let normalized = users::normalize_email(email);
-    let email_key = format!("code-sent:account:{}", secrets::digest(&[&normalized]));
+    let email_key = format!("code-sent:account:{}", tokens::digest(&[&normalized]));
     let ip_key = format!("code-sent:ip:{}", client.ip_bucket());
     let txn = cx.db.begin().await?;
     limits::take_all(
@@ -155,7 +156,7 @@ async fn new_code_row(
     user_id: i64,
     job_key: Option<&str>,
 ) -> Result<String, ServiceError> {
-    let code = secrets::new_code();
+    let code = tokens::new_code();
     let txn = cx.db.begin().await?;
     code_row::Entity::delete_many()
         .filter(code_row::Column::UserId.eq(user_id))
@@ -203,7 +204,7 @@ pub async fn reset_with_code(
     let ip_key = format!("code-check:ip:{}", client.ip_bucket());
     let account_key = format!(
         "code-check:account:{}",
-        secrets::digest(&[&users::normalize_email(email)])
+        tokens::digest(&[&users::normalize_email(email)])
     );
     let keys = [
         (ip_key.as_str(), abuse::CODE_FAILURES_PER_IP),
@@ -243,7 +244,7 @@ async fn spend_code(cx: &Cx, email: &str, code: &str) -> Result<Option<i64>, Ser
         .one(&cx.db)
         .await?;
     let Some(row) =
-        live.filter(|row| secrets::same_secret(&row.code_hash, &code_digest(user.id, code.trim())))
+        live.filter(|row| tokens::same_secret(&row.code_hash, &code_digest(user.id, code.trim())))
     else {
         code_row::Entity::update_many()
             .col_expr(
@@ -279,5 +280,5 @@ async fn set_password(cx: &Cx, user_id: i64, password: &str) -> Result<(), Servi
 /// Codes are short, so their digest is keyed with the user: a leaked table
 /// row cannot be matched against a precomputed list of all codes at once.
 fn code_digest(user_id: i64, code: &str) -> String {
-    secrets::digest(&["reset-code", &user_id.to_string(), code])
+    tokens::digest(&["reset-code", &user_id.to_string(), code])
 }

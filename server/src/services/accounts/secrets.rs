@@ -1,47 +1,9 @@
-//! Tokens, codes and password hashes. Secrets are only ever stored hashed and
-//! compared in constant time.
+//! Password hashes (Argon2id on a bounded pool of hashing threads). Tokens,
+//! codes and their digests are `crate::tokens`'.
 use crate::services::ServiceError;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
-use rand_core::{OsRng, RngCore};
-use sha2::{Digest, Sha256};
-use subtle::ConstantTimeEq;
-
-/// A new session token: 256 random bits, hex (header- and cookie-safe).
-pub fn new_token() -> String {
-    let mut bytes = [0u8; 32];
-    OsRng.fill_bytes(&mut bytes);
-    hex(&bytes)
-}
-
-/// A 6-digit code, uniformly drawn (rejection sampling, no modulo bias).
-pub fn new_code() -> String {
-    loop {
-        let value = OsRng.next_u32();
-        // 4_294_000_000 is the largest multiple of 1_000_000 below 2^32.
-        if value < 4_294_000_000 {
-            return format!("{:06}", value % 1_000_000);
-        }
-    }
-}
-
-/// SHA-256 of `parts` joined by NUL, hex. Tokens carry 256 bits of entropy,
-/// so a fast hash is enough; codes are keyed with the user id.
-pub fn digest(parts: &[&str]) -> String {
-    let mut hasher = Sha256::new();
-    for (i, part) in parts.iter().enumerate() {
-        if i > 0 {
-            hasher.update([0u8]);
-        }
-        hasher.update(part.as_bytes());
-    }
-    hex(&hasher.finalize())
-}
-
-/// Whether two secrets (or their digests) are equal, in constant time.
-pub fn same_secret(a: &str, b: &str) -> bool {
-    a.len() == b.len() && bool::from(a.as_bytes().ct_eq(b.as_bytes()))
-}
+use rand_core::OsRng;
 
 /// How long a caller without a configured wait (the `user create` command)
 /// waits for a hashing slot.
@@ -177,52 +139,9 @@ pub async fn verify_password(
 const DUMMY_HASH: &str =
     "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$1fXwPO0uFEo+lDOHtW5qgMM0u3fsMZT/Qf4PRHkFTbY";
 
-fn hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut out = String::with_capacity(bytes.len() * 2);
-    for b in bytes {
-        out.push(char::from(DIGITS[usize::from(b >> 4)]));
-        out.push(char::from(DIGITS[usize::from(b & 15)]));
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn tokens_are_256_bit_hex_and_distinct() {
-        let (a, b) = (new_token(), new_token());
-        assert_eq!(a.len(), 64);
-        assert!(a.bytes().all(|c| c.is_ascii_hexdigit()));
-        assert_ne!(a, b);
-    }
-
-    #[test]
-    fn codes_are_six_digits() {
-        for _ in 0..200 {
-            let code = new_code();
-            assert_eq!(code.len(), 6);
-            assert!(code.bytes().all(|c| c.is_ascii_digit()));
-        }
-    }
-
-    #[test]
-    fn digest_separates_parts() {
-        assert_eq!(
-            digest(&["abc"]),
-            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
-        );
-        assert_ne!(digest(&["1", "23"]), digest(&["12", "3"]));
-    }
-
-    #[test]
-    fn secrets_compare_exactly() {
-        assert!(same_secret("abc", "abc"));
-        assert!(!same_secret("abc", "abd"));
-        assert!(!same_secret("abc", "abcd"));
-    }
 
     #[tokio::test]
     async fn passwords_hash_with_argon2id_and_verify() {

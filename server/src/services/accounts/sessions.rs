@@ -1,4 +1,5 @@
 //! Signing in and out, and recognising a session token on later calls.
+use crate::tokens;
 use super::{abuse, secrets, users, ClientInfo};
 use crate::persistence::entities::{session, user};
 use crate::services::limits::{self, Rule};
@@ -38,7 +39,7 @@ pub struct NewSession {
 
 /// The limit keys one sign-in attempt counts against, with their rules.
 fn login_limits(email: &str, client: &ClientInfo) -> [(String, Rule); 4] {
-    let account = secrets::digest(&[&users::normalize_email(email)]);
+    let account = tokens::digest(&[&users::normalize_email(email)]);
     let ip = client.ip_bucket();
     [
         (
@@ -129,7 +130,7 @@ pub async fn clear_login_failures(
     db: &impl ConnectionTrait,
     email: &str,
 ) -> Result<(), ServiceError> {
-    let account = secrets::digest(&[&users::normalize_email(email)]);
+    let account = tokens::digest(&[&users::normalize_email(email)]);
     limits::reset(db, &format!("login:account-day:{account}")).await
 }
 
@@ -149,10 +150,10 @@ pub async fn start(
         errors.set(Slot::Form, Some(Key::ErrorLoginFailed));
         return Err(ServiceError::Fields(errors));
     }
-    let token = secrets::new_token();
+    let token = tokens::new_token();
     let row = session::ActiveModel {
         user_id: Set(user.id),
-        token_hash: Set(secrets::digest(&[&token])),
+        token_hash: Set(tokens::digest(&[&token])),
         created_at: Set(now),
         expires_at: Set(now + abuse::SESSION_TTL_MS),
         last_seen_at: Set(now),
@@ -179,7 +180,7 @@ pub async fn authenticate(
         .filter(|t| t.len() == 64)
         .ok_or(ServiceError::Unauthorized)?;
     let found = session::Entity::find()
-        .filter(session::Column::TokenHash.eq(secrets::digest(&[token])))
+        .filter(session::Column::TokenHash.eq(tokens::digest(&[token])))
         .find_also_related(user::Entity)
         .one(db)
         .await?;

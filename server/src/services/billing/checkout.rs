@@ -1,11 +1,12 @@
 //! Checkout: a visitor places an order for a plan, pays at the provider's
 //! hosted checkout (or the sandbox's), and — once the provider's signed
 //! webhook says paid — enters the dashboard with the order's one-time claim.
+use crate::tokens;
 use super::events::apply::Waits;
 use super::{money, orders, trials};
 use crate::payments::{CheckoutRequest, Customer, Gateways, ProviderKind};
 use crate::persistence::entities::{order, price_plan};
-use crate::services::accounts::{secrets, ClientInfo};
+use crate::services::accounts::ClientInfo;
 use crate::services::limits::{self, Rule};
 use crate::services::tracking::attribution::{self, OrderTracking};
 use crate::services::{Cx, ServiceError};
@@ -175,7 +176,7 @@ async fn insert_once(
     if let Some(existing) = orders::by_idempotency_key(&cx.db, &input.idempotency_key).await? {
         return Ok((existing, None));
     }
-    let claim_code = secrets::new_token();
+    let claim_code = tokens::new_token();
     let txn = cx.db.begin().await?;
     limits::take(
         &txn,
@@ -200,7 +201,7 @@ async fn insert_once(
     let stored = orders::by_idempotency_key(&cx.db, &input.idempotency_key)
         .await?
         .ok_or(ServiceError::NotFound)?;
-    let mine = secrets::same_secret(&stored.claim_hash, &secrets::digest(&[&claim_code]));
+    let mine = tokens::same_secret(&stored.claim_hash, &tokens::digest(&[&claim_code]));
     if let (true, Some(provider)) = (mine, ProviderKind::parse(provider)) {
         // Events that arrived before the order was visible apply now.
         let waits = vec![Waits::Order(stored.order_no.clone())];
@@ -233,7 +234,7 @@ fn new_order(
         currency: Set(plan.currency.clone()),
         currency_exponent: Set(i32::from(plan.currency_exponent)),
         status: Set(orders::CREATED.to_owned()),
-        claim_hash: Set(secrets::digest(&[claim_code])),
+        claim_hash: Set(tokens::digest(&[claim_code])),
         client_key: Set(input.client.ip_bucket()),
         payer_ip: Set(input.client.ip.map(|ip| ip.to_string())),
         payer_agent: Set(input

@@ -1,8 +1,8 @@
 //! After the checkout: where an order stands, and the one-time claim that
 //! lets the browser that placed a paid order into its new account.
+use crate::tokens;
 use super::orders;
 use crate::persistence::entities::order;
-use crate::services::accounts::secrets;
 use crate::services::{Cx, ServiceError};
 use app::model::billing::{OrderStatus, PayOutcome};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
@@ -36,7 +36,7 @@ pub async fn order_status(cx: &Cx, order_no: &str) -> Result<OrderStatus, Servic
 /// # Errors
 /// [`ServiceError::NotFound`] for an unknown, unpaid or spent claim.
 pub async fn claim(cx: &Cx, claim_code: &str) -> Result<i64, ServiceError> {
-    let hash = secrets::digest(&[claim_code]);
+    let hash = tokens::digest(&[claim_code]);
     let row = order::Entity::find()
         .filter(order::Column::ClaimHash.eq(hash))
         .filter(order::Column::Status.eq(orders::PAID))
@@ -56,7 +56,7 @@ pub async fn claim(cx: &Cx, claim_code: &str) -> Result<i64, ServiceError> {
 /// A database error.
 pub async fn is_registered(cx: &Cx, claim_code: &str) -> Result<bool, ServiceError> {
     let paid = order::Entity::find()
-        .filter(order::Column::ClaimHash.eq(secrets::digest(&[claim_code])))
+        .filter(order::Column::ClaimHash.eq(tokens::digest(&[claim_code])))
         .filter(order::Column::Status.eq(orders::PAID))
         .one(&cx.db)
         .await?;

@@ -2,10 +2,11 @@
 //! --subscription trialing|active`): complimentary, so nothing is charged
 //! and nothing renews; they show in Billing like any other and end when
 //! their period does.
+use crate::tokens;
 use super::{money, orders, status};
 use crate::signing::random_hex;
 use crate::persistence::entities::{order, subscription, user};
-use crate::services::accounts::{secrets, users};
+use crate::services::accounts::users;
 use crate::services::ServiceError;
 use app::model::billing::SubscriptionState;
 use sea_orm::{ActiveValue::Set, ConnectionTrait, EntityTrait};
@@ -75,7 +76,7 @@ fn operator_order(member: &user::Model, now: i64) -> order::ActiveModel {
         currency: Set("USD".to_owned()),
         currency_exponent: Set(2),
         status: Set(orders::PAID.to_owned()),
-        claim_hash: Set(secrets::digest(&[&random_hex(16)])),
+        claim_hash: Set(tokens::digest(&[&random_hex(16)])),
         claimed_at: Set(Some(now)),
         user_id: Set(Some(member.id)),
         client_key: Set("operator".to_owned()),

@@ -5,10 +5,10 @@
 //! (the payer's later successful try, or events delivered out of order)
 //! still pays the order. A failed attempt at a checkout the provider keeps
 //! open does not fail the order at all ([`attempt_failed`]).
+use crate::tokens;
 use crate::payments::{CheckoutStart, PayerDevice};
 use crate::signing::random_hex;
 use crate::persistence::entities::{order, price_plan};
-use crate::services::accounts::secrets;
 use crate::services::ServiceError;
 use app::account::payment_fields::PaymentFormInput;
 use app::i18n::Key;
@@ -210,7 +210,7 @@ pub fn submission_key(
     country: &str,
 ) -> String {
     let plan = plan_id.to_string();
-    secrets::digest(&[
+    tokens::digest(&[
         "order-submission",
         key,
         &plan,

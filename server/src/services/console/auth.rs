@@ -2,6 +2,7 @@
 //! recognising a staff session. Staff sessions live in their own table
 //! under their own cookie: a customer's token is never a staff session and
 //! a staff token never a customer's.
+use crate::tokens;
 use super::audit::{self, Entry};
 use super::{lockout, staff, Staff};
 use crate::persistence::entities::{staff_session as session, staff_user};
@@ -65,7 +66,7 @@ pub async fn sign_in(
     let ip = client.ip_bucket();
     let pair = format!(
         "staff-login:{}:{ip}",
-        secrets::digest(&[&normalize_email(input.email)])
+        tokens::digest(&[&normalize_email(input.email)])
     );
     let per_ip = format!("staff-login:ip:{ip}");
     let keys = [
@@ -128,7 +129,7 @@ async fn open_session(
     client: &ClientInfo,
 ) -> Result<SignedIn, ServiceError> {
     let Verified { member, role, step } = verified;
-    let token = secrets::new_token();
+    let token = tokens::new_token();
     let txn = cx.db.begin().await?;
     // Spends the step: of two sign-ins with the same code only one moves it.
     let spent = staff_user::Entity::update_many()
@@ -143,7 +144,7 @@ async fn open_session(
     let expires_at = cx.now + STAFF_SESSION_TTL_MS;
     let row = session::ActiveModel {
         staff_id: Set(member.id),
-        token_hash: Set(secrets::digest(&["staff", &token])),
+        token_hash: Set(tokens::digest(&["staff", &token])),
         created_at: Set(cx.now),
         expires_at: Set(expires_at),
         last_seen_at: Set(cx.now),
@@ -194,7 +195,7 @@ pub async fn authenticate(
         .filter(|t| t.len() == 64)
         .ok_or(ServiceError::Unauthorized)?;
     let found = session::Entity::find()
-        .filter(session::Column::TokenHash.eq(secrets::digest(&["staff", token])))
+        .filter(session::Column::TokenHash.eq(tokens::digest(&["staff", token])))
         .one(db)
         .await?;
     let Some(row) = found else {

@@ -1,6 +1,7 @@
 //! TOTP (RFC 6238 over RFC 4226): HMAC-SHA1, 6 digits, 30-second steps,
 //! the secret shown to the authenticator app in base32 (RFC 4648, no
 //! padding).
+use crate::tokens;
 use hmac::{Hmac, KeyInit, Mac as _};
 use rand_core::{OsRng, RngCore as _};
 use sha1::Sha1;
@@ -85,7 +86,7 @@ pub fn matching_step(secret_b32: &str, given: &str, now_ms: i64, last_used: i64)
     let now = step_at(now_ms);
     (now - DRIFT_STEPS..=now + DRIFT_STEPS)
         .filter(|step| *step > last_used)
-        .find(|step| crate::services::accounts::secrets::same_secret(&code(&key, *step), given))
+        .find(|step| tokens::same_secret(&code(&key, *step), given))
 }
 
 /// The `otpauth://` URI authenticator apps read (as a QR code or pasted).

@@ -15,10 +15,10 @@ pub mod retention;
 pub mod staff;
 mod text;
 
+use crate::tokens;
 use crate::persistence::entities::{
     help_chat_conversation as conversation, help_chat_message as message,
 };
-use crate::services::accounts::secrets;
 use app::model::chat::{ChatAuthor, ChatMessageView};
 
 pub use person::{mark_read, messages_after, send, unread_total, view, NewMessage, Person, Sent};
@@ -26,7 +26,7 @@ pub use person::{mark_read, messages_after, send, unread_total, view, NewMessage
 /// The stored form of a visitor's cookie: its SHA-256, so a database leak
 /// opens nobody's conversation.
 fn visitor_hash(token: &str) -> String {
-    secrets::digest(&["help-chat-visitor", token])
+    tokens::digest(&["help-chat-visitor", token])
 }
 
 /// A stored message as the wire shows it.

@@ -1,9 +1,10 @@
 //! The requester's changes to a request: resend, cancel, rename, clear.
+use crate::tokens;
 use super::caps::take_number_cap;
 use super::requests::{has_location, own, queue_link};
 use super::{display_phone, effective_status, queue, status, view};
 use crate::persistence::entities::{locate_position, locate_request as request};
-use crate::services::accounts::{secrets, AuthSession};
+use crate::services::accounts::AuthSession;
 use crate::services::{Cx, ServiceError};
 use app::i18n::Key;
 use app::model::locate::{LocateRequestView, LocateStatus};
@@ -106,12 +107,12 @@ async fn resend(
     {
         return Err(not_allowed());
     }
-    let token = secrets::new_token();
+    let token = tokens::new_token();
     let won = request::Entity::update_many()
         .col_expr(request::Column::Resent, Expr::value(true))
         .col_expr(
             request::Column::LinkTokenHash,
-            Expr::value(secrets::digest(&[&token])),
+            Expr::value(tokens::digest(&[&token])),
         )
         .col_expr(
             request::Column::ExpiresAt,

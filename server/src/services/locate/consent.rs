@@ -3,10 +3,11 @@
 //! and every decision is recorded (time, request, hashed address, agent).
 //! After deciding, the owner may still delete a shared position
 //! (stop sharing) and block the number; the recorded decision stays.
+use crate::tokens;
 use super::reveal::{self, by_token};
 use super::{effective_status, registry, requests, status};
 use crate::persistence::entities::{locate_consent, locate_position, locate_request as request};
-use crate::services::accounts::{secrets, ClientInfo};
+use crate::services::accounts::ClientInfo;
 use crate::services::{Cx, ServiceError};
 use app::i18n::Key;
 use app::model::locate::{LocateStatus, RevealDecision, RevealView};
@@ -126,7 +127,7 @@ async fn record_consent(
         decided_at: Set(cx.now),
         ip_hash: Set(client
             .ip
-            .map(|ip| secrets::digest(&["consent-ip", &cx.config.ip_hash_key, &ip.to_string()]))),
+            .map(|ip| tokens::digest(&["consent-ip", &cx.config.ip_hash_key, &ip.to_string()]))),
         user_agent: Set(client
             .user_agent
             .as_deref()

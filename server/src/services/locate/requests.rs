@@ -1,8 +1,9 @@
 //! The requester's side: create, list, trace. Changes live in `changes`,
 //! the daily caps in `caps`.
+use crate::tokens;
 use super::{caps, display_phone, queue, registry, status, view};
 use crate::persistence::entities::{disclosure_log, locate_position, locate_request as request};
-use crate::services::accounts::{secrets, AuthSession};
+use crate::services::accounts::AuthSession;
 use crate::services::usage::{self, UsageKind};
 use crate::services::{Cx, ServiceError};
 use crate::sms::templates;
@@ -87,7 +88,7 @@ pub async fn create(
     if !errors.is_empty() {
         return Err(ServiceError::Fields(errors));
     }
-    let token = secrets::new_token();
+    let token = tokens::new_token();
     let txn = cx.db.begin().await?;
     // The caps first: a write before any read (SQLite's write lock), and a
     // refusal later in this transaction gives the units back.
@@ -105,7 +106,7 @@ pub async fn create(
         note: Set(input.note.trim().to_owned()),
         label: Set(String::new()),
         status: Set(LocateStatus::Created.code().to_owned()),
-        link_token_hash: Set(secrets::digest(&[&token])),
+        link_token_hash: Set(tokens::digest(&[&token])),
         expires_at: Set(now + cx.config.locate.link_ttl_ms),
         resent: Set(false),
         unseen: Set(false),

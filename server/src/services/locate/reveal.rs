@@ -1,8 +1,8 @@
 //! What the owner's page shows: the request, and after a decision that
 //! decision, what was shared and until when, and the actions still open.
+use crate::tokens;
 use super::{display_phone, effective_status, registry, status};
 use crate::persistence::entities::{locate_consent, locate_position, locate_request as request};
-use crate::services::accounts::secrets;
 use crate::services::{Cx, ServiceError};
 use app::model::locate::{LocateStatus, RevealState, RevealView};
 use app::model::GeoPoint;
@@ -17,7 +17,7 @@ pub(super) async fn by_token(
         return Ok(None);
     }
     Ok(request::Entity::find()
-        .filter(request::Column::LinkTokenHash.eq(secrets::digest(&[token])))
+        .filter(request::Column::LinkTokenHash.eq(tokens::digest(&[token])))
         .one(db)
         .await?)
 }

@@ -1,9 +1,10 @@
 //! The number's own holder: proves it with a texted code (the registry's
 //! limits apply), then for an hour may dispute reports, publish or remove a
 //! name and city, and opt the number out of lookups beyond public metadata.
+use crate::tokens;
 use super::reports;
 use crate::persistence::entities::{number_claim as claim, number_directory as entry};
-use crate::services::accounts::{secrets, ClientInfo};
+use crate::services::accounts::ClientInfo;
 use crate::services::number_proof::{self, Purpose};
 use crate::services::voice::text::detect;
 use crate::services::{Cx, ServiceError};
@@ -48,10 +49,10 @@ pub async fn send_code(
 pub async fn claim(cx: &Cx, country: &str, phone: &str, code: &str) -> Result<Claim, ServiceError> {
     let e164 = number_proof::parse_number(country, phone)?;
     number_proof::confirm(cx, Purpose::Owner, &e164, code).await?;
-    let token = secrets::new_token();
+    let token = tokens::new_token();
     let expires_at = cx.now + CLAIM_TTL_MS;
     let row = claim::ActiveModel {
-        token_hash: Set(secrets::digest(&["owner-claim", &token])),
+        token_hash: Set(tokens::digest(&["owner-claim", &token])),
         phone_e164: Set(e164.clone()),
         expires_at: Set(expires_at),
         created_at: Set(cx.now),
@@ -82,7 +83,7 @@ async fn proven(cx: &Cx, token: &str) -> Result<claim::Model, ServiceError> {
         return Err(ServiceError::Unauthorized);
     }
     claim::Entity::find()
-        .filter(claim::Column::TokenHash.eq(secrets::digest(&["owner-claim", token])))
+        .filter(claim::Column::TokenHash.eq(tokens::digest(&["owner-claim", token])))
         .filter(claim::Column::ExpiresAt.gt(cx.now))
         .one(&cx.db)
         .await?

@@ -1,10 +1,11 @@
 //! Writing to support: the person's message, starting their conversation
 //! with the first one, under the per-conversation and per-address limits.
+use crate::tokens;
 use super::{find, Person};
 use crate::persistence::entities::{
     help_chat_conversation as conversation, help_chat_message as message,
 };
-use crate::services::accounts::{secrets, ClientInfo};
+use crate::services::accounts::ClientInfo;
 use crate::services::help_chat::{message_view, text::clean_body, visitor_hash};
 use crate::services::limits::{self, Rule};
 use crate::services::{Cx, ServiceError};
@@ -145,7 +146,7 @@ async fn start(
     // A visitor's cookie that opens nothing (purged, or never ours) is replaced.
     let (user_id, token) = match person {
         Person::Member(member) => (Some(member.id), None),
-        Person::Visitor(_) => (None, Some(secrets::new_token())),
+        Person::Visitor(_) => (None, Some(tokens::new_token())),
     };
     let row = conversation::ActiveModel {
         user_id: Set(user_id),
