@@ -23,6 +23,7 @@ pub mod speech;
 pub mod startup;
 pub mod state;
 pub mod telemetry;
+pub mod text_rules;
 pub mod tokens;
 pub mod twilio;
 pub mod web;

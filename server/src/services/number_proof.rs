@@ -46,7 +46,7 @@ impl Purpose {
 /// # Errors
 /// [`ServiceError::Fields`] with the phone message.
 pub fn parse_number(country: &str, phone: &str) -> Result<String, ServiceError> {
-    crate::services::locate::requests::parse_target(country, phone)
+    crate::services::phone::parse_target(country, phone)
         .map(|(e164, _)| e164)
         .map_err(|e| {
             let mut errors = FieldErrors::default();

@@ -1,6 +1,7 @@
-//! Number information for the locating flow: validation (one
-//! message for every failure), then carrier, country, area and time zones
-//! from libphonenumber's data, in the caller's language.
+//! Phone numbers as the features read them: the number a form sends (the
+//! country picker and the typed number), validation (one message for every
+//! failure), then carrier, country, area and time zones from libphonenumber's
+//! data, in the caller's language.
 use super::ServiceError;
 use crate::domain::phone::{self, Phone, PhoneFormat};
 use crate::domain::phone_data::{Lang, PhoneData};
@@ -9,6 +10,18 @@ use app::model::NumberInfo;
 
 /// Extensions of up to 7 digits; longer ones are not a number we call.
 const MAX_EXTENSION_DIGITS: usize = 7;
+
+/// Parses a number from the country picker's value (a region, or a
+/// non-geographic `+882`-style code) and the typed number: `(E.164, region)`.
+pub fn parse_target(country: &str, phone: &str) -> Result<(String, String), ServiceError> {
+    let (number, region) = match country.strip_prefix('+') {
+        Some(_) if !phone.trim_start().starts_with('+') => (format!("{country}{phone}"), None),
+        _ => (phone.to_owned(), Some(country).filter(|c| !c.is_empty())),
+    };
+    let parsed = validate(&number, region)?;
+    let e164 = parsed.format(PhoneFormat::E164);
+    Ok((e164, parsed.region().unwrap_or_else(|| "001".to_owned())))
+}
 
 /// Parses and validates `input` (a `+` number, or national with `region`).
 ///

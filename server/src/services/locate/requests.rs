@@ -45,18 +45,6 @@ pub fn may_request(
     }
 }
 
-/// Parses a number from the country picker's value (a region, or a
-/// non-geographic `+882`-style code) and the typed number: `(E.164, region)`.
-pub(crate) fn parse_target(country: &str, phone: &str) -> Result<(String, String), ServiceError> {
-    let (number, region) = match country.strip_prefix('+') {
-        Some(_) if !phone.trim_start().starts_with('+') => (format!("{country}{phone}"), None),
-        _ => (phone.to_owned(), Some(country).filter(|c| !c.is_empty())),
-    };
-    let parsed = crate::services::phone::validate(&number, region)?;
-    let e164 = parsed.format(crate::domain::phone::PhoneFormat::E164);
-    Ok((e164, parsed.region().unwrap_or_else(|| "001".to_owned())))
-}
-
 /// The owner's link for `token`, in the language of the number's country.
 pub fn reveal_link(public_base_url: &str, e164: &str, token: &str) -> String {
     app::model::reveal_link::reveal_link(public_base_url, templates::locale_for_number(e164), token)
@@ -77,7 +65,7 @@ pub async fn create(
     let now = cx.now;
     may_request(&auth.user, now)?;
     let mut errors = FieldErrors::default();
-    let target = parse_target(input.country, input.phone);
+    let target = crate::services::phone::parse_target(input.country, input.phone);
     if let Err(e) = &target {
         errors.set(Slot::Phone, Some(e.message_key()));
     }

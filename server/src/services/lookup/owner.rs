@@ -6,7 +6,7 @@ use super::reports;
 use crate::persistence::entities::{number_claim as claim, number_directory as entry};
 use crate::services::accounts::ClientInfo;
 use crate::services::number_proof::{self, Purpose};
-use crate::services::voice::text::detect;
+use crate::text_rules as detect;
 use crate::services::{Cx, ServiceError};
 use app::account::validation::{FieldErrors, Slot};
 use app::i18n::Key;

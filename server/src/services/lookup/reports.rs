@@ -5,7 +5,7 @@ use super::score::{self, Counted, Reporter};
 use crate::persistence::entities::{spam_report as report, user};
 use crate::services::limits::{self, Rule};
 use crate::services::number_proof::parse_number;
-use crate::services::voice::text::detect;
+use crate::text_rules as detect;
 use crate::services::{Cx, ServiceError};
 use app::account::validation::{FieldErrors, Slot};
 use app::i18n::Key;

@@ -40,7 +40,7 @@ pub(super) fn check(draft: &VoiceDraft, number: bool) -> Result<Checked, Service
         Voice::from_code(&draft.voice).ok_or(ServiceError::Invalid(Key::VoiceErrorLanguage))?;
     let mut errors = FieldErrors::default();
     let target = if number {
-        let parsed = requests::parse_target(&draft.country, &draft.phone);
+        let parsed = crate::services::phone::parse_target(&draft.country, &draft.phone);
         if let Err(e) = &parsed {
             errors.set(Slot::Phone, Some(e.message_key()));
         }

@@ -7,7 +7,7 @@
 //! threats and slurs ([`screen`]). What passes is rewritten where espeak-ng
 //! reads badly ([`speak`]): currency amounts, thousands separators, dates,
 //! common abbreviations.
-pub mod detect;
+use crate::text_rules as detect;
 pub mod prompts;
 pub mod screen;
 pub mod speak;

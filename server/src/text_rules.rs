@@ -1,4 +1,5 @@
-//! Finding what an anonymous call must not carry: emoji, e-mail addresses,
+//! Text rules several features apply (anonymous voice messages, spam report
+//! comments, owner notes): finding what a text must not carry: emoji, e-mail addresses,
 //! links (with or without a scheme) and phone numbers — without mistaking
 //! dates, times, amounts or years for a number to call.
 
