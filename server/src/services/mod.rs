@@ -1,6 +1,7 @@
 //! The one service layer: every rule lives here once. The REST API, Leptos
 //! pages (through the in-process API) and background jobs all call it.
 pub mod accounts;
+pub mod audit;
 pub mod billing;
 pub mod console;
 pub mod context;

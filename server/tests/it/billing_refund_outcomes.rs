@@ -87,7 +87,7 @@ async fn state(app: &TestApp, m: &Member) -> (String, bool, String, u64) {
         .unwrap();
     (
         c.status,
-        manage::has_access(&u, now_ms()),
+        server::services::accounts::users::has_access(&u, now_ms()),
         sub.status,
         mails,
     )

@@ -7,6 +7,12 @@ use app::account::validation::{validate_email, validate_password, FieldErrors};
 use app::i18n::{Key, Locale};
 use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
+/// Whether `member` may use the paid features now: a trialing or active
+/// subscription, or a cancelled one whose paid period has not ended.
+pub fn has_access(member: &user::Model, now: i64) -> bool {
+    member.vip_time > now
+}
+
 /// The unique form of an e-mail: trimmed, lower-cased (uniqueness is case-insensitive).
 pub fn normalize_email(email: &str) -> String {
     email.trim().to_lowercase()

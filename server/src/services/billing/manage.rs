@@ -3,7 +3,8 @@ use super::mails::{self, BillingMail, BillingMailKind};
 use super::{charges, money, status};
 use crate::payments::{Gateways, ProviderKind};
 use crate::persistence::entities::{charge, subscription as sub, user};
-use crate::services::console::audit::Stamp;
+use crate::services::accounts::users;
+use crate::services::audit::Stamp;
 use crate::services::{Cx, ServiceError};
 use app::model::billing::{
     BillingSummary, ChargeView, MethodChoice, SubscriptionState, SubscriptionView,
@@ -12,12 +13,6 @@ use sea_orm::{
     sea_query::Expr, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
     TransactionTrait,
 };
-
-/// Whether `member` may use the paid features now: a trialing or active
-/// subscription, or a cancelled one whose paid period has not ended.
-pub fn has_access(member: &user::Model, now: i64) -> bool {
-    member.vip_time > now
-}
 
 /// The member's newest subscription, if any.
 ///
@@ -62,7 +57,7 @@ pub async fn summary(cx: &Cx, member: &user::Model) -> Result<BillingSummary, Se
         .all(&cx.db)
         .await?;
     let charges = rows.into_iter().map(charge_view).collect();
-    let vip_time = if has_access(&fresh, cx.now) {
+    let vip_time = if users::has_access(&fresh, cx.now) {
         fresh.vip_time
     } else {
         0
@@ -91,7 +86,7 @@ fn view(s: &sub::Model, member: &user::Model, now: i64) -> SubscriptionView {
                 .max(s.current_period_end)
         }),
         cancel_at_period_end: s.cancel_at_period_end,
-        has_access: has_access(member, now),
+        has_access: users::has_access(member, now),
         method: MethodChoice::parse(&s.method).unwrap_or(MethodChoice::Card),
     }
 }

@@ -11,7 +11,7 @@ use super::refund_outcome::{self, Applied};
 use super::{charges, money};
 use crate::payments::{Gateway, Gateways, PaymentError, ProviderKind, RefundRequest};
 use crate::persistence::entities::{charge, order};
-use crate::services::console::audit::Stamp;
+use crate::services::audit::Stamp;
 use crate::services::{Cx, ServiceError};
 use sea_orm::sea_query::{Expr, ExprTrait as _};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};

@@ -24,7 +24,7 @@ use super::status;
 use crate::payments::RefundFound;
 use crate::persistence::entities::charge;
 use crate::services::accounts::users;
-use crate::services::console::audit::Stamp;
+use crate::services::audit::Stamp;
 use crate::services::{job_queue, usage, Cx, ServiceError};
 use app::model::billing::SubscriptionState;
 use sea_orm::{sea_query::Expr, ConnectionTrait, EntityTrait, TransactionTrait};

@@ -13,7 +13,7 @@
 use super::{charges, manage, money, refund_lookup};
 use crate::payments::Gateways;
 use crate::persistence::entities::{charge, user};
-use crate::services::console::audit::Stamp;
+use crate::services::audit::Stamp;
 use crate::services::{usage, Cx, ServiceError};
 use app::i18n::Key;
 use app::model::billing::{BillingSummary, RefundDetail};

@@ -28,7 +28,7 @@ pub fn row(u: &user::Model, matched_by: &str, now: i64) -> CustomerRow {
         id: u.id,
         email: u.email.clone(),
         created_at: u.created_at,
-        vip_time: if manage::has_access(u, now) {
+        vip_time: if crate::services::accounts::users::has_access(u, now) {
             u.vip_time
         } else {
             0

@@ -6,7 +6,7 @@ use super::{identity_label, mails::ChatReplyMail, message_view, text::clean_body
 use crate::persistence::entities::{
     help_chat_conversation as conversation, help_chat_message as message, user,
 };
-use crate::services::console::audit::Stamp;
+use crate::services::audit::Stamp;
 use crate::services::{job_queue, Cx, ServiceError};
 use app::model::chat::{ChatAuthor, ChatMessageView};
 use sea_orm::sea_query::Expr;

@@ -38,7 +38,7 @@ pub fn may_request(
     user: &crate::persistence::entities::user::Model,
     now: i64,
 ) -> Result<(), ServiceError> {
-    if crate::services::billing::manage::has_access(user, now) {
+    if crate::services::accounts::users::has_access(user, now) {
         Ok(())
     } else {
         Err(ServiceError::NeedsSubscription)

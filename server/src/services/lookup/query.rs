@@ -9,7 +9,7 @@ use crate::persistence::entities::user;
 use crate::services::accounts::ClientInfo;
 use crate::services::limits::{self, Rule};
 use crate::services::usage::{self, UsageKind};
-use crate::services::{billing, phone, Cx, ServiceError};
+use crate::services::{phone, Cx, ServiceError};
 use app::i18n::Locale;
 use app::model::lookup::LookupResult;
 use sea_orm::TransactionTrait;
@@ -51,7 +51,7 @@ pub async fn lookup(
 ) -> Result<LookupResult, ServiceError> {
     let (input, region) = number_input(&q);
     let info = phone::number_info(data, &input, region, q.locale)?;
-    let full = viewer.is_some_and(|u| billing::manage::has_access(u, cx.now));
+    let full = viewer.is_some_and(|u| crate::services::accounts::users::has_access(u, cx.now));
     let day = 24 * 60;
     let (key, rule) = match viewer {
         Some(member) => (

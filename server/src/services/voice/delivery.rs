@@ -152,7 +152,7 @@ pub async fn cancel_queued_for(
 /// Whether the sender of `m` may still have calls placed.
 async fn sender_has_access(cx: &Cx, m: &row::Model) -> Result<bool, ServiceError> {
     let sender = user::Entity::find_by_id(m.user_id).one(&cx.db).await?;
-    Ok(sender.is_some_and(|u| crate::services::billing::manage::has_access(&u, cx.now)))
+    Ok(sender.is_some_and(|u| crate::services::accounts::users::has_access(&u, cx.now)))
 }
 
 /// Back to the queue without a call placed: the attempt does not count.
