@@ -5,6 +5,7 @@ use crate::i18n::Locale;
 
 mod page;
 mod page_texts;
+pub mod reveal_link;
 
 pub use page::Page;
 

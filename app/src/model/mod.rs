@@ -9,7 +9,6 @@ pub mod lookup;
 mod phone;
 pub mod price;
 pub mod reason;
-pub mod reveal_link;
 pub mod voice;
 
 pub use geo::GeoPoint;

@@ -27,7 +27,7 @@ use leptos::either::{Either, EitherOf3};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
-pub use crate::model::reveal_link::reveal_href;
+pub use crate::routes::reveal_link::reveal_href;
 
 /// The reveal view.
 #[component]

@@ -47,7 +47,7 @@ pub fn may_request(
 
 /// The owner's link for `token`, in the language of the number's country.
 pub fn reveal_link(public_base_url: &str, e164: &str, token: &str) -> String {
-    app::model::reveal_link::reveal_link(public_base_url, templates::locale_for_number(e164), token)
+    app::routes::reveal_link::reveal_link(public_base_url, templates::locale_for_number(e164), token)
 }
 
 /// Creates a request, records it in the usage ledger and queues its SMS;

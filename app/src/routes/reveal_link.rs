@@ -3,7 +3,7 @@
 //! links (browser) build it here, so they can never disagree.
 use crate::api::encode;
 use crate::i18n::Locale;
-use crate::routes::{href, Page};
+use super::{href, Page};
 
 /// The path of the reveal page for `token` in `locale` (`/id/reveal-location?t=…`).
 pub fn reveal_href(locale: Locale, token: &str) -> String {
