@@ -1,4 +1,5 @@
 //! Assembling the application: database, state, router, listener, shutdown.
+pub mod hand_back;
 mod router;
 mod serve;
 

@@ -115,7 +115,7 @@ async fn hand_back(
     if held.is_empty() {
         return;
     }
-    match crate::services::workers::hand_back(db, &held, crate::clock::now_ms()).await {
+    match super::hand_back::hand_back(db, &held, crate::clock::now_ms()).await {
         Ok(moved) => tracing::info!(held = held.len(), moved, "unfinished work handed back"),
         Err(e) => tracing::error!(error = %e, "handing back unfinished work failed"),
     }

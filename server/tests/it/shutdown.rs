@@ -11,7 +11,8 @@ use server::persistence::entities::{dev_outbox, job, sms_queue};
 use server::services::accounts::passwords::ResetCodeMail;
 use server::services::job_queue;
 use server::services::locate::queue::{self, NewSms};
-use server::services::workers::{hand_back, Phase, Stop, Work};
+use server::services::workers::{Phase, Stop, Work};
+use server::startup::hand_back::hand_back;
 
 async fn queue_mails(app: &TestApp, n: usize, now: i64) {
     for i in 0..n {

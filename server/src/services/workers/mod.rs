@@ -1,13 +1,9 @@
 //! Stopping one process's background workers without losing or doubling
 //! work. On a shutdown signal every worker stops claiming; what it holds is
 //! finished within the grace period, and whatever is still held after it is
-//! handed back ([`hand_back`]): work that never reached the outside world
+//! handed back (`startup::hand_back`): work that never reached the outside world
 //! goes back to the queue for another instance at once, an outside call in
 //! flight is marked for reconciliation (it may have happened).
-mod hand_back;
-
-pub use hand_back::hand_back;
-
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};

@@ -1,6 +1,6 @@
 //! What a stopping process does with the rows it still holds after the
-//! grace period.
-use super::{Phase, Work};
+//! grace period: each feature's queue takes its rows back.
+use crate::services::workers::{Phase, Work};
 use crate::persistence::entities::voice_message::Column as VoiceColumn;
 use crate::services::billing::charges;
 use crate::services::locate::queue;
