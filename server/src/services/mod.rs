@@ -5,6 +5,7 @@ pub mod audit;
 pub mod billing;
 pub mod console;
 pub mod context;
+pub mod do_not_contact;
 pub mod error;
 pub mod help_chat;
 pub mod job_queue;

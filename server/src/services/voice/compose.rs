@@ -6,7 +6,7 @@ use super::{policy, status, text, views};
 use crate::domain::phone_data::PhoneData;
 use crate::persistence::entities::{user, voice_message as row};
 use crate::services::limits::{self, Rule};
-use crate::services::locate::{registry, requests};
+use crate::services::do_not_contact as registry;
 use crate::services::usage::{self, UsageKind};
 use crate::services::{Cx, ServiceError};
 use app::account::validation::{FieldErrors, Slot};
@@ -114,7 +114,9 @@ pub async fn send(
         return Ok(views::view(&existing));
     }
     let checked = check(draft, true)?;
-    requests::may_request(sender, cx.now)?;
+    if !crate::services::accounts::users::has_access(sender, cx.now) {
+        return Err(ServiceError::NeedsSubscription);
+    }
     check_recipient(cx, sender.id, &checked.e164, &checked.region).await?;
     let txn = cx.db.begin().await?;
     take_daily_caps(&txn, cx, sender.id, &checked.e164).await?;

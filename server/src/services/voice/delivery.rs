@@ -16,7 +16,7 @@ use crate::calls::{twiml, CallError, CallPlacer, OutgoingCall};
 use crate::domain::phone_data::PhoneData;
 use crate::persistence::entities::user;
 use crate::persistence::entities::voice_message::{self as row, Column};
-use crate::services::locate::registry;
+use crate::services::do_not_contact as registry;
 use crate::services::workers::{lease_ms, Hold, Work};
 use crate::services::{Cx, ServiceError};
 use crate::speech::{Speech, SpeechError};

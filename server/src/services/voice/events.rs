@@ -9,7 +9,7 @@ use crate::persistence::entities::{
     abuse_report,
     voice_message::{self as row, Column},
 };
-use crate::services::locate::registry::{self, Reason};
+use crate::services::do_not_contact::{self as registry, Reason};
 use crate::services::locate::requests;
 use crate::services::{Cx, ServiceError};
 use sea_orm::sea_query::{Expr, OnConflict};
