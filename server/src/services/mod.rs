@@ -16,6 +16,7 @@ pub mod number_proof;
 pub mod phone;
 pub mod pricing;
 pub mod sealed;
+pub mod sms_queue;
 pub mod tracking;
 pub mod usage;
 pub mod visitor;

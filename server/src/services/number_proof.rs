@@ -6,7 +6,7 @@ use crate::tokens;
 use crate::persistence::entities::number_proof;
 use crate::services::accounts::ClientInfo;
 use crate::services::limits::{self, Rule};
-use crate::services::locate::queue;
+use crate::services::sms_queue as queue;
 use crate::services::{Cx, ServiceError};
 use crate::sms::templates;
 use app::account::validation::{validate_code, FieldErrors, Slot};

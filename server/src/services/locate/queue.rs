@@ -10,57 +10,11 @@ use crate::services::ServiceError;
 use app::model::locate::LocateStatus;
 use sea_orm::sea_query::{Expr, ExprTrait as _, Query};
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter,
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter,
 };
 
-/// Tries before a message is given up.
-pub const MAX_ATTEMPTS: i32 = 6;
-pub(super) const QUEUED: &str = "queued";
-pub(super) const SENDING: &str = "sending";
-pub(super) const SENT: &str = "sent";
-pub(super) const FAILED: &str = "failed";
-/// Handed to the provider without a clear answer: it may have gone out.
-pub(super) const UNCERTAIN: &str = "uncertain";
-
-/// A message to queue.
-#[derive(Clone, Copy, Debug)]
-pub struct NewSms<'a> {
-    pub request_id: Option<i64>,
-    /// 1: first message of a request; 2: its one resend. Unique per request.
-    pub seq: i32,
-    /// `locate` or `dnl_code`.
-    pub purpose: &'a str,
-    pub to: &'a str,
-    pub body: &'a str,
-}
-
-/// Queues a message for the sender job.
-///
-/// # Errors
-/// A database error (also when `(request_id, seq)` was queued before).
-pub async fn enqueue(
-    db: &impl ConnectionTrait,
-    sms: NewSms<'_>,
-    now: i64,
-) -> Result<(), ServiceError> {
-    let new = row::ActiveModel {
-        request_id: Set(sms.request_id),
-        seq: Set(sms.seq),
-        purpose: Set(sms.purpose.to_owned()),
-        to_e164: Set(sms.to.to_owned()),
-        body: Set(sms.body.to_owned()),
-        status: Set(QUEUED.to_owned()),
-        attempts: Set(0),
-        next_attempt_at: Set(now),
-        provider_id: Set(None),
-        last_error: Set(None),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    };
-    row::Entity::insert(new).exec(db).await?;
-    Ok(())
-}
+pub use crate::services::sms_queue::{enqueue, NewSms, MAX_ATTEMPTS};
+pub(super) use crate::services::sms_queue::{FAILED, QUEUED, SENDING, SENT, UNCERTAIN};
 
 /// Drops the queued (not yet claimed) messages of a request.
 ///
