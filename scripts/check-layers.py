@@ -353,6 +353,15 @@ def edges_of(mods, crate):
     return edges
 
 
+def below(mod, ancestor):
+    """Whether `mod` is declared (at any depth) inside `ancestor`."""
+    while mod.parent is not None:
+        mod = mod.parent
+        if mod is ancestor:
+            return True
+    return False
+
+
 def rel(crate, mod):
     return mod.file.relative_to(CRATES[crate].parent).as_posix()
 
@@ -431,13 +440,13 @@ def main():
                 if not allowed:
                     why = f"{la} -> {lb}" if la != lb else f"feature {fa} -> {fb or b}"
                     bad.append(f"{crate}/src/{a} -> {crate}/src/{b} ({via}): {why}")
-        # A folder's mod.rs is the folder's face: it declares its files and
-        # hands their items on. Its calls into its own files are the folder's
-        # structure, so the cycle rule is read without them: a file may use
-        # what its folder's mod.rs defines, and mod.rs may use its files,
-        # but no two sibling files, and nothing across folders, may go round.
+        # A module is the face of the files below it: it declares them and
+        # hands their items on. Its uses of its own files are its structure,
+        # so the cycle rule is read without them: a file may use what the
+        # modules above it define, and they may use it, but no two siblings,
+        # and nothing across folders, may go round.
         inward = {
-            src: {dst: v for dst, v in targets.items() if dst.parent is not src}
+            src: {dst: v for dst, v in targets.items() if not below(dst, src)}
             for src, targets in edges.items()
         }
         for comp in sccs(list(inward), inward):

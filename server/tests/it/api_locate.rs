@@ -46,7 +46,7 @@ pub(crate) async fn created_id(app: &TestApp, token: &str, phone: &str) -> i64 {
 
 /// Runs the SMS sender job once (dev outbox provider).
 pub(crate) async fn send_queued(app: &TestApp) -> usize {
-    queue::run_due(&app.db, &app.state.sms, now_ms(), 50)
+    server::services::locate::sender::run_due(&app.db, &app.state.sms, now_ms(), 50)
         .await
         .expect("sender round")
 }

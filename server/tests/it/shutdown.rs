@@ -169,7 +169,7 @@ async fn held_work_left_after_the_grace_is_released_or_marked_uncertain() {
         );
 
         // The survivor looks the message up instead of sending it again.
-        queue::run_due(&app.db, &app.state.sms, later, 10)
+        server::services::locate::sender::run_due(&app.db, &app.state.sms, later, 10)
             .await
             .unwrap();
         let kept = dev_outbox::Entity::find()

@@ -181,7 +181,7 @@ async fn an_accepted_but_late_answer_is_looked_up_and_never_sent_again() {
         let (sender, fake) = fake_twilio(false).await;
         let t0 = server::clock::now_ms();
         let id = enqueue(&app, "Code 481516 (late-accept)", t0).await;
-        queue::run_due(&app.db, &sender, t0, 10).await.unwrap();
+        server::services::locate::sender::run_due(&app.db, &sender, t0, 10).await.unwrap();
         let uncertain = row(&app, id).await;
         assert_eq!(uncertain.status, "uncertain", "{:?}", app.backend);
         assert_eq!(
@@ -189,7 +189,7 @@ async fn an_accepted_but_late_answer_is_looked_up_and_never_sent_again() {
             "the body is kept to match it at the provider"
         );
         for later in [1_000, 31_000, 5 * 60_000, 30 * 60_000] {
-            queue::run_due(&app.db, &sender, t0 + later, 10)
+            server::services::locate::sender::run_due(&app.db, &sender, t0 + later, 10)
                 .await
                 .unwrap();
         }
@@ -224,8 +224,8 @@ async fn a_send_the_provider_never_recorded_is_sent_exactly_once_more_after_the_
         let (sender, fake) = fake_twilio(true).await;
         let t0 = server::clock::now_ms();
         let id = enqueue(&app, "Code 271828 (lost)", t0).await;
-        queue::run_due(&app.db, &sender, t0, 10).await.unwrap();
-        queue::run_due(&app.db, &sender, t0 + 31_000, 10)
+        server::services::locate::sender::run_due(&app.db, &sender, t0, 10).await.unwrap();
+        server::services::locate::sender::run_due(&app.db, &sender, t0 + 31_000, 10)
             .await
             .unwrap();
         assert_eq!(
@@ -236,7 +236,7 @@ async fn a_send_the_provider_never_recorded_is_sent_exactly_once_more_after_the_
         );
         assert_eq!(fake.lock().unwrap().posts.len(), 1);
         for later in [GRACE_MS + 1_000, GRACE_MS + 60_000, 30 * 60_000] {
-            queue::run_due(&app.db, &sender, t0 + later, 10)
+            server::services::locate::sender::run_due(&app.db, &sender, t0 + later, 10)
                 .await
                 .unwrap();
         }
@@ -304,7 +304,7 @@ async fn a_send_interrupted_by_a_dying_worker_is_reconciled_not_failed_or_repeat
         // This one never left.
         let never_left = interrupted(&app, "Code 314159 (never left)", t0).await;
 
-        queue::run_due(&app.db, &app.state.sms, t0 + 61_000, 10)
+        server::services::locate::sender::run_due(&app.db, &app.state.sms, t0 + 61_000, 10)
             .await
             .unwrap();
         let found = row(&app, went_out).await;
@@ -327,10 +327,10 @@ async fn a_send_interrupted_by_a_dying_worker_is_reconciled_not_failed_or_repeat
             app.backend
         );
 
-        queue::run_due(&app.db, &app.state.sms, t0 + GRACE_MS + 1_000, 10)
+        server::services::locate::sender::run_due(&app.db, &app.state.sms, t0 + GRACE_MS + 1_000, 10)
             .await
             .unwrap();
-        queue::run_due(&app.db, &app.state.sms, t0 + 10 * 60_000, 10)
+        server::services::locate::sender::run_due(&app.db, &app.state.sms, t0 + 10 * 60_000, 10)
             .await
             .unwrap();
         assert_eq!(

@@ -25,16 +25,9 @@ pub struct Model {
     pub suspended_at: Option<i64>,
 }
 
+/// Sessions name their account (`session::Relation::User`); an account
+/// names nothing, so the two entities do not import each other.
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
-pub enum Relation {
-    #[sea_orm(has_many = "super::session::Entity")]
-    Session,
-}
-
-impl Related<super::session::Entity> for Entity {
-    fn to() -> RelationDef {
-        Relation::Session.def()
-    }
-}
+pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}

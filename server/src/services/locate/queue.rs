@@ -152,8 +152,6 @@ pub fn backoff_ms(attempts: i32) -> i64 {
     std::cmp::min(30_000_i64 << exp, 3_600_000)
 }
 
-pub use super::sender::run_due;
-
 #[cfg(test)]
 mod tests {
     use super::backoff_ms;

@@ -71,7 +71,7 @@ pub async fn apply_progress(
         CallProgress::Queued | CallProgress::Ringing | CallProgress::InProgress => {
             let watch = vec![(
                 Column::NextAttemptAt,
-                Expr::value(cx.now + super::delivery::WATCHDOG_MS),
+                Expr::value(cx.now + super::status::WATCHDOG_MS),
             )];
             transition(
                 &cx.db,

@@ -63,7 +63,7 @@ async fn go_on_as(cx: &Cx, m: &row::Model, placed: PlacedCall) -> Result<(), Ser
         (Column::ProviderId, Expr::value(placed.provider_id.clone())),
         (
             Column::NextAttemptAt,
-            Expr::value(cx.now + super::delivery::WATCHDOG_MS),
+            Expr::value(cx.now + super::status::WATCHDOG_MS),
         ),
         (Column::Failures, Expr::value(0)),
     ];

@@ -20,6 +20,9 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
 pub const QUEUED: &str = "queued";
 pub const CALLING: &str = "calling";
+/// A placed call with no news for this long is looked up at the provider.
+pub const WATCHDOG_MS: i64 = 15 * 60_000;
+
 /// Handed to the provider without a clear answer: reconciled, never re-placed blindly.
 pub const UNCERTAIN: &str = "uncertain";
 pub const DELIVERED: &str = "delivered";
