@@ -14,8 +14,7 @@ use axum::extract::{
 use axum::http::HeaderMap;
 use serde::Deserialize;
 
-/// Header of the owner calls.
-pub const OWNER_TOKEN_HEADER: &str = "owner-token";
+use super::OWNER_TOKEN_HEADER;
 
 /// The number as the country picker and the field give it.
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]

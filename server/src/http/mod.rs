@@ -25,7 +25,6 @@ pub use call_webhooks::calls_router;
 pub use context::{client_info, ApiContext};
 pub use envelope::{retry_after, status_of, ApiError, ApiOk, ApiResult, Surface};
 pub use health::{health, healthz, metrics, ready, start_draining};
-pub use lookup::OWNER_TOKEN_HEADER;
 pub use observe::{
     label_route, observe, request_span, untrusted_request_id, MakeRequestId, REQUEST_ID,
 };
@@ -38,6 +37,9 @@ use axum::Router;
 use std::sync::OnceLock;
 use utoipa::OpenApi as _;
 use utoipa_axum::{router::OpenApiRouter, router::UtoipaMethodRouter, routes};
+
+/// Header of the owner calls.
+pub const OWNER_TOKEN_HEADER: &str = "owner-token";
 
 pub use doc::{document as openapi_document, ApiDoc};
 

@@ -3,7 +3,6 @@
 //! in the transaction that records the provider's event.
 use super::mails::{self, BillingMail, BillingMailKind};
 use super::{charges, money, orders, trials};
-use crate::payments::Money;
 use crate::persistence::entities::{order, subscription, user};
 use crate::services::accounts::users;
 use crate::services::sealed;
@@ -14,21 +13,9 @@ use sea_orm::{
 };
 
 /// Trials this short get their reminder at once; longer ones 3 days ahead.
-const REMIND_AT_START_UP_TO_DAYS: i32 = 7;
+pub use super::charges::FirstPayment;
 
-/// What the provider reported about the first payment.
-#[derive(Clone, Debug)]
-pub struct FirstPayment {
-    pub provider_payment_ref: String,
-    pub subscription_ref: Option<String>,
-    pub payment_token: Option<String>,
-    /// Before tax.
-    pub amount: Money,
-    /// The tax collected with it.
-    pub tax_minor: i64,
-    /// The provider's fingerprint of the card, payer or wallet, when it reports one.
-    pub instrument: Option<String>,
-}
+const REMIND_AT_START_UP_TO_DAYS: i32 = 7;
 
 /// The first period an order buys: its trial (granted, or already had by
 /// this person), or a full cycle.

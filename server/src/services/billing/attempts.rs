@@ -19,12 +19,25 @@
 //! period is tried at most `MAX_TRANSIENT + MAX_DECLINES` times.
 use super::charges;
 use super::events::{apply::Waits, parked};
-use super::renewals::Round;
 use super::settlement::{self, Refusal};
 use crate::payments::{ChargeOutcome, PaymentError, ProviderKind};
 use crate::persistence::entities::{charge, subscription as sub};
 use crate::services::{Cx, ServiceError};
 use sea_orm::{sea_query::Expr, ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
+
+/// What one round did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Round {
+    pub paid: usize,
+    pub declined: usize,
+    pub waiting: usize,
+    pub uncertain: usize,
+    /// Attempts that failed without the provider deciding, retried later.
+    pub retrying: usize,
+    pub ended: usize,
+    /// Parked provider events applied (or given up).
+    pub events: usize,
+}
 
 /// Transient failures of one period before it is handled as declined.
 pub const MAX_TRANSIENT: i32 = 6;

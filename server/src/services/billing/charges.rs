@@ -4,11 +4,25 @@
 //! update and carries its own idempotency key to the provider. Keys are
 //! letters, digits and `_` only (`renew_<sub>_<period>_<attempt>`): the
 //! strictest provider (PayerMax) accepts nothing else.
-use super::activation::FirstPayment;
+use crate::payments::Money;
 use crate::persistence::entities::{charge, order, subscription};
 use crate::services::ServiceError;
 use sea_orm::sea_query::{Expr, OnConflict, SimpleExpr};
 use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+
+/// What the provider reported about the first payment.
+#[derive(Clone, Debug)]
+pub struct FirstPayment {
+    pub provider_payment_ref: String,
+    pub subscription_ref: Option<String>,
+    pub payment_token: Option<String>,
+    /// Before tax.
+    pub amount: Money,
+    /// The tax collected with it.
+    pub tax_minor: i64,
+    /// The provider's fingerprint of the card, payer or wallet, when it reports one.
+    pub instrument: Option<String>,
+}
 
 /// Opened for a period, not tried yet.
 pub const NEW: &str = "new";

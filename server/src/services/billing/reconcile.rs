@@ -3,9 +3,8 @@
 //! key and settled as the provider recorded them, never charged again
 //! blindly. One the provider never saw failed without a decision: it is
 //! retried like any transient failure (backoff, cap).
-use super::attempts::{self, Class};
+use super::attempts::{self, Class, Round};
 use super::charges;
-use super::renewals::Round;
 use super::settlement::Refusal;
 use crate::payments::{ChargeOutcome, Gateway, Gateways, ProviderKind};
 use crate::persistence::entities::{charge, subscription as sub};

@@ -5,6 +5,7 @@
 //! provider leads to is [`super::attempts`]. Safe with any number of
 //! workers on one database: a period's charge row is unique and every
 //! attempt is claimed with a conditional update.
+pub use super::attempts::Round;
 use super::attempts::{self, Class};
 use super::{charges, events, money, reconcile, status};
 use crate::payments::{Gateways, ProviderKind, RenewalCharge};
@@ -14,20 +15,6 @@ use crate::services::workers::Work;
 use crate::services::{Cx, ServiceError};
 use app::model::billing::SubscriptionState;
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
-
-/// What one round did.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Round {
-    pub paid: usize,
-    pub declined: usize,
-    pub waiting: usize,
-    pub uncertain: usize,
-    /// Attempts that failed without the provider deciding, retried later.
-    pub retrying: usize,
-    pub ended: usize,
-    /// Parked provider events applied (or given up).
-    pub events: usize,
-}
 
 /// One round over up to `limit` due subscriptions.
 ///

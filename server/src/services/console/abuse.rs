@@ -17,8 +17,7 @@ use sea_orm::{
 };
 use std::collections::HashMap;
 
-/// A report nobody decided yet.
-pub const OPEN: &str = "open";
+pub use super::OPEN_REPORT as OPEN;
 const SPAM_DISPUTE: &str = "spam_dispute";
 
 fn source(code: &str) -> AbuseSource {

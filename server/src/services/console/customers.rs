@@ -195,7 +195,7 @@ pub async fn detail(cx: &Cx, staff: &Staff, id: i64) -> Result<CustomerDetail, S
             .await?,
         open_reports: abuse_report::Entity::find()
             .filter(abuse_report::Column::AccusedUserId.eq(id))
-            .filter(abuse_report::Column::Status.eq(super::abuse::OPEN))
+            .filter(abuse_report::Column::Status.eq(super::OPEN_REPORT))
             .count(&cx.db)
             .await?,
         audit: entries,

@@ -18,6 +18,9 @@ use crate::services::ServiceError;
 use app::i18n::Key;
 use app::model::console::{StaffRole, StaffView};
 
+/// The status of an abuse report nobody decided yet.
+pub const OPEN_REPORT: &str = "open";
+
 /// A signed-in staff member (from a valid staff session).
 #[derive(Clone, Debug)]
 pub struct Staff {

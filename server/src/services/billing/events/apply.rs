@@ -2,6 +2,8 @@
 //! (the one that records the event), or what the event waits for when what
 //! it names is not stored yet.
 use super::checkout;
+use super::effect::moved;
+pub use super::effect::{Effect, Waits};
 use super::names::subscription_of;
 use crate::payments::{EventKind, Money, ProviderKind};
 use crate::persistence::entities::{charge, order, subscription as sub};
@@ -10,41 +12,6 @@ use crate::services::billing::{charges, orders, refund_outcome, status};
 use crate::services::{Cx, ServiceError};
 use app::model::billing::SubscriptionState;
 use sea_orm::{ConnectionTrait, EntityTrait};
-
-/// What applying an event did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Effect {
-    /// Applied, or nothing to change: the outcome recorded with the event.
-    Done(&'static str),
-    /// What the event names is not stored yet: park it until it is.
-    Waits(Waits),
-}
-
-/// What a parked event waits for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Waits {
-    /// Our order number.
-    Order(String),
-    /// The provider's subscription id.
-    Subscription(String),
-    /// One of our renewal idempotency keys.
-    Charge(String),
-    /// The provider's payment id (a refund of it).
-    Payment(String),
-}
-
-impl Waits {
-    /// The stored form (`payment_events.waits_for`).
-    pub fn key(&self) -> String {
-        let (what, id) = match self {
-            Waits::Order(id) => ("order", id),
-            Waits::Subscription(id) => ("subscription", id),
-            Waits::Charge(id) => ("charge", id),
-            Waits::Payment(id) => ("payment", id),
-        };
-        format!("{what}:{id}").chars().take(200).collect()
-    }
-}
 
 /// What an applied event of `kind` may have created that parked events
 /// wait for.
@@ -108,10 +75,6 @@ pub async fn apply(
         } => refund_rejected(db, cx, provider_payment_ref).await,
         EventKind::Other { .. } => Ok(Effect::Done("ignored")),
     }
-}
-
-pub(super) fn moved(did: bool) -> Effect {
-    Effect::Done(if did { "applied" } else { "ignored" })
 }
 
 /// A renewal outcome, named by our key or the provider's subscription,

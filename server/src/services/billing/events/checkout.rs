@@ -1,6 +1,6 @@
 //! Provider events about a checkout: paid (the order activated), pending,
 //! failed for good, or one attempt failed while the checkout stays open.
-use super::apply::{moved, Effect, Waits};
+use super::effect::{moved, Effect, Waits};
 use super::names::order_of;
 use crate::payments::{EventKind, ProviderKind};
 use crate::persistence::entities::order;

@@ -13,7 +13,7 @@
 //! what it names is stored: a renewal before the checkout event that
 //! creates its subscription, a refund before the payment it refunds, a
 //! payment before its order is visible here. Such an event is committed as
-//! `parked`, with what it waits for (`waits_for`, see [`apply::Waits`]) and
+//! `parked`, with what it waits for (`waits_for`, see [`effect::Waits`]) and
 //! its meaning (`payload`). It is applied when that thing appears: right
 //! after the transaction that created it ([`parked::release`]), and by the
 //! sweep of every renewal round ([`parked::sweep`]). Applying a parked
@@ -25,6 +25,7 @@
 //! (a late "failed" never undoes a "paid").
 pub mod apply;
 mod checkout;
+mod effect;
 mod names;
 pub mod parked;
 
