@@ -1,6 +1,6 @@
 //! `/admin/*` and `/portal/user/*`: account calls. Handlers only
 //! translate HTTP to `services::accounts` and back.
-use super::context::{require_session, service_error};
+use super::extract::{require_session, service_error};
 use super::doc::{Answer, BadRequest, Limited, NotFound, Unauthorized, Unavailable};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::accounts::{passwords, sessions, users, AuthSession};

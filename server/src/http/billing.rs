@@ -1,5 +1,5 @@
 //! Checkout and billing calls: thin adapters over `services::billing`.
-use super::context::{require_session, service_error};
+use super::extract::{require_session, service_error};
 use super::doc::{Answer, BadRequest, Limited, NotFound, Unauthorized, Unavailable};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::billing::{checkout, claims, manage, methods, payer, refunds};

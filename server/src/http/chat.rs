@@ -4,7 +4,7 @@
 //! header, which a cross-site form cannot send). Thin: read the request,
 //! call `services::help_chat`, answer in the envelope; the live stream is
 //! server-sent events.
-use super::context::service_error;
+use super::extract::service_error;
 use super::doc::{Answer, BadRequest, Limited, List, NotFound, Unavailable};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::accounts::sessions;

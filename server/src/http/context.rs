@@ -90,27 +90,6 @@ impl FromRequestParts<AppState> for ApiContext {
     }
 }
 
-/// Maps a service error to the envelope in the caller's language.
-pub fn service_error(
-    ctx: &ApiContext,
-) -> impl Fn(crate::services::ServiceError) -> super::ApiError + '_ {
-    move |e| super::ApiError::from_service(ctx, e)
-}
-
-/// The caller's session, or the localized "login status is invalid" (401).
-pub async fn require_session(
-    state: &AppState,
-    ctx: &ApiContext,
-) -> Result<crate::services::accounts::AuthSession, super::ApiError> {
-    crate::services::accounts::sessions::authenticate(
-        &state.db,
-        ctx.token.as_deref(),
-        state.now_ms(),
-    )
-    .await
-    .map_err(service_error(ctx))
-}
-
 #[cfg(test)]
 mod tests {
     use super::client_ip;

@@ -3,7 +3,7 @@
 //! Every number from outside is checked here: ids must be positive `i64`s
 //! (else "not found"), coordinates finite and on the globe (checked by the
 //! service), pages within [`MAX_PAGE`].
-use super::context::{require_session, service_error};
+use super::extract::{require_session, service_error};
 use super::doc::{Answer, BadRequest, Limited, List, NeedsSubscription, NotFound, Unauthorized};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::locate::{changes, consent, registry, requests};

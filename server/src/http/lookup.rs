@@ -1,7 +1,7 @@
 //! `/lookup/…`: reverse lookup, spam reports and the number owner's rights.
 //! Thin: read the request, call `services::lookup`, answer in the envelope.
 //! The owner session travels in the `owner-token` header.
-use super::context::{require_session, service_error};
+use super::extract::{require_session, service_error};
 use super::doc::{Answer, BadRequest, Limited, NotFound, Unauthorized};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::lookup::{self, owner, reports};

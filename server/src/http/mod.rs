@@ -8,6 +8,7 @@ mod console;
 mod context;
 mod doc;
 mod envelope;
+pub mod extract;
 mod health;
 mod locate;
 mod lookup;

@@ -1,7 +1,7 @@
 //! Tracking calls: thin adapters over `services::tracking`. Each reads the
 //! visitor's consent from the `acceptCookie` cookie and lets the service
 //! refuse (403, nothing stored) what the visitor did not allow.
-use super::context::service_error;
+use super::extract::service_error;
 use super::doc::{Answer, BadRequest, Limited, NoConsent, Refused};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::tracking::{conversions, events};
@@ -206,7 +206,7 @@ pub async fn conversion(
             .or_else(|| cookie("_fbp")),
         test_event_code: query.test_event_code.filter(|_| query.test),
     };
-    let member = super::context::require_session(&state, &ctx)
+    let member = super::extract::require_session(&state, &ctx)
         .await
         .ok()
         .map(|auth| auth.user.id);

@@ -1,6 +1,6 @@
 //! `/voice/…`: anonymous voice messages. Thin: read the request, call
 //! `services::voice`, answer with the envelope (or the audio).
-use super::context::{require_session, service_error};
+use super::extract::{require_session, service_error};
 use super::doc::{
     Answer, BadRequest, Limited, List, NeedsSubscription, NotFound, Unauthorized, Unavailable,
 };

@@ -5,7 +5,7 @@
 //! the last id), on shutdown, and past `CHAT_MAX_STREAMS` open streams the
 //! call answers 503 with `Retry-After`.
 use super::{After, Caller};
-use crate::http::context::service_error;
+use crate::http::extract::service_error;
 use crate::http::doc::{BadRequest, NotFound, Unavailable};
 use crate::http::{ApiContext, ApiError};
 use crate::services::help_chat::{self, live};
