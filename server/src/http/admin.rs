@@ -1,6 +1,6 @@
 //! `/admin/*` and `/portal/user/*`: account calls. Handlers only
 //! translate HTTP to `services::accounts` and back.
-use super::extract::{require_session, service_error};
+use super::extract::{Member, ValidForm, require_session, service_error};
 use super::doc::{Answer, BadRequest, Limited, NotFound, Unauthorized, Unavailable};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::accounts::{passwords, sessions, users, AuthSession};
@@ -67,9 +67,8 @@ fn session_info(
 pub async fn login(
     State(state): State<AppState>,
     ctx: ApiContext,
-    form: Result<Form<LoginForm>, FormRejection>,
+    ValidForm(form): ValidForm<LoginForm>,
 ) -> ApiResult<LoginResult> {
-    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let new = sessions::login(&state.cx(), &form.email, &form.password, &ctx.client)
         .await
         .map_err(service_error(&ctx))?;
@@ -94,9 +93,9 @@ pub async fn logout(State(state): State<AppState>, ctx: ApiContext) -> ApiResult
 pub async fn session_detail(
     State(state): State<AppState>,
     ctx: ApiContext,
+    Member(auth): Member,
     Path(id): Path<String>,
 ) -> ApiResult<SessionInfo> {
-    let auth = require_session(&state, &ctx).await?;
     let id = id
         .parse::<i64>()
         .map_err(|_| ApiError::from_service(&ctx, ServiceError::NotFound))?;
@@ -113,10 +112,9 @@ pub async fn session_detail(
 pub async fn change_password(
     State(state): State<AppState>,
     ctx: ApiContext,
-    form: Result<Form<ChangePasswordForm>, FormRejection>,
+    Member(auth): Member,
+    ValidForm(form): ValidForm<ChangePasswordForm>,
 ) -> ApiResult<Done> {
-    let auth = require_session(&state, &ctx).await?;
-    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     passwords::change(&state.cx(), &auth, &form.password, &form.new_password)
         .await
         .map_err(service_error(&ctx))?;
@@ -151,9 +149,8 @@ pub async fn reset_with_code(
     State(state): State<AppState>,
     ctx: ApiContext,
     Path(email): Path<String>,
-    form: Result<Form<ResetForm>, FormRejection>,
+    ValidForm(form): ValidForm<ResetForm>,
 ) -> ApiResult<LoginResult> {
-    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let new_password = form.new_password.or(form.password).unwrap_or_default();
     let new =
         passwords::reset_with_code(&state.cx(), &email, &form.code, &new_password, &ctx.client)

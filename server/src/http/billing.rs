@@ -1,5 +1,5 @@
 //! Checkout and billing calls: thin adapters over `services::billing`.
-use super::extract::{require_session, service_error};
+use super::extract::{Member, ValidForm, require_session, service_error};
 use super::doc::{Answer, BadRequest, Limited, NotFound, Unauthorized, Unavailable};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::billing::{checkout, claims, manage, methods, payer, refunds};
@@ -9,7 +9,7 @@ use app::model::billing::{
     BillingDone, BillingSummary, MethodChoice, OrderCreated, OrderStatus, PayMethodOption,
     PayMethods, RefundDetail,
 };
-use axum::extract::{rejection::FormRejection, Form, Query, State};
+use axum::extract::{Query, State};
 use axum::http::{header::SET_COOKIE, request::Parts};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -122,9 +122,8 @@ pub async fn place_order(
     State(state): State<AppState>,
     ctx: ApiContext,
     parts: Parts,
-    form: Result<Form<OrderForm>, FormRejection>,
+    ValidForm(form): ValidForm<OrderForm>,
 ) -> Result<Response, ApiError> {
-    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let country = payer_country(&state, &parts, form.country.as_deref());
     let tracking = crate::cookies::order_tracking(&parts.headers);
     let input = form
@@ -189,8 +188,8 @@ pub async fn property(State(state): State<AppState>, ctx: ApiContext) -> ApiResu
 pub async fn cancel_subscribe(
     State(state): State<AppState>,
     ctx: ApiContext,
+    Member(auth): Member,
 ) -> ApiResult<BillingDone> {
-    let auth = require_session(&state, &ctx).await?;
     let summary = manage::cancel(&state.cx(), &state.gateways, &auth.user)
         .await
         .map_err(service_error(&ctx))?;
@@ -203,8 +202,8 @@ pub async fn cancel_subscribe(
 pub async fn refund_detail(
     State(state): State<AppState>,
     ctx: ApiContext,
+    Member(auth): Member,
 ) -> ApiResult<RefundDetail> {
-    let auth = require_session(&state, &ctx).await?;
     refunds::detail(&state.cx(), &auth.user)
         .await
         .map(ApiOk::obj)
@@ -225,10 +224,9 @@ pub struct RefundForm {
 pub async fn refund(
     State(state): State<AppState>,
     ctx: ApiContext,
-    form: Result<Form<RefundForm>, FormRejection>,
+    Member(auth): Member,
+    ValidForm(form): ValidForm<RefundForm>,
 ) -> ApiResult<BillingDone> {
-    let auth = require_session(&state, &ctx).await?;
-    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let summary = refunds::refund(&state.cx(), &state.gateways, &auth.user, form.charge_id)
         .await
         .map_err(service_error(&ctx))?;

@@ -4,16 +4,14 @@
 //! header, which a cross-site form cannot send). Thin: read the request,
 //! call `services::help_chat`, answer in the envelope; the live stream is
 //! server-sent events.
-use super::extract::service_error;
+use super::extract::{Member, ValidForm, ValidQuery, service_error};
 use super::doc::{Answer, BadRequest, Limited, List, NotFound, Unavailable};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::accounts::sessions;
 use crate::services::help_chat::{self, NewMessage, Person};
 use crate::state::AppState;
 use app::model::chat::{ChatConversationView, ChatMessageView, ChatUnread};
-use axum::extract::{
-    rejection::FormRejection, rejection::QueryRejection, Form, Path, Query, State,
-};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -96,9 +94,8 @@ pub async fn send(
     State(state): State<AppState>,
     ctx: ApiContext,
     headers: HeaderMap,
-    form: Result<Form<MessageForm>, FormRejection>,
+    ValidForm(f): ValidForm<MessageForm>,
 ) -> Result<Response, ApiError> {
-    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let caller = Caller::of(&state, &ctx, &headers).await;
     let input = NewMessage {
         body: &f.body,
@@ -137,9 +134,8 @@ pub async fn messages(
     ctx: ApiContext,
     headers: HeaderMap,
     Path(id): Path<i64>,
-    query: Result<Query<After>, QueryRejection>,
+    ValidQuery(q): ValidQuery<After>,
 ) -> ApiResult<Vec<ChatMessageView>> {
-    let Query(q) = query.map_err(|_| ApiError::bad_request(&ctx))?;
     let caller = Caller::of(&state, &ctx, &headers).await;
     let found = help_chat::messages_after(&state.cx(), caller.person(), id, q.after).await;
     Ok(ApiOk::obj(found.map_err(service_error(&ctx))?))
@@ -162,9 +158,8 @@ pub async fn mark_read(
     ctx: ApiContext,
     headers: HeaderMap,
     Path(id): Path<i64>,
-    form: Result<Form<ReadForm>, FormRejection>,
+    ValidForm(f): ValidForm<ReadForm>,
 ) -> ApiResult<ChatUnread> {
-    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let caller = Caller::of(&state, &ctx, &headers).await;
     let unread = help_chat::mark_read(&state.cx(), caller.person(), id, f.up_to)
         .await

@@ -2,7 +2,9 @@
 //! the staff member behind the staff cookie (or the `staff_token` header),
 //! call `services::console`, answer the envelope. Role checks are the
 //! services'. Every answer is `Cache-Control: no-store` (the router layer).
+use super::extract::{StaffMember, ValidForm};
 use super::doc::{Answer, BadRequest, Limited, Unauthorized, Unavailable};
+use super::extract::console_error as failed;
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::console::{auth, Staff};
 use crate::services::ServiceError;
@@ -10,8 +12,8 @@ use crate::state::AppState;
 use app::i18n::Key;
 use app::model::account::Done;
 use app::model::console::{StaffView, STAFF_SESSION_TTL_MS, STAFF_TOKEN_HEADER};
-use axum::extract::{rejection::FormRejection, Form, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::extract::State;
+use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
@@ -28,39 +30,6 @@ pub use customers::{
     __path_cancel, __path_customer, __path_refund, __path_reinstate, __path_search, __path_suspend,
     cancel, customer, refund, reinstate, search, suspend,
 };
-
-/// A console failure: "sign in to the console" for a missing or dead staff
-/// session (not the customers' message), else the one service mapping.
-fn failed(ctx: &ApiContext) -> impl Fn(ServiceError) -> ApiError + '_ {
-    move |e| match e {
-        ServiceError::Unauthorized => {
-            ApiError::new(ctx, StatusCode::UNAUTHORIZED, Key::ConsoleApiUnauthorized)
-        }
-        other => ApiError::from_service(ctx, other),
-    }
-}
-
-fn staff_token(headers: &HeaderMap) -> Option<String> {
-    let header = headers
-        .get(STAFF_TOKEN_HEADER)
-        .and_then(|v| v.to_str().ok())
-        .map(str::trim)
-        .filter(|v| !v.is_empty());
-    header
-        .map(str::to_owned)
-        .or_else(|| crate::cookies::staff_cookie(headers))
-}
-
-/// The signed-in staff member, or 401.
-async fn require_staff(
-    state: &AppState,
-    ctx: &ApiContext,
-    headers: &HeaderMap,
-) -> Result<Staff, ApiError> {
-    auth::authenticate(&state.db, staff_token(headers).as_deref(), state.now_ms())
-        .await
-        .map_err(failed(ctx))
-}
 
 /// Body of `POST /console/session`.
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -80,9 +49,8 @@ pub struct SignInForm {
 pub async fn sign_in(
     State(state): State<AppState>,
     ctx: ApiContext,
-    form: Result<Form<SignInForm>, FormRejection>,
+    ValidForm(f): ValidForm<SignInForm>,
 ) -> Result<Response, ApiError> {
-    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let input = auth::SignIn {
         email: &f.email,
         password: &f.password,
@@ -104,14 +72,8 @@ pub async fn sign_in(
 /// `GET /console/session`: who is signed in.
 #[utoipa::path(get, path = "/console/session", tag = "console", security(("staffToken" = [])),
     responses((status = 200, body = Answer<StaffView>), Unauthorized))]
-pub async fn current(
-    State(state): State<AppState>,
-    ctx: ApiContext,
-    headers: HeaderMap,
-) -> ApiResult<StaffView> {
-    Ok(ApiOk::obj(
-        require_staff(&state, &ctx, &headers).await?.view(),
-    ))
+pub async fn current(StaffMember(staff, ..): StaffMember) -> ApiResult<StaffView> {
+    Ok(ApiOk::obj(staff.view()))
 }
 
 /// `DELETE /console/session`: signs out and removes the cookie.
@@ -120,9 +82,8 @@ pub async fn current(
 pub async fn sign_out(
     State(state): State<AppState>,
     ctx: ApiContext,
-    headers: HeaderMap,
+    StaffMember(staff, ..): StaffMember,
 ) -> Result<Response, ApiError> {
-    let staff = require_staff(&state, &ctx, &headers).await?;
     auth::sign_out(&state.cx(), &staff)
         .await
         .map_err(failed(&ctx))?;

@@ -3,7 +3,7 @@
 //! Every number from outside is checked here: ids must be positive `i64`s
 //! (else "not found"), coordinates finite and on the globe (checked by the
 //! service), pages within [`MAX_PAGE`].
-use super::extract::{require_session, service_error};
+use super::extract::{Member, ValidForm, ValidQuery, service_error};
 use super::doc::{Answer, BadRequest, Limited, List, NeedsSubscription, NotFound, Unauthorized};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::locate::{changes, consent, registry, requests};
@@ -13,9 +13,7 @@ use app::api::Page;
 use app::model::account::Done;
 use app::model::locate::{GpsTrace, LocateRequestView, RevealDecision, RevealView};
 use app::model::GeoPoint;
-use axum::extract::{
-    rejection::FormRejection, rejection::QueryRejection, Form, Path, Query, State,
-};
+use axum::extract::{Path, Query, State};
 use serde::Deserialize;
 
 /// Largest page of `GET /spyContent`.
@@ -48,10 +46,9 @@ pub struct CreateForm {
 pub async fn create(
     State(state): State<AppState>,
     ctx: ApiContext,
-    form: Result<Form<CreateForm>, FormRejection>,
+    Member(auth): Member,
+    ValidForm(form): ValidForm<CreateForm>,
 ) -> ApiResult<LocateRequestView> {
-    let auth = require_session(&state, &ctx).await?;
-    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let input = requests::NewRequest {
         country: &form.country,
         phone: &form.phone,
@@ -83,10 +80,9 @@ pub struct ListQuery {
 pub async fn list(
     State(state): State<AppState>,
     ctx: ApiContext,
-    query: Result<Query<ListQuery>, QueryRejection>,
+    Member(auth): Member,
+    ValidQuery(query): ValidQuery<ListQuery>,
 ) -> ApiResult<Vec<LocateRequestView>> {
-    let auth = require_session(&state, &ctx).await?;
-    let Query(query) = query.map_err(|_| ApiError::bad_request(&ctx))?;
     let (current, size) = (
         query.page.unwrap_or(1).max(1),
         query.size.unwrap_or(20).clamp(1, MAX_PAGE_SIZE),
@@ -120,12 +116,11 @@ pub struct UpdateForm {
 pub async fn update(
     State(state): State<AppState>,
     ctx: ApiContext,
+    Member(auth): Member,
     Path(id): Path<String>,
-    form: Result<Form<UpdateForm>, FormRejection>,
+    ValidForm(form): ValidForm<UpdateForm>,
 ) -> ApiResult<LocateRequestView> {
-    let auth = require_session(&state, &ctx).await?;
     let id = parse_id(&ctx, &id)?;
-    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let change = changes::Change::from_action(&form.action, &form.label)
         .ok_or_else(|| ApiError::bad_request(&ctx))?;
     let view = changes::update(&state.cx(), &auth, id, change)
@@ -140,9 +135,9 @@ pub async fn update(
 pub async fn clear(
     State(state): State<AppState>,
     ctx: ApiContext,
+    Member(auth): Member,
     Path(id): Path<String>,
 ) -> ApiResult<LocateRequestView> {
-    let auth = require_session(&state, &ctx).await?;
     let id = parse_id(&ctx, &id)?;
     changes::clear(&state.cx(), &auth, id)
         .await
@@ -156,9 +151,9 @@ pub async fn clear(
 pub async fn trace(
     State(state): State<AppState>,
     ctx: ApiContext,
+    Member(auth): Member,
     Path(id): Path<String>,
 ) -> ApiResult<GpsTrace> {
-    let auth = require_session(&state, &ctx).await?;
     let id = parse_id(&ctx, &id)?;
     requests::trace(&state.cx(), &auth, id)
         .await
@@ -205,9 +200,8 @@ pub async fn answer(
     State(state): State<AppState>,
     ctx: ApiContext,
     Path(token): Path<String>,
-    form: Result<Form<AnswerForm>, FormRejection>,
+    ValidForm(form): ValidForm<AnswerForm>,
 ) -> ApiResult<RevealView> {
-    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let point = form
         .latitude
         .zip(form.longitude)
@@ -244,9 +238,8 @@ pub struct RegistryForm {
 pub async fn registry_code(
     State(state): State<AppState>,
     ctx: ApiContext,
-    form: Result<Form<RegistryForm>, FormRejection>,
+    ValidForm(form): ValidForm<RegistryForm>,
 ) -> ApiResult<Done> {
-    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     registry::send_proof(&state.cx(), &form.country, &form.phone, &ctx.client)
         .await
         .map_err(service_error(&ctx))?;
@@ -260,9 +253,8 @@ pub async fn registry_code(
 pub async fn registry_confirm(
     State(state): State<AppState>,
     ctx: ApiContext,
-    form: Result<Form<RegistryForm>, FormRejection>,
+    ValidForm(form): ValidForm<RegistryForm>,
 ) -> ApiResult<Done> {
-    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     registry::confirm_proof(&state.cx(), &form.country, &form.phone, &form.code)
         .await
         .map_err(service_error(&ctx))?;

@@ -1,16 +1,14 @@
 //! `/lookup/…`: reverse lookup, spam reports and the number owner's rights.
 //! Thin: read the request, call `services::lookup`, answer in the envelope.
 //! The owner session travels in the `owner-token` header.
-use super::extract::{require_session, service_error};
+use super::extract::{Member, ValidForm, ValidQuery, service_error};
 use super::doc::{Answer, BadRequest, Limited, NotFound, Unauthorized};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::lookup::{self, owner, reports};
 use crate::state::AppState;
 use app::model::account::Done;
 use app::model::lookup::{LookupResult, OwnerClaim, OwnerView};
-use axum::extract::{
-    rejection::FormRejection, rejection::QueryRejection, Form, Path, Query, State,
-};
+use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use serde::Deserialize;
 
@@ -34,9 +32,8 @@ pub async fn find(
     State(state): State<AppState>,
     ctx: ApiContext,
     Path(phone): Path<String>,
-    query: Result<Query<NumberQuery>, QueryRejection>,
+    ValidQuery(query): ValidQuery<NumberQuery>,
 ) -> ApiResult<LookupResult> {
-    let Query(query) = query.map_err(|_| ApiError::bad_request(&ctx))?;
     let cx = state.cx();
     // A stale or foreign token is a visitor, not an error: the free part needs no account.
     let viewer = match ctx.token.as_deref() {
@@ -80,10 +77,9 @@ pub struct ReportForm {
 pub async fn report(
     State(state): State<AppState>,
     ctx: ApiContext,
-    form: Result<Form<ReportForm>, FormRejection>,
+    Member(auth): Member,
+    ValidForm(f): ValidForm<ReportForm>,
 ) -> ApiResult<Done> {
-    let auth = require_session(&state, &ctx).await?;
-    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let input = reports::NewReport {
         country: &f.country,
         phone: &f.phone,
@@ -112,9 +108,8 @@ pub struct ProofForm {
 pub async fn owner_code(
     State(state): State<AppState>,
     ctx: ApiContext,
-    form: Result<Form<ProofForm>, FormRejection>,
+    ValidForm(f): ValidForm<ProofForm>,
 ) -> ApiResult<Done> {
-    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     owner::send_code(&state.cx(), &f.country, &f.phone, &ctx.client)
         .await
         .map_err(service_error(&ctx))?;
@@ -128,9 +123,8 @@ pub async fn owner_code(
 pub async fn owner_claim(
     State(state): State<AppState>,
     ctx: ApiContext,
-    form: Result<Form<ProofForm>, FormRejection>,
+    ValidForm(f): ValidForm<ProofForm>,
 ) -> ApiResult<OwnerClaim> {
-    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let claim = owner::claim(&state.cx(), &f.country, &f.phone, &f.code)
         .await
         .map_err(service_error(&ctx))?;
@@ -194,9 +188,8 @@ pub async fn owner_publish(
     State(state): State<AppState>,
     ctx: ApiContext,
     headers: HeaderMap,
-    form: Result<Form<EntryForm>, FormRejection>,
+    ValidForm(f): ValidForm<EntryForm>,
 ) -> ApiResult<Done> {
-    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     owner::publish(&state.cx(), &owner_token(&headers), &f.name, &f.city)
         .await
         .map_err(service_error(&ctx))?;
@@ -232,9 +225,8 @@ pub async fn owner_opt_out(
     State(state): State<AppState>,
     ctx: ApiContext,
     headers: HeaderMap,
-    form: Result<Form<OptOutForm>, FormRejection>,
+    ValidForm(f): ValidForm<OptOutForm>,
 ) -> ApiResult<Done> {
-    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     owner::set_opt_out(&state.cx(), &owner_token(&headers), f.opt_out)
         .await
         .map_err(service_error(&ctx))?;

@@ -1,10 +1,11 @@
 //! `/other/*`: number information and the visitor's country.
+use super::extract::ValidQuery;
 use super::doc::{Answer, BadRequest};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::{phone, visitor};
 use crate::state::AppState;
 use app::model::{NumberInfo, VisitorCountry};
-use axum::extract::{rejection::QueryRejection, Path, Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::request::Parts;
 use serde::Deserialize;
 
@@ -24,9 +25,8 @@ pub async fn location_info(
     State(state): State<AppState>,
     ctx: ApiContext,
     Path(input): Path<String>,
-    query: Result<Query<LocationInfoQuery>, QueryRejection>,
+    ValidQuery(query): ValidQuery<LocationInfoQuery>,
 ) -> ApiResult<NumberInfo> {
-    let Query(query) = query.map_err(|_| ApiError::bad_request(&ctx))?;
     phone::number_info(
         state.phone_data,
         &input,

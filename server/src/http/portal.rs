@@ -1,9 +1,10 @@
 //! `/portal/*`: public calls of the marketing pages.
+use super::extract::ValidQuery;
 use super::doc::{Answer, BadRequest, List};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::state::AppState;
 use app::model::PricePlan;
-use axum::extract::{rejection::QueryRejection, Query, State};
+use axum::extract::{Query, State};
 use serde::Deserialize;
 
 /// Query of `GET /portal/priceSetup`.
@@ -24,9 +25,8 @@ pub struct PriceSetupQuery {
 pub async fn price_setup(
     State(state): State<AppState>,
     ctx: ApiContext,
-    query: Result<Query<PriceSetupQuery>, QueryRejection>,
+    ValidQuery(query): ValidQuery<PriceSetupQuery>,
 ) -> ApiResult<Vec<PricePlan>> {
-    let Query(query) = query.map_err(|_| ApiError::bad_request(&ctx))?;
     state
         .plans
         .list(&state.db, &query.channel, query.has_weight, state.now_ms())

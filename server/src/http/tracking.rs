@@ -1,13 +1,13 @@
 //! Tracking calls: thin adapters over `services::tracking`. Each reads the
 //! visitor's consent from the `acceptCookie` cookie and lets the service
 //! refuse (403, nothing stored) what the visitor did not allow.
-use super::extract::service_error;
+use super::extract::{ValidForm, service_error};
 use super::doc::{Answer, BadRequest, Limited, NoConsent, Refused};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::tracking::{conversions, events};
 use crate::state::AppState;
 use axum::extract::rejection::{FormRejection, JsonRejection};
-use axum::extract::{Form, Json, Path, Query, State};
+use axum::extract::{Json, Path, Query, State};
 use axum::http::{request::Parts, HeaderMap};
 use serde::{Deserialize, Serialize};
 
@@ -36,9 +36,8 @@ pub async fn click_point(
     State(state): State<AppState>,
     ctx: ApiContext,
     parts: Parts,
-    form: Result<Form<ClickForm>, FormRejection>,
+    ValidForm(f): ValidForm<ClickForm>,
 ) -> ApiResult<Recorded> {
-    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let input = events::ClickPoint {
         apk_channel: f.apk_channel,
         btn_id: f.btn_id,
@@ -83,9 +82,8 @@ pub async fn operation_event(
     State(state): State<AppState>,
     ctx: ApiContext,
     parts: Parts,
-    form: Result<Form<EventForm>, FormRejection>,
+    ValidForm(f): ValidForm<EventForm>,
 ) -> ApiResult<Recorded> {
-    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let h = &parts.headers;
     let input = events::OperationEvent {
         curr_document: f.curr_document,

@@ -1,6 +1,6 @@
 //! `/voice/…`: anonymous voice messages. Thin: read the request, call
 //! `services::voice`, answer with the envelope (or the audio).
-use super::extract::{require_session, service_error};
+use super::extract::{Member, ValidForm, ValidQuery, service_error};
 use super::doc::{
     Answer, BadRequest, Limited, List, NeedsSubscription, NotFound, Unauthorized, Unavailable,
 };
@@ -12,9 +12,7 @@ use crate::speech::Rendered;
 use crate::state::AppState;
 use app::api::Page;
 use app::model::voice::{VoiceDraftForm, VoiceMessageView, VoicePreview, VoicePreviewDraft};
-use axum::extract::{
-    rejection::FormRejection, rejection::QueryRejection, Form, Path, Query, State,
-};
+use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -46,9 +44,8 @@ pub fn mp3(rendered: &Arc<Rendered>) -> Response {
 pub async fn make_preview(
     State(state): State<AppState>,
     ctx: ApiContext,
-    form: Result<Form<VoiceDraftForm>, FormRejection>,
+    ValidForm(form): ValidForm<VoiceDraftForm>,
 ) -> ApiResult<VoicePreview> {
-    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let made = preview::preview(&state.cx(), &state.speech, &ctx.client, &form.draft()).await;
     Ok(ApiOk::obj(made.map_err(service_error(&ctx))?))
 }
@@ -90,10 +87,9 @@ pub async fn preview_audio(
 pub async fn send(
     State(state): State<AppState>,
     ctx: ApiContext,
-    form: Result<Form<VoiceDraftForm>, FormRejection>,
+    Member(auth): Member,
+    ValidForm(form): ValidForm<VoiceDraftForm>,
 ) -> ApiResult<VoiceMessageView> {
-    let auth = require_session(&state, &ctx).await?;
-    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let view = compose::send(
         &state.cx(),
         &auth.user,
@@ -120,10 +116,9 @@ pub struct ListQuery {
 pub async fn list(
     State(state): State<AppState>,
     ctx: ApiContext,
-    query: Result<Query<ListQuery>, QueryRejection>,
+    Member(auth): Member,
+    ValidQuery(query): ValidQuery<ListQuery>,
 ) -> ApiResult<Vec<VoiceMessageView>> {
-    let auth = require_session(&state, &ctx).await?;
-    let Query(query) = query.map_err(|_| ApiError::bad_request(&ctx))?;
     let (current, size) = (
         query.page.unwrap_or(1).clamp(1, MAX_PAGE + 1),
         query.size.unwrap_or(20).clamp(1, views::MAX_PAGE_SIZE),
@@ -146,9 +141,9 @@ pub async fn list(
 pub async fn detail(
     State(state): State<AppState>,
     ctx: ApiContext,
+    Member(auth): Member,
     Path(id): Path<String>,
 ) -> ApiResult<VoiceMessageView> {
-    let auth = require_session(&state, &ctx).await?;
     let id = parse_id(&ctx, &id)?;
     let message = views::own(&state.cx(), auth.user.id, id)
         .await
@@ -163,9 +158,9 @@ pub async fn detail(
 pub async fn audio(
     State(state): State<AppState>,
     ctx: ApiContext,
+    Member(auth): Member,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let auth = require_session(&state, &ctx).await?;
     let id = parse_id(&ctx, &id)?;
     let rendered = replay(&state.cx(), &state.speech, auth.user.id, id)
         .await

@@ -5,13 +5,13 @@
 //! the last id), on shutdown, and past `CHAT_MAX_STREAMS` open streams the
 //! call answers 503 with `Retry-After`.
 use super::{After, Caller};
-use crate::http::extract::service_error;
+use crate::http::extract::{ValidQuery, service_error};
 use crate::http::doc::{BadRequest, NotFound, Unavailable};
 use crate::http::{ApiContext, ApiError};
 use crate::services::help_chat::{self, live};
 use crate::state::AppState;
 use app::model::chat::{ChatMessageView, MESSAGES_PER_ANSWER};
-use axum::extract::{rejection::QueryRejection, Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -36,9 +36,8 @@ pub async fn stream(
     ctx: ApiContext,
     headers: HeaderMap,
     Path(id): Path<i64>,
-    query: Result<Query<After>, QueryRejection>,
+    ValidQuery(q): ValidQuery<After>,
 ) -> Result<Response, ApiError> {
-    let Query(q) = query.map_err(|_| ApiError::bad_request(&ctx))?;
     let caller = Caller::of(&state, &ctx, &headers).await;
     // Whose it is first: a stranger learns nothing, not even "busy".
     let backlog = help_chat::messages_after(&state.cx(), caller.person(), id, q.after)

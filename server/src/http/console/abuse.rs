@@ -1,14 +1,12 @@
 //! The console's abuse queue: open and closed reports, and the decision on one.
-use super::{failed, require_staff};
+use crate::http::extract::{StaffMember, ValidForm, ValidQuery};
+use super::failed;
 use crate::http::doc::{Answer, BadRequest, Forbidden, List, NotFound, Unauthorized};
 use crate::http::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::console::abuse;
 use crate::state::AppState;
 use app::model::console::{AbuseAction, AbuseDecision, AbuseReportView};
-use axum::extract::{
-    rejection::FormRejection, rejection::QueryRejection, Form, Path, Query, State,
-};
-use axum::http::HeaderMap;
+use axum::extract::{Path, Query, State};
 use serde::Deserialize;
 
 /// `?status=` of the abuse queue.
@@ -34,11 +32,9 @@ pub struct QueueQuery {
 pub async fn abuse_queue(
     State(state): State<AppState>,
     ctx: ApiContext,
-    headers: HeaderMap,
-    query: Result<Query<QueueQuery>, QueryRejection>,
+    StaffMember(staff, ..): StaffMember,
+    ValidQuery(q): ValidQuery<QueueQuery>,
 ) -> ApiResult<Vec<AbuseReportView>> {
-    let staff = require_staff(&state, &ctx, &headers).await?;
-    let Query(q) = query.map_err(|_| ApiError::bad_request(&ctx))?;
     let open = !matches!(q.status, Some(QueueStatus::Closed));
     Ok(ApiOk::obj(
         abuse::list(&state.cx(), &staff, open)
@@ -64,12 +60,10 @@ pub struct DecisionForm {
 pub async fn abuse_decide(
     State(state): State<AppState>,
     ctx: ApiContext,
-    headers: HeaderMap,
+    StaffMember(staff, ..): StaffMember,
     Path(id): Path<i64>,
-    form: Result<Form<DecisionForm>, FormRejection>,
+    ValidForm(f): ValidForm<DecisionForm>,
 ) -> ApiResult<AbuseReportView> {
-    let staff = require_staff(&state, &ctx, &headers).await?;
-    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let decision = AbuseDecision {
         action: f.action,
         note: f.note,

@@ -1,12 +1,12 @@
 //! The console's audit log, a page at a time.
-use super::{failed, require_staff};
+use crate::http::extract::{StaffMember, ValidQuery};
+use super::failed;
 use crate::http::doc::{Answer, BadRequest, List, Unauthorized};
 use crate::http::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::console::audit;
 use crate::state::AppState;
 use app::model::console::AuditEntry;
-use axum::extract::{rejection::QueryRejection, Query, State};
-use axum::http::HeaderMap;
+use axum::extract::{Query, State};
 use serde::Deserialize;
 
 /// `?before=` of the audit log.
@@ -24,11 +24,9 @@ pub struct AuditQuery {
 pub async fn audit_log(
     State(state): State<AppState>,
     ctx: ApiContext,
-    headers: HeaderMap,
-    query: Result<Query<AuditQuery>, QueryRejection>,
+    StaffMember(staff, ..): StaffMember,
+    ValidQuery(q): ValidQuery<AuditQuery>,
 ) -> ApiResult<Vec<AuditEntry>> {
-    let staff = require_staff(&state, &ctx, &headers).await?;
-    let Query(q) = query.map_err(|_| ApiError::bad_request(&ctx))?;
     Ok(ApiOk::obj(
         audit::list(&state.db, &staff, q.before)
             .await

@@ -1,13 +1,13 @@
 //! The console's side of the help chat: the inbox, one conversation, a reply.
-use super::{failed, require_staff};
+use crate::http::extract::{StaffMember, ValidForm};
+use super::failed;
 use crate::http::doc::{Answer, BadRequest, List, NotFound, Unauthorized};
 use crate::http::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::console::chat;
 use crate::state::AppState;
 use app::model::chat::ChatMessageView;
 use app::model::console::{ChatInboxRow, ChatThreadView};
-use axum::extract::{rejection::FormRejection, Form, Path, State};
-use axum::http::HeaderMap;
+use axum::extract::{Path, State};
 use serde::Deserialize;
 
 /// `GET /console/chats`.
@@ -16,9 +16,8 @@ use serde::Deserialize;
 pub async fn chats(
     State(state): State<AppState>,
     ctx: ApiContext,
-    headers: HeaderMap,
+    StaffMember(staff, ..): StaffMember,
 ) -> ApiResult<Vec<ChatInboxRow>> {
-    let staff = require_staff(&state, &ctx, &headers).await?;
     Ok(ApiOk::obj(
         chat::inbox(&state.cx(), &staff)
             .await
@@ -33,10 +32,9 @@ pub async fn chats(
 pub async fn chat_thread(
     State(state): State<AppState>,
     ctx: ApiContext,
-    headers: HeaderMap,
+    StaffMember(staff, ..): StaffMember,
     Path(id): Path<i64>,
 ) -> ApiResult<ChatThreadView> {
-    let staff = require_staff(&state, &ctx, &headers).await?;
     Ok(ApiOk::obj(
         chat::thread(&state.cx(), &staff, id)
             .await
@@ -59,12 +57,10 @@ pub struct ReplyForm {
 pub async fn chat_reply(
     State(state): State<AppState>,
     ctx: ApiContext,
-    headers: HeaderMap,
+    StaffMember(staff, ..): StaffMember,
     Path(id): Path<i64>,
-    form: Result<Form<ReplyForm>, FormRejection>,
+    ValidForm(f): ValidForm<ReplyForm>,
 ) -> ApiResult<ChatMessageView> {
-    let staff = require_staff(&state, &ctx, &headers).await?;
-    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     Ok(ApiOk::obj(
         chat::reply(&state.cx(), &staff, id, &f.body)
             .await

@@ -1,16 +1,14 @@
 //! The console's customers: search, one customer's file, and the account
 //! actions (refund, cancel, suspend, reinstate), each with its reason.
-use super::{failed, require_staff};
+use crate::http::extract::{StaffMember, ValidForm, ValidQuery};
+use super::failed;
 use crate::http::doc::{Answer, BadRequest, Forbidden, List, NotFound, Unauthorized, Unavailable};
 use crate::http::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::console::{actions, customers};
 use crate::state::AppState;
 use app::model::billing::BillingSummary;
 use app::model::console::{CustomerDetail, CustomerRow};
-use axum::extract::{
-    rejection::FormRejection, rejection::QueryRejection, Form, Path, Query, State,
-};
-use axum::http::HeaderMap;
+use axum::extract::{Path, Query, State};
 use serde::Deserialize;
 
 /// `?q=` of the customer search.
@@ -28,11 +26,9 @@ pub struct SearchQuery {
 pub async fn search(
     State(state): State<AppState>,
     ctx: ApiContext,
-    headers: HeaderMap,
-    query: Result<Query<SearchQuery>, QueryRejection>,
+    StaffMember(staff, ..): StaffMember,
+    ValidQuery(q): ValidQuery<SearchQuery>,
 ) -> ApiResult<Vec<CustomerRow>> {
-    let staff = require_staff(&state, &ctx, &headers).await?;
-    let Query(q) = query.map_err(|_| ApiError::bad_request(&ctx))?;
     Ok(ApiOk::obj(
         customers::search(&state.cx(), &staff, &q.q)
             .await
@@ -47,10 +43,9 @@ pub async fn search(
 pub async fn customer(
     State(state): State<AppState>,
     ctx: ApiContext,
-    headers: HeaderMap,
+    StaffMember(staff, ..): StaffMember,
     Path(id): Path<i64>,
 ) -> ApiResult<CustomerDetail> {
-    let staff = require_staff(&state, &ctx, &headers).await?;
     Ok(ApiOk::obj(
         customers::detail(&state.cx(), &staff, id)
             .await
@@ -73,12 +68,10 @@ pub struct ReasonForm {
 pub async fn refund(
     State(state): State<AppState>,
     ctx: ApiContext,
-    headers: HeaderMap,
+    StaffMember(staff, ..): StaffMember,
     Path(id): Path<i64>,
-    form: Result<Form<ReasonForm>, FormRejection>,
+    ValidForm(f): ValidForm<ReasonForm>,
 ) -> ApiResult<BillingSummary> {
-    let staff = require_staff(&state, &ctx, &headers).await?;
-    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     Ok(ApiOk::obj(
         actions::refund(&state.cx(), &state.gateways, &staff, id, &f.reason)
             .await
@@ -94,12 +87,10 @@ pub async fn refund(
 pub async fn cancel(
     State(state): State<AppState>,
     ctx: ApiContext,
-    headers: HeaderMap,
+    StaffMember(staff, ..): StaffMember,
     Path(id): Path<i64>,
-    form: Result<Form<ReasonForm>, FormRejection>,
+    ValidForm(f): ValidForm<ReasonForm>,
 ) -> ApiResult<BillingSummary> {
-    let staff = require_staff(&state, &ctx, &headers).await?;
-    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     Ok(ApiOk::obj(
         actions::cancel(&state.cx(), &state.gateways, &staff, id, &f.reason)
             .await
@@ -115,12 +106,10 @@ pub async fn cancel(
 pub async fn suspend(
     State(state): State<AppState>,
     ctx: ApiContext,
-    headers: HeaderMap,
+    StaffMember(staff, ..): StaffMember<Admin>,
     Path(id): Path<i64>,
-    form: Result<Form<ReasonForm>, FormRejection>,
+    ValidForm(f): ValidForm<ReasonForm>,
 ) -> ApiResult<CustomerRow> {
-    let staff = require_staff(&state, &ctx, &headers).await?;
-    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     Ok(ApiOk::obj(
         actions::suspend(&state.cx(), &staff, id, &f.reason)
             .await
@@ -136,12 +125,10 @@ pub async fn suspend(
 pub async fn reinstate(
     State(state): State<AppState>,
     ctx: ApiContext,
-    headers: HeaderMap,
+    StaffMember(staff, ..): StaffMember<Admin>,
     Path(id): Path<i64>,
-    form: Result<Form<ReasonForm>, FormRejection>,
+    ValidForm(f): ValidForm<ReasonForm>,
 ) -> ApiResult<CustomerRow> {
-    let staff = require_staff(&state, &ctx, &headers).await?;
-    let Form(f) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     Ok(ApiOk::obj(
         actions::reinstate(&state.cx(), &staff, id, &f.reason)
             .await
