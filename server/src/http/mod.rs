@@ -47,59 +47,111 @@ pub use doc::{document as openapi_document, ApiDoc};
 /// Every route of the API, each with its `#[utoipa::path]`: the router and
 /// the OpenAPI description are both built from this list, so a route cannot
 /// exist undocumented (the `routes!` of a handler without the annotation
-/// does not compile). Handlers sharing a path share an entry.
+/// does not compile). Handlers sharing a path share an entry; the comment
+/// above each names its methods and path under [`API_BASE`] (`/api_f/v1`).
 pub fn v1_routes() -> Vec<UtoipaMethodRouter<AppState>> {
     vec![
+        // GET /openapi.json
         routes!(doc::openapi_json),
+        // GET /portal/priceSetup
         routes!(portal::price_setup),
+        // GET /portal/payMethods
         routes!(billing::pay_methods),
+        // POST /portal/order
         routes!(billing::place_order),
+        // GET /admin/order/status
         routes!(billing::order_status),
+        // POST /admin/order/refundDetail
         routes!(billing::refund_detail),
+        // POST /admin/order/refund
         routes!(billing::refund),
+        // PUT /admin/user/cancelSubscribe
         routes!(billing::cancel_subscribe),
+        // GET /other/user/property
         routes!(billing::property),
+        // POST /payments/webhook/{provider}
         routes!(payment_webhooks::receive),
+        // GET /portal/user/checkEmail/{email}
         routes!(admin::check_email),
+        // GET /portal/user/checkRegister/{code}
         routes!(admin::check_register),
+        // POST DELETE /admin/userSession
         routes!(admin::login, admin::logout),
+        // GET /admin/userSession/{id}
         routes!(admin::session_detail),
+        // PUT /admin/user/password
         routes!(admin::change_password),
+        // GET PUT /admin/userSession/forgetPassword/{email}
         routes!(admin::send_reset_code, admin::reset_with_code),
+        // PUT /admin/userSession/restPassword/{email}
         routes!(admin::reset_with_code_again),
+        // GET /spyContent
         routes!(locate::list),
+        // POST /spyContent/phoneLocation
         routes!(locate::create),
+        // PUT /spyContent/phoneLocation/{id}
         routes!(locate::update),
+        // POST /spyContent/clear/{id}
         routes!(locate::clear),
+        // GET /gpsTrace/phoneLocation/{id}
         routes!(locate::trace),
+        // GET POST /reveal/{token}
         routes!(locate::reveal, locate::answer),
+        // POST /doNotLocate/code
         routes!(locate::registry_code),
+        // POST /doNotLocate/confirm
         routes!(locate::registry_confirm),
+        // GET /other/location/info/{phone}
         routes!(other::location_info),
+        // GET /other/ipInfo
         routes!(other::ip_info),
+        // GET /multilingualWord/one/3/{group}
         routes!(words::word_group),
+        // POST /voice/preview
         routes!(voice::make_preview),
+        // GET /voice/preview/{token}
         routes!(voice::get_preview),
+        // GET /voice/audio/{file}
         routes!(voice::preview_audio),
+        // GET POST /voice/messages
         routes!(voice::list, voice::send),
+        // GET /voice/messages/{id}
         routes!(voice::detail),
+        // GET /voice/messages/{id}/audio
         routes!(voice::audio),
+        // POST /lookup/report
         routes!(lookup::report),
+        // GET /lookup/owner
         routes!(lookup::owner_view),
+        // POST /lookup/owner/code
         routes!(lookup::owner_code),
+        // POST /lookup/owner/claim
         routes!(lookup::owner_claim),
+        // POST /lookup/owner/dispute
         routes!(lookup::owner_dispute),
+        // PUT DELETE /lookup/owner/directory
         routes!(lookup::owner_publish, lookup::owner_unpublish),
+        // PUT /lookup/owner/optOut
         routes!(lookup::owner_opt_out),
+        // GET /lookup/{phone}
         routes!(lookup::find),
+        // GET /chat/conversation
         routes!(chat::conversation),
+        // POST /chat/messages
         routes!(chat::send),
+        // GET /chat/unread
         routes!(chat::unread),
+        // GET /chat/conversations/{id}/messages
         routes!(chat::messages),
+        // POST /chat/conversations/{id}/read
         routes!(chat::mark_read),
+        // GET /chat/conversations/{id}/stream
         routes!(chat::stream),
+        // POST /operationLog/protal
         routes!(tracking::click_point),
+        // POST /operationLog/event
         routes!(tracking::operation_event),
+        // POST /fackbook/conversions/{pixel}
         routes!(tracking::conversion),
     ]
     .into_iter()
@@ -113,18 +165,31 @@ fn console_routes() -> Vec<UtoipaMethodRouter<AppState>> {
     use axum::http::{header::CACHE_CONTROL, HeaderValue};
     use tower_http::set_header::SetResponseHeaderLayer;
     let routes = vec![
+        // GET POST DELETE /console/session
         routes!(console::sign_in, console::current, console::sign_out),
+        // GET /console/customers
         routes!(console::search),
+        // GET /console/customers/{id}
         routes!(console::customer),
+        // POST /console/charges/{id}/refund
         routes!(console::refund),
+        // POST /console/customers/{id}/cancel
         routes!(console::cancel),
+        // POST /console/customers/{id}/suspend
         routes!(console::suspend),
+        // POST /console/customers/{id}/reinstate
         routes!(console::reinstate),
+        // GET /console/abuse
         routes!(console::abuse_queue),
+        // POST /console/abuse/{id}
         routes!(console::abuse_decide),
+        // GET /console/chats
         routes!(console::chats),
+        // GET /console/chats/{id}
         routes!(console::chat_thread),
+        // POST /console/chats/{id}/reply
         routes!(console::chat_reply),
+        // GET /console/audit
         routes!(console::audit_log),
     ];
     let no_store =
