@@ -2,7 +2,7 @@
 //! message lands in the help chat inbox through the same use case as the
 //! chat window, then 303 back to the page with a confirmation. A visitor's
 //! first message sets their chat cookie, so the chat shows the thread later.
-use super::forms::{Handled, Rejected, Submission};
+use super::submission::{Handled, Rejected, Submission};
 use crate::services::help_chat::{self, NewMessage, Person};
 use app::routes::{href, Page};
 use axum::http::{header, StatusCode};

@@ -3,7 +3,7 @@
 //! order was placed) to sign this browser into the account the payment
 //! created. A plain form, so it works without JavaScript.
 use crate::cookies::{read, CHECKOUT_CLAIM_COOKIE};
-use super::pages::redirect;
+use super::redirects::redirect;
 use crate::http::client_info;
 use crate::persistence::entities::user;
 use crate::services::accounts::sessions;

@@ -4,9 +4,9 @@
 //! carries the double-submitted anti-CSRF token.
 use crate::tokens;
 use super::console_api::{Failure, StaffCaller};
-use super::console_pages::{current_staff, load, render, to_sign_in};
+use super::console_view::{current_staff, load, render, to_sign_in};
 use crate::cookies::{self, CookiePolicy};
-use super::pages::see_other;
+use super::redirects::see_other;
 use crate::http::{client_info, retry_after, status_of, Surface};
 use crate::services::console::{abuse, actions, auth, chat, Staff};
 use crate::services::ServiceError;

@@ -1,5 +1,7 @@
 //! Server-side rendering of the Leptos app, and the rules that run before it:
 //! who is signed in, where they should be instead, anti-CSRF.
+use super::redirects::redirect;
+use super::visitor::visitor_of;
 use super::{forms, render};
 use crate::cookies::{self, CookiePolicy};
 use crate::services::accounts::sessions;
@@ -67,46 +69,6 @@ async fn serve_page(state: AppState, request: Request) -> Response {
         }
     }
     render::render(&state, request, member.as_ref(), None, set_cookies, false).await
-}
-
-/// A signed-in visitor: the session and the token that proved it (the page's
-/// in-process API calls are made with it).
-#[derive(Clone, Debug)]
-pub(super) struct Member {
-    pub auth: sessions::AuthSession,
-    pub token: String,
-}
-
-/// The visitor behind the session cookie, and their session when valid.
-pub(super) async fn visitor_of(state: &AppState, headers: &HeaderMap) -> (Visitor, Option<Member>) {
-    let Some(token) = cookies::read(headers, SESSION_COOKIE) else {
-        return (Visitor::Anonymous, None);
-    };
-    match sessions::authenticate(&state.db, Some(&token), state.now_ms()).await {
-        Ok(auth) => (Visitor::Member(auth.viewer()), Some(Member { auth, token })),
-        Err(crate::services::ServiceError::Unauthorized) => (Visitor::InvalidToken, None),
-        Err(e) => {
-            // The database failed: render as a visitor rather than fail the page.
-            tracing::error!(error = %e, "session lookup failed");
-            (Visitor::Anonymous, None)
-        }
-    }
-}
-
-/// A 302 (the default redirect) with cookies to set.
-pub(super) fn redirect(target: &str, set_cookies: Vec<HeaderValue>) -> Response {
-    let mut response = (StatusCode::FOUND, [(header::LOCATION, target)]).into_response();
-    for cookie in set_cookies {
-        response.headers_mut().append(header::SET_COOKIE, cookie);
-    }
-    response
-}
-
-/// 303: the answer to a form post is fetched with GET.
-pub(super) fn see_other(target: &str, set_cookies: Vec<HeaderValue>) -> Response {
-    let mut response = redirect(target, set_cookies);
-    *response.status_mut() = StatusCode::SEE_OTHER;
-    response
 }
 
 /// `/id/` → `/id` with 301, query kept.

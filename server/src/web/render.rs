@@ -4,7 +4,7 @@
 //! ([`super::page_cache`]).
 use crate::tokens;
 use super::page_cache::{Lookup, PageCache, PageKey};
-use super::pages::Member;
+use super::visitor::Member;
 use super::{InProcessApi, PageApi};
 use crate::cookies::{self, CookiePolicy};
 use crate::services::locate::requests;

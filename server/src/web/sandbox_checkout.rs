@@ -2,7 +2,7 @@
 //! served only while `PAYMENT_PROVIDER=sandbox`. Plain HTML without
 //! scripts, like a provider's page: pick a test card, the sandbox settles the
 //! payment and sends its signed webhooks, the payer returns to the result page.
-use super::pages::redirect;
+use super::redirects::redirect;
 use crate::html::escape_html as esc;
 use crate::payments::sandbox::{Behaviour, SandboxCheckout, TEST_CARDS};
 use crate::state::AppState;
