@@ -1,7 +1,8 @@
 //! The account forms by name: the hidden `form` field that tells the server
 //! which form was posted, and the fields each form checks (the same rules in
 //! the browser and on the server).
-use super::validation::{validate_slot, FieldErrors, Slot};
+use super::slots::validate_slot;
+use super::validation::{FieldErrors, Slot};
 use serde::{Deserialize, Serialize};
 
 /// Which form was posted (the hidden `form` field).

@@ -4,6 +4,7 @@ mod auth_form;
 mod cookie_names;
 pub mod forms;
 pub mod payment_fields;
+pub mod slots;
 pub mod plan;
 pub mod user_info;
 pub mod validation;

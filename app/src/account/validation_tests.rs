@@ -1,4 +1,5 @@
 use super::*;
+use crate::account::slots::validate_slot;
 use crate::i18n::{t, Locale};
 
 #[test]

@@ -24,7 +24,8 @@ pub fn AuthFormGuard(locale: Locale) -> impl IntoView {
 mod browser {
     use super::super::auth_form::{FORM_MARKER, SLOT_MARKER};
     use crate::account::forms::AuthForm;
-    use crate::account::validation::{validate_slot, FieldErrors, Slot};
+    use crate::account::slots::validate_slot;
+    use crate::account::validation::{FieldErrors, Slot};
     use crate::i18n::{t, Locale};
     use leptos::ev;
     use leptos::prelude::window_event_listener;

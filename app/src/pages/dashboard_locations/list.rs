@@ -5,10 +5,6 @@ use crate::i18n::{provide_i18n, Locale};
 use crate::model::locate::{GpsTrace, LocateRequestView};
 use leptos::prelude::*;
 
-/// How often the statuses are refreshed while a request can still change.
-#[cfg(feature = "browser")]
-pub(super) const POLL: std::time::Duration = std::time::Duration::from_secs(5);
-
 /// The member's requests. Rendered by the server with what it loaded; in the
 /// browser it polls `GET /spyContent` every 5 s while a request is not final
 /// (skipping while the tab is hidden), and reads the shared position of a

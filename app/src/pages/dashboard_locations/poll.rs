@@ -1,9 +1,11 @@
 //! Refreshing the statuses in the browser while a request can still change.
-use super::list::POLL;
 use crate::api::{ApiClient, LOCATE_PAGE_SIZE};
 use crate::i18n::Locale;
 use crate::model::locate::{any_pending, GpsTrace, LocateRequestView};
 use leptos::prelude::*;
+
+/// How often the statuses are refreshed while a request can still change.
+const POLL: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Schedules the next refresh unless every request is final.
 pub(super) fn start(
