@@ -1,7 +1,7 @@
 //! The abuse queue: open and closed tabs; each open report can be
 //! dismissed, its requester blocked from the reporting number, (admins)
 //! the accused account suspended, or a spam dispute upheld; always with a note.
-use super::shell::{form_fields, when};
+use super::parts::{form_fields, when};
 use super::{forms, ConsoleData, ConsoleDoc, ConsolePage};
 use crate::i18n::{t, t_args, Key};
 use crate::model::console::{AbuseReportView, AbuseSource};

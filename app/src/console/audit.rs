@@ -1,5 +1,5 @@
 //! The audit log, newest first, read-only; paged with `?before=ID`.
-use super::shell::when;
+use super::parts::when;
 use super::{ConsoleData, ConsoleDoc, ConsolePage};
 use crate::i18n::{t, Key, Locale};
 use crate::model::console::{AuditEntry, ROWS_PER_PAGE};

@@ -1,5 +1,5 @@
 //! The help-chat inbox (unread counts) and one conversation with a reply form.
-use super::shell::{form_fields, when};
+use super::parts::{form_fields, when};
 use super::{forms, ConsoleData, ConsoleDoc, ConsolePage};
 use crate::i18n::{t, t_args, Key, Locale};
 use crate::model::chat::ChatAuthor;

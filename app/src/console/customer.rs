@@ -3,7 +3,7 @@
 //! account actions (Cancel; Suspend / Reinstate for admins) and the newest
 //! audit entries about them.
 use super::customers::{access, status_key};
-use super::shell::{form_fields, when};
+use super::parts::{form_fields, when};
 use super::{audit, forms, ConsoleData, ConsoleDoc};
 use crate::i18n::{t, t_args, Key, Locale};
 use crate::model::billing::{ChargeView, SubscriptionState, SubscriptionView};

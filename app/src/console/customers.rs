@@ -1,6 +1,6 @@
 //! The customer search (`?q=` an e-mail, a phone number or an order number)
 //! and its results; the console's start page.
-use super::shell::when;
+use super::parts::when;
 use super::{ConsoleData, ConsoleDoc, ConsolePage};
 use crate::i18n::{t, Key, Locale};
 use crate::model::console::CustomerRow;

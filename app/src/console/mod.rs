@@ -7,6 +7,7 @@ mod audit;
 mod chats;
 mod customer;
 mod customers;
+mod parts;
 mod shell;
 mod sign_in;
 

@@ -112,16 +112,3 @@ fn body(doc: &ConsoleDoc) -> impl IntoView {
         ConsolePage::NotFound => EitherOf8::H(view! { <h1>{t(doc.locale, Key::AdmNotFound)}</h1> }),
     }
 }
-
-/// The hidden fields of every console form.
-pub(super) fn form_fields(doc: &ConsoleDoc, form: &'static str) -> impl IntoView {
-    view! {
-        <input type="hidden" name="csrf" value=doc.csrf.clone()/>
-        <input type="hidden" name="form" value=form/>
-    }
-}
-
-/// A moment as staff read it (UTC, to the minute).
-pub(super) fn when(ms: i64) -> String {
-    crate::dates::format_utc_datetime(ms)
-}

@@ -1,6 +1,6 @@
 //! Staff sign-in: e-mail, password and the authenticator's code. A failure
 //! says only that something was not right (the server's generic message).
-use super::shell::form_fields;
+use super::parts::form_fields;
 use super::{forms, ConsoleDoc, ConsolePage};
 use crate::i18n::{t, Key};
 use leptos::prelude::*;
