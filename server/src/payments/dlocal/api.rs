@@ -11,6 +11,15 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::time::Duration;
 
+/// A status or error code as text (`302`, `"302"`).
+pub fn code_text(code: &Value) -> String {
+    match code {
+        Value::String(s) => s.clone(),
+        Value::Number(n) => n.to_string(),
+        _ => "unknown".to_owned(),
+    }
+}
+
 /// The signature scheme named in `Authorization`.
 pub const AUTH_SCHEME: &str = "V2-HMAC-SHA256";
 
@@ -115,7 +124,7 @@ impl Api {
         if !(200..300).contains(&status) {
             let code = serde_json::from_slice::<Value>(&bytes)
                 .ok()
-                .and_then(|v| v.get("code").map(super::webhook::code_text));
+                .and_then(|v| v.get("code").map(code_text));
             return Err(PaymentError::Rejected {
                 status,
                 code: code.unwrap_or_else(|| format!("http_{status}")),

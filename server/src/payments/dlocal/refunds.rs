@@ -52,7 +52,7 @@ impl DLocalProvider {
                 let code = refund
                     .status_code
                     .as_ref()
-                    .map_or_else(|| refund.status.clone(), webhook::code_text);
+                    .map_or_else(|| refund.status.clone(), api::code_text);
                 Err(PaymentError::Rejected { status: 200, code })
             }
         }

@@ -2,7 +2,7 @@
 //! signed like our requests with `X-Date` inside the signature (the date is
 //! when it happened for us, not a window). A payment notification is named by the
 //! payment id and its status (dLocal sends one per status change).
-use super::api::{signature, AUTH_SCHEME};
+use super::api::{code_text, signature, AUTH_SCHEME};
 use crate::payments::{
     wire, EventKind, Money, ProviderEvent, WebhookError, WebhookRequest,
 };
@@ -39,15 +39,6 @@ pub fn parse_token(stored: &str) -> Option<SavedWallet<'_>> {
             method,
             token,
         })
-}
-
-/// A status or error code as text (`302`, `"302"`).
-pub fn code_text(code: &Value) -> String {
-    match code {
-        Value::String(s) => s.clone(),
-        Value::Number(n) => n.to_string(),
-        _ => "unknown".to_owned(),
-    }
 }
 
 /// Whether a rejection code says the payer lacked funds.

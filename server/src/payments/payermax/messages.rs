@@ -30,6 +30,15 @@ pub(super) struct Order<'a> {
     pub(super) payment_detail: Detail<'a>,
 }
 
+/// Whether PayerMax's code or message blames the payer's balance (its
+/// codes and messages say "insufficient" for that, e.g.
+/// `INSUFFICIENT_BALANCE`).
+pub(super) fn insufficient_funds(texts: &[&str]) -> bool {
+    texts
+        .iter()
+        .any(|t| t.to_ascii_uppercase().contains("INSUFFICIENT"))
+}
+
 /// `mitType` SCHEDULED: a periodic subscription. The checkout asks for a
 /// token (`tokenForFutureUse`), renewals spend it (`merchantInitiated`).
 #[derive(Serialize)]
@@ -117,7 +126,7 @@ pub(super) fn outcome(out_trade_no: &str, ordered: Ordered) -> ChargeOutcome {
     match ordered.status.as_str() {
         "SUCCESS" => ChargeOutcome::Succeeded { provider_ref },
         "FAILED" | "CLOSED" => ChargeOutcome::Declined {
-            insufficient_funds: notify::insufficient_funds(&[ordered
+            insufficient_funds: insufficient_funds(&[ordered
                 .result_msg
                 .as_deref()
                 .unwrap_or_default()]),

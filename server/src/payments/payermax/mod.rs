@@ -157,7 +157,7 @@ impl PayerMaxProvider {
             .await?;
         if reply.code != APPLY_SUCCESS {
             // A refused debit is a decline; any other code refused the request itself.
-            let short = notify::insufficient_funds(&[&reply.code, &reply.msg]);
+            let short = messages::insufficient_funds(&[&reply.code, &reply.msg]);
             if reply.code == "PAYMENT_FAILED" || short {
                 return Ok(ChargeOutcome::Declined {
                     insufficient_funds: short,

@@ -6,6 +6,7 @@
 //! attempt, so a window would drop real results; a replay is harmless
 //! anyway, as the event id (`type:outTradeNo:status`) makes it apply once.
 use super::api::{Api, SIGN_HEADER};
+use super::messages::insufficient_funds;
 use super::{amount_of, REF_RENEWAL};
 use crate::payments::wire::rfc3339_ms as parse_rfc3339_ms;
 use crate::payments::{EventKind, ProviderEvent, WebhookError, WebhookRequest};
@@ -188,15 +189,6 @@ pub(super) fn payment_token(payment: &Payment) -> Option<String> {
             d.target_org.as_deref().unwrap_or_default()
         ))
     })
-}
-
-/// Whether PayerMax's code or message blames the payer's balance (its
-/// codes and messages say "insufficient" for that, e.g.
-/// `INSUFFICIENT_BALANCE`).
-pub(super) fn insufficient_funds(texts: &[&str]) -> bool {
-    texts
-        .iter()
-        .any(|t| t.to_ascii_uppercase().contains("INSUFFICIENT"))
 }
 
 #[cfg(test)]

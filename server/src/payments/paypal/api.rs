@@ -181,15 +181,6 @@ fn rejected(status: u16, body: &[u8]) -> PaymentError {
     PaymentError::Rejected { status, code }
 }
 
-/// Whether `value` is a plain PayPal id (letters, digits, `-`, `_`).
-pub(super) fn is_reference(value: &str) -> bool {
-    !value.is_empty()
-        && value.len() <= 64
-        && value
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-}
-
 /// `value` as one URL path segment; anything else cannot be a PayPal id and
 /// must not reshape the path.
 pub(super) fn segment(value: &str) -> Result<&str, PaymentError> {

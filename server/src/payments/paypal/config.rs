@@ -84,7 +84,7 @@ fn plan_ids(text: &str) -> anyhow::Result<HashMap<i64, String>> {
             .parse()
             .with_context(|| format!("{ours:?} is not a plan id"))?;
         let theirs = theirs.trim();
-        if !theirs.starts_with("P-") || !api::is_reference(theirs) {
+        if !theirs.starts_with("P-") || !super::is_reference(theirs) {
             bail!("{theirs:?} is not a PayPal billing plan id (P-…)");
         }
         map.insert(ours, theirs.to_owned());

@@ -1,7 +1,7 @@
 //! What each verified PayPal event means for us: the checkout pending,
 //! paid or failing, a renewal, the end of a subscription, a refund.
 use super::webhook::Event;
-use super::{api, sales::SaleAmount, PaypalProvider};
+use super::{api, PaypalProvider};
 use crate::payments::wire::{decimal_minor as parse_minor, exponent_of};
 use crate::payments::{EventKind, Money, WebhookError};
 use serde::{de::DeserializeOwned, Deserialize};
@@ -39,6 +39,13 @@ struct CaptureRefund {
     amount: V2Amount,
     #[serde(default)]
     links: Vec<super::Link>,
+}
+
+/// v1 amounts: `{"total": "9.99", "currency": "USD"}`.
+#[derive(Deserialize)]
+pub(super) struct SaleAmount {
+    pub(super) total: String,
+    pub(super) currency: String,
 }
 
 /// v2 amounts: `{"value": "9.99", "currency_code": "USD"}`.

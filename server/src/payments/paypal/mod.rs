@@ -21,6 +21,15 @@ mod webhook;
 pub(crate) use config::api_base;
 pub use config::{PaypalConfig, DEFAULT_API_BASE};
 
+/// Whether `value` is a plain PayPal id (letters, digits, `-`, `_`).
+pub(super) fn is_reference(value: &str) -> bool {
+    !value.is_empty()
+        && value.len() <= 64
+        && value
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
 /// The adapter. `Debug` shows no credential or token.
 #[derive(Debug)]
 pub struct PaypalProvider {

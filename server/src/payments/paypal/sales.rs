@@ -8,7 +8,7 @@
 //! renewal. To tell them apart whatever order webhooks arrive in, a sale is
 //! the first when PayPal lists no earlier money-taking transaction for its
 //! subscription; the subscription's `custom_id` is our order number.
-use super::events::{money, Subscription};
+use super::events::{money, SaleAmount, Subscription};
 use super::{api, PaypalProvider};
 use crate::payments::wire::{iso_ms_offset as rfc3339_ms, rfc3339_ms as parse_rfc3339_ms};
 use crate::payments::{EventKind, PaymentError, WebhookError};
@@ -26,13 +26,6 @@ pub(super) struct Sale {
     billing_agreement_id: Option<String>,
     amount: SaleAmount,
     create_time: Option<String>,
-}
-
-/// v1 amounts: `{"total": "9.99", "currency": "USD"}`.
-#[derive(Deserialize)]
-pub(super) struct SaleAmount {
-    pub(super) total: String,
-    pub(super) currency: String,
 }
 
 #[derive(Deserialize)]
