@@ -6,7 +6,7 @@
 //! id when dLocal answered one (`GET /refunds/{id}/status`), else through
 //! the payment (`GET /payments/{id}`), which shows `REFUNDED` once a full
 //! refund succeeded.
-use super::{api, webhook, DLocalProvider};
+use super::{api, DLocalProvider};
 use crate::payments::{wire, PaymentError, RefundFound, RefundOutcome, RefundRequest};
 use serde::{Deserialize, Serialize};
 use serde_json::{value::RawValue, Value};
