@@ -13,6 +13,7 @@ pub mod jobs;
 pub mod mail;
 pub mod meta;
 pub mod metrics;
+pub mod page_cache;
 pub mod payments;
 pub mod persistence;
 pub mod secrets;

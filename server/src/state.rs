@@ -49,7 +49,7 @@ pub struct AppState {
     /// Recently read price plans (every home page shows one).
     pub plans: Arc<crate::services::pricing::PlansCache>,
     /// Public pages rendered for visitors without a session.
-    pub page_cache: Arc<crate::web::PageCache>,
+    pub page_cache: Arc<crate::page_cache::PageCache>,
 }
 
 impl AppState {

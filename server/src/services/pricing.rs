@@ -27,7 +27,7 @@ pub struct PlansCache {
     lists: Mutex<PlanLists>,
     /// Bumped by [`PlansCache::forget_all`]: a read that started before a
     /// change must not put back what it read, and pages rendered before it
-    /// (see `web::page_cache`) are stale.
+    /// (see `page_cache`) are stale.
     generation: AtomicU64,
 }
 

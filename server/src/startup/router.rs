@@ -64,7 +64,7 @@ fn with_middleware(
         .layer(middleware::from_fn(web::locale_slash_redirect))
         // On the fly (pages rendered per visitor, API answers): level 3
         // costs less than half of brotli's usual 4 for ~5% more bytes on
-        // a page. Shared pages come compressed already (`web::page_br`).
+        // a page. Shared pages come compressed already (`page_cache::br`).
         .layer(
             CompressionLayer::new()
                 .br(true)

@@ -1,9 +1,9 @@
 //! Rendering a page: what it knows of its visitor, the Leptos render in
 //! async mode (the whole document, data included, sent at once, so pages
 //! work without JavaScript), and the renderings public pages share
-//! ([`super::page_cache`]).
+//! ([`crate::page_cache`]).
 use crate::tokens;
-use super::page_cache::{Lookup, PageCache, PageKey};
+use crate::page_cache::{self, Lookup, PageCache, PageKey};
 use super::visitor::Member;
 use super::{InProcessApi, PageApi};
 use crate::cookies::{self, CookiePolicy};
@@ -157,7 +157,7 @@ async fn shared(
 ) -> Option<Response> {
     let cache = &state.page_cache;
     let generation = state.plans.generation();
-    let brotli = super::page_br::accepted(request.headers());
+    let brotli = page_cache::br::accepted(request.headers());
     if let Lookup::Hit(page) = cache.lookup(key, generation, state.now_ms()) {
         return Some(page.respond(nonce, &context.csrf, brotli));
     }

@@ -1,6 +1,6 @@
 //! A kept page cut where the stand-ins stood, and filled with one
 //! response's nonce and anti-CSRF token.
-use crate::web::page_br::{self, BrPieces};
+use super::br::{self as page_br, BrPieces};
 use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::Response;

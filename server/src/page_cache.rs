@@ -26,6 +26,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
+pub mod br;
 mod rendered;
 use rendered::Hole;
 pub use rendered::Rendered;
