@@ -1,6 +1,13 @@
 //! `orders`: one checkout: created at `POST /portal/order`, settled by the provider's webhook.
 use sea_orm::entity::prelude::*;
 
+/// The statuses of an order (`status`).
+pub const CREATED: &str = "created";
+pub const OPEN: &str = "open";
+pub const PENDING: &str = "pending";
+pub const PAID: &str = "paid";
+pub const FAILED: &str = "failed";
+
 /// A row of `orders`. Instants are ms since the Unix epoch; money is minor units.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "orders")]

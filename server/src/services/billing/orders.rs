@@ -16,11 +16,7 @@ use app::model::billing::MethodChoice;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
-pub const CREATED: &str = "created";
-pub const OPEN: &str = "open";
-pub const PENDING: &str = "pending";
-pub const PAID: &str = "paid";
-pub const FAILED: &str = "failed";
+pub use crate::persistence::entities::order::{CREATED, FAILED, OPEN, PAID, PENDING};
 
 /// `CT` and 80 random bits in upper-case hex: unguessable, so the number
 /// itself is enough to read the order's status.

@@ -7,7 +7,6 @@
 use super::{is_token, require, Consent};
 use crate::persistence::entities::{meta_event, order, order_attribution};
 use crate::services::accounts::ClientInfo;
-use crate::services::billing::orders;
 use crate::services::limits::{self, Rule};
 use crate::services::{job_queue, Cx, ServiceError};
 use app::i18n::Key;
@@ -144,9 +143,11 @@ async fn paid_order(cx: &Cx, event_id: &str) -> Result<order::Model, ServiceErro
     let order_no = event_id
         .strip_prefix("purchase-")
         .ok_or(ServiceError::Invalid(Key::ErrorBadRequest))?;
-    orders::by_order_no(&cx.db, order_no)
+    order::Entity::find()
+        .filter(order::Column::OrderNo.eq(order_no))
+        .filter(order::Column::Status.eq(order::PAID))
+        .one(&cx.db)
         .await?
-        .filter(|o| o.status == orders::PAID)
         .ok_or(ServiceError::Invalid(Key::ErrorBadRequest))
 }
 
@@ -168,11 +169,11 @@ pub async fn queue_purchase(
     else {
         return Ok(());
     };
-    let amount = crate::services::billing::money::of(
-        order.first_amount_minor,
-        &order.currency,
-        order.currency_exponent,
-    );
+    let amount = crate::payments::Money {
+        minor: order.first_amount_minor,
+        currency: order.currency.clone(),
+        exponent: order.currency_exponent.unsigned_abs(),
+    };
     let value: f64 = amount.decimal().parse().unwrap_or(0.0);
     let prefix = app::i18n::Locale::from_code(&order.locale)
         .unwrap_or_default()
