@@ -98,6 +98,27 @@ FEATURE_ALLOWED = {("web", "http")}
 # service above the features. No feature imports it.
 DESK = {"services/console"}
 
+# Imports against the layers that are known and not yet undone, each with
+# why it is still there. The check fails on any other, and on an entry here
+# that no longer happens (so this list only shrinks).
+KNOWN = {
+    # The adapters' settings of each payment provider are read where the
+    # adapter lives; moving them into config/ moves their key parsing too.
+    ("config/payments.rs", "payments/dlocal/mod.rs"): "provider settings",
+    ("config/payments.rs", "payments/fastspring/mod.rs"): "provider settings",
+    ("config/payments.rs", "payments/paddle/mod.rs"): "provider settings",
+    ("config/payments.rs", "payments/payermax/config.rs"): "provider settings",
+    ("config/payments.rs", "payments/paypal/config.rs"): "provider settings",
+    # The use-case context carries the lookup feature's number cache.
+    ("services/context.rs", "services/lookup/facts.rs"): "feature state in Cx",
+    # Ending a member's access stops the queued work of the features that
+    # queue it, in the same transaction.
+    ("services/usage.rs", "services/locate/queue.rs"): "access ended",
+    ("services/usage.rs", "services/voice/delivery.rs"): "access ended",
+    # Pressing 9 on a voice call also ends the number's pending locate requests.
+    ("services/voice/events.rs", "services/locate/requests.rs"): "opt-out ends requests",
+}
+
 USE_RE = re.compile(r"\b(pub(?:\([^)]*\))?\s+)?use\s+([^;]+);")
 ITEM_RE = re.compile(
     r"^[ \t]*(?:pub(?:\([^)]*\))?\s+)?(?:(?:async|const|unsafe|extern\s+\"C\")\s+)*"
@@ -424,7 +445,7 @@ def sccs(nodes, edges):
 
 def main():
     graph = "--graph" in sys.argv
-    bad, cycles = [], []
+    bad, cycles, known_seen = [], [], set()
     for crate, lib in CRATES.items():
         mods = load(crate, lib)
         edges = edges_of(mods, crate)
@@ -440,7 +461,9 @@ def main():
                 if lb == la and la in FEATURE_LAYERS:
                     allowed = fb is None or fa == fb or (fa, fb) in FEATURE_ALLOWED
                     allowed = allowed or (fa in DESK and fb not in DESK)
-                if not allowed:
+                if not allowed and crate == "server" and (a, b) in KNOWN:
+                    known_seen.add((a, b))
+                elif not allowed:
                     why = f"{la} -> {lb}" if la != lb else f"feature {fa} -> {fb or b}"
                     bad.append(f"{crate}/src/{a} -> {crate}/src/{b} ({via}): {why}")
         # A module is the face of the files below it: it declares them and
@@ -448,8 +471,17 @@ def main():
         # so the cycle rule is read without them: a file may use what the
         # modules above it define, and they may use it, but no two siblings,
         # and nothing across folders, may go round.
+        # The known imports against the layers are left out here too: the
+        # cycles they close are theirs, and go when they go.
+        def known(src, dst):
+            return crate == "server" and (rel(crate, src), rel(crate, dst)) in KNOWN
+
         inward = {
-            src: {dst: v for dst, v in targets.items() if not below(dst, src)}
+            src: {
+                dst: v
+                for dst, v in targets.items()
+                if not below(dst, src) and not known(src, dst)
+            }
             for src, targets in edges.items()
         }
         for comp in sccs(list(inward), inward):
@@ -459,11 +491,16 @@ def main():
                 for s in comp for d, v in inward[s].items() if d in comp
             ]
             cycles.append(f"cycle of {len(comp)} files: " + ", ".join(names) + "\n" + "\n".join(sorted(ties)))
+    for a, b in sorted(set(KNOWN) - known_seen):
+        bad.append(f"server/src/{a} -> server/src/{b}: gone, take it off KNOWN")
     for line in bad:
         print("import against the layers:", line)
     for c in cycles:
         print(c)
-    print(f"{len(bad)} imports against the layers, {len(cycles)} cycles")
+    print(
+        f"{len(bad)} imports against the layers, {len(cycles)} cycles"
+        f" ({len(known_seen)} known imports against the layers still open, see KNOWN)"
+    )
     sys.exit(1 if bad or cycles else 0)
 
 

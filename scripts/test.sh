@@ -72,8 +72,11 @@ main() {
   local started=$SECONDS
   log "size check (files <= 300 lines, functions <= 60)"
   phase sizes python3 "$ROOT/scripts/check-sizes.py"
+  # The layers of docs/architecture.md: no import against them, no cycle.
+  phase layers python3 "$ROOT/scripts/check-layers.py"
   phase config-doc python3 "$ROOT/scripts/gen-config-doc.py" --check
   record sizes ok
+  record layers ok
   phase packages apt_ensure chromium "${SPEECH_PACKAGES[@]}"
   phase postgres ensure_postgres
   phase python ensure_test_python

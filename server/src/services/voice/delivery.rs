@@ -20,14 +20,12 @@ use crate::services::do_not_contact as registry;
 use crate::services::workers::{lease_ms, Hold, Work};
 use crate::services::{Cx, ServiceError};
 use crate::speech::{Speech, SpeechError};
-use super::status::WATCHDOG_MS;
+use super::status::{MAX_FAILURES, WATCHDOG_MS};
 use sea_orm::sea_query::{Expr, ExprTrait as _};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 /// How long a worker may take to place a call it claimed.
 const LEASE_MS: i64 = 2 * 60_000;
-/// Failed provider calls in a row before a message fails.
-pub const MAX_FAILURES: i32 = 5;
 /// The speech workers are full: try again soon.
 const SPEECH_BUSY_RETRY_MS: i64 = 30_000;
 

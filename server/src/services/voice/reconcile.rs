@@ -122,8 +122,8 @@ async fn others_calls(cx: &Cx, m: &row::Model) -> Result<Vec<String>, ServiceErr
 async fn look_again(cx: &Cx, m: &row::Model, lookup_failed: bool) -> Result<(), ServiceError> {
     let failures = m.failures + 1;
     let lost =
-        m.provider_id.is_some() && !lookup_failed && failures >= super::delivery::MAX_FAILURES;
-    if lost || (lookup_failed && failures >= super::delivery::MAX_FAILURES) {
+        m.provider_id.is_some() && !lookup_failed && failures >= super::status::MAX_FAILURES;
+    if lost || (lookup_failed && failures >= super::status::MAX_FAILURES) {
         return fail(cx, m, "outcome unknown; the call could not be found").await;
     }
     let changes = vec![

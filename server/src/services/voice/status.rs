@@ -22,6 +22,8 @@ pub const QUEUED: &str = "queued";
 pub const CALLING: &str = "calling";
 /// A placed call with no news for this long is looked up at the provider.
 pub const WATCHDOG_MS: i64 = 15 * 60_000;
+/// Failed provider calls in a row before a message fails.
+pub const MAX_FAILURES: i32 = 5;
 
 /// Handed to the provider without a clear answer: reconciled, never re-placed blindly.
 pub const UNCERTAIN: &str = "uncertain";
