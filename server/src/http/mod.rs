@@ -50,6 +50,19 @@ pub use doc::{document as openapi_document, ApiDoc};
 /// does not compile). Handlers sharing a path share an entry; the comment
 /// above each names its methods and path under [`API_BASE`] (`/api_f/v1`).
 pub fn v1_routes() -> Vec<UtoipaMethodRouter<AppState>> {
+    [
+        account_and_billing_routes(),
+        locate_and_voice_routes(),
+        lookup_chat_and_tracking_routes(),
+        console_routes(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// The price list, checkout, orders, refunds, the payment webhook and the account.
+fn account_and_billing_routes() -> Vec<UtoipaMethodRouter<AppState>> {
     vec![
         // GET /openapi.json
         routes!(doc::openapi_json),
@@ -85,6 +98,12 @@ pub fn v1_routes() -> Vec<UtoipaMethodRouter<AppState>> {
         routes!(admin::send_reset_code, admin::reset_with_code),
         // PUT /admin/userSession/restPassword/{email}
         routes!(admin::reset_with_code_again),
+    ]
+}
+
+/// Locating, the do-not-contact registry, number and address facts, words and voice messages.
+fn locate_and_voice_routes() -> Vec<UtoipaMethodRouter<AppState>> {
+    vec![
         // GET /spyContent
         routes!(locate::list),
         // POST /spyContent/phoneLocation
@@ -119,6 +138,12 @@ pub fn v1_routes() -> Vec<UtoipaMethodRouter<AppState>> {
         routes!(voice::detail),
         // GET /voice/messages/{id}/audio
         routes!(voice::audio),
+    ]
+}
+
+/// Number lookup and its owner, the help chat and the tracking calls.
+fn lookup_chat_and_tracking_routes() -> Vec<UtoipaMethodRouter<AppState>> {
+    vec![
         // POST /lookup/report
         routes!(lookup::report),
         // GET /lookup/owner
@@ -154,9 +179,6 @@ pub fn v1_routes() -> Vec<UtoipaMethodRouter<AppState>> {
         // POST /fackbook/conversions/{pixel}
         routes!(tracking::conversion),
     ]
-    .into_iter()
-    .chain(console_routes())
-    .collect()
 }
 
 /// The support console's calls; every answer `Cache-Control: no-store`
