@@ -84,6 +84,7 @@ COMMON = {
         # ...and what reaching a number needs whichever feature reaches it:
         # the do-not-contact registry, the SMS queue's rows, proving a number.
         "services/do_not_contact.rs", "services/sms_queue.rs", "services/number_proof.rs",
+        "services/abuse_reports.rs",
         # ...and the marketing ledger: attribution kept with an order and the
         # conversions billing reports into it (like the usage ledger).
         "services/tracking/",

@@ -1,5 +1,6 @@
 //! The one service layer: every rule lives here once. The REST API, Leptos
 //! pages (through the in-process API) and background jobs all call it.
+pub mod abuse_reports;
 pub mod accounts;
 pub mod audit;
 pub mod billing;

@@ -19,7 +19,7 @@ use app::i18n::Key;
 use app::model::console::{StaffRole, StaffView};
 
 /// The status of an abuse report nobody decided yet.
-pub const OPEN_REPORT: &str = "open";
+pub use crate::services::abuse_reports::OPEN as OPEN_REPORT;
 
 /// A signed-in staff member (from a valid staff session).
 #[derive(Clone, Debug)]

@@ -94,8 +94,9 @@ async fn report_latest_request(
     e164: &str,
     now: i64,
 ) -> Result<(), ServiceError> {
-    use crate::persistence::entities::{abuse_report, locate_request};
-    use sea_orm::{sea_query::OnConflict, ActiveValue::Set, QueryOrder};
+    use crate::persistence::entities::locate_request;
+    use crate::services::abuse_reports;
+    use sea_orm::QueryOrder;
     let Some(latest) = locate_request::Entity::find()
         .filter(locate_request::Column::PhoneE164.eq(e164))
         .order_by_desc(locate_request::Column::Id)
@@ -104,25 +105,11 @@ async fn report_latest_request(
     else {
         return Ok(());
     };
-    let new = abuse_report::ActiveModel {
-        source: Set("locate_sms".to_owned()),
-        subject_id: Set(latest.id),
-        accused_user_id: Set(Some(latest.requester_id)),
-        reporter_e164: Set(e164.to_owned()),
-        status: Set("open".to_owned()),
-        created_at: Set(now),
-        ..Default::default()
+    let report = abuse_reports::NewReport {
+        source: "locate_sms",
+        subject_id: latest.id,
+        accused_user_id: Some(latest.requester_id),
+        reporter_e164: e164,
     };
-    let once = OnConflict::columns([
-        abuse_report::Column::Source,
-        abuse_report::Column::SubjectId,
-        abuse_report::Column::ReporterE164,
-    ])
-    .do_nothing()
-    .to_owned();
-    abuse_report::Entity::insert(new)
-        .on_conflict(once)
-        .exec_without_returning(db)
-        .await?;
-    Ok(())
+    abuse_reports::file(db, report, now).await
 }

@@ -5,16 +5,14 @@ use super::status::{
     transition, CALLING, DELIVERED, FAILED, NO_ANSWER, OPEN, OPTED_OUT, QUEUED, UNCERTAIN,
 };
 use crate::calls::CallProgress;
-use crate::persistence::entities::{
-    abuse_report,
-    voice_message::{self as row, Column},
-};
+use crate::persistence::entities::voice_message::{self as row, Column};
+use crate::services::abuse_reports;
 use crate::services::do_not_contact::{self as registry, Reason};
 use crate::services::locate::requests;
 use crate::services::{Cx, ServiceError};
-use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait,
+    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait,
 };
 
 /// Calls per message at most: the first and one retry after busy or no answer.
@@ -177,25 +175,11 @@ async fn stop_all(cx: &Cx, m: &row::Model) -> Result<(), ServiceError> {
 
 /// 8: one open report per message and number (pressing 8 twice is one report).
 async fn report(cx: &Cx, m: &row::Model) -> Result<(), ServiceError> {
-    let new = abuse_report::ActiveModel {
-        source: Set("voice_message".to_owned()),
-        subject_id: Set(m.id),
-        accused_user_id: Set(Some(m.user_id)),
-        reporter_e164: Set(m.to_e164.clone()),
-        status: Set("open".to_owned()),
-        created_at: Set(cx.now),
-        ..Default::default()
+    let report = abuse_reports::NewReport {
+        source: "voice_message",
+        subject_id: m.id,
+        accused_user_id: Some(m.user_id),
+        reporter_e164: &m.to_e164,
     };
-    let once = OnConflict::columns([
-        abuse_report::Column::Source,
-        abuse_report::Column::SubjectId,
-        abuse_report::Column::ReporterE164,
-    ])
-    .do_nothing()
-    .to_owned();
-    abuse_report::Entity::insert(new)
-        .on_conflict(once)
-        .exec_without_returning(&cx.db)
-        .await?;
-    Ok(())
+    abuse_reports::file(&cx.db, report, cx.now).await
 }

@@ -5,7 +5,7 @@ use crate::persistence::entities::spam_report as report;
 use crate::services::{Cx, ServiceError};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
 };
 
 /// Hides every visible, not yet reviewed report of `e164` until review,
@@ -19,8 +19,7 @@ pub async fn dispute_all(
     e164: &str,
     now: i64,
 ) -> Result<u64, ServiceError> {
-    use crate::persistence::entities::abuse_report;
-    use sea_orm::sea_query::OnConflict;
+    use crate::services::abuse_reports;
     let open = report::Entity::find()
         .filter(report::Column::PhoneE164.eq(e164))
         .filter(report::Column::Status.eq(VISIBLE))
@@ -40,26 +39,13 @@ pub async fn dispute_all(
             continue;
         }
         hidden += 1;
-        let filed = abuse_report::ActiveModel {
-            source: Set("spam_dispute".to_owned()),
-            subject_id: Set(spam.id),
-            accused_user_id: Set(Some(spam.reporter_id)),
-            reporter_e164: Set(e164.to_owned()),
-            status: Set("open".to_owned()),
-            created_at: Set(now),
-            ..Default::default()
+        let report = abuse_reports::NewReport {
+            source: "spam_dispute",
+            subject_id: spam.id,
+            accused_user_id: Some(spam.reporter_id),
+            reporter_e164: e164,
         };
-        let once = OnConflict::columns([
-            abuse_report::Column::Source,
-            abuse_report::Column::SubjectId,
-            abuse_report::Column::ReporterE164,
-        ])
-        .do_nothing()
-        .to_owned();
-        abuse_report::Entity::insert(filed)
-            .on_conflict(once)
-            .exec_without_returning(db)
-            .await?;
+        abuse_reports::file(db, report, now).await?;
     }
     Ok(hidden)
 }
