@@ -5,6 +5,8 @@
 // Every text comes from the props (the site's locale files); messages from
 // the server arrive already localized (`accept-language`).
 
+import { type Fields, propsReader } from "../bridge/props";
+
 export const HELP_CHAT = "help-chat";
 
 export interface HelpChatTexts {
@@ -63,28 +65,7 @@ export interface ChatMessage {
   createdAt: number;
 }
 
-type Fields = Record<string, unknown>;
-
-function fail(field: string): never {
-  throw new TypeError(`${HELP_CHAT}: invalid props.${field}`);
-}
-
-function record(value: unknown, field: string): Fields {
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    fail(field);
-  return value as Fields;
-}
-
-function string(value: unknown, field: string): string {
-  if (typeof value !== "string") fail(field);
-  return value;
-}
-
-function count(value: unknown, field: string): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0)
-    fail(field);
-  return value;
-}
+const { fail, record, string, count } = propsReader(HELP_CHAT);
 
 const TEXT_NAMES = [
   "title",

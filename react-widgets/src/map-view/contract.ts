@@ -1,6 +1,8 @@
 // The props contract shared with the Rust side. Keep in sync with the Rust
 // struct that is serialised into `mount("map-view", el, props)`.
 
+import { propsReader } from "../bridge/props";
+
 export const MAP_VIEW = "map-view";
 
 export interface MapViewLocation {
@@ -35,34 +37,8 @@ export interface MapViewReadyDetail {
   lng: number;
 }
 
-type Fields = Record<string, unknown>;
-
-function fail(field: string): never {
-  throw new TypeError(`${MAP_VIEW}: invalid props.${field}`);
-}
-
-function record(value: unknown, field: string): Fields {
-  if (typeof value !== "object" || value === null) fail(field);
-  return value as Fields;
-}
-
-function string(value: unknown, field: string): string {
-  if (typeof value !== "string") fail(field);
-  return value;
-}
-
-function optionalString(value: unknown, field: string): string | undefined {
-  return value == null ? undefined : string(value, field);
-}
-
-function finite(value: unknown, field: string): number {
-  if (typeof value !== "number" || !Number.isFinite(value)) fail(field);
-  return value;
-}
-
-function optionalFinite(value: unknown, field: string): number | undefined {
-  return value == null ? undefined : finite(value, field);
-}
+const { record, string, optionalString, finite, optionalFinite } =
+  propsReader(MAP_VIEW);
 
 function parseLocation(value: unknown): MapViewLocation | null {
   // Rust `None` may arrive as `undefined` (serde-wasm-bindgen's default) or `null`.

@@ -3,6 +3,8 @@
 // server runs), places the order and sends errors and the busy state back.
 // Every text comes from the props (the site's locale files).
 
+import { propsReader } from "../bridge/props";
+
 export const PAYMENT_FORM = "payment-form";
 
 export const PAY_FIELDS = ["zip", "name", "document", "phone"] as const;
@@ -70,27 +72,7 @@ export interface PaymentCheckDetail {
   value: string;
 }
 
-type Fields = Record<string, unknown>;
-
-function fail(field: string): never {
-  throw new TypeError(`${PAYMENT_FORM}: invalid props.${field}`);
-}
-
-function record(value: unknown, field: string): Fields {
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    fail(field);
-  return value as Fields;
-}
-
-function string(value: unknown, field: string): string {
-  if (typeof value !== "string") fail(field);
-  return value;
-}
-
-function list(value: unknown, field: string): unknown[] {
-  if (!Array.isArray(value)) fail(field);
-  return value;
-}
+const { fail, record, string, list, count } = propsReader(PAYMENT_FORM);
 
 function byField<T>(
   raw: unknown,
@@ -102,12 +84,6 @@ function byField<T>(
   for (const name of FIELD_NAMES)
     out[name] = read(fields[name], `${field}.${name}`);
   return out;
-}
-
-function count(value: unknown, field: string): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value <= 0)
-    fail(field);
-  return value;
 }
 
 function parseMethod(raw: unknown, i: number): PaymentMethodOption {
@@ -169,7 +145,7 @@ export function parsePaymentFormProps(raw: unknown): PaymentFormProps {
     methods: list(p.methods, "methods").map(parseMethod),
     method: p.method == null ? null : string(p.method, "method"),
     values: byField(p.values, "values", string),
-    maxLengths: byField(p.maxLengths, "maxLengths", count),
+    maxLengths: byField(p.maxLengths, "maxLengths", (v, f) => count(v, f, 1)),
     errors: parseErrors(p.errors),
     busy: p.busy,
     texts: parseTexts(p.texts),
