@@ -1,7 +1,7 @@
 //! The abuse queue: open and closed tabs; each open report can be
 //! dismissed, its requester blocked from the reporting number, (admins)
 //! the accused account suspended, or a spam dispute upheld; always with a note.
-use super::parts::{form_fields, when};
+use super::parts::{form_fields, table, when};
 use super::{forms, ConsoleData, ConsoleDoc, ConsolePage};
 use crate::i18n::{t, t_args, Key};
 use crate::model::console::{AbuseReportView, AbuseSource};
@@ -21,23 +21,18 @@ pub(super) fn page(doc: &ConsoleDoc) -> impl IntoView {
         view! { <p>{t(locale, Key::AdmNoReports)}</p> }.into_any()
     } else {
         let lines = reports.iter().map(|r| line(doc, r, closed)).collect_view();
-        view! {
-            <table class="console-table">
-                <thead>
-                    <tr>
-                        <th scope="col">{t(locale, Key::AdmColWhen)}</th>
-                        <th scope="col">{t(locale, Key::AdmColSource)}</th>
-                        <th scope="col">{t(locale, Key::AdmColAccused)}</th>
-                        <th scope="col">{t(locale, Key::AdmColReporter)}</th>
-                        <th scope="col">{t(locale, Key::AdmColWords)}</th>
-                        <th scope="col">{t(locale, Key::AdmColStatus)}</th>
-                        {(!closed).then(|| view! { <th scope="col">{t(locale, Key::AdmColAction)}</th> })}
-                    </tr>
-                </thead>
-                <tbody>{lines}</tbody>
-            </table>
+        let mut columns = vec![
+            Key::AdmColWhen,
+            Key::AdmColSource,
+            Key::AdmColAccused,
+            Key::AdmColReporter,
+            Key::AdmColWords,
+            Key::AdmColStatus,
+        ];
+        if !closed {
+            columns.push(Key::AdmColAction);
         }
-        .into_any()
+        table(locale, None, &columns, lines).into_any()
     };
     view! {
         <h1>{t(locale, Key::AdmAbuseTitle)}</h1>

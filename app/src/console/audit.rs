@@ -1,5 +1,5 @@
 //! The audit log, newest first, read-only; paged with `?before=ID`.
-use super::parts::when;
+use super::parts::{self, when};
 use super::{ConsoleData, ConsoleDoc, ConsolePage};
 use crate::i18n::{t, Key, Locale};
 use crate::model::console::{AuditEntry, ROWS_PER_PAGE};
@@ -48,20 +48,12 @@ pub(super) fn table(locale: Locale, entries: Vec<AuditEntry>) -> impl IntoView {
             }
         })
         .collect_view();
-    view! {
-        <table class="console-table">
-            <thead>
-                <tr>
-                    <th scope="col">{t(locale, Key::AdmColWhen)}</th>
-                    <th scope="col">{t(locale, Key::AdmColStaff)}</th>
-                    <th scope="col">{t(locale, Key::AdmColAction)}</th>
-                    <th scope="col">{t(locale, Key::AdmColSubject)}</th>
-                    <th scope="col">{t(locale, Key::AdmColDetail)}</th>
-                </tr>
-            </thead>
-            <tbody>{lines}</tbody>
-        </table>
-    }
+    parts::table(
+        locale,
+        None,
+        &[Key::AdmColWhen, Key::AdmColStaff, Key::AdmColAction, Key::AdmColSubject, Key::AdmColDetail],
+        lines,
+    )
     .into_any()
 }
 

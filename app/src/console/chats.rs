@@ -1,5 +1,5 @@
 //! The help-chat inbox (unread counts) and one conversation with a reply form.
-use super::parts::{form_fields, when};
+use super::parts::{form_fields, table, when};
 use super::{forms, ConsoleData, ConsoleDoc, ConsolePage};
 use crate::i18n::{t, t_args, Key, Locale};
 use crate::model::chat::ChatAuthor;
@@ -29,18 +29,12 @@ pub(super) fn inbox(doc: &ConsoleDoc) -> impl IntoView {
                 }
             })
             .collect_view();
-        view! {
-            <table class="console-table">
-                <thead>
-                    <tr>
-                        <th scope="col">{t(locale, Key::AdmColPerson)}</th>
-                        <th scope="col">{t(locale, Key::AdmColLast)}</th>
-                        <th scope="col">{t(locale, Key::AdmColUnread)}</th>
-                    </tr>
-                </thead>
-                <tbody>{lines}</tbody>
-            </table>
-        }
+        table(
+            locale,
+            None,
+            &[Key::AdmColPerson, Key::AdmColLast, Key::AdmColUnread],
+            lines,
+        )
         .into_any()
     };
     view! {

@@ -3,7 +3,7 @@
 //! account actions (Cancel; Suspend / Reinstate for admins) and the newest
 //! audit entries about them.
 use super::customers::{access, status_key};
-use super::parts::{form_fields, when};
+use super::parts::{form_fields, table, when};
 use super::{audit, forms, ConsoleData, ConsoleDoc};
 use crate::i18n::{t, t_args, Key, Locale};
 use crate::model::billing::{ChargeView, SubscriptionState, SubscriptionView};
@@ -85,20 +85,12 @@ fn charges(doc: &ConsoleDoc, charges: &[ChargeView]) -> impl IntoView {
         view! { <p>{t(locale, Key::AdmNoCharges)}</p> }.into_any()
     } else {
         let lines = charges.iter().map(|c| charge_line(doc, c)).collect_view();
-        view! {
-            <table class="console-table">
-                <thead>
-                    <tr>
-                        <th scope="col">{t(locale, Key::AdmColReceipt)}</th>
-                        <th scope="col">{t(locale, Key::AdmColDate)}</th>
-                        <th scope="col">{t(locale, Key::AdmColAmount)}</th>
-                        <th scope="col">{t(locale, Key::AdmColStatus)}</th>
-                        <th scope="col">{t(locale, Key::AdmColAction)}</th>
-                    </tr>
-                </thead>
-                <tbody>{lines}</tbody>
-            </table>
-        }
+        table(
+            locale,
+            None,
+            &[Key::AdmColReceipt, Key::AdmColDate, Key::AdmColAmount, Key::AdmColStatus, Key::AdmColAction],
+            lines,
+        )
         .into_any()
     };
     view! {
@@ -144,21 +136,12 @@ fn orders(locale: Locale, orders: &[OrderView]) -> impl IntoView {
         view! { <p>{t(locale, Key::AdmNoOrders)}</p> }.into_any()
     } else {
         let lines = orders.iter().map(|o| order_line(locale, o)).collect_view();
-        view! {
-            <table class="console-table">
-                <thead>
-                    <tr>
-                        <th scope="col">{t(locale, Key::AdmColOrder)}</th>
-                        <th scope="col">{t(locale, Key::AdmColDate)}</th>
-                        <th scope="col">{t(locale, Key::AdmColProvider)}</th>
-                        <th scope="col">{t(locale, Key::AdmColAmount)}</th>
-                        <th scope="col">{t(locale, Key::AdmColStatus)}</th>
-                        <th scope="col">{t(locale, Key::AdmColEvents)}</th>
-                    </tr>
-                </thead>
-                <tbody>{lines}</tbody>
-            </table>
-        }
+        table(
+            locale,
+            None,
+            &[Key::AdmColOrder, Key::AdmColDate, Key::AdmColProvider, Key::AdmColAmount, Key::AdmColStatus, Key::AdmColEvents],
+            lines,
+        )
         .into_any()
     };
     view! {

@@ -1,6 +1,6 @@
 //! The customer search (`?q=` an e-mail, a phone number or an order number)
 //! and its results; the console's start page.
-use super::parts::when;
+use super::parts::{table, when};
 use super::{ConsoleData, ConsoleDoc, ConsolePage};
 use crate::i18n::{t, Key, Locale};
 use crate::model::console::CustomerRow;
@@ -44,21 +44,12 @@ fn results(doc: &ConsoleDoc, rows: Vec<CustomerRow>) -> impl IntoView {
             }
         })
         .collect_view();
-    view! {
-        <table class="console-table">
-            <caption>{t(locale, Key::AdmResults)}</caption>
-            <thead>
-                <tr>
-                    <th scope="col">{t(locale, Key::AdmColEmail)}</th>
-                    <th scope="col">{t(locale, Key::AdmColCreated)}</th>
-                    <th scope="col">{t(locale, Key::AdmColAccess)}</th>
-                    <th scope="col">{t(locale, Key::AdmColStatus)}</th>
-                    <th scope="col">{t(locale, Key::AdmColMatched)}</th>
-                </tr>
-            </thead>
-            <tbody>{lines}</tbody>
-        </table>
-    }
+    table(
+        locale,
+        Some(Key::AdmResults),
+        &[Key::AdmColEmail, Key::AdmColCreated, Key::AdmColAccess, Key::AdmColStatus, Key::AdmColMatched],
+        lines,
+    )
     .into_any()
 }
 
