@@ -33,7 +33,8 @@ server_env=(env -i PATH="$PATH" HOME="$HOME"
   DEV_TOOLS=false LOG_FORMAT=json RUST_LOG=warn)
 
 # A subscribed member, so the calls behind a session are exercised past
-# their 401 too (second pass).
+# their 401 too (second pass); support and admin staff for the console's
+# calls (third and fourth).
 email="schemathesis@example.com" password="schemathesis-$RANDOM-$RANDOM"
 echo "$password" | "${server_env[@]}" "$server" user create --email "$email" --password-stdin \
   --subscription active --vip-days 30 > "$work/user.log" 2>&1 || { cat "$work/user.log"; die "could not create the member"; }
@@ -72,6 +73,34 @@ owner="$(curl -fsS --data-urlencode country=GB --data-urlencode "phone=$owner_ph
   "$base/api_f/v1/lookup/owner/claim" | python3 -c 'import json, sys; print(json.load(sys.stdin)["obj"]["ownerToken"])')"
 [ -n "$owner" ] || die "could not claim the owner session"
 
+# Staff of both roles, so the console's calls are exercised past their 401:
+# made with the CLI, signed in with the password and a TOTP code.
+staff_password="schemathesis-staff-$RANDOM-$RANDOM"
+# staff_token ROLE: creates a staff member of ROLE and prints their session token.
+staff_token() {
+  local role="$1" out secret totp
+  out="$(echo "$staff_password" | "${server_env[@]}" "$server" staff create \
+    --email "schemathesis.$role@example.com" --role "$role" --password-stdin 2>&1)" \
+    || { echo "$out" >&2; die "could not create the $role staff member"; }
+  secret="$(sed -n 's/.*otpauth:\/\/totp\/[^ ]*[?&]secret=\([A-Z2-7]*\).*/\1/p' <<<"$out" | head -1)"
+  [ -n "$secret" ] || die "no TOTP secret for the $role staff member"
+  totp="$(python3 - "$secret" <<'PY'
+import base64, hashlib, hmac, struct, sys, time
+key = base64.b32decode(sys.argv[1] + "=" * (-len(sys.argv[1]) % 8))
+mac = hmac.new(key, struct.pack(">Q", int(time.time()) // 30), hashlib.sha1).digest()
+offset = mac[-1] & 15
+print(f"{(struct.unpack('>I', mac[offset:offset + 4])[0] & 0x7FFFFFFF) % 1_000_000:06d}")
+PY
+)"
+  curl -fsS -D - -o /dev/null --data-urlencode "email=schemathesis.$role@example.com" \
+    --data-urlencode "password=$staff_password" --data-urlencode "totp=$totp" \
+    "$base/api_f/v1/console/session" | tr -d '\r' | awk -F': ' 'tolower($1) == "staff_token" { print $2 }'
+}
+support="$(staff_token support)"
+[ -n "$support" ] || die "could not sign the support staff member in"
+admin="$(staff_token admin)"
+[ -n "$admin" ] || die "could not sign the admin staff member in"
+
 seed=()
 [ -n "${SCHEMATHESIS_SEED:-}" ] && seed=(--seed "$SCHEMATHESIS_SEED")
 # run_pass NAME [ARGS...]: one schemathesis run, its JUnit report in $work/NAME.xml.
@@ -97,6 +126,12 @@ run_pass visitor || status=$?
 # The member also allows every cookie, so the tracking calls record.
 run_pass member -H "token: $token" -H "owner-token: $owner" -H "cookie: acceptCookie=necessary.analytics.marketing" \
   --exclude-operation-id logout || status=$?
+# The console's calls as support staff and as an admin (all but signing out,
+# which would end the session for the rest of the pass).
+run_pass support -H "staff_token: $support" --include-tag console --exclude-operation-id sign_out \
+  || status=$?
+run_pass admin -H "staff_token: $admin" --include-tag console --exclude-operation-id sign_out \
+  || status=$?
 
 cp "$work/visitor.xml" "$TARGET/schemathesis-junit.xml" 2>/dev/null || true
 if grep -q '"level": *"ERROR"' "$work/server.log"; then
