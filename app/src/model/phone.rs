@@ -4,15 +4,33 @@
 use serde::{Deserialize, Serialize};
 
 /// Facts about a valid number, from the numbering plan (not from the phone).
+/// The example is the answer for `+6281234567890` in English at
+/// 2026-01-15 08:04 UTC (`server/tests/it/api_examples.rs` checks it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({
+    "carrier": "Telkomsel",
+    "country": "Indonesia",
+    "displayName": "Western Indonesia Time (UTC+7), 15:04",
+    "city": "",
+    "location": "",
+    "region": "ID",
+    "callingCode": 62,
+    "numberType": "MOBILE",
+    "e164": "+6281234567890",
+    "international": "+62 812-3456-7890",
+    "national": "0812-3456-7890",
+    "rfc3966": "tel:+62-812-3456-7890"
+})))]
 #[serde(rename_all = "camelCase")]
 pub struct NumberInfo {
     /// Carrier the number was allocated to (mobile numbers), empty if unknown.
     pub carrier: String,
     /// Country (or non-geographic service) name in the page's language.
     pub country: String,
-    /// Time zone(s) of the numbering area, IANA ids joined by ", ".
+    /// The time zones of the numbering area as people say them, in the
+    /// request's language, each with its UTC offset and the local time now,
+    /// joined by "; " (`Western Indonesia Time (UTC+7), 15:04`).
     pub display_name: String,
     /// Area of the numbering plan (city or province), empty if not geographic or unknown.
     pub city: String,
@@ -34,9 +52,15 @@ pub struct NumberInfo {
     pub rfc3966: String,
 }
 
-/// The visitor's likely country (`GET /other/ipInfo`).
+/// The visitor's likely country (`GET /other/ipInfo`). The example is the
+/// answer to a browser asking in Indonesian from an address the IP database
+/// does not know (`server/tests/it/api_examples.rs` checks it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ssr", schema(example = json!({
+    "nationalCountry": "ID",
+    "source": "accept-language"
+})))]
 #[serde(rename_all = "camelCase")]
 pub struct VisitorCountry {
     /// ISO 3166-1 alpha-2 region to preselect in the country picker.

@@ -32,6 +32,7 @@ pub async fn location_info(
         &input,
         query.region.as_deref(),
         ctx.locale,
+        state.now_ms(),
     )
     .map(ApiOk::obj)
     .map_err(|e| ApiError::from_service(&ctx, e))

@@ -41,7 +41,8 @@ pub fn validate(input: &str, region: Option<&str>) -> Result<Phone, ServiceError
     }
 }
 
-/// Everything the numbering plan tells about `input`, in `locale`.
+/// Everything the numbering plan tells about `input`, in `locale`; the
+/// local time of its zones at `now_ms`.
 ///
 /// # Errors
 /// As [`validate`].
@@ -50,6 +51,7 @@ pub fn number_info(
     input: &str,
     region: Option<&str>,
     locale: Locale,
+    now_ms: i64,
 ) -> Result<NumberInfo, ServiceError> {
     let phone = validate(input, region)?;
     let lang = match locale {
@@ -78,12 +80,7 @@ pub fn number_info(
     } else {
         phone.calling_code().to_string()
     };
-    let display_name = readable_zones(
-        data.time_zones(&zone_key),
-        &region,
-        lang,
-        crate::clock::now_ms(),
-    );
+    let display_name = readable_zones(data.time_zones(&zone_key), &region, lang, now_ms);
     Ok(NumberInfo {
         carrier,
         country,

@@ -6,6 +6,7 @@ mod account_pages;
 mod api_accounts;
 mod api_contract;
 mod api_locate;
+mod api_examples;
 mod api_openapi;
 mod api_other;
 mod api_password_reset;

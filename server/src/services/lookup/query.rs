@@ -50,7 +50,7 @@ pub async fn lookup(
     q: Query<'_>,
 ) -> Result<LookupResult, ServiceError> {
     let (input, region) = number_input(&q);
-    let info = phone::number_info(data, &input, region, q.locale)?;
+    let info = phone::number_info(data, &input, region, q.locale, cx.now)?;
     let full = viewer.is_some_and(|u| crate::services::accounts::users::has_access(u, cx.now));
     let day = 24 * 60;
     let (key, rule) = match viewer {
