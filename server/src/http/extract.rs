@@ -73,7 +73,7 @@ fn staff_token(headers: &HeaderMap) -> Option<String> {
 }
 
 /// A role a handler asks of the staff member.
-pub trait Role {
+pub trait Role: Send + Sync + 'static {
     /// Whether a member with `role` holds this one.
     fn held_by(role: StaffRole) -> bool;
 }
