@@ -130,14 +130,9 @@ impl TwilioCalls {
             }))
     }
 
-    /// Whether `header_value` is this account's `X-Twilio-Signature` of `url` and `params`.
-    pub fn verify_request(
-        &self,
-        url: &str,
-        params: &[(String, String)],
-        header_value: &str,
-    ) -> bool {
-        self.api.verify_request(url, params, header_value)
+    /// The account's API (webhooks check their signature with it).
+    pub fn api(&self) -> &TwilioApi {
+        &self.api
     }
 }
 

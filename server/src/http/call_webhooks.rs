@@ -152,6 +152,6 @@ fn verified_params(
         uri,
         headers,
         body,
-        |url, params, signature| client.verify_request(url, params, signature),
+        |url, params, signature| client.api().verify_request(url, params, signature),
     )
 }

@@ -113,7 +113,7 @@ fn verified_params(
         uri,
         headers,
         body,
-        |url, params, signature| client.verify_request(url, params, signature),
+        |url, params, signature| client.api().verify_request(url, params, signature),
     )
 }
 

@@ -134,15 +134,9 @@ impl TwilioClient {
         }
     }
 
-    /// Whether `header_value` (`X-Twilio-Signature`) is this account's
-    /// signature of `url` and `params`.
-    pub fn verify_request(
-        &self,
-        url: &str,
-        params: &[(String, String)],
-        header_value: &str,
-    ) -> bool {
-        self.api.verify_request(url, params, header_value)
+    /// The account's API (webhooks check their signature with it).
+    pub fn api(&self) -> &TwilioApi {
+        &self.api
     }
 }
 
