@@ -12,10 +12,10 @@
 //! support and automated checks. The help chat's commands are in [`chat`],
 //! the support console's staff accounts in [`staff`], sealed secrets in
 //! [`sealing`], backups and restores in [`backup`].
-use crate::tokens;
 use crate::clock::now_ms;
 use crate::config::Config;
 use crate::services::accounts::users;
+use crate::tokens;
 use anyhow::{bail, Context as _, Result};
 use app::i18n::Locale;
 

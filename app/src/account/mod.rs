@@ -4,8 +4,8 @@ mod auth_form;
 mod cookie_names;
 pub mod forms;
 pub mod payment_fields;
-pub mod slots;
 pub mod plan;
+pub mod slots;
 pub mod user_info;
 pub mod validation;
 

@@ -19,9 +19,7 @@ pub fn validate_slot(slot: Slot, value: &str, errors: &mut FieldErrors) -> Optio
         Slot::Phone => validate_phone(value, errors),
         Slot::Note => validate_note(value, errors),
         Slot::Zip => validate_zip(value, errors),
-        Slot::Name | Slot::Document => {
-            validate_required(slot, value, errors)
-        }
+        Slot::Name | Slot::Document => validate_required(slot, value, errors),
         // Free text whose rules (links, contacts) run on the server.
         Slot::Message | Slot::Comment | Slot::City | Slot::Form => None,
     }

@@ -51,7 +51,13 @@ pub(super) fn table(locale: Locale, entries: Vec<AuditEntry>) -> impl IntoView {
     parts::table(
         locale,
         None,
-        &[Key::AdmColWhen, Key::AdmColStaff, Key::AdmColAction, Key::AdmColSubject, Key::AdmColDetail],
+        &[
+            Key::AdmColWhen,
+            Key::AdmColStaff,
+            Key::AdmColAction,
+            Key::AdmColSubject,
+            Key::AdmColDetail,
+        ],
         lines,
     )
     .into_any()

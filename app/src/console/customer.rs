@@ -88,7 +88,13 @@ fn charges(doc: &ConsoleDoc, charges: &[ChargeView]) -> impl IntoView {
         table(
             locale,
             None,
-            &[Key::AdmColReceipt, Key::AdmColDate, Key::AdmColAmount, Key::AdmColStatus, Key::AdmColAction],
+            &[
+                Key::AdmColReceipt,
+                Key::AdmColDate,
+                Key::AdmColAmount,
+                Key::AdmColStatus,
+                Key::AdmColAction,
+            ],
             lines,
         )
         .into_any()
@@ -139,7 +145,14 @@ fn orders(locale: Locale, orders: &[OrderView]) -> impl IntoView {
         table(
             locale,
             None,
-            &[Key::AdmColOrder, Key::AdmColDate, Key::AdmColProvider, Key::AdmColAmount, Key::AdmColStatus, Key::AdmColEvents],
+            &[
+                Key::AdmColOrder,
+                Key::AdmColDate,
+                Key::AdmColProvider,
+                Key::AdmColAmount,
+                Key::AdmColStatus,
+                Key::AdmColEvents,
+            ],
             lines,
         )
         .into_any()

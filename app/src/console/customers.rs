@@ -47,7 +47,13 @@ fn results(doc: &ConsoleDoc, rows: Vec<CustomerRow>) -> impl IntoView {
     table(
         locale,
         Some(Key::AdmResults),
-        &[Key::AdmColEmail, Key::AdmColCreated, Key::AdmColAccess, Key::AdmColStatus, Key::AdmColMatched],
+        &[
+            Key::AdmColEmail,
+            Key::AdmColCreated,
+            Key::AdmColAccess,
+            Key::AdmColStatus,
+            Key::AdmColMatched,
+        ],
         lines,
     )
     .into_any()

@@ -1,9 +1,9 @@
 //! How the owner's link is built: the page in the owner's language with the
 //! secret token as `t`. The SMS (server) and the page's own forms and language
 //! links (browser) build it here, so they can never disagree.
+use super::{href, Page};
 use crate::api::encode;
 use crate::i18n::Locale;
-use super::{href, Page};
 
 /// The path of the reveal page for `token` in `locale` (`/id/reveal-location?t=…`).
 pub fn reveal_href(locale: Locale, token: &str) -> String {

@@ -10,9 +10,9 @@
 //! `create` prints the generated password (without `--password-stdin`) and
 //! the TOTP secret, as base32 and as an `otpauth://` URI for the
 //! authenticator app; neither is shown again.
-use crate::tokens;
 use crate::config::Config;
 use crate::services::console::{lockout, staff};
+use crate::tokens;
 use anyhow::{bail, Context as _, Result};
 use app::i18n::{t, Key, Locale};
 use app::model::console::StaffRole;

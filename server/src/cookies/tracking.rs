@@ -9,9 +9,9 @@
 //!   with `at` (ms).
 //! - `_fbp`, `_fbc` (marketing, readable by scripts, 90 days): Meta's
 //!   browser id `fb.1.<ms>.<random>` and click id `fb.1.<ms>.<fbclid>`.
-use crate::tokens;
 use crate::cookies::{self, CookiePolicy};
 use crate::services::tracking::attribution::{Attribution, OrderTracking, Touch};
+use crate::tokens;
 use app::consent::{Consent, ACCEPT_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, Uri};
 

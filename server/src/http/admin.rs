@@ -1,7 +1,7 @@
 //! `/admin/*` and `/portal/user/*`: account calls. Handlers only
 //! translate HTTP to `services::accounts` and back.
-use super::extract::{Member, ValidForm, require_session, service_error};
 use super::doc::{Answer, BadRequest, Limited, NotFound, Unauthorized, Unavailable};
+use super::extract::{require_session, service_error, Member, ValidForm};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::accounts::{passwords, sessions, users, AuthSession};
 use crate::services::ServiceError;

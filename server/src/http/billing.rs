@@ -1,6 +1,6 @@
 //! Checkout and billing calls: thin adapters over `services::billing`.
-use super::extract::{Member, ValidForm, require_session, service_error};
 use super::doc::{Answer, BadRequest, Limited, NotFound, Unauthorized, Unavailable};
+use super::extract::{require_session, service_error, Member, ValidForm};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::billing::{checkout, claims, manage, methods, payer, refunds};
 use crate::state::AppState;

@@ -4,8 +4,8 @@
 //! header, which a cross-site form cannot send). Thin: read the request,
 //! call `services::help_chat`, answer in the envelope; the live stream is
 //! server-sent events.
-use super::extract::{Member, ValidForm, ValidQuery, service_error};
 use super::doc::{Answer, BadRequest, Limited, List, NotFound, Unavailable};
+use super::extract::{service_error, Member, ValidForm, ValidQuery};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::accounts::sessions;
 use crate::services::help_chat::{self, NewMessage, Person};

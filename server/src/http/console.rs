@@ -2,9 +2,9 @@
 //! the staff member behind the staff cookie (or the `staff_token` header),
 //! call `services::console`, answer the envelope. Role checks are the
 //! services'. Every answer is `Cache-Control: no-store` (the router layer).
-use super::extract::{StaffMember, ValidForm};
 use super::doc::{Answer, BadRequest, Limited, Unauthorized, Unavailable};
 use super::extract::console_error as failed;
+use super::extract::{StaffMember, ValidForm};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::console::{auth, Staff};
 use crate::services::ServiceError;

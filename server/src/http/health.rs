@@ -1,8 +1,8 @@
 //! Probes and metrics for operators: `GET /healthz` and `/ready` (database
 //! reachable, not draining), `GET /health` (the process answers), and
 //! `GET /metrics` (Prometheus text format).
-use crate::tokens;
 use crate::state::AppState;
+use crate::tokens;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};

@@ -3,8 +3,8 @@
 //! Every number from outside is checked here: ids must be positive `i64`s
 //! (else "not found"), coordinates finite and on the globe (checked by the
 //! service), pages within [`MAX_PAGE`].
-use super::extract::{Member, ValidForm, ValidQuery, service_error};
 use super::doc::{Answer, BadRequest, Limited, List, NeedsSubscription, NotFound, Unauthorized};
+use super::extract::{service_error, Member, ValidForm, ValidQuery};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::locate::{changes, consent, registry, requests};
 use crate::services::ServiceError;

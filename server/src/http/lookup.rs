@@ -1,8 +1,8 @@
 //! `/lookup/…`: reverse lookup, spam reports and the number owner's rights.
 //! Thin: read the request, call `services::lookup`, answer in the envelope.
 //! The owner session travels in the `owner-token` header.
-use super::extract::{Member, ValidForm, ValidQuery, service_error};
 use super::doc::{Answer, BadRequest, Limited, NotFound, Unauthorized};
+use super::extract::{service_error, Member, ValidForm, ValidQuery};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::lookup::{self, owner, reports};
 use crate::state::AppState;

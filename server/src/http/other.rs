@@ -1,6 +1,6 @@
 //! `/other/*`: number information and the visitor's country.
-use super::extract::ValidQuery;
 use super::doc::{Answer, BadRequest};
+use super::extract::ValidQuery;
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::{phone, visitor};
 use crate::state::AppState;

@@ -1,6 +1,6 @@
 //! `/portal/*`: public calls of the marketing pages.
-use super::extract::ValidQuery;
 use super::doc::{Answer, BadRequest, List};
+use super::extract::ValidQuery;
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::state::AppState;
 use app::model::PricePlan;

@@ -1,8 +1,8 @@
 //! Tracking calls: thin adapters over `services::tracking`. Each reads the
 //! visitor's consent from the `acceptCookie` cookie and lets the service
 //! refuse (403, nothing stored) what the visitor did not allow.
-use super::extract::{ValidForm, service_error};
 use super::doc::{Answer, BadRequest, Limited, NoConsent, Refused};
+use super::extract::{service_error, ValidForm};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::tracking::{conversions, events};
 use crate::state::AppState;

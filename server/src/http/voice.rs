@@ -1,9 +1,9 @@
 //! `/voice/…`: anonymous voice messages. Thin: read the request, call
 //! `services::voice`, answer with the envelope (or the audio).
-use super::extract::{Member, ValidForm, ValidQuery, service_error};
 use super::doc::{
     Answer, BadRequest, Limited, List, NeedsSubscription, NotFound, Unauthorized, Unavailable,
 };
+use super::extract::{service_error, Member, ValidForm, ValidQuery};
 use super::locate::MAX_PAGE;
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::voice::{compose, preview, replay, views};

@@ -2,13 +2,13 @@
 //! One mechanism for every right a number's holder has (joining the
 //! do-not-contact registry, managing what lookups show), so one set of
 //! limits guards the phone against code floods whatever the page.
-use crate::tokens;
 use crate::persistence::entities::number_proof;
 use crate::services::accounts::ClientInfo;
 use crate::services::limits::{self, Rule};
 use crate::services::sms_queue as queue;
 use crate::services::{Cx, ServiceError};
 use crate::sms::templates;
+use crate::tokens;
 use app::account::validation::{validate_code, FieldErrors, Slot};
 use app::i18n::Key;
 use sea_orm::sea_query::{Expr, ExprTrait as _};

@@ -1,8 +1,8 @@
 //! SMS texts: every word comes from `locales/*.json` (keys `sms_*`). A text
 //! message has no footer, so each one names the service itself, and every
 //! one that invites a reply says how to stop them (carrier rules).
-use super::OutgoingSms;
 use super::OptKeyword;
+use super::OutgoingSms;
 use app::i18n::{t, t_args, Key, Locale};
 
 /// The language to write to `e164` in. A phone number is all we know about

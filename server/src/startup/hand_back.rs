@@ -1,10 +1,10 @@
 //! What a stopping process does with the rows it still holds after the
 //! grace period: each feature's queue takes its rows back.
-use crate::services::workers::{Phase, Work};
 use crate::persistence::entities::voice_message::Column as VoiceColumn;
 use crate::services::billing::charges;
 use crate::services::locate::queue;
 use crate::services::voice::status as voice;
+use crate::services::workers::{Phase, Work};
 use crate::services::{job_queue, ServiceError};
 use sea_orm::sea_query::{Expr, ExprTrait as _};
 use sea_orm::ConnectionTrait;

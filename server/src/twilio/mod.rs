@@ -100,7 +100,8 @@ impl TwilioApi {
     /// # Errors
     /// [`NoAnswer`] when the request got no answer.
     pub async fn post(&self, resource: &str, form: &[(&str, &str)]) -> Result<Answer, NoAnswer> {
-        self.send(self.http.post(self.url(resource)).form(form)).await
+        self.send(self.http.post(self.url(resource)).form(form))
+            .await
     }
 
     /// `GET {account}/{resource}.json` with `query`.
@@ -108,7 +109,8 @@ impl TwilioApi {
     /// # Errors
     /// [`NoAnswer`] when the request got no answer.
     pub async fn get(&self, resource: &str, query: &[(&str, &str)]) -> Result<Answer, NoAnswer> {
-        self.send(self.http.get(self.url(resource)).query(query)).await
+        self.send(self.http.get(self.url(resource)).query(query))
+            .await
     }
 
     /// Whether `header_value` (`X-Twilio-Signature`) is this account's

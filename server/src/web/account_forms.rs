@@ -1,7 +1,7 @@
 //! The account forms: login, reset code, reset, change password, logout.
 //! Adapters only: each reads its typed fields and calls one use case.
-use super::submission::{Handled, Rejected, Submission};
 use super::redirects::redirect;
+use super::submission::{Handled, Rejected, Submission};
 use crate::services::accounts::{passwords, sessions};
 use app::account::forms::{AfterLogin, AuthForm};
 use app::routes::{href, Page};

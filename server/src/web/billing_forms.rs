@@ -1,8 +1,8 @@
 //! The checkout and billing forms without JavaScript: pay (`/pay-method`),
 //! cancel and refund (`/billing`). Adapters only: each reads its typed
 //! fields and calls one use case; success answers 303 See Other.
-use super::submission::{Handled, Rejected, Submission};
 use super::redirects::see_other;
+use super::submission::{Handled, Rejected, Submission};
 use crate::services::billing::{checkout, manage, payer, refunds};
 use crate::services::ServiceError;
 use app::account::forms::AuthForm;

@@ -2,8 +2,8 @@
 //! Spends the order's one-time claim (the HttpOnly cookie set when the
 //! order was placed) to sign this browser into the account the payment
 //! created. A plain form, so it works without JavaScript.
-use crate::cookies::{read, CHECKOUT_CLAIM_COOKIE};
 use super::redirects::redirect;
+use crate::cookies::{read, CHECKOUT_CLAIM_COOKIE};
 use crate::http::client_info;
 use crate::persistence::entities::user;
 use crate::services::accounts::sessions;

@@ -2,8 +2,8 @@
 //! consent cookie (and the marketing cookies it allows, or removes them)
 //! and answers 303 to the same page, query kept, so the visitor carries on
 //! where they were, with or without JavaScript.
-use super::submission::{Handled, Rejected, Submission};
 use super::redirects::see_other;
+use super::submission::{Handled, Rejected, Submission};
 use crate::cookies::tracking as tracking_cookies;
 use crate::services::ServiceError;
 use app::consent::{Consent, SETTINGS_PARAM};

@@ -2,15 +2,15 @@
 //! form → the same console use case the REST API calls → a 303 to the page
 //! with a notice, or the page again with the localized error. Every post
 //! carries the double-submitted anti-CSRF token.
-use crate::tokens;
 use super::console_api::{Failure, StaffCaller};
 use super::console_view::{current_staff, load, render, to_sign_in};
-use crate::cookies::{self, CookiePolicy};
 use super::redirects::see_other;
+use crate::cookies::{self, CookiePolicy};
 use crate::http::{client_info, retry_after, status_of, Surface};
 use crate::services::console::{abuse, actions, auth, chat, Staff};
 use crate::services::ServiceError;
 use crate::state::AppState;
+use crate::tokens;
 use app::account::forms::CSRF_COOKIE;
 use app::console::{console_href, forms, ConsoleDoc, ConsolePage};
 use app::i18n::{t, Key, Locale};

@@ -1,11 +1,11 @@
 //! The support console's pages as shown: who is signed in, the page's data
 //! from the console API, and the console's own document.
 //! Every answer is personal: `no-store`, and never indexed.
-use crate::tokens;
 use super::console_api::{Failure, StaffCaller};
-use crate::cookies::{self, CookiePolicy};
 use super::redirects::redirect;
+use crate::cookies::{self, CookiePolicy};
 use crate::state::AppState;
+use crate::tokens;
 use app::account::forms::CSRF_COOKIE;
 use app::console::{console_href, notice_of, ConsoleData, ConsoleDoc, ConsolePage};
 use app::i18n::Locale;

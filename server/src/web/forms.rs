@@ -3,20 +3,20 @@
 //! fields and calls one use case; success answers with a redirect, failure
 //! re-renders the page with the messages in their field slots and what was
 //! typed (never secrets) kept.
-use crate::tokens;
-use crate::cookies::{self, CookiePolicy};
 use super::redirects::redirect;
+use super::render::render;
 use super::submission::{Handled, Rejected, Submission};
 use super::visitor::{visitor_of, Member};
-use super::render::render;
 use super::{
     account_forms, billing_forms, chat_forms, consent_forms, locate_forms, lookup_forms,
     voice_forms,
 };
+use crate::cookies::{self, CookiePolicy};
 use crate::http::{client_info, retry_after, status_of, Surface};
 use crate::services::accounts::ClientInfo;
 use crate::services::{Cx, ServiceError};
 use crate::state::AppState;
+use crate::tokens;
 use app::account::forms::{AuthForm, FormOutcome, CSRF_COOKIE};
 use app::account::validation::{FieldErrors, Slot};
 use app::i18n::{Key, Locale};

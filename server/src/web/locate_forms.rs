@@ -1,8 +1,8 @@
 //! The locate forms: create and change requests on the dashboard, the
 //! owner's decline/block/stop-sharing on the reveal page, the do-not-locate
 //! registry. Adapters only: each calls one use case.
-use super::submission::{Handled, Rejected, Submission};
 use super::redirects::redirect;
+use super::submission::{Handled, Rejected, Submission};
 use crate::services::locate::{changes, consent, registry, requests};
 use crate::services::ServiceError;
 use app::account::forms::AuthForm;

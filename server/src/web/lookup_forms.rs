@@ -1,8 +1,8 @@
 //! The reverse lookup forms: a member's spam report on `/telecom`, and the
 //! number owner's proof and choices on `/telecom/owner`. Adapters only:
 //! each calls one use case and redirects to the page that shows the result.
-use super::submission::{Handled, Rejected, Submission};
 use super::redirects::redirect;
+use super::submission::{Handled, Rejected, Submission};
 use crate::services::lookup::{owner, reports};
 use crate::services::ServiceError;
 use app::account::forms::AuthForm;

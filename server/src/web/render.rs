@@ -2,13 +2,13 @@
 //! async mode (the whole document, data included, sent at once, so pages
 //! work without JavaScript), and the renderings public pages share
 //! ([`crate::page_cache`]).
-use crate::tokens;
-use crate::page_cache::{self, Lookup, PageCache, PageKey};
 use super::visitor::Member;
 use super::{InProcessApi, PageApi};
 use crate::cookies::{self, CookiePolicy};
+use crate::page_cache::{self, Lookup, PageCache, PageKey};
 use crate::services::locate::requests;
 use crate::state::AppState;
+use crate::tokens;
 use app::account::forms::{
     CsrfToken, FormOutcome, CSRF_COOKIE, LANG_COOKIE, OWNER_COOKIE, SESSION_COOKIE,
 };

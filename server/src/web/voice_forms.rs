@@ -1,8 +1,8 @@
 //! The voice message form without JavaScript: Preview and Send post to
 //! `/voice-sms` like every page form. Adapters only: each calls one use case
 //! and answers with a redirect to a page that shows the result.
-use super::submission::{Handled, Rejected, Submission};
 use super::redirects::redirect;
+use super::submission::{Handled, Rejected, Submission};
 use crate::services::voice::{compose, preview};
 use crate::services::ServiceError;
 use app::account::forms::AuthForm;

@@ -8,11 +8,9 @@ use axum::{extract::State, http::HeaderMap, routing::post, Json, Router};
 use sea_orm::{ColumnTrait as _, EntityTrait as _, QueryFilter as _};
 use serde_json::{json, Value};
 use server::config::PaymentMode;
-use server::payments::{
-    paddle::PaddleConfig,
-    };
-use server::signing::{hex, hmac_sha256};
+use server::payments::paddle::PaddleConfig;
 use server::persistence::entities::{subscription, user};
+use server::signing::{hex, hmac_sha256};
 use std::sync::{Arc, Mutex};
 
 const SECRET: &str = "pdl_ntfset_live_wiring";

@@ -16,8 +16,8 @@ use sea_orm::{
 };
 use server::config::{Secret, SmsProvider, TwilioConfig};
 use server::persistence::entities::{dev_outbox, sms_queue};
-use server::services::locate::{queue, sender::GRACE_MS};
 use server::persistence::outbox;
+use server::services::locate::{queue, sender::GRACE_MS};
 use server::sms::SmsSender;
 use server::twilio;
 use std::sync::{Arc, Mutex};
@@ -181,7 +181,9 @@ async fn an_accepted_but_late_answer_is_looked_up_and_never_sent_again() {
         let (sender, fake) = fake_twilio(false).await;
         let t0 = server::clock::now_ms();
         let id = enqueue(&app, "Code 481516 (late-accept)", t0).await;
-        server::services::locate::sender::run_due(&app.db, &sender, t0, 10).await.unwrap();
+        server::services::locate::sender::run_due(&app.db, &sender, t0, 10)
+            .await
+            .unwrap();
         let uncertain = row(&app, id).await;
         assert_eq!(uncertain.status, "uncertain", "{:?}", app.backend);
         assert_eq!(
@@ -224,7 +226,9 @@ async fn a_send_the_provider_never_recorded_is_sent_exactly_once_more_after_the_
         let (sender, fake) = fake_twilio(true).await;
         let t0 = server::clock::now_ms();
         let id = enqueue(&app, "Code 271828 (lost)", t0).await;
-        server::services::locate::sender::run_due(&app.db, &sender, t0, 10).await.unwrap();
+        server::services::locate::sender::run_due(&app.db, &sender, t0, 10)
+            .await
+            .unwrap();
         server::services::locate::sender::run_due(&app.db, &sender, t0 + 31_000, 10)
             .await
             .unwrap();
@@ -327,9 +331,14 @@ async fn a_send_interrupted_by_a_dying_worker_is_reconciled_not_failed_or_repeat
             app.backend
         );
 
-        server::services::locate::sender::run_due(&app.db, &app.state.sms, t0 + GRACE_MS + 1_000, 10)
-            .await
-            .unwrap();
+        server::services::locate::sender::run_due(
+            &app.db,
+            &app.state.sms,
+            t0 + GRACE_MS + 1_000,
+            10,
+        )
+        .await
+        .unwrap();
         server::services::locate::sender::run_due(&app.db, &app.state.sms, t0 + 10 * 60_000, 10)
             .await
             .unwrap();

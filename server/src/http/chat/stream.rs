@@ -5,8 +5,8 @@
 //! the last id), on shutdown, and past `CHAT_MAX_STREAMS` open streams the
 //! call answers 503 with `Retry-After`.
 use super::{After, Caller};
-use crate::http::extract::{ValidQuery, service_error};
 use crate::http::doc::{BadRequest, NotFound, Unavailable};
+use crate::http::extract::{service_error, ValidQuery};
 use crate::http::{ApiContext, ApiError};
 use crate::services::help_chat::{self, live};
 use crate::state::AppState;

@@ -1,7 +1,7 @@
 //! The console's abuse queue: open and closed reports, and the decision on one.
-use crate::http::extract::{StaffMember, ValidForm, ValidQuery};
 use super::failed;
 use crate::http::doc::{Answer, BadRequest, Forbidden, List, NotFound, Unauthorized};
+use crate::http::extract::{StaffMember, ValidForm, ValidQuery};
 use crate::http::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::console::abuse;
 use crate::state::AppState;

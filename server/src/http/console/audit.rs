@@ -1,7 +1,7 @@
 //! The console's audit log, a page at a time.
-use crate::http::extract::{StaffMember, ValidQuery};
 use super::failed;
 use crate::http::doc::{Answer, BadRequest, List, Unauthorized};
+use crate::http::extract::{StaffMember, ValidQuery};
 use crate::http::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::console::audit;
 use crate::state::AppState;

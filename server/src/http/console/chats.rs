@@ -1,7 +1,7 @@
 //! The console's side of the help chat: the inbox, one conversation, a reply.
-use crate::http::extract::{StaffMember, ValidForm};
 use super::failed;
 use crate::http::doc::{Answer, BadRequest, List, NotFound, Unauthorized};
+use crate::http::extract::{StaffMember, ValidForm};
 use crate::http::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::console::chat;
 use crate::state::AppState;

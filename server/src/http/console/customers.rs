@@ -1,8 +1,8 @@
 //! The console's customers: search, one customer's file, and the account
 //! actions (refund, cancel, suspend, reinstate), each with its reason.
-use crate::http::extract::{StaffMember, ValidForm, ValidQuery};
 use super::failed;
 use crate::http::doc::{Answer, BadRequest, Forbidden, List, NotFound, Unauthorized, Unavailable};
+use crate::http::extract::{StaffMember, ValidForm, ValidQuery};
 use crate::http::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::console::{actions, customers};
 use crate::state::AppState;

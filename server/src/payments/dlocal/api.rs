@@ -3,9 +3,7 @@
 //! signature of `X-Login + X-Date + body` (an empty body for GET).
 use super::DLocalConfig;
 use crate::config::Secret;
-use crate::payments::{
-    wire, PaymentError,
-};
+use crate::payments::{wire, PaymentError};
 use crate::signing::{hex, hmac_sha256};
 use serde::de::DeserializeOwned;
 use serde_json::Value;

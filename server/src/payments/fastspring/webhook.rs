@@ -2,9 +2,7 @@
 //! is signed, so there is no replay window: a redelivery carries the same
 //! event id and is recognised by it), then each event of the batch in our
 //! terms. Ids arrive bare, or as objects with webhook expansion on.
-use crate::payments::{
-    wire, EventKind, Money, ProviderEvent, WebhookError, WebhookRequest,
-};
+use crate::payments::{wire, EventKind, Money, ProviderEvent, WebhookError, WebhookRequest};
 use crate::signing::{hmac_sha256, same};
 use base64::Engine as _;
 use serde::Deserialize;

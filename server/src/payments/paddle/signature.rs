@@ -1,8 +1,6 @@
 //! Paddle's `Paddle-Signature` check on the raw body, and Paddle's own
 //! age tolerance for it.
-use crate::payments::{
-    WebhookError,
-};
+use crate::payments::WebhookError;
 use crate::signing::{hex, hmac_sha256, same};
 
 /// The signature header (lower case, as `HeaderMap` stores names).

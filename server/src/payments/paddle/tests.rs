@@ -1,7 +1,5 @@
 use super::webhook::{check_signature, verify, SIGNATURE_HEADER};
-use crate::payments::{
-    EventKind, Money, WebhookError, WebhookRequest,
-};
+use crate::payments::{EventKind, Money, WebhookError, WebhookRequest};
 use crate::signing::{hex, hmac_sha256};
 use axum::http::HeaderMap;
 

@@ -6,11 +6,9 @@ use super::{
     cards::{Behaviour, PaidWith},
     PENDING_SETTLES_AFTER_MS,
 };
-use crate::payments::{
-    EventKind, Money, ProviderEvent, WebhookError, WebhookRequest,
-};
-use crate::signing::{fresh, hex, hmac_sha256, random_hex, same};
+use crate::payments::{EventKind, Money, ProviderEvent, WebhookError, WebhookRequest};
 use crate::persistence::entities::{sandbox_payment, sandbox_webhook};
+use crate::signing::{fresh, hex, hmac_sha256, random_hex, same};
 use sea_orm::{
     sea_query::Expr, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
     EntityTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,

@@ -1,5 +1,4 @@
 //! Changing a password, and resetting a forgotten one with an e-mailed code.
-use crate::tokens;
 use super::sessions::NewSession;
 use super::{abuse, secrets, sessions, users, AuthSession, ClientInfo};
 use crate::mail::templates::{self, Brand};
@@ -8,6 +7,7 @@ use crate::persistence::entities::{password_reset_code as code_row, user};
 use crate::services::job_queue::{self, JobKind};
 use crate::services::{limits, Cx};
 use crate::services::{sealed, ServiceError};
+use crate::tokens;
 use app::account::validation::{
     validate_code, validate_email, validate_password_into, FieldErrors, Slot,
 };

@@ -1,10 +1,10 @@
 //! Signing in and out, and recognising a session token on later calls.
-use crate::tokens;
 use super::{abuse, secrets, users, ClientInfo};
 use crate::persistence::entities::{session, user};
 use crate::services::limits::{self, Rule};
 use crate::services::Cx;
 use crate::services::ServiceError;
+use crate::tokens;
 use app::account::validation::{validate_email, validate_password, FieldErrors, Slot};
 use app::account::Viewer;
 use app::i18n::Key;

@@ -1,7 +1,6 @@
 //! Checkout: a visitor places an order for a plan, pays at the provider's
 //! hosted checkout (or the sandbox's), and — once the provider's signed
 //! webhook says paid — enters the dashboard with the order's one-time claim.
-use crate::tokens;
 use super::events::apply::Waits;
 use super::{money, orders, trials};
 use crate::payments::{CheckoutRequest, Customer, Gateways, ProviderKind};
@@ -10,6 +9,7 @@ use crate::services::accounts::ClientInfo;
 use crate::services::limits::{self, Rule};
 use crate::services::tracking::attribution::{self, OrderTracking};
 use crate::services::{Cx, ServiceError};
+use crate::tokens;
 use app::account::payment_fields::PaymentFormInput;
 use app::i18n::{Key, Locale};
 use app::model::billing::MethodChoice;

@@ -1,9 +1,9 @@
 //! After the checkout: where an order stands, and the one-time claim that
 //! lets the browser that placed a paid order into its new account.
-use crate::tokens;
 use super::orders;
 use crate::persistence::entities::order;
 use crate::services::{Cx, ServiceError};
+use crate::tokens;
 use app::model::billing::{OrderStatus, PayOutcome};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 

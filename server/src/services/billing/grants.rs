@@ -2,12 +2,12 @@
 //! --subscription trialing|active`): complimentary, so nothing is charged
 //! and nothing renews; they show in Billing like any other and end when
 //! their period does.
-use crate::tokens;
 use super::{money, orders, status};
-use crate::signing::random_hex;
 use crate::persistence::entities::{order, subscription, user};
 use crate::services::accounts::users;
 use crate::services::ServiceError;
+use crate::signing::random_hex;
+use crate::tokens;
 use app::model::billing::SubscriptionState;
 use sea_orm::{ActiveValue::Set, ConnectionTrait, EntityTrait};
 

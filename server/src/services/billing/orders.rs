@@ -5,11 +5,11 @@
 //! (the payer's later successful try, or events delivered out of order)
 //! still pays the order. A failed attempt at a checkout the provider keeps
 //! open does not fail the order at all ([`attempt_failed`]).
-use crate::tokens;
 use crate::payments::{CheckoutStart, PayerDevice};
-use crate::signing::random_hex;
 use crate::persistence::entities::{order, price_plan};
 use crate::services::ServiceError;
+use crate::signing::random_hex;
+use crate::tokens;
 use app::account::payment_fields::PaymentFormInput;
 use app::i18n::Key;
 use app::model::billing::MethodChoice;

@@ -1,14 +1,11 @@
 //! Reading the audit log (`services::audit` writes it): a page of the
 //! newest entries, and the entries about given subjects.
 use super::Staff;
-pub use crate::services::audit::{record, Entry, Stamp};
 use crate::persistence::entities::{staff_audit as row, staff_user};
+pub use crate::services::audit::{record, Entry, Stamp};
 use crate::services::ServiceError;
 use app::model::console::{AuditEntry, ROWS_PER_PAGE};
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect,
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use std::collections::HashMap;
 
 /// `GET /console/audit?before=ID`: the newest page of entries older than

@@ -2,13 +2,13 @@
 //! recognising a staff session. Staff sessions live in their own table
 //! under their own cookie: a customer's token is never a staff session and
 //! a staff token never a customer's.
-use crate::tokens;
 use super::audit::{self, Entry};
 use super::{lockout, staff, Staff};
 use crate::persistence::entities::{staff_session as session, staff_user};
 use crate::services::accounts::{secrets, users::normalize_email, ClientInfo};
 use crate::services::limits::{self, Rule};
 use crate::services::{Cx, ServiceError};
+use crate::tokens;
 use app::i18n::Key;
 use app::model::console::{StaffRole, STAFF_SESSION_TTL_MS};
 use sea_orm::sea_query::Expr;

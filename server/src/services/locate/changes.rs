@@ -1,11 +1,11 @@
 //! The requester's changes to a request: resend, cancel, rename, clear.
-use crate::tokens;
 use super::caps::take_number_cap;
 use super::requests::{has_location, own, queue_link};
 use super::{display_phone, effective_status, queue, status, view};
 use crate::persistence::entities::{locate_position, locate_request as request};
 use crate::services::accounts::AuthSession;
 use crate::services::{Cx, ServiceError};
+use crate::tokens;
 use app::i18n::Key;
 use app::model::locate::{LocateRequestView, LocateStatus};
 use sea_orm::sea_query::Expr;

@@ -3,12 +3,12 @@
 //! and every decision is recorded (time, request, hashed address, agent).
 //! After deciding, the owner may still delete a shared position
 //! (stop sharing) and block the number; the recorded decision stays.
-use crate::tokens;
 use super::reveal::{self, by_token};
 use super::{effective_status, registry, requests, status};
 use crate::persistence::entities::{locate_consent, locate_position, locate_request as request};
 use crate::services::accounts::ClientInfo;
 use crate::services::{Cx, ServiceError};
+use crate::tokens;
 use app::i18n::Key;
 use app::model::locate::{LocateStatus, RevealDecision, RevealView};
 use app::model::GeoPoint;

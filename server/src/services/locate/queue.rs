@@ -9,9 +9,7 @@ use crate::persistence::entities::{locate_request, sms_queue as row, user};
 use crate::services::ServiceError;
 use app::model::locate::LocateStatus;
 use sea_orm::sea_query::{Expr, ExprTrait as _, Query};
-use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter,
-};
+use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter};
 
 pub use crate::services::sms_queue::{enqueue, NewSms, MAX_ATTEMPTS};
 pub(super) use crate::services::sms_queue::{FAILED, QUEUED, SENDING, SENT, UNCERTAIN};

@@ -1,10 +1,10 @@
 //! Proving a number to put it on the do-not-contact registry
 //! (`services::do_not_contact`): a texted code, then the entry.
 use super::requests;
+use crate::services::accounts::ClientInfo;
 pub use crate::services::do_not_contact::{
     add, is_blocked, remove_stop, requester_blocked, Reason,
 };
-use crate::services::accounts::ClientInfo;
 use crate::services::number_proof::{self, Purpose};
 use crate::services::{Cx, ServiceError};
 use sea_orm::TransactionTrait;

@@ -1,12 +1,12 @@
 //! The requester's side: create, list, trace. Changes live in `changes`,
 //! the daily caps in `caps`.
-use crate::tokens;
 use super::{caps, display_phone, queue, registry, status, view};
 use crate::persistence::entities::{disclosure_log, locate_position, locate_request as request};
 use crate::services::accounts::AuthSession;
 use crate::services::usage::{self, UsageKind};
 use crate::services::{Cx, ServiceError};
 use crate::sms::templates;
+use crate::tokens;
 use app::account::validation::{validate_note, FieldErrors, Slot};
 use app::i18n::Key;
 use app::model::locate::{GpsTrace, LocateRequestView, LocateStatus, TracePoint};
@@ -47,7 +47,11 @@ pub fn may_request(
 
 /// The owner's link for `token`, in the language of the number's country.
 pub fn reveal_link(public_base_url: &str, e164: &str, token: &str) -> String {
-    app::routes::reveal_link::reveal_link(public_base_url, templates::locale_for_number(e164), token)
+    app::routes::reveal_link::reveal_link(
+        public_base_url,
+        templates::locale_for_number(e164),
+        token,
+    )
 }
 
 /// Creates a request, records it in the usage ledger and queues its SMS;

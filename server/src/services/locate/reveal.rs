@@ -1,9 +1,9 @@
 //! What the owner's page shows: the request, and after a decision that
 //! decision, what was shared and until when, and the actions still open.
-use crate::tokens;
 use super::{display_phone, effective_status, registry, status};
 use crate::persistence::entities::{locate_consent, locate_position, locate_request as request};
 use crate::services::{Cx, ServiceError};
+use crate::tokens;
 use app::model::locate::{LocateStatus, RevealState, RevealView};
 use app::model::GeoPoint;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};

@@ -1,13 +1,13 @@
 //! The number's own holder: proves it with a texted code (the registry's
 //! limits apply), then for an hour may dispute reports, publish or remove a
 //! name and city, and opt the number out of lookups beyond public metadata.
-use crate::tokens;
 use super::reports;
 use crate::persistence::entities::{number_claim as claim, number_directory as entry};
 use crate::services::accounts::ClientInfo;
 use crate::services::number_proof::{self, Purpose};
-use crate::text_rules as detect;
 use crate::services::{Cx, ServiceError};
+use crate::text_rules as detect;
+use crate::tokens;
 use app::account::validation::{FieldErrors, Slot};
 use app::i18n::Key;
 use app::model::lookup::{DirectoryEntry, OwnerView, DIRECTORY_FIELD_MAX_CHARS};

@@ -4,9 +4,9 @@
 //! the retention period deletes the audio too.
 use super::text;
 use crate::config::Config;
-use crate::signing::{hex, hmac_sha256, same};
 use crate::persistence::entities::voice_message as row;
 use crate::services::ServiceError;
+use crate::signing::{hex, hmac_sha256, same};
 use crate::speech::SpeechRequest;
 use app::i18n::Key;
 use app::model::voice::Voice;

@@ -5,8 +5,8 @@
 use super::{policy, status, text, views};
 use crate::domain::phone_data::PhoneData;
 use crate::persistence::entities::{user, voice_message as row};
-use crate::services::limits::{self, Rule};
 use crate::services::do_not_contact as registry;
+use crate::services::limits::{self, Rule};
 use crate::services::usage::{self, UsageKind};
 use crate::services::{Cx, ServiceError};
 use app::account::validation::{FieldErrors, Slot};

@@ -11,6 +11,7 @@
 use super::audio::{self, CallAudio};
 use super::events::{self, apply_progress};
 use super::status::{transition, CALLING, CANCELED, FAILED, OPTED_OUT, QUEUED, UNCERTAIN};
+use super::status::{MAX_FAILURES, WATCHDOG_MS};
 use super::{policy, reconcile};
 use crate::calls::{twiml, CallError, CallPlacer, OutgoingCall};
 use crate::domain::phone_data::PhoneData;
@@ -20,7 +21,6 @@ use crate::services::do_not_contact as registry;
 use crate::services::workers::{lease_ms, Hold, Work};
 use crate::services::{Cx, ServiceError};
 use crate::speech::{Speech, SpeechError};
-use super::status::{MAX_FAILURES, WATCHDOG_MS};
 use sea_orm::sea_query::{Expr, ExprTrait as _};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 

@@ -11,9 +11,7 @@ use crate::services::do_not_contact::{self as registry, Reason};
 use crate::services::locate::requests;
 use crate::services::{Cx, ServiceError};
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait,
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait};
 
 /// Calls per message at most: the first and one retry after busy or no answer.
 pub const MAX_CALLS: i32 = 2;

@@ -4,11 +4,11 @@
 //! after a redirect, and the text never travels in a URL. Previews live in
 //! the database: a preview made through one instance plays through any.
 use super::{audio, compose};
-use crate::signing::random_hex;
 use crate::persistence::entities::voice_preview as row;
 use crate::services::accounts::ClientInfo;
 use crate::services::limits::{self, Rule};
 use crate::services::{Cx, ServiceError};
+use crate::signing::random_hex;
 use crate::speech::{Rendered, Speech};
 use app::api::API_BASE;
 use app::model::voice::{VoiceDraft, VoicePreview, VoicePreviewDraft};

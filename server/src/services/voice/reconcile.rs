@@ -121,8 +121,7 @@ async fn others_calls(cx: &Cx, m: &row::Model) -> Result<Vec<String>, ServiceErr
 /// (or a confirmed call that can no longer be found) it is given up.
 async fn look_again(cx: &Cx, m: &row::Model, lookup_failed: bool) -> Result<(), ServiceError> {
     let failures = m.failures + 1;
-    let lost =
-        m.provider_id.is_some() && !lookup_failed && failures >= super::status::MAX_FAILURES;
+    let lost = m.provider_id.is_some() && !lookup_failed && failures >= super::status::MAX_FAILURES;
     if lost || (lookup_failed && failures >= super::status::MAX_FAILURES) {
         return fail(cx, m, "outcome unknown; the call could not be found").await;
     }

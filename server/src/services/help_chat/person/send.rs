@@ -1,6 +1,5 @@
 //! Writing to support: the person's message, starting their conversation
 //! with the first one, under the per-conversation and per-address limits.
-use crate::tokens;
 use super::{find, Person};
 use crate::persistence::entities::{
     help_chat_conversation as conversation, help_chat_message as message,
@@ -9,6 +8,7 @@ use crate::services::accounts::ClientInfo;
 use crate::services::help_chat::{message_view, text::clean_body, visitor_hash};
 use crate::services::limits::{self, Rule};
 use crate::services::{Cx, ServiceError};
+use crate::tokens;
 use app::account::validation::{validate_email, FieldErrors};
 use app::i18n::Locale;
 use app::model::chat::{ChatAuthor, ChatMessageView};

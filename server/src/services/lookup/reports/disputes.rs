@@ -4,9 +4,7 @@ use super::{DISPUTED, REMOVED, VISIBLE};
 use crate::persistence::entities::spam_report as report;
 use crate::services::{Cx, ServiceError};
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 
 /// Hides every visible, not yet reviewed report of `e164` until review,
 /// and files each in the support queue (one `spam_dispute` abuse report
