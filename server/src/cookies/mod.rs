@@ -135,7 +135,7 @@ impl CookiePolicy {
 }
 
 /// The consent cookie and the marketing cookies it allows
-/// (`web::tracking_cookies` documents each).
+/// (`cookies::tracking` documents each).
 impl CookiePolicy {
     /// Cookie `name`; max age 0 removes it.
     pub fn tracking(
