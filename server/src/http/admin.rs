@@ -7,7 +7,7 @@ use crate::services::accounts::{passwords, sessions, users, AuthSession};
 use crate::services::ServiceError;
 use crate::state::AppState;
 use app::model::account::{Done, EmailCheck, LoginResult, RegisterCheck, SessionInfo};
-use axum::extract::{rejection::FormRejection, Form, Path, State};
+use axum::extract::{Path, State};
 use serde::Deserialize;
 
 /// Body of `POST /admin/userSession`.
@@ -170,7 +170,7 @@ pub async fn reset_with_code_again(
     state: State<AppState>,
     ctx: ApiContext,
     email: Path<String>,
-    form: Result<Form<ResetForm>, FormRejection>,
+    form: ValidForm<ResetForm>,
 ) -> ApiResult<LoginResult> {
     reset_with_code(state, ctx, email, form).await
 }

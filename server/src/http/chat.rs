@@ -5,13 +5,13 @@
 //! call `services::help_chat`, answer in the envelope; the live stream is
 //! server-sent events.
 use super::doc::{Answer, BadRequest, Limited, List, NotFound, Unavailable};
-use super::extract::{service_error, Member, ValidForm, ValidQuery};
+use super::extract::{service_error, ValidForm, ValidQuery};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::accounts::sessions;
 use crate::services::help_chat::{self, NewMessage, Person};
 use crate::state::AppState;
 use app::model::chat::{ChatConversationView, ChatMessageView, ChatUnread};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};

@@ -98,7 +98,7 @@ impl Role for Admin {
 
 /// A signed-in staff member holding role `R`: 401 without a live staff
 /// session, 403 with another role. The services check their own rules too.
-pub struct StaffMember<R: Role = AnyRole>(pub Staff, PhantomData<R>);
+pub struct StaffMember<R: Role = AnyRole>(pub Staff, pub PhantomData<R>);
 
 impl<R: Role> FromRequestParts<AppState> for StaffMember<R> {
     type Rejection = ApiError;

@@ -13,7 +13,7 @@ use app::api::Page;
 use app::model::account::Done;
 use app::model::locate::{GpsTrace, LocateRequestView, RevealDecision, RevealView};
 use app::model::GeoPoint;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use serde::Deserialize;
 
 /// Largest page of `GET /spyContent`.

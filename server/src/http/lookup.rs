@@ -3,12 +3,12 @@
 //! The owner session travels in the `owner-token` header.
 use super::doc::{Answer, BadRequest, Limited, NotFound, Unauthorized};
 use super::extract::{service_error, Member, ValidForm, ValidQuery};
-use super::{ApiContext, ApiError, ApiOk, ApiResult};
+use super::{ApiContext, ApiOk, ApiResult};
 use crate::services::lookup::{self, owner, reports};
 use crate::state::AppState;
 use app::model::account::Done;
 use app::model::lookup::{LookupResult, OwnerClaim, OwnerView};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use serde::Deserialize;
 

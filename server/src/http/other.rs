@@ -5,7 +5,7 @@ use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::{phone, visitor};
 use crate::state::AppState;
 use app::model::{NumberInfo, VisitorCountry};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::request::Parts;
 use serde::Deserialize;
 

@@ -4,7 +4,7 @@ use super::extract::ValidQuery;
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::state::AppState;
 use app::model::PricePlan;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use serde::Deserialize;
 
 /// Query of `GET /portal/priceSetup`.

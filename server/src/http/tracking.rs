@@ -6,7 +6,7 @@ use super::extract::{service_error, ValidForm};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::tracking::{conversions, events};
 use crate::state::AppState;
-use axum::extract::rejection::{FormRejection, JsonRejection};
+use axum::extract::rejection::JsonRejection;
 use axum::extract::{Json, Path, Query, State};
 use axum::http::{request::Parts, HeaderMap};
 use serde::{Deserialize, Serialize};

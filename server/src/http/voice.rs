@@ -12,7 +12,7 @@ use crate::speech::Rendered;
 use crate::state::AppState;
 use app::api::Page;
 use app::model::voice::{VoiceDraftForm, VoiceMessageView, VoicePreview, VoicePreviewDraft};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;

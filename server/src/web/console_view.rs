@@ -7,14 +7,12 @@ use crate::cookies::{self, CookiePolicy};
 use crate::state::AppState;
 use crate::tokens;
 use app::account::forms::CSRF_COOKIE;
-use app::console::{console_href, notice_of, ConsoleData, ConsoleDoc, ConsolePage};
+use app::console::{console_href, ConsoleData, ConsoleDoc, ConsolePage};
 use app::i18n::Locale;
 use app::model::console::StaffView;
-use axum::extract::{ConnectInfo, Query, Request};
-use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use leptos::prelude::*;
-use std::net::SocketAddr;
 
 /// The signed-in staff member, if the cookie names a live session.
 pub(super) async fn current_staff(caller: &StaffCaller) -> Option<StaffView> {

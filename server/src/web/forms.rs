@@ -13,8 +13,7 @@ use super::{
 };
 use crate::cookies::{self, CookiePolicy};
 use crate::http::{client_info, retry_after, status_of, Surface};
-use crate::services::accounts::ClientInfo;
-use crate::services::{Cx, ServiceError};
+use crate::services::ServiceError;
 use crate::state::AppState;
 use crate::tokens;
 use app::account::forms::{AuthForm, FormOutcome, CSRF_COOKIE};
@@ -27,7 +26,7 @@ use axum::{
     http::{request::Parts, Method, StatusCode},
     response::Response,
 };
-use serde::{de::DeserializeOwned, Deserialize};
+use serde::Deserialize;
 
 /// The largest form body read: every form's longest field at its limit fits
 /// (a 2,000-character contact message in 4-byte characters, percent-encoded,

@@ -3,14 +3,12 @@
 use super::redirects::redirect;
 use super::visitor::visitor_of;
 use super::{forms, render};
-use crate::cookies::{self, CookiePolicy};
-use crate::services::accounts::sessions;
+use crate::cookies::CookiePolicy;
 use crate::state::AppState;
-use app::account::forms::SESSION_COOKIE;
 use app::navigation::{redirect_for, Visitor};
 use axum::{
     extract::{Query, Request, State},
-    http::{header, HeaderMap, HeaderValue, Method, StatusCode},
+    http::{header, Method, StatusCode},
     middleware::Next,
     response::{IntoResponse, Response},
 };

@@ -13,7 +13,7 @@ use serde::de::DeserializeOwned;
 pub(super) struct Submission<'a> {
     pub cx: Cx,
     pub form: AuthForm,
-    body: &'a [u8],
+    pub(super) body: &'a [u8],
     pub locale: Locale,
     pub member: Option<&'a Member>,
     pub client: &'a ClientInfo,

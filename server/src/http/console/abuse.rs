@@ -2,11 +2,11 @@
 use super::failed;
 use crate::http::doc::{Answer, BadRequest, Forbidden, List, NotFound, Unauthorized};
 use crate::http::extract::{StaffMember, ValidForm, ValidQuery};
-use crate::http::{ApiContext, ApiError, ApiOk, ApiResult};
+use crate::http::{ApiContext, ApiOk, ApiResult};
 use crate::services::console::abuse;
 use crate::state::AppState;
 use app::model::console::{AbuseAction, AbuseDecision, AbuseReportView};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use serde::Deserialize;
 
 /// `?status=` of the abuse queue.

@@ -2,11 +2,11 @@
 use super::failed;
 use crate::http::doc::{Answer, BadRequest, List, Unauthorized};
 use crate::http::extract::{StaffMember, ValidQuery};
-use crate::http::{ApiContext, ApiError, ApiOk, ApiResult};
+use crate::http::{ApiContext, ApiOk, ApiResult};
 use crate::services::console::audit;
 use crate::state::AppState;
 use app::model::console::AuditEntry;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use serde::Deserialize;
 
 /// `?before=` of the audit log.

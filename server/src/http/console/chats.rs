@@ -2,7 +2,7 @@
 use super::failed;
 use crate::http::doc::{Answer, BadRequest, List, NotFound, Unauthorized};
 use crate::http::extract::{StaffMember, ValidForm};
-use crate::http::{ApiContext, ApiError, ApiOk, ApiResult};
+use crate::http::{ApiContext, ApiOk, ApiResult};
 use crate::services::console::chat;
 use crate::state::AppState;
 use app::model::chat::ChatMessageView;

@@ -2,13 +2,13 @@
 //! actions (refund, cancel, suspend, reinstate), each with its reason.
 use super::failed;
 use crate::http::doc::{Answer, BadRequest, Forbidden, List, NotFound, Unauthorized, Unavailable};
-use crate::http::extract::{StaffMember, ValidForm, ValidQuery};
-use crate::http::{ApiContext, ApiError, ApiOk, ApiResult};
+use crate::http::extract::{Admin, StaffMember, ValidForm, ValidQuery};
+use crate::http::{ApiContext, ApiOk, ApiResult};
 use crate::services::console::{actions, customers};
 use crate::state::AppState;
 use app::model::billing::BillingSummary;
 use app::model::console::{CustomerDetail, CustomerRow};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use serde::Deserialize;
 
 /// `?q=` of the customer search.

@@ -1,6 +1,6 @@
 //! The JSON bodies of PayerMax's order and refund calls, and what their
 //! answers mean (charge state, amounts as exact decimal text).
-use super::{api, notify};
+use super::api;
 use crate::payments::wire::{decimal_minor as parse_minor, exponent_of};
 use crate::payments::{ChargeOutcome, Money, PayerDevice, PaymentError};
 use app::model::billing::MethodChoice;

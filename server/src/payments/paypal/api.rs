@@ -184,7 +184,7 @@ fn rejected(status: u16, body: &[u8]) -> PaymentError {
 /// `value` as one URL path segment; anything else cannot be a PayPal id and
 /// must not reshape the path.
 pub(super) fn segment(value: &str) -> Result<&str, PaymentError> {
-    if is_reference(value) {
+    if super::is_reference(value) {
         Ok(value)
     } else {
         Err(PaymentError::Rejected {

@@ -1,6 +1,5 @@
 //! PayPal's settings from the environment: credentials, the webhook
 //! listener's id, the API origin and our plans' PayPal plan ids.
-use super::api;
 use crate::config::Secret;
 use anyhow::{bail, Context as _};
 use std::collections::HashMap;

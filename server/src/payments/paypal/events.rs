@@ -1,7 +1,7 @@
 //! What each verified PayPal event means for us: the checkout pending,
 //! paid or failing, a renewal, the end of a subscription, a refund.
 use super::webhook::Event;
-use super::{api, PaypalProvider};
+use super::PaypalProvider;
 use crate::payments::wire::{decimal_minor as parse_minor, exponent_of};
 use crate::payments::{EventKind, Money, WebhookError};
 use serde::{de::DeserializeOwned, Deserialize};
@@ -94,7 +94,7 @@ impl PaypalProvider {
                 let up = refund.links.iter().find(|l| l.rel == "up");
                 let capture = up
                     .and_then(|l| l.href.rsplit('/').next())
-                    .filter(|id| api::is_reference(id));
+                    .filter(|id| super::is_reference(id));
                 capture.map_or_else(other, |id| refunded(id.to_owned(), amount))
             }
             _ => other(),

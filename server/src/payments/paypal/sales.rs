@@ -9,7 +9,7 @@
 //! the first when PayPal lists no earlier money-taking transaction for its
 //! subscription; the subscription's `custom_id` is our order number.
 use super::events::{money, SaleAmount, Subscription};
-use super::{api, PaypalProvider};
+use super::PaypalProvider;
 use crate::payments::wire::{iso_ms_offset as rfc3339_ms, rfc3339_ms as parse_rfc3339_ms};
 use crate::payments::{EventKind, PaymentError, WebhookError};
 use serde::Deserialize;
@@ -49,7 +49,10 @@ impl PaypalProvider {
         sale: Sale,
         now_ms: i64,
     ) -> Result<Option<EventKind>, WebhookError> {
-        let Some(sub_id) = sale.billing_agreement_id.filter(|id| api::is_reference(id)) else {
+        let Some(sub_id) = sale
+            .billing_agreement_id
+            .filter(|id| super::is_reference(id))
+        else {
             return Ok(None);
         };
         let amount = money(&sale.amount.total, &sale.amount.currency)?;
