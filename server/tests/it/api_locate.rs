@@ -10,7 +10,7 @@ use server::clock::now_ms;
 use server::persistence::entities::{
     dev_outbox, disclosure_log, locate_consent, sms_queue, usage_entry,
 };
-use server::services::locate::{queue, registry, retention, sms_events};
+use server::services::locate::{registry, retention, sms_events};
 
 pub(crate) const API: &str = "/api_f/v1";
 const PASSWORD: &str = "secret-123";

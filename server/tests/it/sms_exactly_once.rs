@@ -130,7 +130,8 @@ async fn fake_twilio_with(lose_first: bool, token: &str) -> (SmsSender, Shared) 
         auth_token: Some(Secret::new(token)),
         ..twilio_config(&format!("http://{addr}"))
     };
-    let client = twilio::TwilioClient::new(&config, "https://ct.test", CLIENT_TIMEOUT).unwrap();
+    let client =
+        server::sms::twilio::TwilioClient::new(&config, "https://ct.test", CLIENT_TIMEOUT).unwrap();
     (SmsSender::Twilio(client), fake)
 }
 
