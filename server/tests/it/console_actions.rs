@@ -63,12 +63,22 @@ async fn national_numbers_are_read_in_a_country(app: &TestApp, staff: &str, id: 
         o.country = Set("US".into());
         o.update(&app.db).await.unwrap();
     }
-    assert_eq!(found(format!("/customers?q={q}")).await, vec![], "{:?}", app.backend);
+    assert_eq!(
+        found(format!("/customers?q={q}")).await,
+        vec![],
+        "{:?}",
+        app.backend
+    );
     let o = order::Entity::find().one(&app.db).await.unwrap().unwrap();
     let mut o: order::ActiveModel = o.into();
     o.country = Set("ID".into());
     o.update(&app.db).await.unwrap();
-    assert_eq!(found(format!("/customers?q={q}")).await, hit, "{:?}", app.backend);
+    assert_eq!(
+        found(format!("/customers?q={q}")).await,
+        hit,
+        "{:?}",
+        app.backend
+    );
 }
 
 async fn refunds(app: &TestApp) -> usize {

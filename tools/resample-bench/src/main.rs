@@ -40,8 +40,8 @@ fn rubato(input: &[i16], sinc_len: usize) -> Vec<i16> {
         window: WindowFunction::BlackmanHarris2,
     };
     let ratio = f64::from(TO) / f64::from(FROM);
-    let mut r = Async::<f32>::new_sinc(ratio, 1.0, &params, 1024, 1, FixedAsync::Input)
-        .expect("resampler");
+    let mut r =
+        Async::<f32>::new_sinc(ratio, 1.0, &params, 1024, 1, FixedAsync::Input).expect("resampler");
     let samples: Vec<f32> = input.iter().map(|s| f32::from(*s) / 32_768.0).collect();
     let input_adapter = InterleavedSlice::new(&samples, 1, samples.len()).expect("input");
     let mut out = vec![0.0_f32; r.process_all_needed_output_len(samples.len())];
@@ -62,18 +62,24 @@ fn median(mut times: Vec<Duration>) -> Duration {
 }
 
 fn timed(f: &dyn Fn(&[i16]) -> Vec<i16>, input: &[i16]) -> Duration {
-    median((0..RUNS).map(|_| {
-        let start = Instant::now();
-        std::hint::black_box(f(std::hint::black_box(input)));
-        start.elapsed()
-    }).collect())
+    median(
+        (0..RUNS)
+            .map(|_| {
+                let start = Instant::now();
+                std::hint::black_box(f(std::hint::black_box(input)));
+                start.elapsed()
+            })
+            .collect(),
+    )
 }
 
 /// Level of `hz` after resampling, relative to the input's, in dB.
 fn level_db(f: &dyn Fn(&[i16]) -> Vec<i16>, hz: f64) -> f64 {
     let out = f(&tone(hz, 1));
     let middle = &out[200..out.len() - 200];
-    20.0 * (pcm::rms(middle) / (10_000.0 / 2_f64.sqrt())).max(1e-9).log10()
+    20.0 * (pcm::rms(middle) / (10_000.0 / 2_f64.sqrt()))
+        .max(1e-9)
+        .log10()
 }
 
 fn main() {

@@ -209,6 +209,9 @@ mod tests {
             accuracy: None,
             ..point
         };
-        assert_eq!(geo_uri(unknown), "geo:-6.200000,106.816667?q=-6.200000,106.816667");
+        assert_eq!(
+            geo_uri(unknown),
+            "geo:-6.200000,106.816667?q=-6.200000,106.816667"
+        );
     }
 }

@@ -19,7 +19,11 @@ pub fn of(minor: i64, currency: &str, exponent: i32) -> Money {
 /// For display, as the currency's home country writes it: `Rp 190.000`, `$29.99`.
 pub fn text(minor: i64, currency: &str, exponent: i32) -> String {
     let exponent = i16::try_from(exponent).unwrap_or(2);
-    amount_text(home_locale(currency), currency, &format_minor(minor, exponent))
+    amount_text(
+        home_locale(currency),
+        currency,
+        &format_minor(minor, exponent),
+    )
 }
 
 /// The stored cycle name as a [`Cycle`] (unknown reads as monthly).

@@ -77,7 +77,10 @@ mod tests {
     #[test]
     fn only_digits_with_separators_are_a_number() {
         assert_eq!(dialable("0812-3456-7890").as_deref(), Some("081234567890"));
-        assert_eq!(dialable("+62 (812) 3456.7890").as_deref(), Some("+6281234567890"));
+        assert_eq!(
+            dialable("+62 (812) 3456.7890").as_deref(),
+            Some("+6281234567890")
+        );
         assert_eq!(dialable("ana@mail.com"), None);
         assert_eq!(dialable("+"), None);
     }

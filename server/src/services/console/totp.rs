@@ -28,7 +28,11 @@ pub fn key_of(secret_b32: &str) -> Option<[u8; KEY_BYTES]> {
         .filter(|c| *c != '=' && *c != ' ')
         .map(|c| c.to_ascii_uppercase())
         .collect();
-    BASE32_NOPAD.decode(canonical.as_bytes()).ok()?.try_into().ok()
+    BASE32_NOPAD
+        .decode(canonical.as_bytes())
+        .ok()?
+        .try_into()
+        .ok()
 }
 
 /// The step an instant (ms since the epoch) falls in.
@@ -47,7 +51,9 @@ fn totp(key: [u8; KEY_BYTES]) -> Option<Totp> {
 }
 
 fn code_of(totp: &Totp, step: i64) -> Option<String> {
-    let at = u64::try_from(step).ok()?.checked_mul(STEP_SECS.unsigned_abs())?;
+    let at = u64::try_from(step)
+        .ok()?
+        .checked_mul(STEP_SECS.unsigned_abs())?;
     Some(totp.generate(at).to_string())
 }
 
@@ -114,7 +120,10 @@ mod tests {
         assert_eq!(BASE32_NOPAD.encode(b"foobar"), "MZXW6YTBOI");
         let secret = BASE32_NOPAD.encode(&RFC_KEY);
         assert_eq!(key_of(&secret.to_lowercase()), Some(RFC_KEY));
-        assert_eq!(key_of("GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ===="), Some(RFC_KEY));
+        assert_eq!(
+            key_of("GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ===="),
+            Some(RFC_KEY)
+        );
         assert_eq!(key_of("mzxw6ytboi======"), None, "too short for a key");
         assert_eq!(key_of("not base32!"), None);
         let fresh = new_secret();
