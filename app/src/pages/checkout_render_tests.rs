@@ -274,7 +274,10 @@ fn a_member_pays_with_the_account_s_e_mail_and_sees_no_login_link() {
     );
     assert_has(
         &html,
-        &[r#"value="member@mail.com""#, "Lalu Rp\u{a0}190.000 per bulan"],
+        &[
+            r#"value="member@mail.com""#,
+            "Lalu Rp\u{a0}190.000 per bulan",
+        ],
     );
     assert!(!html.contains(r#"href="/id/login""#), "{html}");
 }
