@@ -7,6 +7,8 @@
 #     this table, from the current build);
 #   - warm build time (one component edited, everything rebuilt incrementally);
 #   - cold build time with --cold (an empty target dir; tools already cached);
+#   - with --resampler: the speech resampler (rubato) against other filter
+#     lengths and the hand-rolled one it replaced (tools/resample-bench);
 #   - with --speech: voice message synthesis + encoding through the espeak-ng
 #     worker pool (release build), next to the espeak-ng command line;
 #   - with --ssr: pages and an API call under load (release build, wrk, 64
@@ -81,6 +83,13 @@ timed() {
   printf '%-28s %dm%02ds\n' "$label" $(((end - start) / 60)) $(((end - start) % 60))
 }
 
+# The speech resampler against rubato's other filter lengths and the
+# hand-rolled one it replaced (its own workspace: rubato alone).
+resampler() {
+  (cd "$ROOT/tools/resample-bench" && cargo build -q --release)
+  "$TARGET/release/resample-bench"
+}
+
 speech() {
   apt_ensure "${SPEECH_PACKAGES[@]}" espeak-ng
   cargo build -q --release -p server --bin speech-bench
@@ -149,6 +158,10 @@ main() {
   fi
   if [ "${1:-}" = "--speech" ]; then
     speech
+    return
+  fi
+  if [ "${1:-}" = "--resampler" ]; then
+    resampler
     return
   fi
   if [ "${1:-}" = "--cold" ]; then

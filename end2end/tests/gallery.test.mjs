@@ -82,7 +82,7 @@ test("PaymentForm mounts through the bridge and the Rust validators answer it", 
   assert.deepEqual(fields, ["email", "name", "phone"]);
   assert.equal(
     (await page.textContent("#payment-form .pay-button")).trim(),
-    "Pay $ 0.99",
+    "Pay $0.99",
   );
   assert.deepEqual(errors, []);
   await page.close();

@@ -15,9 +15,9 @@ const DAY_MS: i64 = 86_400_000;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CheckoutTerms {
-    /// The pay button: "Pay $ 0.99".
+    /// The pay button: "Pay $0.99".
     pub pay: String,
-    /// "Then $ 29.99 per month".
+    /// "Then $29.99 per month".
     pub renewal: String,
     /// "First full charge on November 25, 2026", and for a trial that it
     /// is once per person (a returning customer pays the full price today).
@@ -34,7 +34,7 @@ impl CheckoutTerms {
         } else {
             &plan.present_price
         };
-        let renewal = amount_text(&plan.currency, &plan.present_price);
+        let renewal = amount_text(locale, &plan.currency, &plan.present_price);
         let cycle = cycle_word(locale, plan.cycle);
         let (renewal_key, first_key, days) = if plan.is_tryout {
             let days = i64::from(plan.trial_days.max(0));
@@ -47,7 +47,7 @@ impl CheckoutTerms {
             pay: t_args(
                 locale,
                 Key::CheckoutPay,
-                &[("price", &amount_text(&plan.currency, today))],
+                &[("price", &amount_text(locale, &plan.currency, today))],
             ),
             renewal: t_args(
                 locale,
@@ -72,13 +72,13 @@ pub fn cycle_word(locale: Locale, cycle: Cycle) -> &'static str {
     )
 }
 
-/// One plan as a choice: "$ 0.99 for 1 days, then $ 29.99 per month".
+/// One plan as a choice: "$0.99 for 1 days, then $29.99 per month".
 pub fn plan_option_text(locale: Locale, plan: &PricePlan) -> String {
     let cycle = cycle_word(locale, plan.cycle);
-    let renewal = amount_text(&plan.currency, &plan.present_price);
+    let renewal = amount_text(locale, &plan.currency, &plan.present_price);
     if plan.is_tryout {
         let (price, days) = (
-            amount_text(&plan.currency, &plan.trial_price),
+            amount_text(locale, &plan.currency, &plan.trial_price),
             plan.trial_days.to_string(),
         );
         t_args(

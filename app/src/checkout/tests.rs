@@ -76,8 +76,8 @@ fn links_pick_up_a_number_searched_after_the_page_loaded() {
 #[test]
 fn trial_terms_name_the_renewal_and_the_first_full_charge() {
     let terms = CheckoutTerms::of(Locale::En, &plan(true), NOW);
-    assert_eq!(terms.pay, "Pay Rp 300");
-    assert_eq!(terms.renewal, "Then Rp 190.000 per month");
+    assert_eq!(terms.pay, "Pay Rp\u{a0}300");
+    assert_eq!(terms.renewal, "Then Rp\u{a0}190,000 per month");
     assert_eq!(
         terms.first_charge,
         "First full charge on November 22, 2026. One trial per person, e-mail and card: \
@@ -91,22 +91,22 @@ fn trial_terms_name_the_renewal_and_the_first_full_charge() {
         "{}",
         id.first_charge
     );
-    assert_eq!(id.renewal, "Lalu Rp 190.000 per bulan");
+    assert_eq!(id.renewal, "Lalu Rp\u{a0}190.000 per bulan");
 }
 
 #[test]
 fn plans_without_a_trial_charge_the_full_price_today() {
     let terms = CheckoutTerms::of(Locale::En, &plan(false), NOW);
-    assert_eq!(terms.pay, "Pay Rp 190.000");
-    assert_eq!(terms.renewal, "Renews at Rp 190.000 per month");
+    assert_eq!(terms.pay, "Pay Rp\u{a0}190,000");
+    assert_eq!(terms.renewal, "Renews at Rp\u{a0}190,000 per month");
     assert_eq!(terms.first_charge, "First full charge on November 21, 2026");
     assert_eq!(
         plan_option_text(Locale::En, &plan(false)),
-        "Rp 190.000 per month"
+        "Rp\u{a0}190,000 per month"
     );
     assert_eq!(
         plan_option_text(Locale::En, &plan(true)),
-        "1-day trial for Rp 300, then Rp 190.000 per month"
+        "1-day trial for Rp\u{a0}300, then Rp\u{a0}190,000 per month"
     );
 }
 

@@ -18,7 +18,7 @@ fn terms(locale: Locale, plan: &PricePlan) -> String {
             Key::CycleMonth
         },
     );
-    let price = plan.present_price_text();
+    let price = plan.present_price_text(locale);
     if plan.is_tryout {
         let days = plan.trial_days.to_string();
         t_args(
@@ -60,7 +60,7 @@ pub fn TrialPrice() -> impl IntoView {
                     match plans.await {
                         Ok(list) if !list.is_empty() => {
                             let plan = &list[0];
-                            let parts = plan.display_price();
+                            let parts = plan.display_price(locale);
                             EitherOf3::A(view! {
                                 <div class="trial-price" data-testid="trial-price">
                                     <span class="trial-intro">{t(locale, Key::PriceTrialIntro)}</span>

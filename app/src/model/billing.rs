@@ -129,7 +129,7 @@ pub struct OrderCreated {
     /// The order number (`ofm_code` on the result page and in support mails).
     pub order_no: String,
     pub redirect_url: String,
-    /// What is charged today (`$ 0.99`): the trial price, or the full price
+    /// What is charged today (`$0.99`): the trial price, or the full price
     /// for a returning customer (a trial is once per person).
     #[serde(default)]
     pub first_charge: String,
@@ -182,7 +182,7 @@ pub struct ChargeView {
     pub id: i64,
     pub amount_minor: i64,
     pub currency: String,
-    /// The amount for display (`Rp 190.000`, `$ 29.99`).
+    /// The amount for display (`Rp 190.000`, `$29.99`).
     pub amount_text: String,
     /// `succeeded`, `failed`, `pending`, `refunded`.
     pub status: String,

@@ -120,8 +120,8 @@ fn pay_method_shows_the_plan_its_terms_and_a_form_that_works_without_javascript(
             r#"name="email""#,
             r#"data-for="card""#,
             r#"data-for="dana""#,
-            "Bayar Rp 300",
-            "Lalu Rp 59.000 per minggu",
+            "Bayar Rp\u{a0}300",
+            "Lalu Rp\u{a0}59.000 per minggu",
             "Tagihan penuh pertama pada ",
             id(Key::CheckoutCancelAnytime),
         ],
@@ -274,7 +274,10 @@ fn a_member_pays_with_the_account_s_e_mail_and_sees_no_login_link() {
     );
     assert_has(
         &html,
-        &[r#"value="member@mail.com""#, "Lalu Rp 190.000 per bulan"],
+        &[
+            r#"value="member@mail.com""#,
+            "Lalu Rp\u{a0}190.000 per bulan",
+        ],
     );
     assert!(!html.contains(r#"href="/id/login""#), "{html}");
 }

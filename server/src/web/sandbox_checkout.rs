@@ -98,7 +98,7 @@ fn page(state: &AppState, checkout: &SandboxCheckout) -> String {
         .as_deref()
         .map(|href| format!(r#"<link rel="stylesheet" href="{}">"#, esc(href)))
         .unwrap_or_default();
-    let amount = amount_text(&checkout.amount.currency, &checkout.amount.decimal());
+    let amount = amount_text(l, &checkout.amount.currency, &checkout.amount.decimal());
     let body = if checkout.open {
         open_body(l)
     } else {

@@ -128,7 +128,7 @@ async fn a_paid_checkout_creates_the_account_and_lets_its_browser_in_once() {
             .unwrap();
         let text: String = welcome.iter().map(|m| m.body_text.clone()).collect();
         assert!(
-            text.contains("$ 29.99") && text.contains("$ 0.99"),
+            text.contains("$29.99") && text.contains("$0.99"),
             "renewal price and charge stated: {text}"
         );
         assert!(
@@ -175,7 +175,7 @@ async fn a_double_submit_makes_one_order_and_one_checkout() {
             "the sandbox keeps forms on the site: {csp}"
         );
         assert!(
-            page.body.contains("$ 0.99") && page.body.contains("4242 4242 4242 4242"),
+            page.body.contains("$0.99") && page.body.contains("4242 4242 4242 4242"),
             "{}",
             page.body
         );

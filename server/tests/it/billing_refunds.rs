@@ -50,7 +50,7 @@ async fn an_unused_charge_is_refunded_once_and_ends_access() {
                 detail["obj"]["amountMinor"].as_i64(),
                 detail["obj"]["amountText"].as_str()
             ),
-            (Some(99), Some("$ 0.99"))
+            (Some(99), Some("$0.99"))
         );
         let charge_id = detail["obj"]["chargeId"].as_i64().unwrap();
         let form = format!("chargeId={charge_id}");
@@ -241,7 +241,7 @@ async fn billing_calls_need_a_session_and_show_only_the_member_s_own() {
             .json();
         assert_eq!(summary["obj"]["charges"].as_array().unwrap().len(), 1);
         assert_eq!(summary["obj"]["subscription"]["state"], "trialing");
-        assert_eq!(summary["obj"]["subscription"]["priceText"], "$ 29.99");
+        assert_eq!(summary["obj"]["subscription"]["priceText"], "$29.99");
     }
 }
 

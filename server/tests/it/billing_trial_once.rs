@@ -74,7 +74,7 @@ async fn a_returning_customer_is_offered_the_full_price_whatever_the_spelling() 
             let obj = &res.json()["obj"];
             assert_eq!(
                 (obj["firstCharge"].as_str(), obj["trialDays"].as_i64()),
-                (Some("$ 29.99"), Some(0)),
+                (Some("$29.99"), Some(0)),
                 "{:?} {email}: the full price, stated in the answer: {}",
                 app.backend,
                 res.body
@@ -97,7 +97,7 @@ async fn a_returning_customer_is_offered_the_full_price_whatever_the_spelling() 
             app.backend
         );
         let fresh = order(&app, "someone.new@mail.com", "fresh-key-0123456789", "en").await;
-        assert_eq!(fresh.json()["obj"]["firstCharge"], "$ 0.99");
+        assert_eq!(fresh.json()["obj"]["firstCharge"], "$0.99");
         assert_eq!(fresh.json()["obj"]["trialDays"], 1);
     }
 }
@@ -134,7 +134,7 @@ async fn a_card_that_had_its_trial_gets_none_and_the_member_is_told_plainly() {
         let again = order(&app, "second@mail.com", "second-key-0123456789", "en").await;
         assert_eq!(
             again.json()["obj"]["firstCharge"],
-            "$ 29.99",
+            "$29.99",
             "{:?}: the mailbox is marked too",
             app.backend
         );

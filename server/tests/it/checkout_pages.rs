@@ -82,7 +82,7 @@ async fn the_page_form_places_one_order_and_sends_the_payer_to_the_checkout() {
         let checkout = app
             .get(location.trim_start_matches("https://ct.test"))
             .await;
-        assert!(checkout.body.contains("Rp 300"), "{}", checkout.body);
+        assert!(checkout.body.contains("Rp\u{a0}300"), "{}", checkout.body);
     }
 }
 

@@ -9,9 +9,10 @@ use crate::help_chat_util::{self, Who};
 use crate::util::TestApp;
 use app::model::console::StaffRole;
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait as _, EntityTrait as _, QueryFilter as _, QueryOrder as _,
+    ActiveModelTrait as _, ActiveValue::Set, ColumnTrait as _, EntityTrait as _, QueryFilter as _,
+    QueryOrder as _,
 };
-use server::persistence::entities::{abuse_report, locate_request, sandbox_payment, user};
+use server::persistence::entities::{abuse_report, locate_request, order, sandbox_payment, user};
 
 /// A customer who paid a trial in the sandbox: (user id, order no, session token).
 pub(crate) async fn paying(app: &TestApp, email: &str) -> (i64, String, String) {
@@ -40,6 +41,44 @@ pub(crate) async fn paying(app: &TestApp, email: &str) -> (i64, String, String) 
         .unwrap()
         .id;
     (id, order_no, token)
+}
+
+/// `0812-3456-7890` finds who contacted +62 812-3456-7890: in the country
+/// support names, else in the countries customers paid from.
+async fn national_numbers_are_read_in_a_country(app: &TestApp, staff: &str, id: i64) {
+    let found = |path: String| async move {
+        let res = call(app, staff, "GET", &path, None).await.json();
+        let rows = res["obj"].as_array().cloned().unwrap_or_default();
+        rows.iter()
+            .map(|r| (r["id"].as_i64(), r["matchedBy"].as_str().map(str::to_owned)))
+            .collect::<Vec<_>>()
+    };
+    let q = app::api::encode("0812-3456-7890");
+    let hit = vec![(Some(id), Some("number".to_owned()))];
+    assert_eq!(found(format!("/customers?q={q}&country=id")).await, hit);
+    assert_eq!(found(format!("/customers?q={q}&country=US")).await, vec![]);
+    let orders = order::Entity::find().all(&app.db).await.unwrap();
+    for o in orders {
+        let mut o: order::ActiveModel = o.into();
+        o.country = Set("US".into());
+        o.update(&app.db).await.unwrap();
+    }
+    assert_eq!(
+        found(format!("/customers?q={q}")).await,
+        vec![],
+        "{:?}",
+        app.backend
+    );
+    let o = order::Entity::find().one(&app.db).await.unwrap().unwrap();
+    let mut o: order::ActiveModel = o.into();
+    o.country = Set("ID".into());
+    o.update(&app.db).await.unwrap();
+    assert_eq!(
+        found(format!("/customers?q={q}")).await,
+        hit,
+        "{:?}",
+        app.backend
+    );
 }
 
 async fn refunds(app: &TestApp) -> usize {
@@ -90,6 +129,7 @@ async fn support_finds_a_customer_by_email_number_and_order() {
                 app.backend
             );
         }
+        national_numbers_are_read_in_a_country(&app, &staff, id).await;
         let none = call(&app, &staff, "GET", "/customers?q=%25%25%25", None)
             .await
             .json();

@@ -165,18 +165,18 @@ async fn home_shows_the_trial_price_from_the_database_split_in_parts() {
     for app in TestApp::all().await {
         let id = app.get("/id").await.body;
         assert!(
-            id.contains(r#"<span class="price-symbol">Rp</span>"#),
+            id.contains("<span class=\"price-symbol\">Rp\u{a0}</span>"),
             "{id}"
         );
         assert!(id.contains(r#"<span class="price-integer">300</span>"#));
         assert!(
-            id.contains("Rp 190.000 per bulan"),
+            id.contains("Rp\u{a0}190.000 per bulan"),
             "renewal terms stated plainly"
         );
         let en = app.get("/").await.body;
         assert!(en.contains(r#"<span class="price-integer">0</span>"#));
         assert!(en.contains(r#"<span class="price-decimal">.99</span>"#));
-        assert!(en.contains("$ 29.99 per month"));
+        assert!(en.contains("$29.99 per month"));
     }
 }
 

@@ -93,8 +93,8 @@ fn widget_props_carry_the_checkout_values_and_texts() {
         serde_json::json!({"choose": "gcash", "label": "GCash", "fields": ["name", "phone"]})
     );
     assert_eq!(props["maxLengths"]["zip"], 15);
-    assert_eq!(props["texts"]["pay"], "Pay $ 0.99");
-    assert_eq!(props["texts"]["renewal"], "Then $ 29.99 per month");
+    assert_eq!(props["texts"]["pay"], "Pay $0.99");
+    assert_eq!(props["texts"]["renewal"], "Then $29.99 per month");
     assert!(props["texts"]["firstCharge"]
         .as_str()
         .unwrap()

@@ -2,7 +2,7 @@
 //! map once located, and the actions its state allows.
 use crate::account::forms::AuthForm;
 use crate::components::{HiddenFields, LocalTime};
-use crate::i18n::{t_args, use_i18n, Key, Locale};
+use crate::i18n::{t, t_args, use_i18n, Key, Locale};
 use crate::model::locate::{GpsTrace, LocateRequestView, LABEL_MAX_CHARS};
 use crate::model::reason::LocateReason;
 use crate::routes::{href, Page};
@@ -75,6 +75,14 @@ fn RowMap(position: Signal<Option<GeoPoint>>) -> impl IntoView {
                         {position_text(locale, point)}
                     </p>
                     <MapView location=Signal::stored(Some(point))/>
+                    <a
+                        class="btn-secondary open-in-maps"
+                        href=geo_uri(point)
+                        rel="noreferrer"
+                        title=t(locale, Key::LocateOpenInMapsHint)
+                    >
+                        {t(locale, Key::LocateOpenInMaps)}
+                    </a>
                 </div>
             }
         })
@@ -120,6 +128,19 @@ fn RowActions(request: LocateRequestView, csrf: String) -> impl IntoView {
             </form>
         </div>
     }
+}
+
+/// The position as a `geo:` URI (RFC 5870), which the phone hands to the
+/// map app its owner chose; no map service sees the page or the requester.
+/// `q=` repeats the point so Android's map apps drop a pin on it.
+pub fn geo_uri(point: GeoPoint) -> String {
+    let (lat, lng) = (format!("{:.6}", point.lat), format!("{:.6}", point.lng));
+    let accuracy = point
+        .accuracy
+        .filter(|m| m.is_finite() && *m > 0.0)
+        .map(|m| format!(";u={}", m.round()))
+        .unwrap_or_default();
+    format!("geo:{lat},{lng}{accuracy}?q={lat},{lng}")
 }
 
 /// "Latitude …, longitude …" with six decimals (about 10 cm).
@@ -170,6 +191,27 @@ mod tests {
                 }
             ),
             "Latitude -6.200000, longitude 106.816667"
+        );
+    }
+
+    #[test]
+    fn the_map_link_is_a_geo_uri_with_the_shared_point() {
+        let point = GeoPoint {
+            lat: -6.2,
+            lng: 106.816_666_6,
+            accuracy: Some(24.6),
+        };
+        assert_eq!(
+            geo_uri(point),
+            "geo:-6.200000,106.816667;u=25?q=-6.200000,106.816667"
+        );
+        let unknown = GeoPoint {
+            accuracy: None,
+            ..point
+        };
+        assert_eq!(
+            geo_uri(unknown),
+            "geo:-6.200000,106.816667?q=-6.200000,106.816667"
         );
     }
 }

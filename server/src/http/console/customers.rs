@@ -18,6 +18,9 @@ use serde::Deserialize;
 pub struct SearchQuery {
     /// An e-mail (or part of one), a phone number or an order number.
     q: String,
+    /// ISO 3166 alpha-2 country a national number is read in; without it,
+    /// each country customers paid from.
+    country: Option<String>,
 }
 
 /// `GET /console/customers?q=`: by e-mail, phone number or order number.
@@ -30,7 +33,7 @@ pub async fn search(
     ValidQuery(q): ValidQuery<SearchQuery>,
 ) -> ApiResult<Vec<CustomerRow>> {
     Ok(ApiOk::obj(
-        customers::search(&state.cx(), &staff, &q.q)
+        customers::search(&state.cx(), &staff, &q.q, q.country.as_deref())
             .await
             .map_err(failed(&ctx))?,
     ))

@@ -48,7 +48,7 @@ pub struct PlacedOrder {
     /// paid (kept in an http-only cookie). `None` when the key was replayed:
     /// the first answer already set it.
     pub claim_code: Option<String>,
-    /// What is charged today, as text (`$ 29.99`), and the trial it buys
+    /// What is charged today, as text (`$29.99`), and the trial it buys
     /// (0: the full price, for a plan without trial or a returning customer).
     pub first_charge: String,
     pub trial_days: i32,

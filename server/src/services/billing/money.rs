@@ -1,7 +1,8 @@
 //! Money and cycle conversions between rows and the provider contract.
 use crate::payments::Money;
 use crate::services::pricing::format_minor;
-use app::model::{price::amount_text, Cycle};
+use app::model::price::{amount_text, home_locale};
+use app::model::Cycle;
 
 /// Length of a day in ms.
 pub const DAY_MS: i64 = 86_400_000;
@@ -15,10 +16,14 @@ pub fn of(minor: i64, currency: &str, exponent: i32) -> Money {
     }
 }
 
-/// For display: `Rp 190000`, `$ 29.99`.
+/// For display, as the currency's home country writes it: `Rp 190.000`, `$29.99`.
 pub fn text(minor: i64, currency: &str, exponent: i32) -> String {
     let exponent = i16::try_from(exponent).unwrap_or(2);
-    amount_text(currency, &format_minor(minor, exponent))
+    amount_text(
+        home_locale(currency),
+        currency,
+        &format_minor(minor, exponent),
+    )
 }
 
 /// The stored cycle name as a [`Cycle`] (unknown reads as monthly).

@@ -1,8 +1,8 @@
 //! Finding a customer (by e-mail, by a number they contacted, by order
 //! number) and everything support needs to see about one.
 use super::audit::{self, Entry};
+use super::search_number;
 use super::Staff;
-use crate::domain::phone::PhoneFormat;
 use crate::persistence::entities::{
     abuse_report, locate_request, order, payment_event, spam_report, user, voice_message,
 };
@@ -40,12 +40,18 @@ pub fn row(u: &user::Model, matched_by: &str, now: i64) -> CustomerRow {
 
 /// `GET /console/customers?q=`: customers whose order number is `q`, who
 /// contacted the number `q` (locate requests, voice messages, spam
-/// reports), or whose e-mail is or contains `q`; at most a page, each once.
+/// reports; `q` in E.164 or national format, read in `country` or the
+/// customers' countries), or whose e-mail is or contains `q`; at most a page, each once.
 /// The search is audited with its query and who it found.
 ///
 /// # Errors
 /// [`Key::ConsoleApiQueryTooShort`]; a database error.
-pub async fn search(cx: &Cx, staff: &Staff, q: &str) -> Result<Vec<CustomerRow>, ServiceError> {
+pub async fn search(
+    cx: &Cx,
+    staff: &Staff,
+    q: &str,
+    country: Option<&str>,
+) -> Result<Vec<CustomerRow>, ServiceError> {
     let q = q.trim();
     if q.chars().count() < QUERY_MIN_CHARS {
         return Err(ServiceError::Invalid(Key::ConsoleApiQueryTooShort));
@@ -58,7 +64,7 @@ pub async fn search(cx: &Cx, staff: &Staff, q: &str) -> Result<Vec<CustomerRow>,
     {
         found.extend(o.user_id.map(|id| (id, "order")));
     }
-    if let Some(e164) = number_of(q) {
+    for e164 in search_number::numbers_of(&cx.db, q, country).await? {
         for id in contacted(&cx.db, &e164).await? {
             found.push((id, "number"));
         }
@@ -86,25 +92,6 @@ pub async fn search(cx: &Cx, staff: &Staff, q: &str) -> Result<Vec<CustomerRow>,
                 .map(|u| row(u, how, cx.now))
         })
         .collect())
-}
-
-/// `q` as an E.164 number, if it is one (with or without its `+`).
-fn number_of(q: &str) -> Option<String> {
-    let digits: String = q
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '-' | '(' | ')' | '.'))
-        .collect();
-    let international = if digits.starts_with('+') {
-        digits
-    } else {
-        format!("+{digits}")
-    };
-    if !international[1..].bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    crate::services::phone::validate(&international, None)
-        .ok()
-        .map(|p| p.format(PhoneFormat::E164))
 }
 
 /// Accounts that sent a locate request or a voice message to `e164`, or reported it.

@@ -11,6 +11,7 @@ pub mod chat;
 pub mod customers;
 pub mod lockout;
 pub mod reported;
+pub mod search_number;
 pub mod staff;
 pub mod totp;
 
