@@ -138,30 +138,7 @@ pub struct OrderCreated {
     pub trial_days: i32,
 }
 
-/// Where an order stands, as the result page shows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-#[serde(rename_all = "camelCase")]
-pub enum PayOutcome {
-    /// Created; the payer has not finished at the provider yet.
-    Processing,
-    /// Paid: the account exists.
-    Success,
-    /// The provider is still deciding (wallet approval, bank transfer).
-    Pending,
-    /// Declined or abandoned: nothing was charged.
-    Fail,
-}
-
-/// `GET /admin/order/status?orderNo=…` answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-#[serde(rename_all = "camelCase")]
-pub struct OrderStatus {
-    pub order_no: String,
-    pub email: String,
-    pub outcome: PayOutcome,
-}
+pub use super::pay_outcome::{Decline, OrderStatus, PayOutcome};
 
 /// A subscription's state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

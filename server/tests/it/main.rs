@@ -28,6 +28,7 @@ mod billing_usage;
 mod billing_util;
 mod billing_webhooks;
 mod calls_twilio;
+mod checkout_declines;
 mod checkout_pages;
 mod console;
 mod console_actions;

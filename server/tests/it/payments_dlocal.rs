@@ -206,6 +206,7 @@ fn checkout(order_no: &str, method: MethodChoice) -> CheckoutRequest {
         renewal: php(19_900),
         cycle: Cycle::Month,
         trial_days: 1,
+        skips_trial: false,
         plan_id: 1,
         return_url: "https://ct.test/pay-result?orderNo=o1".into(),
         cancel_url: "https://ct.test/pay-method?planId=1".into(),

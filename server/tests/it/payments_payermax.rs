@@ -87,6 +87,7 @@ fn checkout(order_no: &str, method: MethodChoice, first_charge: Money) -> Checko
         first_charge,
         cycle: Cycle::Month,
         trial_days: 1,
+        skips_trial: false,
         plan_id: 1,
         return_url: format!("https://ct.test/pay-result?orderNo={order_no}"),
         cancel_url: "https://ct.test/pay-method?planId=1".into(),
@@ -259,13 +260,13 @@ async fn renewals_spend_the_bound_token_and_reconcile_by_query() {
     assert_eq!(
         broke,
         Ok(ChargeOutcome::Declined {
-            insufficient_funds: true
+            reason: app::model::billing::Decline::InsufficientFunds
         })
     );
     assert_eq!(
         payermax.lookup_charge("RN_CT0DANA_3").await,
         Ok(Some(ChargeOutcome::Declined {
-            insufficient_funds: true
+            reason: app::model::billing::Decline::InsufficientFunds
         }))
     );
     let untokened = payermax
@@ -464,7 +465,7 @@ async fn signed_notifications_become_events_with_exact_amounts() {
         kind,
         EventKind::CheckoutFailed {
             order_no: "CT0DANA".into(),
-            insufficient_funds: true
+            reason: app::model::billing::Decline::InsufficientFunds
         }
     );
     let refunded = json!({"outRefundNo": "RF_1", "refundTradeNo": "2022TI1", "outTradeNo": "CT0GCASH03", "refundAmount": 20.00,

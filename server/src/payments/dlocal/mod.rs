@@ -104,12 +104,12 @@ struct Payment {
 
 impl Payment {
     fn outcome(self) -> ChargeOutcome {
-        let insufficient_funds = webhook::insufficient(self.status_code.as_ref());
+        let reason = webhook::decline(self.status_code.as_ref());
         match self.status.as_str() {
             "PAID" => ChargeOutcome::Succeeded {
                 provider_ref: self.id,
             },
-            "REJECTED" | "CANCELLED" | "EXPIRED" => ChargeOutcome::Declined { insufficient_funds },
+            "REJECTED" | "CANCELLED" | "EXPIRED" => ChargeOutcome::Declined { reason },
             _ => ChargeOutcome::Pending {
                 provider_ref: self.id,
             },

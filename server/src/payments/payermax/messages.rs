@@ -1,8 +1,8 @@
 //! The JSON bodies of PayerMax's order and refund calls, and what their
 //! answers mean (charge state, amounts as exact decimal text).
-use super::{api, notify};
+use super::api;
 use crate::payments::wire::{decimal_minor as parse_minor, exponent_of};
-use crate::payments::{ChargeOutcome, Money, PayerDevice, PaymentError};
+use crate::payments::{declines, ChargeOutcome, Money, PayerDevice, PaymentError};
 use app::model::billing::MethodChoice;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -117,10 +117,7 @@ pub(super) fn outcome(out_trade_no: &str, ordered: Ordered) -> ChargeOutcome {
     match ordered.status.as_str() {
         "SUCCESS" => ChargeOutcome::Succeeded { provider_ref },
         "FAILED" | "CLOSED" => ChargeOutcome::Declined {
-            insufficient_funds: notify::insufficient_funds(&[ordered
-                .result_msg
-                .as_deref()
-                .unwrap_or_default()]),
+            reason: declines::payermax(&[ordered.result_msg.as_deref().unwrap_or_default()]),
         },
         _ => ChargeOutcome::Pending { provider_ref },
     }

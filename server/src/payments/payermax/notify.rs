@@ -8,7 +8,7 @@
 use super::api::{Api, SIGN_HEADER};
 use super::{amount_of, REF_RENEWAL};
 use crate::payments::wire::rfc3339_ms as parse_rfc3339_ms;
-use crate::payments::{EventKind, ProviderEvent, WebhookError, WebhookRequest};
+use crate::payments::{declines, EventKind, ProviderEvent, WebhookError, WebhookRequest};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
@@ -140,7 +140,7 @@ fn refund_event(
 fn payment_kind(notice: &Notice, payment: Payment) -> Result<EventKind, WebhookError> {
     let renewal = payment.reference.as_deref() == Some(REF_RENEWAL);
     let key = payment.out_trade_no.clone();
-    let short = insufficient_funds(&[
+    let reason = declines::payermax(&[
         &notice.code,
         &notice.msg,
         payment.result_msg.as_deref().unwrap_or_default(),
@@ -169,7 +169,7 @@ fn payment_kind(notice: &Notice, payment: Payment) -> Result<EventKind, WebhookE
         },
         ("FAILED" | "CLOSED", false) => EventKind::CheckoutFailed {
             order_no: key,
-            insufficient_funds: short,
+            reason,
         },
         ("PENDING", false) => EventKind::CheckoutPending { order_no: key },
         (status, _) => EventKind::Other {
@@ -188,15 +188,6 @@ pub(super) fn payment_token(payment: &Payment) -> Option<String> {
             d.target_org.as_deref().unwrap_or_default()
         ))
     })
-}
-
-/// Whether PayerMax's code or message blames the payer's balance (its
-/// codes and messages say "insufficient" for that, e.g.
-/// `INSUFFICIENT_BALANCE`).
-pub(super) fn insufficient_funds(texts: &[&str]) -> bool {
-    texts
-        .iter()
-        .any(|t| t.to_ascii_uppercase().contains("INSUFFICIENT"))
 }
 
 #[cfg(test)]
@@ -238,7 +229,7 @@ mod tests {
             payment_kind(&n, p).unwrap(),
             EventKind::CheckoutFailed {
                 order_no: "CTA1".into(),
-                insufficient_funds: true
+                reason: app::model::billing::Decline::InsufficientFunds
             }
         );
         let (n, p) = notice("PAYMENT_FAILED", data("CLOSED", "checkout"));
@@ -246,7 +237,7 @@ mod tests {
             payment_kind(&n, p).unwrap(),
             EventKind::CheckoutFailed {
                 order_no: "CTA1".into(),
-                insufficient_funds: false
+                reason: app::model::billing::Decline::Declined
             }
         );
         let (n, p) = notice("APPLY_SUCCESS", data("PENDING", REF_RENEWAL));

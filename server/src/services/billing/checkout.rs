@@ -97,8 +97,8 @@ pub async fn place_order(
         .ok_or(ServiceError::Invalid(Key::ErrorMethodUnavailable))?;
     let returning = is_returning(cx, &plan, &input.form.email).await?;
     let terms = OrderTerms::of(&plan, returning);
-    if returning && !gateway.kind().charges_our_amount() {
-        // Its price object would start a trial this person already had.
+    if returning && !gateway.sells_without_trial(plan.id) {
+        // Its only price object would start a trial this person already had.
         return Err(ServiceError::Invalid(Key::ErrorTrialMethod));
     }
     let (row, claim_code) =
@@ -279,6 +279,7 @@ fn checkout_request(
         ),
         cycle: money::cycle(&plan.cycle),
         trial_days: row.trial_days,
+        skips_trial: plan.is_tryout && row.trial_days == 0,
         plan_id: plan.id,
         return_url: format!("{base}{prefix}/pay-result?orderNo={}", row.order_no),
         cancel_url: format!("{base}{prefix}/pay-method?planId={}", plan.id),
