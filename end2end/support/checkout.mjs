@@ -10,6 +10,11 @@ export const CARD_OK = "4242 4242 4242 4242";
 export const CARD_DECLINED = "4000 0000 0000 0002";
 export const CARD_PENDING = "4000 0000 0000 0077";
 export const CARD_NO_FUNDS = "4000 0000 0000 9995";
+export const CARD_EXPIRED = "4000 0000 0000 0069";
+export const CARD_WRONG_CVC = "4000 0000 0000 0127";
+export const CARD_3DS_FAILS = "4000 0084 0000 1629";
+export const CARD_PROCESSOR_BUSY = "4000 0000 0000 0051";
+export const PASSWORD = "Sandbox-pass1";
 
 let serial = 0;
 const unique = () => `${Date.now() % 1e7}${serial++}`;
@@ -100,7 +105,10 @@ export async function outcome(page, js, wanted) {
   );
 }
 
+// Enters the dashboard; a new member sets a password on the way.
 export async function enterDashboard(page, prefix) {
+  if (await page.locator("#pay-result-password").count())
+    await page.fill("#pay-result-password", PASSWORD);
   await Promise.all([
     page.waitForURL(`**${prefix}/dashboard/locations`),
     page.click("#pay-result-enter"),

@@ -110,5 +110,9 @@ pub fn method_label(method: MethodChoice) -> Key {
         MethodChoice::Dana => Key::PayMethodDana,
         MethodChoice::Grabpay => Key::PayMethodGrabpay,
         MethodChoice::Paymaya => Key::PayMethodPaymaya,
+        MethodChoice::Qris => Key::PayMethodQris,
+        MethodChoice::Gopay => Key::PayMethodGopay,
+        MethodChoice::Ovo => Key::PayMethodOvo,
+        MethodChoice::Shopeepay => Key::PayMethodShopeepay,
     }
 }

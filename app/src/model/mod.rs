@@ -5,6 +5,7 @@ pub mod chat;
 pub mod console;
 mod geo;
 pub mod locate;
+pub mod pay_methods;
 pub mod pay_outcome;
 pub mod lookup;
 mod phone;

@@ -74,15 +74,15 @@ impl ProviderKind {
         )
     }
 
-    /// Who takes each method in production: card via Paddle, PayPal,
-    /// FastSpring, GCash/DANA via PayerMax, GrabPay/Maya via dLocal.
+    /// Who takes each method: card via Paddle, PayPal, FastSpring, GCash,
+    /// DANA, GoPay via PayerMax, the others (GrabPay, Maya, QRIS, OVO, ShopeePay) via dLocal.
     pub fn for_method(method: MethodChoice) -> ProviderKind {
         match method {
             MethodChoice::Card => ProviderKind::Paddle,
             MethodChoice::Paypal => ProviderKind::Paypal,
             MethodChoice::FastSpring => ProviderKind::FastSpring,
-            MethodChoice::Gcash | MethodChoice::Dana => ProviderKind::PayerMax,
-            MethodChoice::Grabpay | MethodChoice::Paymaya => ProviderKind::DLocal,
+            MethodChoice::Gcash | MethodChoice::Dana | MethodChoice::Gopay => ProviderKind::PayerMax,
+            _ => ProviderKind::DLocal,
         }
     }
 }

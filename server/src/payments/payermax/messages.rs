@@ -88,9 +88,15 @@ pub(super) fn wallet(method: MethodChoice) -> Option<(&'static str, &'static str
     match method {
         MethodChoice::Gcash => Some(("GCASH", "PH")),
         MethodChoice::Dana => Some(("DANA", "ID")),
+        MethodChoice::Gopay => Some(("GOPAY", "ID")),
         _ => None,
     }
 }
+
+/// Wallets PayerMax documents payment tokens for (`paymentTokenID` with
+/// `targetOrg` DANA, GCASH): only these are bound for merchant debits; a
+/// GoPay checkout asks for no token, and its renewals need the payer.
+pub(super) const BINDS: [&str; 2] = ["GCASH", "DANA"];
 
 pub(super) fn detail<'a>(
     target_org: &'a str,
@@ -101,7 +107,7 @@ pub(super) fn detail<'a>(
         payment_method_type: "WALLET",
         target_org,
         mit_type: "SCHEDULED",
-        token_for_future_use: token.is_none(),
+        token_for_future_use: token.is_none() && BINDS.contains(&target_org),
         merchant_initiated: token.is_some(),
         payment_token_id: token,
         buyer_info: device.map(|d| BuyerInfo {
