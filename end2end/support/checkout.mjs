@@ -63,10 +63,12 @@ export async function widgetReady(page) {
   await page.waitForSelector("#pay-static", { state: "hidden" });
 }
 
-// Fills the card form and pays; returns on the sandbox's checkout page.
+// Chooses the card (an Indonesian payer sees QRIS first), fills the form
+// and pays; returns on the sandbox's checkout page.
 export async function payByCard(page, js, address) {
   const f = form(js);
   if (js) await widgetReady(page);
+  await page.check(`${f.root} input[name=method][value=card]`);
   await page.fill(f.email, address);
   await page.fill(f.zip, "10110");
   await Promise.all([

@@ -679,3 +679,37 @@ async fn payermax_refunds_are_looked_up_by_refund_query() {
         (Some("1.4"), Some("refund_77"))
     );
 }
+
+#[tokio::test]
+async fn gopay_is_an_indonesian_cashier_order_with_no_token_to_charge_again() {
+    let fake = fake::start().await;
+    let payermax = provider(&fake, Duration::from_secs(5));
+    let gopay = payermax
+        .create_checkout(&checkout("CT0GOPAY", MethodChoice::Gopay, idr(300)))
+        .await
+        .expect("GoPay");
+    assert!(gopay.redirect_url.contains("tradeToken="));
+    let (sent, raw) = last_call(&fake, "orderAndPay");
+    let data = &sent["data"];
+    assert_eq!(
+        (data["currency"].as_str(), data["country"].as_str()),
+        (Some("IDR"), Some("ID"))
+    );
+    assert_eq!(
+        data["paymentDetail"],
+        json!({"paymentMethodType": "WALLET", "targetOrg": "GOPAY", "mitType": "SCHEDULED",
+        "tokenForFutureUse": false, "merchantInitiated": false}),
+        "PayerMax documents no GoPay token: none is asked for"
+    );
+    assert!(raw.contains(r#""totalAmount":300,"#), "whole rupiah: {raw}");
+    fake.paid("CT0GOPAY", "GOPAY-TOKEN");
+    let calls = fake.ledger.lock().unwrap().calls.len();
+    let renewal = payermax
+        .charge_renewal(&renewal("RN_CT0GOPAY_1", Some("GOPAY:GOPAY-TOKEN"), idr(190_000)))
+        .await;
+    assert!(
+        matches!(renewal, Err(PaymentError::Rejected { status: 400, .. })),
+        "{renewal:?}: refused here, unsent"
+    );
+    assert_eq!(fake.ledger.lock().unwrap().calls.len(), calls);
+}
