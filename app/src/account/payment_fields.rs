@@ -132,7 +132,10 @@ mod tests {
             short.validate(MethodChoice::Ovo).get(Slot::Document),
             Some(Key::ValidateNik)
         );
-        assert_eq!(short.validate(MethodChoice::Gopay).get(Slot::Document), None);
+        assert_eq!(
+            short.validate(MethodChoice::Gopay).get(Slot::Document),
+            None
+        );
     }
 
     #[test]

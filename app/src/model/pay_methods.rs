@@ -152,14 +152,14 @@ mod tests {
     #[test]
     fn indonesia_gets_its_methods_most_used_first_and_nobody_else_does() {
         let id = M::for_country("id");
-        assert_eq!(
-            id[..5],
-            [M::Qris, M::Gopay, M::Ovo, M::Dana, M::Shopeepay]
-        );
+        assert_eq!(id[..5], [M::Qris, M::Gopay, M::Ovo, M::Dana, M::Shopeepay]);
         assert!(id.contains(&M::Card) && !id.contains(&M::Gcash));
         for elsewhere in ["PH", "US", "DE"] {
             let list = M::for_country(elsewhere);
-            assert!(list.iter().all(|m| m.country() != Some("ID")), "{elsewhere}");
+            assert!(
+                list.iter().all(|m| m.country() != Some("ID")),
+                "{elsewhere}"
+            );
         }
         assert_eq!(M::for_country("US")[0], M::Card);
         for m in M::ALL {

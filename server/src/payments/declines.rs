@@ -47,14 +47,24 @@ pub fn payermax(texts: &[&str]) -> Decline {
         Decline::InsufficientFunds
     } else if has("EXPIRED_CARD") || has("CARD_EXPIRED") {
         Decline::Expired
-    } else if ["SYSTEM_ERROR", "REQUEST_TIMEOUT", "UNEXPECTED_ERROR", "TOO_MANY_REQUEST"]
-        .into_iter()
-        .any(is)
+    } else if [
+        "SYSTEM_ERROR",
+        "REQUEST_TIMEOUT",
+        "UNEXPECTED_ERROR",
+        "TOO_MANY_REQUEST",
+    ]
+    .into_iter()
+    .any(is)
     {
         Decline::ProviderBusy
-    } else if ["AMOUNT_LIMIT", "COUNTRY_INVALID", "CURRENCY_INVALID", "CONTRACT_INVALID"]
-        .into_iter()
-        .any(is)
+    } else if [
+        "AMOUNT_LIMIT",
+        "COUNTRY_INVALID",
+        "CURRENCY_INVALID",
+        "CONTRACT_INVALID",
+    ]
+    .into_iter()
+    .any(is)
     {
         Decline::MethodUnavailable
     } else {
@@ -125,11 +135,23 @@ mod tests {
 
     #[test]
     fn payermax_codes_and_messages_map_to_their_class() {
-        assert_eq!(payermax(&["INSUFFICIENT_BALANCE", ""]), D::InsufficientFunds);
-        assert_eq!(payermax(&["PAYMENT_FAILED", "Insufficient balance"]), D::InsufficientFunds);
-        assert_eq!(payermax(&["SYSTEM_ERROR", "System is busy"]), D::ProviderBusy);
+        assert_eq!(
+            payermax(&["INSUFFICIENT_BALANCE", ""]),
+            D::InsufficientFunds
+        );
+        assert_eq!(
+            payermax(&["PAYMENT_FAILED", "Insufficient balance"]),
+            D::InsufficientFunds
+        );
+        assert_eq!(
+            payermax(&["SYSTEM_ERROR", "System is busy"]),
+            D::ProviderBusy
+        );
         assert_eq!(payermax(&["AMOUNT_LIMIT", ""]), D::MethodUnavailable);
-        assert_eq!(payermax(&["PAYMENT_FAILED", "Payment was not completed on time."]), D::Declined);
+        assert_eq!(
+            payermax(&["PAYMENT_FAILED", "Payment was not completed on time."]),
+            D::Declined
+        );
     }
 
     #[test]

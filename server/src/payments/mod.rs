@@ -7,9 +7,10 @@
 //! Money is integer minor units plus an ISO 4217 code ([`Money`]); adapters
 //! convert to the provider's format at the edge. Nothing here logs a secret,
 //! a card field or a personal field.
-mod device;
 pub mod declines;
+mod device;
 pub mod dlocal;
+mod error;
 pub mod fastspring;
 pub mod paddle;
 pub mod payermax;

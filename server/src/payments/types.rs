@@ -1,5 +1,6 @@
 //! The contract every payment adapter speaks.
 use super::device::PayerDevice;
+pub use super::error::PaymentError;
 use app::model::{billing::Decline, billing::MethodChoice, Cycle};
 
 /// An amount in minor units of an ISO 4217 currency (`$0.99` = `(99, "USD")`, exponent 2).
@@ -81,7 +82,9 @@ impl ProviderKind {
             MethodChoice::Card => ProviderKind::Paddle,
             MethodChoice::Paypal => ProviderKind::Paypal,
             MethodChoice::FastSpring => ProviderKind::FastSpring,
-            MethodChoice::Gcash | MethodChoice::Dana | MethodChoice::Gopay => ProviderKind::PayerMax,
+            MethodChoice::Gcash | MethodChoice::Dana | MethodChoice::Gopay => {
+                ProviderKind::PayerMax
+            }
             _ => ProviderKind::DLocal,
         }
     }
@@ -167,38 +170,15 @@ pub enum ChargeOutcome {
         provider_ref: String,
     },
     /// Refused, with the provider's reason mapped to what the payer can do.
-    Declined { reason: Decline },
+    Declined {
+        reason: Decline,
+    },
     /// Still being decided; a webhook (or a later lookup) settles it.
     Pending {
         provider_ref: String,
     },
     /// The provider bills renewals itself and reports them by webhook.
     ProviderManaged,
-}
-
-/// Why a provider call failed. Carries no secrets or personal data.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-pub enum PaymentError {
-    /// No answer in time: the outcome is unknown.
-    #[error("the payment provider did not answer in time")]
-    Timeout,
-    #[error("cannot reach the payment provider ({kind})")]
-    Connection { kind: &'static str },
-    #[error("the payment provider refused the call (HTTP {status}, {code})")]
-    Rejected { status: u16, code: String },
-    /// A success answer we could not read: the call may have taken effect.
-    #[error("the payment provider's answer was not understood")]
-    BadResponse,
-    /// The provider or this adapter has no such operation.
-    #[error("the payment provider does not support this operation")]
-    NotSupported,
-}
-
-impl PaymentError {
-    /// Whether the call may have taken effect (reconcile before any retry).
-    pub fn is_uncertain(&self) -> bool {
-        matches!(self, PaymentError::Timeout | PaymentError::BadResponse)
-    }
 }
 
 /// An incoming webhook, as received.

@@ -13,12 +13,32 @@ use server::persistence::entities::{subscription, user};
 
 /// The sandbox card of each decline class, and the message it shows.
 const CLASSES: [(&str, Decline, Key); 6] = [
-    ("4000 0000 0000 9995", Decline::InsufficientFunds, Key::DeclineInsufficientFunds),
-    ("4000 0000 0000 0002", Decline::Declined, Key::DeclineDeclined),
+    (
+        "4000 0000 0000 9995",
+        Decline::InsufficientFunds,
+        Key::DeclineInsufficientFunds,
+    ),
+    (
+        "4000 0000 0000 0002",
+        Decline::Declined,
+        Key::DeclineDeclined,
+    ),
     ("4000 0000 0000 0069", Decline::Expired, Key::DeclineExpired),
-    ("4000 0000 0000 0127", Decline::Authentication, Key::DeclineAuthentication),
-    ("4000 0000 0000 0044", Decline::MethodUnavailable, Key::DeclineMethodUnavailable),
-    ("4000 0000 0000 0051", Decline::ProviderBusy, Key::DeclineProviderBusy),
+    (
+        "4000 0000 0000 0127",
+        Decline::Authentication,
+        Key::DeclineAuthentication,
+    ),
+    (
+        "4000 0000 0000 0044",
+        Decline::MethodUnavailable,
+        Key::DeclineMethodUnavailable,
+    ),
+    (
+        "4000 0000 0000 0051",
+        Decline::ProviderBusy,
+        Key::DeclineProviderBusy,
+    ),
 ];
 
 /// Whether the page shows `text` (as Leptos escapes it).
@@ -48,15 +68,27 @@ async fn each_decline_class_is_reported_in_words_beside_the_form_with_the_choice
                 let result = app
                     .get(&format!("{prefix}/pay-result?orderNo={order_no}"))
                     .await;
-                assert!(shows(&result, t(locale, key)), "{card} {locale:?}: {}", result.body);
+                assert!(
+                    shows(&result, t(locale, key)),
+                    "{card} {locale:?}: {}",
+                    result.body
+                );
                 assert!(result.body.contains(&format!("retry={order_no}")), "{card}");
                 let plan = obj["planId"].as_i64().unwrap();
                 let form = app
-                    .get(&format!("{prefix}/pay-method?planId={plan}&retry={order_no}"))
+                    .get(&format!(
+                        "{prefix}/pay-method?planId={plan}&retry={order_no}"
+                    ))
                     .await;
                 assert_eq!(form.status, 200);
-                assert!(shows(&form, t(locale, key)), "{card} {locale:?}: the reason beside the form");
-                assert!(form.body.contains(&format!(r#"value="{email}""#)), "the e-mail kept");
+                assert!(
+                    shows(&form, t(locale, key)),
+                    "{card} {locale:?}: the reason beside the form"
+                );
+                assert!(
+                    form.body.contains(&format!(r#"value="{email}""#)),
+                    "the e-mail kept"
+                );
             }
         }
     }
@@ -84,15 +116,24 @@ async fn a_paid_order_states_its_terms_and_lets_the_new_member_choose_a_password
         assert_eq!(obj["renewsAt"], sub.current_period_end);
         assert_eq!(obj["needsPassword"], true);
         let page = app.get(&format!("/pay-result?orderNo={order_no}")).await;
-        assert!(page.body.contains(&money(row.renewal_amount_minor)), "{}", page.body);
+        assert!(
+            page.body.contains(&money(row.renewal_amount_minor)),
+            "{}",
+            page.body
+        );
         assert!(page.body.contains(r#"name="password""#) && page.body.contains("/billing"));
 
         let enter = |fields: String| {
             let cookie = cookie.clone();
             let app = &app;
             async move {
-                app.send("POST", "/pay-result/enter", &[("cookie", &cookie)], Some(&fields))
-                    .await
+                app.send(
+                    "POST",
+                    "/pay-result/enter",
+                    &[("cookie", &cookie)],
+                    Some(&fields),
+                )
+                .await
             }
         };
         let short = enter(format!("lang=en&order_no={order_no}&password=abc")).await;
@@ -100,14 +141,26 @@ async fn a_paid_order_states_its_terms_and_lets_the_new_member_choose_a_password
             short.header("location").map(str::to_owned),
             Some(format!("/pay-result?orderNo={order_no}&password=invalid"))
         );
-        assert_eq!(stored_order(&app, &order_no).await.claimed_at, None, "claim kept");
+        assert_eq!(
+            stored_order(&app, &order_no).await.claimed_at,
+            None,
+            "claim kept"
+        );
         let again = app
             .get(&format!("/pay-result?orderNo={order_no}&password=invalid"))
             .await;
         assert!(shows(&again, t(Locale::En, Key::ValidatePassword)));
 
-        let ok = enter(format!("lang=en&order_no={order_no}&password=Six%20chars%21")).await;
-        assert_eq!(ok.header("location"), Some("/dashboard/locations"), "{}", ok.body);
+        let ok = enter(format!(
+            "lang=en&order_no={order_no}&password=Six%20chars%21"
+        ))
+        .await;
+        assert_eq!(
+            ok.header("location"),
+            Some("/dashboard/locations"),
+            "{}",
+            ok.body
+        );
         let member = user::Entity::find()
             .filter(user::Column::Email.eq("terms@mail.com"))
             .one(&app.db)

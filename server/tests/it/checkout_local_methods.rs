@@ -9,7 +9,10 @@ async fn methods(app: &TestApp, country: &str) -> Vec<(String, Vec<String>)> {
     let res = app
         .get(&format!("{API}/portal/payMethods?country={country}"))
         .await;
-    let list = res.json()["obj"]["methods"].as_array().cloned().unwrap_or_default();
+    let list = res.json()["obj"]["methods"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     list.iter()
         .map(|m| {
             let fields = m["fields"].as_array().unwrap().iter();
@@ -19,7 +22,13 @@ async fn methods(app: &TestApp, country: &str) -> Vec<(String, Vec<String>)> {
         .collect()
 }
 
-async fn order(app: &TestApp, method: &str, country: &str, document: &str, key: &str) -> TestResponse {
+async fn order(
+    app: &TestApp,
+    method: &str,
+    country: &str,
+    document: &str,
+    key: &str,
+) -> TestResponse {
     let plan = plan_id(app, "cpl2_id").await;
     let body = format!(
         "planId={plan}&method={method}&email=siti%40mail.com&name=Siti+Rahayu&document={document}&phone=%2B6281234567890&country={country}&idempotencyKey={key}"
@@ -54,9 +63,16 @@ async fn indonesia_is_offered_its_wallets_most_used_first_with_only_their_fields
             assert_eq!(fields, wanted, "{name}");
         }
         for elsewhere in ["US", "PH"] {
-            let names: Vec<String> = methods(&app, elsewhere).await.into_iter().map(|(n, _)| n).collect();
+            let names: Vec<String> = methods(&app, elsewhere)
+                .await
+                .into_iter()
+                .map(|(n, _)| n)
+                .collect();
             for local in ["qris", "gopay", "ovo", "dana", "shopeepay"] {
-                assert!(!names.iter().any(|n| n == local), "{elsewhere} gets {local}");
+                assert!(
+                    !names.iter().any(|n| n == local),
+                    "{elsewhere} gets {local}"
+                );
             }
         }
     }
@@ -68,11 +84,34 @@ async fn an_indonesian_wallet_needs_the_nik_and_an_indonesian_payer() {
         let short = order(&app, "qris", "ID", "12345", "local-key-qris-short").await;
         let json = short.json();
         assert_eq!(json["success"], 0, "{:?}: {}", app.backend, short.body);
-        assert_eq!(json["obj"]["documentErrorMsg"], "Periksa NIK Anda: 16 angka pada KTP");
-        let abroad = order(&app, "ovo", "US", "3171234567890123", "local-key-ovo-abroad").await;
+        assert_eq!(
+            json["obj"]["documentErrorMsg"],
+            "Periksa NIK Anda: 16 angka pada KTP"
+        );
+        let abroad = order(
+            &app,
+            "ovo",
+            "US",
+            "3171234567890123",
+            "local-key-ovo-abroad",
+        )
+        .await;
         assert_eq!(abroad.json()["success"], 0, "{}", abroad.body);
-        let placed = order(&app, "qris", "ID", "3171+2345+6789+0123", "local-key-qris-ok").await;
-        assert_eq!(placed.json()["success"], 1, "{:?}: {}", app.backend, placed.body);
+        let placed = order(
+            &app,
+            "qris",
+            "ID",
+            "3171+2345+6789+0123",
+            "local-key-qris-ok",
+        )
+        .await;
+        assert_eq!(
+            placed.json()["success"],
+            1,
+            "{:?}: {}",
+            app.backend,
+            placed.body
+        );
         let gopay = order(&app, "gopay", "ID", "", "local-key-gopay-ok").await;
         assert_eq!(gopay.json()["success"], 1, "{}", gopay.body);
     }

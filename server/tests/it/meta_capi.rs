@@ -499,7 +499,10 @@ async fn a_website_event_without_the_browser_s_agent_is_kept_not_sent() {
         delivery::send_due(&app.state.cx(), app.state.meta.as_deref().unwrap(), 20)
             .await
             .unwrap();
-        assert!(fake.lock().unwrap().seen.is_empty(), "{b:?}: Meta would refuse it");
+        assert!(
+            fake.lock().unwrap().seen.is_empty(),
+            "{b:?}: Meta would refuse it"
+        );
         use sea_orm::{ColumnTrait as _, EntityTrait as _, QueryFilter as _};
         let row = meta_event::Entity::find()
             .filter(meta_event::Column::EventId.eq(format!("lead-no-agent-{b:?}")))

@@ -118,15 +118,28 @@ const METHODS: [(&str, &str, &str, &[&str]); 9] = [
 /// IDR amount with decimals (the rupiah has none).
 fn undocumented(body: &Value) -> Option<Response> {
     let text = |k: &str| body[k].as_str().unwrap_or_default().to_owned();
-    let (country, currency, method, flow) = (text("country"), text("currency"), text("payment_method_id"), text("payment_method_flow"));
+    let (country, currency, method, flow) = (
+        text("country"),
+        text("currency"),
+        text("payment_method_id"),
+        text("payment_method_flow"),
+    );
     let listed = METHODS
         .iter()
         .find(|(c, _, m, _)| (*c, *m) == (country.as_str(), method.as_str()));
     let Some((_, cur, _, flows)) = listed else {
-        return Some(error(StatusCode::BAD_REQUEST, 5014, "Payment method not supported."));
+        return Some(error(
+            StatusCode::BAD_REQUEST,
+            5014,
+            "Payment method not supported.",
+        ));
     };
     if *cur != currency || !flows.contains(&flow.as_str()) {
-        return Some(error(StatusCode::BAD_REQUEST, 5014, "Payment method flow not supported."));
+        return Some(error(
+            StatusCode::BAD_REQUEST,
+            5014,
+            "Payment method flow not supported.",
+        ));
     }
     let whole = body["amount"].as_f64().is_some_and(|a| a.fract() == 0.0);
     (currency == "IDR" && !whole).then(|| error(StatusCode::BAD_REQUEST, 5001, "Invalid amount."))
@@ -152,7 +165,8 @@ async fn create_payment(fake: &Fake, seen: &Seen) -> Response {
     // document (Indonesia's NIK has 16 digits).
     let payer = &body["payer"];
     let document = payer["document"].as_str().unwrap_or_default();
-    let nik = body["country"] != "ID" || (document.len() == 16 && document.bytes().all(|b| b.is_ascii_digit()));
+    let nik = body["country"] != "ID"
+        || (document.len() == 16 && document.bytes().all(|b| b.is_ascii_digit()));
     if !direct
         && (!["MOBILE", "DESKTOP"].contains(&body["device"]["type"].as_str().unwrap_or_default())
             || !payer["name"].is_string()
@@ -586,15 +600,23 @@ async fn dlocal_indonesian_wallets_use_their_documented_ids_and_whole_rupiah() {
             .unwrap_or_else(|e| panic!("{method:?}: {e:?}"));
         let seen = log.lock().unwrap().last().unwrap().clone();
         let text = std::str::from_utf8(&seen.body).unwrap().to_owned();
-        assert!(text.contains(r#""amount":300,"#), "no decimals in rupiah: {text}");
+        assert!(
+            text.contains(r#""amount":300,"#),
+            "no decimals in rupiah: {text}"
+        );
         let body = seen.json();
         assert_eq!(body["payment_method_id"], id);
         assert_eq!(body["payment_method_flow"], "REDIRECT");
-        assert_eq!((body["country"].as_str(), body["currency"].as_str()), (Some("ID"), Some("IDR")));
+        assert_eq!(
+            (body["country"].as_str(), body["currency"].as_str()),
+            (Some("ID"), Some("IDR"))
+        );
         // No token is documented for these wallets: a renewal needs the payer.
         let token = format!("ID:{id}:tok");
         assert_eq!(
-            dlocal.charge_renewal(&renewal("ren-id", Some(&token))).await,
+            dlocal
+                .charge_renewal(&renewal("ren-id", Some(&token)))
+                .await,
             Err(PaymentError::NotSupported)
         );
     }

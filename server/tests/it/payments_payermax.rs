@@ -705,7 +705,11 @@ async fn gopay_is_an_indonesian_cashier_order_with_no_token_to_charge_again() {
     fake.paid("CT0GOPAY", "GOPAY-TOKEN");
     let calls = fake.ledger.lock().unwrap().calls.len();
     let renewal = payermax
-        .charge_renewal(&renewal("RN_CT0GOPAY_1", Some("GOPAY:GOPAY-TOKEN"), idr(190_000)))
+        .charge_renewal(&renewal(
+            "RN_CT0GOPAY_1",
+            Some("GOPAY:GOPAY-TOKEN"),
+            idr(190_000),
+        ))
         .await;
     assert!(
         matches!(renewal, Err(PaymentError::Rejected { status: 400, .. })),

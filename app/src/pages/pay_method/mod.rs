@@ -165,7 +165,12 @@ fn checkout(
         .then(|| plan_chooser(locale, &loaded.plans, plan.id, &query.searched));
     let action = pay_method_href(locale, Some(plan.id), &query.searched);
     let summary = plan_option_text(locale, &plan);
-    let setup = setup_of(plan, loaded.methods, outcome.as_ref(), loaded.retry.as_ref());
+    let setup = setup_of(
+        plan,
+        loaded.methods,
+        outcome.as_ref(),
+        loaded.retry.as_ref(),
+    );
     Either::Right(view! {
         {chooser}
         <div class="checkout-plan">

@@ -50,8 +50,8 @@ pub fn body(locale: Locale, status: &OrderStatus) -> impl IntoView {
 /// full price, and the one-click cancel.
 fn paid(locale: Locale, status: &OrderStatus) -> impl IntoView {
     let days = status.trial_days.to_string();
-    let trial = (status.trial_days > 0)
-        .then(|| t_args(locale, Key::PayresPaidTrial, &[("days", &days)]));
+    let trial =
+        (status.trial_days > 0).then(|| t_args(locale, Key::PayresPaidTrial, &[("days", &days)]));
     let renews = match status.renews_at {
         Some(at) => t_args(
             locale,
@@ -142,7 +142,11 @@ fn password_step(locale: Locale, status: &OrderStatus, error: Option<Key>) -> im
 
 /// Enter Dashboard; with `password` (its error, if any) the form asks for
 /// the first password too.
-fn enter_form(locale: Locale, status: &OrderStatus, password: Option<Option<Key>>) -> impl IntoView {
+fn enter_form(
+    locale: Locale,
+    status: &OrderStatus,
+    password: Option<Option<Key>>,
+) -> impl IntoView {
     let label = if password.is_some() {
         Key::PayresPasswordSave
     } else {

@@ -116,7 +116,12 @@ impl PaddleProvider {
         req: &CheckoutRequest,
     ) -> Result<CheckoutStart, PaymentError> {
         let c = &self.config;
-        let price = wire::price_for(&c.price_ids, &c.full_price_ids, req.plan_id, req.skips_trial);
+        let price = wire::price_for(
+            &c.price_ids,
+            &c.full_price_ids,
+            req.plan_id,
+            req.skips_trial,
+        );
         let Some(price_id) = price else {
             tracing::warn!(
                 plan_id = req.plan_id,

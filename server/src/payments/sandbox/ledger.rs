@@ -3,8 +3,8 @@
 //! lookups.
 use super::SandboxProvider;
 use crate::payments::{ChargeOutcome, Money, PaymentError};
-use app::model::billing::Decline;
 use crate::persistence::entities::sandbox_payment;
+use app::model::billing::Decline;
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 

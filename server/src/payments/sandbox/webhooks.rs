@@ -12,11 +12,11 @@ use crate::payments::{
     EventKind, Money, ProviderEvent, WebhookError, WebhookRequest,
 };
 use crate::persistence::entities::{sandbox_payment, sandbox_webhook};
+use app::model::billing::Decline;
 use sea_orm::{
     sea_query::Expr, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
     EntityTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
 };
-use app::model::billing::Decline;
 use serde::{Deserialize, Serialize};
 
 /// The signature header (lower case, as `HeaderMap` stores names).

@@ -295,8 +295,8 @@ fn order_and_pay(ledger: &mut Ledger, data: &Value, total: Option<String>) -> Re
         Some("Hosted_Checkout") => {
             // Tokens are documented for DANA and GCASH only.
             let tokenized = ["DANA", "GCASH"].contains(&org);
-            let binds = detail["tokenForFutureUse"] == tokenized
-                && detail["merchantInitiated"] == false;
+            let binds =
+                detail["tokenForFutureUse"] == tokenized && detail["merchantInitiated"] == false;
             if !binds
                 || !data["frontCallbackUrl"]
                     .as_str()
