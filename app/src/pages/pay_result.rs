@@ -18,8 +18,6 @@ use leptos_router::hooks::use_query_map;
 
 mod parts;
 
-pub use parts::decline_key;
-
 /// Where the Enter Dashboard form posts (one path for every language; the
 /// `lang` field picks the dashboard's).
 pub const ENTER_PATH: &str = "/pay-result/enter";

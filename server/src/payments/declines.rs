@@ -2,6 +2,7 @@
 //! the classes a payer can act on ([`Decline`]). A code a table does not
 //! list is a plain decline: the payer is never told more than the provider
 //! said.
+use super::PaymentError;
 use app::model::billing::Decline;
 
 /// Paddle's `transaction.payments[].error_code` (its `ErrorCode` enum:
@@ -69,6 +70,21 @@ pub fn payermax(texts: &[&str]) -> Decline {
         Decline::MethodUnavailable
     } else {
         Decline::Declined
+    }
+}
+
+/// A checkout the provider refused outright (a 4xx other than 409/429, or
+/// an operation the adapter cannot do for this payer): this method cannot
+/// take the payment, another may. Anything else is "try again later".
+pub fn of_refused_checkout(error: &PaymentError) -> Option<Decline> {
+    match error {
+        PaymentError::Rejected { status, .. }
+            if (400..500).contains(status) && ![409, 429].contains(status) =>
+        {
+            Some(Decline::MethodUnavailable)
+        }
+        PaymentError::NotSupported => Some(Decline::MethodUnavailable),
+        _ => None,
     }
 }
 
@@ -152,6 +168,30 @@ mod tests {
             payermax(&["PAYMENT_FAILED", "Payment was not completed on time."]),
             D::Declined
         );
+    }
+
+    #[test]
+    fn a_refused_checkout_is_the_method_unavailable_and_a_lost_one_is_not() {
+        let refused = |status| PaymentError::Rejected {
+            status,
+            code: "x".into(),
+        };
+        assert_eq!(
+            of_refused_checkout(&refused(400)),
+            Some(D::MethodUnavailable)
+        );
+        assert_eq!(
+            of_refused_checkout(&PaymentError::NotSupported),
+            Some(D::MethodUnavailable)
+        );
+        for other in [
+            refused(409),
+            refused(429),
+            refused(503),
+            PaymentError::Timeout,
+        ] {
+            assert_eq!(of_refused_checkout(&other), None, "{other:?}");
+        }
     }
 
     #[test]

@@ -262,6 +262,6 @@ fn setup_of(
 fn retry_errors(retry: &OrderStatus) -> Option<FieldErrors> {
     let decline = retry.decline?;
     let mut errors = FieldErrors::default();
-    errors.set(Slot::Form, Some(super::pay_result::decline_key(decline)));
+    errors.set(Slot::Form, Some(crate::checkout::decline_key(decline)));
     Some(errors)
 }

@@ -1,25 +1,13 @@
 //! The result page's words and buttons for each state of an order.
 use super::ENTER_PATH;
 use crate::api::encode;
+use crate::checkout::decline_key;
 use crate::dates::format_local_date;
 use crate::i18n::{t, t_args, Key, Locale};
-use crate::model::billing::{Decline, OrderStatus, PayOutcome};
+use crate::model::billing::{OrderStatus, PayOutcome};
 use crate::routes::{href, Page};
 use leptos::either::{Either, EitherOf4};
 use leptos::prelude::*;
-
-/// The message of each decline class: what happened, what to do next,
-/// and that nothing was charged.
-pub fn decline_key(decline: Decline) -> Key {
-    match decline {
-        Decline::InsufficientFunds => Key::DeclineInsufficientFunds,
-        Decline::Declined => Key::DeclineDeclined,
-        Decline::Expired => Key::DeclineExpired,
-        Decline::Authentication => Key::DeclineAuthentication,
-        Decline::MethodUnavailable => Key::DeclineMethodUnavailable,
-        Decline::ProviderBusy => Key::DeclineProviderBusy,
-    }
-}
 
 /// The heading and the words of the order's state.
 pub fn body(locale: Locale, status: &OrderStatus) -> impl IntoView {

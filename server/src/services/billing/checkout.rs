@@ -58,8 +58,9 @@ pub struct PlacedOrder {
 /// # Errors
 /// [`ServiceError::Fields`] per bad field; [`Key::ErrorPlanUnavailable`],
 /// [`Key::ErrorMethodUnavailable`]; [`ServiceError::RateLimited`];
-/// [`ServiceError::Provider`] when the checkout cannot be opened (nothing
-/// is charged; the same key may be sent again).
+/// [`ServiceError::Provider`] when the checkout cannot be opened now
+/// (nothing is charged; the same key may be sent again);
+/// [`Key::DeclineMethodUnavailable`] when the provider refuses it outright.
 pub async fn place_order(
     cx: &Cx,
     gateways: &Gateways,
@@ -109,7 +110,9 @@ pub async fn place_order(
     let request = checkout_request(cx, &input, &plan, &row, country);
     let start = gateway.create_checkout(&request).await.map_err(|error| {
         tracing::warn!(%error, provider = gateway.kind().as_str(), order = %row.order_no, "cannot open a checkout");
-        ServiceError::Provider
+        crate::payments::declines::of_refused_checkout(&error).map_or(ServiceError::Provider, |d| {
+            ServiceError::Invalid(app::checkout::decline_key(d))
+        })
     })?;
     orders::opened(&cx.db, row.id, &start, cx.now).await?;
     Ok(placed(row, start.redirect_url, claim_code))
