@@ -81,7 +81,8 @@ impl PaypalProvider {
         req: &CheckoutRequest,
     ) -> Result<CheckoutStart, PaymentError> {
         let plans = (&self.plan_ids, &self.full_plan_ids);
-        let Some(plan) = wire::price_for(plans.0, plans.1, req.plan_id, req.skips_trial) else {
+        let Some(plan) = super::wire::price_for(plans.0, plans.1, req.plan_id, req.skips_trial)
+        else {
             tracing::warn!(
                 plan = req.plan_id,
                 skips_trial = req.skips_trial,
