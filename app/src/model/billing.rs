@@ -149,10 +149,14 @@ mod tests {
         assert_eq!(
             MethodChoice::for_country("id"),
             vec![
+                MethodChoice::Qris,
+                MethodChoice::Gopay,
+                MethodChoice::Ovo,
+                MethodChoice::Dana,
+                MethodChoice::Shopeepay,
                 MethodChoice::Card,
                 MethodChoice::Paypal,
-                MethodChoice::FastSpring,
-                MethodChoice::Dana
+                MethodChoice::FastSpring
             ]
         );
         assert_eq!(MethodChoice::for_country("US").len(), 3);
