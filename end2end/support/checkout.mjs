@@ -10,6 +10,11 @@ export const CARD_OK = "4242 4242 4242 4242";
 export const CARD_DECLINED = "4000 0000 0000 0002";
 export const CARD_PENDING = "4000 0000 0000 0077";
 export const CARD_NO_FUNDS = "4000 0000 0000 9995";
+export const CARD_EXPIRED = "4000 0000 0000 0069";
+export const CARD_WRONG_CVC = "4000 0000 0000 0127";
+export const CARD_3DS_FAILS = "4000 0084 0000 1629";
+export const CARD_PROCESSOR_BUSY = "4000 0000 0000 0051";
+export const PASSWORD = "Sandbox-pass1";
 
 let serial = 0;
 const unique = () => `${Date.now() % 1e7}${serial++}`;
@@ -58,10 +63,12 @@ export async function widgetReady(page) {
   await page.waitForSelector("#pay-static", { state: "hidden" });
 }
 
-// Fills the card form and pays; returns on the sandbox's checkout page.
+// Chooses the card (an Indonesian payer sees QRIS first), fills the form
+// and pays; returns on the sandbox's checkout page.
 export async function payByCard(page, js, address) {
   const f = form(js);
   if (js) await widgetReady(page);
+  await page.check(`${f.root} input[name=method][value=card]`);
   await page.fill(f.email, address);
   await page.fill(f.zip, "10110");
   await Promise.all([
@@ -100,7 +107,10 @@ export async function outcome(page, js, wanted) {
   );
 }
 
+// Enters the dashboard; a new member sets a password on the way.
 export async function enterDashboard(page, prefix) {
+  if (await page.locator("#pay-result-password").count())
+    await page.fill("#pay-result-password", PASSWORD);
   await Promise.all([
     page.waitForURL(`**${prefix}/dashboard/locations`),
     page.click("#pay-result-enter"),

@@ -55,6 +55,7 @@ async function payingCustomer() {
   await page.goto(
     `/pay-method?country=ID&phone=${encodeURIComponent("+6281234567890")}`,
   );
+  await page.check("#pay-form input[name=method][value=card]");
   await page.fill("#pay-email", address);
   await page.fill("#pay-zip", "10110");
   await Promise.all([

@@ -39,11 +39,27 @@ pub fn validate_pay_phone(value: &str, errors: &mut FieldErrors) -> Option<Key> 
     key
 }
 
-/// Runs the validator of one payment field.
-pub fn validate_pay_field(field: PayField, value: &str, errors: &mut FieldErrors) -> Option<Key> {
+/// `documentErrorMsg` in Indonesia: the NIK, 16 digits (spaces allowed),
+/// which dLocal requires of every Indonesian payer.
+pub fn validate_nik(value: &str, errors: &mut FieldErrors) -> Option<Key> {
+    let digits: Vec<char> = value.chars().filter(|c| *c != ' ').collect();
+    let ok = digits.len() == 16 && digits.iter().all(char::is_ascii_digit);
+    let key = (!ok).then_some(Key::ValidateNik);
+    errors.set(Slot::Document, key);
+    key
+}
+
+/// Runs the validator of one payment field of `method`.
+pub fn validate_pay_field(
+    method: MethodChoice,
+    field: PayField,
+    value: &str,
+    errors: &mut FieldErrors,
+) -> Option<Key> {
     match field {
         PayField::Zip => validate_zip(value, errors),
         PayField::Name => validate_required(Slot::Name, value, errors),
+        PayField::Document if method.country() == Some("ID") => validate_nik(value, errors),
         PayField::Document => validate_required(Slot::Document, value, errors),
         PayField::Phone => validate_pay_phone(value, errors),
     }
@@ -74,7 +90,7 @@ impl PaymentFormInput {
         let mut errors = FieldErrors::default();
         super::validation::validate_email(&self.email, &mut errors);
         for field in method.fields() {
-            validate_pay_field(*field, self.value(*field), &mut errors);
+            validate_pay_field(method, *field, self.value(*field), &mut errors);
         }
         errors
     }
@@ -102,6 +118,24 @@ mod tests {
         assert_eq!(wallet.get(Slot::Zip), None);
         let dlocal = form().validate(MethodChoice::Grabpay);
         assert_eq!(dlocal.get(Slot::Document), Some(Key::ValidateRequired));
+        let qris = PaymentFormInput {
+            document: "3171 2345 6789 0123".into(),
+            name: "Siti".into(),
+            ..form()
+        };
+        assert!(qris.validate(MethodChoice::Qris).is_empty());
+        let short = PaymentFormInput {
+            document: "12345".into(),
+            ..qris
+        };
+        assert_eq!(
+            short.validate(MethodChoice::Ovo).get(Slot::Document),
+            Some(Key::ValidateNik)
+        );
+        assert_eq!(
+            short.validate(MethodChoice::Gopay).get(Slot::Document),
+            None
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! and the idempotency key of a payment attempt.
 mod terms;
 
-pub use terms::{cycle_word, method_label, plan_option_text, CheckoutTerms};
+pub use terms::{cycle_word, decline_key, method_label, plan_option_text, CheckoutTerms};
 
 use crate::account::payment_fields::PaymentFormInput;
 use crate::api::encode;

@@ -4,7 +4,7 @@
 //! page, the dialog and the no-JavaScript form say exactly the same.
 use crate::dates::format_local_date;
 use crate::i18n::{t, t_args, Key, Locale};
-use crate::model::billing::MethodChoice;
+use crate::model::billing::{Decline, MethodChoice};
 use crate::model::price::amount_text;
 use crate::model::{Cycle, PricePlan};
 use serde::{Deserialize, Serialize};
@@ -110,5 +110,22 @@ pub fn method_label(method: MethodChoice) -> Key {
         MethodChoice::Dana => Key::PayMethodDana,
         MethodChoice::Grabpay => Key::PayMethodGrabpay,
         MethodChoice::Paymaya => Key::PayMethodPaymaya,
+        MethodChoice::Qris => Key::PayMethodQris,
+        MethodChoice::Gopay => Key::PayMethodGopay,
+        MethodChoice::Ovo => Key::PayMethodOvo,
+        MethodChoice::Shopeepay => Key::PayMethodShopeepay,
+    }
+}
+
+/// The message of each decline class: what happened, what to do next,
+/// and that nothing was charged.
+pub fn decline_key(decline: Decline) -> Key {
+    match decline {
+        Decline::InsufficientFunds => Key::DeclineInsufficientFunds,
+        Decline::Declined => Key::DeclineDeclined,
+        Decline::Expired => Key::DeclineExpired,
+        Decline::Authentication => Key::DeclineAuthentication,
+        Decline::MethodUnavailable => Key::DeclineMethodUnavailable,
+        Decline::ProviderBusy => Key::DeclineProviderBusy,
     }
 }

@@ -3,102 +3,7 @@
 //! units plus an ISO 4217 currency; display strings are made from those.
 use serde::{Deserialize, Serialize};
 
-/// A payment method the visitor picks (`choose` in the method list).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-#[serde(rename_all = "camelCase")]
-pub enum MethodChoice {
-    Card,
-    Paypal,
-    FastSpring,
-    Gcash,
-    Dana,
-    Grabpay,
-    Paymaya,
-}
-
-impl MethodChoice {
-    pub const ALL: [MethodChoice; 7] = [
-        MethodChoice::Card,
-        MethodChoice::Paypal,
-        MethodChoice::FastSpring,
-        MethodChoice::Gcash,
-        MethodChoice::Dana,
-        MethodChoice::Grabpay,
-        MethodChoice::Paymaya,
-    ];
-
-    /// The wire name (`card`, `fastSpring`, …).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            MethodChoice::Card => "card",
-            MethodChoice::Paypal => "paypal",
-            MethodChoice::FastSpring => "fastSpring",
-            MethodChoice::Gcash => "gcash",
-            MethodChoice::Dana => "dana",
-            MethodChoice::Grabpay => "grabpay",
-            MethodChoice::Paymaya => "paymaya",
-        }
-    }
-
-    /// Parses the wire name.
-    pub fn parse(s: &str) -> Option<MethodChoice> {
-        MethodChoice::ALL.into_iter().find(|m| m.as_str() == s)
-    }
-
-    /// Priority rank: lower is shown first (card 1, PayPal 2, FastSpring 3,
-    /// PayerMax wallets 4, dLocal wallets 5).
-    pub fn level(self) -> u8 {
-        match self {
-            MethodChoice::Card => 1,
-            MethodChoice::Paypal => 2,
-            MethodChoice::FastSpring => 3,
-            MethodChoice::Gcash | MethodChoice::Dana => 4,
-            MethodChoice::Grabpay | MethodChoice::Paymaya => 5,
-        }
-    }
-
-    /// The only country a local wallet works in (ISO 3166 alpha-2); `None`
-    /// for methods offered everywhere.
-    pub fn country(self) -> Option<&'static str> {
-        match self {
-            MethodChoice::Gcash | MethodChoice::Grabpay | MethodChoice::Paymaya => Some("PH"),
-            MethodChoice::Dana => Some("ID"),
-            _ => None,
-        }
-    }
-
-    /// Which payment-form fields this method needs besides the e-mail.
-    pub fn fields(self) -> &'static [PayField] {
-        match self {
-            MethodChoice::Card => &[PayField::Zip],
-            MethodChoice::Paypal | MethodChoice::FastSpring => &[],
-            MethodChoice::Gcash | MethodChoice::Dana => &[PayField::Name, PayField::Phone],
-            MethodChoice::Grabpay | MethodChoice::Paymaya => &[PayField::Name, PayField::Document],
-        }
-    }
-
-    /// The methods offered in `country`, by priority.
-    pub fn for_country(country: &str) -> Vec<MethodChoice> {
-        let mut methods: Vec<MethodChoice> = MethodChoice::ALL
-            .into_iter()
-            .filter(|m| m.country().is_none_or(|c| c.eq_ignore_ascii_case(country)))
-            .collect();
-        methods.sort_by_key(|m| m.level());
-        methods
-    }
-}
-
-/// A payment-form field (besides the always-present e-mail).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-#[serde(rename_all = "camelCase")]
-pub enum PayField {
-    Zip,
-    Name,
-    Document,
-    Phone,
-}
+pub use super::pay_methods::{MethodChoice, PayField};
 
 /// One entry of `GET /portal/payMethods`: a method for the visitor's country.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -138,30 +43,7 @@ pub struct OrderCreated {
     pub trial_days: i32,
 }
 
-/// Where an order stands, as the result page shows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-#[serde(rename_all = "camelCase")]
-pub enum PayOutcome {
-    /// Created; the payer has not finished at the provider yet.
-    Processing,
-    /// Paid: the account exists.
-    Success,
-    /// The provider is still deciding (wallet approval, bank transfer).
-    Pending,
-    /// Declined or abandoned: nothing was charged.
-    Fail,
-}
-
-/// `GET /admin/order/status?orderNo=…` answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-#[serde(rename_all = "camelCase")]
-pub struct OrderStatus {
-    pub order_no: String,
-    pub email: String,
-    pub outcome: PayOutcome,
-}
+pub use super::pay_outcome::{Decline, OrderStatus, PayOutcome};
 
 /// A subscription's state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -267,10 +149,14 @@ mod tests {
         assert_eq!(
             MethodChoice::for_country("id"),
             vec![
+                MethodChoice::Qris,
+                MethodChoice::Gopay,
+                MethodChoice::Ovo,
+                MethodChoice::Dana,
+                MethodChoice::Shopeepay,
                 MethodChoice::Card,
                 MethodChoice::Paypal,
-                MethodChoice::FastSpring,
-                MethodChoice::Dana
+                MethodChoice::FastSpring
             ]
         );
         assert_eq!(MethodChoice::for_country("US").len(), 3);

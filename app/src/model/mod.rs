@@ -6,6 +6,8 @@ pub mod console;
 mod geo;
 pub mod locate;
 pub mod lookup;
+pub mod pay_methods;
+pub mod pay_outcome;
 mod phone;
 pub mod price;
 pub mod reason;

@@ -1,16 +1,22 @@
 //! `/pay-result?orderNo=…`: where the payer lands after the provider's
-//! checkout. Processing, then success (Enter Dashboard: a plain form that
-//! spends the order's one-time claim), pending (Refresh) or fail (Try
-//! Again). With JavaScript the state is asked again every 2 s until it is
-//! final; without, the server renders the current state and Refresh reloads.
+//! checkout, told exactly what happened. Processing, then paid (what was
+//! charged, when it renews at what full price, how to cancel; a new member
+//! sets a password and enters with a plain form that spends the order's
+//! one-time claim), pending (Refresh) or failed (why, that nothing was
+//! charged, and a retry that keeps the plan, method and e-mail). With
+//! JavaScript the state is asked again until it is final (twice a second
+//! at first); without, the server renders the current state and Refresh
+//! reloads. `password=invalid|busy` says why a chosen password was not set.
 use crate::api::{encode, ApiClient};
 use crate::config::use_public_config;
 use crate::i18n::{provide_i18n, t, t_args, use_i18n, Key, Locale};
 use crate::model::billing::{OrderStatus, PayOutcome};
 use crate::routes::{href, Page};
-use leptos::either::{Either, EitherOf4};
+use leptos::either::Either;
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
+
+mod parts;
 
 /// Where the Enter Dashboard form posts (one path for every language; the
 /// `lang` field picks the dashboard's).
@@ -20,9 +26,14 @@ pub const ENTER_PATH: &str = "/pay-result/enter";
 #[component]
 pub fn PayResultPage() -> impl IntoView {
     let locale = use_i18n().locale();
-    let order_no = use_query_map()
-        .with_untracked(|q| q.get("orderNo"))
-        .unwrap_or_default();
+    let (order_no, password_error) = use_query_map().with_untracked(|q| {
+        let error = match q.get("password").as_deref() {
+            Some("invalid") => Some(Key::ValidatePassword),
+            Some("busy") => Some(Key::ErrorUnavailable),
+            _ => None,
+        };
+        (q.get("orderNo").unwrap_or_default(), error)
+    });
     let support = use_public_config().support_email;
     let client = ApiClient::new();
     let no = order_no.clone();
@@ -46,7 +57,7 @@ pub fn PayResultPage() -> impl IntoView {
                     let support = support.clone();
                     Suspend::new(async move {
                         match status.await {
-                            Some(status) => Either::Left(view! { <PayResultView locale=locale status=status support=support/> }),
+                            Some(status) => Either::Left(view! { <PayResultView locale=locale status=status support=support password_error=password_error/> }),
                             None => Either::Right(unknown_order(locale)),
                         }
                     })
@@ -87,7 +98,12 @@ pub fn support_mailto(locale: Locale, support: &str, status: &OrderStatus) -> St
 
 /// One order's result, kept up to date in the browser.
 #[island]
-pub fn PayResultView(locale: Locale, status: OrderStatus, support: String) -> impl IntoView {
+pub fn PayResultView(
+    locale: Locale,
+    status: OrderStatus,
+    support: String,
+    password_error: Option<Key>,
+) -> impl IntoView {
     provide_i18n(Signal::derive(move || locale));
     let status = RwSignal::new(status);
     Effect::new(move |_| {
@@ -105,12 +121,10 @@ pub fn PayResultView(locale: Locale, status: OrderStatus, support: String) -> im
         let current = status.get();
         let outcome = current.outcome;
         let mailto = support_mailto(locale, &support, &current);
-        let (title, text) = texts(locale, &current);
         view! {
             <div class="pay-result-state" data-outcome=outcome_name(outcome) aria-live="polite">
-                <h1>{title}</h1>
-                <p class="pay-result-text">{text}</p>
-                {actions(locale, outcome, this_page())}
+                {parts::body(locale, &current)}
+                {parts::actions(locale, &current, this_page(), password_error)}
                 <p class="pay-result-order">{t_args(locale, Key::PayresOrder, &[("order", &current.order_no)])}</p>
                 <p class="pay-result-support"><a href=mailto>{t(locale, Key::PayresSupport)}</a></p>
             </div>
@@ -127,56 +141,6 @@ fn outcome_name(outcome: PayOutcome) -> &'static str {
     }
 }
 
-fn texts(locale: Locale, status: &OrderStatus) -> (&'static str, String) {
-    let with_email = |key| t_args(locale, key, &[("email", &status.email)]);
-    match status.outcome {
-        PayOutcome::Processing => (
-            t(locale, Key::PayresProcessing),
-            t(locale, Key::PayresProcessingText).to_owned(),
-        ),
-        PayOutcome::Success => (
-            t(locale, Key::PayresSuccess),
-            with_email(Key::PayresSuccessText),
-        ),
-        PayOutcome::Pending => (
-            t(locale, Key::PayresPending),
-            with_email(Key::PayresPendingText),
-        ),
-        PayOutcome::Fail => (
-            t(locale, Key::PayresFail),
-            t(locale, Key::PayresFailText).to_owned(),
-        ),
-    }
-}
-
-/// The buttons of each state.
-fn actions(locale: Locale, outcome: PayOutcome, this_page: String) -> impl IntoView {
-    match outcome {
-        PayOutcome::Success => EitherOf4::A(view! {
-            <form method="post" action=ENTER_PATH class="pay-result-enter">
-                <input type="hidden" name="lang" value=locale.code()/>
-                <button type="submit" class="btn-primary" id="pay-result-enter">{t(locale, Key::PayresEnter)}</button>
-            </form>
-        }),
-        PayOutcome::Pending => EitherOf4::B(view! {
-            <div class="pay-result-actions">
-                <a class="btn-primary" href=this_page id="pay-result-refresh">{t(locale, Key::PayresRefresh)}</a>
-                <a href=href(locale, Page::Home)>{t(locale, Key::PayresHome)}</a>
-            </div>
-        }),
-        PayOutcome::Processing => EitherOf4::C(view! {
-            <div class="pay-result-actions">
-                <a class="btn-secondary" href=this_page id="pay-result-refresh">{t(locale, Key::PayresRefresh)}</a>
-            </div>
-        }),
-        PayOutcome::Fail => EitherOf4::D(view! {
-            <div class="pay-result-actions">
-                <a class="btn-primary" href=href(locale, Page::PayMethod) id="pay-result-again">{t(locale, Key::PayresTryAgain)}</a>
-            </div>
-        }),
-    }
-}
-
 #[cfg(feature = "browser")]
 mod poll {
     use super::is_final;
@@ -186,6 +150,9 @@ mod poll {
     use leptos::prelude::*;
     use std::time::Duration;
 
+    /// Twice a second while most payments settle, then every 2 s.
+    const FIRST: Duration = Duration::from_millis(500);
+    const FIRST_ASKS: u32 = 20;
     const EVERY: Duration = Duration::from_secs(2);
     /// Half an hour of asking; a result later than that arrives by e-mail.
     const MAX_ASKS: u32 = 900;
@@ -213,7 +180,7 @@ mod poll {
                     next(locale, status, asked + 1);
                 });
             },
-            EVERY,
+            if asked < FIRST_ASKS { FIRST } else { EVERY },
         );
     }
 }

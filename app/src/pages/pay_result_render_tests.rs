@@ -8,7 +8,9 @@ use serde_json::json;
 
 /// The API answering order CT7Q's status with `outcome`.
 fn status(outcome: &str) -> FakeApi {
-    let obj = json!({"orderNo": "CT7Q", "email": "ana@mail.com", "outcome": outcome});
+    let obj = json!({"orderNo": "CT7Q", "email": "ana@mail.com", "outcome": outcome, "planId": 3,
+        "decline": "expired", "firstCharge": "Rp 300", "trialDays": 1, "renewalPrice": "Rp 190.000",
+        "renewsAt": 1_764_201_600_000_i64, "needsPassword": true});
     FakeApi::default().on(
         "GET",
         "/admin/order/status?orderNo=CT7Q",
@@ -33,9 +35,12 @@ fn pay_result_shows_each_state_with_its_buttons() {
         &success,
         &[
             r#"data-outcome="success""#,
-            id(Key::PayresSuccess),
+            id(Key::PayresPaidTitle),
             "ana@mail.com",
-            id(Key::PayresEnter),
+            "Rp 190.000",
+            id(Key::PayresPasswordSave),
+            id(Key::PayresSkipPassword),
+            r#"name="password""#,
         ],
     );
     assert_has(
@@ -60,9 +65,9 @@ fn pay_result_shows_each_state_with_its_buttons() {
     assert_has(
         &fail,
         &[
-            id(Key::PayresFailText),
-            r#"href="/id/pay-method""#,
-            id(Key::PayresTryAgain),
+            id(Key::DeclineExpired),
+            r#"href="/id/pay-method?planId=3&amp;retry=CT7Q""#,
+            id(Key::PayresRetry),
         ],
     );
     assert!(!fail.contains("/pay-result/enter"));

@@ -7,8 +7,10 @@
 //! Money is integer minor units plus an ISO 4217 code ([`Money`]); adapters
 //! convert to the provider's format at the edge. Nothing here logs a secret,
 //! a card field or a personal field.
+pub mod declines;
 mod device;
 pub mod dlocal;
+mod error;
 pub mod fastspring;
 pub mod paddle;
 pub mod payermax;
@@ -164,6 +166,18 @@ impl Gateway {
         match self {
             Gateway::Paypal(_) => paypal::currencies::decimals(currency).is_some(),
             _ => true,
+        }
+    }
+
+    /// Whether plan `plan_id` can be sold here at the full price to a payer
+    /// who had its trial: providers that charge our amount always can; those
+    /// billing their own price objects need a no-trial one configured.
+    pub fn sells_without_trial(&self, plan_id: i64) -> bool {
+        match self {
+            Gateway::Paddle(p) => p.sells_without_trial(plan_id),
+            Gateway::Paypal(p) => p.sells_without_trial(plan_id),
+            Gateway::FastSpring(p) => p.sells_without_trial(plan_id),
+            _ => self.kind().charges_our_amount(),
         }
     }
 

@@ -1,9 +1,9 @@
 //! The contract every payment adapter speaks.
 use super::device::PayerDevice;
-use app::model::{billing::MethodChoice, Cycle};
+pub use super::error::PaymentError;
+use app::model::{billing::Decline, billing::MethodChoice, Cycle};
 
-/// An amount in minor units of an ISO 4217 currency (`Rp 300` = `(300, "IDR")`
-/// with exponent 0; `$0.99` = `(99, "USD")` with exponent 2).
+/// An amount in minor units of an ISO 4217 currency (`$0.99` = `(99, "USD")`, exponent 2).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Money {
     pub minor: i64,
@@ -67,9 +67,7 @@ impl ProviderKind {
         ProviderKind::ALL.into_iter().find(|k| k.as_str() == s)
     }
 
-    /// Whether the first charge is the amount we send. Paddle, PayPal and
-    /// FastSpring bill their own price objects, whose first cycle is the
-    /// plan's trial: they cannot sell the plan at the full price today.
+    /// Whether the first charge is the amount we send (not Paddle, PayPal, FastSpring).
     pub fn charges_our_amount(self) -> bool {
         !matches!(
             self,
@@ -77,15 +75,17 @@ impl ProviderKind {
         )
     }
 
-    /// Who takes each method in production: card via Paddle, PayPal,
-    /// FastSpring, GCash/DANA via PayerMax, GrabPay/Maya via dLocal.
+    /// Who takes each method: card via Paddle, PayPal, FastSpring, GCash,
+    /// DANA, GoPay via PayerMax, the others (GrabPay, Maya, QRIS, OVO, ShopeePay) via dLocal.
     pub fn for_method(method: MethodChoice) -> ProviderKind {
         match method {
             MethodChoice::Card => ProviderKind::Paddle,
             MethodChoice::Paypal => ProviderKind::Paypal,
             MethodChoice::FastSpring => ProviderKind::FastSpring,
-            MethodChoice::Gcash | MethodChoice::Dana => ProviderKind::PayerMax,
-            MethodChoice::Grabpay | MethodChoice::Paymaya => ProviderKind::DLocal,
+            MethodChoice::Gcash | MethodChoice::Dana | MethodChoice::Gopay => {
+                ProviderKind::PayerMax
+            }
+            _ => ProviderKind::DLocal,
         }
     }
 }
@@ -112,7 +112,7 @@ impl std::fmt::Debug for Customer {
 }
 
 /// A new order's hosted checkout: the first charge (the trial price, or the
-/// full price without a trial) and the renewal terms the payer agrees to.
+/// full price) and the renewal terms the payer agrees to.
 #[derive(Clone, Debug)]
 pub struct CheckoutRequest {
     /// Our order number: the provider's reference and deduplication key.
@@ -125,7 +125,9 @@ pub struct CheckoutRequest {
     pub renewal: Money,
     pub cycle: Cycle,
     pub trial_days: i32,
-    /// Our plan id (adapters map it to their price/plan ids from config).
+    /// The plan has a trial this payer already had: sold at the full price.
+    pub skips_trial: bool,
+    /// Our plan id (adapters map it to their price/plan ids).
     pub plan_id: i64,
     /// Where the payer returns after paying (the result page).
     pub return_url: String,
@@ -167,8 +169,9 @@ pub enum ChargeOutcome {
     Succeeded {
         provider_ref: String,
     },
+    /// Refused, with the provider's reason mapped to what the payer can do.
     Declined {
-        insufficient_funds: bool,
+        reason: Decline,
     },
     /// Still being decided; a webhook (or a later lookup) settles it.
     Pending {
@@ -176,31 +179,6 @@ pub enum ChargeOutcome {
     },
     /// The provider bills renewals itself and reports them by webhook.
     ProviderManaged,
-}
-
-/// Why a provider call failed. Carries no secrets or personal data.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-pub enum PaymentError {
-    /// No answer in time: the outcome is unknown.
-    #[error("the payment provider did not answer in time")]
-    Timeout,
-    #[error("cannot reach the payment provider ({kind})")]
-    Connection { kind: &'static str },
-    #[error("the payment provider refused the call (HTTP {status}, {code})")]
-    Rejected { status: u16, code: String },
-    /// A success answer we could not read: the call may have taken effect.
-    #[error("the payment provider's answer was not understood")]
-    BadResponse,
-    /// The provider or this adapter has no such operation.
-    #[error("the payment provider does not support this operation")]
-    NotSupported,
-}
-
-impl PaymentError {
-    /// Whether the call may have taken effect (reconcile before any retry).
-    pub fn is_uncertain(&self) -> bool {
-        matches!(self, PaymentError::Timeout | PaymentError::BadResponse)
-    }
 }
 
 /// An incoming webhook, as received.
@@ -266,13 +244,15 @@ pub enum EventKind {
     /// The first payment failed and the checkout is over.
     CheckoutFailed {
         order_no: String,
-        insufficient_funds: bool,
+        #[serde(default)]
+        reason: Decline,
     },
     /// One attempt at the first payment failed, but the provider keeps the
     /// checkout open: the payer may try again (another card, more funds).
     CheckoutAttemptFailed {
         order_no: String,
-        insufficient_funds: bool,
+        #[serde(default)]
+        reason: Decline,
     },
     /// A renewal was paid: named by our idempotency key (charges we drive)
     /// or the provider's subscription (renewals it drives).

@@ -55,7 +55,7 @@ async fn a_failure_between_receipt_and_effect_leaves_every_kind_of_event_retryab
         let sub = subscription_ref(&app, "sub_c").await.expect("subscribed");
         let attempt = EventKind::CheckoutAttemptFailed {
             order_no: order_no(),
-            insufficient_funds: true,
+            reason: app::model::billing::Decline::InsufficientFunds,
         };
         crash_then_redeliver(&app, "e2", attempt, now).await;
         let pending = EventKind::CheckoutPending {
@@ -91,7 +91,7 @@ async fn a_failure_between_receipt_and_effect_leaves_every_kind_of_event_retryab
         crash_then_redeliver(&app, "e7", refunded, now + 4).await;
         let failed = EventKind::CheckoutFailed {
             order_no: order_no(),
-            insufficient_funds: false,
+            reason: app::model::billing::Decline::Declined,
         };
         crash_then_redeliver(&app, "e8", failed, now + 5).await;
         assert_eq!(
@@ -209,7 +209,7 @@ async fn events_out_of_order_apply_in_the_order_they_happened() {
         let failed = placed(&app, "latepay@mail.com").await;
         let fail = EventKind::CheckoutFailed {
             order_no: failed.order_no.clone(),
-            insufficient_funds: false,
+            reason: app::model::billing::Decline::Declined,
         };
         assert_eq!(
             outcome_of(&app, SANDBOX, "y1", fail.clone(), now).await,

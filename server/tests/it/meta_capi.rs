@@ -47,17 +47,22 @@ fn graph_error(message: &str, code: u32) -> axum::response::Response {
     (StatusCode::BAD_REQUEST, Json(error)).into_response()
 }
 
-/// Whether every event carries what Meta requires: its name, a Unix time,
-/// the action source, user data, and for a website event its page.
+/// Whether every event carries what Meta requires: its name, a Unix time
+/// at most 7 days old (one older event fails the whole request), the action
+/// source, user data, and for a website event its page and the browser's
+/// user agent.
 fn well_formed(body: &serde_json::Value) -> bool {
+    let oldest = server::clock::now_ms() / 1000 - 7 * 86_400;
     body["data"].as_array().is_some_and(|events| {
         !events.is_empty()
             && events.iter().all(|e| {
+                let website = e["action_source"] == "website";
                 e["event_name"].as_str().is_some_and(|n| !n.is_empty())
-                    && e["event_time"].is_i64()
+                    && e["event_time"].as_i64().is_some_and(|t| t >= oldest)
                     && e["user_data"].is_object()
                     && e["action_source"].is_string()
-                    && (e["action_source"] != "website" || e["event_source_url"].is_string())
+                    && (!website || e["event_source_url"].is_string())
+                    && (!website || e["user_data"]["client_user_agent"].is_string())
             })
     })
 }
@@ -133,7 +138,8 @@ fn settings(graph_url: &str, test_code: Option<&str>) -> MetaSettings {
 }
 
 fn event() -> serde_json::Value {
-    serde_json::json!({"event_name": "Lead", "event_time": 1_722_042_162, "event_id": "lead-1", "action_source": "website",
+    let now = server::clock::now_ms() / 1000;
+    serde_json::json!({"event_name": "Lead", "event_time": now, "event_id": "lead-1", "action_source": "website",
         "event_source_url": "https://ct.test/", "user_data": {"client_user_agent": "Mozilla/5.0"}})
 }
 
@@ -237,6 +243,7 @@ async fn browser_purchase(app: &TestApp, order_no: &str, query: &str) -> u16 {
         "eventId": format!("purchase-{order_no}"), "eventSourceUrl": format!("https://ct.test/pay-result?orderNo={order_no}"), "userData": {}});
     let req = axum::http::Request::post(format!("/api_f/v1/fackbook/conversions/{PIXEL}{query}"))
         .header("content-type", "application/json")
+        .header("user-agent", "Mozilla/5.0 (test)")
         .header("cookie", ALL)
         .body(axum::body::Body::from(body.to_string()))
         .unwrap();
@@ -448,4 +455,61 @@ async fn a_wrong_token_or_a_malformed_event_is_refused_and_never_sent_again() {
         other => panic!("a malformed event is a refusal, not {other:?}"),
     }
     assert!(fake.lock().unwrap().seen.is_empty(), "nothing accepted");
+}
+
+#[tokio::test]
+async fn an_event_older_than_seven_days_or_a_website_event_without_its_browser_is_refused() {
+    let (url, fake) = fake_graph(Mode::Accept).await;
+    let client = MetaClient::from_settings(&settings(&url, None)).unwrap();
+    let mut old = event();
+    old["event_time"] = serde_json::json!(server::clock::now_ms() / 1000 - 7 * 86_400 - 60);
+    let mut no_agent = event();
+    no_agent["user_data"] = serde_json::json!({});
+    for refused in [vec![old], vec![event(), no_agent]] {
+        match client.send(&refused, None).await {
+            Delivery::Refused(why) => assert!(why.contains("code 100"), "{why}"),
+            other => panic!("Meta refuses the whole request, not {other:?}"),
+        }
+    }
+    assert!(fake.lock().unwrap().seen.is_empty(), "nothing accepted");
+    let mut system = event();
+    system["action_source"] = serde_json::json!("system_generated");
+    system["user_data"] = serde_json::json!({});
+    assert_eq!(
+        client.send(&[system], None).await,
+        Delivery::Accepted { events_received: 1 }
+    );
+}
+
+#[tokio::test]
+async fn a_website_event_without_the_browser_s_agent_is_kept_not_sent() {
+    let (url, fake) = fake_graph(Mode::Accept).await;
+    for app in apps_with_meta(&url).await {
+        let b = app.backend;
+        fake.lock().unwrap().seen.clear();
+        let now = server::clock::now_ms() / 1000;
+        let lead = serde_json::json!({"actionSource": "website", "eventName": "Lead", "eventTime": now,
+            "eventId": format!("lead-no-agent-{b:?}"), "eventSourceUrl": "https://ct.test/"});
+        let req = axum::http::Request::post(format!("/api_f/v1/fackbook/conversions/{PIXEL}"))
+            .header("content-type", "application/json")
+            .header("cookie", ALL)
+            .body(axum::body::Body::from(lead.to_string()))
+            .unwrap();
+        assert_eq!(app.request(req).await.status, 200, "{b:?}");
+        delivery::send_due(&app.state.cx(), app.state.meta.as_deref().unwrap(), 20)
+            .await
+            .unwrap();
+        assert!(
+            fake.lock().unwrap().seen.is_empty(),
+            "{b:?}: Meta would refuse it"
+        );
+        use sea_orm::{ColumnTrait as _, EntityTrait as _, QueryFilter as _};
+        let row = meta_event::Entity::find()
+            .filter(meta_event::Column::EventId.eq(format!("lead-no-agent-{b:?}")))
+            .one(&app.db)
+            .await
+            .unwrap()
+            .expect("kept");
+        assert_eq!(row.status, delivery::KEPT, "{b:?}");
+    }
 }

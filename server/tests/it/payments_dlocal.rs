@@ -100,6 +100,51 @@ async fn fake_dlocal(
     }
 }
 
+/// dLocal's country tables: (country, currency, `payment_method_id`,
+/// allowed flows) for the Philippines and Indonesia.
+const METHODS: [(&str, &str, &str, &[&str]); 9] = [
+    ("PH", "PHP", "GY", &["REDIRECT"]),
+    ("PH", "PHP", "PM", &["REDIRECT"]),
+    ("ID", "IDR", "QR", &["DIRECT", "REDIRECT"]),
+    ("ID", "IDR", "XW", &["REDIRECT"]),
+    ("ID", "IDR", "OV", &["DIRECT"]),
+    ("ID", "IDR", "DN", &["DIRECT", "REDIRECT"]),
+    ("ID", "IDR", "SO", &["REDIRECT"]),
+    ("ID", "IDR", "LK", &["REDIRECT"]),
+    ("ID", "IDR", "XU", &["REDIRECT"]),
+];
+
+/// A method, country, currency or flow dLocal does not list together; an
+/// IDR amount with decimals (the rupiah has none).
+fn undocumented(body: &Value) -> Option<Response> {
+    let text = |k: &str| body[k].as_str().unwrap_or_default().to_owned();
+    let (country, currency, method, flow) = (
+        text("country"),
+        text("currency"),
+        text("payment_method_id"),
+        text("payment_method_flow"),
+    );
+    let listed = METHODS
+        .iter()
+        .find(|(c, _, m, _)| (*c, *m) == (country.as_str(), method.as_str()));
+    let Some((_, cur, _, flows)) = listed else {
+        return Some(error(
+            StatusCode::BAD_REQUEST,
+            5014,
+            "Payment method not supported.",
+        ));
+    };
+    if *cur != currency || !flows.contains(&flow.as_str()) {
+        return Some(error(
+            StatusCode::BAD_REQUEST,
+            5014,
+            "Payment method flow not supported.",
+        ));
+    }
+    let whole = body["amount"].as_f64().is_some_and(|a| a.fract() == 0.0);
+    (currency == "IDR" && !whole).then(|| error(StatusCode::BAD_REQUEST, 5001, "Invalid amount."))
+}
+
 async fn create_payment(fake: &Fake, seen: &Seen) -> Response {
     let body = seen.json();
     let order_id = body["order_id"].as_str().unwrap_or_default().to_owned();
@@ -113,20 +158,20 @@ async fn create_payment(fake: &Fake, seen: &Seen) -> Response {
         return error(StatusCode::BAD_REQUEST, 5009, "Order ID is duplicated.");
     }
     let direct = body["payment_method_flow"] == "DIRECT";
-    // GrabPay and Maya are REDIRECT-only; a REDIRECT needs device.type, and
-    // every payment the payer's name and document.
-    if direct && ["GY", "PM"].contains(&body["payment_method_id"].as_str().unwrap_or_default()) {
-        return error(
-            StatusCode::BAD_REQUEST,
-            5014,
-            "Payment method flow not supported.",
-        );
+    if let Some(refusal) = undocumented(&body) {
+        return refusal;
     }
+    // A REDIRECT needs device.type, and every payment the payer's name and
+    // document (Indonesia's NIK has 16 digits).
     let payer = &body["payer"];
+    let document = payer["document"].as_str().unwrap_or_default();
+    let nik = body["country"] != "ID"
+        || (document.len() == 16 && document.bytes().all(|b| b.is_ascii_digit()));
     if !direct
         && (!["MOBILE", "DESKTOP"].contains(&body["device"]["type"].as_str().unwrap_or_default())
             || !payer["name"].is_string()
-            || !payer["document"].is_string())
+            || !payer["document"].is_string()
+            || !nik)
     {
         return error(StatusCode::BAD_REQUEST, 5001, "Missing parameter.");
     }
@@ -206,6 +251,7 @@ fn checkout(order_no: &str, method: MethodChoice) -> CheckoutRequest {
         renewal: php(19_900),
         cycle: Cycle::Month,
         trial_days: 1,
+        skips_trial: false,
         plan_id: 1,
         return_url: "https://ct.test/pay-result?orderNo=o1".into(),
         cancel_url: "https://ct.test/pay-method?planId=1".into(),
@@ -513,5 +559,78 @@ fn dlocal_config_is_all_or_nothing() {
     assert!(
         !printed.contains(TRANS_KEY) && !printed.contains(SECRET_KEY) && !printed.contains(LOGIN),
         "{printed}"
+    );
+}
+
+fn idr(minor: i64) -> Money {
+    Money {
+        minor,
+        currency: "IDR".into(),
+        exponent: 0,
+    }
+}
+
+fn indonesian(order_no: &str, method: MethodChoice, nik: &str) -> CheckoutRequest {
+    let mut req = checkout(order_no, method);
+    req.customer.country = "ID".into();
+    req.customer.name = Some("Siti Rahayu".into());
+    req.customer.document = Some(nik.into());
+    req.first_charge = idr(300);
+    req.renewal = idr(190_000);
+    req
+}
+
+#[tokio::test]
+async fn dlocal_indonesian_wallets_use_their_documented_ids_and_whole_rupiah() {
+    let (base, log) = fake().await;
+    let dlocal = provider(&base, Duration::from_secs(5));
+    let nik = "3171234567890123";
+    for (i, (method, id)) in [
+        (MethodChoice::Qris, "QR"),
+        (MethodChoice::Ovo, "XW"),
+        (MethodChoice::Shopeepay, "SO"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let order = format!("idr{i}");
+        dlocal
+            .create_checkout(&indonesian(&order, method, nik))
+            .await
+            .unwrap_or_else(|e| panic!("{method:?}: {e:?}"));
+        let seen = log.lock().unwrap().last().unwrap().clone();
+        let text = std::str::from_utf8(&seen.body).unwrap().to_owned();
+        assert!(
+            text.contains(r#""amount":300,"#),
+            "no decimals in rupiah: {text}"
+        );
+        let body = seen.json();
+        assert_eq!(body["payment_method_id"], id);
+        assert_eq!(body["payment_method_flow"], "REDIRECT");
+        assert_eq!(
+            (body["country"].as_str(), body["currency"].as_str()),
+            (Some("ID"), Some("IDR"))
+        );
+        // No token is documented for these wallets: a renewal needs the payer.
+        let token = format!("ID:{id}:tok");
+        assert_eq!(
+            dlocal
+                .charge_renewal(&renewal("ren-id", Some(&token)))
+                .await,
+            Err(PaymentError::NotSupported)
+        );
+    }
+    let sent = log.lock().unwrap().len();
+    assert_eq!(sent, 3, "renewals were refused here, unsent");
+    let short = dlocal
+        .create_checkout(&indonesian("idr9", MethodChoice::Qris, "12345"))
+        .await;
+    assert_eq!(
+        short,
+        Err(PaymentError::Rejected {
+            status: 400,
+            code: "5001".into()
+        }),
+        "dLocal requires the 16-digit NIK in Indonesia"
     );
 }

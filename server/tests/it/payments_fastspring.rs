@@ -166,6 +166,7 @@ fn checkout(order_no: &str, plan_id: i64) -> CheckoutRequest {
         renewal: usd(2999),
         cycle: Cycle::Month,
         trial_days: 1,
+        skips_trial: false,
         plan_id,
         return_url: "https://ct.test/pay-result?orderNo=o1".into(),
         cancel_url: "https://ct.test/pay-method?planId=1".into(),

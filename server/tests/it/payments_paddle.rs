@@ -114,7 +114,7 @@ async fn create_transaction(body: &Value) -> Response {
     if items.len() != 1 || items[0]["quantity"] != 1 || order_no.is_empty() {
         return error(StatusCode::BAD_REQUEST, "bad_request");
     }
-    if items[0]["price_id"] != "pri_month" {
+    if !["pri_month", "pri_month_no_trial"].contains(&items[0]["price_id"].as_str().unwrap_or("")) {
         return error(StatusCode::NOT_FOUND, "transaction_price_not_found");
     }
     match order_no {
@@ -141,6 +141,7 @@ fn config(base: &str, key: &str) -> PaddleConfig {
         ("PADDLE_API_KEY", key.to_owned()),
         ("PADDLE_WEBHOOK_SECRET", SECRET.to_owned()),
         ("PADDLE_PRICE_IDS", "1=pri_month,2=pri_gone".to_owned()),
+        ("PADDLE_FULL_PRICE_IDS", "1=pri_month_no_trial".to_owned()),
         ("PADDLE_API_BASE", base.to_owned()),
     ]);
     PaddleConfig::from_vars(&|name| vars.get(name).cloned())
@@ -174,12 +175,38 @@ fn checkout(order_no: &str, plan_id: i64) -> CheckoutRequest {
         renewal: usd(2999),
         cycle: Cycle::Month,
         trial_days: 1,
+        skips_trial: false,
         plan_id,
         return_url: "https://ct.test/pay-result?orderNo=o1".into(),
         cancel_url: "https://ct.test/pay-method?planId=1".into(),
         notify_url: "https://ct.test/api_f/v1/payments/webhook/paddle".into(),
         device: None,
     }
+}
+
+#[tokio::test]
+async fn a_payer_who_had_the_trial_buys_the_plans_no_trial_price() {
+    let (base, log) = fake().await;
+    let paddle = provider(&base, Duration::from_secs(5));
+    assert!(paddle.sells_without_trial(1) && !paddle.sells_without_trial(2));
+    let returning = CheckoutRequest {
+        skips_trial: true,
+        trial_days: 0,
+        ..checkout("ord_full", 1)
+    };
+    paddle.create_checkout(&returning).await.expect("created");
+    let seen = log.lock().unwrap()[0].json();
+    assert_eq!(seen["items"][0]["price_id"], "pri_month_no_trial");
+    let without = CheckoutRequest {
+        skips_trial: true,
+        ..checkout("ord_full2", 2)
+    };
+    assert_eq!(
+        paddle.create_checkout(&without).await,
+        Err(PaymentError::NotSupported),
+        "never the trial price for a payer who had the trial"
+    );
+    assert_eq!(log.lock().unwrap().len(), 1, "nothing asked of Paddle");
 }
 
 #[tokio::test]

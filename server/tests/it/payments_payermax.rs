@@ -87,6 +87,7 @@ fn checkout(order_no: &str, method: MethodChoice, first_charge: Money) -> Checko
         first_charge,
         cycle: Cycle::Month,
         trial_days: 1,
+        skips_trial: false,
         plan_id: 1,
         return_url: format!("https://ct.test/pay-result?orderNo={order_no}"),
         cancel_url: "https://ct.test/pay-method?planId=1".into(),
@@ -259,13 +260,13 @@ async fn renewals_spend_the_bound_token_and_reconcile_by_query() {
     assert_eq!(
         broke,
         Ok(ChargeOutcome::Declined {
-            insufficient_funds: true
+            reason: app::model::billing::Decline::InsufficientFunds
         })
     );
     assert_eq!(
         payermax.lookup_charge("RN_CT0DANA_3").await,
         Ok(Some(ChargeOutcome::Declined {
-            insufficient_funds: true
+            reason: app::model::billing::Decline::InsufficientFunds
         }))
     );
     let untokened = payermax
@@ -464,7 +465,7 @@ async fn signed_notifications_become_events_with_exact_amounts() {
         kind,
         EventKind::CheckoutFailed {
             order_no: "CT0DANA".into(),
-            insufficient_funds: true
+            reason: app::model::billing::Decline::InsufficientFunds
         }
     );
     let refunded = json!({"outRefundNo": "RF_1", "refundTradeNo": "2022TI1", "outTradeNo": "CT0GCASH03", "refundAmount": 20.00,
@@ -677,4 +678,42 @@ async fn payermax_refunds_are_looked_up_by_refund_query() {
         ),
         (Some("1.4"), Some("refund_77"))
     );
+}
+
+#[tokio::test]
+async fn gopay_is_an_indonesian_cashier_order_with_no_token_to_charge_again() {
+    let fake = fake::start().await;
+    let payermax = provider(&fake, Duration::from_secs(5));
+    let gopay = payermax
+        .create_checkout(&checkout("CT0GOPAY", MethodChoice::Gopay, idr(300)))
+        .await
+        .expect("GoPay");
+    assert!(gopay.redirect_url.contains("tradeToken="));
+    let (sent, raw) = last_call(&fake, "orderAndPay");
+    let data = &sent["data"];
+    assert_eq!(
+        (data["currency"].as_str(), data["country"].as_str()),
+        (Some("IDR"), Some("ID"))
+    );
+    assert_eq!(
+        data["paymentDetail"],
+        json!({"paymentMethodType": "WALLET", "targetOrg": "GOPAY", "mitType": "SCHEDULED",
+        "tokenForFutureUse": false, "merchantInitiated": false}),
+        "PayerMax documents no GoPay token: none is asked for"
+    );
+    assert!(raw.contains(r#""totalAmount":300,"#), "whole rupiah: {raw}");
+    fake.paid("CT0GOPAY", "GOPAY-TOKEN");
+    let calls = fake.ledger.lock().unwrap().calls.len();
+    let renewal = payermax
+        .charge_renewal(&renewal(
+            "RN_CT0GOPAY_1",
+            Some("GOPAY:GOPAY-TOKEN"),
+            idr(190_000),
+        ))
+        .await;
+    assert!(
+        matches!(renewal, Err(PaymentError::Rejected { status: 400, .. })),
+        "{renewal:?}: refused here, unsent"
+    );
+    assert_eq!(fake.ledger.lock().unwrap().calls.len(), calls);
 }

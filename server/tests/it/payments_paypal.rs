@@ -67,6 +67,7 @@ fn checkout(order_no: &str, plan_id: i64) -> CheckoutRequest {
         renewal: usd(2999),
         cycle: Cycle::Month,
         trial_days: 1,
+        skips_trial: false,
         plan_id,
         return_url: format!("https://ct.test/id/pay-result?orderNo={order_no}"),
         cancel_url: format!("https://ct.test/id/pay-method?planId={plan_id}"),
@@ -423,7 +424,7 @@ async fn subscription_and_refund_events_map_to_their_meaning() {
         one_kind(&paypal, &failed, now).await,
         EventKind::CheckoutAttemptFailed {
             order_no: "CT09".into(),
-            insufficient_funds: false
+            reason: app::model::billing::Decline::Declined
         }
     );
     let mut paid_once = sub.clone();

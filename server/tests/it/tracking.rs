@@ -513,7 +513,7 @@ pub async fn order_with_cookie(
     app.send(
         "POST",
         &format!("{API}/portal/order"),
-        &[("cookie", cookie)],
+        &[("cookie", cookie), ("user-agent", "Mozilla/5.0 (test)")],
         Some(&body),
     )
     .await

@@ -128,7 +128,7 @@ fn check(state: CheckoutState, locale: Locale, method: &str, field: &str, value:
     if slot == Slot::Email {
         validate_email(value, &mut errors);
     } else if let Some(&pay_field) = method.fields().iter().find(|f| slot_of(**f) == slot) {
-        validate_pay_field(pay_field, value, &mut errors);
+        validate_pay_field(method, pay_field, value, &mut errors);
     } else {
         return;
     }

@@ -6,7 +6,9 @@
 //!
 //! Query: `planId` (else the first plan), `country` + `phone` (the number
 //! searched on the home page, kept), `payCountry` (the payer's country;
-//! else the server's guess from the address and language).
+//! else the server's guess from the address and language), `retry` (a
+//! failed order: the form starts from its method and e-mail, with the
+//! reason it failed beside it).
 mod island;
 mod static_form;
 
@@ -15,14 +17,14 @@ pub use island::PayMethodForm;
 use crate::account::forms::{AuthForm, FormOutcome};
 use crate::account::plan::now_ms;
 use crate::account::use_viewer;
-use crate::account::validation::Slot;
+use crate::account::validation::{FieldErrors, Slot};
 use crate::api::{ApiClient, ApiError};
 use crate::checkout::{
     is_idempotency_key, new_idempotency_key, pay_method_href, plan_option_text, SearchedNumber,
 };
 use crate::components::{csrf_token, CheckoutSetup};
 use crate::i18n::{t, t_args, use_i18n, Key, Locale};
-use crate::model::billing::{MethodChoice, PayMethods};
+use crate::model::billing::{MethodChoice, OrderStatus, PayMethods};
 use crate::model::PricePlan;
 use crate::routes::{href, Page};
 use crate::widgets::FieldTexts;
@@ -36,6 +38,8 @@ use serde::{Deserialize, Serialize};
 struct Loaded {
     plans: Vec<PricePlan>,
     methods: PayMethods,
+    /// The failed order this visit retries, when it is one.
+    retry: Option<OrderStatus>,
 }
 
 async fn load(
@@ -43,6 +47,7 @@ async fn load(
     locale: Locale,
     country: Option<String>,
     plan_id: Option<i64>,
+    retry: Option<String>,
 ) -> Result<Loaded, ApiError> {
     let plans = client.price_setup(locale).await?;
     // Without a chosen plan the first one is shown: its currency decides
@@ -51,7 +56,15 @@ async fn load(
     let methods = client
         .pay_methods(locale, country.as_deref(), plan_id)
         .await?;
-    Ok(Loaded { plans, methods })
+    let retry = match retry {
+        Some(order_no) => client.order_status(locale, &order_no).await.ok(),
+        None => None,
+    };
+    Ok(Loaded {
+        plans,
+        methods,
+        retry,
+    })
 }
 
 /// The query of the page.
@@ -60,6 +73,7 @@ struct PayQuery {
     plan_id: Option<i64>,
     searched: SearchedNumber,
     pay_country: Option<String>,
+    retry: Option<String>,
 }
 
 fn read_query() -> PayQuery {
@@ -70,6 +84,7 @@ fn read_query() -> PayQuery {
             phone: q.get("phone").unwrap_or_default(),
         },
         pay_country: q.get("payCountry").filter(|c| !c.is_empty()),
+        retry: q.get("retry").filter(|r| !r.is_empty()),
     })
 }
 
@@ -86,10 +101,14 @@ pub fn PayMethodPage() -> impl IntoView {
         .map(str::to_owned);
     let country = kept_country.or_else(|| query.pay_country.clone());
     let plan_id = query.plan_id;
+    let retry = query.retry.clone();
     let client = ApiClient::new();
     let loaded = Resource::new(
         || (),
-        move |()| load(client.clone(), locale, country.clone(), plan_id),
+        move |()| {
+            let (country, retry) = (country.clone(), retry.clone());
+            load(client.clone(), locale, country, plan_id, retry)
+        },
     );
     let searched = query.searched.is_some().then(|| {
         t_args(
@@ -146,7 +165,12 @@ fn checkout(
         .then(|| plan_chooser(locale, &loaded.plans, plan.id, &query.searched));
     let action = pay_method_href(locale, Some(plan.id), &query.searched);
     let summary = plan_option_text(locale, &plan);
-    let setup = setup_of(plan, loaded.methods, outcome.as_ref());
+    let setup = setup_of(
+        plan,
+        loaded.methods,
+        outcome.as_ref(),
+        loaded.retry.as_ref(),
+    );
     Either::Right(view! {
         {chooser}
         <div class="checkout-plan">
@@ -187,8 +211,15 @@ fn plan_chooser(
 
 /// The form's start: what was typed before a failed post (the same key
 /// after the provider failed, so a retry places that order once), or the
-/// member's e-mail, and a fresh key.
-fn setup_of(plan: PricePlan, methods: PayMethods, outcome: Option<&FormOutcome>) -> CheckoutSetup {
+/// failed order being retried (its method, e-mail and why it failed), or
+/// the member's e-mail, and a fresh key.
+fn setup_of(
+    plan: PricePlan,
+    methods: PayMethods,
+    outcome: Option<&FormOutcome>,
+    retry: Option<&OrderStatus>,
+) -> CheckoutSetup {
+    let retry = retry.filter(|_| outcome.is_none());
     let kept = |name: &str| {
         outcome
             .and_then(|o| o.value(name))
@@ -202,6 +233,7 @@ fn setup_of(plan: PricePlan, methods: PayMethods, outcome: Option<&FormOutcome>)
         .unwrap_or_else(new_idempotency_key);
     let email = outcome
         .map(|o| o.email.clone())
+        .or_else(|| retry.map(|r| r.email.clone()))
         .or_else(|| use_viewer().map(|v| v.email))
         .unwrap_or_default();
     CheckoutSetup {
@@ -210,7 +242,8 @@ fn setup_of(plan: PricePlan, methods: PayMethods, outcome: Option<&FormOutcome>)
         methods: methods.methods.iter().map(|m| m.choose).collect(),
         now_ms: now_ms(),
         key,
-        method: MethodChoice::parse(&kept("method")),
+        method: MethodChoice::parse(&kept("method"))
+            .or_else(|| retry.and_then(|r| MethodChoice::parse(&r.method))),
         values: FieldTexts {
             email,
             zip: kept("zip"),
@@ -218,6 +251,17 @@ fn setup_of(plan: PricePlan, methods: PayMethods, outcome: Option<&FormOutcome>)
             document: kept("document"),
             phone: kept("phone"),
         },
-        errors: outcome.map(|o| o.errors.clone()).unwrap_or_default(),
+        errors: outcome
+            .map(|o| o.errors.clone())
+            .or_else(|| retry.and_then(retry_errors))
+            .unwrap_or_default(),
     }
+}
+
+/// Why the retried order failed, beside the form.
+fn retry_errors(retry: &OrderStatus) -> Option<FieldErrors> {
+    let decline = retry.decline?;
+    let mut errors = FieldErrors::default();
+    errors.set(Slot::Form, Some(crate::checkout::decline_key(decline)));
+    Some(errors)
 }

@@ -104,12 +104,12 @@ struct Payment {
 
 impl Payment {
     fn outcome(self) -> ChargeOutcome {
-        let insufficient_funds = webhook::insufficient(self.status_code.as_ref());
+        let reason = webhook::decline(self.status_code.as_ref());
         match self.status.as_str() {
             "PAID" => ChargeOutcome::Succeeded {
                 provider_ref: self.id,
             },
-            "REJECTED" | "CANCELLED" | "EXPIRED" => ChargeOutcome::Declined { insufficient_funds },
+            "REJECTED" | "CANCELLED" | "EXPIRED" => ChargeOutcome::Declined { reason },
             _ => ChargeOutcome::Pending {
                 provider_ref: self.id,
             },
@@ -117,17 +117,23 @@ impl Payment {
     }
 }
 
-/// dLocal's id of the wallet the payer chose.
-fn method_id(method: MethodChoice) -> Option<&'static str> {
+/// dLocal's `payment_method_id` of the wallet the payer chose (its
+/// Philippines and Indonesia tables: GrabPay `GY`, Maya `PM`, QRIS `QR`,
+/// OVO's redirect flow `XW`, ShopeePay `SO`).
+pub fn method_id(method: MethodChoice) -> Option<&'static str> {
     match method {
         MethodChoice::Grabpay => Some("GY"),
         MethodChoice::Paymaya => Some("PM"),
+        MethodChoice::Qris => Some("QR"),
+        MethodChoice::Ovo => Some("XW"),
+        MethodChoice::Shopeepay => Some("SO"),
         _ => None,
     }
 }
 
-/// Wallets dLocal takes only with the payer present (REDIRECT flow).
-const REDIRECT_ONLY: [&str; 2] = ["GY", "PM"];
+/// Wallets dLocal takes only with the payer present (REDIRECT flow), or
+/// that it documents no saved token for: their renewals need the payer.
+const REDIRECT_ONLY: [&str; 5] = ["GY", "PM", "QR", "XW", "SO"];
 
 /// `device.type`: the payer's phone opens the wallet's app.
 fn device_type(device: Option<&PayerDevice>) -> &'static str {

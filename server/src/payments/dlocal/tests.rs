@@ -98,7 +98,7 @@ fn checkout_notifications_map_by_status() {
         short[0].kind,
         EventKind::CheckoutFailed {
             order_no: "ord123".into(),
-            insufficient_funds: true
+            reason: app::model::billing::Decline::InsufficientFunds
         }
     );
     let pin = notify(&payment("REJECTED", "324", "REDIRECT")).unwrap();
@@ -106,7 +106,7 @@ fn checkout_notifications_map_by_status() {
         pin[0].kind,
         EventKind::CheckoutFailed {
             order_no: "ord123".into(),
-            insufficient_funds: false
+            reason: app::model::billing::Decline::Authentication
         }
     );
     assert_eq!(

@@ -3,13 +3,11 @@
 //! when it happened for us, not a window). A payment notification is named by the
 //! payment id and its status (dLocal sends one per status change).
 use super::api::{code_text, signature, AUTH_SCHEME};
-use crate::payments::{wire, EventKind, Money, ProviderEvent, WebhookError, WebhookRequest};
+use crate::payments::{declines, wire, EventKind, Money, ProviderEvent, WebhookError, WebhookRequest};
 use crate::signing::same;
+use app::model::billing::Decline;
 use serde::Deserialize;
 use serde_json::{value::RawValue, Value};
-
-/// dLocal's rejection code for a payer without enough funds.
-const INSUFFICIENT_AMOUNT: &str = "302";
 
 /// A wallet saved at checkout, as the renewal charge needs it.
 #[derive(Debug, PartialEq, Eq)]
@@ -39,9 +37,11 @@ pub fn parse_token(stored: &str) -> Option<SavedWallet<'_>> {
         })
 }
 
-/// Whether a rejection code says the payer lacked funds.
-pub fn insufficient(status_code: Option<&Value>) -> bool {
-    status_code.map(code_text).as_deref() == Some(INSUFFICIENT_AMOUNT)
+/// Why a rejected payment was refused, from its status code.
+pub fn decline(status_code: Option<&Value>) -> Decline {
+    status_code
+        .map(code_text)
+        .map_or(Decline::Declined, |code| declines::dlocal(&code))
 }
 
 fn header<'a>(req: &'a WebhookRequest<'_>, name: &str) -> Result<&'a str, WebhookError> {
@@ -164,7 +164,7 @@ fn payment_kind(note: &Notification) -> Result<EventKind, WebhookError> {
         ("PENDING", false) => EventKind::CheckoutPending { order_no: order_id },
         (_, false) if failed => EventKind::CheckoutFailed {
             order_no: order_id,
-            insufficient_funds: insufficient(note.status_code.as_ref()),
+            reason: decline(note.status_code.as_ref()),
         },
         (_, true) if failed => EventKind::RenewalFailed {
             idempotency_key: Some(order_id),

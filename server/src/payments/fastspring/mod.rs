@@ -9,6 +9,7 @@
 //! - `FASTSPRING_WEBHOOK_SECRET`: the webhook's HMAC SHA256 secret (required).
 //! - `FASTSPRING_PRODUCT_PATHS`: our plan id → product path, `1=pro-monthly,2=pro-weekly`
 //!   (required). Trials and the first-period price are set on the product.
+//! - `FASTSPRING_FULL_PRODUCT_PATHS`: the same without the trial, sold to a payer who had it.
 //! - `FASTSPRING_STOREFRONT`: the web storefront, e.g. `https://ourstore.onfastspring.com` (required).
 //! - `FASTSPRING_API_BASE`: default `https://api.fastspring.com`.
 mod returns;
@@ -34,6 +35,7 @@ pub struct FastSpringConfig {
     pub webhook_secret: Secret,
     pub api_base: String,
     pub product_paths: HashMap<i64, String>,
+    pub full_product_paths: HashMap<i64, String>,
     pub storefront: String,
 }
 
@@ -64,6 +66,7 @@ impl FastSpringConfig {
             api_base: wire::optional(var, "FASTSPRING_API_BASE")
                 .unwrap_or_else(|| DEFAULT_API_BASE.to_owned()),
             product_paths: wire::plan_map("FASTSPRING_PRODUCT_PATHS", &products)?,
+            full_product_paths: wire::optional_plan_map(var, "FASTSPRING_FULL_PRODUCT_PATHS")?,
             storefront: storefront.trim_end_matches('/').to_owned(),
         }))
     }
@@ -127,17 +130,21 @@ impl FastSpringProvider {
         })
     }
 
+    /// Whether plan `plan_id` can be sold without its trial here.
+    pub fn sells_without_trial(&self, plan_id: i64) -> bool {
+        self.config.full_product_paths.contains_key(&plan_id)
+    }
+
     /// `POST /sessions`: the plan's product for this payer, tagged with our
     /// order number (tags come back on the order and its webhooks).
     pub async fn create_checkout(
         &self,
         req: &CheckoutRequest,
     ) -> Result<CheckoutStart, PaymentError> {
-        let Some(product) = self.config.product_paths.get(&req.plan_id) else {
-            tracing::warn!(
-                plan_id = req.plan_id,
-                "fastspring: no FASTSPRING_PRODUCT_PATHS entry for the plan"
-            );
+        let c = &self.config;
+        let paths = (&c.product_paths, &c.full_product_paths);
+        let Some(product) = wire::price_for(paths.0, paths.1, req.plan_id, req.skips_trial) else {
+            tracing::warn!(plan_id = req.plan_id, "fastspring: no product for the plan");
             return Err(PaymentError::NotSupported);
         };
         let mut contact = json!({"email": req.customer.email, "country": req.customer.country});

@@ -4,6 +4,7 @@
 //! terms. Ids arrive bare, or as objects with webhook expansion on.
 use crate::payments::{wire, EventKind, Money, ProviderEvent, WebhookError, WebhookRequest};
 use crate::signing::{hmac_sha256, same};
+use app::model::billing::Decline;
 use base64::Engine as _;
 use serde::Deserialize;
 use serde_json::{value::RawValue, Value};
@@ -139,7 +140,7 @@ fn to_event(event: Event) -> Result<ProviderEvent, WebhookError> {
             let order: Order = parse(&event.data)?;
             order_no(&order).map(|order_no| EventKind::CheckoutFailed {
                 order_no,
-                insufficient_funds: false,
+                reason: Decline::Declined,
             })
         }
         "subscription.charge.completed" => Some(renewal_paid(parse(&event.data)?)?),

@@ -35,6 +35,9 @@ pub struct PaddleConfig {
     pub webhook_secret: Secret,
     pub api_base: String,
     pub price_ids: HashMap<i64, String>,
+    /// `PADDLE_FULL_PRICE_IDS`: each plan's price without the trial, for a
+    /// payer who had it (Paddle's trial is an attribute of the price).
+    pub full_price_ids: HashMap<i64, String>,
 }
 
 impl PaddleConfig {
@@ -55,6 +58,7 @@ impl PaddleConfig {
             api_base: wire::optional(var, "PADDLE_API_BASE")
                 .unwrap_or_else(|| DEFAULT_API_BASE.to_owned()),
             price_ids: wire::plan_map("PADDLE_PRICE_IDS", &prices)?,
+            full_price_ids: wire::optional_plan_map(var, "PADDLE_FULL_PRICE_IDS")?,
         }))
     }
 }
@@ -85,6 +89,11 @@ struct Checkout {
 }
 
 impl PaddleProvider {
+    /// Whether plan `plan_id` can be sold without its trial here.
+    pub fn sells_without_trial(&self, plan_id: i64) -> bool {
+        self.config.full_price_ids.contains_key(&plan_id)
+    }
+
     /// # Errors
     /// The HTTP client cannot be built.
     pub fn new(
@@ -106,10 +115,18 @@ impl PaddleProvider {
         &self,
         req: &CheckoutRequest,
     ) -> Result<CheckoutStart, PaymentError> {
-        let Some(price_id) = self.config.price_ids.get(&req.plan_id) else {
+        let c = &self.config;
+        let price = wire::price_for(
+            &c.price_ids,
+            &c.full_price_ids,
+            req.plan_id,
+            req.skips_trial,
+        );
+        let Some(price_id) = price else {
             tracing::warn!(
                 plan_id = req.plan_id,
-                "paddle: no PADDLE_PRICE_IDS entry for the plan"
+                skips_trial = req.skips_trial,
+                "paddle: no PADDLE_PRICE_IDS (or PADDLE_FULL_PRICE_IDS) entry for the plan"
             );
             return Err(PaymentError::NotSupported);
         };

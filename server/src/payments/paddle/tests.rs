@@ -151,7 +151,7 @@ fn failures_say_whether_funds_were_short() {
         short[0].kind,
         EventKind::CheckoutAttemptFailed {
             order_no: "ord123".into(),
-            insufficient_funds: true
+            reason: app::model::billing::Decline::InsufficientFunds
         }
     );
     let declined = events(&transaction(
@@ -165,7 +165,7 @@ fn failures_say_whether_funds_were_short() {
         declined[0].kind,
         EventKind::CheckoutAttemptFailed {
             order_no: "ord123".into(),
-            insufficient_funds: false
+            reason: app::model::billing::Decline::Declined
         }
     );
     let renewal = events(&transaction(

@@ -2,13 +2,11 @@
 //! mapping of Paddle's events onto ours.
 pub use super::signature::{check_signature, SIGNATURE_HEADER};
 use crate::payments::{
-    wire, ChargeOutcome, EventKind, Money, ProviderEvent, WebhookError, WebhookRequest,
+    declines, wire, ChargeOutcome, EventKind, Money, ProviderEvent, WebhookError, WebhookRequest,
 };
+use app::model::billing::Decline;
 use serde::Deserialize;
 use serde_json::value::RawValue;
-
-/// The code Paddle gives a payment attempt refused for lack of funds.
-const NOT_ENOUGH_BALANCE: &str = "not_enough_balance";
 
 /// Verifies the request, then reads its one event.
 pub fn verify(secret: &[u8], req: &WebhookRequest<'_>) -> Result<Vec<ProviderEvent>, WebhookError> {
@@ -124,8 +122,10 @@ impl Transaction {
         self.custom_data.as_ref().and_then(|c| c.order_no.clone())
     }
 
-    fn declined_for_funds(&self) -> bool {
-        self.payments.first().and_then(|p| p.error_code.as_deref()) == Some(NOT_ENOUGH_BALANCE)
+    /// Why the latest attempt was refused.
+    fn decline(&self) -> Decline {
+        let code = self.payments.first().and_then(|p| p.error_code.as_deref());
+        code.map_or(Decline::Declined, declines::paddle)
     }
 
     /// What was charged before tax (credits count as paid), and the tax.
@@ -145,7 +145,7 @@ impl Transaction {
         match self.status.as_str() {
             "completed" | "paid" => ChargeOutcome::Succeeded { provider_ref },
             "past_due" | "canceled" => ChargeOutcome::Declined {
-                insufficient_funds: self.declined_for_funds(),
+                reason: self.decline(),
             },
             _ => ChargeOutcome::Pending { provider_ref },
         }
@@ -223,12 +223,9 @@ fn failed(txn: &Transaction) -> Option<EventKind> {
             subscription_ref: txn.subscription_id.clone(),
         });
     }
-    let insufficient_funds = txn.declined_for_funds();
+    let reason = txn.decline();
     txn.order_no()
-        .map(|order_no| EventKind::CheckoutAttemptFailed {
-            order_no,
-            insufficient_funds,
-        })
+        .map(|order_no| EventKind::CheckoutAttemptFailed { order_no, reason })
 }
 
 /// A refund counts once Paddle approved it (most live refunds wait for

@@ -2,7 +2,7 @@
 //! answers mean (charge state, amounts as exact decimal text).
 use super::api;
 use crate::payments::wire::{decimal_minor as parse_minor, exponent_of};
-use crate::payments::{ChargeOutcome, Money, PayerDevice, PaymentError};
+use crate::payments::{declines, ChargeOutcome, Money, PayerDevice, PaymentError};
 use app::model::billing::MethodChoice;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -97,9 +97,15 @@ pub(super) fn wallet(method: MethodChoice) -> Option<(&'static str, &'static str
     match method {
         MethodChoice::Gcash => Some(("GCASH", "PH")),
         MethodChoice::Dana => Some(("DANA", "ID")),
+        MethodChoice::Gopay => Some(("GOPAY", "ID")),
         _ => None,
     }
 }
+
+/// Wallets PayerMax documents payment tokens for (`paymentTokenID` with
+/// `targetOrg` DANA, GCASH): only these are bound for merchant debits; a
+/// GoPay checkout asks for no token, and its renewals need the payer.
+pub(super) const BINDS: [&str; 2] = ["GCASH", "DANA"];
 
 pub(super) fn detail<'a>(
     target_org: &'a str,
@@ -110,7 +116,7 @@ pub(super) fn detail<'a>(
         payment_method_type: "WALLET",
         target_org,
         mit_type: "SCHEDULED",
-        token_for_future_use: token.is_none(),
+        token_for_future_use: token.is_none() && BINDS.contains(&target_org),
         merchant_initiated: token.is_some(),
         payment_token_id: token,
         buyer_info: device.map(|d| BuyerInfo {
@@ -126,10 +132,7 @@ pub(super) fn outcome(out_trade_no: &str, ordered: Ordered) -> ChargeOutcome {
     match ordered.status.as_str() {
         "SUCCESS" => ChargeOutcome::Succeeded { provider_ref },
         "FAILED" | "CLOSED" => ChargeOutcome::Declined {
-            insufficient_funds: insufficient_funds(&[ordered
-                .result_msg
-                .as_deref()
-                .unwrap_or_default()]),
+            reason: declines::payermax(&[ordered.result_msg.as_deref().unwrap_or_default()]),
         },
         _ => ChargeOutcome::Pending { provider_ref },
     }

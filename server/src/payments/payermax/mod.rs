@@ -12,7 +12,8 @@ use super::{
     ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent, RefundFound,
     RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
 };
-use app::model::billing::MethodChoice;
+use crate::payments::declines;
+use app::model::billing::{Decline, MethodChoice};
 
 mod api;
 mod config;
@@ -157,11 +158,9 @@ impl PayerMaxProvider {
             .await?;
         if reply.code != APPLY_SUCCESS {
             // A refused debit is a decline; any other code refused the request itself.
-            let short = messages::insufficient_funds(&[&reply.code, &reply.msg]);
-            if reply.code == "PAYMENT_FAILED" || short {
-                return Ok(ChargeOutcome::Declined {
-                    insufficient_funds: short,
-                });
+            let reason = declines::payermax(&[&reply.code, &reply.msg]);
+            if reply.code == "PAYMENT_FAILED" || reason == Decline::InsufficientFunds {
+                return Ok(ChargeOutcome::Declined { reason });
             }
             return Err(refused(&reply));
         }

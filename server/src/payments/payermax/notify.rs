@@ -9,7 +9,7 @@ use super::api::{Api, SIGN_HEADER};
 use super::messages::insufficient_funds;
 use super::{amount_of, REF_RENEWAL};
 use crate::payments::wire::rfc3339_ms as parse_rfc3339_ms;
-use crate::payments::{EventKind, ProviderEvent, WebhookError, WebhookRequest};
+use crate::payments::{declines, EventKind, ProviderEvent, WebhookError, WebhookRequest};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
@@ -141,7 +141,7 @@ fn refund_event(
 fn payment_kind(notice: &Notice, payment: Payment) -> Result<EventKind, WebhookError> {
     let renewal = payment.reference.as_deref() == Some(REF_RENEWAL);
     let key = payment.out_trade_no.clone();
-    let short = insufficient_funds(&[
+    let reason = declines::payermax(&[
         &notice.code,
         &notice.msg,
         payment.result_msg.as_deref().unwrap_or_default(),
@@ -170,7 +170,7 @@ fn payment_kind(notice: &Notice, payment: Payment) -> Result<EventKind, WebhookE
         },
         ("FAILED" | "CLOSED", false) => EventKind::CheckoutFailed {
             order_no: key,
-            insufficient_funds: short,
+            reason,
         },
         ("PENDING", false) => EventKind::CheckoutPending { order_no: key },
         (status, _) => EventKind::Other {
@@ -230,7 +230,7 @@ mod tests {
             payment_kind(&n, p).unwrap(),
             EventKind::CheckoutFailed {
                 order_no: "CTA1".into(),
-                insufficient_funds: true
+                reason: app::model::billing::Decline::InsufficientFunds
             }
         );
         let (n, p) = notice("PAYMENT_FAILED", data("CLOSED", "checkout"));
@@ -238,7 +238,7 @@ mod tests {
             payment_kind(&n, p).unwrap(),
             EventKind::CheckoutFailed {
                 order_no: "CTA1".into(),
-                insufficient_funds: false
+                reason: app::model::billing::Decline::Declined
             }
         );
         let (n, p) = notice("APPLY_SUCCESS", data("PENDING", REF_RENEWAL));

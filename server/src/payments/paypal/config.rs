@@ -21,6 +21,9 @@ pub struct PaypalConfig {
     pub api_base: String,
     /// `PAYPAL_PLAN_IDS` (`1=P-abc,2=P-def`): our plan id → PayPal plan id.
     pub plan_ids: HashMap<i64, String>,
+    /// `PAYPAL_FULL_PLAN_IDS`: each plan's PayPal plan without the TRIAL
+    /// cycle, for a payer who had the trial.
+    pub full_plan_ids: HashMap<i64, String>,
 }
 
 const REQUIRED: [&str; 4] = [
@@ -67,6 +70,8 @@ impl PaypalConfig {
                 "PAYPAL_API_BASE",
             )?,
             plan_ids: plan_ids(&value("PAYPAL_PLAN_IDS")).context("PAYPAL_PLAN_IDS")?,
+            full_plan_ids: plan_ids(&value("PAYPAL_FULL_PLAN_IDS"))
+                .context("PAYPAL_FULL_PLAN_IDS")?,
         }))
     }
 }

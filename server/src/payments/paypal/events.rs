@@ -4,6 +4,7 @@ use super::webhook::Event;
 use super::PaypalProvider;
 use crate::payments::wire::{decimal_minor as parse_minor, exponent_of};
 use crate::payments::{EventKind, Money, WebhookError};
+use app::model::billing::Decline;
 use serde::{de::DeserializeOwned, Deserialize};
 
 #[derive(Deserialize)]
@@ -111,7 +112,7 @@ fn payment_failed(sub: Subscription) -> EventKind {
         Some(order_no) if sub.billing_info.last_payment.is_none() => {
             EventKind::CheckoutAttemptFailed {
                 order_no,
-                insufficient_funds: false,
+                reason: Decline::Declined,
             }
         }
         _ => EventKind::RenewalFailed {
@@ -164,7 +165,7 @@ mod tests {
             payment_failed(first),
             EventKind::CheckoutAttemptFailed {
                 order_no: "CT01".into(),
-                insufficient_funds: false
+                reason: Decline::Declined
             }
         );
         let later = sub(serde_json::json!({"id": "I-1", "custom_id": "CT01",

@@ -36,6 +36,7 @@ pub struct PaypalProvider {
     api: api::Api,
     webhook_id: String,
     plan_ids: HashMap<i64, String>,
+    full_plan_ids: HashMap<i64, String>,
 }
 
 /// PayPal's answer to a subscription create: its id and the approval link.
@@ -72,7 +73,13 @@ impl PaypalProvider {
             api: api::Api::new(config, timeout)?,
             webhook_id: config.webhook_id.clone(),
             plan_ids: config.plan_ids.clone(),
+            full_plan_ids: config.full_plan_ids.clone(),
         })
+    }
+
+    /// Whether plan `plan_id` can be sold without its trial here.
+    pub fn sells_without_trial(&self, plan_id: i64) -> bool {
+        self.full_plan_ids.contains_key(&plan_id)
     }
 
     /// Creates the subscription (status `APPROVAL_PENDING`) and sends the
@@ -82,10 +89,13 @@ impl PaypalProvider {
         &self,
         req: &CheckoutRequest,
     ) -> Result<CheckoutStart, PaymentError> {
-        let Some(plan) = self.plan_ids.get(&req.plan_id) else {
+        let plans = (&self.plan_ids, &self.full_plan_ids);
+        let Some(plan) = super::wire::price_for(plans.0, plans.1, req.plan_id, req.skips_trial)
+        else {
             tracing::warn!(
                 plan = req.plan_id,
-                "paypal: no PayPal plan configured for this plan (PAYPAL_PLAN_IDS)"
+                skips_trial = req.skips_trial,
+                "paypal: no PayPal plan for this plan (PAYPAL_PLAN_IDS, PAYPAL_FULL_PLAN_IDS)"
             );
             return Err(PaymentError::NotSupported);
         };

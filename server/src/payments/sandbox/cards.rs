@@ -13,6 +13,16 @@ pub enum Behaviour {
     Declined,
     /// Refused for lack of funds (the account is not created).
     InsufficientFunds,
+    /// Refused: the card has expired.
+    ExpiredCard,
+    /// Refused: the security code (CVC) was wrong.
+    IncorrectCvc,
+    /// Refused: the bank's 3-D Secure check failed.
+    AuthenticationFailed,
+    /// Refused: this method cannot take the payment.
+    MethodUnavailable,
+    /// Refused: the processor could not answer (nothing charged).
+    ProcessingError,
     /// Reported pending first, paid a few seconds later.
     PendingThenSucceeds,
     /// Paid now; every renewal charge is declined.
@@ -34,7 +44,7 @@ pub struct TestCard {
 
 /// The cards listed on the sandbox checkout page. Several succeed: each
 /// is its own card (its own fingerprint), as a trial is once per card.
-pub const TEST_CARDS: [TestCard; 19] = [
+pub const TEST_CARDS: [TestCard; 24] = [
     TestCard {
         number: "4242 4242 4242 4242",
         behaviour: Behaviour::Succeeds,
@@ -96,6 +106,26 @@ pub const TEST_CARDS: [TestCard; 19] = [
         behaviour: Behaviour::InsufficientFunds,
     },
     TestCard {
+        number: "4000 0000 0000 0069",
+        behaviour: Behaviour::ExpiredCard,
+    },
+    TestCard {
+        number: "4000 0000 0000 0127",
+        behaviour: Behaviour::IncorrectCvc,
+    },
+    TestCard {
+        number: "4000 0084 0000 1629",
+        behaviour: Behaviour::AuthenticationFailed,
+    },
+    TestCard {
+        number: "4000 0000 0000 0044",
+        behaviour: Behaviour::MethodUnavailable,
+    },
+    TestCard {
+        number: "4000 0000 0000 0051",
+        behaviour: Behaviour::ProcessingError,
+    },
+    TestCard {
         number: "4000 0000 0000 0077",
         behaviour: Behaviour::PendingThenSucceeds,
     },
@@ -120,10 +150,30 @@ impl Behaviour {
             Behaviour::Succeeds => "succeeds",
             Behaviour::Declined => "declined",
             Behaviour::InsufficientFunds => "insufficient_funds",
+            Behaviour::ExpiredCard => "expired_card",
+            Behaviour::IncorrectCvc => "incorrect_cvc",
+            Behaviour::AuthenticationFailed => "authentication_failed",
+            Behaviour::MethodUnavailable => "payment_method_unavailable",
+            Behaviour::ProcessingError => "processing_error",
             Behaviour::PendingThenSucceeds => "pending_then_succeeds",
             Behaviour::FailsAtRenewal => "fails_at_renewal",
             Behaviour::RenewalAnswerLost => "renewal_answer_lost",
             Behaviour::RenewalUnavailable => "renewal_unavailable",
+        }
+    }
+
+    /// The decline code the sandbox reports for a checkout paid this way
+    /// (`None`: the payment goes through).
+    pub fn decline_code(self) -> Option<&'static str> {
+        match self {
+            Behaviour::Declined => Some("card_declined"),
+            Behaviour::InsufficientFunds
+            | Behaviour::ExpiredCard
+            | Behaviour::IncorrectCvc
+            | Behaviour::AuthenticationFailed
+            | Behaviour::MethodUnavailable
+            | Behaviour::ProcessingError => Some(self.as_str()),
+            _ => None,
         }
     }
 
@@ -195,5 +245,18 @@ mod tests {
                 Some(card.behaviour)
             );
         }
+    }
+
+    #[test]
+    fn every_decline_class_has_a_test_card() {
+        use crate::payments::declines;
+        use app::model::billing::Decline;
+        for class in Decline::ALL {
+            let found = TEST_CARDS
+                .iter()
+                .any(|c| c.behaviour.decline_code().map(declines::sandbox) == Some(class));
+            assert!(found, "no test card for {class:?}");
+        }
+        assert_eq!(Behaviour::Succeeds.decline_code(), None);
     }
 }

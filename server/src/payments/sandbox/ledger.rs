@@ -4,6 +4,7 @@
 use super::SandboxProvider;
 use crate::payments::{ChargeOutcome, Money, PaymentError};
 use crate::persistence::entities::sandbox_payment;
+use app::model::billing::Decline;
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 
@@ -74,10 +75,10 @@ pub(super) fn outcome(row: &sandbox_payment::Model) -> ChargeOutcome {
         "succeeded" => ChargeOutcome::Succeeded { provider_ref },
         "pending" | "open" => ChargeOutcome::Pending { provider_ref },
         "insufficient_funds" => ChargeOutcome::Declined {
-            insufficient_funds: true,
+            reason: Decline::InsufficientFunds,
         },
         _ => ChargeOutcome::Declined {
-            insufficient_funds: false,
+            reason: Decline::Declined,
         },
     }
 }

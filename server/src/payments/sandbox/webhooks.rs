@@ -1,14 +1,15 @@
 //! The sandbox's webhooks: what it sends when a checkout settles, how it
 //! signs (`Sandbox-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of
-//! "t.body">`, the scheme Stripe and Paddle use), how we verify, and the
-//! delivery loop that retries until our endpoint answers 2xx.
+//! "t.body">`, Stripe's scheme), how we verify, and the delivery loop that
+//! retries until our endpoint answers 2xx.
 use super::{
     cards::{Behaviour, PaidWith},
     PENDING_SETTLES_AFTER_MS,
 };
-use crate::payments::{EventKind, Money, ProviderEvent, WebhookError, WebhookRequest};
-use crate::persistence::entities::{sandbox_payment, sandbox_webhook};
+use crate::payments::{declines, EventKind, Money, ProviderEvent, WebhookError, WebhookRequest};
 use crate::signing::{fresh, hex, hmac_sha256, random_hex, same};
+use crate::persistence::entities::{sandbox_payment, sandbox_webhook};
+use app::model::billing::Decline;
 use sea_orm::{
     sea_query::Expr, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
     EntityTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
@@ -38,7 +39,9 @@ struct Data {
     amount_minor: i64,
     currency: String,
     exponent: u32,
-    insufficient_funds: bool,
+    /// Why the payment was refused (the sandbox's decline code).
+    #[serde(default)]
+    decline_code: Option<String>,
     /// The card's fingerprint, reported with the payment as real providers do.
     #[serde(default)]
     fingerprint: Option<String>,
@@ -105,7 +108,10 @@ fn to_event(body: Body) -> ProviderEvent {
         },
         "checkout.failed" => EventKind::CheckoutFailed {
             order_no: d.order_no,
-            insufficient_funds: d.insufficient_funds,
+            reason: d
+                .decline_code
+                .as_deref()
+                .map_or(Decline::Declined, declines::sandbox),
         },
         other => EventKind::Other {
             event_type: other.to_owned(),
@@ -127,10 +133,10 @@ pub async fn settle_checkout(
 ) -> Result<bool, sea_orm::DbErr> {
     let behaviour = paid_with.behaviour;
     let txn = db.begin().await?;
-    let status = match behaviour {
-        Behaviour::Declined => "declined",
-        Behaviour::InsufficientFunds => "insufficient_funds",
-        _ => "succeeded",
+    let status = match behaviour.decline_code() {
+        Some("insufficient_funds") => "insufficient_funds",
+        Some(_) => "declined",
+        None => "succeeded",
     };
     let token = (status == "succeeded").then(|| format!("sbx_tok_{}", random_hex(16)));
     let updated = sandbox_payment::Entity::update_many()
@@ -158,7 +164,7 @@ pub async fn settle_checkout(
             kind,
             token: token.clone(),
             fingerprint: paid_with.fingerprint.clone(),
-            insufficient_funds: behaviour == Behaviour::InsufficientFunds,
+            decline_code: behaviour.decline_code(),
             at,
         };
         queue(&txn, &row, hook).await?;
@@ -169,7 +175,7 @@ pub async fn settle_checkout(
 
 fn webhooks_for(behaviour: Behaviour, now: i64) -> Vec<(&'static str, i64)> {
     match behaviour {
-        Behaviour::Declined | Behaviour::InsufficientFunds => vec![("checkout.failed", now)],
+        _ if behaviour.decline_code().is_some() => vec![("checkout.failed", now)],
         Behaviour::PendingThenSucceeds => {
             vec![
                 ("checkout.pending", now),
@@ -185,7 +191,7 @@ struct Hook {
     kind: &'static str,
     token: Option<String>,
     fingerprint: Option<String>,
-    insufficient_funds: bool,
+    decline_code: Option<&'static str>,
     at: i64,
 }
 
@@ -194,32 +200,25 @@ async fn queue(
     row: &sandbox_payment::Model,
     hook: Hook,
 ) -> Result<(), sea_orm::DbErr> {
-    let Hook {
-        kind,
-        token,
-        fingerprint,
-        insufficient_funds,
-        at,
-    } = hook;
     let body = Body {
         id: format!("evt_sbx_{}", random_hex(16)),
-        kind: kind.to_owned(),
-        occurred_at: at,
+        kind: hook.kind.to_owned(),
+        occurred_at: hook.at,
         data: Data {
             order_no: row.reference.clone(),
             payment_ref: format!("sbx_pay_{}", row.id),
-            token,
+            token: hook.token,
             amount_minor: row.amount_minor,
             currency: row.currency.clone(),
             exponent: row.currency_exponent.unsigned_abs(),
-            insufficient_funds,
-            fingerprint,
+            decline_code: hook.decline_code.map(str::to_owned),
+            fingerprint: hook.fingerprint,
         },
     };
     let webhook = sandbox_webhook::ActiveModel {
         body: Set(serde_json::to_string(&body).expect("plain data serializes")),
         notify_url: Set(row.notify_url.clone()),
-        deliver_at: Set(at),
+        deliver_at: Set(hook.at),
         delivered_at: Set(None),
         attempts: Set(0),
         ..Default::default()

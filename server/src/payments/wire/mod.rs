@@ -159,6 +159,33 @@ pub fn required(
         .ok_or_else(|| anyhow::anyhow!("{name} is required when {because} is set"))
 }
 
+/// An optional `plan=id` map (empty when the variable is unset).
+///
+/// # Errors
+/// A malformed map.
+pub fn optional_plan_map(
+    var: &dyn Fn(&str) -> Option<String>,
+    name: &str,
+) -> anyhow::Result<HashMap<i64, String>> {
+    optional(var, name).map_or_else(|| Ok(HashMap::new()), |v| plan_map(name, &v))
+}
+
+/// The price object a checkout sells: the plan's usual one, or for a
+/// payer who already had the plan's trial its no-trial twin (the provider
+/// bills its own price objects, whose first cycle would be the trial again).
+pub fn price_for<'a>(
+    usual: &'a HashMap<i64, String>,
+    without_trial: &'a HashMap<i64, String>,
+    plan_id: i64,
+    skips_trial: bool,
+) -> Option<&'a String> {
+    if skips_trial {
+        without_trial.get(&plan_id)
+    } else {
+        usual.get(&plan_id)
+    }
+}
+
 /// An optional variable, `None` when unset or empty.
 pub fn optional(var: &dyn Fn(&str) -> Option<String>, name: &str) -> Option<String> {
     var(name).filter(|v| !v.trim().is_empty())

@@ -188,3 +188,21 @@ mod provider_forms {
         }
     }
 }
+
+#[test]
+fn a_payer_who_had_the_trial_gets_the_no_trial_price_or_none() {
+    use super::price_for;
+    use std::collections::HashMap;
+    let usual = HashMap::from([(1, "pri_trial".to_owned()), (2, "pri_plain".to_owned())]);
+    let full = HashMap::from([(1, "pri_full".to_owned())]);
+    assert_eq!(
+        price_for(&usual, &full, 1, false).map(String::as_str),
+        Some("pri_trial")
+    );
+    assert_eq!(
+        price_for(&usual, &full, 1, true).map(String::as_str),
+        Some("pri_full")
+    );
+    assert_eq!(price_for(&usual, &full, 2, true), None);
+    assert_eq!(price_for(&usual, &full, 3, false), None);
+}

@@ -59,8 +59,9 @@ pub struct PlacedOrder {
 /// # Errors
 /// [`ServiceError::Fields`] per bad field; [`Key::ErrorPlanUnavailable`],
 /// [`Key::ErrorMethodUnavailable`]; [`ServiceError::RateLimited`];
-/// [`ServiceError::Provider`] when the checkout cannot be opened (nothing
-/// is charged; the same key may be sent again).
+/// [`ServiceError::Provider`] when the checkout cannot be opened now
+/// (nothing is charged; the same key may be sent again);
+/// [`Key::DeclineMethodUnavailable`] when the provider refuses it outright.
 pub async fn place_order(
     cx: &Cx,
     gateways: &Gateways,
@@ -98,8 +99,8 @@ pub async fn place_order(
         .ok_or(ServiceError::Invalid(Key::ErrorMethodUnavailable))?;
     let returning = is_returning(cx, &plan, &input.form.email).await?;
     let terms = OrderTerms::of(&plan, returning);
-    if returning && !gateway.kind().charges_our_amount() {
-        // Its price object would start a trial this person already had.
+    if returning && !gateway.sells_without_trial(plan.id) {
+        // Its only price object would start a trial this person already had.
         return Err(ServiceError::Invalid(Key::ErrorTrialMethod));
     }
     let (row, claim_code) =
@@ -110,7 +111,9 @@ pub async fn place_order(
     let request = checkout_request(cx, &input, &plan, &row, country);
     let start = gateway.create_checkout(&request).await.map_err(|error| {
         tracing::warn!(%error, provider = gateway.kind().as_str(), order = %row.order_no, "cannot open a checkout");
-        ServiceError::Provider
+        crate::payments::declines::of_refused_checkout(&error).map_or(ServiceError::Provider, |d| {
+            ServiceError::Invalid(app::checkout::decline_key(d))
+        })
     })?;
     orders::opened(&cx.db, row.id, &start, cx.now).await?;
     Ok(placed(row, start.redirect_url, claim_code))
@@ -280,6 +283,7 @@ fn checkout_request(
         ),
         cycle: money::cycle(&plan.cycle),
         trial_days: row.trial_days,
+        skips_trial: plan.is_tryout && row.trial_days == 0,
         plan_id: plan.id,
         return_url: format!("{base}{prefix}/pay-result?orderNo={}", row.order_no),
         cancel_url: format!("{base}{prefix}/pay-method?planId={}", plan.id),

@@ -64,6 +64,7 @@ pub async fn accept_browser_event(
 ) -> Result<(), ServiceError> {
     require(consent, |c| c.marketing)?;
     check_browser_event(cx, input)?;
+
     let mut user_data = UserData {
         external_id: member_id.map(hash_external_id).into_iter().collect(),
         client_ip_address: client.ip.map(|ip| ip.to_string()),
@@ -204,14 +205,22 @@ pub async fn queue_purchase(
 }
 
 /// Writes `event` once per name and id; with Meta configured it is queued
-/// for the sender job, otherwise kept here only. Returns whether a job was queued.
+/// for the sender job, otherwise kept here only. A website event without
+/// the browser's user agent is kept only too: Meta refuses it, and with it
+/// the whole request. Returns whether a job was queued.
 async fn queue(
     db: &impl ConnectionTrait,
     cx: &Cx,
     event: &ServerEvent,
     test_event_code: Option<&str>,
 ) -> Result<bool, ServiceError> {
-    let enabled = cx.config.meta.enabled();
+    let sendable = event.action_source != "website"
+        || event
+            .user_data
+            .client_user_agent
+            .as_deref()
+            .is_some_and(|ua| !ua.is_empty());
+    let enabled = cx.config.meta.enabled() && sendable;
     let row = meta_event::ActiveModel {
         event_name: Set(event.event_name.clone()),
         event_id: Set(event.event_id.clone()),

@@ -96,7 +96,9 @@ impl FakePayerMax {
             .expect("an order");
         order["status"] = json!("SUCCESS");
         let org = order["targetOrg"].as_str().unwrap_or_default().to_owned();
-        ledger.tokens.insert(token.to_owned(), org);
+        if ["DANA", "GCASH"].contains(&org.as_str()) {
+            ledger.tokens.insert(token.to_owned(), org);
+        }
     }
 }
 
@@ -264,7 +266,7 @@ fn order_and_pay(ledger: &mut Ledger, data: &Value, total: Option<String>) -> Re
     let org = detail["targetOrg"].as_str().unwrap_or_default();
     let wallet_fits = match org {
         "GCASH" => data["currency"] == "PHP" && data["country"] == "PH",
-        "DANA" => data["currency"] == "IDR" && data["country"] == "ID",
+        "DANA" | "GOPAY" => data["currency"] == "IDR" && data["country"] == "ID",
         _ => false,
     };
     let shaped = valid_no
@@ -291,7 +293,10 @@ fn order_and_pay(ledger: &mut Ledger, data: &Value, total: Option<String>) -> Re
     let trade_token = format!("T2025042306527802{:06}", ledger.orders.len() + 1);
     let (status, reply) = match data["integrate"].as_str() {
         Some("Hosted_Checkout") => {
-            let binds = detail["tokenForFutureUse"] == true && detail["merchantInitiated"] == false;
+            // Tokens are documented for DANA and GCASH only.
+            let tokenized = ["DANA", "GCASH"].contains(&org);
+            let binds =
+                detail["tokenForFutureUse"] == tokenized && detail["merchantInitiated"] == false;
             if !binds
                 || !data["frontCallbackUrl"]
                     .as_str()

@@ -49,17 +49,13 @@ pub async fn apply(
         EventKind::CheckoutPending { order_no } => {
             checkout::order_moved(db, cx, provider, order_no, orders::PENDING, None).await
         }
-        EventKind::CheckoutFailed {
-            order_no,
-            insufficient_funds,
-        } => {
-            let reason = Some(checkout::fail_reason(*insufficient_funds));
+        EventKind::CheckoutFailed { order_no, reason } => {
+            let reason = Some(reason.as_str());
             checkout::order_moved(db, cx, provider, order_no, orders::FAILED, reason).await
         }
-        EventKind::CheckoutAttemptFailed {
-            order_no,
-            insufficient_funds,
-        } => checkout::attempt_failed(db, cx, provider, order_no, *insufficient_funds).await,
+        EventKind::CheckoutAttemptFailed { order_no, reason } => {
+            checkout::attempt_failed(db, cx, provider, order_no, *reason).await
+        }
         EventKind::RenewalPaid { .. } | EventKind::RenewalFailed { .. } => {
             renewal(db, cx, provider, kind).await
         }

@@ -7,6 +7,7 @@ use crate::persistence::entities::order;
 use crate::services::billing::activation::{self, FirstPayment};
 use crate::services::billing::orders;
 use crate::services::{Cx, ServiceError};
+use app::model::billing::Decline;
 use sea_orm::sea_query::Expr;
 use sea_orm::ConnectionTrait;
 
@@ -46,14 +47,6 @@ pub(super) async fn paid(
     ))
 }
 
-pub(super) fn fail_reason(insufficient_funds: bool) -> &'static str {
-    if insufficient_funds {
-        "insufficient_funds"
-    } else {
-        "declined"
-    }
-}
-
 /// The order's checkout ended, or is being decided.
 pub(super) async fn order_moved(
     db: &impl ConnectionTrait,
@@ -81,12 +74,12 @@ pub(super) async fn attempt_failed(
     cx: &Cx,
     provider: ProviderKind,
     order_no: &str,
-    insufficient_funds: bool,
+    reason: Decline,
 ) -> Result<Effect, ServiceError> {
     let Some(order) = order_of(db, provider, order_no).await? else {
         return Ok(Effect::Waits(Waits::Order(order_no.to_owned())));
     };
-    let reason = fail_reason(insufficient_funds);
+    let reason = reason.as_str();
     Ok(moved(
         orders::attempt_failed(db, order.id, reason, cx.now).await?,
     ))
