@@ -9,7 +9,9 @@ pub mod lookup;
 mod phone;
 pub mod price;
 pub mod reason;
+pub mod reveal;
 pub mod reveal_link;
+pub mod sharing;
 pub mod voice;
 
 pub use geo::GeoPoint;

@@ -10,6 +10,7 @@ mod doc;
 mod envelope;
 mod health;
 mod locate;
+mod locate_live;
 mod lookup;
 mod observe;
 mod other;
@@ -70,6 +71,8 @@ pub fn v1_routes() -> Vec<UtoipaMethodRouter<AppState>> {
         routes!(locate::clear),
         routes!(locate::trace),
         routes!(locate::reveal, locate::answer),
+        routes!(locate_live::position),
+        routes!(locate_live::stream),
         routes!(locate::registry_code),
         routes!(locate::registry_confirm),
         routes!(other::location_info),

@@ -189,6 +189,9 @@ fn ChoosePlan(searched: SearchedNumber) -> impl IntoView {
 
 mod list;
 #[cfg(feature = "browser")]
+mod live;
+mod sharing;
+#[cfg(feature = "browser")]
 mod poll;
 mod row;
 
