@@ -109,7 +109,11 @@ pub fn share_body(mode: ShareMode, point: GeoPoint) -> String {
 pub fn position_body(p: GeoPoint) -> String {
     let (lat, lng) = (p.lat.to_string(), p.lng.to_string());
     match p.accuracy {
-        Some(a) => form_body(&[("latitude", &lat), ("longitude", &lng), ("accuracy", &a.to_string())]),
+        Some(a) => form_body(&[
+            ("latitude", &lat),
+            ("longitude", &lng),
+            ("accuracy", &a.to_string()),
+        ]),
         None => form_body(&[("latitude", &lat), ("longitude", &lng)]),
     }
 }

@@ -68,7 +68,8 @@ pub async fn build_state(config: Config) -> Result<AppState> {
         per_address: streams(config.chat.streams_per_address),
     };
     let chat = crate::services::help_chat::live::hub(db.clone(), bounds, wakers.chat.clone());
-    let locate_live = crate::services::locate::events::hub(db.clone(), bounds, wakers.locate.clone());
+    let locate_live =
+        crate::services::locate::events::hub(db.clone(), bounds, wakers.locate.clone());
     Ok(AppState {
         db,
         clock: crate::clock::Clock::system(),

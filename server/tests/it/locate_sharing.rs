@@ -10,12 +10,12 @@ use axum::body::Body;
 use axum::http::Request;
 use futures::future::join_all;
 use http_body_util::BodyExt as _;
-use std::time::Duration;
-use tower::ServiceExt as _;
 use sea_orm::{ColumnTrait as _, EntityTrait as _, QueryFilter as _};
 use server::clock::now_ms;
 use server::persistence::entities::locate_position;
 use server::services::locate::retention;
+use std::time::Duration;
+use tower::ServiceExt as _;
 
 const MINUTE: i64 = 60_000;
 
@@ -70,7 +70,11 @@ async fn an_approximate_share_is_stored_rounded_and_said_so_on_both_sides() {
         )
         .await["obj"]
             .clone();
-        assert_eq!(shared["precision"], "approximate", "{:?}: {shared}", app.backend);
+        assert_eq!(
+            shared["precision"], "approximate",
+            "{:?}: {shared}",
+            app.backend
+        );
         assert_eq!(shared["shared"]["lat"], -6.21);
         let row = stored(&app, id).await.expect("stored");
         assert_eq!(
@@ -79,7 +83,10 @@ async fn an_approximate_share_is_stored_rounded_and_said_so_on_both_sides() {
             "{:?}: only the rounded position is kept",
             app.backend
         );
-        assert_eq!((row.precision.as_str(), row.live_until), ("approximate", None));
+        assert_eq!(
+            (row.precision.as_str(), row.live_until),
+            ("approximate", None)
+        );
         let seen = trace(&app, &token, id).await;
         assert_eq!(seen["precision"], "approximate", "{seen}");
         assert_eq!(seen["points"][0]["point"]["lng"], 106.85);
@@ -144,7 +151,11 @@ async fn live_sharing_never_outlives_the_request() {
         )
         .await["obj"]
             .clone();
-        assert_eq!(shared["liveUntil"], expires_at, "{:?}: {shared}", app.backend);
+        assert_eq!(
+            shared["liveUntil"], expires_at,
+            "{:?}: {shared}",
+            app.backend
+        );
         app.state.clock.set(expires_at);
         assert_eq!(send_position(&app, &link, 1.5).await.json()["success"], 0);
         assert_eq!(stored(&app, id).await.unwrap().latitude, 1.0);
@@ -165,7 +176,10 @@ async fn either_side_stops_live_sharing_and_deleting_ends_it_too() {
             app.backend
         );
         assert_eq!(send_position(&app, &link, 3.1).await.json()["success"], 0);
-        assert!(stored(&app, id).await.is_some(), "stopping keeps the last position");
+        assert!(
+            stored(&app, id).await.is_some(),
+            "stopping keeps the last position"
+        );
 
         // The requester stops another one from the dashboard.
         let (token2, id2, link2) = asked(&app, "stop2@mail.com").await;
@@ -183,8 +197,17 @@ async fn either_side_stops_live_sharing_and_deleting_ends_it_too() {
                 .json()
             }
         };
-        assert_eq!(stop(token.clone()).await["success"], 0, "not the requester's");
-        assert_eq!(stop(token2.clone()).await["success"], 1, "{:?}", app.backend);
+        assert_eq!(
+            stop(token.clone()).await["success"],
+            0,
+            "not the requester's"
+        );
+        assert_eq!(
+            stop(token2.clone()).await["success"],
+            1,
+            "{:?}",
+            app.backend
+        );
         assert_eq!(stop(token2.clone()).await["success"], 0, "stopped once");
         assert_eq!(send_position(&app, &link2, 3.1).await.json()["success"], 0);
 
@@ -222,7 +245,12 @@ async fn a_burst_of_live_positions_gets_exactly_the_per_minute_bound() {
             .iter()
             .filter(|r| r.json()["success"] == 1)
             .count();
-        assert_eq!(accepted, usize::try_from(bound).unwrap(), "{:?}", app.backend);
+        assert_eq!(
+            accepted,
+            usize::try_from(bound).unwrap(),
+            "{:?}",
+            app.backend
+        );
         app.state.clock.advance(MINUTE);
         assert_eq!(send_position(&app, &link, 1.5).await.json()["success"], 1);
         app.state.clock.follow_system();
@@ -284,9 +312,7 @@ async fn a_live_position_reaches_the_requesters_stream_on_another_instance() {
         let other = app.another_instance().await;
         let (token, _id, link) = asked(&app, "news@mail.com").await;
         let stranger = member(&app, "stranger@mail.com").await;
-        let unauthorized = app
-            .get(&format!("{API}/spyContent/stream"))
-            .await;
+        let unauthorized = app.get(&format!("{API}/spyContent/stream")).await;
         assert_eq!(unauthorized.status, 401, "{:?}", app.backend);
 
         let response = open_news(&other, &token).await;

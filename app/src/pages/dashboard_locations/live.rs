@@ -120,10 +120,18 @@ async fn refresh(
             .map(|r| r.id)
             .collect()
     });
-    let located: Vec<i64> = list.items.iter().filter(|r| r.has_location).map(|r| r.id).collect();
+    let located: Vec<i64> = list
+        .items
+        .iter()
+        .filter(|r| r.has_location)
+        .map(|r| r.id)
+        .collect();
     // A deleted position leaves the map at once.
     traces.update(|t| t.retain(|x| located.contains(&x.request_id)));
-    if rows.try_with_untracked(|r| *r != list.items).unwrap_or(false) {
+    if rows
+        .try_with_untracked(|r| *r != list.items)
+        .unwrap_or(false)
+    {
         rows.set(list.items);
     }
     for id in wanted {

@@ -190,10 +190,10 @@ fn ChoosePlan(searched: SearchedNumber) -> impl IntoView {
 mod list;
 #[cfg(feature = "browser")]
 mod live;
-mod sharing;
 #[cfg(feature = "browser")]
 mod poll;
 mod row;
+mod sharing;
 
 pub use list::LocateRequests;
 pub use row::position_text;

@@ -28,7 +28,11 @@ pub(super) fn SharingFacts(trace: Signal<Option<GpsTrace>>, csrf: String) -> imp
             view! { <li class="sharing-precision" data-precision=p.code()>{i18n.text(p.label_key())}</li> }
         });
         let window = live.map(|(until, running)| {
-            let key = if running { Key::ShareLiveUntil } else { Key::ShareLiveEnded };
+            let key = if running {
+                Key::ShareLiveUntil
+            } else {
+                Key::ShareLiveEnded
+            };
             view! {
                 <li class="sharing-live" data-live=running.to_string()>
                     <TimedText locale=locale key=key ms=until/>

@@ -148,7 +148,7 @@ fn ModeChoice(mode: RwSignal<ShareMode>) -> impl IntoView {
                     name="mode"
                     id=id
                     value=m.code()
-                    checked=m == ShareMode::Once
+                    checked={m == ShareMode::Once}
                     on:change=move |_| mode.set(m)
                 />
                 " "

@@ -119,7 +119,11 @@ pub(super) fn DecisionSummary(view: RevealView) -> impl IntoView {
     let facts = shared_facts(locale, &view);
     let asked_by = view.requester.clone().map(|who| {
         let reason = crate::model::reason::LocateReason::text_of(&view.note, locale);
-        let line = t_args(locale, Key::ReceiptAskedBy, &[("who", &who), ("reason", reason)]);
+        let line = t_args(
+            locale,
+            Key::ReceiptAskedBy,
+            &[("who", &who), ("reason", reason)],
+        );
         view! { <p class="reveal-receipt-who">{line}</p> }
     });
     let decision = decision_line(locale, &view).render(locale, offset);

@@ -13,14 +13,30 @@ use crate::widgets::GeoPoint;
 use leptos::prelude::*;
 
 /// Least time between two positions sent (ms).
+#[cfg_attr(
+    not(feature = "browser"),
+    allow(dead_code, reason = "the throttle runs in the browser")
+)]
 pub const MIN_INTERVAL_MS: i64 = 10_000;
 /// Least movement worth sending before [`MAX_SILENCE_MS`] (metres).
+#[cfg_attr(
+    not(feature = "browser"),
+    allow(dead_code, reason = "the throttle runs in the browser")
+)]
 pub const MIN_MOVE_M: f64 = 25.0;
 /// Longest time without a position while the page is open (ms).
+#[cfg_attr(
+    not(feature = "browser"),
+    allow(dead_code, reason = "the throttle runs in the browser")
+)]
 pub const MAX_SILENCE_MS: i64 = 60_000;
 
 /// Whether a position seen at `now` should be sent, the last one sent being
 /// `last` (time and point).
+#[cfg_attr(
+    not(feature = "browser"),
+    allow(dead_code, reason = "the throttle runs in the browser")
+)]
 pub fn should_send(last: Option<(i64, GeoPoint)>, now: i64, point: GeoPoint) -> bool {
     match last {
         None => true,
@@ -33,6 +49,10 @@ pub fn should_send(last: Option<(i64, GeoPoint)>, now: i64, point: GeoPoint) -> 
 }
 
 /// Distance between two points in metres (haversine).
+#[cfg_attr(
+    not(feature = "browser"),
+    allow(dead_code, reason = "the throttle runs in the browser")
+)]
 pub fn distance_m(a: GeoPoint, b: GeoPoint) -> f64 {
     const EARTH_RADIUS_M: f64 = 6_371_000.0;
     let (la1, la2) = (a.lat.to_radians(), b.lat.to_radians());
@@ -66,7 +86,13 @@ pub(super) fn LiveSharing(
     let stop = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         live.set(false);
-        super::decided::post(locale, stop_token.clone(), RevealDecision::StopLive, view, failed);
+        super::decided::post(
+            locale,
+            stop_token.clone(),
+            RevealDecision::StopLive,
+            view,
+            failed,
+        );
     };
     let offset = view.with_untracked(|v| v.utc_offset_min.unwrap_or(0));
     move || {
@@ -148,7 +174,8 @@ mod watch {
                 return;
             };
             let now = now_ms();
-            if !live.get_untracked() || page_hidden() || !should_send(last.get_value(), now, point) {
+            if !live.get_untracked() || page_hidden() || !should_send(last.get_value(), now, point)
+            {
                 return;
             }
             last.set_value(Some((now, point)));
@@ -169,7 +196,9 @@ mod watch {
         let handles = StoredValue::new_local(Some((on_point, stop_watch, ticking)));
         let end = move || {
             live.set(false);
-            if let Some((_closure, stop, ticking)) = handles.try_update_value(Option::take).flatten() {
+            if let Some((_closure, stop, ticking)) =
+                handles.try_update_value(Option::take).flatten()
+            {
                 let _ = stop.call0(&JsValue::NULL);
                 if let Some(ticking) = ticking {
                     ticking.clear();

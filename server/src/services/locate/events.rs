@@ -9,7 +9,9 @@ use crate::services::live_feed::{FeedTable, LiveHub, StreamBounds};
 use crate::services::ServiceError;
 use app::model::locate::LocateStatus;
 use sea_orm::sea_query::{Expr, Query};
-use sea_orm::{ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter};
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
+};
 use std::sync::Arc;
 use tokio::sync::Notify;
 

@@ -74,7 +74,10 @@ pub async fn update(cx: &Cx, token: &str, point: GeoPoint) -> Result<RevealView,
     let moved = locate_position::Entity::update_many()
         .col_expr(locate_position::Column::Latitude, Expr::value(stored.lat))
         .col_expr(locate_position::Column::Longitude, Expr::value(stored.lng))
-        .col_expr(locate_position::Column::Accuracy, Expr::value(stored.accuracy))
+        .col_expr(
+            locate_position::Column::Accuracy,
+            Expr::value(stored.accuracy),
+        )
         .col_expr(locate_position::Column::SharedAt, Expr::value(cx.now))
         .col_expr(
             locate_position::Column::DeleteAfter,
