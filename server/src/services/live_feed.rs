@@ -16,7 +16,7 @@
 //! most [`STREAM_LIFETIME`] (the browser reconnects), and every stream ends
 //! when the server shuts down.
 use crate::services::ServiceError;
-use sea_orm::sea_query::{Alias, Expr, Func, Order, Query};
+use sea_orm::sea_query::{Alias, Expr, ExprTrait as _, Func, Order, Query};
 use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr};
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -218,7 +218,7 @@ impl LiveHub {
             match stored_since(&self.db, self.feed, last).await {
                 Ok(rows) => {
                     for (id, topic) in rows {
-                        last = last.max(id);
+                        last = std::cmp::max(last, id);
                         let _ = self.news.send(topic);
                     }
                 }

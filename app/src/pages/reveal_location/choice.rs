@@ -141,8 +141,9 @@ fn ModeChoice(mode: RwSignal<ShareMode>) -> impl IntoView {
     let i18n = use_i18n();
     let option = move |m: ShareMode| {
         let id = format!("share-mode-{}", m.code());
+        let label_for = id.clone();
         view! {
-            <label class="share-mode" for=id.clone()>
+            <label class="share-mode" for=label_for>
                 <input
                     type="radio"
                     name="mode"
