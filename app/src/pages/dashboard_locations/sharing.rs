@@ -16,9 +16,22 @@ pub(super) fn SharingFacts(trace: Signal<Option<GpsTrace>>, csrf: String) -> imp
     let i18n = use_i18n();
     let locale = i18n.locale();
     let action = href(locale, Page::DashboardLocations);
-    move || {
-        let trace = trace.get()?;
-        let last = trace.points.last()?.shared_at;
+    move || facts(trace.get(), &action, &csrf)
+}
+
+/// The facts of one trace, or nothing before a position was read.
+fn facts(trace: Option<GpsTrace>, action: &str, csrf: &str) -> AnyView {
+    let i18n = use_i18n();
+    let locale = i18n.locale();
+    let Some(last) = trace
+        .as_ref()
+        .and_then(|t| t.points.last())
+        .map(|p| p.shared_at)
+    else {
+        return ().into_any();
+    };
+    let trace = trace.unwrap_or_default();
+    {
         let live = trace.live_until.map(|until| (until, until > now_ms()));
         let last_key = match live {
             Some(_) => Key::ShareLiveLast,
@@ -46,19 +59,10 @@ pub(super) fn SharingFacts(trace: Signal<Option<GpsTrace>>, csrf: String) -> imp
                 </li>
             }
         });
-        let stop = live.filter(|(_, running)| *running).map(|_| {
-            view! {
-                <form method="post" action=action.clone() class="locate-action">
-                    <HiddenFields csrf=csrf.clone() form=AuthForm::LocateAction/>
-                    <input type="hidden" name="id" value=trace.request_id/>
-                    <input type="hidden" name="action" value="stop_live"/>
-                    <button type="submit" class="btn-secondary locate-stop-live">
-                        {i18n.text(Key::LocateStopLive)}
-                    </button>
-                </form>
-            }
-        });
-        Some(view! {
+        let stop = live
+            .filter(|(_, running)| *running)
+            .map(|_| stop_form(trace.request_id, action, csrf));
+        view! {
             <ul class="sharing-facts">
                 <li class="sharing-last" data-shared-at=last>
                     <TimedText locale=locale key=last_key ms=last/>
@@ -68,6 +72,22 @@ pub(super) fn SharingFacts(trace: Signal<Option<GpsTrace>>, csrf: String) -> imp
                 {deleted}
             </ul>
             {stop}
-        })
+        }
+        .into_any()
+    }
+}
+
+/// "Stop live sharing": a plain form (`locate_action`, `action=stop_live`).
+fn stop_form(request_id: i64, action: &str, csrf: &str) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <form method="post" action=action.to_owned() class="locate-action">
+            <HiddenFields csrf=csrf.to_owned() form=AuthForm::LocateAction/>
+            <input type="hidden" name="id" value=request_id/>
+            <input type="hidden" name="action" value="stop_live"/>
+            <button type="submit" class="btn-secondary locate-stop-live">
+                {i18n.text(Key::LocateStopLive)}
+            </button>
+        </form>
     }
 }
