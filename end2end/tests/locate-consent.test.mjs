@@ -81,7 +81,7 @@ async function rowStatus(page, id, status) {
 const TEXTS = {
   "/en": {
     reason: "I'm family and worried about you",
-    shared: /You shared your location once/,
+    shared: /You shared your location/,
     sharedOn: /Shared on/,
     asking: /Share your location\?/,
     deleteAfter: /will be deleted on/,
@@ -90,7 +90,7 @@ const TEXTS = {
   },
   "/id": {
     reason: "Saya keluarga dan khawatir tentang Anda",
-    shared: /membagikan lokasi satu kali/,
+    shared: /membagikan lokasi/,
     sharedOn: /Dibagikan pada/,
     asking: /Bagikan lokasi Anda\?/,
     deleteAfter: /akan dihapus pada/,

@@ -40,6 +40,8 @@ pub struct AppState {
     pub calls: Arc<crate::calls::CallPlacer>,
     /// Live delivery of help chat messages (bounded streams).
     pub chat: Arc<crate::services::help_chat::live::ChatHub>,
+    /// Live delivery of locate request changes to the requesters' dashboards.
+    pub locate_live: Arc<crate::services::live_feed::LiveHub>,
     /// Meta's Conversions API, when configured (`META_PIXEL_ID` and `META_ACCESS_TOKEN`).
     pub meta: Option<Arc<crate::meta::MetaClient>>,
     /// Slots for rendering pages (`RENDER_CONCURRENCY`).

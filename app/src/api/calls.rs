@@ -1,7 +1,7 @@
 //! Paths and bodies of the API calls, and the encoding they share: plain
 //! functions, so the server's tests and the browser build the same requests.
 use crate::i18n::Locale;
-use crate::model::locate::{LocateAction, RevealDecision};
+use crate::model::locate::{LocateAction, RevealDecision, ShareMode};
 use crate::widgets::GeoPoint;
 
 /// The price channel of a locale: `cpl2`, with `_<locale>` for non-English .
@@ -87,5 +87,33 @@ pub fn reveal_body(decision: RevealDecision, position: Option<GeoPoint>) -> Stri
             ])
         }
         (decision, _) => form_body(&[("decision", decision.code())]),
+    }
+}
+
+/// The body of a share with `mode`: the position as the mode sends it (an
+/// approximate one is rounded here, before it leaves the browser).
+pub fn share_body(mode: ShareMode, point: GeoPoint) -> String {
+    let p = crate::model::sharing::at_precision(point, mode.precision());
+    let (lat, lng) = (p.lat.to_string(), p.lng.to_string());
+    let accuracy = p.accuracy.map(|a| a.to_string()).unwrap_or_default();
+    form_body(&[
+        ("decision", "share"),
+        ("mode", mode.code()),
+        ("latitude", &lat),
+        ("longitude", &lng),
+        ("accuracy", &accuracy),
+    ])
+}
+
+/// The body of a live sharing's next position.
+pub fn position_body(p: GeoPoint) -> String {
+    let (lat, lng) = (p.lat.to_string(), p.lng.to_string());
+    match p.accuracy {
+        Some(a) => form_body(&[
+            ("latitude", &lat),
+            ("longitude", &lng),
+            ("accuracy", &a.to_string()),
+        ]),
+        None => form_body(&[("latitude", &lat), ("longitude", &lng)]),
     }
 }

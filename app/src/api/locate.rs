@@ -1,11 +1,13 @@
 //! Locate calls: the member's requests (ask, list, act on one, the shared
 //! position), the owner's reveal page and the do-not-locate list.
 use super::{
-    form_body, locate_action_call, locate_list_path, parse, reveal_body, reveal_path, ApiClient,
-    ApiError, Envelope, Page,
+    form_body, locate_action_call, locate_list_path, parse, position_body, reveal_body,
+    reveal_path, share_body, ApiClient, ApiError, Envelope, Page,
 };
 use crate::i18n::Locale;
-use crate::model::locate::{GpsTrace, LocateAction, LocateRequestView, RevealDecision, RevealView};
+use crate::model::locate::{
+    GpsTrace, LocateAction, LocateRequestView, RevealDecision, RevealView, ShareMode,
+};
 use crate::widgets::GeoPoint;
 
 /// Requests per page of the dashboard list.
@@ -120,6 +122,38 @@ impl ApiClient {
     ) -> Result<RevealView, ApiError> {
         let body = reveal_body(decision, position);
         self.call(locale, "POST", &reveal_path(token), Some(body))
+            .await
+    }
+
+    /// `POST /reveal/{token}` with `decision=share`: shares `position` as
+    /// `mode` says (rounded here first when approximate).
+    ///
+    /// # Errors
+    /// A localized [`ApiError`].
+    pub async fn reveal_share(
+        &self,
+        locale: Locale,
+        token: &str,
+        mode: ShareMode,
+        position: GeoPoint,
+    ) -> Result<RevealView, ApiError> {
+        let body = share_body(mode, position);
+        self.call(locale, "POST", &reveal_path(token), Some(body))
+            .await
+    }
+
+    /// `POST /reveal/{token}/position`: a live sharing's next position.
+    ///
+    /// # Errors
+    /// A localized [`ApiError`] (the sharing ended, too many updates).
+    pub async fn reveal_position(
+        &self,
+        locale: Locale,
+        token: &str,
+        position: GeoPoint,
+    ) -> Result<RevealView, ApiError> {
+        let path = format!("{}/position", reveal_path(token));
+        self.call(locale, "POST", &path, Some(position_body(position)))
             .await
     }
 

@@ -103,6 +103,30 @@ fn reveal_bodies_carry_the_position_only_when_sharing() {
 }
 
 #[test]
+fn an_approximate_share_is_rounded_before_it_is_sent() {
+    use crate::model::locate::ShareMode;
+    let exact = GeoPoint {
+        lat: -6.208_763,
+        lng: 106.845_599,
+        accuracy: Some(8.0),
+    };
+    let body = share_body(ShareMode::Approximate, exact);
+    assert_eq!(
+        body,
+        "decision=share&mode=approximate&latitude=-6.21&longitude=106.85&accuracy=1000"
+    );
+    assert!(!body.contains("208763") && !body.contains("845599"));
+    assert_eq!(
+        share_body(ShareMode::Live1h, exact),
+        "decision=share&mode=live_1h&latitude=-6.208763&longitude=106.845599&accuracy=8"
+    );
+    assert_eq!(
+        position_body(exact),
+        "latitude=-6.208763&longitude=106.845599&accuracy=8"
+    );
+}
+
+#[test]
 fn decode_passes_server_messages_and_hides_garbage() {
     let err = decode::<u8>(Locale::Id, r#"{"success":0,"msg":"Pesan","obj":null}"#).unwrap_err();
     assert_eq!(err.msg, "Pesan");

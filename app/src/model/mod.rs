@@ -11,6 +11,8 @@ pub mod pay_outcome;
 mod phone;
 pub mod price;
 pub mod reason;
+pub mod reveal;
+pub mod sharing;
 pub mod voice;
 
 pub use geo::GeoPoint;

@@ -15,6 +15,8 @@ pub struct LocateSettings {
     pub cap_per_requester_number_day: u64,
     /// Requests one number may receive per 24 hours, from everybody together.
     pub cap_per_number_day: u64,
+    /// Positions one live sharing may send per minute.
+    pub live_updates_per_minute: i32,
 }
 
 impl super::Vars<'_> {
@@ -25,6 +27,7 @@ impl super::Vars<'_> {
             cap_per_requester_day: self.parsed("LOCATE_CAP_REQUESTER_DAY", "10")?,
             cap_per_requester_number_day: self.parsed("LOCATE_CAP_REQUESTER_NUMBER_DAY", "2")?,
             cap_per_number_day: self.parsed("LOCATE_CAP_NUMBER_DAY", "3")?,
+            live_updates_per_minute: self.parsed("LOCATE_LIVE_UPDATES_PER_MIN", "12")?,
         })
     }
 }

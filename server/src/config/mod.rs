@@ -20,6 +20,7 @@
 //! | `LOCATE_CAP_REQUESTER_DAY` | `10`                                  | requests per account per 24 h (a family's phones, with retries) |
 //! | `LOCATE_CAP_REQUESTER_NUMBER_DAY` | `2`                            | requests per account for one number per 24 h (one, and one retry) |
 //! | `LOCATE_CAP_NUMBER_DAY` | `3`                                      | requests one number receives per 24 h from everybody (stops SMS bombing) |
+//! | `LOCATE_LIVE_UPDATES_PER_MIN` | `12`                                  | positions one live sharing may send per minute (the browser sends at most 6) |
 //! | `IP_HASH_KEY` | random per process                                 | key for hashing owners' IP addresses in consent records; set it to compare records across restarts |
 //! | `SECRETS_KEY` | unset: a fixed development key, refused outside developer or sandbox mode on loopback | 32 bytes (base64 or 64 hex digits) sealing secrets at rest: staff TOTP keys, saved wallet tokens |
 //! | `SECRETS_KEY_PREVIOUS` | unset                                     | the key before the current one while rotating: still opens, never seals (docs/operations.md) |

@@ -11,7 +11,7 @@ use crate::services::ServiceError;
 use crate::state::AppState;
 use app::api::Page;
 use app::model::account::Done;
-use app::model::locate::{GpsTrace, LocateRequestView, RevealDecision, RevealView};
+use app::model::locate::{GpsTrace, LocateRequestView, RevealDecision, RevealView, ShareMode};
 use app::model::GeoPoint;
 use axum::extract::{Path, State};
 use serde::Deserialize;
@@ -103,13 +103,13 @@ pub async fn list(
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct UpdateForm {
-    /// `resend`, `cancel` or `rename` (with `label`); anything else is a 400.
-    #[schema(required = true, pattern = "^(resend|cancel|rename)$")]
+    /// `resend`, `cancel`, `rename` (with `label`) or `stop_live`; anything else is a 400.
+    #[schema(required = true, pattern = "^(resend|cancel|rename|stop_live)$")]
     action: String,
     label: String,
 }
 
-/// `PUT /spyContent/phoneLocation/{id}` (`action` = resend | cancel | rename, `label`).
+/// `PUT /spyContent/phoneLocation/{id}` (`action` = resend | cancel | rename | stop_live, `label`).
 #[utoipa::path(put, path = "/spyContent/phoneLocation/{id}", tag = "locate", security(("token" = [])), params(("id" = String, Path, description = "The request's id")),
     request_body(content = UpdateForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Answer<LocateRequestView>), BadRequest, Unauthorized, NotFound, Limited))]
@@ -187,11 +187,14 @@ pub struct AnswerForm {
     longitude: Option<f64>,
     #[schema(nullable = false)]
     accuracy: Option<f64>,
+    /// How to share (with `share`); `once` when absent.
+    #[schema(nullable = false)]
+    mode: Option<ShareMode>,
 }
 
 /// `POST /reveal/{token}` (`decision` = share | decline | block |
-/// stop_sharing; share with `latitude`, `longitude`, `accuracy`): the
-/// owner's answer, or an action still open after it.
+/// stop_sharing | stop_live; share with `latitude`, `longitude`, `accuracy`,
+/// `mode`): the owner's answer, or an action still open after it.
 #[utoipa::path(post, path = "/reveal/{token}", tag = "locate",
     params(("token" = String, Path, description = "The token of the owner's SMS link")),
     request_body(content = AnswerForm, content_type = "application/x-www-form-urlencoded"),
@@ -214,6 +217,7 @@ pub async fn answer(
         token: &token,
         decision: form.decision,
         point,
+        mode: form.mode.unwrap_or_default(),
         client: &ctx.client,
     };
     consent::answer(&state.cx(), input)

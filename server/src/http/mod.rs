@@ -11,6 +11,7 @@ mod envelope;
 pub mod extract;
 mod health;
 mod locate;
+mod locate_live;
 mod lookup;
 mod observe;
 mod other;
@@ -116,6 +117,10 @@ fn locate_and_voice_routes() -> Vec<UtoipaMethodRouter<AppState>> {
         routes!(locate::trace),
         // GET POST /reveal/{token}
         routes!(locate::reveal, locate::answer),
+        // POST /reveal/{token}/position
+        routes!(locate_live::position),
+        // GET /spyContent/stream
+        routes!(locate_live::stream),
         // POST /doNotLocate/code
         routes!(locate::registry_code),
         // POST /doNotLocate/confirm

@@ -156,6 +156,9 @@ async fn housekeeping(state: AppState) {
             Ok(n) => tracing::info!(deleted = n, "positions past retention deleted"),
             Err(e) => tracing::error!(error = %e, "deleting old positions failed"),
         }
+        if let Err(e) = crate::services::locate::events::prune(&state.db, now).await {
+            tracing::error!(error = %e, "pruning locate news failed");
+        }
         chat::purge(&state).await;
     }
 }

@@ -21,6 +21,8 @@ pub struct Wakers {
     pub calls: Arc<Notify>,
     /// The help chat's live delivery (a message was stored).
     pub chat: Arc<Notify>,
+    /// The locate dashboard's live delivery (a request changed).
+    pub locate: Arc<Notify>,
     /// Asks the workers to stop claiming, and lists what they hold.
     pub stop: crate::services::workers::Stop,
 }

@@ -11,6 +11,7 @@ pub mod error;
 pub mod help_chat;
 pub mod job_queue;
 pub mod limits;
+pub mod live_feed;
 pub mod locate;
 pub mod lookup;
 pub mod number_proof;

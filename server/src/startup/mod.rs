@@ -65,11 +65,12 @@ pub async fn build_state(config: Config) -> Result<AppState> {
     let streams = |n: i32| usize::try_from(n).unwrap_or(1);
     let bounds = crate::services::help_chat::live::StreamBounds {
         total: streams(config.chat.max_streams),
-        per_conversation: streams(config.chat.streams_per_conversation),
+        per_topic: streams(config.chat.streams_per_conversation),
         per_address: streams(config.chat.streams_per_address),
     };
-    let chat =
-        crate::services::help_chat::live::ChatHub::new(db.clone(), bounds, wakers.chat.clone());
+    let chat = crate::services::help_chat::live::hub(db.clone(), bounds, wakers.chat.clone());
+    let locate_live =
+        crate::services::locate::events::hub(db.clone(), bounds, wakers.locate.clone());
     Ok(AppState {
         db,
         clock: crate::clock::Clock::system(),
@@ -84,6 +85,7 @@ pub async fn build_state(config: Config) -> Result<AppState> {
         speech,
         calls,
         chat,
+        locate_live,
         meta,
         render_slots,
         number_facts: Arc::default(),

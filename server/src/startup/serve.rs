@@ -12,6 +12,7 @@ pub struct Application {
     listener: TcpListener,
     router: Router,
     chat: Arc<crate::services::help_chat::live::ChatHub>,
+    locate_live: Arc<crate::services::live_feed::LiveHub>,
     workers: Vec<tokio::task::JoinHandle<()>>,
     stop: crate::services::workers::Stop,
     db: sea_orm::DatabaseConnection,
@@ -37,6 +38,7 @@ impl Application {
         Ok(Application {
             listener,
             chat: state.chat.clone(),
+            locate_live: state.locate_live.clone(),
             stop: state.wakers.stop.clone(),
             db: state.db.clone(),
             grace: state.config.workers.shutdown_grace,
@@ -57,14 +59,16 @@ impl Application {
             .router
             .into_make_service_with_connect_info::<std::net::SocketAddr>();
         let (stop, chat) = (self.stop.clone(), self.chat.clone());
+        let locate_live = self.locate_live.clone();
         let serve = axum::serve(self.listener, service).with_graceful_shutdown(async move {
             tokio::select! {
                 () = shutdown_signal() => {}
                 () = stop.wait() => {}
             }
             stop.request();
-            // Open chat streams would hold the drain forever.
+            // Open live streams would hold the drain forever.
             chat.shut_down();
+            locate_live.shut_down();
         });
         let mut serving = tokio::spawn(serve.into_future());
         let mut served = tokio::select! {

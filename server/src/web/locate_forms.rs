@@ -80,7 +80,8 @@ pub(super) async fn handle(s: &Submission<'_>) -> Handled {
     }
 }
 
-/// The owner's decision without JavaScript: decline, block or stop sharing.
+/// The owner's decision without JavaScript: decline, block, stop a live
+/// sharing or delete what was shared.
 /// Sharing needs the browser's position, so it only comes through the API.
 async fn reveal(s: &Submission<'_>, f: &LocateFields) -> Handled {
     let kept = [("t", f.t.as_str())];
@@ -88,6 +89,7 @@ async fn reveal(s: &Submission<'_>, f: &LocateFields) -> Handled {
         "decline" => RevealDecision::Decline,
         "block" => RevealDecision::Block,
         "stop_sharing" => RevealDecision::StopSharing,
+        "stop_live" => RevealDecision::StopLive,
         _ => {
             return Err(
                 Rejected::new(ServiceError::Invalid(app::i18n::Key::ErrorBadRequest))
@@ -99,6 +101,7 @@ async fn reveal(s: &Submission<'_>, f: &LocateFields) -> Handled {
         token: &f.t,
         decision,
         point: None,
+        mode: app::model::locate::ShareMode::Once,
         client: s.client,
     };
     consent::answer(&s.cx, input)

@@ -50,6 +50,7 @@ mod job_queue;
 mod limits;
 mod locate_bursts;
 mod locate_reasons;
+mod locate_sharing;
 mod logs;
 mod lookup;
 mod lookup_owner;

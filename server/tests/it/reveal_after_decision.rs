@@ -183,7 +183,7 @@ async fn the_owner_page_says_who_we_are_what_is_kept_and_names_the_decision() {
             r#"href="/about-us""#,
             r#"href="/privacy-policy""#,
             "It is deleted after 30 days",
-            "What “Share once” sends",
+            "What “Share” sends",
         ] {
             assert!(page.contains(needle), "{:?}: {needle}", app.backend);
         }

@@ -7,8 +7,9 @@ use leptos::prelude::*;
 
 /// The member's requests. Rendered by the server with what it loaded; in the
 /// browser it polls `GET /spyContent` every 5 s while a request is not final
-/// (skipping while the tab is hidden), and reads the shared position of a
-/// request that became located once.
+/// (skipping while the tab is hidden), reads the shared position of a
+/// request that became located once, and follows the live stream of changes
+/// (statuses, live positions, stops) without reloading.
 #[island]
 pub fn LocateRequests(
     locale: Locale,
@@ -22,7 +23,10 @@ pub fn LocateRequests(
     let traces = RwSignal::new(traces);
     Effect::new(move |_| {
         #[cfg(feature = "browser")]
-        super::poll::start(locale, rows, traces);
+        {
+            super::poll::start(locale, rows, traces);
+            super::live::listen(locale, rows, traces);
+        }
     });
     let csrf = StoredValue::new(csrf);
     view! {
@@ -33,10 +37,14 @@ pub fn LocateRequests(
                 children=move |request| {
                     let id = request.id;
                     let position = Signal::derive(move || traces.with(|t| position_of(t, id)));
+                    let trace = Signal::derive(move || {
+                        traces.with(|t| t.iter().find(|x| x.request_id == id).cloned())
+                    });
                     view! {
                         <LocateRow
                             request=request
                             position=position
+                            trace=trace
                             csrf=csrf.get_value()
                             highlight=created == Some(id)
                         />

@@ -189,8 +189,11 @@ fn ChoosePlan(searched: SearchedNumber) -> impl IntoView {
 
 mod list;
 #[cfg(feature = "browser")]
+mod live;
+#[cfg(feature = "browser")]
 mod poll;
 mod row;
+mod sharing;
 
 pub use list::LocateRequests;
 pub use row::position_text;

@@ -74,7 +74,7 @@ fn fetch_missing_traces(
         traces.update(|t| {
             t.push(GpsTrace {
                 request_id: id,
-                points: Vec::new(),
+                ..GpsTrace::default()
             })
         });
         let client = client.clone();

@@ -1,5 +1,6 @@
 //! One of the member's requests: what was asked, its status and times, its
 //! map once located, and the actions its state allows.
+use super::sharing::SharingFacts;
 use crate::account::forms::AuthForm;
 use crate::components::{HiddenFields, LocalTime};
 use crate::i18n::{t, t_args, use_i18n, Key, Locale};
@@ -24,15 +25,20 @@ pub(super) fn position_of(traces: &[GpsTrace], id: i64) -> Option<GeoPoint> {
 pub(super) fn LocateRow(
     request: LocateRequestView,
     position: Signal<Option<GeoPoint>>,
+    trace: Signal<Option<GpsTrace>>,
     csrf: String,
     highlight: bool,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let locale = i18n.locale();
     let (id, status) = (request.id, request.status);
-    let map = request
-        .has_location
-        .then(|| view! { <RowMap position=position/> });
+    let facts_csrf = csrf.clone();
+    let map = request.has_location.then(|| {
+        view! {
+            <RowMap position=position/>
+            <SharingFacts trace=trace csrf=facts_csrf/>
+        }
+    });
     let label = (!request.label.is_empty())
         .then(|| view! { <span class="locate-label">{request.label.clone()}</span> });
     view! {
@@ -172,10 +178,12 @@ mod tests {
             GpsTrace {
                 request_id: 1,
                 points: vec![point(1.0), point(2.0)],
+                ..GpsTrace::default()
             },
             GpsTrace {
                 request_id: 2,
                 points: vec![],
+                ..GpsTrace::default()
             },
         ];
         assert_eq!(position_of(&traces, 1).map(|p| p.lat), Some(2.0));

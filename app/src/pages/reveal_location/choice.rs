@@ -1,4 +1,5 @@
-//! The pending page's answers: "Share once" (needs JavaScript: reads the
+//! The pending page's answers: "Share" as the owner chooses — once, precise
+//! or approximate, or live for a set time — (needs JavaScript: reads the
 //! position and posts it), Decline and Block (plain forms). After sharing,
 //! the island shows the decision and the actions still open in place.
 use super::decided::AfterDecision;
@@ -6,7 +7,7 @@ use super::{reveal_href, RevealRequest};
 use crate::account::forms::AuthForm;
 use crate::components::HiddenFields;
 use crate::i18n::{provide_i18n, use_i18n, Key, Locale};
-use crate::model::locate::{RevealDecision, RevealView};
+use crate::model::locate::{RevealDecision, RevealView, ShareMode};
 use crate::widgets::{GeoPoint, MapView};
 use leptos::prelude::*;
 
@@ -89,14 +90,16 @@ fn ShareControls(locale: Locale, token: String, stage: RwSignal<Share>) -> impl 
     let i18n = use_i18n();
     let ready = RwSignal::new(false);
     Effect::new(move |_| ready.set(true));
+    let mode = RwSignal::new(ShareMode::Once);
     let share = move |_: leptos::ev::MouseEvent| {
         if stage.get_untracked() != Share::Locating {
             stage.set(Share::Locating);
-            start_share(locale, token.clone(), stage);
+            start_share(locale, token.clone(), mode.get_untracked(), stage);
         }
     };
     let share_retry = share.clone();
     view! {
+        <ModeChoice mode=mode/>
         <button
             type="button"
             id="reveal-share"
@@ -131,23 +134,58 @@ fn ShareControls(locale: Locale, token: String, stage: RwSignal<Share>) -> impl 
     }
 }
 
-/// Reads the position and posts it; `stage` ends `Done` or `Failed`.
+/// The owner's choice of how to share: once (precise or approximate) or
+/// live for a set time, with what each means.
+#[component]
+fn ModeChoice(mode: RwSignal<ShareMode>) -> impl IntoView {
+    let i18n = use_i18n();
+    let option = move |m: ShareMode| {
+        let id = format!("share-mode-{}", m.code());
+        let label_for = id.clone();
+        view! {
+            <label class="share-mode" for=label_for>
+                <input
+                    type="radio"
+                    name="mode"
+                    id=id
+                    value=m.code()
+                    checked={m == ShareMode::Once}
+                    on:change=move |_| mode.set(m)
+                />
+                " "
+                {i18n.text(m.label_key())}
+            </label>
+        }
+    };
+    view! {
+        <fieldset class="share-modes">
+            <legend>{i18n.text(Key::ShareHow)}</legend>
+            {ShareMode::ALL.into_iter().map(option).collect_view()}
+            <p class="field-hint">{i18n.text(Key::ShareApproximateHint)}</p>
+            <p class="field-hint">{i18n.text(Key::ShareLiveHint)}</p>
+        </fieldset>
+    }
+}
+
+/// Reads the position and posts it as `mode` says (an approximate one is
+/// rounded before it is sent); `stage` ends `Done` or `Failed`.
 #[cfg_attr(
     not(feature = "browser"),
     allow(unused_variables, reason = "only the browser shares")
 )]
-fn start_share(locale: Locale, token: String, stage: RwSignal<Share>) {
+fn start_share(locale: Locale, token: String, mode: ShareMode, stage: RwSignal<Share>) {
     #[cfg(feature = "browser")]
     leptos::task::spawn_local(async move {
         let next = match geo::current_position().await {
             None => Share::Failed(None),
             Some(point) => {
                 match crate::api::ApiClient::new()
-                    .reveal_decide(locale, &token, RevealDecision::Share, Some(point))
+                    .reveal_share(locale, &token, mode, point)
                     .await
                 {
                     Ok(mut view) if view.state == crate::model::locate::RevealState::Shared => {
-                        view.shared = view.shared.or(Some(point));
+                        let sent = crate::model::sharing::at_precision(point, mode.precision());
+                        view.shared = view.shared.or(Some(sent));
                         Share::Done(Box::new(view))
                     }
                     Ok(_) => {

@@ -1,11 +1,14 @@
 //! The owner's page once they decided: the decision and when, what was shared
 //! (when and how precisely; the coordinates only in the answer to "Share
 //! once", never on a later visit), when it is deleted, whether the number is
-//! blocked, and only the actions still open — "Stop sharing" and "Block all
+//! blocked, and only the actions still open — stop a live sharing (the
+//! banner of [`LiveSharing`]), "Stop sharing" (delete) and "Block all
 //! future requests". Both are plain forms (`decision=stop_sharing|block`)
 //! that work without JavaScript; with it, [`AfterDecision`] posts them
 //! through the API and shows the answer in place.
+use super::live::LiveSharing;
 use crate::account::forms::AuthForm;
+use crate::account::plan::now_ms;
 use crate::components::{HiddenFields, TimedText};
 use crate::i18n::{t, t_args, use_i18n, Key, Locale};
 use crate::model::locate::{RevealDecision, RevealState, RevealView};
@@ -53,7 +56,22 @@ fn shared_facts(locale: Locale, view: &RevealView) -> Vec<Line> {
         return facts;
     }
     if let Some(at) = view.shared_at {
-        facts.push(Line::Timed(Key::LocateSharedAt, at));
+        let key = match view.live_until {
+            Some(_) => Key::ShareLiveLast,
+            None => Key::LocateSharedAt,
+        };
+        facts.push(Line::Timed(key, at));
+    }
+    if let Some(precision) = view.precision {
+        facts.push(Line::Plain(t(locale, precision.label_key()).to_owned()));
+    }
+    if let Some(until) = view.live_until {
+        let key = if until > now_ms() {
+            Key::ShareLiveUntil
+        } else {
+            Key::ShareLiveEnded
+        };
+        facts.push(Line::Timed(key, until));
     }
     if let Some(meters) = view.shared_accuracy_m {
         facts.push(Line::Plain(t_args(
@@ -99,11 +117,21 @@ pub(super) fn DecisionSummary(view: RevealView) -> impl IntoView {
     );
     let offset = view.utc_offset_min.unwrap_or(0);
     let facts = shared_facts(locale, &view);
+    let asked_by = view.requester.clone().map(|who| {
+        let reason = crate::model::reason::LocateReason::text_of(&view.note, locale);
+        let line = t_args(
+            locale,
+            Key::ReceiptAskedBy,
+            &[("who", &who), ("reason", reason)],
+        );
+        view! { <p class="reveal-receipt-who">{line}</p> }
+    });
     let decision = decision_line(locale, &view).render(locale, offset);
     view! {
         <h1>{heading}</h1>
         <section data-reveal-state=state class="reveal-decided">
             <p class="form-notice reveal-decision" role="status">{decision}</p>
+            {asked_by}
             {(!facts.is_empty())
                 .then(|| {
                     view! {
@@ -148,6 +176,7 @@ pub(super) fn AfterDecision(
     let i18n = use_i18n();
     let failed = RwSignal::new(Option::<String>::None);
     let action = reveal_href(locale, &token);
+    let (live_token, live_csrf) = (token.clone(), csrf.clone());
     let form = move |decision: RevealDecision, key: Key, id: &'static str| {
         let token = token.clone();
         let csrf = csrf.clone();
@@ -169,6 +198,7 @@ pub(super) fn AfterDecision(
     let block_form = form.clone();
     view! {
         <div class="reveal-after">
+            <LiveSharing locale=locale token=live_token csrf=live_csrf view=view/>
             {move || view! { <DecisionSummary view=view.get()/> }}
             {move || failed.get().map(|m| view! { <p class="form-alert" role="alert">{m}</p> })}
             <div class="reveal-actions">
@@ -190,7 +220,7 @@ pub(super) fn AfterDecision(
     not(feature = "browser"),
     allow(unused_variables, reason = "only the browser posts")
 )]
-fn post(
+pub(super) fn post(
     locale: Locale,
     token: String,
     decision: RevealDecision,

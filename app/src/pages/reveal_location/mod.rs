@@ -11,6 +11,7 @@
 //! answer to sharing.
 mod choice;
 mod decided;
+mod live;
 
 pub use choice::RevealChoice;
 pub use decided::RevealAfter;

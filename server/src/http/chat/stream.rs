@@ -44,7 +44,7 @@ pub async fn stream(
         .await
         .map_err(service_error(&ctx))?;
     let client = live::StreamClient {
-        conversation_id: id,
+        topic: id,
         address: ctx.client.ip,
     };
     let admission = state.chat.admit(client).map_err(service_error(&ctx))?;

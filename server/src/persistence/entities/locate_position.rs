@@ -1,4 +1,5 @@
-//! `locate_positions`: The one position an owner chose to share for a request.
+//! `locate_positions`: The one position an owner chose to share for a request
+//! (for live sharing, the latest one: each update replaces it).
 use sea_orm::entity::prelude::*;
 
 /// A row of `locate_positions`.
@@ -16,6 +17,10 @@ pub struct Model {
     pub shared_at: i64,
     /// The retention job deletes the row after this time.
     pub delete_after: i64,
+    /// `precise` or `approximate` (rounded to about a kilometre).
+    pub precision: String,
+    /// Live sharing: updates are accepted until then (ms); `None` for once.
+    pub live_until: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -9,6 +9,7 @@ pub mod help_chat_conversation;
 pub mod help_chat_message;
 pub mod job;
 pub mod locate_consent;
+pub mod locate_event;
 pub mod locate_position;
 pub mod locate_request;
 pub mod meta_event;

@@ -26,6 +26,8 @@ mod m20261204_000021_charge_tax;
 mod m20261204_000022_order_payer_device;
 mod m20261205_000023_trial_grants;
 mod m20261206_000024_reset_code_job;
+mod m20261208_000027_locate_sharing;
+mod m20261208_000028_locate_events;
 mod schema;
 
 /// All migrations, oldest first.
@@ -59,6 +61,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261204_000022_order_payer_device::Migration),
             Box::new(m20261205_000023_trial_grants::Migration),
             Box::new(m20261206_000024_reset_code_job::Migration),
+            Box::new(m20261208_000027_locate_sharing::Migration),
+            Box::new(m20261208_000028_locate_events::Migration),
         ]
     }
 }

@@ -1,4 +1,5 @@
-//! The requester's changes to a request: resend, cancel, rename, clear.
+//! The requester's changes to a request: resend, cancel, rename, stop a
+//! live sharing, clear.
 use super::caps::take_number_cap;
 use super::requests::{has_location, own, queue_link};
 use super::{display_phone, effective_status, queue, status, view};
@@ -23,6 +24,8 @@ pub enum Change {
     Cancel,
     /// The requester's own name for it. The note cannot change after sending.
     Rename(String),
+    /// End the owner's live sharing now (the last position stays).
+    StopLive,
 }
 
 impl Change {
@@ -32,6 +35,7 @@ impl Change {
             "resend" => Some(Change::Resend),
             "cancel" => Some(Change::Cancel),
             "rename" => Some(Change::Rename(label.to_owned())),
+            "stop_live" => Some(Change::StopLive),
             _ => None,
         }
     }
@@ -52,6 +56,11 @@ pub async fn update(
     let resending = change == Change::Resend;
     let txn = cx.db.begin().await?;
     match change {
+        Change::StopLive => {
+            if !super::live::stop(&txn, id, cx.now).await? {
+                return Err(not_allowed());
+            }
+        }
         Change::Resend => resend(cx, &txn, &row).await?,
         Change::Cancel => {
             // The transition first: of two cancels only one changes the row.
@@ -75,6 +84,7 @@ pub async fn update(
         }
     }
     txn.commit().await?;
+    cx.wake.locate.notify_one();
     if resending {
         cx.wake.sms.notify_one();
     }
@@ -153,9 +163,13 @@ pub async fn clear(
     id: i64,
 ) -> Result<LocateRequestView, ServiceError> {
     let row = own(&cx.db, auth, id).await?;
+    let txn = cx.db.begin().await?;
     locate_position::Entity::delete_many()
         .filter(locate_position::Column::RequestId.eq(id))
-        .exec(&cx.db)
+        .exec(&txn)
         .await?;
+    super::events::changed(&txn, id, cx.now).await?;
+    txn.commit().await?;
+    cx.wake.locate.notify_one();
     Ok(view(&row, false, display_phone(&row.phone_e164), cx.now))
 }

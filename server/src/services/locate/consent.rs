@@ -1,8 +1,10 @@
 //! The owner's side: what their link shows and what they decide. The link
 //! token is the only credential; one request yields at most one position,
 //! and every decision is recorded (time, request, hashed address, agent).
-//! After deciding, the owner may still delete a shared position
-//! (stop sharing) and block the number; the recorded decision stays.
+//! The owner shares once (precise or rounded to about a kilometre) or live
+//! for a set time (`live`). After deciding, the owner may still stop a live
+//! sharing, delete a shared position and block the number; the recorded
+//! decision stays.
 use super::reveal::{self, by_token};
 use super::{effective_status, registry, requests, status};
 use crate::persistence::entities::{locate_consent, locate_position, locate_request as request};
@@ -10,7 +12,7 @@ use crate::services::accounts::ClientInfo;
 use crate::services::{Cx, ServiceError};
 use crate::tokens;
 use app::i18n::Key;
-use app::model::locate::{LocateStatus, RevealDecision, RevealView};
+use app::model::locate::{LocateStatus, RevealDecision, RevealView, ShareMode};
 use app::model::GeoPoint;
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait,
@@ -48,6 +50,8 @@ pub struct Answer<'a> {
     pub decision: RevealDecision,
     /// The position, for `Share` only.
     pub point: Option<GeoPoint>,
+    /// How to share, for `Share` only.
+    pub mode: ShareMode,
     pub client: &'a ClientInfo,
 }
 
@@ -62,27 +66,28 @@ pub async fn answer(cx: &Cx, input: Answer<'_>) -> Result<RevealView, ServiceErr
         .await?
         .ok_or_else(gone_error)?;
     let current = effective_status(&row, cx.now);
-    let point = match (input.decision, current) {
-        (RevealDecision::StopSharing, LocateStatus::Located) => {
-            return stop_sharing(cx, &row).await
-        }
-        (RevealDecision::Block, LocateStatus::Located | LocateStatus::Declined) => {
-            return block_after(cx, &row).await
-        }
-        (_, s) if !status::is_pending(s) => return Err(gone_error()),
-        (RevealDecision::Share, _) => Some(
+    if matches!(current, LocateStatus::Located | LocateStatus::Declined) {
+        return after_decision(cx, &row, input.decision, current).await;
+    }
+    if !status::is_pending(current) {
+        return Err(gone_error());
+    }
+    let point = match input.decision {
+        RevealDecision::Share => Some(
             input
                 .point
                 .filter(is_position)
                 .ok_or(ServiceError::Invalid(Key::RevealPositionInvalid))?,
         ),
-        (RevealDecision::Decline | RevealDecision::Block, _) => None,
-        (RevealDecision::StopSharing, _) => return Err(gone_error()),
+        RevealDecision::Decline | RevealDecision::Block => None,
+        RevealDecision::StopSharing | RevealDecision::StopLive => return Err(gone_error()),
     };
     let (to, code) = match input.decision {
         RevealDecision::Share => (LocateStatus::Located, "share"),
         RevealDecision::Decline => (LocateStatus::Declined, "decline"),
-        RevealDecision::Block | RevealDecision::StopSharing => (LocateStatus::Blocked, "block"),
+        RevealDecision::Block | RevealDecision::StopSharing | RevealDecision::StopLive => {
+            (LocateStatus::Blocked, "block")
+        }
     };
     let txn = cx.db.begin().await?;
     // Only one answer wins, even if two arrive at once.
@@ -91,27 +96,44 @@ pub async fn answer(cx: &Cx, input: Answer<'_>) -> Result<RevealView, ServiceErr
         return Err(gone_error());
     }
     record_consent(&txn, cx, row.id, code, input.client).await?;
-    if let Some(p) = point {
-        let position = locate_position::ActiveModel {
-            request_id: Set(row.id),
-            latitude: Set(p.lat),
-            longitude: Set(p.lng),
-            accuracy: Set(p.accuracy),
-            shared_at: Set(cx.now),
-            delete_after: Set(cx.now + cx.config.locate.retention_ms),
-            ..Default::default()
-        };
-        locate_position::Entity::insert(position).exec(&txn).await?;
-    }
+    let point = match point {
+        Some(p) => {
+            let (stored, position) = super::live::first_position(cx, &row, p, input.mode);
+            locate_position::Entity::insert(position).exec(&txn).await?;
+            Some(stored)
+        }
+        None => None,
+    };
     if to == LocateStatus::Blocked {
         registry::add(&txn, &row.phone_e164, registry::Reason::Block, cx.now).await?;
         requests::block_pending_for_number(&txn, &row.phone_e164, cx.now).await?;
     }
     super::queue::cancel_for_request(&txn, row.id, cx.now).await?;
     txn.commit().await?;
+    cx.wake.locate.notify_one();
     let mut answered = row;
     to.code().clone_into(&mut answered.status);
     reveal::build(cx, &answered, point).await
+}
+
+/// An action still open after the owner decided: stop a live sharing,
+/// delete what was shared, block the number.
+async fn after_decision(
+    cx: &Cx,
+    row: &request::Model,
+    decision: RevealDecision,
+    current: LocateStatus,
+) -> Result<RevealView, ServiceError> {
+    match (decision, current) {
+        (RevealDecision::StopSharing, LocateStatus::Located) => stop_sharing(cx, row).await,
+        (RevealDecision::StopLive, LocateStatus::Located) => {
+            super::live::stop(&cx.db, row.id, cx.now).await?;
+            cx.wake.locate.notify_one();
+            reveal::build(cx, row, None).await
+        }
+        (RevealDecision::Block, _) => block_after(cx, row).await,
+        _ => Err(ServiceError::Invalid(Key::RevealLinkGone)),
+    }
 }
 
 async fn record_consent(
@@ -140,10 +162,14 @@ async fn record_consent(
 
 /// Deletes the shared position now; the decision stays recorded.
 async fn stop_sharing(cx: &Cx, row: &request::Model) -> Result<RevealView, ServiceError> {
+    let txn = cx.db.begin().await?;
     locate_position::Entity::delete_many()
         .filter(locate_position::Column::RequestId.eq(row.id))
-        .exec(&cx.db)
+        .exec(&txn)
         .await?;
+    super::events::changed(&txn, row.id, cx.now).await?;
+    txn.commit().await?;
+    cx.wake.locate.notify_one();
     reveal::build(cx, row, None).await
 }
 
@@ -157,7 +183,7 @@ async fn block_after(cx: &Cx, row: &request::Model) -> Result<RevealView, Servic
     reveal::build(cx, row, None).await
 }
 
-fn is_position(p: &GeoPoint) -> bool {
+pub(super) fn is_position(p: &GeoPoint) -> bool {
     p.lat.is_finite()
         && p.lng.is_finite()
         && (-90.0..=90.0).contains(&p.lat)

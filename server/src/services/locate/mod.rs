@@ -1,12 +1,15 @@
 //! Locate with consent. A requester asks about a number; the
 //! owner gets an SMS link and decides. Rules live here once: requests and
-//! caps (`requests`, `caps`), the owner's decision (`consent`), the do-not-locate
+//! caps (`requests`, `caps`), the owner's decision (`consent`) and live
+//! sharing (`live`), the do-not-locate
 //! registry (`registry`), the SMS queue (`queue`), provider events
 //! (`sms_events`), retention (`retention`) and the
 //! statuses and their transitions (`status`).
 mod caps;
 pub mod changes;
 pub mod consent;
+pub mod events;
+pub mod live;
 pub mod queue;
 pub mod registry;
 pub mod requests;

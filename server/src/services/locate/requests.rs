@@ -9,7 +9,7 @@ use crate::sms::templates;
 use crate::tokens;
 use app::account::validation::{validate_note, FieldErrors, Slot};
 use app::i18n::Key;
-use app::model::locate::{GpsTrace, LocateRequestView, LocateStatus, TracePoint};
+use app::model::locate::{GpsTrace, LocateRequestView, LocateStatus, SharePrecision, TracePoint};
 use app::model::GeoPoint;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -199,6 +199,11 @@ pub async fn trace(cx: &Cx, auth: &AuthSession, id: i64) -> Result<GpsTrace, Ser
         };
         disclosure_log::Entity::insert(entry).exec(db).await?;
     }
+    let precision = positions
+        .first()
+        .map(|p| SharePrecision::from_code(&p.precision));
+    let live_until = positions.first().and_then(|p| p.live_until);
+    let delete_after = positions.first().map(|p| p.delete_after);
     let points = positions
         .into_iter()
         .map(|p| TracePoint {
@@ -213,6 +218,9 @@ pub async fn trace(cx: &Cx, auth: &AuthSession, id: i64) -> Result<GpsTrace, Ser
     Ok(GpsTrace {
         request_id: row.id,
         points,
+        precision,
+        live_until,
+        delete_after,
     })
 }
 

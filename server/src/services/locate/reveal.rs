@@ -1,10 +1,12 @@
 //! What the owner's page shows: the request, and after a decision that
 //! decision, what was shared and until when, and the actions still open.
 use super::{display_phone, effective_status, registry, status};
-use crate::persistence::entities::{locate_consent, locate_position, locate_request as request};
+use crate::persistence::entities::{
+    locate_consent, locate_position, locate_request as request, user,
+};
 use crate::services::{Cx, ServiceError};
 use crate::tokens;
-use app::model::locate::{LocateStatus, RevealState, RevealView};
+use app::model::locate::{LocateStatus, RevealState, RevealView, SharePrecision};
 use app::model::GeoPoint;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
@@ -49,6 +51,9 @@ pub fn gone() -> RevealView {
         can_block: false,
         retention_days: None,
         utc_offset_min: None,
+        precision: None,
+        live_until: None,
+        requester: None,
     }
 }
 
@@ -77,6 +82,11 @@ pub(super) async fn build(
         .await?;
     let number_blocked = registry::is_blocked(db, &row.phone_e164).await?;
     let decided = matches!(state, RevealState::Shared | RevealState::Declined);
+    let requester = if decided {
+        masked_requester(db, row.requester_id).await?
+    } else {
+        None
+    };
     Ok(RevealView {
         state,
         note: row.note.clone(),
@@ -92,7 +102,33 @@ pub(super) async fn build(
         can_block: decided && !number_blocked,
         retention_days: Some(cx.config.locate.retention_ms / 86_400_000),
         utc_offset_min: number_offset(&row.phone_e164, now),
+        precision: position
+            .as_ref()
+            .map(|p| SharePrecision::from_code(&p.precision)),
+        live_until: position.as_ref().and_then(|p| p.live_until),
+        requester,
     })
+}
+
+/// The requester's account as the owner's receipt names it.
+async fn masked_requester(
+    db: &impl ConnectionTrait,
+    requester_id: i64,
+) -> Result<Option<String>, ServiceError> {
+    let account = user::Entity::find_by_id(requester_id).one(db).await?;
+    Ok(account.map(|u| mask_email(&u.email)))
+}
+
+/// `alice@mail.com` as `a•••@mail.com`: enough for the owner to recognise
+/// an address they know, not enough to learn one they do not.
+pub fn mask_email(email: &str) -> String {
+    let (name, domain) = email.rsplit_once('@').unwrap_or((email, ""));
+    let first: String = name.chars().take(1).collect();
+    if domain.is_empty() {
+        format!("{first}•••")
+    } else {
+        format!("{first}•••@{domain}")
+    }
 }
 
 /// The UTC offset of the number's time zone at `now`, when the numbering
@@ -105,4 +141,16 @@ fn number_offset(e164: &str, now: i64) -> Option<i32> {
         zones = data.time_zones(&phone.calling_code().to_string());
     }
     crate::domain::zones::common_offset(zones, phone.region().as_deref(), now)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mask_email;
+
+    #[test]
+    fn an_address_keeps_its_first_letter_and_domain_only() {
+        assert_eq!(mask_email("alice@mail.com"), "a•••@mail.com");
+        assert_eq!(mask_email("x@y.id"), "x•••@y.id");
+        assert_eq!(mask_email("nodomain"), "n•••");
+    }
 }

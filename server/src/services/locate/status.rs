@@ -58,7 +58,9 @@ pub fn request(id: i64) -> Condition {
 /// returns how many moved (0: the move was not allowed, or another writer
 /// got there first). Expiry, failure and cancelling kill the link (an
 /// owner's answer keeps it, so the owner sees what they decided); every
-/// final status except the requester's own cancel is news for the requester.
+/// final status except the requester's own cancel is news for the requester
+/// (the badge), and every move reaches the requester's open dashboards
+/// (`events`).
 ///
 /// # Errors
 /// A database error.
@@ -71,7 +73,6 @@ pub async fn transition(
     let mut update = request::Entity::update_many()
         .col_expr(request::Column::Status, Expr::value(to.code()))
         .col_expr(request::Column::UpdatedAt, Expr::value(now))
-        .filter(scope)
         .filter(request::Column::Status.is_in(sources(to)));
     if matches!(
         to,
@@ -82,7 +83,11 @@ pub async fn transition(
     if !is_pending(to) && to != LocateStatus::Cancelled {
         update = update.col_expr(request::Column::Unseen, Expr::value(true));
     }
-    Ok(update.exec(db).await?.rows_affected)
+    let moved = update.filter(scope.clone()).exec(db).await?.rows_affected;
+    if moved > 0 {
+        super::events::moved(db, scope, to, now).await?;
+    }
+    Ok(moved)
 }
 
 #[cfg(test)]

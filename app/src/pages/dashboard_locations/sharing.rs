@@ -1,0 +1,93 @@
+//! What the requester sees of how the owner shares: when the last position
+//! came, how precise it is, and for live sharing until when it runs (or
+//! when it ended), with "Stop live sharing" while it runs (a plain form
+//! `locate_action`, `action=stop_live`).
+use crate::account::forms::AuthForm;
+use crate::account::plan::now_ms;
+use crate::components::{HiddenFields, TimedText};
+use crate::i18n::{use_i18n, Key};
+use crate::model::locate::GpsTrace;
+use crate::routes::{href, Page};
+use leptos::prelude::*;
+
+/// The facts of `trace` once read; nothing before.
+#[component]
+pub(super) fn SharingFacts(trace: Signal<Option<GpsTrace>>, csrf: String) -> impl IntoView {
+    let i18n = use_i18n();
+    let locale = i18n.locale();
+    let action = href(locale, Page::DashboardLocations);
+    move || facts(trace.get(), &action, &csrf)
+}
+
+/// The facts of one trace, or nothing before a position was read.
+fn facts(trace: Option<GpsTrace>, action: &str, csrf: &str) -> AnyView {
+    let i18n = use_i18n();
+    let locale = i18n.locale();
+    let Some(last) = trace
+        .as_ref()
+        .and_then(|t| t.points.last())
+        .map(|p| p.shared_at)
+    else {
+        return ().into_any();
+    };
+    let trace = trace.unwrap_or_default();
+    {
+        let live = trace.live_until.map(|until| (until, until > now_ms()));
+        let last_key = match live {
+            Some(_) => Key::ShareLiveLast,
+            None => Key::LocateSharedAt,
+        };
+        let precision = trace.precision.map(|p| {
+            view! { <li class="sharing-precision" data-precision=p.code()>{i18n.text(p.label_key())}</li> }
+        });
+        let window = live.map(|(until, running)| {
+            let key = if running {
+                Key::ShareLiveUntil
+            } else {
+                Key::ShareLiveEnded
+            };
+            view! {
+                <li class="sharing-live" data-live=running.to_string()>
+                    <TimedText locale=locale key=key ms=until/>
+                </li>
+            }
+        });
+        let deleted = trace.delete_after.map(|at| {
+            view! {
+                <li class="sharing-delete-after">
+                    <TimedText locale=locale key=Key::RevealDeleteAfter ms=at/>
+                </li>
+            }
+        });
+        let stop = live
+            .filter(|(_, running)| *running)
+            .map(|_| stop_form(trace.request_id, action, csrf));
+        view! {
+            <ul class="sharing-facts">
+                <li class="sharing-last" data-shared-at=last>
+                    <TimedText locale=locale key=last_key ms=last/>
+                </li>
+                {precision}
+                {window}
+                {deleted}
+            </ul>
+            {stop}
+        }
+        .into_any()
+    }
+}
+
+/// "Stop live sharing": a plain form (`locate_action`, `action=stop_live`).
+fn stop_form(request_id: i64, action: &str, csrf: &str) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <form method="post" action=action.to_owned() class="locate-action">
+            <HiddenFields csrf=csrf.to_owned() form=AuthForm::LocateAction/>
+            <input type="hidden" name="id" value=request_id/>
+            <input type="hidden" name="action" value="stop_live"/>
+            <button type="submit" class="btn-secondary locate-stop-live">
+                {i18n.text(Key::LocateStopLive)}
+            </button>
+        </form>
+    }
+}
