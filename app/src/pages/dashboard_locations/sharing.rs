@@ -38,7 +38,7 @@ fn facts(trace: Option<GpsTrace>, action: &str, csrf: &str) -> AnyView {
             None => Key::LocateSharedAt,
         };
         let precision = trace.precision.map(|p| {
-            view! { <li class="sharing-precision" data-precision=p.code()>{i18n.text(p.label_key())}</li> }
+            view! { <p class="sharing-precision" data-precision=p.code()>{i18n.text(p.label_key())}</p> }
         });
         let window = live.map(|(until, running)| {
             let key = if running {
@@ -47,30 +47,30 @@ fn facts(trace: Option<GpsTrace>, action: &str, csrf: &str) -> AnyView {
                 Key::ShareLiveEnded
             };
             view! {
-                <li class="sharing-live" data-live=running.to_string()>
+                <p class="sharing-live" data-live=running.to_string()>
                     <TimedText locale=locale key=key ms=until/>
-                </li>
+                </p>
             }
         });
         let deleted = trace.delete_after.map(|at| {
             view! {
-                <li class="sharing-delete-after">
+                <p class="sharing-delete-after">
                     <TimedText locale=locale key=Key::RevealDeleteAfter ms=at/>
-                </li>
+                </p>
             }
         });
         let stop = live
             .filter(|(_, running)| *running)
             .map(|_| stop_form(trace.request_id, action, csrf));
         view! {
-            <ul class="sharing-facts">
-                <li class="sharing-last" data-shared-at=last>
+            <div class="sharing-facts">
+                <p class="sharing-last" data-shared-at=last>
                     <TimedText locale=locale key=last_key ms=last/>
-                </li>
+                </p>
                 {precision}
                 {window}
                 {deleted}
-            </ul>
+            </div>
             {stop}
         }
         .into_any()
