@@ -26,14 +26,12 @@ build_wasm() {
   bash "$ROOT/scripts/toolchain.sh" wasm
   eval "$(bash "$ROOT/scripts/toolchain.sh" --print-env)"
   log "hydrate WASM ($CT_WASM_ROUTE toolchain)"
+  # --emit-relocs (the app crate's link only, so dependencies stay cached):
+  # wasm-split needs the relocations to cut the lazy islands out.
   (cd "$ROOT" && cargo rustc -p app --lib --crate-type cdylib --profile wasm-release \
-      --target wasm32-unknown-unknown --features hydrate -q)
-  local wasm="$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-release/app.wasm"
-  local out="$TARGET/bindgen"
-  rm -rf "$out" && mkdir -p "$out"
-  # No wasm-opt: Debian's binaryen 108 breaks hydration, and npm's gains <1%.
-  wasm-bindgen --target web --remove-name-section --remove-producers-section \
-    --out-dir "$out" --out-name app "$wasm"
+      --target wasm32-unknown-unknown --features hydrate -q -- -C link-arg=--emit-relocs)
+  split_and_bind "$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-release/app.wasm" "$TARGET/bindgen" \
+    --remove-name-section --remove-producers-section
 }
 
 assemble_site() {
@@ -59,8 +57,7 @@ assemble_site() {
   "app_js": "$base/app.js",
   "app_wasm": "$base/app_bg.wasm",
   "css": "$base/app.css",
-  "widgets_js": "$base/widgets.js",
-  "widgets_css": "$base/widgets.css"
+  "widgets_js": "$base/widgets.js"
 }
 JSON
 }

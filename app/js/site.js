@@ -26,11 +26,14 @@ function hydrate(js, wasm) {
     const app = await import(js);
     await app.default({ module_or_path: wasm });
     app.hydrate();
-    for (const el of document.querySelectorAll("leptos-island")) {
+    // Lazy islands return a promise that fetches their WASM chunk first:
+    // started together, the chunks download side by side.
+    const islands = [...document.querySelectorAll("leptos-island")].map((el) => {
       const island = app[el.dataset.component];
-      if (island) await island(el);
-      else console.warn("missing island", el.dataset.component);
-    }
+      if (!island) return console.warn("missing island", el.dataset.component);
+      return island(el);
+    });
+    await Promise.all(islands);
     app.islands_ready();
     // Islands install their listeners in effects, which run after this task.
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -86,7 +86,7 @@ pub fn support_mailto(locale: Locale, support: &str, status: &OrderStatus) -> St
 }
 
 /// One order's result, kept up to date in the browser.
-#[island]
+#[island(lazy)]
 pub fn PayResultView(locale: Locale, status: OrderStatus, support: String) -> impl IntoView {
     provide_i18n(Signal::derive(move || locale));
     let status = RwSignal::new(status);

@@ -24,7 +24,7 @@ struct Panel {
 }
 
 /// Plan, Cancel, refund and payments of the signed-in member.
-#[island]
+#[island(lazy)]
 pub fn BillingPanel(
     locale: Locale,
     csrf: String,

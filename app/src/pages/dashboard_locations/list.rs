@@ -13,7 +13,7 @@ pub(super) const POLL: std::time::Duration = std::time::Duration::from_secs(5);
 /// browser it polls `GET /spyContent` every 5 s while a request is not final
 /// (skipping while the tab is hidden), and reads the shared position of a
 /// request that became located once.
-#[island]
+#[island(lazy)]
 pub fn LocateRequests(
     locale: Locale,
     csrf: String,

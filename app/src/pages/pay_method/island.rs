@@ -9,7 +9,7 @@ use leptos::prelude::*;
 pub const STATIC_FORM_ID: &str = "pay-static";
 
 /// The widget, started from `setup` (the same as the plain form's).
-#[island]
+#[island(lazy)]
 pub fn PayMethodForm(locale: Locale, setup: CheckoutSetup) -> impl IntoView {
     provide_i18n(Signal::derive(move || locale));
     let on_ready = Callback::new(|()| hide_static_form());

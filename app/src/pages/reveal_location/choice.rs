@@ -31,7 +31,7 @@ enum Share {
 /// JavaScript, "Share once" stays disabled with a short explanation; Decline
 /// and Block post the page's own form. Once shared, the heading and the page
 /// say so in place of the question.
-#[island]
+#[island(lazy)]
 pub fn RevealChoice(
     locale: Locale,
     token: String,

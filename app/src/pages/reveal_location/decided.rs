@@ -214,7 +214,7 @@ fn post(
 
 /// The decided page as an island: server-rendered with the actions as plain
 /// forms; with JavaScript they post through the API instead.
-#[island]
+#[island(lazy)]
 pub fn RevealAfter(locale: Locale, token: String, csrf: String, view: RevealView) -> impl IntoView {
     crate::i18n::provide_i18n(Signal::derive(move || locale));
     let view = RwSignal::new(view);

@@ -87,7 +87,7 @@ struct Shown {
     busy: RwSignal<bool>,
 }
 
-#[island]
+#[island(lazy)]
 pub fn VoiceComposer(
     locale: Locale,
     csrf: String,
