@@ -67,13 +67,32 @@ build_server() {
   (cd "$ROOT" && cargo build -p server --profile "$SERVER_PROFILE" -q)
 }
 
+# Wall time of each step, printed at the end (`step NAME COMMAND...`).
+timings=()
+step() {
+  local name="$1" start=$SECONDS; shift
+  "$@"
+  timings+=("$(printf '%s %ds' "$name" $((SECONDS - start)))")
+}
+
+# The server and the hydrate WASM use separate target dirs and mostly one
+# core each (their final links are serial): built side by side.
+server_and_wasm() {
+  local start=$SECONDS
+  build_wasm & local wasm=$!
+  step server build_server
+  local server_done=$SECONDS
+  wait "$wasm" || die "hydrate WASM build failed"
+  timings+=("$(printf 'wasm %ds (beside the server; %ds after it)' $((SECONDS - start)) $((SECONDS - server_done)))")
+}
+
 main() {
   command -v node >/dev/null || die "node is required (see README)"
-  build_widgets
+  step widgets build_widgets
   # The server build runs build.rs, which writes the scoped CSS used below.
-  build_server
-  build_wasm
-  assemble_site
-  log "build done"
+  server_and_wasm
+  step assemble assemble_site
+  log "build done; time per step:"
+  printf '  %s\n' "${timings[@]}" >&2
 }
 main "$@"

@@ -177,7 +177,11 @@ async function drain() {
       pending.has(s),
     );
     pending.clear();
-    for (const step of batch) await steps[step]();
+    // The server and the WASM build in separate target dirs, mostly on one
+    // core each: side by side.
+    const both = ["server", "wasm"].filter((s) => batch.includes(s));
+    await Promise.all(both.map((step) => steps[step]()));
+    for (const step of batch) if (!both.includes(step)) await steps[step]();
   }
   busy = false;
 }
