@@ -161,7 +161,8 @@ const steps = {
       return log("WASM build failed");
     // The main module and its lazy island chunks (`__wasm_split.js`, `*.wasm`).
     for (const name of readdirSync(join(TARGET, "dev-bindgen")))
-      if (!name.endsWith(".d.ts")) swapIn(join(TARGET, "dev-bindgen", name), name);
+      if (!name.endsWith(".d.ts"))
+        swapIn(join(TARGET, "dev-bindgen", name), name);
     reloadBrowsers(`WASM rebuilt in ${seconds(start)} s`);
   },
 };

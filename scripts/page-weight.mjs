@@ -49,7 +49,9 @@ try {
   console.log(
     "page (KB, JS + WASM)      first load     after 1st use  files   budget",
   );
-  console.log("                            raw brotli     raw brotli  first/after");
+  console.log(
+    "                            raw brotli     raw brotli  first/after",
+  );
   const visitor = await browser.newContext({ baseURL: server.baseURL });
   for (const slug of [...SLUGS, "login"]) {
     const path = pathOf("", slug);
@@ -57,7 +59,12 @@ try {
   }
   await visitor.close();
   const [email, password] = ["weigh@example.com", "weigh-pass-123"];
-  await server.createUser(email, password, ["--payment-count", "1", "--vip-days", "30"]);
+  await server.createUser(email, password, [
+    "--payment-count",
+    "1",
+    "--vip-days",
+    "30",
+  ]);
   const member = await browser.newContext({ baseURL: server.baseURL });
   const page = await member.newPage();
   await signIn(page, email, password);

@@ -6,8 +6,7 @@ import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "./env.mjs";
 
-export const SITE =
-  process.env.SITE_ROOT ?? join(ROOT, "target", "site");
+export const SITE = process.env.SITE_ROOT ?? join(ROOT, "target", "site");
 
 // Budgets (brotli bytes of JS + WASM).
 export const HOME_BUDGET = 150_000;

@@ -6,7 +6,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { pathOf, SLUGS, TEXT_SLUGS } from "../support/routes.mjs";
-import { newContext, serverAndBrowser, signedInMember } from "../support/suite.mjs";
+import {
+  newContext,
+  serverAndBrowser,
+  signedInMember,
+} from "../support/suite.mjs";
 import {
   HOME_BUDGET,
   PAGE_BUDGET,
@@ -38,7 +42,9 @@ test("public pages load their own code only, within the budgets", async () => {
 test("the home page loads no chunk of another page's island", async () => {
   const context = await newContext(suite);
   const { files } = await weighPage(context, "/");
-  const chunks = files.filter((f) => /\.wasm$/.test(f) && !/app_bg\.wasm$/.test(f));
+  const chunks = files.filter(
+    (f) => /\.wasm$/.test(f) && !/app_bg\.wasm$/.test(f),
+  );
   assert.deepEqual(chunks, [], "only the main WASM on the home page");
   const pay = await weighPage(context, "/pay-method");
   assert.ok(
@@ -56,7 +62,12 @@ test("member pages stay within the page budget", async () => {
     "weight-pass-123",
   );
   await page.close();
-  for (const path of ["/dashboard/locations", "/dashboard/voice", "/dashboard/account", "/billing"]) {
+  for (const path of [
+    "/dashboard/locations",
+    "/dashboard/voice",
+    "/dashboard/account",
+    "/billing",
+  ]) {
     const { first, files } = await weighPage(context, path);
     assert.ok(
       first.br <= PAGE_BUDGET,

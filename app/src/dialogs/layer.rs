@@ -18,7 +18,7 @@ use leptos::prelude::*;
 
 /// Shows at most one dialog. `csrf` is the page's anti-CSRF token, for the
 /// forms inside the dialogs; `viewer` the signed-in member, if any.
-#[island]
+#[island(lazy)]
 pub fn DialogLayer(locale: Locale, csrf: String, viewer: Option<Viewer>) -> impl IntoView {
     provide_i18n(Signal::derive(move || locale));
     let i18n = use_i18n();
