@@ -44,8 +44,9 @@ async function signIn(page, email, password) {
 }
 
 const server = await startServer();
-const browser = await launch();
+let browser = null;
 try {
+  browser = await launch();
   console.log(
     "page (KB, JS + WASM)      first load     after 1st use  files   budget",
   );
@@ -73,6 +74,6 @@ try {
     row(`${path} (member)`, await weighPage(member, path), PAGE_BUDGET);
   await member.close();
 } finally {
-  await browser.close();
+  await browser?.close();
   await server.stop();
 }

@@ -70,7 +70,13 @@ export async function weighPage(context, path) {
   await settle(page);
   const first = code.total();
   const used = await interact(page);
-  if (used) await settle(page);
+  if (used) {
+    // The app (if the use woke it) has hydrated, and what it loads is in.
+    await page
+      .waitForSelector("html[data-hydrated=true]", { timeout: 15_000 })
+      .catch(() => {});
+    await settle(page);
+  }
   const after = code.total();
   await page.close();
   return { path, first, after, used, files: [...code.files.keys()] };
