@@ -32,6 +32,8 @@ build_wasm() {
       --target wasm32-unknown-unknown --features hydrate -q -- -C link-arg=--emit-relocs)
   split_and_bind "$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-release/app.wasm" "$TARGET/bindgen" \
     --remove-name-section --remove-producers-section
+  # The lazy chunks come out of wasm-split with their function names.
+  node "$ROOT/scripts/strip-wasm.mjs" "$TARGET/bindgen"/*.wasm
 }
 
 assemble_site() {

@@ -7,7 +7,7 @@ import { launch } from "../end2end/support/browser.mjs";
 import { SLUGS, TEXT_SLUGS, pathOf } from "../end2end/support/routes.mjs";
 import { startServer } from "../end2end/support/server.mjs";
 import {
-  HOME_BUDGET,
+  HOME_TARGET,
   PAGE_BUDGET,
   TEXT_PAGE_BUDGET,
   weighPage,
@@ -22,7 +22,7 @@ const MEMBER_PATHS = [
 ];
 
 function budgetOf(slug) {
-  if (slug === "") return HOME_BUDGET;
+  if (slug === "") return HOME_TARGET;
   return TEXT_SLUGS.has(slug) ? TEXT_PAGE_BUDGET : PAGE_BUDGET;
 }
 
