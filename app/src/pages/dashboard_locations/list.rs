@@ -13,7 +13,10 @@ pub(super) const POLL: std::time::Duration = std::time::Duration::from_secs(5);
 /// browser it polls `GET /spyContent` every 5 s while a request is not final
 /// (skipping while the tab is hidden), and reads the shared position of a
 /// request that became located once.
-#[island(lazy)]
+// A lazily loaded chunk of the hydrate WASM (split out by scripts/build.sh);
+// a plain island elsewhere (the server, the widget gallery).
+#[cfg_attr(feature = "hydrate", island(lazy))]
+#[cfg_attr(not(feature = "hydrate"), island)]
 pub fn LocateRequests(
     locale: Locale,
     csrf: String,
