@@ -1,4 +1,6 @@
-// Bundle the widgets for the Leptos app: one ESM file plus one stylesheet.
+// Bundle the widgets for the Leptos app (ESM, code-split): `widgets.js`, a
+// tiny loader; one chunk (and stylesheet) per widget; React and the bridge
+// in a chunk the widgets share. A page downloads only the widget it mounts.
 //   node build.mjs         production (minified, no sourcemap)
 //   node build.mjs --dev   development (readable, inline sourcemap, React dev warnings)
 import { build } from "esbuild";
@@ -13,9 +15,16 @@ const outdir = "dist/widgets";
 await rm(outdir, { recursive: true, force: true });
 
 const result = await build({
-  entryPoints: { widgets: "src/index.ts" },
+  entryPoints: {
+    widgets: "src/loader.ts",
+    "help-chat": "src/entries/help-chat.ts",
+    "map-view": "src/entries/map-view.ts",
+    "payment-form": "src/entries/payment-form.ts",
+  },
   outdir,
   bundle: true,
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
   format: "esm",
   platform: "browser",
   target: "es2020",

@@ -26,14 +26,14 @@ build_wasm() {
   bash "$ROOT/scripts/toolchain.sh" wasm
   eval "$(bash "$ROOT/scripts/toolchain.sh" --print-env)"
   log "hydrate WASM ($CT_WASM_ROUTE toolchain)"
+  # --emit-relocs (the app crate's link only, so dependencies stay cached):
+  # wasm-split needs the relocations to cut the lazy islands out.
   (cd "$ROOT" && cargo rustc -p app --lib --crate-type cdylib --profile wasm-release \
-      --target wasm32-unknown-unknown --features hydrate -q)
-  local wasm="$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-release/app.wasm"
-  local out="$TARGET/bindgen"
-  rm -rf "$out" && mkdir -p "$out"
-  # No wasm-opt: Debian's binaryen 108 breaks hydration, and npm's gains <1%.
-  wasm-bindgen --target web --remove-name-section --remove-producers-section \
-    --out-dir "$out" --out-name app "$wasm"
+      --target wasm32-unknown-unknown --features hydrate -q -- -C link-arg=--emit-relocs)
+  split_and_bind "$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-release/app.wasm" "$TARGET/bindgen" \
+    --remove-name-section --remove-producers-section
+  # The lazy chunks come out of wasm-split with their function names.
+  node "$ROOT/scripts/strip-wasm.mjs" "$TARGET/bindgen"/*.wasm
 }
 
 assemble_site() {
@@ -59,8 +59,7 @@ assemble_site() {
   "app_js": "$base/app.js",
   "app_wasm": "$base/app_bg.wasm",
   "css": "$base/app.css",
-  "widgets_js": "$base/widgets.js",
-  "widgets_css": "$base/widgets.css"
+  "widgets_js": "$base/widgets.js"
 }
 JSON
 }
@@ -70,13 +69,32 @@ build_server() {
   (cd "$ROOT" && cargo build -p server --profile "$SERVER_PROFILE" -q)
 }
 
+# Wall time of each step, printed at the end (`step NAME COMMAND...`).
+timings=()
+step() {
+  local name="$1" start=$SECONDS; shift
+  "$@"
+  timings+=("$(printf '%s %ds' "$name" $((SECONDS - start)))")
+}
+
+# The server and the hydrate WASM use separate target dirs and mostly one
+# core each (their final links are serial): built side by side.
+server_and_wasm() {
+  local start=$SECONDS
+  build_wasm & local wasm=$!
+  step server build_server
+  local server_done=$SECONDS
+  wait "$wasm" || die "hydrate WASM build failed"
+  timings+=("$(printf 'wasm %ds (beside the server; %ds after it)' $((SECONDS - start)) $((SECONDS - server_done)))")
+}
+
 main() {
   command -v node >/dev/null || die "node is required (see README)"
-  build_widgets
+  step widgets build_widgets
   # The server build runs build.rs, which writes the scoped CSS used below.
-  build_server
-  build_wasm
-  assemble_site
-  log "build done"
+  server_and_wasm
+  step assemble assemble_site
+  log "build done; time per step:"
+  printf '  %s\n' "${timings[@]}" >&2
 }
 main "$@"

@@ -5,8 +5,5 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 eval "$(bash "$ROOT/scripts/toolchain.sh" --print-env)"
 cd "$ROOT"
 cargo rustc -p app --lib --crate-type cdylib --profile wasm-dev \
-  --target wasm32-unknown-unknown --features hydrate -q
-out="$TARGET/dev-bindgen"
-mkdir -p "$out"
-wasm-bindgen --target web --out-dir "$out" --out-name app \
-  "$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-dev/app.wasm"
+  --target wasm32-unknown-unknown --features hydrate -q -- -C link-arg=--emit-relocs
+split_and_bind "$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-dev/app.wasm" "$TARGET/dev-bindgen"

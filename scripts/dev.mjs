@@ -19,9 +19,11 @@ import {
   copyFileSync,
   rmSync,
   existsSync,
+  readdirSync,
+  mkdirSync,
 } from "node:fs";
 import http from "node:http";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 
 const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 const TARGET = process.env.CARGO_TARGET_DIR || join(ROOT, "target");
@@ -108,8 +110,14 @@ const steps = {
       }))
     )
       return log("widget build failed");
-    swapIn(join(ROOT, "react-widgets/dist/widgets/widgets.js"), "widgets.js");
-    swapIn(join(ROOT, "react-widgets/dist/widgets/widgets.css"), "widgets.css");
+    // The loader, each widget's chunk and stylesheet, the shared chunks.
+    const dist = join(ROOT, "react-widgets/dist/widgets");
+    for (const entry of readdirSync(dist, { recursive: true })) {
+      const name = String(entry);
+      if (!/\.(js|css)$/.test(name)) continue;
+      mkdirSync(dirname(join(pkgDir(), name)), { recursive: true });
+      swapIn(join(dist, name), name);
+    }
     reloadBrowsers(`widgets rebuilt in ${seconds(start)} s`);
   },
   async styles() {
@@ -151,8 +159,10 @@ const steps = {
     const start = Date.now();
     if (!(await run("bash", [join(ROOT, "scripts/dev-wasm.sh")])))
       return log("WASM build failed");
-    swapIn(join(TARGET, "dev-bindgen/app.js"), "app.js");
-    swapIn(join(TARGET, "dev-bindgen/app_bg.wasm"), "app_bg.wasm");
+    // The main module and its lazy island chunks (`__wasm_split.js`, `*.wasm`).
+    for (const name of readdirSync(join(TARGET, "dev-bindgen")))
+      if (!name.endsWith(".d.ts"))
+        swapIn(join(TARGET, "dev-bindgen", name), name);
     reloadBrowsers(`WASM rebuilt in ${seconds(start)} s`);
   },
 };
@@ -168,7 +178,11 @@ async function drain() {
       pending.has(s),
     );
     pending.clear();
-    for (const step of batch) await steps[step]();
+    // The server and the WASM build in separate target dirs, mostly on one
+    // core each: side by side.
+    const both = ["server", "wasm"].filter((s) => batch.includes(s));
+    await Promise.all(both.map((step) => steps[step]()));
+    for (const step of batch) if (!both.includes(step)) await steps[step]();
   }
   busy = false;
 }

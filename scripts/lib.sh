@@ -25,6 +25,20 @@ wasm_bindgen_version() {
   awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/,""); print; exit}' "$ROOT/Cargo.lock"
 }
 
+# Splits the lazy islands (`#[island(lazy)]`) into their own WASM chunks,
+# loaded by `__wasm_split.js` when such an island hydrates, then runs
+# wasm-bindgen on the main module. Usage: split_and_bind IN.wasm OUT_DIR [bindgen flags].
+split_and_bind() {
+  local wasm="$1" out="$2"; shift 2
+  local split="$out-split"
+  rm -rf "$out" "$split" && mkdir -p "$out" "$split"
+  wasm-split-cli "$wasm" "$split" --target web --out-name app
+  # No wasm-opt: Debian's binaryen 108 breaks hydration, and npm's gains <1%.
+  wasm-bindgen --target web --keep-lld-exports "$@" --out-dir "$out" --out-name app "$split/app.wasm"
+  rm "$split/app.wasm"
+  cp "$split"/* "$out/"
+}
+
 # apt-get install only what is missing (root on these machines; sudo elsewhere).
 apt_ensure() {
   local missing=()

@@ -1,77 +1,26 @@
 #!/usr/bin/env bash
-# Prints the figures the walking skeleton is judged by:
-#   - home page JS + WASM size, raw and brotli (budget: 180 KB brotli for `/`);
-#   - what each kind of page downloads at start (HTML, CSS, scripts, WASM,
-#     brotli as served): pages with live islands load the app WASM at once,
-#     text pages only on first use of a `data-wake` element (`--pages`: only
-#     this table, from the current build);
-#   - warm build time (one component edited, everything rebuilt incrementally);
-#   - cold build time with --cold (an empty target dir; tools already cached);
-#   - with --resampler: the speech resampler (rubato) against other filter
-#     lengths and the hand-rolled one it replaced (tools/resample-bench);
-#   - with --speech: voice message synthesis + encoding through the espeak-ng
-#     worker pool (release build), next to the espeak-ng command line;
+# Prints the figures the front end and the server are judged by:
+#   (default) warm build time (one component edited) and, per page, the JS +
+#     WASM it downloads, raw and brotli, at first load and after the first
+#     interaction (headless Chromium; budgets: home <= 150 KB brotli, every
+#     page <= 200 KB, text pages <= 20 KB until used); `--pages`: the table only;
+#   - with --cold: cold build time too (an empty target dir; tools cached);
 #   - with --ssr: pages and an API call under load (release build, wrk, 64
 #     connections), side by side with a bare axum "hello" handler measured in
-#     the same run (target: `/` >= 0.3x hello with p99 <= 25 ms, no page
-#     below 0.1x).
+#     the same run (target: every public page >= 0.1x hello, p99 <= 25 ms);
+#   - with --lookups: subscribers' reverse lookups/s (scripts/bench-lookup.sh);
+#   - with --loop: the edit loop's steps (server, hydrate WASM, widgets);
+#   - with --speech: voice message synthesis + encoding (release build);
+#   - with --all: all of the above but --cold and --speech in one run, with
+#     the build's and the run command's time per step.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-sizes() {
-  local manifest="$TARGET/site/manifest.json"
-  [ -f "$manifest" ] || bash "$ROOT/scripts/build.sh" >/dev/null
-  node - "$TARGET/site" <<'JS'
-const fs = require("fs"), path = require("path"), zlib = require("zlib");
-const site = process.argv[2];
-const m = JSON.parse(fs.readFileSync(path.join(site, "manifest.json")));
-const kb = (n) => (n / 1000).toFixed(1) + " KB";
-let raw = 0, br = 0;
-for (const key of ["app_js", "app_wasm"]) {
-  const file = path.join(site, m[key]);
-  const data = fs.readFileSync(file);
-  const b = fs.existsSync(file + ".br") ? fs.statSync(file + ".br").size
-    : zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-  raw += data.length; br += b;
-  console.log(`${path.basename(file).padEnd(14)} raw ${kb(data.length).padStart(10)}  brotli ${kb(b).padStart(9)}`);
-}
-console.log(`home JS+WASM   raw ${kb(raw).padStart(10)}  brotli ${kb(br).padStart(9)}  (budget 180 KB brotli)`);
-JS
-}
-
-# Starts the built debug server, fetches pages brotli-compressed as a browser
-# would, and adds up what each one loads before anyone touches it.
+# Per page: what it downloads of JS + WASM (scripts/page-weight.mjs).
 page_weights() {
-  local port=3997 dir; dir="$(mktemp -d)"
-  [ -x "$TARGET/debug/server" ] || bash "$ROOT/scripts/build.sh" >/dev/null
-  BIND_ADDR="127.0.0.1:$port" DATABASE_URL="sqlite://$dir/m.db?mode=rwc" RUST_LOG=error \
-    SITE_ROOT="$TARGET/site" "$TARGET/debug/server" & local pid=$!
-  for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.2; done
-  node - "$TARGET/site" "http://127.0.0.1:$port" <<'JS' || true
-const fs = require("fs"), path = require("path"), http = require("http");
-const [site, origin] = process.argv.slice(2);
-const kb = (n) => (n / 1000).toFixed(1).padStart(7) + " KB";
-const br = (url) => { const f = path.join(site, url); return fs.existsSync(f + ".br") ? fs.statSync(f + ".br").size : fs.statSync(f).size; };
-const get = (p) => new Promise((ok, no) => http.get(origin + p, { headers: { "accept-encoding": "br" } }, (res) => {
-  const chunks = []; res.on("data", (c) => chunks.push(c)); res.on("end", () => ok(Buffer.concat(chunks)));
-}).on("error", no));
-(async () => {
-  console.log("page (brotli)            HTML       CSS   scripts      WASM     total  on first data-wake use");
-  for (const p of ["/", "/pay-method", "/privacy-policy", "/faq", "/cancel-subscription"]) {
-    const raw = await get(p);
-    const html = require("zlib").brotliDecompressSync(raw).toString();
-    const css = [...html.matchAll(/rel="stylesheet" href="([^"]+)"/g)].reduce((n, m) => n + br(m[1]), 0);
-    const boot = html.match(/import \{ start \} from '([^']+)';start\(\{ js: '([^']+)', wasm: '([^']+)', eager: (true|false)/);
-    const [site_js, js, wasm, eager] = boot ? boot.slice(1) : [];
-    const scripts = boot ? br(site_js) + (eager === "true" ? br(js) : 0) : 0;
-    const wasmNow = eager === "true" ? br(wasm) : 0;
-    const later = eager === "false" ? br(js) + br(wasm) : 0;
-    const total = raw.length + css + scripts + wasmNow;
-    console.log(`${p.padEnd(20)} ${kb(raw.length)} ${kb(css)} ${kb(scripts)} ${kb(wasmNow)} ${kb(total)}  ${later ? "+" + kb(later).trim() : "-"}`);
-  }
-  console.log("(React widgets, loaded by the islands that show one, are not counted)");
-})();
-JS
-  kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -rf "$dir"
+  [ -x "$TARGET/debug/server" ] && [ -f "$TARGET/site/manifest.json" ] \
+    || bash "$ROOT/scripts/build.sh" >/dev/null
+  (cd "$ROOT/end2end" && { [ -d node_modules ] || npm ci --no-audit --no-fund --loglevel=error; })
+  SERVER_BIN="$TARGET/debug/server" SITE_ROOT="$TARGET/site" node "$ROOT/scripts/page-weight.mjs"
 }
 
 timed() {
@@ -147,32 +96,68 @@ ssr_bench() {
   echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine makes every row slower; compare ratios)"
 }
 
+# Subscribers' lookups/s and latency, from scripts/bench-lookup.sh's wrk output.
+lookups() {
+  bash "$ROOT/scripts/bench-lookup.sh" 64 "${LOOKUP_SECONDS:-10}" 2>/dev/null | awk '
+    $1 == "Requests/sec:" { rps = $2 } $1 == "50%" { p50 = $2 } $1 == "99%" { p99 = $2 }
+    /Non-2xx/ { bad = $NF }
+    END { printf "lookups (release, SQLite, 64 connections): %s/s  p50 %s  p99 %s  non-2xx %d\n", rps, p50, p99, bad }'
+}
+
+# The edit loop after one component edit: the server and the hydrate WASM
+# (wasm-dev), each alone and side by side as scripts/dev.mjs runs them, and
+# the widgets' dev build.
+edit_loop() {
+  local component="$ROOT/app/src/components/footer.rs"
+  bash "$ROOT/scripts/build.sh" >/dev/null 2>&1
+  bash "$ROOT/scripts/dev-wasm.sh" >/dev/null 2>&1
+  touch "$component"
+  timed "loop: server rebuild" cargo build -p server --bin server -q
+  touch "$component"
+  timed "loop: hydrate WASM (wasm-dev)" bash "$ROOT/scripts/dev-wasm.sh"
+  touch "$component"
+  timed "loop: both side by side" bash -c "cargo build -p server --bin server -q & bash '$ROOT/scripts/dev-wasm.sh'; wait \$!"
+  timed "loop: widgets (dev build)" bash -c "cd '$ROOT/react-widgets' && node build.mjs --dev"
+}
+
+# The run command's phases (scripts/run-site.sh, warm) up to the first answer.
+run_phases() {
+  local port=3994 dir; dir="$(mktemp -d)"
+  local start=$SECONDS
+  BIND_ADDR="127.0.0.1:$port" DATABASE_URL="sqlite://$dir/run.db?mode=rwc" RUST_LOG=error \
+    bash "$ROOT/scripts/run-site.sh" > "$dir/log" 2>&1 & local pid=$!
+  for _ in $(seq 1 600); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.5; done
+  echo "scripts/run-site.sh (warm): serving after $((SECONDS - start))s; its phases:"
+  sed -n 's/\x1b\[[0-9;]*m//g; /^  /p' "$dir/log"
+  kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -rf "$dir"
+}
+
 main() {
-  if [ "${1:-}" = "--ssr" ]; then
-    ssr_bench
-    return
-  fi
-  if [ "${1:-}" = "--pages" ]; then
-    page_weights
-    return
-  fi
-  if [ "${1:-}" = "--speech" ]; then
-    speech
-    return
-  fi
-  if [ "${1:-}" = "--resampler" ]; then
-    resampler
-    return
-  fi
-  if [ "${1:-}" = "--cold" ]; then
-    local dir; dir="$(mktemp -d)"
-    CT_TARGET_DIR="$dir" timed "cold build (empty target)" bash "$ROOT/scripts/build.sh"
-    rm -rf "$dir"
-  fi
+  cd "$ROOT"
+  case "${1:-}" in
+    --ssr) ssr_bench; return ;;
+    --pages) page_weights; return ;;
+    --speech) speech; return ;;
+    --resampler) resampler; return ;;
+    --lookups) lookups; return ;;
+    --loop) edit_loop; return ;;
+    --all)
+      run_phases
+      page_weights
+      edit_loop
+      ssr_bench
+      lookups
+      return
+      ;;
+    --cold)
+      local dir; dir="$(mktemp -d)"
+      CT_TARGET_DIR="$dir" timed "cold build (empty target)" bash "$ROOT/scripts/build.sh"
+      rm -rf "$dir"
+      ;;
+  esac
   bash "$ROOT/scripts/build.sh" >/dev/null 2>&1
   touch "$ROOT/app/src/pages/home.rs"
   timed "warm build (home.rs edited)" bash "$ROOT/scripts/build.sh"
-  sizes
   page_weights
 }
 main "$@"

@@ -4,6 +4,8 @@
 #    1.96 with its std source (built with -Zbuild-std), unpacked into the cache
 #    (see shared/notes/wasm-toolchain.md); nothing is installed system-wide;
 #  - wasm-bindgen-cli at exactly the lockfile's version;
+#  - wasm-split-cli (wasm_split_cli_support), which cuts the lazy islands out
+#    of the hydrate WASM, at the version matching the lockfile's wasm_split_helpers;
 #  - trunk (widget gallery).
 # Idempotent: every step checks its stamp first. Prints `export` lines for the
 # wasm build environment when called with --print-env.
@@ -12,6 +14,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 WASM_TC="$CT_CACHE/wasm-toolchain"
 DEB_RUST_VERSION="1.96.0+dfsg1-1~deb12u2"
 TRUNK_VERSION="0.21.14"
+# Reads the split points wasm_split_helpers 0.2.x (Cargo.lock) writes.
+WASM_SPLIT_VERSION="0.2.4"
 
 have_rustup_wasm() {
   rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown
@@ -71,6 +75,15 @@ install_wasm_bindgen() {
   env -u CARGO_TARGET_DIR cargo install -q wasm-bindgen-cli --version "=$want" --root "$CT_CACHE/tools" --force
 }
 
+install_wasm_split() {
+  local stamp="$CT_CACHE/tools/.wasm-split-$WASM_SPLIT_VERSION"
+  [ -x "$TOOLS_BIN/wasm-split-cli" ] && [ -f "$stamp" ] && return 0
+  log "cargo install wasm_split_cli_support $WASM_SPLIT_VERSION (once, ~1 min)"
+  env -u CARGO_TARGET_DIR cargo install -q wasm_split_cli_support --version "=$WASM_SPLIT_VERSION" \
+    --features build-binary --locked --root "$CT_CACHE/tools" --force
+  touch "$stamp"
+}
+
 install_trunk() {
   if [ -x "$TOOLS_BIN/trunk" ] && "$TOOLS_BIN/trunk" --version | grep -q "$TRUNK_VERSION"; then
     return 0
@@ -89,9 +102,9 @@ main() {
   flock 9
   case "${1:-all}" in
     --print-env) have_rustup_wasm || setup_debian_wasm; wasm_env ;;
-    wasm) have_rustup_wasm || setup_debian_wasm; install_wasm_bindgen ;;
+    wasm) have_rustup_wasm || setup_debian_wasm; install_wasm_bindgen; install_wasm_split ;;
     trunk) install_trunk ;;
-    all) have_rustup_wasm || setup_debian_wasm; install_wasm_bindgen; install_trunk ;;
+    all) have_rustup_wasm || setup_debian_wasm; install_wasm_bindgen; install_wasm_split; install_trunk ;;
     *) die "usage: toolchain.sh [all|wasm|trunk|--print-env]" ;;
   esac
 }

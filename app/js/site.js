@@ -1,7 +1,7 @@
 // The site's one plain script, loaded by every page (a few kilobytes, no
 // WASM). It boots the hydrate WASM — at once on pages whose islands must run
 // from the start, on text pages only when the visitor first uses an element
-// marked `data-wake` — and applies the navigation rules that need no WASM:
+// marked `data-wake`; the dialogs' island on the page's first use — and applies the navigation rules that need no WASM:
 // reload once a minute at most when the app fails to load, the online/offline
 // indicator, smooth in-page links and the link-opening rules.
 
@@ -9,34 +9,88 @@ const RELOAD_KEY = "ct-chunk-reload";
 const RELOAD_THROTTLE_MS = 60_000;
 const BACK_ONLINE_SHOWN_MS = 4_000;
 
+// Islands that only answer a visitor's action (the dialogs: login, payment)
+// hydrate on the first pointer, key or focus use of the page, not at start:
+// their code is a lazy WASM chunk the page then downloads only when used.
+const ON_FIRST_USE = /^DialogLayer_/;
+const USE_EVENTS = ["pointerdown", "keydown", "focusin", "touchstart"];
+
 let booting = null;
 let hydrated = false;
+let appModule = null;
+let used = false;
+let lateIslands = null;
+let lateReady = false;
 
 /// Entry point, called by the page's inline boot script.
 export function start({ js, wasm, eager }) {
   document.addEventListener("click", (event) => onClick(event, js, wasm), true);
+  document.addEventListener("submit", holdUntilReady, true);
   document.addEventListener("click", applyLinkRules);
+  const onUse = () => {
+    used = true;
+    hydrateLate();
+    for (const type of USE_EVENTS)
+      document.removeEventListener(type, onUse, true);
+  };
+  for (const type of USE_EVENTS) document.addEventListener(type, onUse, true);
   watchConnection();
   if (eager) hydrate(js, wasm).catch(() => reloadOnce());
 }
 
-/// Loads the app chunk (JS glue + WASM) and hydrates every island, once.
-function hydrate(js, wasm) {
+function hydrateIslands(app, late) {
+  // Lazy islands return a promise that fetches their WASM chunk first:
+  // started together, the chunks download side by side.
+  const islands = [...document.querySelectorAll("leptos-island")]
+    .filter((el) => ON_FIRST_USE.test(el.dataset.component) === late)
+    .map((el) => {
+      const island = app[el.dataset.component];
+      if (!island) return console.warn("missing island", el.dataset.component);
+      return island(el);
+    });
+  return Promise.all(islands);
+}
+
+/// Hydrates the islands kept for the first use, once the app is loaded.
+function hydrateLate() {
+  if (!appModule) return null;
+  lateIslands ??= (async () => {
+    await hydrateIslands(appModule, true);
+    // Their listeners are installed in effects, which run after this task.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    lateReady = true;
+  })();
+  return lateIslands;
+}
+
+/// Loads the app chunk (JS glue + WASM) and hydrates the islands, once;
+/// `all`: those kept for the first use too (the page is being used).
+function hydrate(js, wasm, all = false) {
   booting ??= (async () => {
     const app = await import(js);
     await app.default({ module_or_path: wasm });
     app.hydrate();
-    for (const el of document.querySelectorAll("leptos-island")) {
-      const island = app[el.dataset.component];
-      if (island) await island(el);
-      else console.warn("missing island", el.dataset.component);
-    }
+    await hydrateIslands(app, false);
     app.islands_ready();
     // Islands install their listeners in effects, which run after this task.
     await new Promise((resolve) => setTimeout(resolve, 0));
+    appModule = app;
     hydrated = true;
+    // Used while the app was loading: the rest follows at once.
+    if (used) await hydrateLate();
   })();
-  return booting;
+  return all ? booting.then(() => hydrateLate()) : booting;
+}
+
+/// A form sent while the islands kept for the first use are still loading
+/// waits for them (the payment dialog answers locked forms), then is sent.
+function holdUntilReady(event) {
+  if (!lateIslands || lateReady) return;
+  const form = event.target;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  const submitter = event.submitter;
+  lateIslands.then(() => form.requestSubmit(submitter ?? undefined));
 }
 
 /// A failed app chunk (deploy in between, flaky network) reloads the page,
@@ -69,21 +123,30 @@ function onClick(event, js, wasm) {
     event.stopImmediatePropagation();
     return;
   }
+  if (!plainClick(event) || !js) return;
   const wake = target?.closest("[data-wake]");
-  if (!wake || hydrated || !plainClick(event) || !js) return;
+  // While the islands kept for the first use load, a click on what they may
+  // answer (a login link, a locked form's button) waits for them.
+  const held =
+    wake && !hydrated
+      ? wake
+      : lateIslands && !lateReady
+        ? target?.closest("a[href], button, [data-wake]")
+        : null;
+  if (!held) return;
   event.preventDefault();
   event.stopImmediatePropagation();
-  if (wake.getAttribute("aria-busy") === "true") return;
-  wake.setAttribute("aria-busy", "true");
-  hydrate(js, wasm).then(
+  if (held.getAttribute("aria-busy") === "true") return;
+  held.setAttribute("aria-busy", "true");
+  hydrate(js, wasm, true).then(
     () => {
-      wake.removeAttribute("aria-busy");
-      wake.click();
+      held.removeAttribute("aria-busy");
+      held.click();
     },
     () => {
       // Without the app the element does what it does without JavaScript.
-      wake.removeAttribute("aria-busy");
-      const href = wake.getAttribute("href");
+      held.removeAttribute("aria-busy");
+      const href = held.getAttribute("href");
       if (href) location.assign(href);
     },
   );

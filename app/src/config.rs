@@ -32,9 +32,11 @@ pub struct Assets {
     pub app_wasm: Option<String>,
     /// Site stylesheet (global + scoped component CSS).
     pub css: Option<String>,
-    /// React widget bundle, loaded only by pages that show a widget.
+    /// React widget loader, loaded only by pages that show a widget; it
+    /// fetches the widget's own chunk and stylesheet.
     pub widgets_js: Option<String>,
-    /// Widget stylesheet, loaded together with the bundle.
+    /// A stylesheet for all widgets, loaded with the loader (none in the
+    /// split build: each widget's chunk brings its own).
     pub widgets_css: Option<String>,
 }
 

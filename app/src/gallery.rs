@@ -36,7 +36,8 @@ pub fn run() {
         map_tile_url: query_param("tiles").unwrap_or_else(|| OSM_TILES.to_owned()),
         assets: Assets {
             widgets_js: asset_url("widgets/widgets.js"),
-            widgets_css: asset_url("widgets/widgets.css"),
+            // Each widget's chunk loads its own stylesheet.
+            widgets_css: None,
             ..Assets::default()
         },
         ..PublicConfig::default()

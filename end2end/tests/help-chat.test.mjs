@@ -46,10 +46,11 @@ async function openChat(page) {
 test("on a text page the launcher's first click loads the app, which opens the chat in place", async () => {
   const context = await newContext(suite);
   const page = await context.newPage();
+  // The app's main module (lazy islands' chunks may follow it).
   const wasm = [];
   page.on(
     "request",
-    (req) => req.url().endsWith(".wasm") && wasm.push(req.url()),
+    (req) => req.url().endsWith("/app_bg.wasm") && wasm.push(req.url()),
   );
   await page.goto("/phone-locate");
   await page.waitForLoadState("load");

@@ -18,7 +18,10 @@ use leptos::prelude::*;
 
 /// Shows at most one dialog. `csrf` is the page's anti-CSRF token, for the
 /// forms inside the dialogs; `viewer` the signed-in member, if any.
-#[island]
+// A lazily loaded chunk of the hydrate WASM (split out by scripts/build.sh);
+// a plain island elsewhere (the server, the widget gallery).
+#[cfg_attr(feature = "hydrate", island(lazy))]
+#[cfg_attr(not(feature = "hydrate"), island)]
 pub fn DialogLayer(locale: Locale, csrf: String, viewer: Option<Viewer>) -> impl IntoView {
     provide_i18n(Signal::derive(move || locale));
     let i18n = use_i18n();

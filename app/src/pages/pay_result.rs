@@ -97,7 +97,10 @@ pub fn support_mailto(locale: Locale, support: &str, status: &OrderStatus) -> St
 }
 
 /// One order's result, kept up to date in the browser.
-#[island]
+// A lazily loaded chunk of the hydrate WASM (split out by scripts/build.sh);
+// a plain island elsewhere (the server, the widget gallery).
+#[cfg_attr(feature = "hydrate", island(lazy))]
+#[cfg_attr(not(feature = "hydrate"), island)]
 pub fn PayResultView(
     locale: Locale,
     status: OrderStatus,

@@ -24,7 +24,10 @@ struct Panel {
 }
 
 /// Plan, Cancel, refund and payments of the signed-in member.
-#[island]
+// A lazily loaded chunk of the hydrate WASM (split out by scripts/build.sh);
+// a plain island elsewhere (the server, the widget gallery).
+#[cfg_attr(feature = "hydrate", island(lazy))]
+#[cfg_attr(not(feature = "hydrate"), island)]
 pub fn BillingPanel(
     locale: Locale,
     csrf: String,

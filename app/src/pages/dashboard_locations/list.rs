@@ -10,7 +10,10 @@ use leptos::prelude::*;
 /// (skipping while the tab is hidden), reads the shared position of a
 /// request that became located once, and follows the live stream of changes
 /// (statuses, live positions, stops) without reloading.
-#[island]
+// A lazily loaded chunk of the hydrate WASM (split out by scripts/build.sh);
+// a plain island elsewhere (the server, the widget gallery).
+#[cfg_attr(feature = "hydrate", island(lazy))]
+#[cfg_attr(not(feature = "hydrate"), island)]
 pub fn LocateRequests(
     locale: Locale,
     csrf: String,

@@ -9,7 +9,10 @@ use leptos::prelude::*;
 pub const STATIC_FORM_ID: &str = "pay-static";
 
 /// The widget, started from `setup` (the same as the plain form's).
-#[island]
+// A lazily loaded chunk of the hydrate WASM (split out by scripts/build.sh);
+// a plain island elsewhere (the server, the widget gallery).
+#[cfg_attr(feature = "hydrate", island(lazy))]
+#[cfg_attr(not(feature = "hydrate"), island)]
 pub fn PayMethodForm(locale: Locale, setup: CheckoutSetup) -> impl IntoView {
     provide_i18n(Signal::derive(move || locale));
     let on_ready = Callback::new(|()| hide_static_form());

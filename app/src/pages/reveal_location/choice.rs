@@ -32,7 +32,10 @@ enum Share {
 /// JavaScript, "Share once" stays disabled with a short explanation; Decline
 /// and Block post the page's own form. Once shared, the heading and the page
 /// say so in place of the question.
-#[island]
+// A lazily loaded chunk of the hydrate WASM (split out by scripts/build.sh);
+// a plain island elsewhere (the server, the widget gallery).
+#[cfg_attr(feature = "hydrate", island(lazy))]
+#[cfg_attr(not(feature = "hydrate"), island)]
 pub fn RevealChoice(
     locale: Locale,
     token: String,

@@ -244,7 +244,10 @@ pub(super) fn post(
 
 /// The decided page as an island: server-rendered with the actions as plain
 /// forms; with JavaScript they post through the API instead.
-#[island]
+// A lazily loaded chunk of the hydrate WASM (split out by scripts/build.sh);
+// a plain island elsewhere (the server, the widget gallery).
+#[cfg_attr(feature = "hydrate", island(lazy))]
+#[cfg_attr(not(feature = "hydrate"), island)]
 pub fn RevealAfter(locale: Locale, token: String, csrf: String, view: RevealView) -> impl IntoView {
     crate::i18n::provide_i18n(Signal::derive(move || locale));
     let view = RwSignal::new(view);

@@ -87,7 +87,10 @@ struct Shown {
     busy: RwSignal<bool>,
 }
 
-#[island]
+// A lazily loaded chunk of the hydrate WASM (split out by scripts/build.sh);
+// a plain island elsewhere (the server, the widget gallery).
+#[cfg_attr(feature = "hydrate", island(lazy))]
+#[cfg_attr(not(feature = "hydrate"), island)]
 pub fn VoiceComposer(
     locale: Locale,
     csrf: String,
