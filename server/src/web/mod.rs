@@ -18,6 +18,7 @@ mod locate_forms;
 mod lookup_forms;
 mod page_br;
 mod page_cache;
+mod page_visitor;
 mod pages;
 mod render;
 mod sandbox_checkout;

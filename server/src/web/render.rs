@@ -3,6 +3,7 @@
 //! work without JavaScript), and the renderings public pages share
 //! ([`super::page_cache`]).
 use super::page_cache::{Lookup, PageCache, PageKey};
+use super::page_visitor::PageVisitor;
 use super::pages::Member;
 use super::{cookies, cookies::CookiePolicy, InProcessApi, PageApi};
 use crate::services::accounts::secrets;
@@ -40,6 +41,8 @@ struct PageContext {
     consent: Option<Consent>,
     outcome: Option<FormOutcome>,
     nonce: Option<Nonce>,
+    /// Where the visitor is, and the number carried from checkout.
+    visitor: PageVisitor,
 }
 
 /// Renders the page of `request` with who is signed in, the anti-CSRF token
@@ -66,7 +69,8 @@ pub(super) async fn render(
     let anonymous = !personal
         && cookies::read(headers, SESSION_COOKIE).is_none()
         && super::chat_visitor_cookie(headers).is_none();
-    let key = PageCache::key(&request, anonymous, &csrf, consent);
+    let (visitor, country) = PageVisitor::of(state, &request, member.is_some(), &mut set_cookies);
+    let key = PageCache::key(&request, anonymous, &csrf, consent, &country);
     let caller = super::transport::Caller::of(headers, request.extensions());
     let api = request
         .extensions()
@@ -85,6 +89,7 @@ pub(super) async fn render(
         consent,
         outcome,
         nonce: nonce.clone(),
+        visitor,
     };
     let rendered = match (key, nonce) {
         (Some(key), Some(nonce)) => shared(state, request, context, key, &nonce, slot_held).await,
@@ -204,6 +209,7 @@ async fn run(request: Request, context: PageContext) -> Response {
             provide_context(NotificationsTotal(c.notifications));
             provide_context(ChatUnreadTotal(c.chat_unread));
             provide_context(CurrentConsent(c.consent));
+            c.visitor.provide();
             if let Some(token) = c.session_token {
                 provide_context(token);
             }
