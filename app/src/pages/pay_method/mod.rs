@@ -47,9 +47,11 @@ async fn load(
     plan_id: Option<i64>,
 ) -> Result<Loaded, ApiError> {
     let plans = client.price_setup(locale, country.as_deref()).await?;
-    // Without a chosen plan the first one is shown: its currency decides
-    // which methods can take it.
-    let plan_id = plan_id.or_else(|| plans.first().map(|p| p.id));
+    // Without a chosen plan of this country's the first one is shown: its
+    // currency decides which methods can take it.
+    let plan_id = plan_id
+        .filter(|id| plans.iter().any(|p| p.id == *id))
+        .or_else(|| plans.first().map(|p| p.id));
     let methods = client
         .pay_methods(locale, country.as_deref(), plan_id)
         .await?;
