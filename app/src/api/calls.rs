@@ -1,6 +1,5 @@
 //! Paths and bodies of the API calls, and the encoding they share: plain
 //! functions, so the server's tests and the browser build the same requests.
-use crate::i18n::Locale;
 use crate::model::locate::{LocateAction, RevealDecision};
 use crate::widgets::GeoPoint;
 
