@@ -26,7 +26,7 @@ async fn pay_carrying_a_number(app: &TestApp) -> (String, String) {
     let plan = plan_id(app, "cpl2_id").await;
     let body = format!(
         "planId={plan}&method=card&email=carry%40mail.com&zip=10110&country=ID\
-         &idempotencyKey=carry-key-0001&numberCountry=ID&numberPhone=%2B62{NATIONAL}"
+         &idempotencyKey=carry-order-key-0001&numberCountry=ID&numberPhone=%2B62{NATIONAL}"
     );
     let res = app
         .send("POST", &format!("{API}/portal/order"), &[], Some(&body))
@@ -92,7 +92,7 @@ async fn the_no_javascript_form_carries_the_number_and_a_retry_keeps_its_prices(
         let token = csrf.trim_start_matches("csrf=");
         let plan = plan_id(&app, "cpl2_id").await;
         let body = format!(
-            "csrf={token}&form=pay_order&planId={plan}&payCountry=ID&idempotencyKey=carry-form-0001\
+            "csrf={token}&form=pay_order&planId={plan}&payCountry=ID&idempotencyKey=carry-form-key-0001\
              &method=card&email=nojs%40mail.com&zip=10110&numberCountry=ID&numberPhone=%2B62{NATIONAL}"
         );
         let res = app
