@@ -199,6 +199,13 @@ test("id, JavaScript off, 390×844: declined, Try Again, paid, enter, cancel and
   await enterDashboard(page, "/id");
   // The number searched before the first, declined try is still carried.
   assert.equal(await page.inputValue("#locate-phone"), "+6281234567890");
+  await cancelAndRefundWithPlainForms(page);
+  await context.close();
+});
+
+// On /id/billing without JavaScript: Cancel, then the refund of the
+// unused trial, once.
+async function cancelAndRefundWithPlainForms(page) {
   await page.goto("/id/billing");
   await Promise.all([
     page.waitForURL("**/id/billing?cancelled=1"),
@@ -221,8 +228,8 @@ test("id, JavaScript off, 390×844: declined, Try Again, paid, enter, cancel and
     0,
     "refunded once",
   );
-  await context.close();
-});
+}
+
 test("id, JavaScript on, 390×844: a pending payment turns into success on the open page", async () => {
   const context = await newContext(suite, PHONE);
   const page = await context.newPage();
