@@ -126,5 +126,6 @@ fn sample_checkout() -> CheckoutSetup {
         method: None,
         values: FieldTexts::default(),
         errors: Default::default(),
+        searched: Default::default(),
     }
 }

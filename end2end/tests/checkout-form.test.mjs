@@ -71,6 +71,48 @@ test("en, JavaScript on: the widget lists the wallets of another country", async
   await context.close();
 });
 
+test("en, JavaScript on: choosing a country that pays other prices shows them before anything is paid", async () => {
+  const context = await newContext(suite);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto("/pay-method");
+  await widgetReady(page);
+  assert.match(await page.textContent(".checkout-plan-terms"), /\$/);
+  await Promise.all([
+    page.waitForURL(/\/pay-method\?payCountry=ID$/),
+    page.selectOption("#pf-country", "ID"),
+  ]);
+  await widgetReady(page);
+  assert.match(await page.textContent(".checkout-plan-terms"), /Rp 300/);
+  assert.equal(await page.inputValue("#pf-country"), "ID");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("en, JavaScript on: a +62 number moves the picker to Indonesia and checkout shows its price", async () => {
+  const context = await newContext(suite);
+  const page = await context.newPage();
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.selectOption("#country", "US");
+  const national = mobile().slice(1);
+  await page.fill("#phone", `+62${national}`);
+  await page.waitForFunction(
+    () => document.querySelector("#country").value === "ID",
+  );
+  await page.click("form.phone-search button[type=submit]");
+  await page.waitForSelector(".locating-done:not([hidden])", {
+    timeout: 15_000,
+  });
+  await Promise.all([
+    page.waitForURL(/\/pay-method\?/),
+    page.click(".locating-done a.btn-primary"),
+  ]);
+  assert.equal(new URL(page.url()).searchParams.get("country"), "ID");
+  assert.match(await page.textContent(".checkout-plan-terms"), /Rp 300/);
+  await context.close();
+});
+
 test("en, JavaScript on: a member without a subscription who asks to locate gets the Payment dialog", async () => {
   const address = email("eko");
   await suite.server.createUser(address, "secret-123");

@@ -29,7 +29,7 @@ import { newContext, serverAndBrowser } from "../support/suite.mjs";
 
 const suite = serverAndBrowser();
 
-test("en, JavaScript on: locate, pay by card, enter, locate, cancel in one click; no refund after use", async () => {
+test("en, JavaScript on: locate, pay by card, enter with the number ready, locate, cancel in one click; no refund after use", async () => {
   const context = await newContext(suite);
   const page = await context.newPage();
   const errors = collectErrors(page);
@@ -38,6 +38,8 @@ test("en, JavaScript on: locate, pay by card, enter, locate, cancel in one click
   assert.match(page.url(), /\/pay-method\?country=ID&phone=%2B62/);
   assert.match(await page.textContent(".checkout-searched"), /\+62812/);
   await widgetReady(page);
+  // An Indonesian number is located: the English page shows the
+  // Indonesian price, as the Indonesian page would.
   await assertRenewalTermsBesidePrice(page);
   await payWithOneOrder(page);
   await sandboxPay(page, CARD_OK);
@@ -45,6 +47,7 @@ test("en, JavaScript on: locate, pay by card, enter, locate, cancel in one click
   await outcome(page, true, "success");
   assert.equal((await page.textContent("[data-outcome] h1")).trim(), "You're in");
   await enterDashboard(page, "");
+  await assertNumberReady(page, number);
   await askToLocate(page, mobile());
   await cancelInOneClickWithoutRefund(page);
   // The sandbox's checkout page stands for the provider's and links no icon.
@@ -65,8 +68,22 @@ async function assertRenewalTermsBesidePrice(page) {
   );
   assert.match(
     await page.textContent(".payment-form-host .pay-terms"),
-    /Then \$29\.99 per month.*First full charge on \w+ \d+, \d{4}.*Cancel anytime in Billing/s,
+    /Then Rp\s190,000 per month.*First full charge on \w+ \d+, \d{4}.*Cancel anytime in Billing/s,
   );
+}
+
+// After paying, the dashboard's request form holds the number searched
+// before paying (as the locating card wrote it, +62…), and says so; the
+// number is in no address after /pay-method.
+async function assertNumberReady(page, number) {
+  const national = number.slice(1);
+  assert.equal(await page.inputValue("#locate-phone"), `+62${national}`);
+  assert.equal(
+    await page.inputValue("#locate-create-form select#country"),
+    "ID",
+  );
+  assert.match(await page.textContent("#locate-carried"), /is ready below/);
+  assert.ok(!page.url().includes(national), page.url());
 }
 
 // A bad address is caught by the shared validator, before any order; then a
@@ -101,7 +118,7 @@ async function cancelInOneClickWithoutRefund(page) {
   await page.goto("/billing");
   await waitForHydration(page);
   assert.equal((await page.textContent("#billing-state")).trim(), "Trial");
-  assert.match(await page.textContent("#billing-charges"), /\$0\.99/);
+  assert.match(await page.textContent("#billing-charges"), /Rp\s300/);
   await page.click("#billing-cancel");
   await page.waitForSelector("#billing-access");
   assert.equal(
@@ -174,6 +191,15 @@ test("id, JavaScript off, 390×844: declined, Try Again, paid, enter, cancel and
     "Anda sudah terdaftar",
   );
   await enterDashboard(page, "/id");
+  // The number searched before the first, declined try is still carried.
+  assert.equal(await page.inputValue("#locate-phone"), "+6281234567890");
+  await cancelAndRefundWithPlainForms(page);
+  await context.close();
+});
+
+// On /id/billing without JavaScript: Cancel, then the refund of the
+// unused trial, once.
+async function cancelAndRefundWithPlainForms(page) {
   await page.goto("/id/billing");
   await Promise.all([
     page.waitForURL("**/id/billing?cancelled=1"),
@@ -196,8 +222,8 @@ test("id, JavaScript off, 390×844: declined, Try Again, paid, enter, cancel and
     0,
     "refunded once",
   );
-  await context.close();
-});
+}
+
 test("id, JavaScript on, 390×844: a pending payment turns into success on the open page", async () => {
   const context = await newContext(suite, PHONE);
   const page = await context.newPage();

@@ -7,6 +7,8 @@
 //!   rendered with this process's random stand-ins for both, split where
 //!   they occur, and joined with the response's own values;
 //! - the cookie consent (the banner, the tracking script): part of the key;
+//! - the visitor's country by the payer rule (prices, the preselected
+//!   country of a picker): part of the key;
 //! - cookies to set and `Cache-Control`: added to every response outside
 //!   the cached rendering.
 //!
@@ -36,6 +38,9 @@ pub const FRESH_FOR_MS: i64 = 2_000;
 /// Past freshness, one request renders the page again while the others
 /// keep getting the previous rendering, for at most this long.
 const STALE_FOR_MS: i64 = 2_000;
+/// Past this many kept renderings the cache starts over: the visitor's
+/// country multiplies the keys.
+const MAX_ENTRIES: usize = 512;
 
 /// Pages that show the same to every visitor without a session (and
 /// without a query string): no account data, no form outcome, no token in
@@ -61,6 +66,8 @@ pub struct PageKey {
     page: Page,
     locale: Locale,
     consent: Option<(bool, bool)>,
+    /// The visitor's country (ISO alpha-2), which decides the prices shown.
+    country: [u8; 2],
 }
 
 #[derive(Debug)]
@@ -110,12 +117,20 @@ impl PageCache {
     /// The key of a page request that may share a rendering, `None` when it
     /// must be rendered for this visitor alone. `anonymous`: no session
     /// cookie, no number owner's session, no help chat, no form outcome.
+    /// `country`: the visitor's by the payer rule (a page showing prices
+    /// differs by it); anything but two ASCII letters is not kept.
     pub fn key(
         request: &Request<Body>,
         anonymous: bool,
         csrf: &str,
         consent: Option<Consent>,
+        country: &str,
     ) -> Option<PageKey> {
+        let country: [u8; 2] = country
+            .as_bytes()
+            .try_into()
+            .ok()
+            .filter(|c: &[u8; 2]| c.iter().all(u8::is_ascii_alphabetic))?;
         let plain = matches!(*request.method(), Method::GET | Method::HEAD)
             && request.uri().query().is_none();
         // Only tokens this site draws can stand where the stand-in stood.
@@ -131,6 +146,7 @@ impl PageCache {
             page,
             locale: resolved.locale,
             consent: consent.map(|c| (c.analytics, c.marketing)),
+            country,
         })
     }
 
@@ -189,7 +205,8 @@ impl PageCache {
         Rendered::cut(status, headers, html, &stand_ins)
     }
 
-    /// The turn to render `key` (a finite set: pages x languages x consent).
+    /// The turn to render `key` (a finite set: pages x languages x consent
+    /// x countries).
     pub fn flight(&self, key: PageKey) -> Arc<tokio::sync::Mutex<()>> {
         self.flights
             .lock()
@@ -211,7 +228,11 @@ impl PageCache {
             refreshing: AtomicBool::new(false),
             page,
         };
-        self.lock().insert(key, Arc::new(entry));
+        let mut entries = self.lock();
+        if entries.len() >= MAX_ENTRIES && !entries.contains_key(&key) {
+            entries.clear();
+        }
+        entries.insert(key, Arc::new(entry));
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<PageKey, Arc<Entry>>> {

@@ -18,6 +18,9 @@ pub struct OrderRequest {
     pub country: String,
     /// One per payment attempt: a double click or retry places one order.
     pub idempotency_key: String,
+    /// The number searched before paying: the server carries it (sealed)
+    /// to the dashboard.
+    pub number: crate::checkout::SearchedNumber,
 }
 
 /// A refused order: the message, and per-field messages when the server
@@ -32,7 +35,7 @@ pub struct OrderError {
 pub fn order_body(order: &OrderRequest) -> String {
     let plan = order.plan_id.to_string();
     let f = &order.input;
-    form_body(&[
+    let mut body = form_body(&[
         ("planId", &plan),
         ("method", order.method.as_str()),
         ("email", f.email.trim()),
@@ -42,7 +45,15 @@ pub fn order_body(order: &OrderRequest) -> String {
         ("phone", f.phone.trim()),
         ("country", &order.country),
         ("idempotencyKey", &order.idempotency_key),
-    ])
+    ]);
+    if order.number.is_some() {
+        let number = form_body(&[
+            ("numberCountry", order.number.country.trim()),
+            ("numberPhone", order.number.phone.trim()),
+        ]);
+        body = format!("{body}&{number}");
+    }
+    body
 }
 
 /// Reads a refused order's answer: `msg` and the field slots of `obj`.
@@ -189,12 +200,21 @@ mod tests {
             },
             country: "ID".into(),
             idempotency_key: "k_0123456789abcdef".into(),
+            number: crate::checkout::SearchedNumber::default(),
         };
         assert_eq!(
             order_body(&order),
             "planId=7&method=fastSpring&email=a.b%40mail.com&zip=10%20110&name=&document=&phone=&country=ID\
              &idempotencyKey=k_0123456789abcdef"
         );
+        let searched = OrderRequest {
+            number: crate::checkout::SearchedNumber {
+                country: "ID".into(),
+                phone: " +62 812 ".into(),
+            },
+            ..order
+        };
+        assert!(order_body(&searched).ends_with("&numberCountry=ID&numberPhone=%2B62%20812"));
     }
 
     #[test]

@@ -1,14 +1,24 @@
 //! Paths and bodies of the API calls, and the encoding they share: plain
 //! functions, so the server's tests and the browser build the same requests.
-use crate::i18n::Locale;
 use crate::model::locate::{LocateAction, RevealDecision, ShareMode};
 use crate::widgets::GeoPoint;
 
-/// The price channel of a locale: `cpl2`, with `_<locale>` for non-English .
-pub fn price_channel(locale: Locale) -> String {
-    match locale {
-        Locale::En => "cpl2".to_owned(),
-        other => format!("cpl2_{}", other.code()),
+/// The price channel family every page asks for: the server answers the
+/// plans of the payer's country, whatever the page's language.
+pub const PRICE_CHANNEL: &str = "cpl2";
+
+/// The path of `GET /portal/priceSetup` for the payer of `country` (the
+/// number to locate's or the picked one; `None`: the server's guess).
+pub fn price_setup_path(country: Option<&str>) -> String {
+    let country = country
+        .map(str::trim)
+        .filter(|c| c.len() == 2 && c.bytes().all(|b| b.is_ascii_alphabetic()));
+    match country {
+        Some(c) => format!(
+            "/portal/priceSetup?hasWeight=true&channel={PRICE_CHANNEL}&country={}",
+            c.to_ascii_uppercase()
+        ),
+        None => format!("/portal/priceSetup?hasWeight=true&channel={PRICE_CHANNEL}"),
     }
 }
 

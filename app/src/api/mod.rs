@@ -84,17 +84,18 @@ impl ApiClient {
         }
     }
 
-    /// `GET /portal/priceSetup`: the active plans of the locale's price channel.
+    /// `GET /portal/priceSetup`: the active plans of the payer's country
+    /// (`country`: the number to locate's or the picked one; `None`: the
+    /// server decides by the caller's address).
     ///
     /// # Errors
     /// A localized [`ApiError`] when the call fails or answers `success: 0`.
-    pub async fn price_setup(&self, locale: Locale) -> Result<Vec<PricePlan>, ApiError> {
-        let channel = price_channel(locale);
-        self.get(
-            locale,
-            &format!("/portal/priceSetup?hasWeight=true&channel={channel}"),
-        )
-        .await
+    pub async fn price_setup(
+        &self,
+        locale: Locale,
+        country: Option<&str>,
+    ) -> Result<Vec<PricePlan>, ApiError> {
+        self.get(locale, &price_setup_path(country)).await
     }
 
     /// `GET /other/location/info/{phone}`: what the numbering plan says about a number.

@@ -3,10 +3,20 @@ use crate::model::locate::{LocateAction, RevealDecision};
 use crate::widgets::GeoPoint;
 
 #[test]
-fn channel_suffix_only_for_non_english() {
-    assert_eq!(price_channel(Locale::En), "cpl2");
-    assert_eq!(price_channel(Locale::Id), "cpl2_id");
-    assert_eq!(price_channel(Locale::Zh), "cpl2_zh");
+fn prices_are_asked_for_the_payer_never_for_the_language() {
+    assert_eq!(
+        price_setup_path(None),
+        "/portal/priceSetup?hasWeight=true&channel=cpl2"
+    );
+    assert_eq!(
+        price_setup_path(Some("id")),
+        "/portal/priceSetup?hasWeight=true&channel=cpl2&country=ID"
+    );
+    // A picker value that is no region (`+882`) leaves it to the server.
+    assert_eq!(
+        price_setup_path(Some("+882")),
+        "/portal/priceSetup?hasWeight=true&channel=cpl2"
+    );
 }
 
 #[test]

@@ -21,10 +21,23 @@ pub struct SearchedNumber {
     pub phone: String,
 }
 
+/// The number a member searched before paying, carried through checkout
+/// (a page's context on the dashboard it opens): ready to send.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CarriedNumber(pub SearchedNumber);
+
 impl SearchedNumber {
     /// Whether a number was searched.
     pub fn is_some(&self) -> bool {
         !self.phone.trim().is_empty()
+    }
+
+    /// The number's country when a number was searched with a region
+    /// (`+882` is none): the payer's country before any other guess.
+    pub fn number_country(&self) -> Option<&str> {
+        let c = self.country.trim();
+        let region = c.len() == 2 && c.bytes().all(|b| b.is_ascii_alphabetic());
+        (self.is_some() && region).then_some(c)
     }
 
     /// `country=…&phone=…` (without the country when none was given), or empty.

@@ -80,6 +80,22 @@ pub fn PhoneSearch(
     }
 }
 
+/// A number typed with its `+` code names its country: the picker follows
+/// it (a +62 number is Indonesian whatever was preselected), so what the
+/// search carries on to checkout is the number's country.
+fn follow_the_number(
+    picker: RwSignal<String>,
+    picked: &str,
+    phone: &str,
+    result: &Result<crate::model::NumberInfo, crate::api::ApiError>,
+) {
+    let Ok(info) = result else { return };
+    let offered = countries::all().iter().any(|c| c.key() == info.region);
+    if phone.trim_start().starts_with('+') && info.region != picked && offered {
+        picker.set(info.region.clone());
+    }
+}
+
 /// After each edit, waits for a 500 ms pause, then asks the server whether
 /// the number is valid and shows its message (or clears it). The answer is
 /// kept in `last` for a Locate of the same number. Returns the check's
@@ -93,6 +109,7 @@ fn debounce_validation(
     let i18n = use_i18n();
     let client = ApiClient::new();
     let generation = StoredValue::new(0_u64);
+    let picker = country;
     Effect::new(move |previous: Option<()>| {
         let (country, phone) = (country.get(), phone.get());
         // The first run is the initial render, not an edit.
@@ -113,6 +130,7 @@ fn debounce_validation(
                 }
                 leptos::task::spawn_local(async move {
                     let result = client.number_info(i18n.locale(), &country, &phone).await;
+                    follow_the_number(picker, &country, &phone, &result);
                     last.set((country, phone), result.clone());
                     if generation.get_value() == mine {
                         message.set(result.err().map(|e| e.msg));

@@ -35,7 +35,7 @@ fn terms(locale: Locale, plan: &PricePlan) -> String {
     }
 }
 
-/// The first plan of the locale's channel, shown as the trial offer.
+/// The first plan of the payer's country, shown as the trial offer.
 #[component]
 pub fn TrialPrice() -> impl IntoView {
     let i18n = use_i18n();
@@ -44,11 +44,14 @@ pub fn TrialPrice() -> impl IntoView {
         phone: q.get("phone").unwrap_or_default(),
     });
     let client = ApiClient::new();
+    // A number searched on the page decides the payer's country; else the
+    // server does, by the visitor's address.
+    let country = searched.number_country().map(str::to_owned);
     let plans = Resource::new(
         move || i18n.locale(),
         move |locale| {
-            let client = client.clone();
-            async move { client.price_setup(locale).await }
+            let (client, country) = (client.clone(), country.clone());
+            async move { client.price_setup(locale, country.as_deref()).await }
         },
     );
     view! {

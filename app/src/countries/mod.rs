@@ -78,10 +78,22 @@ pub fn sorted(locale: Locale) -> &'static [Country] {
     })
 }
 
-/// `key` (a picker value: `ID`, `+882`) when the picker offers it, else the
-/// region preselected for `locale`.
+/// The region the visitor's address is in, when the server knows it (a
+/// page's context): it preselects pickers before the page's language does.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct VisitorRegion(pub Option<String>);
+
+/// `key` (a picker value: `ID`, `+882`; the number's country) when the
+/// picker offers it, else the visitor's region by address, else the region
+/// preselected for `locale`.
 pub fn offered_or_default(key: Option<String>, locale: Locale) -> String {
-    key.filter(|k| all().iter().any(|c| c.key() == *k))
+    let offered = |k: &String| all().iter().any(|c| c.key() == *k);
+    key.filter(offered)
+        .or_else(|| {
+            leptos::prelude::use_context::<VisitorRegion>()
+                .and_then(|r| r.0)
+                .filter(offered)
+        })
         .unwrap_or_else(|| default_region(locale).to_owned())
 }
 

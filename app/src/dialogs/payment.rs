@@ -15,7 +15,9 @@ async fn load_setup(
     email: String,
 ) -> Result<CheckoutSetup, ApiError> {
     let client = ApiClient::new();
-    let plans = client.price_setup(locale).await?;
+    // The payer's country by the server's rule: the same one the methods
+    // below and the order follow.
+    let plans = client.price_setup(locale, None).await?;
     let plan = plans
         .iter()
         .find(|p| Some(p.id) == plan_id)
@@ -37,6 +39,7 @@ async fn load_setup(
             ..FieldTexts::default()
         },
         errors: Default::default(),
+        searched: Default::default(),
     })
 }
 

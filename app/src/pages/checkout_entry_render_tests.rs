@@ -15,7 +15,7 @@ use serde_json::json;
 fn the_home_offer_leads_to_checkout_with_the_plan_and_the_searched_number() {
     let api = FakeApi::default().on(
         "GET",
-        "/portal/priceSetup?hasWeight=true&channel=cpl2_id",
+        "/portal/priceSetup?hasWeight=true&channel=cpl2&country=ID",
         plans(),
     );
     let html = render(

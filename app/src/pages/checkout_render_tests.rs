@@ -43,12 +43,27 @@ fn checkout_api() -> FakeApi {
     FakeApi::default()
         .on(
             "GET",
-            "/portal/priceSetup?hasWeight=true&channel=cpl2_id",
+            "/portal/priceSetup?hasWeight=true&channel=cpl2",
+            plans(),
+        )
+        .on(
+            "GET",
+            "/portal/priceSetup?hasWeight=true&channel=cpl2&country=ID",
+            plans(),
+        )
+        .on(
+            "GET",
+            "/portal/priceSetup?hasWeight=true&channel=cpl2&country=PH",
             plans(),
         )
         .on(
             "GET",
             "/portal/payMethods?planId=12",
+            methods("ID", id_methods),
+        )
+        .on(
+            "GET",
+            "/portal/payMethods?country=ID&planId=12",
             methods("ID", id_methods),
         )
         .on(
@@ -89,13 +104,13 @@ fn searched_pay_method() -> (String, FakeApi) {
 }
 
 #[test]
-fn pay_method_asks_for_the_plans_and_methods_and_posts_to_itself() {
+fn pay_method_asks_for_the_plans_and_methods_of_the_number_s_country_and_posts_to_itself() {
     let (html, api) = searched_pay_method();
     assert_eq!(
         api.paths(),
         [
-            "/api_f/v1/portal/priceSetup?hasWeight=true&channel=cpl2_id",
-            "/api_f/v1/portal/payMethods?planId=12"
+            "/api_f/v1/portal/priceSetup?hasWeight=true&channel=cpl2&country=ID",
+            "/api_f/v1/portal/payMethods?country=ID&planId=12"
         ]
     );
     assert_has(

@@ -10,6 +10,10 @@ use leptos_router::hooks::use_query_map;
 pub fn HomePage() -> impl IntoView {
     let i18n = use_i18n();
     let (country, phone) = use_query_map().with_untracked(|q| (q.get("country"), q.get("phone")));
+    // The island gets the preselected country as a prop: the browser has no
+    // server context, and must start from the same value.
+    let country = country
+        .or_else(|| use_context::<crate::countries::VisitorRegion>().and_then(|region| region.0));
     view! {
         <section class="banner">
             <h1>{i18n.text(Key::HomeHeading)}</h1>

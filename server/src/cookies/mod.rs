@@ -14,6 +14,8 @@ pub mod tracking;
 
 /// The cookie holding an order's one-time claim.
 pub const CHECKOUT_CLAIM_COOKIE: &str = "checkout_claim";
+/// The cookie carrying the number searched before paying (sealed).
+pub const CARRIED_NUMBER_COOKIE: &str = "carried_number";
 
 /// The value of cookie `name` (surrounding quotes removed; empty counts as
 /// absent). Pairs that do not parse are skipped, not fatal.
@@ -87,6 +89,30 @@ impl CookiePolicy {
     /// browser, and only it, enter the account the payment creates.
     pub fn checkout_claim(self, code: &str) -> HeaderValue {
         self.build(CHECKOUT_CLAIM_COOKIE, code, 86_400, true)
+    }
+
+    /// The number searched before paying (`country`, `phone` as posted),
+    /// sealed, for the dashboard; `None` when nothing worth carrying came.
+    pub fn carried_number(
+        self,
+        keys: &crate::secrets::Keyring,
+        country: &str,
+        phone: &str,
+    ) -> Option<HeaderValue> {
+        use crate::services::billing::carried;
+        let number = carried::accepted(country, phone)?;
+        let sealed = carried::seal(keys, &number);
+        Some(self.build(
+            CARRIED_NUMBER_COOKIE,
+            &sealed,
+            carried::CARRIED_FOR_SECS,
+            true,
+        ))
+    }
+
+    /// Removes the carried number once the dashboard showed it.
+    pub fn carried_number_spent(self) -> HeaderValue {
+        self.build(CARRIED_NUMBER_COOKIE, "", 0, true)
     }
 
     /// Removes the spent claim.

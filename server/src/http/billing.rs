@@ -31,12 +31,27 @@ pub fn payer_country(state: &AppState, parts: &Parts, chosen: Option<&str>) -> S
     let hints = payer::PayerHints {
         chosen,
         ip: super::context::client_ip(parts, state.config.trust_forwarded_for),
-        accept_language: parts
-            .headers
-            .get("accept-language")
-            .and_then(|v| v.to_str().ok()),
     };
     payer::payer_country(state.geoip.as_deref(), hints, &state.config.default_country)
+}
+
+/// The country a page shows prices for (the payer rule with nothing
+/// chosen: the address, else the default), and whether the address said so.
+pub fn visitor_country(
+    state: &AppState,
+    headers: &axum::http::HeaderMap,
+    extensions: &axum::http::Extensions,
+) -> (String, bool) {
+    let trust = state.config.trust_forwarded_for;
+    let ip = super::context::client_ip_of(headers, extensions, trust);
+    let found = crate::services::visitor::national_country(
+        state.geoip.as_deref(),
+        ip,
+        None,
+        &state.config.default_country,
+    );
+    let by_address = found.source == "ip";
+    (found.national_country.to_ascii_uppercase(), by_address)
 }
 
 /// `GET /portal/payMethods[?country=PH]`: the methods for the payer's country, by priority.
@@ -79,6 +94,10 @@ pub struct OrderForm {
     pub phone: String,
     pub country: Option<String>,
     pub idempotency_key: String,
+    /// The number searched before paying (picker value and number), carried
+    /// to the dashboard in a sealed cookie.
+    pub number_country: String,
+    pub number_phone: String,
 }
 
 impl OrderForm {
@@ -113,7 +132,8 @@ impl OrderForm {
 }
 
 /// `POST /portal/order`: places the order (once per `idempotencyKey`) and
-/// answers where the payer goes next; sets the order's claim cookie.
+/// answers where the payer goes next; sets the order's claim cookie, and
+/// the sealed cookie carrying the searched number to the dashboard.
 #[utoipa::path(post, path = "/portal/order", tag = "billing",
     request_body(content = OrderForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, description = "The order and where the payer goes next; may set the order's claim cookie.", body = Answer<OrderCreated>),
@@ -125,6 +145,12 @@ pub async fn place_order(
     ValidForm(form): ValidForm<OrderForm>,
 ) -> Result<Response, ApiError> {
     let country = payer_country(&state, &parts, form.country.as_deref());
+    let policy = crate::cookies::cookie_policy(&state.config.public_base_url);
+    let carried = policy.carried_number(
+        &state.config.secrets,
+        &form.number_country,
+        &form.number_phone,
+    );
     let tracking = crate::cookies::order_tracking(&parts.headers);
     let input = form
         .into_input(ctx.locale, country, ctx.client.clone(), tracking)
@@ -139,11 +165,9 @@ pub async fn place_order(
         trial_days: placed.trial_days,
     })
     .into_response();
-    if let Some(code) = placed.claim_code {
-        let policy = crate::cookies::cookie_policy(&state.config.public_base_url);
-        response
-            .headers_mut()
-            .append(SET_COOKIE, policy.checkout_claim(&code));
+    let cookies = placed.claim_code.map(|code| policy.checkout_claim(&code));
+    for cookie in cookies.into_iter().chain(carried) {
+        response.headers_mut().append(SET_COOKIE, cookie);
     }
     Ok(response)
 }

@@ -36,10 +36,18 @@ fn header(headers: &HeaderMap, name: &str) -> Option<String> {
 /// client sent, so trusting the first would let anyone pick their address
 /// and escape every per-address limit.
 pub fn client_ip(parts: &Parts, trust_forwarded_for: bool) -> Option<IpAddr> {
+    client_ip_of(&parts.headers, &parts.extensions, trust_forwarded_for)
+}
+
+/// [`client_ip`] of a request's headers and extensions.
+pub fn client_ip_of(
+    headers: &axum::http::HeaderMap,
+    extensions: &axum::http::Extensions,
+    trust_forwarded_for: bool,
+) -> Option<IpAddr> {
     let forwarded = trust_forwarded_for
         .then(|| {
-            parts
-                .headers
+            headers
                 .get("x-forwarded-for")?
                 .to_str()
                 .ok()?
@@ -51,8 +59,7 @@ pub fn client_ip(parts: &Parts, trust_forwarded_for: bool) -> Option<IpAddr> {
         })
         .flatten();
     forwarded.or_else(|| {
-        parts
-            .extensions
+        extensions
             .get::<ConnectInfo<SocketAddr>>()
             .map(|c| c.0.ip())
     })

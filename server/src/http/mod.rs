@@ -23,6 +23,7 @@ mod twilio_webhooks;
 mod voice;
 mod words;
 
+pub use billing::visitor_country;
 pub use call_webhooks::calls_router;
 pub use context::{client_info, ApiContext};
 pub use envelope::{retry_after, status_of, ApiError, ApiOk, ApiResult, Surface};

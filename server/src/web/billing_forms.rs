@@ -25,6 +25,9 @@ struct PayFields {
     phone: String,
     pay_country: String,
     idempotency_key: String,
+    /// The number searched before paying, carried to the dashboard.
+    number_country: String,
+    number_phone: String,
 }
 
 /// The field of the refund form.
@@ -115,24 +118,24 @@ async fn pay(s: &Submission<'_>) -> Handled {
     let placed = checkout::place_order(&s.cx, s.gateways, order)
         .await
         .map_err(rejected)?;
+    let carried = s
+        .policy
+        .carried_number(&s.cx.config.secrets, &f.number_country, &f.number_phone);
     let cookies = placed
         .claim_code
         .as_deref()
         .map(|code| s.policy.checkout_claim(code))
         .into_iter()
+        .chain(carried)
         .collect();
     Ok(see_other(&placed.redirect_url, cookies))
 }
 
 /// What the request says about where the payer is: the posted country,
-/// the address, the browser's language.
+/// the address.
 fn payer_hints<'a>(s: &'a Submission<'_>, posted: &'a str) -> payer::PayerHints<'a> {
     payer::PayerHints {
         chosen: Some(posted),
         ip: s.client.ip,
-        accept_language: s
-            .headers
-            .get("accept-language")
-            .and_then(|v| v.to_str().ok()),
     }
 }

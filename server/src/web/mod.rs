@@ -16,6 +16,7 @@ mod dev_outbox;
 mod forms;
 mod locate_forms;
 mod lookup_forms;
+mod page_visitor;
 mod pages;
 mod redirects;
 mod render;

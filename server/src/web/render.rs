@@ -2,6 +2,7 @@
 //! async mode (the whole document, data included, sent at once, so pages
 //! work without JavaScript), and the renderings public pages share
 //! ([`crate::page_cache`]).
+use super::page_visitor::PageVisitor;
 use super::visitor::Member;
 use super::{InProcessApi, PageApi};
 use crate::cookies::{self, CookiePolicy};
@@ -41,6 +42,8 @@ struct PageContext {
     consent: Option<Consent>,
     outcome: Option<FormOutcome>,
     nonce: Option<Nonce>,
+    /// Where the visitor is, and the number carried from checkout.
+    visitor: PageVisitor,
 }
 
 /// Renders the page of `request` with who is signed in, the anti-CSRF token
@@ -67,7 +70,8 @@ pub(super) async fn render(
     let anonymous = !personal
         && cookies::read(headers, SESSION_COOKIE).is_none()
         && crate::cookies::chat_visitor_cookie(headers).is_none();
-    let key = PageCache::key(&request, anonymous, &csrf, consent);
+    let (visitor, country) = PageVisitor::of(state, &request, member.is_some(), &mut set_cookies);
+    let key = PageCache::key(&request, anonymous, &csrf, consent, &country);
     let caller = super::transport::Caller::of(headers, request.extensions());
     let api = request
         .extensions()
@@ -86,6 +90,7 @@ pub(super) async fn render(
         consent,
         outcome,
         nonce: nonce.clone(),
+        visitor,
     };
     let rendered = match (key, nonce) {
         (Some(key), Some(nonce)) => shared(state, request, context, key, &nonce, slot_held).await,
@@ -205,6 +210,7 @@ async fn run(request: Request, context: PageContext) -> Response {
             provide_context(NotificationsTotal(c.notifications));
             provide_context(ChatUnreadTotal(c.chat_unread));
             provide_context(CurrentConsent(c.consent));
+            c.visitor.provide();
             if let Some(token) = c.session_token {
                 provide_context(token);
             }

@@ -150,7 +150,7 @@ pub async fn a_payment_is_applied_once_and_renewed_once(c: &Cluster) {
     )
     .await;
     let plan = plans["obj"][0]["id"].as_i64().expect("a seeded plan");
-    let form = format!("planId={plan}&method=card&email=buyer%40mail.com&zip=10110&country=ID&idempotencyKey=instances-order-1");
+    let form = format!("planId={plan}&method=card&email=buyer%40mail.com&zip=10110&country=US&idempotencyKey=instances-order-1");
     let (_, placed) = post(c, &c.api("/portal/order"), None, form).await;
     assert_eq!(placed["success"], 1, "{placed}");
     let order_no = placed["obj"]["orderNo"].as_str().unwrap().to_owned();

@@ -40,11 +40,18 @@ pub async fn plan_id(app: &TestApp, channel: &str) -> i64 {
     res.json()["obj"][0]["id"].as_i64().expect("a seeded plan")
 }
 
-/// `POST /portal/order` for a card payment.
+/// `POST /portal/order` for a card payment: in Indonesia at its price on
+/// the Indonesian page, in the United States at its price on the others
+/// (a plan's price follows the payer's country).
 pub async fn order(app: &TestApp, email: &str, key: &str, locale: &str) -> TestResponse {
-    let plan = plan_id(app, if locale == "id" { "cpl2_id" } else { "cpl2" }).await;
+    let (channel, country) = if locale == "id" {
+        ("cpl2_id", "ID")
+    } else {
+        ("cpl2", "US")
+    };
+    let plan = plan_id(app, channel).await;
     let body = format!(
-        "planId={plan}&method=card&email={}&zip=10110&country=ID&idempotencyKey={key}",
+        "planId={plan}&method=card&email={}&zip=10110&country={country}&idempotencyKey={key}",
         app::api::encode(email)
     );
     app.send(

@@ -114,7 +114,7 @@ async fn field_errors_come_back_on_the_page_with_what_was_typed() {
 async fn a_method_of_another_country_and_a_forged_form_are_refused() {
     for app in TestApp::all().await {
         let (csrf, plan) = csrf_and_plan(&app, "/pay-method").await;
-        let fields = format!("planId={plan}&payCountry=ID&idempotencyKey={KEY}&method=gcash&email=ana%40mail.com&name=Ana&phone=0917+123+4567");
+        let fields = format!("planId={plan}&payCountry=US&idempotencyKey={KEY}&method=gcash&email=ana%40mail.com&name=Ana&phone=0917+123+4567");
         let res = post(&app, "/pay-method", &csrf, &fields).await;
         assert_eq!(res.status, 422, "{:?}: {}", app.backend, res.body);
         assert!(res.body.contains(app::i18n::t(
@@ -136,7 +136,7 @@ async fn a_method_of_another_country_and_a_forged_form_are_refused() {
 #[tokio::test]
 async fn the_form_sent_again_with_a_corrected_e_mail_is_a_new_order_on_that_e_mail() {
     for app in TestApp::all().await {
-        let page = "/id/pay-method?country=ID";
+        let page = "/id/pay-method?payCountry=ID";
         let (csrf, plan) = csrf_and_plan(&app, page).await;
         let form = |email: &str| {
             format!("planId={plan}&payCountry=ID&idempotencyKey={KEY}&method=card&email={email}&zip=10110")

@@ -163,7 +163,8 @@ async fn unsupported_or_missing_locale_prefix_falls_back_to_english() {
 #[tokio::test]
 async fn home_shows_the_trial_price_from_the_database_split_in_parts() {
     for app in TestApp::all().await {
-        let id = app.get("/id").await.body;
+        // An Indonesian number searched: its country's price.
+        let id = app.get("/id?country=ID&phone=081234567890").await.body;
         assert!(
             id.contains("<span class=\"price-symbol\">Rp\u{a0}</span>"),
             "{id}"
@@ -177,6 +178,10 @@ async fn home_shows_the_trial_price_from_the_database_split_in_parts() {
         assert!(en.contains(r#"<span class="price-integer">0</span>"#));
         assert!(en.contains(r#"<span class="price-decimal">.99</span>"#));
         assert!(en.contains("$29.99 per month"));
+        // The page's language decides no price: a visitor without an
+        // address on the Indonesian site pays the default country's.
+        let plain = app.get("/id").await.body;
+        assert!(plain.contains("$29,99 per bulan"), "{plain}");
     }
 }
 

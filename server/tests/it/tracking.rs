@@ -507,7 +507,7 @@ pub async fn order_with_cookie(
 ) -> TestResponse {
     let plan = crate::billing_util::plan_id(app, "cpl2").await;
     let body = format!(
-        "planId={plan}&method=card&email={}&zip=10110&country=ID&idempotencyKey={key}",
+        "planId={plan}&method=card&email={}&zip=10110&country=US&idempotencyKey={key}",
         app::api::encode(email)
     );
     app.send(

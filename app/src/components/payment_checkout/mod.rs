@@ -34,6 +34,9 @@ pub struct CheckoutSetup {
     pub values: FieldTexts,
     /// Messages to show from the start (a post without JavaScript).
     pub errors: FieldErrors,
+    /// The number searched before paying, carried to the dashboard.
+    #[serde(default)]
+    pub searched: crate::checkout::SearchedNumber,
 }
 
 /// The form's live state.
@@ -41,6 +44,8 @@ pub struct CheckoutSetup {
 struct CheckoutState {
     #[cfg_attr(not(feature = "browser"), allow(dead_code))]
     plan_id: i64,
+    #[cfg_attr(not(feature = "browser"), allow(dead_code))]
+    searched: StoredValue<crate::checkout::SearchedNumber>,
     country: RwSignal<String>,
     methods: RwSignal<Vec<MethodChoice>>,
     errors: RwSignal<Vec<(Slot, String)>>,
@@ -54,6 +59,7 @@ impl CheckoutState {
     fn new(setup: &CheckoutSetup, locale: Locale) -> Self {
         CheckoutState {
             plan_id: setup.plan.id,
+            searched: StoredValue::new(setup.searched.clone()),
             country: RwSignal::new(setup.country.clone()),
             methods: RwSignal::new(setup.methods.clone()),
             errors: RwSignal::new(localized(&setup.errors, locale)),

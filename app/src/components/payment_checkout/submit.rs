@@ -1,5 +1,5 @@
 //! The browser side of the payment form: a country change loads its
-//! methods; Pay checks the form, places the order once and follows the
+//! methods (or the page with its prices); Pay checks the form, places the order once and follows the
 //! checkout address.
 use super::{localized, CheckoutState};
 use crate::account::payment_fields::PaymentFormInput;
@@ -8,6 +8,7 @@ use crate::api::{ApiClient, OrderRequest};
 use crate::checkout::{is_safe_redirect, new_idempotency_key, only_method_fields};
 use crate::i18n::{t, Key, Locale};
 use crate::model::billing::MethodChoice;
+use crate::routes::{href, Page};
 use crate::widgets::{FieldTexts, PaymentEvent};
 use leptos::prelude::*;
 
@@ -24,6 +25,14 @@ fn change_country(state: CheckoutState, locale: Locale, country: String) {
     state.busy.set(true);
     leptos::task::spawn_local(async move {
         let plan = Some(state.plan_id);
+        // A country that pays other prices gets the page with those prices:
+        // nothing is paid at a price the page does not show.
+        if let Ok(plans) = ApiClient::new().price_setup(locale, Some(&country)).await {
+            if !plans.iter().any(|p| p.id == state.plan_id) {
+                go_to(&other_prices_href(locale, &country));
+                return;
+            }
+        }
         match ApiClient::new()
             .pay_methods(locale, Some(&country), plan)
             .await
@@ -68,6 +77,7 @@ fn submit(state: CheckoutState, locale: Locale, method: &str, values: FieldTexts
         input,
         country: state.country.get_untracked(),
         idempotency_key: String::new(),
+        number: state.searched.get_value(),
     };
     let order = with_key(state, order);
     state.errors.set(Vec::new());
@@ -102,6 +112,25 @@ fn with_key(state: CheckoutState, mut order: OrderRequest) -> OrderRequest {
 fn fail(state: CheckoutState, errors: Vec<(Slot, String)>) {
     state.errors.try_set(errors);
     state.busy.try_set(false);
+}
+
+/// `/pay-method` for the payer of `country`, keeping the searched number
+/// when the form is on that page (its first plan: plans differ by country).
+fn other_prices_href(locale: Locale, country: &str) -> String {
+    let page = href(locale, Page::PayMethod);
+    let here = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .and_then(|h| web_sys::Url::new(&h).ok())
+        .filter(|url| url.pathname() == page);
+    match here {
+        Some(url) => {
+            let query = url.search_params();
+            query.set("payCountry", country);
+            query.delete("planId");
+            format!("{page}?{}", String::from(query.to_string()))
+        }
+        None => format!("{page}?payCountry={}", crate::api::encode(country)),
+    }
 }
 
 fn go_to(url: &str) {

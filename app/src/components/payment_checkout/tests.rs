@@ -24,6 +24,7 @@ fn setup() -> CheckoutSetup {
             ..FieldTexts::default()
         },
         errors: FieldErrors::default(),
+        searched: Default::default(),
     }
 }
 

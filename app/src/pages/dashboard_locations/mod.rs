@@ -10,7 +10,7 @@ use crate::account::plan::now_ms;
 use crate::account::use_viewer;
 use crate::account::validation::{Slot, PHONE_INPUT_MAX_LEN};
 use crate::api::{ApiClient, ApiError, LOCATE_PAGE_SIZE};
-use crate::checkout::{pay_method_href, SearchedNumber};
+use crate::checkout::{pay_method_href, CarriedNumber, SearchedNumber};
 use crate::components::{
     csrf_token, CountryPicker, FormMessages, FormState, HiddenFields, ReasonField, SlotField,
 };
@@ -127,10 +127,15 @@ fn CreateRequestForm(csrf: String, created: bool) -> impl IntoView {
         };
         view! { <ChoosePlan searched=searched/> }
     });
+    let carried = use_context::<CarriedNumber>().map(|CarriedNumber(n)| {
+        let text = crate::i18n::t_args(locale, Key::LocateCarriedNotice, &[("number", &n.phone)]);
+        view! { <p class="form-notice" role="status" id="locate-carried">{text}</p> }
+    });
     view! {
         <div class="locate-create">
             <h2>{i18n.text(Key::LocateFormTitle)}</h2>
             <p class="locate-consent">{i18n.text(Key::LocateFormConsent)}</p>
+            {carried}
             {choose_plan}
             <form
                 method="post"
@@ -161,16 +166,16 @@ fn CreateRequestForm(csrf: String, created: bool) -> impl IntoView {
     }
 }
 
-/// What was typed into a refused create form, by field name (empty when
-/// the server sent nothing back).
+/// What was typed into a refused create form, by field name, else the
+/// number carried from checkout (empty when there is neither).
 fn typed_values() -> impl Fn(&str) -> String {
     let outcome = use_context::<FormOutcome>().filter(|o| o.form == AuthForm::LocateCreate);
-    move |name: &str| {
-        outcome
-            .as_ref()
-            .and_then(|o| o.value(name))
-            .unwrap_or_default()
-            .to_owned()
+    let carried = use_context::<CarriedNumber>().filter(|_| outcome.is_none());
+    move |name: &str| match (&outcome, &carried) {
+        (Some(o), _) => o.value(name).unwrap_or_default().to_owned(),
+        (None, Some(CarriedNumber(n))) if name == "country" => n.country.clone(),
+        (None, Some(CarriedNumber(n))) if name == "phone" => n.phone.clone(),
+        _ => String::new(),
     }
 }
 

@@ -6,9 +6,10 @@
 //!
 //! Query: `planId` (else the first plan), `country` + `phone` (the number
 //! searched on the home page, kept), `payCountry` (the payer's country;
-//! else the server's guess from the address and language), `retry` (a
-//! failed order: the form starts from its method and e-mail, with the
-//! reason it failed beside it).
+//! else the number's, else the server's guess from the address; prices
+//! and methods both follow that country, never the page's language),
+//! `retry` (a failed order: the form starts from its method and e-mail,
+//! with the reason it failed beside it).
 mod island;
 mod static_form;
 
@@ -20,7 +21,8 @@ use crate::account::use_viewer;
 use crate::account::validation::{FieldErrors, Slot};
 use crate::api::{ApiClient, ApiError};
 use crate::checkout::{
-    is_idempotency_key, new_idempotency_key, pay_method_href, plan_option_text, SearchedNumber,
+    is_idempotency_key, new_idempotency_key, pay_method_href, plan_option_text, CarriedNumber,
+    SearchedNumber,
 };
 use crate::components::{csrf_token, CheckoutSetup};
 use crate::i18n::{t, t_args, use_i18n, Key, Locale};
@@ -33,7 +35,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 use serde::{Deserialize, Serialize};
 
-/// What the page loads: the locale's plans and the payer's methods.
+/// What the page loads: the plans and methods of the payer's country.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct Loaded {
     plans: Vec<PricePlan>,
@@ -49,10 +51,12 @@ async fn load(
     plan_id: Option<i64>,
     retry: Option<String>,
 ) -> Result<Loaded, ApiError> {
-    let plans = client.price_setup(locale).await?;
-    // Without a chosen plan the first one is shown: its currency decides
-    // which methods can take it.
-    let plan_id = plan_id.or_else(|| plans.first().map(|p| p.id));
+    let plans = client.price_setup(locale, country.as_deref()).await?;
+    // Without a chosen plan of this country's the first one is shown: its
+    // currency decides which methods can take it.
+    let plan_id = plan_id
+        .filter(|id| plans.iter().any(|p| p.id == *id))
+        .or_else(|| plans.first().map(|p| p.id));
     let methods = client
         .pay_methods(locale, country.as_deref(), plan_id)
         .await?;
@@ -99,7 +103,15 @@ pub fn PayMethodPage() -> impl IntoView {
         .as_ref()
         .and_then(|o| o.value("payCountry"))
         .map(str::to_owned);
-    let country = kept_country.or_else(|| query.pay_country.clone());
+    // The payer's country: picked on this page, else the searched number's
+    // (in the address, or carried from an earlier try), else the server's
+    // guess by address (prices and methods alike).
+    let carried = use_context::<CarriedNumber>()
+        .and_then(|CarriedNumber(n)| n.number_country().map(str::to_owned));
+    let country = kept_country
+        .or_else(|| query.pay_country.clone())
+        .or_else(|| query.searched.number_country().map(str::to_owned))
+        .or(carried);
     let plan_id = query.plan_id;
     let retry = query.retry.clone();
     let client = ApiClient::new();
@@ -165,12 +177,13 @@ fn checkout(
         .then(|| plan_chooser(locale, &loaded.plans, plan.id, &query.searched));
     let action = pay_method_href(locale, Some(plan.id), &query.searched);
     let summary = plan_option_text(locale, &plan);
-    let setup = setup_of(
+    let mut setup = setup_of(
         plan,
         loaded.methods,
         outcome.as_ref(),
         loaded.retry.as_ref(),
     );
+    setup.searched = query.searched.clone();
     Either::Right(view! {
         {chooser}
         <div class="checkout-plan">
@@ -255,6 +268,7 @@ fn setup_of(
             .map(|o| o.errors.clone())
             .or_else(|| retry.and_then(retry_errors))
             .unwrap_or_default(),
+        searched: SearchedNumber::default(),
     }
 }
 

@@ -54,9 +54,13 @@ pub(super) fn StaticCheckout(
     };
     view! {
         <div id=STATIC_FORM_ID class="checkout-static">
-            <CountryForm country=setup.country.clone() plan_id=setup.plan.id searched=searched/>
+            <CountryForm country=setup.country.clone() plan_id=setup.plan.id searched=searched.clone()/>
             <form method="post" action=action class="pay-form" id="pay-form">
                 <HiddenFields csrf=csrf form=AuthForm::PayOrder/>
+                {searched.is_some().then(|| view! {
+                    <input type="hidden" name="numberCountry" value=searched.country.clone()/>
+                    <input type="hidden" name="numberPhone" value=searched.phone.clone()/>
+                })}
                 <input type="hidden" name="planId" value=setup.plan.id/>
                 <input type="hidden" name="payCountry" value=setup.country.clone()/>
                 <input type="hidden" name="idempotencyKey" value=setup.key.clone()/>

@@ -38,7 +38,7 @@ fn initial_draft(
         };
     }
     previewed.cloned().unwrap_or_else(|| VoiceDraft {
-        country: crate::countries::default_region(locale).to_owned(),
+        country: crate::countries::offered_or_default(None, locale),
         language: default_language(locale.code()).code.to_owned(),
         voice: Voice::Female.code().to_owned(),
         ..VoiceDraft::default()

@@ -2,7 +2,7 @@
 //! hosted checkout (or the sandbox's), and — once the provider's signed
 //! webhook says paid — enters the dashboard with the order's one-time claim.
 use super::events::apply::Waits;
-use super::{money, orders, trials};
+use super::{money, orders, payer, trials};
 use crate::payments::{CheckoutRequest, Customer, Gateways, ProviderKind};
 use crate::persistence::entities::{order, price_plan};
 use crate::services::accounts::ClientInfo;
@@ -31,7 +31,8 @@ pub struct PlaceOrder {
     /// ([`orders::submission_key`]).
     pub idempotency_key: String,
     pub locale: Locale,
-    /// The payer's country (ISO alpha-2), which decides the methods offered.
+    /// The payer's country (ISO alpha-2), which decides the prices and the
+    /// methods offered ([`payer::payer_country`]).
     pub country: String,
     pub client: ClientInfo,
     /// The cookie consent and campaign the browser carried: the order keeps
@@ -58,6 +59,7 @@ pub struct PlacedOrder {
 ///
 /// # Errors
 /// [`ServiceError::Fields`] per bad field; [`Key::ErrorPlanUnavailable`],
+/// [`Key::ErrorPlanCountry`] (a plan of another country's prices),
 /// [`Key::ErrorMethodUnavailable`]; [`ServiceError::RateLimited`];
 /// [`ServiceError::Provider`] when the checkout cannot be opened now
 /// (nothing is charged; the same key may be sent again);
@@ -82,6 +84,7 @@ pub async fn place_order(
     }
     let plan = orders::offered_plan(&cx.db, input.plan_id).await?;
     let country = input.country.to_ascii_uppercase();
+    payer::check_plan_country(&cx.db, &plan, &country, cx.now).await?;
     let input = PlaceOrder {
         idempotency_key: orders::submission_key(
             &input.idempotency_key,
@@ -263,6 +266,11 @@ fn checkout_request(
     let prefix = input.locale.path_prefix();
     let f = &input.form;
     let some = |v: &str| Some(v.trim().to_owned()).filter(|v| !v.is_empty());
+    // Back from the provider, the page shows this payer's prices again.
+    let cancel_url = format!(
+        "{base}{prefix}/pay-method?planId={}&payCountry={country}",
+        plan.id
+    );
     CheckoutRequest {
         order_no: row.order_no.clone(),
         method: input.method,
@@ -286,7 +294,7 @@ fn checkout_request(
         skips_trial: plan.is_tryout && row.trial_days == 0,
         plan_id: plan.id,
         return_url: format!("{base}{prefix}/pay-result?orderNo={}", row.order_no),
-        cancel_url: format!("{base}{prefix}/pay-method?planId={}", plan.id),
+        cancel_url,
         notify_url: format!("{base}/api_f/v1/payments/webhook/{}", row.provider),
         device: orders::payer_device(row),
     }

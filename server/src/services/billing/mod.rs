@@ -3,6 +3,7 @@
 //! only through [`crate::payments::Gateways`].
 pub mod activation;
 pub mod attempts;
+pub mod carried;
 pub mod charges;
 pub mod checkout;
 pub mod claims;

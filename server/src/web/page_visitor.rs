@@ -1,0 +1,58 @@
+//! What a page knows of where its visitor is and what they searched: the
+//! country their address is in (pickers preselect it; a kept page is kept
+//! per country, as prices differ by it) and the number carried through
+//! checkout: its country is the payer's on `/pay-method` (a payment tried
+//! again keeps its prices), and a member's dashboard shows it, once.
+use crate::cookies::{read, CARRIED_NUMBER_COOKIE};
+use crate::services::billing::carried;
+use crate::state::AppState;
+use app::checkout::CarriedNumber;
+use app::countries::VisitorRegion;
+use app::routes::{resolve, Page};
+use axum::extract::Request;
+use axum::http::HeaderValue;
+use leptos::prelude::provide_context;
+
+/// The page's view of its visitor.
+#[derive(Clone, Debug)]
+pub(super) struct PageVisitor {
+    region: VisitorRegion,
+    carried: Option<CarriedNumber>,
+}
+
+impl PageVisitor {
+    /// The visitor of `request` and the country its prices follow. The
+    /// carried number is read on `/pay-method` and on a `member`'s
+    /// dashboard, which also removes its cookie (pushed to `set_cookies`).
+    pub(super) fn of(
+        state: &AppState,
+        request: &Request,
+        member: bool,
+        set_cookies: &mut Vec<HeaderValue>,
+    ) -> (PageVisitor, String) {
+        let (country, by_address) =
+            crate::http::visitor_country(state, request.headers(), request.extensions());
+        let page = resolve(request.uri().path()).page;
+        let dashboard = member && page == Some(Page::DashboardLocations);
+        let stored = (dashboard || page == Some(Page::PayMethod))
+            .then(|| read(request.headers(), CARRIED_NUMBER_COOKIE))
+            .flatten();
+        if dashboard && stored.is_some() {
+            let policy = super::cookie_policy(&state.config.public_base_url);
+            set_cookies.push(policy.carried_number_spent());
+        }
+        let carried = stored
+            .and_then(|stored| carried::open(&state.config.secrets, &stored))
+            .map(CarriedNumber);
+        let region = VisitorRegion(by_address.then(|| country.clone()));
+        (PageVisitor { region, carried }, country)
+    }
+
+    /// Puts what the page knows into the render's context.
+    pub(super) fn provide(self) {
+        provide_context(self.region);
+        if let Some(number) = self.carried {
+            provide_context(number);
+        }
+    }
+}
