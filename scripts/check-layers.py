@@ -85,6 +85,9 @@ COMMON = {
         # the do-not-contact registry, the SMS queue's rows, proving a number.
         "services/do_not_contact.rs", "services/sms_queue.rs", "services/number_proof.rs",
         "services/abuse_reports.rs",
+        # ...and the live feed under every stream of news (help chat,
+        # locate): one pub/sub across instances over a table of rows.
+        "services/live_feed.rs",
         # ...and the marketing ledger: attribution kept with an order and the
         # conversions billing reports into it (like the usage ledger).
         "services/tracking/",

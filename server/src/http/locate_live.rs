@@ -4,15 +4,15 @@
 //! one of their requests changed, on any server instance; the dashboard
 //! then reads its requests again). Thin: read, call `services::locate`,
 //! answer.
-use super::context::{require_session, service_error};
 use super::doc::{Answer, BadRequest, Limited, NotFound, Unauthorized, Unavailable};
+use super::extract::{service_error, Member, ValidForm};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::live_feed::{self, Admission, StreamClient};
 use crate::services::locate::live;
 use crate::state::AppState;
 use app::model::locate::RevealView;
 use app::model::GeoPoint;
-use axum::extract::{rejection::FormRejection, Form, Path, State};
+use axum::extract::{Path, State};
 use axum::http::HeaderValue;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -48,9 +48,8 @@ pub async fn position(
     State(state): State<AppState>,
     ctx: ApiContext,
     Path(token): Path<String>,
-    form: Result<Form<PositionForm>, FormRejection>,
+    ValidForm(form): ValidForm<PositionForm>,
 ) -> ApiResult<RevealView> {
-    let Form(form) = form.map_err(|_| ApiError::bad_request(&ctx))?;
     let point = GeoPoint {
         lat: form.latitude,
         lng: form.longitude,
@@ -66,8 +65,11 @@ pub async fn position(
 #[utoipa::path(get, path = "/spyContent/stream", tag = "locate", security(("token" = [])),
     responses((status = 200, description = "Server-sent events: `event: changed` (data `{}`) when one of the caller's requests changed; read them again.", content_type = "text/event-stream"),
         Unauthorized, Unavailable))]
-pub async fn stream(State(state): State<AppState>, ctx: ApiContext) -> Result<Response, ApiError> {
-    let auth = require_session(&state, &ctx).await?;
+pub async fn stream(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    Member(auth): Member,
+) -> Result<Response, ApiError> {
     let client = StreamClient {
         topic: auth.user.id,
         address: ctx.client.ip,

@@ -38,7 +38,7 @@ impl PageVisitor {
             .then(|| read(request.headers(), CARRIED_NUMBER_COOKIE))
             .flatten();
         if dashboard && stored.is_some() {
-            let policy = super::cookie_policy(&state.config.public_base_url);
+            let policy = crate::cookies::cookie_policy(&state.config.public_base_url);
             set_cookies.push(policy.carried_number_spent());
         }
         let carried = stored

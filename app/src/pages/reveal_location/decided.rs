@@ -184,7 +184,7 @@ pub(super) fn AfterDecision(
         let hidden_token = token.clone();
         let submit = move |ev: leptos::ev::SubmitEvent| {
             ev.prevent_default();
-            post(locale, token.clone(), decision, view, failed);
+            super::post(locale, token.clone(), decision, view, failed);
         };
         view! {
             <form method="post" action=action class="reveal-decision" on:submit=submit>
@@ -213,33 +213,6 @@ pub(super) fn AfterDecision(
             </div>
         </div>
     }
-}
-
-/// Posts an after-decision action through the API and shows the answer.
-#[cfg_attr(
-    not(feature = "browser"),
-    allow(unused_variables, reason = "only the browser posts")
-)]
-pub(super) fn post(
-    locale: Locale,
-    token: String,
-    decision: RevealDecision,
-    view: RwSignal<RevealView>,
-    failed: RwSignal<Option<String>>,
-) {
-    #[cfg(feature = "browser")]
-    leptos::task::spawn_local(async move {
-        match crate::api::ApiClient::new()
-            .reveal_decide(locale, &token, decision, None)
-            .await
-        {
-            Ok(next) => {
-                failed.set(None);
-                view.set(next);
-            }
-            Err(e) => failed.set(Some(e.msg)),
-        }
-    });
 }
 
 /// The decided page as an island: server-rendered with the actions as plain

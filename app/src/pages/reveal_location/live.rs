@@ -86,7 +86,7 @@ pub(super) fn LiveSharing(
     let stop = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         live.set(false);
-        super::decided::post(
+        super::post(
             locale,
             stop_token.clone(),
             RevealDecision::StopLive,

@@ -20,7 +20,7 @@ use crate::account::forms::{AuthForm, FormOutcome};
 use crate::api::ApiClient;
 use crate::components::{csrf_token, BrandMark, FormMessages, TimedText};
 use crate::i18n::{t, t_args, use_i18n, Key, Locale};
-use crate::model::locate::{RevealState, RevealView};
+use crate::model::locate::{RevealDecision, RevealState, RevealView};
 use crate::model::reason::LocateReason;
 use crate::routes::{href, Page};
 use crate::widgets::{GeoPoint, MapView};
@@ -203,4 +203,31 @@ pub(super) fn RevealRequest(view: RevealView) -> impl IntoView {
             </ul>
         </section>
     }
+}
+
+/// Posts an after-decision action through the API and shows the answer.
+#[cfg_attr(
+    not(feature = "browser"),
+    allow(unused_variables, reason = "only the browser posts")
+)]
+pub(super) fn post(
+    locale: Locale,
+    token: String,
+    decision: RevealDecision,
+    view: RwSignal<RevealView>,
+    failed: RwSignal<Option<String>>,
+) {
+    #[cfg(feature = "browser")]
+    leptos::task::spawn_local(async move {
+        match crate::api::ApiClient::new()
+            .reveal_decide(locale, &token, decision, None)
+            .await
+        {
+            Ok(next) => {
+                failed.set(None);
+                view.set(next);
+            }
+            Err(e) => failed.set(Some(e.msg)),
+        }
+    });
 }

@@ -3,7 +3,9 @@
 //! when it happened for us, not a window). A payment notification is named by the
 //! payment id and its status (dLocal sends one per status change).
 use super::api::{code_text, signature, AUTH_SCHEME};
-use crate::payments::{declines, wire, EventKind, Money, ProviderEvent, WebhookError, WebhookRequest};
+use crate::payments::{
+    declines, wire, EventKind, Money, ProviderEvent, WebhookError, WebhookRequest,
+};
 use crate::signing::same;
 use app::model::billing::Decline;
 use serde::Deserialize;

@@ -30,15 +30,6 @@ pub(super) struct Order<'a> {
     pub(super) payment_detail: Detail<'a>,
 }
 
-/// Whether PayerMax's code or message blames the payer's balance (its
-/// codes and messages say "insufficient" for that, e.g.
-/// `INSUFFICIENT_BALANCE`).
-pub(super) fn insufficient_funds(texts: &[&str]) -> bool {
-    texts
-        .iter()
-        .any(|t| t.to_ascii_uppercase().contains("INSUFFICIENT"))
-}
-
 /// `mitType` SCHEDULED: a periodic subscription. The checkout asks for a
 /// token (`tokenForFutureUse`), renewals spend it (`merchantInitiated`).
 #[derive(Serialize)]

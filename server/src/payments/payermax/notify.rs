@@ -6,7 +6,6 @@
 //! attempt, so a window would drop real results; a replay is harmless
 //! anyway, as the event id (`type:outTradeNo:status`) makes it apply once.
 use super::api::{Api, SIGN_HEADER};
-use super::messages::insufficient_funds;
 use super::{amount_of, REF_RENEWAL};
 use crate::payments::wire::rfc3339_ms as parse_rfc3339_ms;
 use crate::payments::{declines, EventKind, ProviderEvent, WebhookError, WebhookRequest};

@@ -7,8 +7,8 @@ use super::{
     PENDING_SETTLES_AFTER_MS,
 };
 use crate::payments::{declines, EventKind, Money, ProviderEvent, WebhookError, WebhookRequest};
-use crate::signing::{fresh, hex, hmac_sha256, random_hex, same};
 use crate::persistence::entities::{sandbox_payment, sandbox_webhook};
+use crate::signing::{fresh, hex, hmac_sha256, random_hex, same};
 use app::model::billing::Decline;
 use sea_orm::{
     sea_query::Expr, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,

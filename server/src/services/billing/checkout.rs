@@ -25,9 +25,8 @@ pub struct PlaceOrder {
     pub plan_id: i64,
     pub method: MethodChoice,
     pub form: PaymentFormInput,
-    /// Made once per payment form by the client: a double click or a retry
-    /// of the same submission (same key, same fields) gets the same order;
-    /// the form edited after going back is another order
+    /// Made once per payment form by the client: a retry of the same
+    /// submission gets the same order; an edited form is another order
     /// ([`orders::submission_key`]).
     pub idempotency_key: String,
     pub locale: Locale,

@@ -74,10 +74,7 @@ pub fn matching_step(secret_b32: &str, given: &str, now_ms: i64, last_used: i64)
     let now = step_at(now_ms);
     (now - DRIFT_STEPS..=now + DRIFT_STEPS)
         .filter(|step| *step > last_used)
-        .find(|step| {
-            code_of(&totp, *step)
-                .is_some_and(|c| tokens::same_secret(&c, given))
-        })
+        .find(|step| code_of(&totp, *step).is_some_and(|c| tokens::same_secret(&c, given)))
 }
 
 /// The `otpauth://` URI authenticator apps read (as a QR code or pasted).

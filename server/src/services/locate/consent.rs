@@ -76,7 +76,7 @@ pub async fn answer(cx: &Cx, input: Answer<'_>) -> Result<RevealView, ServiceErr
         RevealDecision::Share => Some(
             input
                 .point
-                .filter(is_position)
+                .filter(super::live::is_position)
                 .ok_or(ServiceError::Invalid(Key::RevealPositionInvalid))?,
         ),
         RevealDecision::Decline | RevealDecision::Block => None,
@@ -181,12 +181,4 @@ async fn block_after(cx: &Cx, row: &request::Model) -> Result<RevealView, Servic
     requests::block_pending_for_number(&txn, &row.phone_e164, cx.now).await?;
     txn.commit().await?;
     reveal::build(cx, row, None).await
-}
-
-pub(super) fn is_position(p: &GeoPoint) -> bool {
-    p.lat.is_finite()
-        && p.lng.is_finite()
-        && (-90.0..=90.0).contains(&p.lat)
-        && (-180.0..=180.0).contains(&p.lng)
-        && p.accuracy.is_none_or(|a| a.is_finite() && a >= 0.0)
 }

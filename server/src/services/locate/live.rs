@@ -60,7 +60,7 @@ pub async fn update(cx: &Cx, token: &str, point: GeoPoint) -> Result<RevealView,
     if effective_status(&row, cx.now) != LocateStatus::Located {
         return Err(ServiceError::Invalid(Key::RevealLiveEnded));
     }
-    if !super::consent::is_position(&point) {
+    if !is_position(&point) {
         return Err(ServiceError::Invalid(Key::RevealPositionInvalid));
     }
     let txn = cx.db.begin().await?;
@@ -135,4 +135,13 @@ pub(super) async fn position_of(
         .filter(locate_position::Column::RequestId.eq(request_id))
         .one(db)
         .await?)
+}
+
+/// Whether `p` is a position on Earth with a sane accuracy.
+pub(super) fn is_position(p: &GeoPoint) -> bool {
+    p.lat.is_finite()
+        && p.lng.is_finite()
+        && (-90.0..=90.0).contains(&p.lat)
+        && (-180.0..=180.0).contains(&p.lng)
+        && p.accuracy.is_none_or(|a| a.is_finite() && a >= 0.0)
 }
