@@ -82,11 +82,13 @@ function hydrate(js, wasm, all = false) {
   return all ? booting.then(() => hydrateLate()) : booting;
 }
 
-/// A form sent while the islands kept for the first use are still loading
-/// waits for them (the payment dialog answers locked forms), then is sent.
+/// A locked form (`data-locked`: the payment dialog answers it) sent while
+/// the islands kept for the first use are still loading waits for them, then
+/// is sent; every other form goes at once.
 function holdUntilReady(event) {
   if (!lateIslands || lateReady) return;
   const form = event.target;
+  if (!form.hasAttribute?.("data-locked")) return;
   event.preventDefault();
   event.stopImmediatePropagation();
   const submitter = event.submitter;

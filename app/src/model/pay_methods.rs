@@ -173,4 +173,19 @@ mod tests {
             assert!(!m.fields().contains(&super::PayField::Zip), "{m:?}");
         }
     }
+
+    /// Without JavaScript only the checked method's fields show, by one
+    /// stylesheet rule per method: a method without its rule would hide the
+    /// fields it needs.
+    #[test]
+    fn every_method_shows_its_fields_in_the_no_javascript_form() {
+        let css = include_str!("../../../style/checkout.css");
+        for m in M::ALL {
+            let rule = format!(
+                r#"input[name="method"][value="{0}"]:checked) .pay-field[data-for~="{0}"]"#,
+                m.as_str()
+            );
+            assert!(css.contains(&rule), "{m:?}");
+        }
+    }
 }
