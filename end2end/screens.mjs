@@ -37,7 +37,10 @@ async function context(width, extra = {}) {
 
 async function shot(page, name, width) {
   await page.waitForLoadState("networkidle").catch(() => {});
-  await page.screenshot({ path: join(OUT, `${name}-${width}.png`), fullPage: true });
+  await page.screenshot({
+    path: join(OUT, `${name}-${width}.png`),
+    fullPage: true,
+  });
   console.log(`docs/screens/${name}-${width}.png`);
 }
 
@@ -63,7 +66,9 @@ async function visitor(width) {
   await page.selectOption("#country", "ID");
   await page.fill("#phone", mobile());
   await page.click("form.phone-search button[type=submit]");
-  await page.waitForSelector(".locating-done:not([hidden])", { timeout: 15_000 });
+  await page.waitForSelector(".locating-done:not([hidden])", {
+    timeout: 15_000,
+  });
   await shot(page, "locate-result", width);
   await Promise.all([
     page.waitForURL(/\/pay-method\?/),
@@ -82,7 +87,12 @@ async function visitor(width) {
 
 async function member(width) {
   const email = `screens${width}.${serial++}@mail.com`;
-  await server.createUser(email, PASSWORD, ["--payment-count", "1", "--vip-days", "30"]);
+  await server.createUser(email, PASSWORD, [
+    "--payment-count",
+    "1",
+    "--vip-days",
+    "30",
+  ]);
   const ctx = await context(width);
   const page = await ctx.newPage();
   await logIn(page, "", email, PASSWORD);
@@ -98,10 +108,14 @@ async function member(width) {
   await waitForHydration(owner);
   await shot(owner, "consent", width);
   await owner.click("#reveal-share");
-  await owner.waitForSelector("[data-reveal-state=shared]", { timeout: 15_000 });
+  await owner.waitForSelector("[data-reveal-state=shared]", {
+    timeout: 15_000,
+  });
   await shot(owner, "consent-shared", width);
   await ownerCtx.close();
-  await page.waitForSelector("li.locate-row .located-position", { timeout: 15_000 });
+  await page.waitForSelector("li.locate-row .located-position", {
+    timeout: 15_000,
+  });
   await shot(page, "dashboard", width);
   await page.goto("/dashboard/voice");
   await waitForHydration(page);

@@ -45,7 +45,10 @@ test("en, JavaScript on: locate, pay by card, enter with the number ready, locat
   await sandboxPay(page, CARD_OK);
   await waitForHydration(page);
   await outcome(page, true, "success");
-  assert.equal((await page.textContent("[data-outcome] h1")).trim(), "You're in");
+  assert.equal(
+    (await page.textContent("[data-outcome] h1")).trim(),
+    "You're in",
+  );
   await enterDashboard(page, "");
   await assertNumberReady(page, number);
   await askToLocate(page, mobile());

@@ -68,7 +68,11 @@ test("the owner's page names times in the browser's zone, and the requester open
   const noJs = await plain.newPage();
   await noJs.goto(link);
   const server = await shownOffset(noJs);
-  assert.match(server.zone, /^UTC([+-]\d+(:\d\d)?)?$/, "the server names its zone");
+  assert.match(
+    server.zone,
+    /^UTC([+-]\d+(:\d\d)?)?$/,
+    "the server names its zone",
+  );
   assert.equal(
     server.zone,
     server.offset === 0 ? "UTC" : `UTC+${server.offset / 60}`,
@@ -86,7 +90,10 @@ test("the owner's page names times in the browser's zone, and the requester open
   await js.goto(link);
   await waitForHydration(js);
   await js.waitForFunction(
-    () => /GMT\+9$/.test(document.querySelector(".reveal-expires time")?.textContent ?? ""),
+    () =>
+      /GMT\+9$/.test(
+        document.querySelector(".reveal-expires time")?.textContent ?? "",
+      ),
     null,
     { timeout: 5_000 },
   );

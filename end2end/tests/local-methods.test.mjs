@@ -17,15 +17,23 @@ test("id, JavaScript off, 390×844: Indonesia's wallets first; a wrong NIK is na
   const context = await newContext(suite, { ...NO_JS, ...PHONE });
   const page = await context.newPage();
   await page.goto("/id/pay-method?payCountry=ID");
-  const methods = await page.$$eval("#pay-form input[name=method]", (els) => els.map((e) => e.value));
+  const methods = await page.$$eval("#pay-form input[name=method]", (els) =>
+    els.map((e) => e.value),
+  );
   assert.deepEqual(methods.slice(0, 5), LOCAL);
   assert.equal(await page.isChecked("#pay-form input[value=qris]"), true);
   assert.equal(await page.isVisible("#pay-zip"), false);
   await page.fill("#pay-email", "siti@mail.com");
   await page.fill("#pay-name", "Siti Rahayu");
   await page.fill("#pay-document", "12345");
-  await Promise.all([page.waitForLoadState("load"), page.click("#pay-form button[type=submit]")]);
-  assert.equal((await page.textContent("#pay-documentErrorMsg")).trim(), NIK_ID);
+  await Promise.all([
+    page.waitForLoadState("load"),
+    page.click("#pay-form button[type=submit]"),
+  ]);
+  assert.equal(
+    (await page.textContent("#pay-documentErrorMsg")).trim(),
+    NIK_ID,
+  );
   assert.equal(await page.inputValue("#pay-name"), "Siti Rahayu");
   assert.equal(await page.inputValue("#pay-document"), "12345");
   assert.equal(await page.isChecked("#pay-form input[value=qris]"), true);
@@ -42,10 +50,15 @@ test("en, JavaScript on, 390×844: the widget offers Indonesia's wallets and che
   await page.goto("/pay-method?payCountry=ID");
   await waitForHydration(page);
   await widgetReady(page);
-  const methods = await page.$$eval(".payment-form-host input[name=method]", (els) => els.map((e) => e.value));
+  const methods = await page.$$eval(
+    ".payment-form-host input[name=method]",
+    (els) => els.map((e) => e.value),
+  );
   assert.deepEqual(methods.slice(0, 5), LOCAL);
   assert.deepEqual(
-    await page.$$eval(".payment-form-host [data-field]", (els) => els.map((e) => e.dataset.field)),
+    await page.$$eval(".payment-form-host [data-field]", (els) =>
+      els.map((e) => e.dataset.field),
+    ),
     ["email", "name", "document"],
   );
   await page.fill("#pf-document", "12345");
@@ -53,9 +66,13 @@ test("en, JavaScript on, 390×844: the widget offers Indonesia's wallets and che
   await page.waitForSelector(`#pf-documentErrorMsg:text('${NIK_EN}')`);
   await page.fill("#pf-document", "3171 2345 6789 0123");
   await page.focus("#pf-name");
-  await page.waitForFunction(() => document.querySelector("#pf-documentErrorMsg").textContent === "");
+  await page.waitForFunction(
+    () => document.querySelector("#pf-documentErrorMsg").textContent === "",
+  );
   await page.selectOption("#pf-country", "US");
-  await page.waitForFunction(() => !document.querySelector(".payment-form-host input[value=qris]"));
+  await page.waitForFunction(
+    () => !document.querySelector(".payment-form-host input[value=qris]"),
+  );
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -92,7 +92,9 @@ async function markerAt(page, id, lat) {
     ([id, lat]) =>
       Number(
         document
-          .querySelector(`li.locate-row[data-request-id="${id}"] .located-position`)
+          .querySelector(
+            `li.locate-row[data-request-id="${id}"] .located-position`,
+          )
           ?.getAttribute("data-lat"),
       ) === lat,
     [id, lat],
@@ -107,7 +109,10 @@ test("live sharing: the requester's map follows the owner without a reload, and 
   const id = await ask(page, number);
   await waitForHydration(page);
   const navigations = [];
-  page.on("framenavigated", (f) => f === page.mainFrame() && navigations.push(f.url()));
+  page.on(
+    "framenavigated",
+    (f) => f === page.mainFrame() && navigations.push(f.url()),
+  );
 
   const them = await owner(await ownerLink(number), {
     latitude: -6.2,
@@ -117,24 +122,43 @@ test("live sharing: the requester's map follows the owner without a reload, and 
   await share(them.page, "live_15m");
   const banner = them.page.locator(".live-banner");
   await banner.waitFor();
-  assert.match(await banner.textContent(), /Sharing live with the requester until \d{4}-\d\d-\d\d \d\d:\d\d/);
-  assert.match(await them.page.textContent(".reveal-facts"), /Live sharing until/);
+  assert.match(
+    await banner.textContent(),
+    /Sharing live with the requester until \d{4}-\d\d-\d\d \d\d:\d\d/,
+  );
+  assert.match(
+    await them.page.textContent(".reveal-facts"),
+    /Live sharing until/,
+  );
 
   await markerAt(page, id, -6.2);
   await row(page, id).locator(".sharing-live[data-live=true]").waitFor();
   assert.match(await row(page, id).textContent(), /Precise position/);
 
   // The owner walks north: the requester's marker follows.
-  await them.context.setGeolocation({ latitude: -6.19, longitude: 106.8, accuracy: 10 });
+  await them.context.setGeolocation({
+    latitude: -6.19,
+    longitude: 106.8,
+    accuracy: 10,
+  });
   await markerAt(page, id, -6.19);
-  await them.context.setGeolocation({ latitude: -6.18, longitude: 106.8, accuracy: 10 });
+  await them.context.setGeolocation({
+    latitude: -6.18,
+    longitude: 106.8,
+    accuracy: 10,
+  });
   await markerAt(page, id, -6.18);
   assert.deepEqual(navigations, [], "the dashboard never reloaded");
 
   await them.page.click("#reveal-stop-live");
   await banner.waitFor({ state: "detached" });
-  assert.match(await them.page.textContent(".reveal-facts"), /Live sharing ended/);
-  await row(page, id).locator(".sharing-live[data-live=false]").waitFor({ timeout: 15_000 });
+  assert.match(
+    await them.page.textContent(".reveal-facts"),
+    /Live sharing ended/,
+  );
+  await row(page, id)
+    .locator(".sharing-live[data-live=false]")
+    .waitFor({ timeout: 15_000 });
   assert.match(await row(page, id).textContent(), /Live sharing ended/);
   assert.deepEqual(navigations, []);
   await them.context.close();
@@ -160,9 +184,18 @@ test("the requester stops a live sharing; the owner's page notices at its next p
   ]);
   await row(page, id).locator(".sharing-live[data-live=false]").waitFor();
 
-  await them.context.setGeolocation({ latitude: 35.69, longitude: 139.76, accuracy: 10 });
-  await them.page.locator(".live-banner").waitFor({ state: "detached", timeout: 30_000 });
-  assert.match(await them.page.textContent(".reveal-facts"), /Live sharing ended/);
+  await them.context.setGeolocation({
+    latitude: 35.69,
+    longitude: 139.76,
+    accuracy: 10,
+  });
+  await them.page
+    .locator(".live-banner")
+    .waitFor({ state: "detached", timeout: 30_000 });
+  assert.match(
+    await them.page.textContent(".reveal-facts"),
+    /Live sharing ended/,
+  );
   await page.reload();
   await markerAt(page, id, 35.68);
   await them.context.close();
@@ -184,14 +217,25 @@ test("approximate: rounded in the owner's browser, said so on both sides", async
   assert.equal(shares.length, 1, them.posted.join("\n"));
   assert.match(shares[0], /mode=approximate/);
   assert.match(shares[0], /latitude=-6\.18&longitude=106\.83&accuracy=1000/);
-  assert.doesNotMatch(shares[0], /175392|827153/, "the exact position never leaves");
-  assert.match(await them.page.textContent(".reveal-facts"), /Approximate position/);
+  assert.doesNotMatch(
+    shares[0],
+    /175392|827153/,
+    "the exact position never leaves",
+  );
+  assert.match(
+    await them.page.textContent(".reveal-facts"),
+    /Approximate position/,
+  );
   assert.equal(await them.page.locator(".live-banner").count(), 0);
 
   await markerAt(page, id, -6.18);
-  await row(page, id).locator(".sharing-precision[data-precision=approximate]").waitFor();
+  await row(page, id)
+    .locator(".sharing-precision[data-precision=approximate]")
+    .waitFor();
   assert.equal(
-    Number(await row(page, id).locator(".located-position").getAttribute("data-lng")),
+    Number(
+      await row(page, id).locator(".located-position").getAttribute("data-lng"),
+    ),
     106.83,
   );
   await them.context.close();

@@ -28,12 +28,18 @@ const suite = serverAndBrowser();
 
 const DECLINES = {
   en: [
-    [CARD_EXPIRED, /This card has expired\. Use another card or payment method\. You have not been charged\./],
+    [
+      CARD_EXPIRED,
+      /This card has expired\. Use another card or payment method\. You have not been charged\./,
+    ],
     [CARD_WRONG_CVC, /The security check failed.*You have not been charged\./],
   ],
   id: [
     [CARD_3DS_FAILS, /Pemeriksaan keamanan gagal.*Anda tidak dikenai biaya\./],
-    [CARD_PROCESSOR_BUSY, /Layanan pembayaran tidak menjawab tepat waktu.*Anda tidak dikenai biaya\./],
+    [
+      CARD_PROCESSOR_BUSY,
+      /Layanan pembayaran tidak menjawab tepat waktu.*Anda tidak dikenai biaya\./,
+    ],
   ],
 };
 
@@ -41,7 +47,10 @@ for (const js of [true, false]) {
   for (const [lang, cases] of Object.entries(DECLINES)) {
     const prefix = lang === "en" ? "" : `/${lang}`;
     test(`${lang}, JavaScript ${js ? "on" : "off"}, 390×844: a refused card says why beside the form, e-mail kept`, async () => {
-      const context = await newContext(suite, js ? PHONE : { ...NO_JS, ...PHONE });
+      const context = await newContext(
+        suite,
+        js ? PHONE : { ...NO_JS, ...PHONE },
+      );
       const page = await context.newPage();
       const errors = collectErrors(page);
       for (const [card, words] of cases) {
@@ -58,10 +67,20 @@ for (const js of [true, false]) {
         ]);
         if (js) await widgetReady(page);
         const f = form(js);
-        assert.equal(await page.inputValue(f.email), address, "the e-mail kept");
-        assert.match(await page.textContent(`${f.root} .form-alert[role=alert]`), words);
+        assert.equal(
+          await page.inputValue(f.email),
+          address,
+          "the e-mail kept",
+        );
+        assert.match(
+          await page.textContent(`${f.root} .form-alert[role=alert]`),
+          words,
+        );
       }
-      assert.deepEqual(errors.filter((e) => !e.includes("/favicon.ico")), []);
+      assert.deepEqual(
+        errors.filter((e) => !e.includes("/favicon.ico")),
+        [],
+      );
       await context.close();
     });
   }
@@ -75,20 +94,43 @@ test("en, JavaScript off, 390×844: paid, the terms in words, a short password r
   await payByCard(page, false, address);
   await sandboxPay(page, CARD_OK);
   await outcome(page, false, "success");
-  assert.equal((await page.textContent("[data-outcome] h1")).trim(), "You're in");
+  assert.equal(
+    (await page.textContent("[data-outcome] h1")).trim(),
+    "You're in",
+  );
   const terms = await page.textContent(".pay-result-terms");
   assert.match(terms, /Charged today: \$0\.99\./);
-  assert.match(terms, /Renews on \w+ \d+, \d{4} at the full price of \$29\.99, until you cancel\./);
-  assert.equal(await page.getAttribute("#pay-result-cancel", "href"), "/billing");
-  assert.match(await page.textContent("#pay-result-password-hint"), new RegExp(address.replace(".", "\\.")));
+  assert.match(
+    terms,
+    /Renews on \w+ \d+, \d{4} at the full price of \$29\.99, until you cancel\./,
+  );
+  assert.equal(
+    await page.getAttribute("#pay-result-cancel", "href"),
+    "/billing",
+  );
+  assert.match(
+    await page.textContent("#pay-result-password-hint"),
+    new RegExp(address.replace(".", "\\.")),
+  );
   // The browser's own check is bypassed to reach the server's.
-  await page.$eval("#pay-result-password", (el) => el.removeAttribute("minlength"));
+  await page.$eval("#pay-result-password", (el) =>
+    el.removeAttribute("minlength"),
+  );
   await page.fill("#pay-result-password", "abc");
-  await Promise.all([page.waitForURL(/password=invalid/), page.click("#pay-result-enter")]);
+  await Promise.all([
+    page.waitForURL(/password=invalid/),
+    page.click("#pay-result-enter"),
+  ]);
   assert.match(await page.textContent("#pay-result-password-error"), /\S/);
-  assert.equal(await page.getAttribute("#pay-result-password", "aria-invalid"), "true");
+  assert.equal(
+    await page.getAttribute("#pay-result-password", "aria-invalid"),
+    "true",
+  );
   await page.fill("#pay-result-password", PASSWORD);
-  await Promise.all([page.waitForURL("**/dashboard/locations"), page.click("#pay-result-enter")]);
+  await Promise.all([
+    page.waitForURL("**/dashboard/locations"),
+    page.click("#pay-result-enter"),
+  ]);
   await context.close();
 });
 
@@ -100,8 +142,17 @@ test("id, JavaScript on, 390×844: paid, skipping the password step still enters
   await sandboxPay(page, CARD_OK);
   await waitForHydration(page);
   await outcome(page, true, "success");
-  assert.equal((await page.textContent("[data-outcome] h1")).trim(), "Anda sudah terdaftar");
-  assert.match(await page.textContent(".pay-result-terms"), /Ditagih hari ini: Rp/);
-  await Promise.all([page.waitForURL("**/id/dashboard/locations"), page.click("#pay-result-skip")]);
+  assert.equal(
+    (await page.textContent("[data-outcome] h1")).trim(),
+    "Anda sudah terdaftar",
+  );
+  assert.match(
+    await page.textContent(".pay-result-terms"),
+    /Ditagih hari ini: Rp/,
+  );
+  await Promise.all([
+    page.waitForURL("**/id/dashboard/locations"),
+    page.click("#pay-result-skip"),
+  ]);
   await context.close();
 });

@@ -129,7 +129,10 @@ async fn lead_reported(c: &Cluster, event_id: &str) {
         .post(url)
         .header("cookie", "acceptCookie=necessary.analytics.marketing")
         // A website event is sent only with the browser's agent.
-        .header("user-agent", "Mozilla/5.0 (X11; Linux x86_64) instances-test")
+        .header(
+            "user-agent",
+            "Mozilla/5.0 (X11; Linux x86_64) instances-test",
+        )
         .json(&body)
         .send()
         .await
