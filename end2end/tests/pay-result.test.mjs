@@ -137,7 +137,8 @@ test("en, JavaScript off, 390×844: paid, the terms in words, a short password r
 test("id, JavaScript on, 390×844: paid, skipping the password step still enters", async () => {
   const context = await newContext(suite, PHONE);
   const page = await context.newPage();
-  await page.goto("/id/pay-method");
+  // An Indonesian payer: rupiah prices, whatever the page's language.
+  await page.goto("/id/pay-method?payCountry=ID");
   await payByCard(page, true, email("skip"));
   await sandboxPay(page, CARD_OK);
   await waitForHydration(page);

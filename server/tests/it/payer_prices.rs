@@ -95,11 +95,12 @@ async fn english_and_indonesian_pages_show_an_indonesian_visitor_the_same_price(
 async fn a_visitor_from_the_united_states_on_the_indonesian_site_sees_the_us_price() {
     for app in apps_with_geoip().await {
         let (symbol, amount) = page_price(&app, "/id", UNITED_STATES).await;
-        assert_eq!((symbol.as_str(), amount.as_str()), ("$", "0.99"));
+        // Dollars as Indonesian writes them.
+        assert_eq!((symbol.as_str(), amount.as_str()), ("$", "0,99"));
         let checkout = app
             .get_with("/id/pay-method", &[("x-forwarded-for", UNITED_STATES)])
             .await;
-        assert!(checkout.body.contains("29.99"), "{}", checkout.body);
+        assert!(checkout.body.contains("29,99"), "{}", checkout.body);
         assert!(!checkout.body.contains("190.000"), "{}", checkout.body);
         assert_eq!(api_currency(&app, "", UNITED_STATES).await, "USD");
     }
@@ -114,7 +115,8 @@ async fn the_number_to_locate_decides_before_the_address() {
         let checkout = app
             .get_with(id_number, &[("x-forwarded-for", UNITED_STATES)])
             .await;
-        assert!(checkout.body.contains("190.000"), "{}", checkout.body);
+        // Rupiah as English writes them.
+        assert!(checkout.body.contains("190,000"), "{}", checkout.body);
         assert_eq!(
             api_currency(&app, "&country=ID", UNITED_STATES).await,
             "IDR"
