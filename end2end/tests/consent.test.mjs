@@ -231,8 +231,9 @@ for (const [prefix, locale] of [
     const page = await context.newPage();
     const tracking = trackingRequests(page);
     await page.goto(`${prefix}/telecom?${CAMPAIGN}`);
+    // The page is on /telecom already: wait for the form's own navigation.
     await Promise.all([
-      page.waitForURL(/\/telecom/),
+      page.waitForNavigation(),
       page.click("#cookie-consent button[value=reject_all]"),
     ]);
     assert.equal(await page.$("#cookie-consent"), null);

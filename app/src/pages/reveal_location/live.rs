@@ -82,10 +82,11 @@ pub(super) fn LiveSharing(
     watch::start(locale, token.clone(), view, live, failed);
     let action = super::reveal_href(locale, &token);
     let stop_token = token.clone();
-    // A plain form (works without JavaScript); with it, posted through the API.
+    // A plain form (works without JavaScript); with it, posted through the
+    // API. The banner stays until the server's answer says the sharing
+    // ended (a refusal shows in it).
     let stop = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        live.set(false);
         super::post(
             locale,
             stop_token.clone(),
@@ -194,8 +195,12 @@ mod watch {
         let every = std::time::Duration::from_millis(super::MIN_INTERVAL_MS.unsigned_abs());
         let ticking = set_interval_with_handle(tick, every).ok();
         let handles = StoredValue::new_local(Some((on_point, stop_watch, ticking)));
+        // Runs from the effect below, which reads `live`: it writes `live`
+        // only while it is still on, or the effect would wake itself forever.
         let end = move || {
-            live.set(false);
+            if live.get_untracked() {
+                live.set(false);
+            }
             if let Some((_closure, stop, ticking)) =
                 handles.try_update_value(Option::take).flatten()
             {
