@@ -48,6 +48,25 @@ async function shownOffset(page) {
   return { offset: wall - Math.floor(instant), zone };
 }
 
+// Without JavaScript the page names the zone the server used.
+async function assertServerNamesItsZone(link) {
+  const plain = await newContext(suite, { ...TOKYO, javaScriptEnabled: false });
+  const noJs = await plain.newPage();
+  await noJs.goto(link);
+  const server = await shownOffset(noJs);
+  assert.match(
+    server.zone,
+    /^UTC([+-]\d+(:\d\d)?)?$/,
+    "the server names its zone",
+  );
+  assert.equal(
+    server.zone,
+    server.offset === 0 ? "UTC" : `UTC+${server.offset / 60}`,
+    "the named zone is the one the clock is in",
+  );
+  await plain.close();
+}
+
 test("the owner's page names times in the browser's zone, and the requester opens the point in maps", async () => {
   const requester = await signedInMember(
     suite,
@@ -64,21 +83,7 @@ test("the owner's page names times in the browser's zone, and the requester open
   const id = new URL(page.url()).searchParams.get("created");
   const link = (await ownerLink(phone)).replace("/id/", "/");
 
-  const plain = await newContext(suite, { ...TOKYO, javaScriptEnabled: false });
-  const noJs = await plain.newPage();
-  await noJs.goto(link);
-  const server = await shownOffset(noJs);
-  assert.match(
-    server.zone,
-    /^UTC([+-]\d+(:\d\d)?)?$/,
-    "the server names its zone",
-  );
-  assert.equal(
-    server.zone,
-    server.offset === 0 ? "UTC" : `UTC+${server.offset / 60}`,
-    "the named zone is the one the clock is in",
-  );
-  await plain.close();
+  await assertServerNamesItsZone(link);
 
   const coords = { latitude: -6.175392, longitude: 106.827153, accuracy: 30 };
   const owner = await newContext(suite, {

@@ -102,6 +102,18 @@ async function markerAt(page, id, lat) {
   );
 }
 
+// The owner walks north: the requester's marker follows.
+async function walkNorth(ownerContext, page, id) {
+  for (const latitude of [-6.19, -6.18]) {
+    await ownerContext.setGeolocation({
+      latitude,
+      longitude: 106.8,
+      accuracy: 10,
+    });
+    await markerAt(page, id, latitude);
+  }
+}
+
 test("live sharing: the requester's map follows the owner without a reload, and the owner stops it", async () => {
   const { context, page } = await requester();
   await waitForHydration(page);
@@ -135,19 +147,7 @@ test("live sharing: the requester's map follows the owner without a reload, and 
   await row(page, id).locator(".sharing-live[data-live=true]").waitFor();
   assert.match(await row(page, id).textContent(), /Precise position/);
 
-  // The owner walks north: the requester's marker follows.
-  await them.context.setGeolocation({
-    latitude: -6.19,
-    longitude: 106.8,
-    accuracy: 10,
-  });
-  await markerAt(page, id, -6.19);
-  await them.context.setGeolocation({
-    latitude: -6.18,
-    longitude: 106.8,
-    accuracy: 10,
-  });
-  await markerAt(page, id, -6.18);
+  await walkNorth(them.context, page, id);
   assert.deepEqual(navigations, [], "the dashboard never reloaded");
 
   await them.page.click("#reveal-stop-live");

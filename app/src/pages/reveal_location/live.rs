@@ -210,7 +210,15 @@ mod watch {
                 }
             }
         };
-        // Ends by itself at the chosen time, and when stopped from anywhere.
+        end_when_over(view, live, end);
+    }
+
+    /// Calls `end` at the chosen time, and when stopped from anywhere.
+    fn end_when_over(
+        view: RwSignal<RevealView>,
+        live: RwSignal<bool>,
+        end: impl Fn() + Copy + 'static,
+    ) {
         let until = view.with_untracked(|v| v.live_until).unwrap_or(0);
         let wait = u64::try_from(until - now_ms()).unwrap_or(0);
         set_timeout(end, std::time::Duration::from_millis(wait));
