@@ -13,16 +13,13 @@ use crate::state::AppState;
 use app::model::locate::RevealView;
 use app::model::GeoPoint;
 use axum::extract::{Path, State};
-use axum::http::HeaderValue;
-use axum::response::sse::{Event, KeepAlive, Sse};
-use axum::response::{IntoResponse, Response};
+use axum::response::sse::Event;
+use axum::response::Response;
 use serde::Deserialize;
 use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::time::Instant;
 
-/// Between heartbeats.
-const HEARTBEAT: Duration = Duration::from_secs(15);
 /// A stream says "changed" this often even without news (a change
 /// committed out of id order is never missed for long).
 const RESYNC: Duration = Duration::from_secs(30);
@@ -85,14 +82,7 @@ pub async fn stream(
         first: true,
     };
     let events = futures_util::stream::unfold(feed, Feed::next);
-    let mut response = Sse::new(events)
-        .keep_alive(KeepAlive::new().interval(HEARTBEAT))
-        .into_response();
-    // Proxies must pass events on at once.
-    response
-        .headers_mut()
-        .insert("x-accel-buffering", HeaderValue::from_static("no"));
-    Ok(response)
+    Ok(crate::http::event_stream::respond(events))
 }
 
 struct Feed {

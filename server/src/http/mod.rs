@@ -8,6 +8,7 @@ mod console;
 mod context;
 mod doc;
 mod envelope;
+mod event_stream;
 pub mod extract;
 mod health;
 mod locate;

@@ -12,17 +12,15 @@ use crate::services::help_chat::{self, live};
 use crate::state::AppState;
 use app::model::chat::{ChatMessageView, MESSAGES_PER_ANSWER};
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, HeaderValue};
-use axum::response::sse::{Event, KeepAlive, Sse};
-use axum::response::{IntoResponse, Response};
+use axum::http::HeaderMap;
+use axum::response::sse::Event;
+use axum::response::Response;
 use sea_orm::DatabaseConnection;
 use std::collections::VecDeque;
 use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::time::Instant;
 
-/// Between heartbeats.
-const HEARTBEAT: Duration = Duration::from_secs(15);
 /// A stream reads its conversation again this often even without news
 /// (a message committed out of id order is never missed for long).
 const RESYNC: Duration = Duration::from_secs(15);
@@ -58,15 +56,7 @@ pub async fn stream(
         ends_at: Instant::now() + live::STREAM_LIFETIME,
     };
     let events = futures_util::stream::unfold(feed, Feed::next);
-    let mut response = Sse::new(events)
-        .keep_alive(KeepAlive::new().interval(HEARTBEAT))
-        .into_response();
-    // Proxies must pass events on at once (`Cache-Control: no-store` comes
-    // with every private API answer).
-    response
-        .headers_mut()
-        .insert("x-accel-buffering", HeaderValue::from_static("no"));
-    Ok(response)
+    Ok(crate::http::event_stream::respond(events))
 }
 
 struct Feed {
