@@ -60,6 +60,13 @@ pub struct RevealView {
     /// (`a•••@mail.com`), for the receipt.
     #[serde(default)]
     pub requester: Option<String>,
+    /// The owner trusts the account that asked (its requests open with a
+    /// one-tap Share); they may stop trusting it from this page.
+    #[serde(default)]
+    pub trusted: bool,
+    /// After deciding, the owner may mark the account that asked as trusted.
+    #[serde(default)]
+    pub can_trust: bool,
 }
 
 /// Where the owner's link stands.
@@ -95,6 +102,10 @@ pub enum RevealDecision {
     StopSharing,
     /// Live sharing: stop sending now (the last position stays until deleted).
     StopLive,
+    /// After deciding: trust the account that asked.
+    Trust,
+    /// Stop trusting the account that asked (open on every page the link opens).
+    Untrust,
 }
 
 impl RevealDecision {
@@ -106,6 +117,8 @@ impl RevealDecision {
             RevealDecision::Block => "block",
             RevealDecision::StopSharing => "stop_sharing",
             RevealDecision::StopLive => "stop_live",
+            RevealDecision::Trust => "trust",
+            RevealDecision::Untrust => "untrust",
         }
     }
 }

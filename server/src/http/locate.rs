@@ -36,6 +36,8 @@ pub struct CreateForm {
     country: String,
     phone: String,
     note: String,
+    /// `1`: e-mail the member when the owner answers (off when absent).
+    notify: String,
 }
 
 /// `POST /spyContent/phoneLocation`: a new request; the owner gets an SMS.
@@ -53,6 +55,7 @@ pub async fn create(
         country: &form.country,
         phone: &form.phone,
         note: &form.note,
+        notify_email: !form.notify.is_empty(),
     };
     let view = requests::create(&state.cx(), &auth, input)
         .await
@@ -193,8 +196,9 @@ pub struct AnswerForm {
 }
 
 /// `POST /reveal/{token}` (`decision` = share | decline | block |
-/// stop_sharing | stop_live; share with `latitude`, `longitude`, `accuracy`,
-/// `mode`): the owner's answer, or an action still open after it.
+/// stop_sharing | stop_live | trust | untrust; share with `latitude`,
+/// `longitude`, `accuracy`, `mode`): the owner's answer, or an action still
+/// open after it. The token is the SMS link's or the owner's receipt's.
 #[utoipa::path(post, path = "/reveal/{token}", tag = "locate",
     params(("token" = String, Path, description = "The token of the owner's SMS link")),
     request_body(content = AnswerForm, content_type = "application/x-www-form-urlencoded"),

@@ -10,6 +10,7 @@ use crate::mail::{templates::Brand, Mailer};
 use crate::services::accounts::passwords::{self, ResetCodeMail};
 use crate::services::console::lockout::{self, StaffLockedMail};
 use crate::services::job_queue;
+use crate::services::locate::mails::{self as locate_mails, AnswerMail};
 use crate::services::locate::{retention, sender};
 use crate::services::workers::Work;
 use crate::services::Cx;
@@ -82,8 +83,8 @@ async fn mail_jobs(state: AppState) {
     }
 }
 
-/// One round of the mail jobs (reset codes, staff lock alerts); returns how
-/// many ran.
+/// One round of the mail jobs (reset codes, staff lock alerts, locate
+/// answers); returns how many ran.
 ///
 /// # Errors
 /// A database error.
@@ -91,7 +92,8 @@ pub async fn run_mail_jobs(state: &AppState) -> Result<usize, crate::services::S
     let codes =
         run_mail_round::<ResetCodeMail>(state, SMS_BATCH, passwords::mail_reset_code).await?;
     let alerts = run_mail_round::<StaffLockedMail>(state, SMS_BATCH, lockout::send_alert).await?;
-    Ok(codes + alerts)
+    let answers = run_mail_round::<AnswerMail>(state, SMS_BATCH, locate_mails::send).await?;
+    Ok(codes + alerts + answers)
 }
 
 /// One round of the due e-mail jobs of kind `J`: each is sent by `send`

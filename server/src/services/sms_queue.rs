@@ -19,9 +19,10 @@ pub(crate) const UNCERTAIN: &str = "uncertain";
 #[derive(Clone, Copy, Debug)]
 pub struct NewSms<'a> {
     pub request_id: Option<i64>,
-    /// 1: first message of a request; 2: its one resend. Unique per request.
+    /// 1: first message of a request; 2: its one resend; 3: the owner's
+    /// receipt. Unique per request.
     pub seq: i32,
-    /// `locate` or `dnl_code`.
+    /// `locate`, `receipt` (the owner's, after sharing) or `dnl_code`.
     pub purpose: &'a str,
     pub to: &'a str,
     pub body: &'a str,

@@ -37,6 +37,17 @@ pub fn locate_request(locale: Locale, link: &str) -> String {
     format!("{ask} {}", t(locale, Key::SmsOptOutHint))
 }
 
+/// The text after the owner shared: names the service and carries `link`,
+/// the owner's receipt (what was shared; stop, delete, trust). It invites
+/// no reply.
+pub fn locate_receipt(locale: Locale, link: &str) -> String {
+    t_args(
+        locale,
+        Key::SmsLocateReceipt,
+        &[("site", t(locale, Key::SiteName)), ("link", link)],
+    )
+}
+
 /// The locate request as a message to `to`, in the language of its country.
 pub fn locate_request_sms(to: &str, link: &str) -> OutgoingSms {
     OutgoingSms {
@@ -158,6 +169,20 @@ mod tests {
         let sms = locate_request_sms("+6281234567890", LINK);
         assert_eq!(sms.body, locate_request(Locale::Id, LINK));
         assert_eq!(sms.to, "+6281234567890");
+    }
+
+    #[test]
+    fn every_locale_s_receipt_names_the_service_and_carries_the_link() {
+        for locale in Locale::ALL {
+            let text = locate_receipt(locale, LINK);
+            assert!(
+                text.contains(LINK) && text.contains("Cool Tracker"),
+                "{locale:?}: {text}"
+            );
+            assert_no_placeholder(&text);
+            let chars = text.chars().count();
+            assert!(chars <= MAX_CHARS, "{locale:?}: {chars} characters: {text}");
+        }
     }
 
     #[test]

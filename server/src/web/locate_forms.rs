@@ -24,6 +24,7 @@ struct LocateFields {
     label: String,
     t: String,
     decision: String,
+    notify: String,
 }
 
 pub(super) async fn handle(s: &Submission<'_>) -> Handled {
@@ -37,8 +38,14 @@ pub(super) async fn handle(s: &Submission<'_>) -> Handled {
                 country: &f.country,
                 phone: &f.phone,
                 note: &f.note,
+                notify_email: !f.notify.is_empty(),
             };
-            let kept = [number[0], number[1], ("note", f.note.as_str())];
+            let kept = [
+                number[0],
+                number[1],
+                ("note", f.note.as_str()),
+                ("notify", f.notify.as_str()),
+            ];
             let view = requests::create(&s.cx, &member.auth, input)
                 .await
                 .map_err(|e| Rejected::new(e).keeping(&kept))?;
@@ -81,7 +88,7 @@ pub(super) async fn handle(s: &Submission<'_>) -> Handled {
 }
 
 /// The owner's decision without JavaScript: decline, block, stop a live
-/// sharing or delete what was shared.
+/// sharing, delete what was shared, trust or stop trusting the requester.
 /// Sharing needs the browser's position, so it only comes through the API.
 async fn reveal(s: &Submission<'_>, f: &LocateFields) -> Handled {
     let kept = [("t", f.t.as_str())];
@@ -90,6 +97,8 @@ async fn reveal(s: &Submission<'_>, f: &LocateFields) -> Handled {
         "block" => RevealDecision::Block,
         "stop_sharing" => RevealDecision::StopSharing,
         "stop_live" => RevealDecision::StopLive,
+        "trust" => RevealDecision::Trust,
+        "untrust" => RevealDecision::Untrust,
         _ => {
             return Err(
                 Rejected::new(ServiceError::Invalid(app::i18n::Key::ErrorBadRequest))

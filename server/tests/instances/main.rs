@@ -12,6 +12,7 @@ mod fake_meta;
 mod fake_smtp;
 mod fake_twilio;
 mod job_scenes;
+mod live_scenes;
 mod scenes;
 mod sweep_scenes;
 mod worker_scenes;
@@ -198,6 +199,7 @@ async fn two_instances_share_one_database_and_do_every_job_once() {
 
     let member = scenes::sessions_work_on_both(&cluster, &a, &b).await;
     scenes::a_locate_request_texts_once(&cluster, &member).await;
+    live_scenes::a_live_session_crosses_instances(&cluster, &member, &a, &b).await;
     scenes::a_burst_passes_exactly_the_cap(&cluster, &member).await;
     scenes::a_payment_is_applied_once_and_renewed_once(&cluster).await;
     scenes::a_voice_message_rings_once(&cluster, &member).await;

@@ -286,7 +286,7 @@ async fn live_positions_are_deleted_by_the_one_retention_rule() {
 }
 
 /// Opens `GET /spyContent/stream` on `app` for session `token`.
-async fn open_news(app: &TestApp, token: &str) -> axum::response::Response {
+pub(crate) async fn open_news(app: &TestApp, token: &str) -> axum::response::Response {
     let request = Request::get(format!("{API}/spyContent/stream"))
         .header("token", token)
         .body(Body::empty())
@@ -295,7 +295,7 @@ async fn open_news(app: &TestApp, token: &str) -> axum::response::Response {
 }
 
 /// Counts the `changed` events read from `body` within `within`.
-async fn changes_within(body: &mut Body, within: Duration) -> usize {
+pub(crate) async fn changes_within(body: &mut Body, within: Duration) -> usize {
     let mut text = String::new();
     let deadline = tokio::time::Instant::now() + within;
     while let Ok(Some(Ok(frame))) = tokio::time::timeout_at(deadline, body.frame()).await {

@@ -1,8 +1,9 @@
 //! The dashboard's location requests (`/dashboard/locations`): the form that
 //! asks a phone's owner for their location (plain no-JS form `locate_create`)
 //! and the member's requests, whose statuses the [`LocateRequests`] island
-//! keeps up to date (`list.rs`, rows in `row.rs`, polling in `poll.rs`). A
-//! position appears only after its owner chose "Share once".
+//! keeps up to date (`list.rs`, rows in `row.rs`, polling in `poll.rs`, the
+//! live stream in `live.rs`). A position appears only after its owner chose
+//! to share it: once (precise or approximate) or live for a set time.
 //!
 //! Query: `?created=<id>` (the server's redirect after a new request).
 use crate::account::forms::{AuthForm, FormOutcome};
@@ -102,7 +103,8 @@ fn EmptyState() -> impl IntoView {
     }
 }
 
-/// Country, number and an optional note (form `locate_create`), with the
+/// Country, number, an optional note and whether to be e-mailed when the
+/// owner answers (off unless ticked) (form `locate_create`), with the
 /// promise that the owner decides. Typed values come back after an error.
 #[component]
 fn CreateRequestForm(csrf: String, created: bool) -> impl IntoView {
@@ -127,10 +129,7 @@ fn CreateRequestForm(csrf: String, created: bool) -> impl IntoView {
         };
         view! { <ChoosePlan searched=searched/> }
     });
-    let carried = use_context::<CarriedNumber>().map(|CarriedNumber(n)| {
-        let text = crate::i18n::t_args(locale, Key::LocateCarriedNotice, &[("number", &n.phone)]);
-        view! { <p class="form-notice" role="status" id="locate-carried">{text}</p> }
-    });
+    let carried = carried_notice(locale);
     view! {
         <div class="locate-create">
             <h2>{i18n.text(Key::LocateFormTitle)}</h2>
@@ -160,9 +159,31 @@ fn CreateRequestForm(csrf: String, created: bool) -> impl IntoView {
                     required=true
                 />
                 <ReasonField prefix="locate" errors=errors selected=typed("note")/>
+                <NotifyField checked={!typed("notify").is_empty()}/>
                 <button type="submit" id="locate-submit" class="btn-primary">{i18n.text(Key::LocateFormSubmit)}</button>
             </form>
         </div>
+    }
+}
+
+/// The number carried from checkout, said above the form.
+fn carried_notice(locale: Locale) -> Option<impl IntoView> {
+    use_context::<CarriedNumber>().map(|CarriedNumber(n)| {
+        let text = crate::i18n::t_args(locale, Key::LocateCarriedNotice, &[("number", &n.phone)]);
+        view! { <p class="form-notice" role="status" id="locate-carried">{text}</p> }
+    })
+}
+
+/// "E-mail me when the owner answers": off unless ticked (and kept after a
+/// refused post).
+#[component]
+fn NotifyField(checked: bool) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <label class="locate-notify">
+            <input type="checkbox" id="locate-notify" name="notify" value="1" checked=checked/>
+            {i18n.text(Key::LocateFormNotify)}
+        </label>
     }
 }
 

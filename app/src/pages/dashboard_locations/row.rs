@@ -69,7 +69,9 @@ pub(super) fn LocateRow(
     }
 }
 
-/// The shared position, once read: as text and on the map.
+/// The shared position, once read: on the map (whose caption gives the
+/// coordinates) and as a link to the phone's own map app. The time and the
+/// precision are the sharing facts' lines, said once.
 #[component]
 fn RowMap(position: Signal<Option<GeoPoint>>) -> impl IntoView {
     let locale = use_i18n().locale();
@@ -77,18 +79,17 @@ fn RowMap(position: Signal<Option<GeoPoint>>) -> impl IntoView {
         position.get().map(|point| {
             view! {
                 <div class="locate-map">
-                    <p class="located-position" data-lat=point.lat data-lng=point.lng>
-                        {position_text(locale, point)}
-                    </p>
                     <MapView location=Signal::stored(Some(point))/>
-                    <a
-                        class="btn-secondary open-in-maps"
-                        href=geo_uri(point)
-                        rel="noreferrer"
-                        title=t(locale, Key::LocateOpenInMapsHint)
-                    >
-                        {t(locale, Key::LocateOpenInMaps)}
-                    </a>
+                    <p class="located-position" data-lat=point.lat data-lng=point.lng>
+                        <a
+                            class="btn-secondary open-in-maps"
+                            href=geo_uri(point)
+                            rel="noreferrer"
+                            title=t(locale, Key::LocateOpenInMapsHint)
+                        >
+                            {t(locale, Key::LocateOpenInMaps)}
+                        </a>
+                    </p>
                 </div>
             }
         })

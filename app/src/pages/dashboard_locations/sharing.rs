@@ -10,13 +10,46 @@ use crate::model::locate::GpsTrace;
 use crate::routes::{href, Page};
 use leptos::prelude::*;
 
-/// The facts of `trace` once read; nothing before.
+/// The facts of `trace` once read; nothing before. A live sharing that
+/// runs out while the page is open turns to "ended" (and loses its Stop
+/// button) at its end time: no news comes from the server for a window
+/// that simply closes.
 #[component]
 pub(super) fn SharingFacts(trace: Signal<Option<GpsTrace>>, csrf: String) -> impl IntoView {
     let i18n = use_i18n();
     let locale = i18n.locale();
     let action = href(locale, Page::DashboardLocations);
-    move || facts(trace.get(), &action, &csrf)
+    let window_closed = RwSignal::new(0_u32);
+    let woken_for = StoredValue::new(None::<i64>);
+    move || {
+        window_closed.track();
+        let trace = trace.get();
+        if let Some(until) = trace.as_ref().and_then(|t| t.live_until) {
+            if until > now_ms() && woken_for.get_value() != Some(until) {
+                woken_for.set_value(Some(until));
+                wake_at(until, window_closed);
+            }
+        }
+        facts(trace, &action, &csrf)
+    }
+}
+
+/// Bumps `signal` just after `until` (ms), in the browser.
+#[cfg_attr(
+    not(feature = "browser"),
+    allow(unused_variables, reason = "only the browser waits")
+)]
+fn wake_at(until: i64, signal: RwSignal<u32>) {
+    #[cfg(feature = "browser")]
+    {
+        let wait = u64::try_from(until - now_ms()).unwrap_or(0) + 500;
+        set_timeout(
+            move || {
+                let _ = signal.try_update(|n| *n += 1);
+            },
+            std::time::Duration::from_millis(wait),
+        );
+    }
 }
 
 /// The facts of one trace, or nothing before a position was read.

@@ -3,6 +3,7 @@
 //! position and posts it), Decline and Block (plain forms). After sharing,
 //! the island shows the decision and the actions still open in place.
 use super::decided::AfterDecision;
+use super::trust::TrustedRequester;
 use super::{reveal_href, RevealRequest};
 use crate::account::forms::AuthForm;
 use crate::components::HiddenFields;
@@ -56,6 +57,9 @@ pub fn RevealChoice(
         Share::Done(view) => Some(view),
         _ => None,
     };
+    let trusted = view! {
+        <TrustedRequester locale=locale token=share_token.clone() csrf=after_csrf.clone() view=view.clone()/>
+    };
     let request = view;
     view! {
         <div class="reveal-choice">
@@ -77,6 +81,7 @@ pub fn RevealChoice(
                     })
             }}
             <div class="reveal-actions" hidden=move || done().is_some()>
+                {trusted}
                 <p class="share-explain">{i18n.text(Key::RevealShareExplain)}</p>
                 <ShareControls locale=locale token=share_token stage=stage/>
                 {decline}

@@ -3,10 +3,12 @@
 //! once", never on a later visit), when it is deleted, whether the number is
 //! blocked, and only the actions still open — stop a live sharing (the
 //! banner of [`LiveSharing`]), "Stop sharing" (delete) and "Block all
-//! future requests". Both are plain forms (`decision=stop_sharing|block`)
+//! future requests", and trusting the requester (`trust`). All are plain
+//! forms (`decision=stop_sharing|block|trust|untrust`)
 //! that work without JavaScript; with it, [`AfterDecision`] posts them
 //! through the API and shows the answer in place.
 use super::live::LiveSharing;
+use super::trust::TrustActions;
 use crate::account::forms::AuthForm;
 use crate::account::plan::now_ms;
 use crate::components::{HiddenFields, TimedText};
@@ -177,6 +179,7 @@ pub(super) fn AfterDecision(
     let failed = RwSignal::new(Option::<String>::None);
     let action = reveal_href(locale, &token);
     let (live_token, live_csrf) = (token.clone(), csrf.clone());
+    let (trust_token, trust_csrf) = (token.clone(), csrf.clone());
     let form = move |decision: RevealDecision, key: Key, id: &'static str| {
         let token = token.clone();
         let csrf = csrf.clone();
@@ -211,6 +214,7 @@ pub(super) fn AfterDecision(
                         .then(|| block_form(RevealDecision::Block, Key::RevealBlockFuture, "reveal-block-future"))
                 }}
             </div>
+            <TrustActions locale=locale token=trust_token csrf=trust_csrf view=view failed=failed/>
         </div>
     }
 }

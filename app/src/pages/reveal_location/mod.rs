@@ -12,6 +12,7 @@
 mod choice;
 mod decided;
 mod live;
+mod trust;
 
 pub use choice::RevealChoice;
 pub use decided::RevealAfter;

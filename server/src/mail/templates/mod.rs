@@ -9,11 +9,13 @@ mod billing;
 mod chat_reply;
 mod html;
 mod layout;
+mod locate_answer;
 mod reset_code;
 mod staff_locked;
 
 pub use billing::{billing_mail, BillingFacts, BillingMailText};
 pub use chat_reply::chat_reply;
+pub use locate_answer::locate_answer;
 
 pub use reset_code::reset_code;
 pub use staff_locked::staff_locked;

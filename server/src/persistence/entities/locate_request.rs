@@ -24,6 +24,10 @@ pub struct Model {
     pub resent: bool,
     /// An answer arrived that the requester has not seen yet.
     pub unseen: bool,
+    /// SHA-256 of the owner's receipt link token; empty before the owner shared.
+    pub receipt_token_hash: String,
+    /// The requester asked for an e-mail when the owner answers.
+    pub notify_email: bool,
     pub created_at: i64,
     pub updated_at: i64,
 }

@@ -12,6 +12,7 @@ pub mod locate_consent;
 pub mod locate_event;
 pub mod locate_position;
 pub mod locate_request;
+pub mod locate_trust;
 pub mod meta_event;
 pub mod multilingual_word;
 pub mod number_claim;

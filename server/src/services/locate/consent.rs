@@ -3,8 +3,9 @@
 //! and every decision is recorded (time, request, hashed address, agent).
 //! The owner shares once (precise or rounded to about a kilometre) or live
 //! for a set time (`live`). After deciding, the owner may still stop a live
-//! sharing, delete a shared position and block the number; the recorded
-//! decision stays.
+//! sharing, delete a shared position, block the number and trust or stop
+//! trusting the requester (`trust`); the recorded decision stays. Sharing
+//! texts the owner a receipt link once (`receipt`).
 use super::reveal::{self, by_token};
 use super::{effective_status, registry, requests, status};
 use crate::persistence::entities::{locate_consent, locate_position, locate_request as request};
@@ -65,6 +66,9 @@ pub async fn answer(cx: &Cx, input: Answer<'_>) -> Result<RevealView, ServiceErr
     let row = by_token(&cx.db, input.token)
         .await?
         .ok_or_else(gone_error)?;
+    if let RevealDecision::Trust | RevealDecision::Untrust = input.decision {
+        return super::trust::set(cx, &row, input.decision == RevealDecision::Trust).await;
+    }
     let current = effective_status(&row, cx.now);
     if matches!(current, LocateStatus::Located | LocateStatus::Declined) {
         return after_decision(cx, &row, input.decision, current).await;
@@ -80,14 +84,12 @@ pub async fn answer(cx: &Cx, input: Answer<'_>) -> Result<RevealView, ServiceErr
                 .ok_or(ServiceError::Invalid(Key::RevealPositionInvalid))?,
         ),
         RevealDecision::Decline | RevealDecision::Block => None,
-        RevealDecision::StopSharing | RevealDecision::StopLive => return Err(gone_error()),
+        _ => return Err(gone_error()),
     };
     let (to, code) = match input.decision {
         RevealDecision::Share => (LocateStatus::Located, "share"),
         RevealDecision::Decline => (LocateStatus::Declined, "decline"),
-        RevealDecision::Block | RevealDecision::StopSharing | RevealDecision::StopLive => {
-            (LocateStatus::Blocked, "block")
-        }
+        _ => (LocateStatus::Blocked, "block"),
     };
     let txn = cx.db.begin().await?;
     // Only one answer wins, even if two arrive at once.
@@ -104,16 +106,36 @@ pub async fn answer(cx: &Cx, input: Answer<'_>) -> Result<RevealView, ServiceErr
         }
         None => None,
     };
-    if to == LocateStatus::Blocked {
-        registry::add(&txn, &row.phone_e164, registry::Reason::Block, cx.now).await?;
-        requests::block_pending_for_number(&txn, &row.phone_e164, cx.now).await?;
-    }
-    super::queue::cancel_for_request(&txn, row.id, cx.now).await?;
+    let mailing = follow_up(&txn, cx, &row, to).await?;
     txn.commit().await?;
     cx.wake.locate.notify_one();
+    cx.wake.sms.notify_one();
+    if mailing {
+        crate::services::job_queue::wake(cx);
+    }
     let mut answered = row;
     to.code().clone_into(&mut answered.status);
     reveal::build(cx, &answered, point).await
+}
+
+/// What an answer `to` does besides the status, in its transaction: a
+/// block takes the number off every list, the request's unsent texts are
+/// dropped, a share texts the owner's receipt, and the requester's e-mail
+/// is queued when they asked for one (returns whether it was).
+async fn follow_up(
+    txn: &impl ConnectionTrait,
+    cx: &Cx,
+    row: &request::Model,
+    to: LocateStatus,
+) -> Result<bool, ServiceError> {
+    if to == LocateStatus::Blocked {
+        block_number(txn, &row.phone_e164, cx.now).await?;
+    }
+    super::queue::cancel_for_request(txn, row.id, cx.now).await?;
+    if to == LocateStatus::Located {
+        super::receipt::issue(txn, &cx.config.public_base_url, row, cx.now).await?;
+    }
+    super::mails::queue(txn, row, cx.now).await
 }
 
 /// An action still open after the owner decided: stop a live sharing,
@@ -177,8 +199,15 @@ async fn stop_sharing(cx: &Cx, row: &request::Model) -> Result<RevealView, Servi
 /// and its other pending requests end; this request keeps its decision.
 async fn block_after(cx: &Cx, row: &request::Model) -> Result<RevealView, ServiceError> {
     let txn = cx.db.begin().await?;
-    registry::add(&txn, &row.phone_e164, registry::Reason::Block, cx.now).await?;
-    requests::block_pending_for_number(&txn, &row.phone_e164, cx.now).await?;
+    block_number(&txn, &row.phone_e164, cx.now).await?;
     txn.commit().await?;
     reveal::build(cx, row, None).await
+}
+
+/// The number takes no request again: on the registry, its pending
+/// requests blocked, every trust it gave ended.
+async fn block_number(db: &impl ConnectionTrait, e164: &str, now: i64) -> Result<(), ServiceError> {
+    registry::add(db, e164, registry::Reason::Block, now).await?;
+    requests::block_pending_for_number(db, e164, now).await?;
+    super::trust::end_all(db, e164).await
 }

@@ -1,7 +1,8 @@
 //! Locate with consent. A requester asks about a number; the
 //! owner gets an SMS link and decides. Rules live here once: requests and
-//! caps (`requests`, `caps`), the owner's decision (`consent`) and live
-//! sharing (`live`), the do-not-locate
+//! caps (`requests`, `caps`), the owner's decision (`consent`), live
+//! sharing (`live`), the owner's receipt (`receipt`), trusted requesters
+//! (`trust`), the member's e-mail on an answer (`mails`), the do-not-locate
 //! registry (`registry`), the SMS queue (`queue`), provider events
 //! (`sms_events`), retention (`retention`) and the
 //! statuses and their transitions (`status`).
@@ -10,7 +11,9 @@ pub mod changes;
 pub mod consent;
 pub mod events;
 pub mod live;
+pub mod mails;
 pub mod queue;
+pub mod receipt;
 pub mod registry;
 pub mod requests;
 pub mod retention;
@@ -18,6 +21,7 @@ pub mod reveal;
 pub mod sender;
 pub mod sms_events;
 pub mod status;
+pub mod trust;
 
 use crate::persistence::entities::locate_request;
 use app::model::locate::{LocateRequestView, LocateStatus};

@@ -27,6 +27,8 @@ pub struct NewRequest<'a> {
     pub country: &'a str,
     pub phone: &'a str,
     pub note: &'a str,
+    /// E-mail the requester when the owner answers.
+    pub notify_email: bool,
 }
 
 /// Whether this account may create requests now. Any signed-in account may
@@ -102,6 +104,7 @@ pub async fn create(
         expires_at: Set(now + cx.config.locate.link_ttl_ms),
         resent: Set(false),
         unseen: Set(false),
+        notify_email: Set(input.notify_email),
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()

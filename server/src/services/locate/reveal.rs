@@ -2,15 +2,16 @@
 //! decision, what was shared and until when, and the actions still open.
 use super::{display_phone, effective_status, registry, status};
 use crate::persistence::entities::{
-    locate_consent, locate_position, locate_request as request, user,
+    locate_consent, locate_position, locate_request as request, locate_trust, user,
 };
 use crate::services::{Cx, ServiceError};
 use crate::tokens;
 use app::model::locate::{LocateStatus, RevealState, RevealView, SharePrecision};
 use app::model::GeoPoint;
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter};
 
-/// The request a link token opens, if any.
+/// The request a token opens, if any: the request's link, or the owner's
+/// receipt (`receipt`), which opens the same page once they decided.
 pub(super) async fn by_token(
     db: &impl ConnectionTrait,
     token: &str,
@@ -18,10 +19,11 @@ pub(super) async fn by_token(
     if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Ok(None);
     }
-    Ok(request::Entity::find()
-        .filter(request::Column::LinkTokenHash.eq(tokens::digest(&[token])))
-        .one(db)
-        .await?)
+    let digest = tokens::digest(&[token]);
+    let either = Condition::any()
+        .add(request::Column::LinkTokenHash.eq(digest.clone()))
+        .add(request::Column::ReceiptTokenHash.eq(digest));
+    Ok(request::Entity::find().filter(either).one(db).await?)
 }
 
 pub(super) fn state_of(status: LocateStatus) -> RevealState {
@@ -54,6 +56,8 @@ pub fn gone() -> RevealView {
         precision: None,
         live_until: None,
         requester: None,
+        trusted: false,
+        can_trust: false,
     }
 }
 
@@ -82,7 +86,9 @@ pub(super) async fn build(
         .await?;
     let number_blocked = registry::is_blocked(db, &row.phone_e164).await?;
     let decided = matches!(state, RevealState::Shared | RevealState::Declined);
-    let requester = if decided {
+    let trusted = is_trusted(db, row).await?;
+    // Who asked, once the owner decided or when they trust that account.
+    let requester = if decided || trusted {
         masked_requester(db, row.requester_id).await?
     } else {
         None
@@ -107,7 +113,19 @@ pub(super) async fn build(
             .map(|p| SharePrecision::from_code(&p.precision)),
         live_until: position.as_ref().and_then(|p| p.live_until),
         requester,
+        trusted,
+        can_trust: decided && !number_blocked && !trusted,
     })
+}
+
+/// Whether the owner of `row`'s number trusts the account that asked (`trust`).
+async fn is_trusted(db: &impl ConnectionTrait, row: &request::Model) -> Result<bool, ServiceError> {
+    Ok(locate_trust::Entity::find()
+        .filter(locate_trust::Column::PhoneE164.eq(&row.phone_e164))
+        .filter(locate_trust::Column::RequesterId.eq(row.requester_id))
+        .one(db)
+        .await?
+        .is_some())
 }
 
 /// The requester's account as the owner's receipt names it.

@@ -1,0 +1,91 @@
+//! What the owner keeps after deciding, and what the requester asked for:
+//! `locate_requests.receipt_token_hash` (SHA-256 of the token of the
+//! owner's receipt link, texted once after sharing; empty before),
+//! `locate_requests.notify_email` (the requester asked for an e-mail when
+//! the owner answers), and `locate_trust`: the requesters a number's owner
+//! marked as trusted (their later requests open with a one-tap Share), one
+//! row per number and account, keyed by the number as the do-not-locate
+//! registry is.
+#![expect(
+    elided_lifetimes_in_paths,
+    reason = "the signature is dictated by sea-orm-migration's async_trait"
+)]
+use super::schema::{big, create, drop, flag, id_col, index, string, table};
+use sea_orm_migration::prelude::*;
+
+#[derive(DeriveMigrationName)]
+pub struct Migration;
+
+#[derive(DeriveIden)]
+enum LocateRequests {
+    Table,
+    ReceiptTokenHash,
+    NotifyEmail,
+}
+
+#[derive(DeriveIden)]
+enum LocateTrust {
+    Table,
+    Id,
+    PhoneE164,
+    RequesterId,
+    CreatedAt,
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for Migration {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        for column in [
+            string(LocateRequests::ReceiptTokenHash, 64)
+                .default("")
+                .to_owned(),
+            flag(LocateRequests::NotifyEmail).default(false).to_owned(),
+        ] {
+            manager
+                .alter_table(
+                    Table::alter()
+                        .table(LocateRequests::Table)
+                        .add_column(column)
+                        .to_owned(),
+                )
+                .await?;
+        }
+        use LocateTrust as T;
+        let trust = table(
+            T::Table,
+            [
+                id_col(T::Id),
+                string(T::PhoneE164, 20),
+                big(T::RequesterId),
+                big(T::CreatedAt),
+            ],
+        );
+        // One trust per number and account: marking twice is one row.
+        let once = index(
+            "ux_locate_trust_number_requester",
+            T::Table,
+            [T::PhoneE164, T::RequesterId],
+        )
+        .unique()
+        .to_owned();
+        create(manager, vec![trust], vec![once]).await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        drop(manager, vec![LocateTrust::Table.into_iden()]).await?;
+        for column in [
+            LocateRequests::ReceiptTokenHash,
+            LocateRequests::NotifyEmail,
+        ] {
+            manager
+                .alter_table(
+                    Table::alter()
+                        .table(LocateRequests::Table)
+                        .drop_column(column)
+                        .to_owned(),
+                )
+                .await?;
+        }
+        Ok(())
+    }
+}
