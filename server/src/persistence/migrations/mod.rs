@@ -28,6 +28,7 @@ mod m20261205_000023_trial_grants;
 mod m20261206_000024_reset_code_job;
 mod m20261208_000027_locate_sharing;
 mod m20261208_000028_locate_events;
+mod m20261210_000030_renewal_links;
 mod schema;
 
 /// All migrations, oldest first.
@@ -63,6 +64,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261206_000024_reset_code_job::Migration),
             Box::new(m20261208_000027_locate_sharing::Migration),
             Box::new(m20261208_000028_locate_events::Migration),
+            Box::new(m20261210_000030_renewal_links::Migration),
         ]
     }
 }
