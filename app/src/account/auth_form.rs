@@ -35,6 +35,8 @@ pub enum AuthForm {
     BillingCancel,
     /// Refund the charge `chargeId` on `/billing`.
     BillingRefund,
+    /// Pay the next period by pay link on `/billing` (the wallet's fields).
+    BillingRenew,
     /// Hear a voice message draft on `/voice-sms` (`country`, `phone`,
     /// `message`, `language`, `voice`).
     VoicePreview,
@@ -62,7 +64,7 @@ pub enum AuthForm {
 
 impl AuthForm {
     /// Every form.
-    pub const ALL: [AuthForm; 24] = [
+    pub const ALL: [AuthForm; 25] = [
         AuthForm::Login,
         AuthForm::SendCode,
         AuthForm::ResetWithCode,
@@ -76,6 +78,7 @@ impl AuthForm {
         AuthForm::PayOrder,
         AuthForm::BillingCancel,
         AuthForm::BillingRefund,
+        AuthForm::BillingRenew,
         AuthForm::VoicePreview,
         AuthForm::VoiceSend,
         AuthForm::SpamReport,
@@ -105,6 +108,7 @@ impl AuthForm {
             AuthForm::PayOrder => "pay_order",
             AuthForm::BillingCancel => "billing_cancel",
             AuthForm::BillingRefund => "billing_refund",
+            AuthForm::BillingRenew => "billing_renew",
             AuthForm::VoicePreview => "voice_preview",
             AuthForm::VoiceSend => "voice_send",
             AuthForm::SpamReport => "spam_report",
@@ -139,6 +143,7 @@ impl AuthForm {
             | AuthForm::PayOrder
             | AuthForm::BillingCancel
             | AuthForm::BillingRefund
+            | AuthForm::BillingRenew
             | AuthForm::OwnerDispute
             | AuthForm::OwnerUnpublish
             | AuthForm::OwnerOptOut

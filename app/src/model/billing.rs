@@ -104,6 +104,26 @@ pub struct SubscriptionView {
     pub cancel_at_period_end: bool,
     pub has_access: bool,
     pub method: MethodChoice,
+    /// The next period, when the member pays it by pay link (a wallet that
+    /// cannot be charged without them) and it is due now.
+    #[serde(default)]
+    pub renewal: Option<RenewalDue>,
+}
+
+/// A renewal the member confirms and pays themselves: what, by when, and
+/// the fields the wallet needs (the name prefilled from the last payment).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct RenewalDue {
+    /// Exactly the next period's price (`Rp 190.000`).
+    pub amount_text: String,
+    /// When the paid period ends (ms): pay before it to keep access.
+    pub due_at: i64,
+    /// The fields the method needs on each payment.
+    pub fields: Vec<PayField>,
+    /// The name of the last payment, to prefill.
+    pub name: String,
 }
 
 /// `POST /admin/order/refundDetail` answer.

@@ -84,6 +84,24 @@ impl MethodChoice {
         }
     }
 
+    /// Whether each renewal needs the payer to confirm it (a pay link), as
+    /// the wallet cannot be charged without them: dLocal takes GrabPay,
+    /// Maya, QRIS, OVO and ShopeePay only with the payer present (REDIRECT)
+    /// and its saved-wallet model is closed to new merchants; PayerMax
+    /// binds no token for GoPay. Cards, PayPal and FastSpring renew at the
+    /// provider; GCash and DANA are debited with the token bound at checkout.
+    pub fn renews_with_payer(self) -> bool {
+        matches!(
+            self,
+            MethodChoice::Grabpay
+                | MethodChoice::Paymaya
+                | MethodChoice::Qris
+                | MethodChoice::Ovo
+                | MethodChoice::Shopeepay
+                | MethodChoice::Gopay
+        )
+    }
+
     /// Which payment-form fields this method needs besides the e-mail:
     /// the payer's name and phone for PayerMax's wallets, name and national
     /// ID for dLocal's (it requires both), the postal code for a card.

@@ -44,6 +44,7 @@
 //! | `SANDBOX_WEBHOOK_SECRET` | random per process                       | key the sandbox signs its webhooks with (set it when several servers share a database) |
 //! | `SANDBOX_LATENCY_MS` | `0`                                       | tests only, sandbox only: the sandbox records each renewal charge and refund, then answers after this long (a provider that got the request but is slow); refused with `live` |
 //! | `RENEWAL_RETRY_HOURS` | `24`                                       | a failed renewal is retried after this (the next settlement day) |
+//! | `RENEWAL_LINK_LEAD_HOURS` | `72`                                   | a wallet that cannot be charged without the payer gets its renewal pay link this long before the period ends |
 //! | `PAYMENT_TIMEOUT_SECS` | `30`                                      | time-out of each payment-provider call |
 //! | `VOICE_CAP_SENDER_DAY` / `VOICE_CAP_NUMBER_DAY` | `10` / `2`        | voice messages per sender per day / per called number per day from everybody |
 //! | `VOICE_PREVIEWS_IP_HOUR` | `30`                                     | voice previews per visitor IP per hour |

@@ -28,6 +28,10 @@ pub struct PaymentsConfig {
     /// How long a renewal that failed waits for its retry (the next
     /// settlement day): `RENEWAL_RETRY_HOURS`, default 24.
     pub renewal_retry_ms: i64,
+    /// How long before a period ends the member whose wallet cannot be
+    /// charged without them gets the pay link for the next one:
+    /// `RENEWAL_LINK_LEAD_HOURS`, default 72.
+    pub renewal_link_lead_ms: i64,
     /// Time-out of each provider call, `PAYMENT_TIMEOUT_SECS`, default 30.
     pub call_timeout_secs: u64,
     /// `SANDBOX_LATENCY_MS` (0): the sandbox answers each renewal charge and
@@ -65,6 +69,7 @@ impl PaymentsConfig {
             payermax: payermax::PayerMaxConfig::from_vars(var)?,
             dlocal: dlocal::DLocalConfig::from_vars(var)?,
             renewal_retry_ms: hours(get("RENEWAL_RETRY_HOURS"), 24)?,
+            renewal_link_lead_ms: hours(get("RENEWAL_LINK_LEAD_HOURS"), 72)?,
             call_timeout_secs: get("PAYMENT_TIMEOUT_SECS").map_or(Ok(30), |v| v.parse())?,
             sandbox_latency_ms: get("SANDBOX_LATENCY_MS").map_or(Ok(0), |v| v.parse())?,
             allow_public_sandbox: get("ALLOW_PUBLIC_SANDBOX").is_some_and(|v| v == "true"),

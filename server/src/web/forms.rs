@@ -9,7 +9,7 @@ use super::submission::{Handled, Rejected, Submission};
 use super::visitor::{visitor_of, Member};
 use super::{
     account_forms, billing_forms, chat_forms, consent_forms, locate_forms, lookup_forms,
-    voice_forms,
+    renewal_forms, voice_forms,
 };
 use crate::cookies::{self, CookiePolicy};
 use crate::http::{client_info, retry_after, status_of, Surface};
@@ -172,6 +172,7 @@ async fn dispatch(s: &Submission<'_>) -> Handled {
         AuthForm::PayOrder | AuthForm::BillingCancel | AuthForm::BillingRefund => {
             billing_forms::handle(s).await
         }
+        AuthForm::BillingRenew => renewal_forms::handle(s).await,
         AuthForm::VoicePreview | AuthForm::VoiceSend => voice_forms::handle(s).await,
         AuthForm::SpamReport
         | AuthForm::OwnerCode

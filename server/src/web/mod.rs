@@ -20,6 +20,7 @@ mod page_visitor;
 mod pages;
 mod redirects;
 mod render;
+mod renewal_forms;
 mod sandbox_checkout;
 mod security_headers;
 mod seo;

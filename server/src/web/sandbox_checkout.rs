@@ -70,6 +70,12 @@ fn locale_of(checkout: &SandboxCheckout) -> Locale {
 }
 
 fn result_url(checkout: &SandboxCheckout) -> String {
+    // A renewal paid by pay link returns to the billing page, as the
+    // provider's return URL says.
+    if crate::services::billing::charges::is_renewal_key(&checkout.order_no) {
+        let billing = app::routes::href(locale_of(checkout), app::routes::Page::Billing);
+        return format!("{billing}?renewed=1");
+    }
     format!(
         "{}/pay-result?orderNo={}",
         locale_of(checkout).path_prefix(),

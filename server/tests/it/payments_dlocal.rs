@@ -114,6 +114,10 @@ const METHODS: [(&str, &str, &str, &[&str]); 9] = [
     ("ID", "IDR", "XU", &["REDIRECT"]),
 ];
 
+/// Wallets charged only with the payer present: GrabPay, Maya, QRIS, OVO's
+/// redirect flow, ShopeePay.
+const PAYER_ONLY: [&str; 5] = ["GY", "PM", "QR", "XW", "SO"];
+
 /// A method, country, currency or flow dLocal does not list together; an
 /// IDR amount with decimals (the rupiah has none).
 fn undocumented(body: &Value) -> Option<Response> {
@@ -160,6 +164,17 @@ async fn create_payment(fake: &Fake, seen: &Seen) -> Response {
     let direct = body["payment_method_flow"] == "DIRECT";
     if let Some(refusal) = undocumented(&body) {
         return refusal;
+    }
+    // No saved-token charge of a wallet dLocal takes only with the payer
+    // (REDIRECT-only, or a QR code the payer scans): the legacy wallet-token
+    // model is closed to new merchants.
+    let method = body["payment_method_id"].as_str().unwrap_or_default();
+    if body["wallet"]["token"].is_string() && PAYER_ONLY.contains(&method) {
+        return error(
+            StatusCode::BAD_REQUEST,
+            5014,
+            "Payment method flow not supported.",
+        );
     }
     // A REDIRECT needs device.type, and every payment the payer's name and
     // document (Indonesia's NIK has 16 digits).
@@ -633,4 +648,47 @@ async fn dlocal_indonesian_wallets_use_their_documented_ids_and_whole_rupiah() {
         }),
         "dLocal requires the 16-digit NIK in Indonesia"
     );
+}
+
+#[tokio::test]
+async fn the_fake_refuses_a_saved_token_charge_of_a_wallet_taken_only_with_the_payer() {
+    let (base, _log) = fake().await;
+    let client = reqwest::Client::new();
+    for (country, currency, method) in [
+        ("PH", "PHP", "GY"),
+        ("PH", "PHP", "PM"),
+        ("ID", "IDR", "QR"),
+        ("ID", "IDR", "XW"),
+        ("ID", "IDR", "SO"),
+    ] {
+        let order_id = format!("renew_7_1_{method}");
+        let body = json!({
+            "amount": 190000, "currency": currency, "country": country,
+            "payment_method_id": method, "payment_method_flow": "DIRECT",
+            "payer": {"user_reference": "CT01"}, "wallet": {"token": "W-good"},
+            "order_id": order_id, "notification_url": "https://ct.test/api_f/v1/payments/webhook/dlocal",
+        })
+        .to_string();
+        let x_date = wire::iso_ms(server::clock::now_ms());
+        let signature = sign(LOGIN, &x_date, body.as_bytes());
+        let res = client
+            .post(format!("{base}/payments"))
+            .header("X-Date", &x_date)
+            .header("X-Login", LOGIN)
+            .header("X-Trans-Key", TRANS_KEY)
+            .header("X-Version", "2.1")
+            .header("X-Idempotency-Key", &order_id)
+            .header("Content-Type", "application/json")
+            .header(
+                "Authorization",
+                format!("V2-HMAC-SHA256, Signature: {signature}"),
+            )
+            .body(body)
+            .send()
+            .await
+            .expect("answered");
+        assert_eq!(res.status().as_u16(), 400, "{method}");
+        let answer: Value = res.json().await.unwrap();
+        assert_eq!(answer["code"], 5014, "{method}: as dLocal refuses it");
+    }
 }

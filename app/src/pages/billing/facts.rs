@@ -20,6 +20,9 @@ pub fn state_text(sub: &SubscriptionView) -> Key {
         _ if sub.cancel_at_period_end => Key::BillpageStateCancelling,
         SubscriptionState::Trialing => Key::BillpageStateTrialing,
         SubscriptionState::Active => Key::BillpageStateActive,
+        SubscriptionState::PastDue if sub.method.renews_with_payer() => {
+            Key::BillpageStateAwaitingRenewal
+        }
         SubscriptionState::PastDue => Key::BillpageStatePastDue,
     }
 }
@@ -60,6 +63,7 @@ pub fn subscription_facts(locale: Locale, sub: &SubscriptionView) -> impl IntoVi
             <dd id="billing-next-charge">{value}</dd>
         }
     });
+    let (by_payer, by_payer_note) = (payer_renewal(locale, sub), payer_note(locale, sub));
     let access = (!renews(sub)).then(|| {
         let text = if sub.has_access {
             t_args(
@@ -79,11 +83,39 @@ pub fn subscription_facts(locale: Locale, sub: &SubscriptionView) -> impl IntoVi
             <dt>{t(locale, Key::BillpageStatus)}</dt>
             <dd id="billing-state" data-state=format!("{:?}", sub.state).to_lowercase()>{t(locale, state_text(sub))}</dd>
             {next}
+            {by_payer}
             <dt>{t(locale, Key::BillpageMethod)}</dt>
             <dd>{t(locale, method_label(sub.method))}</dd>
         </dl>
+        {by_payer_note}
         {access}
     }
+}
+
+/// A wallet charged only with the member: no charge date, but the amount
+/// and the day their confirmation is due.
+fn payer_renewal(locale: Locale, sub: &SubscriptionView) -> Option<impl IntoView> {
+    (renews(sub) && sub.method.renews_with_payer()).then(|| {
+        let value = t_args(
+            locale,
+            Key::BillpageRenewalValue,
+            &[
+                ("amount", &sub.price_text),
+                ("date", &format_local_date(sub.current_period_end, locale)),
+            ],
+        );
+        view! {
+            <dt>{t(locale, Key::BillpageRenewal)}</dt>
+            <dd id="billing-renewal">{value}</dd>
+        }
+    })
+}
+
+/// That each renewal needs the member's confirmation, said plainly.
+fn payer_note(locale: Locale, sub: &SubscriptionView) -> Option<impl IntoView> {
+    (renews(sub) && sub.method.renews_with_payer()).then(|| {
+        view! { <p class="billing-renews-with-payer" id="billing-renews-with-payer">{t(locale, Key::BillpageRenewsWithPayer)}</p> }
+    })
 }
 
 fn charge_status(status: &str) -> Key {

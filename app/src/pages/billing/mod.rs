@@ -4,9 +4,15 @@
 //! form posting to this page; with JavaScript the [`BillingPanel`] island
 //! sends it through the API and updates in place.
 //!
-//! Query: `?cancelled=1`, `?refunded=1` (the server's redirect after a post).
+//! A wallet that cannot be charged without the member renews by pay link:
+//! "Renew now" ([`renew`]) shows the amount and the date and takes the
+//! wallet's fields.
+//!
+//! Query: `?cancelled=1`, `?refunded=1` (the server's redirect after a
+//! post), `?renewed=1` (back from the wallet's page).
 mod facts;
 mod panel;
+mod renew;
 
 pub use panel::BillingPanel;
 
@@ -40,6 +46,8 @@ fn notice_of_query() -> Option<Key> {
     use_query_map().with_untracked(|q| {
         if q.get("refunded").is_some() {
             Some(Key::BillpageRefundedNotice)
+        } else if q.get("renewed").is_some() {
+            Some(Key::BillpageRenewedNotice)
         } else {
             q.get("cancelled").map(|_| Key::BillpageCancelledNotice)
         }
@@ -64,9 +72,16 @@ pub fn BillingPage() -> impl IntoView {
                     Suspend::new(async move {
                         match loaded.await {
                             Err(e) => Either::Left(view! { <p class="form-alert" role="alert">{e.msg}</p> }),
-                            Ok(Loaded { summary, refund }) => Either::Right(view! {
-                                <BillingPanel locale=locale csrf=csrf summary=summary refund=refund notice=notice/>
-                            }),
+                            Ok(Loaded { summary, refund }) => {
+                                let renew = summary
+                                    .subscription
+                                    .as_ref()
+                                    .and_then(|sub| renew::renew_section(locale, csrf.clone(), sub));
+                                Either::Right(view! {
+                                    <BillingPanel locale=locale csrf=csrf summary=summary refund=refund notice=notice/>
+                                    {renew}
+                                })
+                            }
                         }
                     })
                 }}

@@ -26,6 +26,9 @@ pub struct BillingFacts {
     pub billing_url: String,
     /// Where a new account sets its password (welcome mail only).
     pub set_password_url: Option<String>,
+    /// The wallet cannot be charged without the member: each renewal is
+    /// theirs to confirm by pay link, never charged automatically.
+    pub by_link: bool,
 }
 
 /// Which billing mail to write (also the kind a queued billing-mail job names).
@@ -48,6 +51,12 @@ pub enum BillingMailText {
     /// The saved method can no longer be charged: access is suspended; the
     /// member pays another way to continue.
     RenewalImpossible,
+    /// A wallet that cannot be charged without the member: the next
+    /// period's price, the day the paid one ends, the one-tap pay link.
+    RenewalLink,
+    /// That period ended unpaid: access is paused, the last day one tap
+    /// still renews, then the subscription ends.
+    RenewalLinkOverdue,
     /// Cancelling at period end was confirmed.
     Canceled,
     /// A refund was issued.
@@ -92,7 +101,14 @@ pub fn billing_mail(
             ("date", &f.charged_on),
         ],
     ));
-    let (subject, blocks) = content(which, f, &p, receipt);
+    // A wallet charged only with the member renews by pay link, never
+    // automatically: its terms say so.
+    let terms = if f.by_link {
+        Key::MailLinkRenewalTerms
+    } else {
+        Key::MailRenewalTerms
+    };
+    let (subject, blocks) = content(which, f, &p, receipt, terms);
     layout::render(locale, brand, to, t_args(locale, subject, &args), &blocks)
 }
 
@@ -102,19 +118,17 @@ fn content(
     f: &BillingFacts,
     p: &dyn Fn(Key) -> Block,
     receipt: Block,
+    terms: Key,
 ) -> (Key, Vec<Block>) {
     match which {
         BillingMailText::Welcome => {
-            let mut blocks = vec![p(Key::MailWelcomeIntro), receipt, p(Key::MailRenewalTerms)];
+            let mut blocks = vec![p(Key::MailWelcomeIntro), receipt, p(terms)];
             if f.set_password_url.is_some() {
                 blocks.push(p(Key::MailSetPassword));
             }
             (Key::MailWelcomeSubject, blocks)
         }
-        BillingMailText::Receipt => (
-            Key::MailReceiptSubject,
-            vec![receipt, p(Key::MailRenewalTerms)],
-        ),
+        BillingMailText::Receipt => (Key::MailReceiptSubject, vec![receipt, p(terms)]),
         BillingMailText::TrialReminder => (
             Key::MailReminderSubject,
             vec![p(Key::MailReminderIntro), p(Key::MailCancelHint)],
@@ -135,6 +149,14 @@ fn content(
             Key::MailImpossibleSubject,
             vec![p(Key::MailImpossibleIntro)],
         ),
+        BillingMailText::RenewalLink => (
+            Key::MailLinkSubject,
+            vec![p(Key::MailLinkIntro), p(Key::MailLinkTerms)],
+        ),
+        BillingMailText::RenewalLinkOverdue => (
+            Key::MailLinkOverdueSubject,
+            vec![p(Key::MailLinkOverdueIntro)],
+        ),
         BillingMailText::Canceled => (Key::MailCanceledSubject, vec![p(Key::MailCanceledIntro)]),
         BillingMailText::Refunded => (Key::MailRefundSubject, vec![p(Key::MailRefundIntro)]),
     }
@@ -154,6 +176,7 @@ mod tests {
             next_date: "2026-11-24".into(),
             billing_url: "https://ct.example/id/billing".into(),
             set_password_url: Some("https://ct.example/id/reset-password?email=a%40b.co".into()),
+            by_link: false,
         }
     }
 
@@ -170,6 +193,8 @@ mod tests {
             BillingMailText::TrialNotRepeated,
             BillingMailText::RenewalFailed,
             BillingMailText::RenewalImpossible,
+            BillingMailText::RenewalLink,
+            BillingMailText::RenewalLinkOverdue,
             BillingMailText::Canceled,
             BillingMailText::Refunded,
         ];

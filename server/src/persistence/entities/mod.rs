@@ -25,6 +25,7 @@ pub mod password_reset_code;
 pub mod payment_event;
 pub mod price_plan;
 pub mod rate_limit_counter;
+pub mod renewal_link;
 pub mod requester_block;
 pub mod sandbox_payment;
 pub mod sandbox_webhook;

@@ -29,6 +29,7 @@ mod m20261206_000024_reset_code_job;
 mod m20261208_000027_locate_sharing;
 mod m20261208_000028_locate_events;
 mod m20261210_000029_locate_receipts_trust;
+mod m20261210_000030_renewal_links;
 mod schema;
 
 /// All migrations, oldest first.
@@ -65,6 +66,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261208_000027_locate_sharing::Migration),
             Box::new(m20261208_000028_locate_events::Migration),
             Box::new(m20261210_000029_locate_receipts_trust::Migration),
+            Box::new(m20261210_000030_renewal_links::Migration),
         ]
     }
 }

@@ -135,7 +135,11 @@ async fn welcome(
     if let FirstPeriod::TrialNotRepeated(_) = first {
         mails::queue(db, mail(BillingMailKind::TrialNotRepeated), now, now).await?;
     }
-    if let FirstPeriod::Trial(trial_days) = first {
+    // A wallet charged only with the member gets its pay link instead of a
+    // reminder of a charge that is never made automatically.
+    let by_link = app::model::billing::MethodChoice::parse(&sub.method)
+        .is_some_and(app::model::billing::MethodChoice::renews_with_payer);
+    if let (FirstPeriod::Trial(trial_days), false) = (first, by_link) {
         let remind_at = if trial_days <= REMIND_AT_START_UP_TO_DAYS {
             now
         } else {

@@ -37,6 +37,8 @@ pub struct Round {
     pub ended: usize,
     /// Parked provider events applied (or given up).
     pub events: usize,
+    /// Renewal pay links e-mailed ([`super::pay_link`]).
+    pub links: usize,
 }
 
 /// Transient failures of one period before it is handled as declined.

@@ -36,6 +36,9 @@ pub const PENDING: &str = "pending";
 pub const AWAITING_PROVIDER: &str = "awaiting_provider";
 /// The answer was lost: reconciled by a lookup, never charged again blindly.
 pub const UNCERTAIN: &str = "uncertain";
+/// Paid by the member through a pay link: waits for them (their wallet
+/// cannot be charged without them), never charged by the renewal job.
+pub const AWAITING_PAYER: &str = "awaiting_payer";
 pub const SUCCEEDED: &str = "succeeded";
 /// A refund call is in flight (claimed once).
 pub const REFUNDING: &str = "refunding";
@@ -155,6 +158,19 @@ pub async fn claim_attempt(
     row: &charge::Model,
     now: i64,
 ) -> Result<Option<String>, ServiceError> {
+    claim_attempt_from(db, row, &[NEW, FAILED], now).await
+}
+
+/// [`claim_attempt`] from the statuses `from`.
+///
+/// # Errors
+/// A database error.
+pub async fn claim_attempt_from(
+    db: &impl ConnectionTrait,
+    row: &charge::Model,
+    from: &[&str],
+    now: i64,
+) -> Result<Option<String>, ServiceError> {
     let attempt = row.attempts + 1;
     let key = format!(
         "renew_{}_{}_{attempt}",
@@ -166,7 +182,7 @@ pub async fn claim_attempt(
         .col_expr(charge::Column::IdempotencyKey, Expr::value(key.clone()))
         .col_expr(charge::Column::UpdatedAt, Expr::value(now))
         .filter(charge::Column::Id.eq(row.id))
-        .filter(charge::Column::Status.is_in([NEW, FAILED]))
+        .filter(charge::Column::Status.is_in(from.iter().copied()))
         .filter(charge::Column::Attempts.eq(row.attempts))
         .exec(db)
         .await?;
@@ -221,6 +237,37 @@ pub async fn by_key(
 ) -> Result<Option<charge::Model>, ServiceError> {
     Ok(charge::Entity::find()
         .filter(charge::Column::IdempotencyKey.eq(key))
+        .one(db)
+        .await?)
+}
+
+/// Whether `reference` is one of our renewal keys (`renew_…`), not an
+/// order number (`CT…`): a pay-link payment is named by its key.
+pub fn is_renewal_key(reference: &str) -> bool {
+    reference.starts_with("renew_")
+}
+
+/// The charge a renewal key was made for, whichever attempt it was (a
+/// payment made under an older attempt's key is still that period's).
+///
+/// # Errors
+/// A database error.
+pub async fn by_any_attempt_key(
+    db: &impl ConnectionTrait,
+    key: &str,
+) -> Result<Option<charge::Model>, ServiceError> {
+    if let Some(row) = by_key(db, key).await? {
+        return Ok(Some(row));
+    }
+    let mut parts = key.strip_prefix("renew_").unwrap_or_default().split('_');
+    let sub = parts.next().and_then(|v| v.parse::<i64>().ok());
+    let period = parts.next().and_then(|v| v.parse::<i32>().ok());
+    let (Some(sub), Some(period)) = (sub, period) else {
+        return Ok(None);
+    };
+    Ok(charge::Entity::find()
+        .filter(charge::Column::SubscriptionId.eq(sub))
+        .filter(charge::Column::PeriodIndex.eq(period))
         .one(db)
         .await?)
 }

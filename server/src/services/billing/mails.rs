@@ -8,6 +8,7 @@ use crate::services::accounts::users;
 use crate::services::job_queue::{self, JobKind};
 use crate::services::{Cx, ServiceError};
 use app::i18n::Locale;
+use app::model::billing::MethodChoice;
 use app::routes::{href, Page};
 use sea_orm::{ConnectionTrait, EntityTrait};
 use serde::{Deserialize, Serialize};
@@ -80,7 +81,15 @@ fn facts(cx: &Cx, job: &BillingMail, rows: &Rows, locale: Locale) -> BillingFact
             sub.next_attempt_at
                 .unwrap_or(cx.now + cx.config.payments.renewal_retry_ms),
         ),
+        BillingMailKind::RenewalLinkOverdue => date(
+            sub.current_period_end + super::dunning::grace_ms(cx.config.payments.renewal_retry_ms),
+        ),
         _ => date(sub.current_period_end),
+    };
+    // The pay-link mails open "Renew now" on the billing page.
+    let anchor = match job.kind {
+        BillingMailKind::RenewalLink | BillingMailKind::RenewalLinkOverdue => "#billing-renew",
+        _ => "",
     };
     let new_account = member.password_hash == users::NO_PASSWORD;
     let set_password = job.kind == BillingMailKind::Welcome && new_account;
@@ -95,7 +104,8 @@ fn facts(cx: &Cx, job: &BillingMail, rows: &Rows, locale: Locale) -> BillingFact
             .map(|c| date(c.settled_at.unwrap_or(c.created_at)))
             .unwrap_or_default(),
         next_date,
-        billing_url: format!("{base}{}", href(locale, Page::Billing)),
+        billing_url: format!("{base}{}{anchor}", href(locale, Page::Billing)),
+        by_link: MethodChoice::parse(&sub.method).is_some_and(MethodChoice::renews_with_payer),
         set_password_url: set_password.then(|| {
             format!(
                 "{base}{}?email={}",

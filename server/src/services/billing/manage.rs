@@ -38,9 +38,13 @@ pub async fn summary(cx: &Cx, member: &user::Model) -> Result<BillingSummary, Se
         .one(&cx.db)
         .await?
         .ok_or(ServiceError::Unauthorized)?;
-    let subscription = current(&cx.db, member.id)
-        .await?
-        .map(|s| view(&s, &fresh, cx.now));
+    let subscription = match current(&cx.db, member.id).await? {
+        Some(s) => Some(SubscriptionView {
+            renewal: super::pay_link::renewal_due(cx, &s).await?,
+            ..view(&s, &fresh, cx.now)
+        }),
+        None => None,
+    };
     let rows = charge::Entity::find()
         .filter(charge::Column::UserId.eq(member.id))
         .filter(charge::Column::Status.is_in([
@@ -73,6 +77,8 @@ pub async fn summary(cx: &Cx, member: &user::Model) -> Result<BillingSummary, Se
 fn view(s: &sub::Model, member: &user::Model, now: i64) -> SubscriptionView {
     let state = status::parse(&s.status);
     let renews = !s.cancel_at_period_end && state != SubscriptionState::Canceled;
+    // A pay-link renewal is never charged: the member confirms it.
+    let charged = renews && !super::pay_link::needs_payer(&s.method);
     SubscriptionView {
         state,
         cycle: money::cycle(&s.cycle),
@@ -80,7 +86,7 @@ fn view(s: &sub::Model, member: &user::Model, now: i64) -> SubscriptionView {
         currency: s.currency.clone(),
         price_text: money::text(s.price_minor, &s.currency, s.currency_exponent),
         current_period_end: s.current_period_end,
-        next_charge_at: renews.then(|| {
+        next_charge_at: charged.then(|| {
             s.next_attempt_at
                 .unwrap_or(s.current_period_end)
                 .max(s.current_period_end)
@@ -88,6 +94,7 @@ fn view(s: &sub::Model, member: &user::Model, now: i64) -> SubscriptionView {
         cancel_at_period_end: s.cancel_at_period_end,
         has_access: users::has_access(member, now),
         method: MethodChoice::parse(&s.method).unwrap_or(MethodChoice::Card),
+        renewal: None,
     }
 }
 

@@ -1,5 +1,7 @@
 //! The renewal job: charges each due period once, ends subscriptions
-//! cancelled at period end, reconciles charges whose answer was lost
+//! cancelled at period end, sends the pay links of wallets that cannot be
+//! charged without the payer and puts their unpaid periods past due
+//! ([`super::pay_link`]: never charged here), reconciles charges whose answer was lost
 //! ([`super::reconcile`]) and applies provider events that were waiting for
 //! what they name ([`super::events::parked`]). What each answer of the
 //! provider leads to is [`super::attempts`]. Safe with any number of
@@ -7,7 +9,7 @@
 //! attempt is claimed with a conditional update.
 pub use super::attempts::Round;
 use super::attempts::{self, Class};
-use super::{charges, events, money, reconcile, status};
+use super::{charges, events, money, pay_link, reconcile, status};
 use crate::payments::{Gateways, ProviderKind, RenewalCharge};
 use crate::persistence::entities::{charge, order, subscription as sub};
 use crate::services::sealed;
@@ -24,6 +26,7 @@ pub async fn run_due(cx: &Cx, gateways: &Gateways, limit: u64) -> Result<Round, 
     let mut round = Round {
         events: events::parked::sweep(cx).await?,
         ended: end_cancelled(cx).await?,
+        links: pay_link::send_due(cx).await?,
         ..Round::default()
     };
     let due = sub::Entity::find()
@@ -71,6 +74,9 @@ async fn renew(
     s: &sub::Model,
     round: &mut Round,
 ) -> Result<(), ServiceError> {
+    if pay_link::needs_payer(&s.method) {
+        return pay_link::lapse(cx, s, round).await;
+    }
     let order = order::Entity::find_by_id(s.order_id)
         .one(&cx.db)
         .await?

@@ -12,13 +12,12 @@ use crate::services::{Cx, ServiceError};
 use app::model::billing::SubscriptionState;
 use sea_orm::{sea_query::Expr, ConnectionTrait};
 
-/// Declined (or impossible) attempts at one period before the
-/// subscription is ended: the dunning schedule, one try per settlement day.
-pub const MAX_DECLINES: i32 = 4;
+pub use super::dunning::MAX_DECLINES;
 
 /// Charge statuses a paid outcome may settle.
-const SETTLEABLE: [&str; 6] = [
+const SETTLEABLE: [&str; 7] = [
     charges::NEW,
+    charges::AWAITING_PAYER,
     charges::PROCESSING,
     charges::PENDING,
     charges::AWAITING_PROVIDER,

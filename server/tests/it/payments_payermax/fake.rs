@@ -331,7 +331,13 @@ fn order_and_pay(ledger: &mut Ledger, data: &Value, total: Option<String>) -> Re
                     "frontCallbackUrl and buyerInfo are required",
                 ));
             }
-            if !merchant_debit || ledger.tokens.get(token).map(String::as_str) != Some(org) {
+            // Only DANA and GCash are bound for merchant debits; GoPay is
+            // paid with the payer present, whatever token is sent.
+            let bindable = ["DANA", "GCASH"].contains(&org);
+            if !merchant_debit
+                || !bindable
+                || ledger.tokens.get(token).map(String::as_str) != Some(org)
+            {
                 return Err(("PAYMENT_TOKEN_INVALID", "paymentTokenID is invalid."));
             }
             if token.contains("BROKE") {

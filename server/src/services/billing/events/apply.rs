@@ -45,6 +45,18 @@ pub async fn apply(
     kind: &EventKind,
 ) -> Result<Effect, ServiceError> {
     match kind {
+        EventKind::CheckoutPaid { order_no, .. } if charges::is_renewal_key(order_no) => {
+            super::pay_link::paid(db, cx, kind).await
+        }
+        EventKind::CheckoutPending { order_no }
+        | EventKind::CheckoutFailed { order_no, .. }
+        | EventKind::CheckoutAttemptFailed { order_no, .. }
+            if charges::is_renewal_key(order_no) =>
+        {
+            // A pay-link payment not (yet) made: the period still waits for
+            // the member, who can try again.
+            Ok(Effect::Done("renewal_link_unpaid"))
+        }
         EventKind::CheckoutPaid { .. } => checkout::paid(db, cx, provider, kind).await,
         EventKind::CheckoutPending { order_no } => {
             checkout::order_moved(db, cx, provider, order_no, orders::PENDING, None).await
@@ -99,6 +111,11 @@ async fn renewal(
         _ => return Ok(Effect::Done("ignored")),
     };
     let row = match (key, sub_ref) {
+        // Money received names its period by any attempt's key.
+        (Some(key), _) if paid_ref.is_some() => match charges::by_any_attempt_key(db, key).await? {
+            Some(row) => row,
+            None => return Ok(Effect::Waits(Waits::Charge(key.clone()))),
+        },
         (Some(key), _) => match charges::by_key(db, key).await? {
             Some(row) => row,
             None => return Ok(Effect::Waits(Waits::Charge(key.clone()))),

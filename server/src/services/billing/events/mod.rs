@@ -28,6 +28,7 @@ mod checkout;
 mod effect;
 mod names;
 pub mod parked;
+mod pay_link;
 
 use crate::payments::{EventKind, ProviderEvent, ProviderKind};
 use crate::persistence::entities::payment_event;

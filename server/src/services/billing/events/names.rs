@@ -36,7 +36,12 @@ pub async fn order_named(
         | EventKind::CheckoutPending { order_no }
         | EventKind::CheckoutFailed { order_no, .. }
         | EventKind::CheckoutAttemptFailed { order_no, .. } => {
-            order_of(db, provider, order_no).await?.map(|o| o.id)
+            if charges::is_renewal_key(order_no) {
+                // A pay-link payment names its period's charge.
+                charge_order(charges::by_any_attempt_key(db, order_no).await?)
+            } else {
+                order_of(db, provider, order_no).await?.map(|o| o.id)
+            }
         }
         EventKind::RenewalPaid {
             idempotency_key: Some(key),
