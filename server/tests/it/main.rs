@@ -20,6 +20,7 @@ mod billing_events;
 mod billing_first_payment;
 mod billing_live;
 mod billing_order_edits;
+mod billing_receipts;
 mod billing_refund_outcomes;
 mod billing_refunds;
 mod billing_renewal_classes;

@@ -7,8 +7,10 @@
 //! Query: `?cancelled=1`, `?refunded=1` (the server's redirect after a post).
 mod facts;
 mod panel;
+mod receipt;
 
 pub use panel::BillingPanel;
+pub use receipt::ReceiptPage;
 
 use crate::api::{ApiClient, ApiError};
 use crate::components::csrf_token;

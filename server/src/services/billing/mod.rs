@@ -15,6 +15,7 @@ pub mod methods;
 pub mod money;
 pub mod orders;
 pub mod payer;
+pub mod receipts;
 pub mod reconcile;
 pub mod refund_lookup;
 pub mod refund_outcome;
