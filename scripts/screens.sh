@@ -9,7 +9,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 [ -x "$TARGET/debug/server" ] || die "run scripts/build.sh first"
 cd "$ROOT/end2end"
 [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund --loglevel=error
-rm -f "$ROOT"/docs/screens/*.png
+rm -f "$ROOT"/docs/screens/*.png  # README.md stays
 node screens.mjs
 if command -v optipng >/dev/null; then
   optipng -quiet -o2 "$ROOT"/docs/screens/*.png
