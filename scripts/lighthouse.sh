@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Optional: Lighthouse's mobile accessibility and performance scores for `/`
-# and `/faq`, against the current build (scripts/build.sh) served locally,
-# with Debian's Chromium (CHROME_PATH). Lighthouse is installed once from npm
-# into $CT_CACHE; it needs no network beyond that. Not part of scripts/test.sh:
-# performance scores on a shared 2-core machine vary from run to run.
-#   scripts/lighthouse.sh [path…]
+# Optional: Lighthouse's mobile scores against the current build
+# (scripts/build.sh), with Debian's Chromium (CHROME_PATH). Lighthouse is
+# installed once from npm into $CT_CACHE; it needs no network beyond that.
+# Not part of scripts/test.sh: a run takes minutes, and performance scores
+# on a shared 2-core machine vary from run to run.
+#   scripts/lighthouse.sh            accessibility of every page of the journey
+#                                    (end2end/lighthouse.mjs: en and id, a member's
+#                                    pages signed in, the owner's page before and
+#                                    after sharing); exits 1 under 100
+#   scripts/lighthouse.sh path…      accessibility and performance of public paths
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 LIGHTHOUSE_VERSION=12.8.2 # the last line that runs on Node 20
@@ -15,6 +19,13 @@ if [ ! -x "$dir/node_modules/.bin/lighthouse" ]; then
   npm install --prefix "$dir" --no-audit --no-fund --loglevel=error "lighthouse@$LIGHTHOUSE_VERSION"
 fi
 [ -x "$TARGET/debug/server" ] && [ -f "$TARGET/site/manifest.json" ] || bash "$ROOT/scripts/build.sh" >/dev/null
+export CHROME_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
+
+if [ $# -eq 0 ]; then
+  cd "$ROOT/end2end"
+  [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund --loglevel=error
+  LIGHTHOUSE_BIN="$dir/node_modules/.bin/lighthouse" exec node lighthouse.mjs
+fi
 
 port=3995; tmp="$(mktemp -d)"
 BIND_ADDR="127.0.0.1:$port" DATABASE_URL="sqlite://$tmp/lh.db?mode=rwc" RUST_LOG=error \
@@ -22,10 +33,9 @@ BIND_ADDR="127.0.0.1:$port" DATABASE_URL="sqlite://$tmp/lh.db?mode=rwc" RUST_LOG
 trap 'kill $pid 2>/dev/null; rm -rf "$tmp"' EXIT
 for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.2; done
 
-paths=("$@"); [ ${#paths[@]} -gt 0 ] || paths=(/ /faq)
 printf '%-16s %14s %12s\n' "page (mobile)" "accessibility" "performance"
-for path in "${paths[@]}"; do
-  CHROME_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}" "$dir/node_modules/.bin/lighthouse" \
+for path in "$@"; do
+  "$dir/node_modules/.bin/lighthouse" \
     "http://127.0.0.1:$port$path" --quiet --output=json --output-path="$tmp/report.json" \
     --only-categories=accessibility,performance --chrome-flags="--headless=new --no-sandbox --disable-gpu" \
     || die "lighthouse failed on $path"

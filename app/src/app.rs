@@ -9,8 +9,8 @@ use crate::i18n::{provide_i18n, use_i18n, Key};
 use crate::pages::{
     AccountPage, BillingPage, CancelSubscriptionPage, DashboardLocationsPage, DashboardVoicePage,
     DoNotLocatePage, HomePage, InfoPage, LoginPage, NotFoundPage, PayMethodPage, PayResultPage,
-    PhoneLocatePage, ResetCodePage, ResetPasswordPage, RevealLocationPage, TelecomOwnerPage,
-    TelecomPage, VoiceSmsPage,
+    PhoneLocatePage, ReceiptPage, ResetCodePage, ResetPasswordPage, RevealLocationPage,
+    TelecomOwnerPage, TelecomPage, VoiceSmsPage,
 };
 use crate::routes::{resolve, Page};
 use crate::widgets::HelpChat;
@@ -171,9 +171,11 @@ fn page_body(page: Page) -> impl IntoView {
         Page::VoiceSms | Page::DashboardVoice | Page::Telecom | Page::TelecomOwner => {
             EitherOf6::F(Either::Left(feature_page_body(page)))
         }
-        Page::CancelSubscription | Page::PayMethod | Page::PayResult | Page::Billing => {
-            EitherOf6::F(Either::Right(Either::Left(checkout_page_body(page))))
-        }
+        Page::CancelSubscription
+        | Page::PayMethod
+        | Page::PayResult
+        | Page::Billing
+        | Page::Receipt => EitherOf6::F(Either::Right(Either::Left(checkout_page_body(page)))),
         other => EitherOf6::F(Either::Right(Either::Right(
             view! { <InfoPage page=other/> },
         ))),
@@ -199,13 +201,14 @@ fn consent_page_body(page: Page) -> impl IntoView {
     }
 }
 
-/// Checkout and billing (a nested `EitherOf4`, same reason).
+/// Checkout and billing (a nested `EitherOf5`, same reason).
 fn checkout_page_body(page: Page) -> impl IntoView {
     match page {
-        Page::PayMethod => EitherOf4::A(view! { <PayMethodPage/> }),
-        Page::PayResult => EitherOf4::B(view! { <PayResultPage/> }),
-        Page::Billing => EitherOf4::C(view! { <BillingPage/> }),
-        _ => EitherOf4::D(view! { <CancelSubscriptionPage/> }),
+        Page::PayMethod => EitherOf5::A(view! { <PayMethodPage/> }),
+        Page::PayResult => EitherOf5::B(view! { <PayResultPage/> }),
+        Page::Billing => EitherOf5::C(view! { <BillingPage/> }),
+        Page::Receipt => EitherOf5::D(view! { <ReceiptPage/> }),
+        _ => EitherOf5::E(view! { <CancelSubscriptionPage/> }),
     }
 }
 

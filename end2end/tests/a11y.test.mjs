@@ -1,11 +1,11 @@
 // Accessibility: axe-core finds no WCAG 2.1 A/AA violation on any route in
 // en, id and zh, on a member's dashboard, the payment page and the open Login
 // dialog; and a keyboard alone gets from the skip link through the home
-// search, the payment form and the Login dialog, always showing where focus is.
+// search, the payment form and the Login dialog, always showing where focus
+// is. The journey's pages in their states: a11y-journey.test.mjs.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { violations } from "../support/axe.mjs";
 import { waitForHydration } from "../support/browser.mjs";
 import { LOCALES, SLUGS, TEXT_SLUGS, pathOf } from "../support/routes.mjs";
 import {
@@ -15,33 +15,6 @@ import {
 } from "../support/suite.mjs";
 
 const suite = serverAndBrowser();
-const AXE = readFileSync(
-  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
-  "utf8",
-);
-const WCAG21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-// axe-core's violations on the page as it is now, one line per rule and node.
-// Injected through the DevTools protocol, which the page's CSP does not govern.
-async function violations(page, what) {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
-  const found = await page.evaluate(async (tags) => {
-    const result = await window.axe.run(document, {
-      runOnly: { type: "tag", values: tags },
-      resultTypes: ["violations"],
-    });
-    return result.violations.map((v) => ({
-      rule: `${v.id} (${v.impact}): ${v.help}`,
-      nodes: v.nodes.map(
-        (n) =>
-          `${n.target.join(" ")} ${n.failureSummary.split("\n")[1]?.trim() ?? ""}`,
-      ),
-    }));
-  }, WCAG21_AA);
-  return found.map(
-    (v) => `${what}: ${v.rule}\n      ${v.nodes.slice(0, 6).join("\n      ")}`,
-  );
-}
 
 async function settle(page, slug) {
   if (TEXT_SLUGS.has(slug)) await page.waitForLoadState("load");

@@ -6,7 +6,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { waitForHydration } from "../support/browser.mjs";
-import { newContext, serverAndBrowser } from "../support/suite.mjs";
+import { askToLocate, mobile } from "../support/checkout.mjs";
+import {
+  newContext,
+  serverAndBrowser,
+  signedInMember,
+} from "../support/suite.mjs";
 
 const suite = serverAndBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -46,5 +51,37 @@ test("a country search that matches nothing collapses the list and says so", asy
     () => document.querySelector("#country-none").textContent.trim() === "",
   );
   assert.notEqual(await page.getAttribute("#country", "size"), "1");
+  await context.close();
+});
+
+test("a member's request times read in the browser's zone, named", async () => {
+  const { context, page } = await signedInMember(
+    suite,
+    "/id",
+    `zone${Date.now()}@mail.com`,
+    "secret-123",
+    { viewport: PHONE, timezoneId: "Asia/Tokyo" },
+  );
+  await waitForHydration(page);
+  await askToLocate(page, mobile());
+  await waitForHydration(page);
+  const created = page.locator("li.locate-row .locate-created time").first();
+  await page.waitForFunction(
+    () =>
+      /GMT\+9$/.test(
+        document.querySelector("li.locate-row .locate-created time")
+          ?.textContent ?? "",
+      ),
+    null,
+    { timeout: 5_000 },
+  );
+  const text = (await created.textContent()).trim();
+  const instant = Date.parse(await created.getAttribute("datetime"));
+  const tokyo = new Date(instant + 9 * 3_600_000).toISOString();
+  assert.equal(
+    text,
+    `${tokyo.slice(0, 10)} ${tokyo.slice(11, 16)} GMT+9`,
+    "the same moment, in Tokyo's wall clock",
+  );
   await context.close();
 });

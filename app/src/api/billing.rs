@@ -5,7 +5,8 @@ use crate::account::payment_fields::PaymentFormInput;
 use crate::account::validation::Slot;
 use crate::i18n::Locale;
 use crate::model::billing::{
-    BillingDone, BillingSummary, MethodChoice, OrderCreated, OrderStatus, PayMethods, RefundDetail,
+    BillingDone, BillingSummary, MethodChoice, OrderCreated, OrderStatus, PayMethods, ReceiptView,
+    RefundDetail,
 };
 
 /// What `POST /portal/order` sends.
@@ -137,6 +138,15 @@ impl ApiClient {
     /// A localized [`ApiError`] (e.g. an invalid session).
     pub async fn billing_summary(&self, locale: Locale) -> Result<BillingSummary, ApiError> {
         self.call(locale, "GET", "/other/user/property", None).await
+    }
+
+    /// `GET /other/user/receipt`: one of the member's payments as a receipt.
+    ///
+    /// # Errors
+    /// A localized [`ApiError`] (not the member's, an invalid session).
+    pub async fn receipt(&self, locale: Locale, receipt_no: &str) -> Result<ReceiptView, ApiError> {
+        let path = format!("/other/user/receipt?receiptNo={}", encode(receipt_no));
+        self.call(locale, "GET", &path, None).await
     }
 
     /// `PUT /admin/user/cancelSubscribe`: one-click cancel.

@@ -79,6 +79,17 @@ fn charge_status(status: &str) -> Key {
     }
 }
 
+/// An order's stored status in words (never the raw code).
+fn order_status(status: &str) -> Key {
+    match status {
+        "paid" => Key::AdmOrderPaid,
+        "failed" => Key::AdmOrderFailed,
+        "pending" => Key::AdmOrderPending,
+        "open" => Key::AdmOrderOpen,
+        _ => Key::AdmOrderCreated,
+    }
+}
+
 fn charges(doc: &ConsoleDoc, charges: &[ChargeView]) -> impl IntoView {
     let locale = doc.locale;
     let table = if charges.is_empty() {
@@ -182,7 +193,7 @@ fn order_line(locale: Locale, order: &OrderView) -> impl IntoView {
             <td>{when(order.created_at)}</td>
             <td>{order.provider.clone()}</td>
             <td>{order.amount_text.clone()}</td>
-            <td>{order.status.clone()}</td>
+            <td data-status=order.status.clone()>{t(locale, order_status(&order.status))}</td>
             <td>{events}</td>
         </tr>
     }

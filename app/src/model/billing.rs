@@ -141,6 +141,39 @@ pub struct RefundDetail {
     pub amount_text: String,
 }
 
+/// `GET /other/user/receipt?receiptNo=`: one of the member's payments as a
+/// receipt.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct ReceiptView {
+    pub receipt_no: String,
+    /// Who was paid (the operator's legal name).
+    pub seller: String,
+    /// The name the payer's card or wallet statement shows for the charge.
+    pub descriptor: String,
+    /// As in [`ChargeView::status`].
+    pub status: String,
+    /// Before tax (`Rp 190.000`, `$29.99`).
+    pub amount_text: String,
+    pub tax_text: String,
+    /// What was taken: the amount and its tax.
+    pub total_text: String,
+    /// The amount given back, once refunded.
+    pub refunded_text: Option<String>,
+    /// ms since the Unix epoch.
+    pub charged_at: i64,
+    pub refunded_at: Option<i64>,
+    /// The period the payment covers (ms), when it is the subscription's
+    /// current one.
+    pub period_start: Option<i64>,
+    pub period_end: Option<i64>,
+    /// The plan's full price per cycle.
+    pub plan_price_text: String,
+    pub cycle: super::Cycle,
+    pub method: MethodChoice,
+}
+
 /// `POST /admin/order/refund` and `PUT /admin/user/cancelSubscribe` answers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]

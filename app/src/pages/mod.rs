@@ -38,6 +38,8 @@ mod locate_render_tests;
 #[cfg(test)]
 mod pay_result_render_tests;
 #[cfg(test)]
+mod receipt_render_tests;
+#[cfg(test)]
 mod render_harness;
 #[cfg(test)]
 mod reveal_render_tests;
@@ -47,7 +49,7 @@ mod reveal_trust_render_tests;
 mod voice_render_tests;
 
 pub use account::AccountPage;
-pub use billing::{BillingPage, BillingPanel};
+pub use billing::{BillingPage, BillingPanel, ReceiptPage};
 pub use cancel_subscription::CancelSubscriptionPage;
 pub use dashboard_locations::{DashboardLocationsPage, LocateRequests};
 pub use dashboard_voice::DashboardVoicePage;

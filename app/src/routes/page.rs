@@ -23,6 +23,7 @@ pub enum Page {
     Unsubscribe,
     NotFound,
     Billing,
+    Receipt,
     Login,
     ResetPassword,
     ResetCode,
@@ -35,7 +36,7 @@ pub enum Page {
 
 impl Page {
     /// Every page with a route.
-    pub const ALL: [Page; 27] = [
+    pub const ALL: [Page; 28] = [
         Page::Home,
         Page::VoiceSms,
         Page::Telecom,
@@ -55,6 +56,7 @@ impl Page {
         Page::Unsubscribe,
         Page::NotFound,
         Page::Billing,
+        Page::Receipt,
         Page::Login,
         Page::ResetPassword,
         Page::ResetCode,
@@ -87,6 +89,7 @@ impl Page {
             Page::Unsubscribe => "unsubscribe",
             Page::NotFound => "404",
             Page::Billing => "billing",
+            Page::Receipt => "billing/receipt",
             Page::Login => "login",
             Page::ResetPassword => "reset-password",
             Page::ResetCode => "reset-code",
@@ -111,6 +114,7 @@ impl Page {
             Page::RevealLocation
                 | Page::PayResult
                 | Page::Billing
+                | Page::Receipt
                 | Page::NotFound
                 | Page::Login
                 | Page::ResetPassword
@@ -141,6 +145,7 @@ impl Page {
                 | Page::CancelSubscription
                 | Page::Unsubscribe
                 | Page::NotFound
+                | Page::Receipt
         )
     }
 
@@ -148,7 +153,11 @@ impl Page {
     pub const fn needs_login(self) -> bool {
         matches!(
             self,
-            Page::DashboardLocations | Page::DashboardVoice | Page::Account | Page::Billing
+            Page::DashboardLocations
+                | Page::DashboardVoice
+                | Page::Account
+                | Page::Billing
+                | Page::Receipt
         )
     }
 

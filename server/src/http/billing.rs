@@ -2,12 +2,12 @@
 use super::doc::{Answer, BadRequest, Limited, NotFound, Unauthorized, Unavailable};
 use super::extract::{require_session, service_error, Member, ValidForm};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
-use crate::services::billing::{checkout, claims, manage, methods, payer, refunds};
+use crate::services::billing::{checkout, claims, manage, methods, payer, receipts, refunds};
 use crate::state::AppState;
 use app::account::payment_fields::PaymentFormInput;
 use app::model::billing::{
     BillingDone, BillingSummary, MethodChoice, OrderCreated, OrderStatus, PayMethodOption,
-    PayMethods, RefundDetail,
+    PayMethods, ReceiptView, RefundDetail,
 };
 use axum::extract::{Query, State};
 use axum::http::{header::SET_COOKIE, request::Parts};
@@ -201,6 +201,30 @@ pub async fn order_status(
 pub async fn property(State(state): State<AppState>, ctx: ApiContext) -> ApiResult<BillingSummary> {
     let auth = require_session(&state, &ctx).await?;
     manage::summary(&state.cx(), &auth.user)
+        .await
+        .map(ApiOk::obj)
+        .map_err(service_error(&ctx))
+}
+
+/// Query of `GET /other/user/receipt`.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct ReceiptQuery {
+    receipt_no: String,
+}
+
+/// `GET /other/user/receipt?receiptNo=…`: one of the member's payments as a receipt.
+#[utoipa::path(get, path = "/other/user/receipt", tag = "billing", params(ReceiptQuery), security(("token" = [])),
+    responses((status = 200, body = Answer<ReceiptView>), BadRequest, Unauthorized, NotFound))]
+pub async fn receipt(
+    State(state): State<AppState>,
+    ctx: ApiContext,
+    Member(auth): Member,
+    query: Result<Query<ReceiptQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult<ReceiptView> {
+    let Query(query) = query.map_err(|_| ApiError::bad_request(&ctx))?;
+    receipts::receipt(&state.cx(), &auth.user, &query.receipt_no)
         .await
         .map(ApiOk::obj)
         .map_err(service_error(&ctx))

@@ -85,6 +85,8 @@ fn account_and_billing_routes() -> Vec<UtoipaMethodRouter<AppState>> {
         routes!(billing::cancel_subscribe),
         // GET /other/user/property
         routes!(billing::property),
+        // GET /other/user/receipt
+        routes!(billing::receipt),
         // POST /payments/webhook/{provider}
         routes!(payment_webhooks::receive),
         // GET /portal/user/checkEmail/{email}

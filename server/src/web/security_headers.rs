@@ -33,7 +33,7 @@ const HSTS: &str = "max-age=31536000";
 const PUBLIC_API: [&str; 2] = ["/portal/priceSetup", "/multilingualWord/"];
 
 /// Pages that show or take personal data: never stored by any cache.
-const PERSONAL_PAGES: [Page; 9] = [
+const PERSONAL_PAGES: [Page; 10] = [
     Page::RevealLocation,
     Page::DoNotLocate,
     Page::DashboardLocations,
@@ -42,6 +42,7 @@ const PERSONAL_PAGES: [Page; 9] = [
     Page::VoiceSms,
     Page::Account,
     Page::Billing,
+    Page::Receipt,
     Page::ResetPassword,
     Page::ResetCode,
 ];

@@ -6,7 +6,7 @@ use sea_orm::{ColumnTrait as _, EntityTrait as _, QueryFilter as _};
 use server::persistence::entities::{charge, sandbox_payment, subscription, user};
 
 /// A paid trial whose browser entered; returns its session token.
-async fn member(app: &TestApp, email: &str) -> String {
+pub async fn member(app: &TestApp, email: &str) -> String {
     let (_, cookie) = pay(app, email, CARD_OK).await;
     deliver(app, server::clock::now_ms()).await;
     let entered = enter(app, &cookie).await;

@@ -1,10 +1,12 @@
 //! What the billing page states: the plan and its state, the next charge
 //! or the end of access, why a refund is or is not offered, and the
 //! payments. Plain rendering of the API's answers.
+use crate::api::encode;
 use crate::checkout::{cycle_word, method_label};
 use crate::dates::format_local_date;
 use crate::i18n::{t, t_args, Key, Locale};
 use crate::model::billing::{ChargeView, RefundDetail, SubscriptionState, SubscriptionView};
+use crate::routes::{href, Page};
 use leptos::either::Either;
 use leptos::prelude::*;
 
@@ -78,7 +80,7 @@ pub fn subscription_facts(locale: Locale, sub: &SubscriptionView) -> impl IntoVi
     });
     view! {
         <dl class="billing-facts">
-            <dt>{t(locale, Key::BillingPlan)}</dt>
+            <dt>{t(locale, Key::BillpagePrice)}</dt>
             <dd id="billing-plan">{price}</dd>
             <dt>{t(locale, Key::BillpageStatus)}</dt>
             <dd id="billing-state" data-state=format!("{:?}", sub.state).to_lowercase()>{t(locale, state_text(sub))}</dd>
@@ -118,7 +120,8 @@ fn payer_note(locale: Locale, sub: &SubscriptionView) -> Option<impl IntoView> {
     })
 }
 
-fn charge_status(status: &str) -> Key {
+/// A payment's status in words.
+pub fn charge_status(status: &str) -> Key {
     match status {
         "succeeded" => Key::BillpageChargeSucceeded,
         "refunded" => Key::BillpageChargeRefunded,
@@ -129,7 +132,26 @@ fn charge_status(status: &str) -> Key {
     }
 }
 
-/// The payments, newest first, with their receipt numbers.
+/// A payment that took money links to its receipt; one that did not
+/// (failed, pending) names its number only.
+fn receipt_cell(locale: Locale, c: &ChargeView) -> impl IntoView {
+    let took_money = matches!(
+        c.status.as_str(),
+        "succeeded" | "refunded" | "refund_pending" | "refund_rejected"
+    );
+    if took_money {
+        let link = format!(
+            "{}?no={}",
+            href(locale, Page::Receipt),
+            encode(&c.receipt_no)
+        );
+        Either::Left(view! { <a href=link class="billing-receipt">{c.receipt_no.clone()}</a> })
+    } else {
+        Either::Right(c.receipt_no.clone())
+    }
+}
+
+/// The payments, newest first, each with its receipt.
 #[component]
 pub fn ChargeHistory(locale: Locale, charges: Signal<Vec<ChargeView>>) -> impl IntoView {
     let head = [
@@ -147,14 +169,14 @@ pub fn ChargeHistory(locale: Locale, charges: Signal<Vec<ChargeView>>) -> impl I
                     format_local_date(c.charged_at, locale),
                     c.amount_text.clone(),
                     t(locale, charge_status(&c.status)).to_owned(),
-                    c.receipt_no.clone(),
                 ];
                 let cells = head
                     .iter()
                     .zip(cells)
                     .map(|(k, v)| view! { <td data-label=t(locale, *k)>{v}</td> })
                     .collect_view();
-                view! { <tr data-status=c.status.clone()>{cells}</tr> }
+                let receipt = receipt_cell(locale, &c);
+                view! { <tr data-status=c.status.clone()>{cells}<td data-label=t(locale, Key::BillpageColReceipt)>{receipt}</td></tr> }
             })
             .collect_view()
     };

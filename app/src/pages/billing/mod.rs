@@ -13,8 +13,10 @@
 mod facts;
 mod panel;
 mod renew;
+mod receipt;
 
 pub use panel::BillingPanel;
+pub use receipt::ReceiptPage;
 
 use crate::api::{ApiClient, ApiError};
 use crate::components::csrf_token;

@@ -17,6 +17,7 @@ pub mod money;
 pub mod orders;
 pub mod pay_link;
 pub mod payer;
+pub mod receipts;
 pub mod reconcile;
 pub mod refund_lookup;
 pub mod refund_outcome;
