@@ -55,6 +55,7 @@ mod locate_sharing;
 mod logs;
 mod lookup;
 mod lookup_owner;
+mod lookup_sessions;
 mod lookup_util;
 mod mail;
 mod meta_capi;
