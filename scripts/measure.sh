@@ -7,8 +7,11 @@
 #   - with --cold: cold build time too (an empty target dir; tools cached);
 #   - with --ssr: pages and an API call under load (release build, wrk, 64
 #     connections), side by side with a bare axum "hello" handler measured in
-#     the same run (target: every public page >= 0.1x hello, p99 <= 25 ms);
-#   - with --lookups: subscribers' reverse lookups/s (scripts/bench-lookup.sh);
+#     the same run (target: every public page >= 0.1x hello, shared or
+#     rendered per request, a member's dashboard >= 0.05x, p99 <= 25 ms);
+#   - with --lookups: subscribers' reverse lookups/s (scripts/bench-lookup.sh),
+#     on SQLite and, when TEST_DATABASE_URL reaches PostgreSQL, on a fresh
+#     PostgreSQL database (target: >= 5,000/s, p99 <= 20 ms);
 #   - with --loop: the edit loop's steps (server, hydrate WASM, widgets);
 #   - with --speech: voice message synthesis + encoding (release build);
 #   - with --all: all of the above but --cold and --speech in one run, with
@@ -63,7 +66,7 @@ wrk_row() {
 # under the same client; every row's ratio is to the hello row of this run.
 ssr_bench() {
   apt_ensure wrk
-  cargo build -q --release -p server --bin server --bin hello-bench
+  cargo build -q --release -p server --bin server --bin hello-bench --bin lookup-bench
   local port=3996 hello_port=3995 dir; dir="$(mktemp -d)"
   BIND_ADDR="127.0.0.1:$port" DATABASE_URL="sqlite://$dir/ssr.db?mode=rwc" RUST_LOG=error \
     SITE_ROOT="$TARGET/site" "$TARGET/release/server" & local pid=$!
@@ -72,12 +75,18 @@ ssr_bench() {
   trap "kill $pid $hello 2>/dev/null; rm -rf '$dir'; trap - RETURN" RETURN
   for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.2; done
   local base="http://127.0.0.1:$port"
+  # A subscribed member's session (lookup-bench seeds one and prints its token).
+  local member; member="$("$TARGET/release/lookup-bench" - "sqlite://$dir/ssr.db?mode=rwc" 1)"
   log "SSR bench (release, $(nproc) cores shared with wrk, 64 connections, 2 threads, ${SSR_SECONDS:-10}s each)"
   {
     wrk_row hello "http://127.0.0.1:$hello_port/"
     wrk_row / "$base/"
     wrk_row "/,br" -H "Accept-Encoding: br" "$base/"
     wrk_row "/?x=1(rendered)" "$base/?x=1"
+    wrk_row "/voice-sms(visitor)" "$base/voice-sms"
+    wrk_row "/id/voice-sms?x=1(rendered)" "$base/id/voice-sms?x=1"
+    wrk_row "/telecom?x=1(rendered)" "$base/telecom?x=1"
+    wrk_row "/dashboard/locations(member)" -H "Cookie: token=$member" "$base/dashboard/locations"
     wrk_row /id "$base/id"
     wrk_row /id/faq "$base/id/faq"
     wrk_row /id/telecom "$base/id/telecom"
@@ -96,12 +105,24 @@ ssr_bench() {
   echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine makes every row slower; compare ratios)"
 }
 
-# Subscribers' lookups/s and latency, from scripts/bench-lookup.sh's wrk output.
+# Subscribers' lookups/s and latency, from scripts/bench-lookup.sh's wrk
+# output: on SQLite, then on a fresh PostgreSQL database when one is reachable.
 lookups() {
-  bash "$ROOT/scripts/bench-lookup.sh" 64 "${LOOKUP_SECONDS:-10}" 2>/dev/null | awk '
+  lookup_row SQLite
+  local admin="${TEST_DATABASE_URL:-}" name="ct_bench_$$"
+  if [ -n "$admin" ] && psql "$admin" -Atqc "create database $name" >/dev/null 2>&1; then
+    LOOKUP_DATABASE_URL="${admin%/*}/$name" lookup_row PostgreSQL
+    psql "$admin" -Atqc "drop database if exists $name" >/dev/null 2>&1
+  else
+    echo "lookups on PostgreSQL: skipped (set TEST_DATABASE_URL to a reachable server)"
+  fi
+}
+
+lookup_row() {
+  bash "$ROOT/scripts/bench-lookup.sh" 64 "${LOOKUP_SECONDS:-10}" 2>/dev/null | awk -v db="$1" '
     $1 == "Requests/sec:" { rps = $2 } $1 == "50%" { p50 = $2 } $1 == "99%" { p99 = $2 }
     /Non-2xx/ { bad = $NF }
-    END { printf "lookups (release, SQLite, 64 connections): %s/s  p50 %s  p99 %s  non-2xx %d\n", rps, p50, p99, bad }'
+    END { printf "lookups (release, %s, 64 connections): %s/s  p50 %s  p99 %s  non-2xx %d\n", db, rps, p50, p99, bad }'
 }
 
 # The edit loop after one component edit: the server and the hydrate WASM

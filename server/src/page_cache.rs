@@ -3,9 +3,10 @@
 //! Rendering a page costs a thousand times more than sending it, and most
 //! requests are the same few pages seen by visitors who are not signed in.
 //! What still differs between such visitors is put back per response:
-//! - the Content-Security-Policy nonce and the anti-CSRF token: the page is
-//!   rendered with this process's random stand-ins for both, split where
-//!   they occur, and joined with the response's own values;
+//! - the Content-Security-Policy nonce, the anti-CSRF token and a form's
+//!   idempotency key: the page is rendered with this process's random
+//!   stand-ins for them, split where they occur, and joined with the
+//!   response's own values (a fresh key for each response);
 //! - the cookie consent (the banner, the tracking script): part of the key;
 //! - the visitor's country by the payer rule (prices, the preselected
 //!   country of a picker): part of the key;
@@ -45,8 +46,9 @@ const MAX_ENTRIES: usize = 512;
 /// Pages that show the same to every visitor without a session (and
 /// without a query string): no account data, no form outcome, no token in
 /// the path.
-const KEPT: [Page; 12] = [
+const KEPT: [Page; 13] = [
     Page::Home,
+    Page::VoiceSms,
     Page::PhoneLocate,
     Page::Telecom,
     Page::AboutUs,
@@ -92,6 +94,7 @@ pub enum Lookup {
 pub struct PageCache {
     nonce_stand_in: String,
     csrf_stand_in: String,
+    key_stand_in: String,
     entries: Mutex<HashMap<PageKey, Arc<Entry>>>,
     /// One render at a time per key: visitors arriving together on a page
     /// nobody has seen wait for that render instead of each making their own.
@@ -106,6 +109,7 @@ impl Default for PageCache {
         PageCache {
             nonce_stand_in: leptos::nonce::Nonce::new().to_string(),
             csrf_stand_in: tokens::new_token(),
+            key_stand_in: tokens::new_token()[..32].to_owned(),
             entries: Mutex::default(),
             flights: Mutex::default(),
             stored: std::sync::atomic::AtomicU64::new(0),
@@ -160,6 +164,11 @@ impl PageCache {
         &self.csrf_stand_in
     }
 
+    /// The idempotency key to render a kept page with.
+    pub fn key_stand_in(&self) -> app::checkout::IdempotencyStandIn {
+        app::checkout::IdempotencyStandIn(self.key_stand_in.clone())
+    }
+
     /// The kept rendering of `key` if it may still be served.
     pub fn lookup(&self, key: PageKey, plans_generation: u64, now: i64) -> Lookup {
         let Some(entry) = self.lock().get(&key).cloned() else {
@@ -201,6 +210,7 @@ impl PageCache {
         let stand_ins = [
             (self.nonce_stand_in.as_bytes(), Hole::Nonce),
             (self.csrf_stand_in.as_bytes(), Hole::Csrf),
+            (self.key_stand_in.as_bytes(), Hole::Key),
         ];
         Rendered::cut(status, headers, html, &stand_ins)
     }

@@ -48,6 +48,8 @@ pub struct AppState {
     pub render_slots: Arc<tokio::sync::Semaphore>,
     /// Recently read lookup facts of numbers.
     pub number_facts: Arc<crate::services::lookup::facts::FactsCache>,
+    /// Sessions recognised a moment ago (a subscriber's lookups).
+    pub sessions: Arc<crate::services::accounts::recent::RecentSessions>,
     /// Recently read price plans (every home page shows one).
     pub plans: Arc<crate::services::pricing::PlansCache>,
     /// Public pages rendered for visitors without a session.
@@ -63,6 +65,7 @@ impl AppState {
             now: self.clock.now_ms(),
             wake: self.wakers.clone(),
             number_facts: self.number_facts.clone(),
+            sessions: self.sessions.clone(),
         }
     }
 

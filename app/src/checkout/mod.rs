@@ -141,11 +141,20 @@ pub fn is_idempotency_key(key: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
+/// What a rendering shared between visitors carries where a form's
+/// idempotency key goes: the server puts a fresh key there for each
+/// response, so no two visitors share one.
+#[derive(Clone, Debug)]
+pub struct IdempotencyStandIn(pub String);
+
 /// A fresh, unguessable idempotency key: the key names the order, so
 /// nobody may be able to guess someone else's.
 pub fn new_idempotency_key() -> String {
     #[cfg(feature = "ssr")]
     {
+        if let Some(stand_in) = leptos::prelude::use_context::<IdempotencyStandIn>() {
+            return stand_in.0;
+        }
         let mut bytes = [0_u8; 16];
         if getrandom::fill(&mut bytes).is_ok() {
             return bytes.iter().map(|b| format!("{b:02x}")).collect();

@@ -1,16 +1,13 @@
 //! The country-code picker: a plain `<select>` that works without JavaScript,
 //! plus a search box (shown once hydrated) that filters it as you type.
-use crate::countries::{self, Country};
-use crate::i18n::{t, use_i18n, Key, Locale};
+//! Its options are HTML made once per language
+//! ([`super::country_options`]); in the browser the filter and the
+//! selection reach them through the DOM.
+use super::country_options::options_html;
+use crate::countries;
+use crate::i18n::{use_i18n, Key, Locale};
 use leptos::prelude::*;
 use stylers_macro::style;
-
-fn label(country: &Country, locale: Locale) -> String {
-    let name = country
-        .name(locale)
-        .unwrap_or_else(|| t(locale, Key::CountryNongeo));
-    format!("{} {} (+{})", country.flag(), name, country.calling_code)
-}
 
 /// Picks a calling code; `selected` holds the submitted value (region or `+code`).
 #[component]
@@ -49,15 +46,18 @@ pub fn CountryPicker(selected: RwSignal<String>) -> impl IntoView {
             }
         }
     };
-    let options = move || country_options(i18n.locale(), selected, query);
+    let select = NodeRef::<leptos::html::Select>::new();
+    filter_options(select, i18n.locale(), query);
+    let options = options_html(i18n.locale(), &selected.get_untracked());
     // How many entries the filter leaves: the list is as tall as they need
     // (at most six rows) and collapses to one line when none is left.
     let shown = Memo::new(move |_| {
         let (locale, q) = (i18n.locale(), query.get());
-        countries::sorted(locale)
-            .iter()
-            .filter(|c| c.matches(locale, &q))
-            .count()
+        let list = countries::sorted(locale);
+        if q.is_empty() {
+            return list.len();
+        }
+        list.iter().filter(|c| c.matches(locale, &q)).count()
     });
     let rows = move || match (query.with(String::is_empty), shown.get()) {
         (true, _) | (false, 0) => 1,
@@ -78,14 +78,15 @@ pub fn CountryPicker(selected: RwSignal<String>) -> impl IntoView {
                 on:input=move |ev| query.set(event_target_value(&ev))
             />
             <select
+                node_ref=select
+                inner_html=options
                 id="country"
                 name="country"
                 size=rows
                 aria-describedby="country-none"
+                prop:value=move || selected.get()
                 on:change=move |ev| selected.set(event_target_value(&ev))
-            >
-                {options}
-            </select>
+            ></select>
             <p id="country-none" class="country-none" role="status">
                 {move || (shown.get() == 0).then(|| i18n.t(Key::HomeCountryNone))}
             </p>
@@ -111,27 +112,32 @@ fn keep_selection_visible(query: RwSignal<String>, selected: RwSignal<String>, l
     });
 }
 
-/// One `<option>` per country, hidden while the filter excludes it.
-fn country_options(
-    locale: Locale,
-    selected: RwSignal<String>,
-    query: RwSignal<String>,
-) -> impl IntoView {
-    countries::sorted(locale)
-        .iter()
-        .map(|country| {
-            let key = country.key();
-            let value = key.clone();
-            let country = *country;
-            view! {
-                <option
-                    value=value
-                    selected=move || selected.get() == key
-                    hidden=move || !country.matches(locale, &query.get())
-                >
-                    {label(&country, locale)}
-                </option>
+/// Hides the options the search excludes (in the browser: the server's
+/// options are never filtered).
+fn filter_options(select: NodeRef<leptos::html::Select>, locale: Locale, query: RwSignal<String>) {
+    #[cfg(feature = "browser")]
+    Effect::new(move |previous: Option<String>| {
+        use wasm_bindgen::JsCast as _;
+        let q = query.get();
+        if previous.as_deref().unwrap_or_default() == q {
+            return q;
+        }
+        let Some(options) = select
+            .get()
+            .and_then(|s| s.query_selector_all("option").ok())
+        else {
+            return q;
+        };
+        for (i, country) in (0_u32..).zip(countries::sorted(locale)) {
+            if let Some(option) = options
+                .item(i)
+                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+            {
+                let _ = option.toggle_attribute_with_force("hidden", !country.matches(locale, &q));
             }
-        })
-        .collect_view()
+        }
+        q
+    });
+    #[cfg(not(feature = "browser"))]
+    let _ = (select, locale, query);
 }

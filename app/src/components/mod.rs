@@ -5,6 +5,7 @@ mod auth_form_guard;
 mod brand;
 mod chat_launcher;
 mod consent_banner;
+mod country_options;
 mod country_picker;
 mod faq_data;
 mod footer;

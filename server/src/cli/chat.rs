@@ -36,6 +36,7 @@ pub(super) async fn run(args: &[String], config: &Config) -> Result<()> {
         now: crate::clock::now_ms(),
         wake: Wakers::default(),
         number_facts: Arc::default(),
+        sessions: Arc::default(),
     };
     match args.first().map(String::as_str) {
         Some("list") => list(&cx, &args[1..]).await,

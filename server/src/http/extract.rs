@@ -40,11 +40,25 @@ async fn context(parts: &mut Parts, state: &AppState) -> ApiContext {
 /// `website_type`), or 401.
 pub struct Member(pub AuthSession);
 
+/// The session a page render recognised at its start, handed to the API
+/// calls that render makes in-process with the same token (only the
+/// in-process transport sets request extensions; the network cannot).
+#[derive(Clone, Debug)]
+pub struct PageSession {
+    pub token: String,
+    pub auth: AuthSession,
+}
+
 impl FromRequestParts<AppState> for Member {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let ctx = context(parts, state).await;
+        if let Some(page) = parts.extensions.get::<PageSession>() {
+            if ctx.token.as_deref() == Some(page.token.as_str()) {
+                return Ok(Member(page.auth.clone()));
+            }
+        }
         require_session(state, &ctx).await.map(Member)
     }
 }

@@ -34,29 +34,13 @@ pub async fn find(
     Path(phone): Path<String>,
     ValidQuery(query): ValidQuery<NumberQuery>,
 ) -> ApiResult<LookupResult> {
-    let cx = state.cx();
-    // A stale or foreign token is a visitor, not an error: the free part needs no account.
-    let viewer = match ctx.token.as_deref() {
-        Some(token) => {
-            crate::services::accounts::sessions::authenticate(&state.db, Some(token), cx.now)
-                .await
-                .ok()
-        }
-        None => None,
-    };
     let q = lookup::Query {
         country: &query.country,
         phone: &phone,
         locale: ctx.locale,
     };
-    let found = lookup::lookup(
-        &cx,
-        state.phone_data,
-        viewer.as_ref().map(|a| &a.user),
-        &ctx.client,
-        q,
-    )
-    .await;
+    let token = ctx.token.as_deref();
+    let found = lookup::lookup(&state.cx(), state.phone_data, token, &ctx.client, q).await;
     Ok(ApiOk::obj(found.map_err(service_error(&ctx))?))
 }
 

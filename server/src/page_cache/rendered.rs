@@ -1,5 +1,5 @@
 //! A kept page cut where the stand-ins stood, and filled with one
-//! response's nonce and anti-CSRF token.
+//! response's nonce, anti-CSRF token and fresh idempotency key.
 use super::br::{self as page_br, BrPieces};
 use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -23,6 +23,8 @@ pub struct Rendered {
 pub(super) enum Hole {
     Nonce,
     Csrf,
+    /// A form's idempotency key: a fresh one per response.
+    Key,
 }
 
 impl Rendered {
@@ -56,12 +58,23 @@ impl Rendered {
         }
     }
 
-    /// The page for one response: its nonce and its visitor's token put
-    /// in, brotli-compressed when `brotli` (the browser takes it).
+    /// The page for one response: its nonce, its visitor's token and a
+    /// fresh idempotency key put in, brotli-compressed when `brotli` (the
+    /// browser takes it).
     pub fn respond(&self, nonce: &str, csrf: &str, brotli: bool) -> Response {
-        let compressed = brotli.then(|| self.compressed(nonce, csrf)).flatten();
+        let key = self
+            .holes
+            .contains(&Hole::Key)
+            .then(|| crate::tokens::new_token()[..32].to_owned())
+            .unwrap_or_default();
+        let value = |hole: &Hole| match hole {
+            Hole::Nonce => nonce,
+            Hole::Csrf => csrf,
+            Hole::Key => key.as_str(),
+        };
+        let compressed = brotli.then(|| self.compressed(value)).flatten();
         let is_br = compressed.is_some();
-        let body = compressed.unwrap_or_else(|| self.filled(nonce, csrf));
+        let body = compressed.unwrap_or_else(|| self.filled(value));
         let mut response = Response::new(Body::from(body));
         *response.status_mut() = self.status;
         *response.headers_mut() = self.headers.clone();
@@ -73,23 +86,22 @@ impl Rendered {
         response
     }
 
-    fn compressed(&self, nonce: &str, csrf: &str) -> Option<Vec<u8>> {
-        let (nonce, csrf) = (page_br::value(nonce), page_br::value(csrf));
+    fn compressed<'a>(&self, value: impl Fn(&Hole) -> &'a str) -> Option<Vec<u8>> {
+        // Each value compressed once, however many holes it fills.
+        let streams = [Hole::Nonce, Hole::Csrf, Hole::Key].map(|kind| {
+            self.holes
+                .contains(&kind)
+                .then(|| page_br::value(value(&kind)))
+        });
         let values: Vec<&[u8]> = self
             .holes
             .iter()
-            .map(|h| {
-                if *h == Hole::Nonce {
-                    &nonce[..]
-                } else {
-                    &csrf[..]
-                }
-            })
+            .map(|h| streams[*h as usize].as_deref().unwrap_or_default())
             .collect();
         self.br.join(&values)
     }
 
-    fn filled(&self, nonce: &str, csrf: &str) -> Vec<u8> {
+    fn filled<'a>(&self, value: impl Fn(&Hole) -> &'a str) -> Vec<u8> {
         let mut body = Vec::with_capacity(self.len + self.holes.len() * 64);
         for (piece, hole) in self
             .pieces
@@ -97,10 +109,8 @@ impl Rendered {
             .zip(self.holes.iter().map(Some).chain([None]))
         {
             body.extend_from_slice(piece);
-            match hole {
-                Some(Hole::Nonce) => body.extend_from_slice(nonce.as_bytes()),
-                Some(Hole::Csrf) => body.extend_from_slice(csrf.as_bytes()),
-                None => {}
+            if let Some(hole) = hole {
+                body.extend_from_slice(value(hole).as_bytes());
             }
         }
         body
@@ -108,8 +118,8 @@ impl Rendered {
 
     /// How many places took the nonce and the token (tests check both occur).
     pub fn holes(&self) -> (usize, usize) {
-        let nonces = self.holes.iter().filter(|h| **h == Hole::Nonce).count();
-        (nonces, self.holes.len() - nonces)
+        let count = |kind: Hole| self.holes.iter().filter(|h| **h == kind).count();
+        (count(Hole::Nonce), count(Hole::Csrf))
     }
 }
 

@@ -37,6 +37,8 @@ pub struct Cx {
     pub wake: Wakers,
     /// Recently read lookup facts of numbers (one per process).
     pub number_facts: Arc<crate::services::lookup::facts::FactsCache>,
+    /// Sessions recognised a moment ago (one per process).
+    pub sessions: Arc<crate::services::accounts::recent::RecentSessions>,
 }
 
 impl Cx {

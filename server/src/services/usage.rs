@@ -61,6 +61,50 @@ pub async fn record(
     Ok(())
 }
 
+/// Records one use like [`record`], but only while `session_id` is open
+/// and its member not suspended and subscribed at `now`: the session is
+/// checked by the very statement that writes the use. `false` (nothing
+/// written) when it is not.
+///
+/// # Errors
+/// A database error.
+pub async fn record_while_subscribed(
+    db: &impl ConnectionTrait,
+    session_id: i64,
+    user_id: i64,
+    kind: UsageKind,
+    now: i64,
+) -> Result<bool, ServiceError> {
+    use crate::persistence::entities::{session, user};
+    use sea_orm::sea_query::{Expr, ExprTrait as _, Query};
+    let open = Query::select()
+        .exprs([Expr::val(user_id), Expr::val(kind.code()), Expr::val(now)])
+        .from(session::Entity)
+        .inner_join(
+            user::Entity,
+            Expr::col((user::Entity, user::Column::Id))
+                .equals((session::Entity, session::Column::UserId)),
+        )
+        .and_where(Expr::col((session::Entity, session::Column::Id)).eq(session_id))
+        .and_where(Expr::col((session::Entity, session::Column::UserId)).eq(user_id))
+        .and_where(Expr::col((session::Entity, session::Column::ExpiresAt)).gt(now))
+        .and_where(Expr::col((user::Entity, user::Column::SuspendedAt)).is_null())
+        .and_where(Expr::col((user::Entity, user::Column::VipTime)).gt(now))
+        .to_owned();
+    let insert = Query::insert()
+        .into_table(row::Entity)
+        .columns([
+            row::Column::UserId,
+            row::Column::Kind,
+            row::Column::CreatedAt,
+        ])
+        .select_from(open)
+        .map_err(|e| ServiceError::Database(sea_orm::DbErr::Custom(e.to_string())))?
+        .to_owned();
+    let written = db.execute(&insert).await?;
+    Ok(written.rows_affected() == 1)
+}
+
 /// Whether `user_id` used the service at or after `since`.
 ///
 /// # Errors

@@ -89,6 +89,7 @@ pub async fn build_state(config: Config) -> Result<AppState> {
         meta,
         render_slots,
         number_facts: Arc::default(),
+        sessions: Arc::default(),
         plans: Arc::default(),
         page_cache: Arc::default(),
     })

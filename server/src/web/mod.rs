@@ -3,6 +3,7 @@
 //! locale-slash redirect, and built assets.
 mod account_forms;
 mod assets;
+mod badges;
 mod billing_forms;
 mod chat_forms;
 mod checkout_claim;

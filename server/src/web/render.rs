@@ -7,7 +7,6 @@ use super::visitor::Member;
 use super::{InProcessApi, PageApi};
 use crate::cookies::{self, CookiePolicy};
 use crate::page_cache::{self, Lookup, PageCache, PageKey};
-use crate::services::locate::requests;
 use crate::state::AppState;
 use crate::tokens;
 use app::account::forms::{
@@ -15,12 +14,13 @@ use app::account::forms::{
 };
 use app::account::{ChatUnreadTotal, CurrentViewer, NotificationsTotal, SessionToken, Viewer};
 use app::api::SharedTransport;
+use app::checkout::IdempotencyStandIn;
 use app::config::PublicConfig;
 use app::consent::{Consent, CurrentConsent};
 use axum::{
     body::Body,
     extract::Request,
-    http::{header, HeaderMap, HeaderValue, StatusCode},
+    http::{header, HeaderValue, StatusCode},
     response::{IntoResponse, Response},
 };
 use http_body_util::BodyExt as _;
@@ -44,6 +44,8 @@ struct PageContext {
     nonce: Option<Nonce>,
     /// Where the visitor is, and the number carried from checkout.
     visitor: PageVisitor,
+    /// A shared rendering's stand-in for forms' idempotency keys.
+    key_stand_in: Option<IdempotencyStandIn>,
 }
 
 /// Renders the page of `request` with who is signed in, the anti-CSRF token
@@ -61,7 +63,7 @@ pub(super) async fn render(
 ) -> Response {
     let locale = app::routes::resolve(request.uri().path()).locale;
     let headers = request.headers();
-    let (notifications, chat_unread) = notifications(state, member, headers).await;
+    let (notifications, chat_unread) = super::badges::counts(state, member, headers).await;
     let (csrf, consent) = visitor_cookies(state, &request, &mut set_cookies);
     // A number owner's session shows that number's reports and entry.
     let owner = cookies::read(headers, OWNER_COOKIE).is_some();
@@ -72,7 +74,8 @@ pub(super) async fn render(
         && crate::cookies::chat_visitor_cookie(headers).is_none();
     let (visitor, country) = PageVisitor::of(state, &request, member.is_some(), &mut set_cookies);
     let key = PageCache::key(&request, anonymous, &csrf, consent, &country);
-    let caller = super::transport::Caller::of(headers, request.extensions());
+    let caller = super::transport::Caller::of(headers, request.extensions())
+        .with_session(member.map(Member::page_session));
     let api = request
         .extensions()
         .get::<PageApi>()
@@ -91,6 +94,7 @@ pub(super) async fn render(
         outcome,
         nonce: nonce.clone(),
         visitor,
+        key_stand_in: None,
     };
     let rendered = match (key, nonce) {
         (Some(key), Some(nonce)) => shared(state, request, context, key, &nonce, slot_held).await,
@@ -177,6 +181,7 @@ async fn shared(
     let _slot = slot(state, slot_held).await?;
     let csrf = std::mem::replace(&mut context.csrf, cache.csrf_stand_in().to_owned());
     context.nonce = Some(cache.nonce_stand_in());
+    context.key_stand_in = Some(cache.key_stand_in());
     let started = state.now_ms();
     let (parts, body) = run(request, context).await.into_parts();
     let html = match body.collect().await {
@@ -220,47 +225,13 @@ async fn run(request: Request, context: PageContext) -> Response {
             if let Some(nonce) = c.nonce {
                 provide_context(nonce);
             }
+            if let Some(stand_in) = c.key_stand_in {
+                provide_context(stand_in);
+            }
         },
         app::shell,
     );
     handler(request.map(Body::new)).await.into_response()
-}
-
-/// The header's badge (new answers to a member's requests plus unread help
-/// chat replies) and the chat launcher's (the replies alone). A failed count
-/// shows no badge rather than failing the page.
-async fn notifications(
-    state: &AppState,
-    member: Option<&Member>,
-    headers: &HeaderMap,
-) -> (i64, i64) {
-    use crate::services::help_chat::{self, Person};
-    let visitor = crate::cookies::chat_visitor_cookie(headers);
-    let person = match member {
-        Some(m) => Person::Member(&m.auth.user),
-        None => Person::Visitor(visitor.as_deref()),
-    };
-    let chat = help_chat::unread_total(&state.db, person)
-        .await
-        .unwrap_or_else(|e| {
-            tracing::error!(error = %e, "counting unread chat replies failed");
-            0
-        });
-    let locate = match member {
-        Some(m) => requests::unseen_count(&state.db, m.auth.user.id)
-            .await
-            .unwrap_or_else(|e| {
-                tracing::error!(error = %e, "counting notifications failed");
-                0
-            }),
-        None => 0,
-    };
-    (
-        i64::try_from(locate)
-            .unwrap_or(i64::MAX)
-            .saturating_add(chat),
-        chat,
-    )
 }
 
 /// The visitor's anti-CSRF token (drawn and set when missing or not one

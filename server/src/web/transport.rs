@@ -1,5 +1,6 @@
 //! The API client's server-side transport: calls go straight into the API
 //! router in-process, so SSR and the browser hit the very same handlers.
+use crate::http::extract::PageSession;
 use crate::http::OWNER_TOKEN_HEADER;
 use crate::{http::api_router, state::AppState};
 use app::account::forms::OWNER_COOKIE;
@@ -38,6 +39,9 @@ impl PageApi {
 pub struct Caller {
     peer: Option<ConnectInfo<SocketAddr>>,
     headers: Vec<(HeaderName, HeaderValue)>,
+    /// The member the page recognised: calls with their token skip
+    /// recognising them again.
+    session: Option<PageSession>,
 }
 
 impl Caller {
@@ -65,7 +69,14 @@ impl Caller {
         Caller {
             peer: extensions.get::<ConnectInfo<SocketAddr>>().cloned(),
             headers: copied,
+            session: None,
         }
+    }
+
+    /// The same caller, signed in with the session the page recognised.
+    #[must_use]
+    pub fn with_session(self, session: Option<PageSession>) -> Caller {
+        Caller { session, ..self }
     }
 }
 
@@ -96,6 +107,9 @@ impl ApiTransport for InProcessApi {
             }
             if let Some(token) = &request.token {
                 builder = builder.header("token", token);
+            }
+            if let Some(session) = caller.session {
+                builder = builder.extension(session);
             }
             if request.form.is_some() {
                 builder = builder.header("content-type", "application/x-www-form-urlencoded");

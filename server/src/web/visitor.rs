@@ -15,6 +15,16 @@ pub(super) struct Member {
     pub token: String,
 }
 
+impl Member {
+    /// The session as the page's in-process API calls carry it.
+    pub(super) fn page_session(&self) -> crate::http::extract::PageSession {
+        crate::http::extract::PageSession {
+            token: self.token.clone(),
+            auth: self.auth.clone(),
+        }
+    }
+}
+
 /// The visitor behind the session cookie, and their session when valid.
 pub(super) async fn visitor_of(state: &AppState, headers: &HeaderMap) -> (Visitor, Option<Member>) {
     let Some(token) = cookies::read(headers, SESSION_COOKIE) else {

@@ -60,6 +60,7 @@ mod locate_trust;
 mod logs;
 mod lookup;
 mod lookup_owner;
+mod lookup_sessions;
 mod lookup_util;
 mod mail;
 mod meta_capi;

@@ -248,3 +248,42 @@ async fn visitors_arriving_together_on_a_cold_page_share_one_render() {
         );
     }
 }
+
+/// Every idempotency key of the page: the form's field and the island's prop.
+fn keys(body: &str) -> Vec<&str> {
+    let mut found: Vec<&str> = body
+        .match_indices("name=\"idempotencyKey\" value=\"")
+        .map(|(at, m)| body[at + m.len()..].split('"').next().unwrap())
+        .collect();
+    found.extend(
+        body.match_indices("idempotency_key&quot;:&quot;")
+            .chain(body.match_indices("\"idempotency_key\":\""))
+            .map(|(at, m)| body[at + m.len()..].split(['"', '&']).next().unwrap()),
+    );
+    found
+}
+
+#[tokio::test]
+async fn a_shared_voice_page_gives_each_visitor_their_own_idempotency_key() {
+    for app in TestApp::all_with_site(site_with_build()).await {
+        let before = app.state.page_cache.renders_kept();
+        let stand_in = app.state.page_cache.key_stand_in().0;
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..3 {
+            let res = app.get("/voice-sms").await;
+            assert_eq!(res.status, 200, "{:?}", app.backend);
+            assert!(!res.body.contains(&stand_in), "{:?}: leaked", app.backend);
+            let keys = keys(&res.body);
+            assert!(!keys.is_empty(), "{:?}: a key", app.backend);
+            assert!(keys.iter().all(|k| *k == keys[0] && k.len() == 32));
+            seen.insert(keys[0].to_owned());
+        }
+        assert_eq!(seen.len(), 3, "{:?}: never shared", app.backend);
+        assert_eq!(
+            app.state.page_cache.renders_kept() - before,
+            1,
+            "{:?}: one render kept",
+            app.backend
+        );
+    }
+}

@@ -3,6 +3,7 @@
 //! forms and the `user create` command are thin callers.
 pub mod abuse;
 pub mod passwords;
+pub mod recent;
 pub mod secrets;
 pub mod sessions;
 pub mod users;

@@ -5,7 +5,9 @@
 //! service, written to the usage ledger with its unit of the limit.
 use super::{owner, score};
 use crate::domain::phone_data::PhoneData;
-use crate::persistence::entities::user;
+use crate::services::accounts::recent::Recognised;
+use crate::services::accounts::sessions::authenticate;
+use crate::services::accounts::users::has_access;
 use crate::services::accounts::ClientInfo;
 use crate::services::limits::{self, Rule};
 use crate::services::usage::{self, UsageKind};
@@ -37,7 +39,9 @@ fn number_input<'a>(q: &Query<'a>) -> (String, Option<&'a str>) {
     }
 }
 
-/// Looks `q` up for `viewer` (a member, or `None` for a visitor).
+/// Looks `q` up for the holder of `token` (a member's session), or for a
+/// visitor. A stale or foreign token is a visitor, not an error: the free
+/// part needs no account.
 ///
 /// # Errors
 /// [`app::i18n::Key::PhoneInvalid`] for anything that is not a valid
@@ -45,35 +49,13 @@ fn number_input<'a>(q: &Query<'a>) -> (String, Option<&'a str>) {
 pub async fn lookup(
     cx: &Cx,
     data: &PhoneData,
-    viewer: Option<&user::Model>,
+    token: Option<&str>,
     client: &ClientInfo,
     q: Query<'_>,
 ) -> Result<LookupResult, ServiceError> {
     let (input, region) = number_input(&q);
     let info = phone::number_info(data, &input, region, q.locale, cx.now)?;
-    let full = viewer.is_some_and(|u| crate::services::accounts::users::has_access(u, cx.now));
-    let day = 24 * 60;
-    let (key, rule) = match viewer {
-        Some(member) => (
-            format!("lookups:user:{}", member.id),
-            Rule::per_minutes(cx.config.lookup.per_account_day, day),
-        ),
-        None => (
-            format!("lookups:ip:{}", client.ip_bucket()),
-            Rule::per_minutes(cx.config.lookup.per_ip_day, day),
-        ),
-    };
-    match viewer.filter(|_| full) {
-        // A full lookup: its unit of the limit and its ledger row together.
-        Some(member) => {
-            let txn = cx.db.begin().await?;
-            limits::take(&txn, &key, rule, cx.now).await?;
-            usage::record(&txn, member.id, UsageKind::Lookup, None, cx.now).await?;
-            txn.commit().await?;
-        }
-        // One statement, atomic on its own: nothing is written with it.
-        None => limits::take(&cx.db, &key, rule, cx.now).await?,
-    }
+    let full = take_unit(cx, token, client).await?;
     let mut result = LookupResult {
         info,
         full,
@@ -94,4 +76,66 @@ pub async fn lookup(
         result.owner = facts.entry.as_ref().and_then(owner::published);
     }
     Ok(result)
+}
+
+/// Takes the lookup's unit of the daily limit (per account, or per address
+/// for visitors); `true` for a subscriber's full lookup, whose ledger row
+/// is written with its unit.
+async fn take_unit(
+    cx: &Cx,
+    token: Option<&str>,
+    client: &ClientInfo,
+) -> Result<bool, ServiceError> {
+    let day = 24 * 60;
+    if let Some(token) = token {
+        // A subscriber recognised a moment ago: the unit's transaction
+        // checks the session again, and an ended one is recognised afresh.
+        if let Some(known) = cx.sessions.recent(token, cx.now) {
+            if subscriber_unit(cx, known).await? {
+                return Ok(true);
+            }
+            cx.sessions.forget(token);
+        }
+        if let Ok(auth) = authenticate(&cx.db, Some(token), cx.now).await {
+            if !has_access(&auth.user, cx.now) {
+                let key = format!("lookups:user:{}", auth.user.id);
+                let rule = Rule::per_minutes(cx.config.lookup.per_account_day, day);
+                limits::take(&cx.db, &key, rule, cx.now).await?;
+                return Ok(false);
+            }
+            let known = Recognised {
+                session_id: auth.session.id,
+                user_id: auth.user.id,
+            };
+            if subscriber_unit(cx, known).await? {
+                cx.sessions.remember(token, known, cx.now);
+                return Ok(true);
+            }
+        }
+    }
+    // One statement, atomic on its own: nothing is written with it.
+    let key = format!("lookups:ip:{}", client.ip_bucket());
+    let rule = Rule::per_minutes(cx.config.lookup.per_ip_day, day);
+    limits::take(&cx.db, &key, rule, cx.now).await?;
+    Ok(false)
+}
+
+/// A full lookup's unit of the limit and its ledger row, together, while
+/// `known`'s session is open and its member subscribed; `false` (nothing
+/// taken) when not.
+async fn subscriber_unit(cx: &Cx, known: Recognised) -> Result<bool, ServiceError> {
+    let member = known.user_id;
+    let key = format!("lookups:user:{member}");
+    let rule = Rule::per_minutes(cx.config.lookup.per_account_day, 24 * 60);
+    let txn = cx.db.begin().await?;
+    limits::take(&txn, &key, rule, cx.now).await?;
+    let open =
+        usage::record_while_subscribed(&txn, known.session_id, member, UsageKind::Lookup, cx.now)
+            .await?;
+    if open {
+        txn.commit().await?;
+    } else {
+        txn.rollback().await?;
+    }
+    Ok(open)
 }

@@ -1,0 +1,75 @@
+//! A subscriber's lookups reuse the session this instance recognised a
+//! moment ago; signing out, an ended subscription or a suspension written
+//! by any instance still stops the full answer at the very next lookup.
+use crate::api_locate::{member, API};
+use crate::lookup_util::{lookup, UK_MOBILE};
+use crate::util::TestApp;
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait as _, EntityTrait as _, PaginatorTrait as _, QueryFilter as _};
+use server::persistence::entities::{usage_entry, user};
+
+/// Whether a lookup with `token` got the subscriber's full answer.
+async fn full(app: &TestApp, token: &str) -> bool {
+    let res = lookup(app, "GB", UK_MOBILE, Some(token), "198.51.100.30").await;
+    let json = res.json();
+    assert_eq!(json["success"], 1, "{:?}: {}", app.backend, res.body);
+    json["obj"]["full"] == true
+}
+
+async fn uses(app: &TestApp) -> u64 {
+    usage_entry::Entity::find().count(&app.db).await.unwrap()
+}
+
+#[tokio::test]
+async fn signing_out_on_another_instance_stops_the_full_lookup_at_once() {
+    for app in TestApp::all().await {
+        let other = app.another_instance().await;
+        let token = member(&app, "recent@mail.com").await;
+        assert!(full(&app, &token).await, "{:?}", app.backend);
+        assert!(full(&app, &token).await, "{:?}: again", app.backend);
+        let res = other
+            .send(
+                "DELETE",
+                &format!("{API}/admin/userSession"),
+                &[("token", &token)],
+                None,
+            )
+            .await;
+        assert_eq!(res.json()["success"], 1, "{}", res.body);
+        assert!(
+            !full(&app, &token).await,
+            "{:?}: signed out on the other instance",
+            app.backend
+        );
+        assert_eq!(uses(&app).await, 2, "{:?}: no use after", app.backend);
+    }
+}
+
+#[tokio::test]
+async fn an_ended_subscription_or_a_suspension_stops_it_at_once() {
+    for app in TestApp::all().await {
+        let lapsed = member(&app, "lapsed@mail.com").await;
+        let suspended = member(&app, "suspended@mail.com").await;
+        assert!(full(&app, &lapsed).await && full(&app, &suspended).await);
+        // What another instance writes when access ends or support suspends.
+        let change = |email: &'static str, column: user::Column, value: i64| {
+            user::Entity::update_many()
+                .col_expr(column, Expr::value(value))
+                .filter(user::Column::EmailNormalized.eq(email))
+                .exec(&app.db)
+        };
+        change("lapsed@mail.com", user::Column::VipTime, 0)
+            .await
+            .unwrap();
+        change("suspended@mail.com", user::Column::SuspendedAt, 1)
+            .await
+            .unwrap();
+        assert!(!full(&app, &lapsed).await, "{:?}: lapsed", app.backend);
+        assert!(
+            !full(&app, &suspended).await,
+            "{:?}: suspended",
+            app.backend
+        );
+        assert_eq!(uses(&app).await, 2, "{:?}: no use after", app.backend);
+    }
+}
