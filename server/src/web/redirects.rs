@@ -3,7 +3,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 /// A 302 (the default redirect) with cookies to set.
-pub(super) fn redirect(target: &str, set_cookies: Vec<HeaderValue>) -> Response {
+pub(crate) fn redirect(target: &str, set_cookies: Vec<HeaderValue>) -> Response {
     let mut response = (StatusCode::FOUND, [(header::LOCATION, target)]).into_response();
     for cookie in set_cookies {
         response.headers_mut().append(header::SET_COOKIE, cookie);
@@ -12,7 +12,7 @@ pub(super) fn redirect(target: &str, set_cookies: Vec<HeaderValue>) -> Response 
 }
 
 /// 303: the answer to a form post is fetched with GET.
-pub(super) fn see_other(target: &str, set_cookies: Vec<HeaderValue>) -> Response {
+pub(crate) fn see_other(target: &str, set_cookies: Vec<HeaderValue>) -> Response {
     let mut response = redirect(target, set_cookies);
     *response.status_mut() = StatusCode::SEE_OTHER;
     response

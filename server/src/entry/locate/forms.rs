@@ -26,7 +26,7 @@ struct LocateFields {
     decision: String,
 }
 
-pub(super) async fn handle(s: &Submission<'_>) -> Handled {
+pub(crate) async fn handle(s: &Submission<'_>) -> Handled {
     let f: LocateFields = s.fields();
     let locale = s.locale;
     let number = [("country", f.country.as_str()), ("phone", f.phone.as_str())];

@@ -25,7 +25,7 @@ struct LookupFields {
     opt_out: String,
 }
 
-pub(super) async fn handle(s: &Submission<'_>) -> Handled {
+pub(crate) async fn handle(s: &Submission<'_>) -> Handled {
     let f: LookupFields = s.fields();
     let number = [("country", f.country.as_str()), ("phone", f.phone.as_str())];
     let owner_page = href(s.locale, Page::TelecomOwner);
