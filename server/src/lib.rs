@@ -19,6 +19,7 @@ pub mod metrics;
 pub mod page_cache;
 pub mod payments;
 pub mod persistence;
+pub mod rsa_keys;
 pub mod secrets;
 pub mod services;
 pub mod signing;

@@ -3,6 +3,7 @@
 //! number out. Every lookup counts against a daily limit (per account, or
 //! per address for visitors); a subscriber's full lookup is a use of the
 //! service, written to the usage ledger with its unit of the limit.
+use super::facts::FactsCache;
 use super::{owner, score};
 use crate::domain::phone_data::PhoneData;
 use crate::persistence::entities::user;
@@ -82,7 +83,8 @@ pub async fn lookup(
         owner: None,
     };
     let facts = cx
-        .number_facts
+        .caches
+        .get::<FactsCache>()
         .read(&cx.db, &result.info.e164, cx.now)
         .await?;
     if facts.entry.as_ref().is_some_and(|r| r.lookup_opt_out) {
