@@ -1,4 +1,5 @@
 //! The redirects the pages and forms answer with, carrying cookies.
+use app::api::encode;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
@@ -16,4 +17,15 @@ pub(crate) fn see_other(target: &str, set_cookies: Vec<HeaderValue>) -> Response
     let mut response = redirect(target, set_cookies);
     *response.status_mut() = StatusCode::SEE_OTHER;
     response
+}
+
+/// A code was texted to a number: back to `page` at its code step, with the
+/// number in the query (`?sent=1&country=…&phone=…`).
+pub(crate) fn to_code_step(page: &str, country: &str, phone: &str) -> Response {
+    let query = format!(
+        "?sent=1&country={}&phone={}",
+        encode(country),
+        encode(phone)
+    );
+    redirect(&format!("{page}{query}"), Vec::new())
 }

@@ -1,7 +1,7 @@
 //! The locate forms: create and change requests on the dashboard, the
 //! owner's decline/block/stop-sharing on the reveal page, the do-not-locate
 //! registry. Adapters only: each calls one use case.
-use super::redirects::redirect;
+use super::redirects::{redirect, to_code_step};
 use super::submission::{Handled, Rejected, Submission};
 use crate::services::locate::{changes, consent, registry, requests};
 use crate::services::ServiceError;
@@ -57,15 +57,8 @@ pub(crate) async fn handle(s: &Submission<'_>) -> Handled {
             registry::send_proof(&s.cx, &f.country, &f.phone, s.client)
                 .await
                 .map_err(|e| Rejected::new(e).keeping(&number))?;
-            let query = format!(
-                "?sent=1&country={}&phone={}",
-                encode(&f.country),
-                encode(&f.phone)
-            );
-            Ok(redirect(
-                &format!("{}{query}", href(locale, Page::DoNotLocate)),
-                Vec::new(),
-            ))
+            let page = href(locale, Page::DoNotLocate);
+            Ok(to_code_step(&page, &f.country, &f.phone))
         }
         AuthForm::DnlConfirm => {
             registry::confirm_proof(&s.cx, &f.country, &f.phone, &f.code)
