@@ -1,5 +1,7 @@
-//! The Cool Tracker server. Requests enter through `web` (pages) and `http`
-//! (the `/api_f/v1` REST API); rules live in `services`; rows in `persistence`.
+//! The Cool Tracker server. Requests enter through `entry` (one module per
+//! feature: its REST handlers and its no-JavaScript forms), on the plumbing
+//! of `http` (the `/api_f/v1` API) and `web` (pages); rules live in
+//! `services`; rows in `persistence`.
 #![recursion_limit = "256"] // Deeply nested Leptos view types (static page trees).
 pub mod calls;
 pub mod cli;
@@ -7,6 +9,7 @@ pub mod clock;
 pub mod config;
 pub mod cookies;
 pub mod domain;
+pub mod entry;
 pub mod html;
 pub mod http;
 pub mod jobs;
@@ -16,6 +19,7 @@ pub mod metrics;
 pub mod page_cache;
 pub mod payments;
 pub mod persistence;
+pub mod rsa_keys;
 pub mod secrets;
 pub mod services;
 pub mod signing;

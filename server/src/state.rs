@@ -46,10 +46,8 @@ pub struct AppState {
     pub meta: Option<Arc<crate::meta::MetaClient>>,
     /// Slots for rendering pages (`RENDER_CONCURRENCY`).
     pub render_slots: Arc<tokio::sync::Semaphore>,
-    /// Recently read lookup facts of numbers.
-    pub number_facts: Arc<crate::services::lookup::facts::FactsCache>,
-    /// Sessions recognised a moment ago (a subscriber's lookups).
-    pub sessions: Arc<crate::services::accounts::recent::RecentSessions>,
+    /// The process's caches, one per type (the lookup's facts of numbers…).
+    pub caches: crate::services::Caches,
     /// Recently read price plans (every home page shows one).
     pub plans: Arc<crate::services::pricing::PlansCache>,
     /// Public pages rendered for visitors without a session.
@@ -64,8 +62,7 @@ impl AppState {
             config: self.config.clone(),
             now: self.clock.now_ms(),
             wake: self.wakers.clone(),
-            number_facts: self.number_facts.clone(),
-            sessions: self.sessions.clone(),
+            caches: self.caches.clone(),
         }
     }
 

@@ -35,8 +35,7 @@ pub(super) async fn run(args: &[String], config: &Config) -> Result<()> {
         config: Arc::new(config.clone()),
         now: crate::clock::now_ms(),
         wake: Wakers::default(),
-        number_facts: Arc::default(),
-        sessions: Arc::default(),
+        caches: Default::default(),
     };
     match args.first().map(String::as_str) {
         Some("list") => list(&cx, &args[1..]).await,

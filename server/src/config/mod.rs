@@ -75,7 +75,7 @@ mod chat;
 mod locate;
 mod lookup;
 mod meta;
-mod payments;
+pub mod payments;
 mod providers;
 mod safety;
 mod speech;

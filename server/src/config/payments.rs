@@ -1,9 +1,16 @@
 //! Which payment providers run. `PAYMENT_PROVIDER=sandbox` (the default)
 //! sends every method through the built-in sandbox checkout; `live` uses the
-//! real adapters whose variables are set (each adapter reads its own, see
-//! `crate::payments::<provider>`), and offers only the methods they serve.
+//! real adapters whose variables are set (each provider's settings are read
+//! in its own file below, and its adapter in `crate::payments::<provider>`
+//! works with them), and offers only the methods they serve.
+pub mod dlocal;
+pub mod fastspring;
+pub mod paddle;
+pub mod payermax;
+pub mod paypal;
+mod vars;
+
 use super::Secret;
-use crate::payments::{dlocal, fastspring, paddle, payermax, paypal};
 use anyhow::Result;
 
 /// Sandbox or real providers.

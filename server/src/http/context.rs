@@ -8,6 +8,9 @@ use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::{request::Parts, HeaderMap};
 use std::{convert::Infallible, net::IpAddr, net::SocketAddr};
 
+/// Header of the number owner's calls (`POST /lookup/owner/claim` gives the token).
+pub const OWNER_TOKEN_HEADER: &str = "owner-token";
+
 /// Request metadata, extracted from headers.
 #[derive(Clone, Debug, Default)]
 pub struct ApiContext {

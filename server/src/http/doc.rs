@@ -1,13 +1,10 @@
 //! The OpenAPI 3.1 description of `/api_f/v1`, generated from the handlers'
 //! `#[utoipa::path]` annotations (the routes themselves come from the same
-//! list, see `super::v1_routes`). This module holds what every operation
-//! shares: the envelope's two shapes, the refusals per status, the session
-//! headers, and the handler that serves the document.
+//! list, see `super::v1_routes`, which also serves the document). This module
+//! holds what every operation shares: the envelope's two shapes, the refusals
+//! per status, the session headers.
 use app::api::Page;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::openapi::{self, ContentBuilder, Ref, RefOr};
 use utoipa::{IntoResponses, Modify, OpenApi, ToSchema};
@@ -190,24 +187,4 @@ pub fn count() -> openapi::Object {
         .minimum(Some(0))
         .maximum(Some(usize::MAX))
         .build()
-}
-
-/// The description, built once.
-pub fn document() -> &'static str {
-    static JSON: OnceLock<String> = OnceLock::new();
-    JSON.get_or_init(|| {
-        let (_, doc) = super::v1_router().split_for_parts();
-        doc.to_json().unwrap_or_else(|_| String::from("{}"))
-    })
-}
-
-/// `GET /openapi.json`: this description.
-#[utoipa::path(
-    get,
-    path = "/openapi.json",
-    tag = "api",
-    responses((status = 200, description = "The OpenAPI 3.1 description of this API.", content_type = "application/json", body = Object))
-)]
-pub async fn openapi_json() -> Response {
-    ([(header::CONTENT_TYPE, "application/json")], document()).into_response()
 }

@@ -14,6 +14,22 @@ use axum::http::{request::Parts, HeaderMap, StatusCode};
 use serde::de::DeserializeOwned;
 use std::marker::PhantomData;
 
+/// Highest page number a list call looks up; a higher one is past the last
+/// page of anybody's list (caps keep lists far shorter) and answers an empty page.
+pub const MAX_PAGE: u64 = 100_000;
+
+/// The id of a path (`/voice/messages/{id}`): a positive `i64`; anything
+/// else names nothing, so it answers the localized "not found".
+///
+/// # Errors
+/// Not a positive whole number.
+pub fn parse_id(ctx: &ApiContext, id: &str) -> Result<i64, ApiError> {
+    id.parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(|| ApiError::from_service(ctx, ServiceError::NotFound))
+}
+
 /// Maps a service error to the envelope in the caller's language.
 pub fn service_error(ctx: &ApiContext) -> impl Fn(ServiceError) -> ApiError + '_ {
     move |e| ApiError::from_service(ctx, e)

@@ -1,10 +1,13 @@
 //! What a use case needs from the world, built once per request or job run
 //! by the adapter that calls it: the database, the configuration, the
-//! instant it runs at, and the wakers of the workers it may hand work to.
+//! instant it runs at, the wakers of the workers it may hand work to, and
+//! the caches a feature keeps for the life of the process.
 //! Tests build it with any clock value.
 use crate::config::Config;
 use sea_orm::DatabaseConnection;
-use std::sync::Arc;
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
 use tokio::sync::Notify;
 
 /// Wakes background workers early after a use case queued work for them
@@ -35,10 +38,8 @@ pub struct Cx {
     /// Milliseconds since the Unix epoch at which the call runs.
     pub now: i64,
     pub wake: Wakers,
-    /// Recently read lookup facts of numbers (one per process).
-    pub number_facts: Arc<crate::services::lookup::facts::FactsCache>,
-    /// Sessions recognised a moment ago (one per process).
-    pub sessions: Arc<crate::services::accounts::recent::RecentSessions>,
+    /// The process's caches, one per type (the lookup's facts of numbers…).
+    pub caches: Caches,
 }
 
 impl Cx {
@@ -49,5 +50,56 @@ impl Cx {
             now,
             ..self.clone()
         }
+    }
+}
+
+/// The caches of one process, one of each type, made on first use: a
+/// feature keeps its own cache type here (`cx.caches.get::<FactsCache>()`)
+/// without the context naming it. Clones share the caches.
+#[derive(Clone, Default)]
+pub struct Caches(Arc<Mutex<HashMap<TypeId, Arc<dyn Any + Send + Sync>>>>);
+
+impl Caches {
+    /// The process's cache of type `T`, made empty the first time.
+    pub fn get<T: Default + Send + Sync + 'static>(&self) -> Arc<T> {
+        let mut all = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let cache = all
+            .entry(TypeId::of::<T>())
+            .or_insert_with(|| Arc::new(T::default()))
+            .clone();
+        drop(all);
+        cache
+            .downcast::<T>()
+            .unwrap_or_else(|_| unreachable!("kept under its own type id"))
+    }
+}
+
+impl std::fmt::Debug for Caches {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Caches")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Caches;
+    use std::sync::atomic::{AtomicU32, Ordering};
+    use std::sync::Arc;
+
+    #[derive(Default)]
+    struct Hits(AtomicU32);
+
+    #[test]
+    fn one_cache_per_type_shared_by_clones() {
+        let caches = Caches::default();
+        caches.get::<Hits>().0.fetch_add(1, Ordering::Relaxed);
+        let clone = caches.clone();
+        assert_eq!(clone.get::<Hits>().0.load(Ordering::Relaxed), 1);
+        assert!(Arc::ptr_eq(&caches.get::<Hits>(), &clone.get::<Hits>()));
+        assert_eq!(
+            Caches::default().get::<Hits>().0.load(Ordering::Relaxed),
+            0,
+            "another process's caches start empty"
+        );
     }
 }

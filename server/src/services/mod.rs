@@ -17,6 +17,7 @@ pub mod lookup;
 pub mod number_proof;
 pub mod phone;
 pub mod pricing;
+pub mod reactions;
 pub mod sealed;
 pub mod sms_queue;
 pub mod tracking;
@@ -26,5 +27,5 @@ pub mod voice;
 pub mod words;
 pub mod workers;
 
-pub use context::{Cx, Wakers};
+pub use context::{Caches, Cx, Wakers};
 pub use error::ServiceError;

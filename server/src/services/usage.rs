@@ -5,13 +5,14 @@
 //! billable feature adds a [`UsageKind`] and calls [`record`].
 //!
 //! Stopping a member's work that is queued but not yet done (calls not yet
-//! placed, SMS not yet sent) lives here too, in [`stop_queued_work`]: billing
-//! calls it in the transaction that ends the member's access, without
-//! knowing the features' queues.
+//! placed, SMS not yet sent) starts here too, in [`stop_queued_work`]:
+//! billing calls it in the transaction that ends the member's access, and
+//! each feature that queues work stops its own ([`reactions`]).
 use crate::persistence::entities::usage_entry as row;
-use crate::services::ServiceError;
+use crate::services::{reactions, ServiceError};
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait,
+    PaginatorTrait, QueryFilter,
 };
 
 /// What was used.
@@ -131,10 +132,9 @@ pub async fn used_since(
 /// # Errors
 /// A database error.
 pub async fn stop_queued_work(
-    db: &impl ConnectionTrait,
+    txn: &DatabaseTransaction,
     user_id: i64,
     now: i64,
 ) -> Result<(), ServiceError> {
-    crate::services::voice::delivery::cancel_queued_for(db, user_id, now).await?;
-    crate::services::locate::queue::cancel_queued_for_requester(db, user_id, now).await
+    reactions::access_ended(txn, user_id, now).await
 }

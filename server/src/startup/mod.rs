@@ -45,6 +45,7 @@ async fn prepare_database(config: &Config) -> Result<sea_orm::DatabaseConnection
 /// # Errors
 /// Database or migration failures.
 pub async fn build_state(config: Config) -> Result<AppState> {
+    register_reactions();
     let db = prepare_database(&config).await?;
     let geoip = open_geoip(&config)?;
     let (mailer, sms) = messengers(&config, &db)?;
@@ -88,11 +89,22 @@ pub async fn build_state(config: Config) -> Result<AppState> {
         locate_live,
         meta,
         render_slots,
-        number_facts: Arc::default(),
-        sessions: Arc::default(),
+        caches: Default::default(),
         plans: Arc::default(),
         page_cache: Arc::default(),
     })
+}
+
+/// What each feature does when a change made outside it ends its work
+/// (`services::reactions`): the features that queue work for a member stop
+/// it when the member's access ends; locating ends what is pending for a
+/// number that opts out of all contact.
+fn register_reactions() {
+    use crate::services::{locate, reactions, voice};
+    reactions::register(reactions::Reactions {
+        access_ended: vec![voice::on_access_ended, locate::on_access_ended],
+        number_opted_out: vec![locate::on_number_opted_out],
+    });
 }
 
 /// The GeoIP database, when a path is configured.

@@ -1,5 +1,5 @@
 //! The router: every route, then the middleware every request passes.
-use crate::{http, state::AppState, web};
+use crate::{entry, http, state::AppState, web};
 use axum::http::HeaderName;
 use axum::{middleware, routing::get, Router};
 use std::{sync::Arc, time::Duration};
@@ -37,8 +37,8 @@ fn routes(state: &AppState) -> Router<AppState> {
         .merge(http::api_router())
         .merge(http::twilio_router())
         .merge(http::calls_router())
-        .merge(web::sandbox_router(state))
-        .merge(web::claim_router())
+        .merge(entry::billing::sandbox_router(state))
+        .merge(entry::billing::claim_router())
         .merge(web::seo_router())
         .route("/healthz", get(http::healthz))
         .route("/health", get(http::health))

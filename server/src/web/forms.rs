@@ -7,11 +7,8 @@ use super::redirects::redirect;
 use super::render::render;
 use super::submission::{Handled, Rejected, Submission};
 use super::visitor::{visitor_of, Member};
-use super::{
-    account_forms, billing_forms, chat_forms, consent_forms, locate_forms, lookup_forms,
-    renewal_forms, voice_forms,
-};
 use crate::cookies::{self, CookiePolicy};
+use crate::entry::{accounts, billing, chat, locate, lookup, tracking, voice};
 use crate::http::{client_info, retry_after, status_of, Surface};
 use crate::services::ServiceError;
 use crate::state::AppState;
@@ -163,26 +160,26 @@ async fn dispatch(s: &Submission<'_>) -> Handled {
         | AuthForm::SendCode
         | AuthForm::ResetWithCode
         | AuthForm::ChangePassword
-        | AuthForm::Logout => account_forms::handle(s).await,
+        | AuthForm::Logout => accounts::forms::handle(s).await,
         AuthForm::LocateCreate
         | AuthForm::LocateAction
         | AuthForm::Reveal
         | AuthForm::DnlCode
-        | AuthForm::DnlConfirm => locate_forms::handle(s).await,
+        | AuthForm::DnlConfirm => locate::forms::handle(s).await,
         AuthForm::PayOrder | AuthForm::BillingCancel | AuthForm::BillingRefund => {
-            billing_forms::handle(s).await
+            billing::forms::handle(s).await
         }
-        AuthForm::BillingRenew => renewal_forms::handle(s).await,
-        AuthForm::VoicePreview | AuthForm::VoiceSend => voice_forms::handle(s).await,
+        AuthForm::BillingRenew => billing::renewal_forms::handle(s).await,
+        AuthForm::VoicePreview | AuthForm::VoiceSend => voice::forms::handle(s).await,
         AuthForm::SpamReport
         | AuthForm::OwnerCode
         | AuthForm::OwnerConfirm
         | AuthForm::OwnerDispute
         | AuthForm::OwnerDirectory
         | AuthForm::OwnerUnpublish
-        | AuthForm::OwnerOptOut => lookup_forms::handle(s).await,
-        AuthForm::ContactMessage => chat_forms::handle(s).await,
-        AuthForm::CookieConsent => consent_forms::handle(s).await,
+        | AuthForm::OwnerOptOut => lookup::forms::handle(s).await,
+        AuthForm::ContactMessage => chat::forms::handle(s).await,
+        AuthForm::CookieConsent => tracking::forms::handle(s).await,
     }
 }
 

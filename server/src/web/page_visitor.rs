@@ -30,8 +30,7 @@ impl PageVisitor {
         member: bool,
         set_cookies: &mut Vec<HeaderValue>,
     ) -> (PageVisitor, String) {
-        let (country, by_address) =
-            crate::http::visitor_country(state, request.headers(), request.extensions());
+        let (country, by_address) = visitor_country(state, request.headers(), request.extensions());
         let page = resolve(request.uri().path()).page;
         let dashboard = member && page == Some(Page::DashboardLocations);
         let stored = (dashboard || page == Some(Page::PayMethod))
@@ -55,4 +54,23 @@ impl PageVisitor {
             provide_context(number);
         }
     }
+}
+
+/// The country a page shows prices for (the payer rule with nothing
+/// chosen: the address, else the default), and whether the address said so.
+fn visitor_country(
+    state: &AppState,
+    headers: &axum::http::HeaderMap,
+    extensions: &axum::http::Extensions,
+) -> (String, bool) {
+    let trust = state.config.trust_forwarded_for;
+    let ip = crate::http::client_ip_of(headers, extensions, trust);
+    let found = crate::services::visitor::national_country(
+        state.geoip.as_deref(),
+        ip,
+        None,
+        &state.config.default_country,
+    );
+    let by_address = found.source == "ip";
+    (found.national_country.to_ascii_uppercase(), by_address)
 }

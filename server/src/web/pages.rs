@@ -31,7 +31,7 @@ pub async fn page_request(State(state): State<AppState>, request: Request) -> Re
                 .into_response();
         }
         return match render::slot(&state, false).await {
-            Some(_slot) => super::console_pages::handle(state, request, locale, page).await,
+            Some(_slot) => crate::entry::console::pages::handle(state, request, locale, page).await,
             None => render::busy(locale),
         };
     }

@@ -10,10 +10,10 @@ use axum::response::Response;
 use serde::de::DeserializeOwned;
 
 /// What a form handler has to work with.
-pub(super) struct Submission<'a> {
+pub(crate) struct Submission<'a> {
     pub cx: Cx,
     pub form: AuthForm,
-    pub(super) body: &'a [u8],
+    pub(crate) body: &'a [u8],
     pub locale: Locale,
     pub member: Option<&'a Member>,
     pub client: &'a ClientInfo,
@@ -48,7 +48,7 @@ impl Submission<'_> {
 
 /// Why a form was not accepted, and what to show again.
 #[derive(Debug)]
-pub(super) struct Rejected {
+pub(crate) struct Rejected {
     pub error: ServiceError,
     /// Other values typed, by field name; never passwords or codes.
     pub kept: Vec<(String, String)>,
@@ -73,4 +73,4 @@ impl Rejected {
 }
 
 /// A handler's verdict: a response (redirect), or what to show on the page.
-pub(super) type Handled = Result<Response, Rejected>;
+pub(crate) type Handled = Result<Response, Rejected>;

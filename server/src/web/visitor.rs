@@ -10,7 +10,7 @@ use axum::http::HeaderMap;
 /// A signed-in visitor: the session and the token that proved it (the page's
 /// in-process API calls are made with it).
 #[derive(Clone, Debug)]
-pub(super) struct Member {
+pub(crate) struct Member {
     pub auth: sessions::AuthSession,
     pub token: String,
 }

@@ -127,7 +127,7 @@ async fn three_trusted_reports_make_likely_spam_and_reports_fade() {
             .unwrap();
         // Written behind the service's back, so its cache must be told (another
         // instance's write would show within `FRESH_FOR_MS`).
-        app.state.number_facts.forget_all();
+        server::services::lookup::forget_all_facts(&app.state.cx());
         assert_eq!(label(&app, &token, UK_MOBILE).await, "not_reliable");
     }
 }

@@ -4,14 +4,7 @@
 //! renewals itself and reports them by webhook, signed
 //! `X-FS-Signature: base64(HMAC-SHA256(secret, raw body))`.
 //!
-//! Variables (the adapter is on when `FASTSPRING_USERNAME` is set):
-//! - `FASTSPRING_USERNAME`, `FASTSPRING_PASSWORD`: API credentials (Basic auth).
-//! - `FASTSPRING_WEBHOOK_SECRET`: the webhook's HMAC SHA256 secret (required).
-//! - `FASTSPRING_PRODUCT_PATHS`: our plan id → product path, `1=pro-monthly,2=pro-weekly`
-//!   (required). Trials and the first-period price are set on the product.
-//! - `FASTSPRING_FULL_PRODUCT_PATHS`: the same without the trial, sold to a payer who had it.
-//! - `FASTSPRING_STOREFRONT`: the web storefront, e.g. `https://ourstore.onfastspring.com` (required).
-//! - `FASTSPRING_API_BASE`: default `https://api.fastspring.com`.
+//! Its settings, and the variables they are read from: `crate::config::payments::fastspring`.
 mod returns;
 mod webhook;
 
@@ -19,58 +12,10 @@ use super::{
     wire, ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent,
     RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
 };
-use crate::config::Secret;
+pub use crate::config::payments::fastspring::{FastSpringConfig, DEFAULT_API_BASE};
 use serde::{de::DeserializeOwned, Deserialize};
 use serde_json::{json, Value};
 use std::{collections::HashMap, time::Duration};
-
-/// The live API.
-pub const DEFAULT_API_BASE: &str = "https://api.fastspring.com";
-
-/// Settings from the environment. `Debug` redacts the secrets.
-#[derive(Clone, Debug)]
-pub struct FastSpringConfig {
-    pub username: Secret,
-    pub password: Secret,
-    pub webhook_secret: Secret,
-    pub api_base: String,
-    pub product_paths: HashMap<i64, String>,
-    pub full_product_paths: HashMap<i64, String>,
-    pub storefront: String,
-}
-
-impl FastSpringConfig {
-    /// Reads the provider's variables; `None` when it is not configured.
-    ///
-    /// # Errors
-    /// `FASTSPRING_USERNAME` set without the rest, or a malformed product map.
-    pub fn from_vars(
-        var: &dyn Fn(&str) -> Option<String>,
-    ) -> anyhow::Result<Option<FastSpringConfig>> {
-        let Some(username) = wire::optional(var, "FASTSPRING_USERNAME") else {
-            return Ok(None);
-        };
-        let because = "FASTSPRING_USERNAME";
-        let password = wire::required(var, "FASTSPRING_PASSWORD", because)?;
-        let webhook_secret = wire::required(var, "FASTSPRING_WEBHOOK_SECRET", because)?;
-        let products = wire::required(var, "FASTSPRING_PRODUCT_PATHS", because)?;
-        let storefront = wire::required(var, "FASTSPRING_STOREFRONT", because)?;
-        anyhow::ensure!(
-            storefront.starts_with("https://"),
-            "FASTSPRING_STOREFRONT must be an https:// URL"
-        );
-        Ok(Some(FastSpringConfig {
-            username: Secret::new(username),
-            password: Secret::new(password),
-            webhook_secret: Secret::new(webhook_secret),
-            api_base: wire::optional(var, "FASTSPRING_API_BASE")
-                .unwrap_or_else(|| DEFAULT_API_BASE.to_owned()),
-            product_paths: wire::plan_map("FASTSPRING_PRODUCT_PATHS", &products)?,
-            full_product_paths: wire::optional_plan_map(var, "FASTSPRING_FULL_PRODUCT_PATHS")?,
-            storefront: storefront.trim_end_matches('/').to_owned(),
-        }))
-    }
-}
 
 /// The adapter.
 #[derive(Debug)]

@@ -7,14 +7,12 @@
 //! signature holds. No call is ever repeated here.
 use crate::payments::wire::transport_error;
 use crate::payments::PaymentError;
-use anyhow::{bail, Context as _};
+use crate::rsa_keys::{private_key_from, public_key_from};
+use anyhow::Context as _;
 use base64::{engine::general_purpose::STANDARD, Engine as _};
-use rsa::pkcs1::{DecodeRsaPrivateKey, DecodeRsaPublicKey};
 use rsa::pkcs1v15::{Signature, SigningKey, VerifyingKey};
-use rsa::pkcs8::{DecodePrivateKey, DecodePublicKey};
 use rsa::sha2::Sha256;
 use rsa::signature::{RandomizedSigner as _, SignatureEncoding as _, Verifier as _};
-use rsa::{RsaPrivateKey, RsaPublicKey};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
@@ -177,57 +175,11 @@ pub(super) fn refused(reply: &Reply) -> PaymentError {
     }
 }
 
-/// Our private key: PKCS#8 or PKCS#1 PEM, or the bare base64 the PayerMax
-/// dashboard and SDKs use. `\n` written as two characters (common in env
-/// files) is read as a line break.
-pub(crate) fn private_key_from(text: &str) -> anyhow::Result<RsaPrivateKey> {
-    let text = text.replace("\\n", "\n");
-    let key = if text.contains("BEGIN PRIVATE KEY") {
-        RsaPrivateKey::from_pkcs8_pem(text.trim()).ok()
-    } else if text.contains("BEGIN RSA PRIVATE KEY") {
-        RsaPrivateKey::from_pkcs1_pem(text.trim()).ok()
-    } else {
-        bare_der(&text).and_then(|der| {
-            RsaPrivateKey::from_pkcs8_der(&der)
-                .or_else(|_| RsaPrivateKey::from_pkcs1_der(&der))
-                .ok()
-        })
-    };
-    match key {
-        Some(key) => Ok(key),
-        None => bail!("not an RSA private key (PKCS#8 or PKCS#1, PEM or base64)"),
-    }
-}
-
-/// PayerMax's public key: SPKI or PKCS#1 PEM, or bare base64.
-pub(crate) fn public_key_from(text: &str) -> anyhow::Result<RsaPublicKey> {
-    let text = text.replace("\\n", "\n");
-    let key = if text.contains("BEGIN PUBLIC KEY") {
-        RsaPublicKey::from_public_key_pem(text.trim()).ok()
-    } else if text.contains("BEGIN RSA PUBLIC KEY") {
-        RsaPublicKey::from_pkcs1_pem(text.trim()).ok()
-    } else {
-        bare_der(&text).and_then(|der| {
-            RsaPublicKey::from_public_key_der(&der)
-                .or_else(|_| RsaPublicKey::from_pkcs1_der(&der))
-                .ok()
-        })
-    };
-    match key {
-        Some(key) => Ok(key),
-        None => bail!("not an RSA public key (SPKI or PKCS#1, PEM or base64)"),
-    }
-}
-
-fn bare_der(text: &str) -> Option<Vec<u8>> {
-    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    STANDARD.decode(compact).ok()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use rsa::pkcs8::{EncodePrivateKey as _, EncodePublicKey as _, LineEnding};
+    use rsa::RsaPrivateKey;
 
     #[test]
     fn keys_read_in_every_form_and_sign_verifiably() {

@@ -16,12 +16,11 @@ use crate::payments::declines;
 use app::model::billing::{Decline, MethodChoice};
 
 mod api;
-mod config;
 mod messages;
 mod notify;
 mod refunds;
 
-pub use config::{PayerMaxConfig, DEFAULT_API_BASE};
+pub use crate::config::payments::payermax::{PayerMaxConfig, DEFAULT_API_BASE};
 
 use api::{refused, Api, APPLY_SUCCESS};
 pub(crate) use messages::amount_of;

@@ -12,23 +12,13 @@ use serde::Deserialize;
 use std::collections::HashMap;
 
 mod api;
-mod config;
 pub mod currencies;
 mod events;
 mod sales;
 mod webhook;
 
-pub(crate) use config::api_base;
-pub use config::{PaypalConfig, DEFAULT_API_BASE};
-
-/// Whether `value` is a plain PayPal id (letters, digits, `-`, `_`).
-pub(super) fn is_reference(value: &str) -> bool {
-    !value.is_empty()
-        && value.len() <= 64
-        && value
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-}
+use crate::config::payments::paypal::is_reference;
+pub use crate::config::payments::paypal::{PaypalConfig, DEFAULT_API_BASE};
 
 /// The adapter. `Debug` shows no credential or token.
 #[derive(Debug)]

@@ -1,6 +1,6 @@
 //! What the HTTP adapters share at the edge: one HTTP client shape, how a
 //! transport failure maps to [`PaymentError`], exact decimal ⇄ minor-unit
-//! conversion, ISO 8601 instants, and the `plan=id` maps of their config.
+//! conversion, and ISO 8601 instants.
 mod time;
 
 pub use time::{iso_ms, iso_ms_offset, rfc3339_ms};
@@ -124,52 +124,6 @@ pub fn json_decimal(minor: i64, exponent: u32) -> Box<RawValue> {
     RawValue::from_string(money.decimal()).expect("a decimal is a JSON number")
 }
 
-/// Parses `"1=pri_abc,2=pri_def"` (our plan id → the provider's id).
-///
-/// # Errors
-/// A pair without `=`, a plan id that is not a number, or an empty id.
-pub fn plan_map(name: &str, value: &str) -> anyhow::Result<HashMap<i64, String>> {
-    let mut map = HashMap::new();
-    for pair in value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let (plan, id) = pair
-            .split_once('=')
-            .ok_or_else(|| anyhow::anyhow!("{name}: {pair:?} is not plan=id"))?;
-        let plan: i64 = plan
-            .trim()
-            .parse()
-            .map_err(|_| anyhow::anyhow!("{name}: plan {plan:?} is not a number"))?;
-        let id = id.trim();
-        anyhow::ensure!(!id.is_empty(), "{name}: plan {plan} has an empty id");
-        map.insert(plan, id.to_owned());
-    }
-    Ok(map)
-}
-
-/// A variable that must be set (non-empty) once its adapter is configured.
-///
-/// # Errors
-/// It is unset or empty.
-pub fn required(
-    var: &dyn Fn(&str) -> Option<String>,
-    name: &str,
-    because: &str,
-) -> anyhow::Result<String> {
-    var(name)
-        .filter(|v| !v.trim().is_empty())
-        .ok_or_else(|| anyhow::anyhow!("{name} is required when {because} is set"))
-}
-
-/// An optional `plan=id` map (empty when the variable is unset).
-///
-/// # Errors
-/// A malformed map.
-pub fn optional_plan_map(
-    var: &dyn Fn(&str) -> Option<String>,
-    name: &str,
-) -> anyhow::Result<HashMap<i64, String>> {
-    optional(var, name).map_or_else(|| Ok(HashMap::new()), |v| plan_map(name, &v))
-}
-
 /// The price object a checkout sells: the plan's usual one, or for a
 /// payer who already had the plan's trial its no-trial twin (the provider
 /// bills its own price objects, whose first cycle would be the trial again).
@@ -184,11 +138,6 @@ pub fn price_for<'a>(
     } else {
         usual.get(&plan_id)
     }
-}
-
-/// An optional variable, `None` when unset or empty.
-pub fn optional(var: &dyn Fn(&str) -> Option<String>, name: &str) -> Option<String> {
-    var(name).filter(|v| !v.trim().is_empty())
 }
 
 #[cfg(test)]

@@ -108,16 +108,6 @@ fn instants_format_for_x_date_and_round_trip() {
     }
 }
 
-#[test]
-fn plan_maps_parse_and_refuse_nonsense() {
-    let map = plan_map("X", "1=pri_abc, 2=pri_def,").unwrap();
-    assert_eq!(map.get(&1).map(String::as_str), Some("pri_abc"));
-    assert_eq!(map.get(&2).map(String::as_str), Some("pri_def"));
-    assert!(plan_map("X", "1").is_err());
-    assert!(plan_map("X", "one=pri").is_err());
-    assert!(plan_map("X", "1=").is_err());
-}
-
 mod provider_forms {
     use super::super::{
         decimal_minor as parse_minor, exponent_of, iso_ms_offset as rfc3339_ms,

@@ -27,7 +27,9 @@ use crate::services::accounts::users;
 use crate::services::audit::Stamp;
 use crate::services::{job_queue, usage, Cx, ServiceError};
 use app::model::billing::SubscriptionState;
-use sea_orm::{sea_query::Expr, ConnectionTrait, EntityTrait, TransactionTrait};
+use sea_orm::{
+    sea_query::Expr, ConnectionTrait, DatabaseTransaction, EntityTrait, TransactionTrait,
+};
 
 /// What an answer did to the charge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,7 +94,7 @@ pub async fn apply(
 /// # Errors
 /// A database error.
 pub async fn refunded(
-    db: &impl ConnectionTrait,
+    db: &DatabaseTransaction,
     id: i64,
     refund_ref: Option<&str>,
     amount_minor: Option<i64>,

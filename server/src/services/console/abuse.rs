@@ -188,7 +188,7 @@ pub async fn decide(
     .await?;
     txn.commit().await?;
     if report.source == SPAM_DISPUTE {
-        cx.number_facts.forget_all();
+        crate::services::lookup::forget_all_facts(cx);
     }
     let decided = row::Entity::find_by_id(id)
         .one(&cx.db)

@@ -24,7 +24,31 @@ pub mod status;
 pub mod trust;
 
 use crate::persistence::entities::locate_request;
+use crate::services::ServiceError;
 use app::model::locate::{LocateRequestView, LocateStatus};
+use futures_util::future::BoxFuture;
+use sea_orm::DatabaseTransaction;
+
+/// Locating's reaction to a member's access ending: their SMS not yet sent
+/// are dropped and their unsent requests cancelled
+/// ([`queue::cancel_queued_for_requester`]).
+pub fn on_access_ended(
+    txn: &DatabaseTransaction,
+    user_id: i64,
+    now: i64,
+) -> BoxFuture<'_, Result<(), ServiceError>> {
+    Box::pin(queue::cancel_queued_for_requester(txn, user_id, now))
+}
+
+/// Locating's reaction to a number opting out of all contact: its pending
+/// requests are blocked ([`requests::block_pending_for_number`]).
+pub fn on_number_opted_out<'a>(
+    txn: &'a DatabaseTransaction,
+    e164: &'a str,
+    now: i64,
+) -> BoxFuture<'a, Result<(), ServiceError>> {
+    Box::pin(requests::block_pending_for_number(txn, e164, now))
+}
 
 /// The stored status, or `Expired` for a pending request past its expiry
 /// (the expiry job persists that soon; readers must not wait for it).

@@ -10,3 +10,16 @@ pub mod reports;
 pub mod score;
 
 pub use query::{lookup, Query};
+
+use crate::services::Cx;
+
+/// Forgets this process's cached facts of `e164`: call after writing a
+/// report or the directory row of that number.
+pub fn forget_facts(cx: &Cx, e164: &str) {
+    cx.caches.get::<facts::FactsCache>().forget(e164);
+}
+
+/// Forgets every cached number: call after a write whose number is not at hand.
+pub fn forget_all_facts(cx: &Cx) {
+    cx.caches.get::<facts::FactsCache>().forget_all();
+}

@@ -155,7 +155,7 @@ pub async fn dispute(cx: &Cx, token: &str) -> Result<u64, ServiceError> {
     let txn = cx.db.begin().await?;
     let hidden = reports::dispute_all(&txn, &claim.phone_e164, cx.now).await?;
     txn.commit().await?;
-    cx.number_facts.forget(&claim.phone_e164);
+    super::forget_facts(cx, &claim.phone_e164);
     Ok(hidden)
 }
 
@@ -245,6 +245,6 @@ async fn upsert(
         .on_conflict(on_conflict)
         .exec_without_returning(&cx.db)
         .await?;
-    cx.number_facts.forget(e164);
+    super::forget_facts(cx, e164);
     Ok(())
 }

@@ -3,9 +3,10 @@
 //! number out. Every lookup counts against a daily limit (per account, or
 //! per address for visitors); a subscriber's full lookup is a use of the
 //! service, written to the usage ledger with its unit of the limit.
+use super::facts::FactsCache;
 use super::{owner, score};
 use crate::domain::phone_data::PhoneData;
-use crate::services::accounts::recent::Recognised;
+use crate::services::accounts::recent::{RecentSessions, Recognised};
 use crate::services::accounts::sessions::authenticate;
 use crate::services::accounts::users::has_access;
 use crate::services::accounts::ClientInfo;
@@ -64,7 +65,8 @@ pub async fn lookup(
         owner: None,
     };
     let facts = cx
-        .number_facts
+        .caches
+        .get::<FactsCache>()
         .read(&cx.db, &result.info.e164, cx.now)
         .await?;
     if facts.entry.as_ref().is_some_and(|r| r.lookup_opt_out) {
@@ -88,13 +90,14 @@ async fn take_unit(
 ) -> Result<bool, ServiceError> {
     let day = 24 * 60;
     if let Some(token) = token {
+        let sessions = cx.caches.get::<RecentSessions>();
         // A subscriber recognised a moment ago: the unit's transaction
         // checks the session again, and an ended one is recognised afresh.
-        if let Some(known) = cx.sessions.recent(token, cx.now) {
+        if let Some(known) = sessions.recent(token, cx.now) {
             if subscriber_unit(cx, known).await? {
                 return Ok(true);
             }
-            cx.sessions.forget(token);
+            sessions.forget(token);
         }
         if let Ok(auth) = authenticate(&cx.db, Some(token), cx.now).await {
             if !has_access(&auth.user, cx.now) {
@@ -108,7 +111,7 @@ async fn take_unit(
                 user_id: auth.user.id,
             };
             if subscriber_unit(cx, known).await? {
-                cx.sessions.remember(token, known, cx.now);
+                sessions.remember(token, known, cx.now);
                 return Ok(true);
             }
         }

@@ -119,7 +119,7 @@ pub async fn report(
         .exec_without_returning(&txn)
         .await?;
     txn.commit().await?;
-    cx.number_facts.forget(&e164_key);
+    super::forget_facts(cx, &e164_key);
     Ok(())
 }
 

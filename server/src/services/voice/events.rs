@@ -8,8 +8,7 @@ use crate::calls::CallProgress;
 use crate::persistence::entities::voice_message::{self as row, Column};
 use crate::services::abuse_reports;
 use crate::services::do_not_contact::{self as registry, Reason};
-use crate::services::locate::requests;
-use crate::services::{Cx, ServiceError};
+use crate::services::{reactions, Cx, ServiceError};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait};
 
@@ -153,8 +152,9 @@ pub async fn record_key(cx: &Cx, call_ref: &str, key: char) -> Result<KeyOutcome
     }
 }
 
-/// 9: the number joins the do-not-contact registry; its open messages and
-/// pending locate requests end, in one transaction.
+/// 9: the number joins the do-not-contact registry; its open messages end
+/// and so does what the other features have pending for it (locating: its
+/// pending requests), in one transaction.
 async fn stop_all(cx: &Cx, m: &row::Model) -> Result<(), ServiceError> {
     let txn = cx.db.begin().await?;
     registry::add(&txn, &m.to_e164, Reason::CallStop, cx.now).await?;
@@ -166,7 +166,7 @@ async fn stop_all(cx: &Cx, m: &row::Model) -> Result<(), ServiceError> {
         .filter(Column::Status.is_in(OPEN))
         .exec(&txn)
         .await?;
-    requests::block_pending_for_number(&txn, &m.to_e164, cx.now).await?;
+    reactions::number_opted_out(&txn, &m.to_e164, cx.now).await?;
     txn.commit().await?;
     Ok(())
 }

@@ -23,7 +23,19 @@ pub mod views;
 use crate::services::{Cx, ServiceError};
 use crate::speech::{Rendered, Speech, SpeechError};
 use app::i18n::Key;
+use futures_util::future::BoxFuture;
+use sea_orm::DatabaseTransaction;
 use std::sync::Arc;
+
+/// Voice's reaction to a member's access ending: their messages not yet
+/// called are cancelled ([`delivery::cancel_queued_for`]).
+pub fn on_access_ended(
+    txn: &DatabaseTransaction,
+    user_id: i64,
+    now: i64,
+) -> BoxFuture<'_, Result<(), ServiceError>> {
+    Box::pin(delivery::cancel_queued_for(txn, user_id, now))
+}
 
 /// A fresh name for one call of a message, put into the provider's
 /// callback URLs: a callback applies only to the call it names.

@@ -11,7 +11,7 @@ use crate::services::billing::settlement::{self, Refusal};
 use crate::services::billing::{charges, orders, refund_outcome, status};
 use crate::services::{Cx, ServiceError};
 use app::model::billing::SubscriptionState;
-use sea_orm::{ConnectionTrait, EntityTrait};
+use sea_orm::{ConnectionTrait, DatabaseTransaction, EntityTrait};
 
 /// What an applied event of `kind` may have created that parked events
 /// wait for.
@@ -39,7 +39,7 @@ pub fn creates(kind: &EventKind) -> Vec<Waits> {
 /// # Errors
 /// A database error.
 pub async fn apply(
-    db: &impl ConnectionTrait,
+    db: &DatabaseTransaction,
     cx: &Cx,
     provider: ProviderKind,
     kind: &EventKind,
@@ -172,7 +172,7 @@ async fn ended(
 /// subscription and access ended, queued work stopped, one mail), once,
 /// whichever of the API answer, a lookup and this event comes first.
 async fn refunded(
-    db: &impl ConnectionTrait,
+    db: &DatabaseTransaction,
     cx: &Cx,
     provider_payment_ref: &str,
     amount: &Money,

@@ -57,7 +57,7 @@ pub async fn dispute_all(
 pub async fn review(cx: &Cx, report_id: i64, keep: bool) -> Result<(), ServiceError> {
     let done = review_in(&cx.db, report_id, keep, cx.now).await;
     // The report's number is not at hand; reviews are rare.
-    cx.number_facts.forget_all();
+    crate::services::lookup::forget_all_facts(cx);
     done
 }
 

@@ -16,7 +16,7 @@ struct RenewFields {
     phone: String,
 }
 
-pub(super) async fn handle(s: &Submission<'_>) -> Handled {
+pub(crate) async fn handle(s: &Submission<'_>) -> Handled {
     let member = s.member()?;
     let f: RenewFields = s.fields();
     let kept = [("name", f.name.as_str()), ("phone", f.phone.as_str())];

@@ -3,11 +3,10 @@
 use super::doc::{
     Answer, BadRequest, Limited, List, NeedsSubscription, NotFound, Unauthorized, Unavailable,
 };
-use super::extract::{service_error, Member, ValidForm, ValidQuery};
-use super::locate::MAX_PAGE;
+use super::extract::MAX_PAGE;
+use super::extract::{parse_id, service_error, Member, ValidForm, ValidQuery};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::voice::{compose, preview, replay, views};
-use crate::services::ServiceError;
 use crate::speech::Rendered;
 use crate::state::AppState;
 use app::api::Page;
@@ -17,13 +16,6 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use std::sync::Arc;
-
-fn parse_id(ctx: &ApiContext, id: &str) -> Result<i64, ApiError> {
-    id.parse::<i64>()
-        .ok()
-        .filter(|id| *id > 0)
-        .ok_or_else(|| ApiError::from_service(ctx, ServiceError::NotFound))
-}
 
 /// Audio for the browser: personal, so never stored by a cache.
 pub fn mp3(rendered: &Arc<Rendered>) -> Response {

@@ -37,7 +37,7 @@ struct RefundFields {
     charge_id: String,
 }
 
-pub(super) async fn handle(s: &Submission<'_>) -> Handled {
+pub(crate) async fn handle(s: &Submission<'_>) -> Handled {
     match s.form {
         AuthForm::PayOrder => pay(s).await,
         AuthForm::BillingCancel => {

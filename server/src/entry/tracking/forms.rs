@@ -19,7 +19,7 @@ struct ConsentFields {
     marketing: Option<String>,
 }
 
-pub(super) async fn handle(s: &Submission<'_>) -> Handled {
+pub(crate) async fn handle(s: &Submission<'_>) -> Handled {
     let f: ConsentFields = s.fields();
     let consent = Consent::from_choice(&f.choice, f.analytics.is_some(), f.marketing.is_some())
         .ok_or_else(|| Rejected::new(ServiceError::Invalid(Key::ErrorBadRequest)))?;

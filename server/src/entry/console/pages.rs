@@ -1,9 +1,9 @@
 //! The support console's paths (`/admin`, `/id/admin`, …): pages are
-//! fetched ([`super::console_view`]), forms are posted
-//! ([`super::console_forms`]).
-use super::console_api::StaffCaller;
-use super::console_view::{current_staff, load, param, render, to_sign_in};
+//! fetched ([`super::view`]), forms are posted
+//! ([`super::forms`]).
+use super::page_api::StaffCaller;
 use super::redirects::redirect;
+use super::view::{current_staff, load, param, render, to_sign_in};
 use crate::state::AppState;
 use app::console::{console_href, notice_of, ConsoleDoc, ConsolePage};
 use app::i18n::Locale;
@@ -25,7 +25,7 @@ pub async fn handle(
         .cloned();
     let caller = StaffCaller::of(&state, locale, request.headers(), peer);
     if request.method() == Method::POST {
-        return super::console_forms::submit(state, request, caller, page).await;
+        return super::forms::submit(state, request, caller, page).await;
     }
     let Query(query) =
         Query::<Vec<(String, String)>>::try_from_uri(request.uri()).unwrap_or_default();

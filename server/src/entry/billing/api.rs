@@ -35,25 +35,6 @@ pub fn payer_country(state: &AppState, parts: &Parts, chosen: Option<&str>) -> S
     payer::payer_country(state.geoip.as_deref(), hints, &state.config.default_country)
 }
 
-/// The country a page shows prices for (the payer rule with nothing
-/// chosen: the address, else the default), and whether the address said so.
-pub fn visitor_country(
-    state: &AppState,
-    headers: &axum::http::HeaderMap,
-    extensions: &axum::http::Extensions,
-) -> (String, bool) {
-    let trust = state.config.trust_forwarded_for;
-    let ip = super::context::client_ip_of(headers, extensions, trust);
-    let found = crate::services::visitor::national_country(
-        state.geoip.as_deref(),
-        ip,
-        None,
-        &state.config.default_country,
-    );
-    let by_address = found.source == "ip";
-    (found.national_country.to_ascii_uppercase(), by_address)
-}
-
 /// `GET /portal/payMethods[?country=PH]`: the methods for the payer's country, by priority.
 #[utoipa::path(get, path = "/portal/payMethods", tag = "billing", params(PayMethodsQuery),
     responses((status = 200, description = "The methods for the payer's country, by priority.", body = Answer<PayMethods>), BadRequest))]

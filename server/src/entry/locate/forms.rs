@@ -1,7 +1,7 @@
 //! The locate forms: create and change requests on the dashboard, the
 //! owner's decline/block/stop-sharing on the reveal page, the do-not-locate
 //! registry. Adapters only: each calls one use case.
-use super::redirects::redirect;
+use super::redirects::{redirect, to_code_step};
 use super::submission::{Handled, Rejected, Submission};
 use crate::services::locate::{changes, consent, registry, requests};
 use crate::services::ServiceError;
@@ -27,7 +27,7 @@ struct LocateFields {
     notify: String,
 }
 
-pub(super) async fn handle(s: &Submission<'_>) -> Handled {
+pub(crate) async fn handle(s: &Submission<'_>) -> Handled {
     let f: LocateFields = s.fields();
     let locale = s.locale;
     let number = [("country", f.country.as_str()), ("phone", f.phone.as_str())];
@@ -64,15 +64,8 @@ pub(super) async fn handle(s: &Submission<'_>) -> Handled {
             registry::send_proof(&s.cx, &f.country, &f.phone, s.client)
                 .await
                 .map_err(|e| Rejected::new(e).keeping(&number))?;
-            let query = format!(
-                "?sent=1&country={}&phone={}",
-                encode(&f.country),
-                encode(&f.phone)
-            );
-            Ok(redirect(
-                &format!("{}{query}", href(locale, Page::DoNotLocate)),
-                Vec::new(),
-            ))
+            let page = href(locale, Page::DoNotLocate);
+            Ok(to_code_step(&page, &f.country, &f.phone))
         }
         AuthForm::DnlConfirm => {
             registry::confirm_proof(&s.cx, &f.country, &f.phone, &f.code)

@@ -39,7 +39,7 @@ pub async fn price_setup(
     let from_api = |e| ApiError::from_service(&ctx, e);
     let now = state.now_ms();
     let channel = if payer::family_of(&query.channel) == query.channel {
-        let country = super::billing::payer_country(&state, &parts, query.country.as_deref());
+        let country = super::api::payer_country(&state, &parts, query.country.as_deref());
         payer::offered_channel(&state.plans, &state.db, &query.channel, &country, now)
             .await
             .map_err(from_api)?

@@ -9,7 +9,7 @@ use app::account::forms::AuthForm;
 use app::model::voice::VoiceDraftForm;
 use app::routes::{href, Page};
 
-pub(super) async fn handle(s: &Submission<'_>) -> Handled {
+pub(crate) async fn handle(s: &Submission<'_>) -> Handled {
     let f: VoiceDraftForm = s.fields();
     let draft = f.draft();
     let kept = [

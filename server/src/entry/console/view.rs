@@ -1,7 +1,7 @@
 //! The support console's pages as shown: who is signed in, the page's data
 //! from the console API, and the console's own document.
 //! Every answer is personal: `no-store`, and never indexed.
-use super::console_api::{Failure, StaffCaller};
+use super::page_api::{Failure, StaffCaller};
 use super::redirects::redirect;
 use crate::cookies::{self, CookiePolicy};
 use crate::state::AppState;
@@ -50,7 +50,7 @@ pub(super) async fn load(
                 caller
                     .get(&format!(
                         "/customers?{}",
-                        super::console_api::query_pair("q", &q)
+                        super::page_api::query_pair("q", &q)
                     ))
                     .await?
             };

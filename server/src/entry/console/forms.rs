@@ -2,9 +2,9 @@
 //! form → the same console use case the REST API calls → a 303 to the page
 //! with a notice, or the page again with the localized error. Every post
 //! carries the double-submitted anti-CSRF token.
-use super::console_api::{Failure, StaffCaller};
-use super::console_view::{current_staff, load, render, to_sign_in};
+use super::page_api::{Failure, StaffCaller};
 use super::redirects::see_other;
+use super::view::{current_staff, load, render, to_sign_in};
 use crate::cookies::{self, CookiePolicy};
 use crate::http::{client_info, retry_after, status_of, Surface};
 use crate::services::console::{abuse, actions, auth, chat, Staff};

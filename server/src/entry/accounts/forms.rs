@@ -18,7 +18,7 @@ struct AccountFields {
     redirect: Option<String>,
 }
 
-pub(super) async fn handle(s: &Submission<'_>) -> Handled {
+pub(crate) async fn handle(s: &Submission<'_>) -> Handled {
     let f: AccountFields = s.fields();
     let to = |page: Page, query: &str| format!("{}{query}", href(s.locale, page));
     let done = match s.form {

@@ -16,7 +16,7 @@ struct ContactFields {
     message: String,
 }
 
-pub(super) async fn handle(s: &Submission<'_>) -> Handled {
+pub(crate) async fn handle(s: &Submission<'_>) -> Handled {
     let f: ContactFields = s.fields();
     let person = match s.member {
         Some(member) => Person::Member(&member.auth.user),

@@ -1,8 +1,8 @@
 //! PayerMax's settings: merchant, app, our signing key and PayerMax's
 //! public key, read and checked once at start-up.
-use super::api;
+use super::vars;
 use crate::config::Secret;
-use anyhow::{bail, Context as _};
+use anyhow::Context as _;
 
 /// The production gateway origin.
 pub const DEFAULT_API_BASE: &str = "https://pay-gate.payermax.com";
@@ -40,27 +40,14 @@ impl PayerMaxConfig {
     pub fn from_vars(
         var: &dyn Fn(&str) -> Option<String>,
     ) -> anyhow::Result<Option<PayerMaxConfig>> {
-        let get = |name: &str| {
-            var(name)
-                .map(|v| v.trim().to_owned())
-                .filter(|v| !v.is_empty())
-        };
-        let missing: Vec<&str> = REQUIRED
-            .into_iter()
-            .filter(|name| get(name).is_none())
-            .collect();
-        if missing.len() == REQUIRED.len() {
+        if !vars::all_or_none(var, &REQUIRED, "PayerMax")? {
             return Ok(None);
         }
-        if !missing.is_empty() {
-            bail!(
-                "PayerMax is partly configured: {} not set",
-                missing.join(", ")
-            );
-        }
+        let get = |name: &str| vars::trimmed(var, name);
         let value = |name: &str| get(name).unwrap_or_default();
-        api::private_key_from(&value("PAYERMAX_PRIVATE_KEY")).context("PAYERMAX_PRIVATE_KEY")?;
-        api::public_key_from(&value("PAYERMAX_PLATFORM_PUBLIC_KEY"))
+        crate::rsa_keys::private_key_from(&value("PAYERMAX_PRIVATE_KEY"))
+            .context("PAYERMAX_PRIVATE_KEY")?;
+        crate::rsa_keys::public_key_from(&value("PAYERMAX_PLATFORM_PUBLIC_KEY"))
             .context("PAYERMAX_PLATFORM_PUBLIC_KEY")?;
         let base = get("PAYERMAX_API_BASE").unwrap_or_else(|| DEFAULT_API_BASE.to_owned());
         Ok(Some(PayerMaxConfig {
@@ -68,7 +55,7 @@ impl PayerMaxConfig {
             app_id: value("PAYERMAX_APP_ID"),
             private_key: Secret::new(value("PAYERMAX_PRIVATE_KEY")),
             platform_public_key: value("PAYERMAX_PLATFORM_PUBLIC_KEY"),
-            api_base: crate::payments::paypal::api_base(&base, "PAYERMAX_API_BASE")?,
+            api_base: super::paypal::api_base(&base, "PAYERMAX_API_BASE")?,
         }))
     }
 }

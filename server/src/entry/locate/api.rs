@@ -4,10 +4,9 @@
 //! (else "not found"), coordinates finite and on the globe (checked by the
 //! service), pages within [`MAX_PAGE`].
 use super::doc::{Answer, BadRequest, Limited, List, NeedsSubscription, NotFound, Unauthorized};
-use super::extract::{service_error, Member, ValidForm, ValidQuery};
+use super::extract::{parse_id, service_error, Member, ValidForm, ValidQuery, MAX_PAGE};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::locate::{changes, consent, registry, requests};
-use crate::services::ServiceError;
 use crate::state::AppState;
 use app::api::Page;
 use app::model::account::Done;
@@ -18,16 +17,6 @@ use serde::Deserialize;
 
 /// Largest page of `GET /spyContent`.
 const MAX_PAGE_SIZE: u64 = 100;
-/// Highest page number looked up; a higher one is past the last page of
-/// anybody's list (caps keep lists far shorter) and answers an empty page.
-pub const MAX_PAGE: u64 = 100_000;
-
-fn parse_id(ctx: &ApiContext, id: &str) -> Result<i64, ApiError> {
-    id.parse::<i64>()
-        .ok()
-        .filter(|id| *id > 0)
-        .ok_or_else(|| ApiError::from_service(ctx, ServiceError::NotFound))
-}
 
 /// Body of `POST /spyContent/phoneLocation`.
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]

@@ -1,5 +1,6 @@
 //! PayPal's settings from the environment: credentials, the webhook
 //! listener's id, the API origin and our plans' PayPal plan ids.
+use super::vars;
 use crate::config::Secret;
 use anyhow::{bail, Context as _};
 use std::collections::HashMap;
@@ -40,24 +41,10 @@ impl PaypalConfig {
     /// Some but not all of them set, a plan list that does not parse, or an
     /// API origin that is neither HTTPS nor loopback.
     pub fn from_vars(var: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<Option<PaypalConfig>> {
-        let get = |name: &str| {
-            var(name)
-                .map(|v| v.trim().to_owned())
-                .filter(|v| !v.is_empty())
-        };
-        let missing: Vec<&str> = REQUIRED
-            .into_iter()
-            .filter(|name| get(name).is_none())
-            .collect();
-        if missing.len() == REQUIRED.len() {
+        if !vars::all_or_none(var, &REQUIRED, "PayPal")? {
             return Ok(None);
         }
-        if !missing.is_empty() {
-            bail!(
-                "PayPal is partly configured: {} not set",
-                missing.join(", ")
-            );
-        }
+        let get = |name: &str| vars::trimmed(var, name);
         let value = |name: &str| get(name).unwrap_or_default();
         Ok(Some(PaypalConfig {
             client_id: value("PAYPAL_CLIENT_ID"),
@@ -76,6 +63,15 @@ impl PaypalConfig {
     }
 }
 
+/// Whether `value` is a plain PayPal id (letters, digits, `-`, `_`).
+pub fn is_reference(value: &str) -> bool {
+    !value.is_empty()
+        && value.len() <= 64
+        && value
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
 /// `1=P-abc,2=P-def` as a map.
 fn plan_ids(text: &str) -> anyhow::Result<HashMap<i64, String>> {
     let mut map = HashMap::new();
@@ -88,7 +84,7 @@ fn plan_ids(text: &str) -> anyhow::Result<HashMap<i64, String>> {
             .parse()
             .with_context(|| format!("{ours:?} is not a plan id"))?;
         let theirs = theirs.trim();
-        if !theirs.starts_with("P-") || !super::is_reference(theirs) {
+        if !theirs.starts_with("P-") || !is_reference(theirs) {
             bail!("{theirs:?} is not a PayPal billing plan id (P-…)");
         }
         map.insert(ours, theirs.to_owned());

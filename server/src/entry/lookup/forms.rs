@@ -1,7 +1,7 @@
 //! The reverse lookup forms: a member's spam report on `/telecom`, and the
 //! number owner's proof and choices on `/telecom/owner`. Adapters only:
 //! each calls one use case and redirects to the page that shows the result.
-use super::redirects::redirect;
+use super::redirects::{redirect, to_code_step};
 use super::submission::{Handled, Rejected, Submission};
 use crate::services::lookup::{owner, reports};
 use crate::services::ServiceError;
@@ -25,7 +25,7 @@ struct LookupFields {
     opt_out: String,
 }
 
-pub(super) async fn handle(s: &Submission<'_>) -> Handled {
+pub(crate) async fn handle(s: &Submission<'_>) -> Handled {
     let f: LookupFields = s.fields();
     let number = [("country", f.country.as_str()), ("phone", f.phone.as_str())];
     let owner_page = href(s.locale, Page::TelecomOwner);
@@ -61,12 +61,7 @@ pub(super) async fn handle(s: &Submission<'_>) -> Handled {
             owner::send_code(&s.cx, &f.country, &f.phone, s.client)
                 .await
                 .map_err(|e| Rejected::new(e).keeping(&number))?;
-            let query = format!(
-                "?sent=1&country={}&phone={}",
-                encode(&f.country),
-                encode(&f.phone)
-            );
-            Ok(redirect(&format!("{owner_page}{query}"), Vec::new()))
+            Ok(to_code_step(&owner_page, &f.country, &f.phone))
         }
         AuthForm::OwnerConfirm => {
             let claim = owner::claim(&s.cx, &f.country, &f.phone, &f.code)
