@@ -55,17 +55,7 @@ pub async fn start(
         .filter(|s| is_due(cx, s))
         .ok_or(ServiceError::Invalid(Key::ErrorRenewalNotDue))?;
     let method = MethodChoice::parse(&s.method).ok_or(ServiceError::NotFound)?;
-    let form = PaymentFormInput {
-        email: member.email.clone(),
-        zip: String::new(),
-        name: input.name.trim().to_owned(),
-        document: input.document.trim().to_owned(),
-        phone: input.phone.trim().to_owned(),
-    };
-    let errors = form.validate(method);
-    if !errors.is_empty() {
-        return Err(ServiceError::Fields(errors));
-    }
+    let form = checked_form(member, method, &input)?;
     let gateway = ProviderKind::parse(&s.provider)
         .and_then(|k| gateways.get(k))
         .ok_or(ServiceError::Unavailable(Key::ErrorMethodUnavailable))?;
@@ -103,6 +93,27 @@ pub async fn start(
             tracing::warn!(%error, subscription = s.id, "renewal payment not started");
             Err(ServiceError::Provider)
         }
+    }
+}
+
+/// Exactly the fields the wallet needs, checked as at checkout.
+fn checked_form(
+    member: &user::Model,
+    method: MethodChoice,
+    input: &RenewByLink,
+) -> Result<PaymentFormInput, ServiceError> {
+    let form = PaymentFormInput {
+        email: member.email.clone(),
+        zip: String::new(),
+        name: input.name.trim().to_owned(),
+        document: input.document.trim().to_owned(),
+        phone: input.phone.trim().to_owned(),
+    };
+    let errors = form.validate(method);
+    if errors.is_empty() {
+        Ok(form)
+    } else {
+        Err(ServiceError::Fields(errors))
     }
 }
 
