@@ -108,6 +108,10 @@ pub struct SubscriptionView {
     /// cannot be charged without them) and it is due now.
     #[serde(default)]
     pub renewal: Option<RenewalDue>,
+    /// The country of the card or wallet that pays, when its price list is
+    /// not the plan's: the renewals are at that country's price.
+    #[serde(default)]
+    pub price_country: Option<String>,
 }
 
 /// A renewal the member confirms and pays themselves: what, by when, and

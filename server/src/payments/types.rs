@@ -238,6 +238,10 @@ pub enum EventKind {
         /// account) where it reports one: a trial is once per instrument.
         #[serde(default)]
         instrument: Option<String>,
+        /// The country of what paid (card issuer, wallet) where the
+        /// provider reports it: renewals follow its price list.
+        #[serde(default)]
+        instrument_country: Option<String>,
     },
     /// The first payment is still being decided.
     CheckoutPending { order_no: String },

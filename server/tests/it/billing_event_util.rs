@@ -108,6 +108,7 @@ pub fn checkout_paid(order: &order_row::Model, sub_ref: &str, pay_ref: &str) -> 
         amount: money(order, order.first_amount_minor),
         tax_minor: 0,
         instrument: None,
+        instrument_country: None,
     }
 }
 

@@ -252,6 +252,7 @@ async fn the_sweep_applies_an_event_whose_order_appeared_late_and_gives_up_after
                 amount,
                 tax_minor: 0,
                 instrument: None,
+                instrument_country: None,
             },
             other => other,
         };

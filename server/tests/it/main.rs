@@ -22,6 +22,7 @@ mod billing_live;
 mod billing_order_edits;
 mod billing_pay_link;
 mod billing_receipts;
+mod billing_price_country;
 mod billing_refund_outcomes;
 mod billing_refunds;
 mod billing_renewal_classes;

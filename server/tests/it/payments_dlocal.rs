@@ -532,6 +532,7 @@ async fn dlocal_notifications_verify_with_x_date_in_the_window() {
             amount: php(1_990),
             tax_minor: 0,
             instrument: None,
+            instrument_country: None,
         }
     );
     let tampered = PAID.replace("19.90", "1.99");

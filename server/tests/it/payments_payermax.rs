@@ -438,6 +438,7 @@ async fn signed_notifications_become_events_with_exact_amounts() {
             amount: php(4950),
             tax_minor: 0,
             instrument: None,
+            instrument_country: None,
         }
     );
     let renewed = json!({"outTradeNo": "RN_1", "totalAmount": 190000, "currency": "IDR", "status": "SUCCESS", "reference": REF_RENEWAL});

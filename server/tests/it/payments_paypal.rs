@@ -390,6 +390,7 @@ async fn the_first_sale_pays_the_checkout_and_later_sales_are_renewals_in_any_or
         amount: usd(99),
         tax_minor: 0,
         instrument: None,
+        instrument_country: None,
     };
     assert_eq!(events[0].kind, expected);
 

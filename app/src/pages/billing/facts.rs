@@ -66,6 +66,7 @@ pub fn subscription_facts(locale: Locale, sub: &SubscriptionView) -> impl IntoVi
         }
     });
     let (by_payer, by_payer_note) = (payer_renewal(locale, sub), payer_note(locale, sub));
+    let country = price_country(locale, sub);
     let access = (!renews(sub)).then(|| {
         let text = if sub.has_access {
             t_args(
@@ -90,6 +91,7 @@ pub fn subscription_facts(locale: Locale, sub: &SubscriptionView) -> impl IntoVi
             <dd>{t(locale, method_label(sub.method))}</dd>
         </dl>
         {by_payer_note}
+        {country}
         {access}
     }
 }
@@ -111,6 +113,22 @@ fn payer_renewal(locale: Locale, sub: &SubscriptionView) -> Option<impl IntoView
             <dd id="billing-renewal">{value}</dd>
         }
     })
+}
+
+/// The card's or wallet's country whose price the renewals follow.
+fn price_country(locale: Locale, sub: &SubscriptionView) -> Option<impl IntoView> {
+    let country = sub.price_country.as_deref().filter(|_| renews(sub))?;
+    let text = t_args(
+        locale,
+        Key::BillpagePriceCountry,
+        &[
+            ("country", country),
+            ("price", &sub.price_text),
+            ("cycle", cycle_word(locale, sub.cycle)),
+            ("date", &format_local_date(sub.current_period_end, locale)),
+        ],
+    );
+    Some(view! { <p class="billing-price-country" id="billing-price-country">{text}</p> })
 }
 
 /// That each renewal needs the member's confirmation, said plainly.

@@ -57,6 +57,9 @@ pub enum BillingMailText {
     /// That period ended unpaid: access is paused, the last day one tap
     /// still renews, then the subscription ends.
     RenewalLinkOverdue,
+    /// The card or wallet that paid is from a country with another price:
+    /// the renewal price from the next charge, how to cancel before it.
+    PriceCountry,
     /// Cancelling at period end was confirmed.
     Canceled,
     /// A refund was issued.
@@ -157,6 +160,10 @@ fn content(
             Key::MailLinkOverdueSubject,
             vec![p(Key::MailLinkOverdueIntro)],
         ),
+        BillingMailText::PriceCountry => (
+            Key::MailPriceCountrySubject,
+            vec![p(Key::MailPriceCountryIntro)],
+        ),
         BillingMailText::Canceled => (Key::MailCanceledSubject, vec![p(Key::MailCanceledIntro)]),
         BillingMailText::Refunded => (Key::MailRefundSubject, vec![p(Key::MailRefundIntro)]),
     }
@@ -195,6 +202,7 @@ mod tests {
             BillingMailText::RenewalImpossible,
             BillingMailText::RenewalLink,
             BillingMailText::RenewalLinkOverdue,
+            BillingMailText::PriceCountry,
             BillingMailText::Canceled,
             BillingMailText::Refunded,
         ];

@@ -85,6 +85,7 @@ fn checkout_notifications_map_by_status() {
             },
             tax_minor: 0,
             instrument: None,
+            instrument_country: None,
         }
     );
     assert_eq!(

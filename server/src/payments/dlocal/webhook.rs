@@ -156,6 +156,7 @@ fn payment_kind(note: &Notification) -> Result<EventKind, WebhookError> {
             amount: note.amount()?,
             tax_minor: 0,
             instrument: None,
+            instrument_country: None,
         },
         ("PAID", true) => EventKind::RenewalPaid {
             idempotency_key: Some(order_id),

@@ -67,6 +67,7 @@ fn a_batch_maps_event_by_event_with_exact_amounts() {
             amount: usd(5999),
             tax_minor: 0,
             instrument: None,
+            instrument_country: None,
         }
     );
     assert_eq!(

@@ -200,6 +200,7 @@ fn order_paid(order: Order) -> Result<Option<EventKind>, WebhookError> {
         amount,
         tax_minor,
         instrument: None,
+        instrument_country: None,
     }))
 }
 

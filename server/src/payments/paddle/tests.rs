@@ -118,6 +118,7 @@ fn the_first_payment_and_renewals_map_the_amount_before_tax_and_the_tax_apart() 
             amount: usd(99),
             tax_minor: 20,
             instrument: None,
+            instrument_country: None,
         }
     );
     let renewed = events(&transaction(

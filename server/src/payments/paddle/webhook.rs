@@ -202,6 +202,7 @@ fn completed(txn: Transaction) -> Result<Option<EventKind>, WebhookError> {
             amount,
             tax_minor,
             instrument: None,
+            instrument_country: None,
         },
         None => EventKind::RenewalPaid {
             idempotency_key: None,

@@ -162,6 +162,7 @@ fn payment_kind(notice: &Notice, payment: Payment) -> Result<EventKind, WebhookE
             subscription_ref: None,
             tax_minor: 0,
             instrument: None,
+            instrument_country: None,
         },
         ("FAILED" | "CLOSED", true) => EventKind::RenewalFailed {
             idempotency_key: Some(key),

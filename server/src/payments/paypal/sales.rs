@@ -88,6 +88,9 @@ impl PaypalProvider {
                     amount,
                     tax_minor: 0,
                     instrument,
+                    // PayPal's subscriber address is not the instrument's
+                    // country: none is reported.
+                    instrument_country: None,
                 }
             },
         ))

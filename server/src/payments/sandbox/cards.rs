@@ -44,7 +44,7 @@ pub struct TestCard {
 
 /// The cards listed on the sandbox checkout page. Several succeed: each
 /// is its own card (its own fingerprint), as a trial is once per card.
-pub const TEST_CARDS: [TestCard; 24] = [
+pub const TEST_CARDS: [TestCard; 25] = [
     TestCard {
         number: "4242 4242 4242 4242",
         behaviour: Behaviour::Succeeds,
@@ -95,6 +95,10 @@ pub const TEST_CARDS: [TestCard; 24] = [
     },
     TestCard {
         number: "4000 0076 0000 0002",
+        behaviour: Behaviour::Succeeds,
+    },
+    TestCard {
+        number: "4000 0036 0000 0006",
         behaviour: Behaviour::Succeeds,
     },
     TestCard {
@@ -200,6 +204,21 @@ impl Behaviour {
 pub struct PaidWith {
     pub behaviour: Behaviour,
     pub fingerprint: Option<String>,
+    /// The card's issuing country, when the sandbox knows it.
+    pub country: Option<&'static str>,
+}
+
+/// The issuing countries of the test cards that report one, as a provider
+/// reads it from the card's BIN (Australia).
+const ISSUERS: [(&str, &str); 1] = [("4000003600000006", "AU")];
+
+/// The issuing country of a typed card number, when the sandbox knows it.
+pub fn issuer_country(number: &str) -> Option<&'static str> {
+    let digits: String = number.chars().filter(char::is_ascii_digit).collect();
+    ISSUERS
+        .iter()
+        .find(|(card, _)| *card == digits)
+        .map(|(_, country)| *country)
 }
 
 /// The sandbox's fingerprint of a typed card number, as real providers

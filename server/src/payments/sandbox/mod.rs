@@ -104,6 +104,7 @@ impl SandboxProvider {
         let paid_with = cards::PaidWith {
             behaviour: Behaviour::of_card(card),
             fingerprint: cards::fingerprint(card),
+            country: cards::issuer_country(card),
         };
         webhooks::settle_checkout(&self.db, order_no, paid_with, (self.clock)()).await
     }

@@ -40,11 +40,11 @@ struct Data {
     currency: String,
     exponent: u32,
     /// Why the payment was refused (the sandbox's decline code).
-    #[serde(default)]
     decline_code: Option<String>,
     /// The card's fingerprint, reported with the payment as real providers do.
-    #[serde(default)]
     fingerprint: Option<String>,
+    /// The card's issuing country, for the test cards that have one.
+    country: Option<String>,
 }
 
 /// The header value for `body` signed at `unix_secs`.
@@ -102,6 +102,7 @@ fn to_event(body: Body) -> ProviderEvent {
             amount,
             tax_minor: 0,
             instrument: d.fingerprint,
+            instrument_country: d.country,
         },
         "checkout.pending" => EventKind::CheckoutPending {
             order_no: d.order_no,
@@ -164,6 +165,7 @@ pub async fn settle_checkout(
             kind,
             token: token.clone(),
             fingerprint: paid_with.fingerprint.clone(),
+            country: paid_with.country.map(str::to_owned),
             decline_code: behaviour.decline_code(),
             at,
         };
@@ -191,6 +193,7 @@ struct Hook {
     kind: &'static str,
     token: Option<String>,
     fingerprint: Option<String>,
+    country: Option<String>,
     decline_code: Option<&'static str>,
     at: i64,
 }
@@ -213,6 +216,7 @@ async fn queue(
             exponent: row.currency_exponent.unsigned_abs(),
             decline_code: hook.decline_code.map(str::to_owned),
             fingerprint: hook.fingerprint,
+            country: hook.country,
         },
     };
     let webhook = sandbox_webhook::ActiveModel {

@@ -28,6 +28,9 @@ pub struct Model {
     pub updated_at: i64,
     pub canceled_at: Option<i64>,
     pub last_event_at: i64,
+    /// The instrument's country whose price the renewals follow, when it
+    /// is not the plan's (`services::billing::price_country`).
+    pub price_country: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

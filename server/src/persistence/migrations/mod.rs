@@ -30,6 +30,7 @@ mod m20261208_000027_locate_sharing;
 mod m20261208_000028_locate_events;
 mod m20261210_000029_locate_receipts_trust;
 mod m20261210_000030_renewal_links;
+mod m20261210_000031_subscription_price_country;
 mod schema;
 
 /// All migrations, oldest first.
@@ -67,6 +68,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261208_000028_locate_events::Migration),
             Box::new(m20261210_000029_locate_receipts_trust::Migration),
             Box::new(m20261210_000030_renewal_links::Migration),
+            Box::new(m20261210_000031_subscription_price_country::Migration),
         ]
     }
 }

@@ -81,6 +81,8 @@ pub async fn activate(
         FirstPeriod::Full => money::period_end(cx.now, money::cycle(&plan.cycle)),
     };
     let sub = insert_subscription(db, cx.now, &order, &plan.cycle, first, end, &paid).await?;
+    let country = paid.instrument_country.as_deref();
+    super::price_country::follow(db, cx, &sub, &plan, country).await?;
     let charge = charges::record_first(db, &sub, &order, &paid, cx.now).await?;
     users::add_paid_time(db, account.id, end, cx.now).await?;
     crate::services::tracking::conversions::queue_purchase(db, cx, &order).await?;

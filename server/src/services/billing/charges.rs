@@ -22,6 +22,8 @@ pub struct FirstPayment {
     pub tax_minor: i64,
     /// The provider's fingerprint of the card, payer or wallet, when it reports one.
     pub instrument: Option<String>,
+    /// The country of what paid, when the provider reports it.
+    pub instrument_country: Option<String>,
 }
 
 /// Opened for a period, not tried yet.

@@ -95,6 +95,7 @@ fn view(s: &sub::Model, member: &user::Model, now: i64) -> SubscriptionView {
         has_access: users::has_access(member, now),
         method: MethodChoice::parse(&s.method).unwrap_or(MethodChoice::Card),
         renewal: None,
+        price_country: s.price_country.clone(),
     }
 }
 

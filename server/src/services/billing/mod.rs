@@ -18,6 +18,7 @@ pub mod orders;
 pub mod pay_link;
 pub mod payer;
 pub mod receipts;
+pub mod price_country;
 pub mod reconcile;
 pub mod refund_lookup;
 pub mod refund_outcome;

@@ -27,6 +27,7 @@ pub(super) async fn paid(
         amount,
         tax_minor,
         instrument,
+        instrument_country,
     } = kind
     else {
         return Ok(Effect::Done("ignored"));
@@ -41,6 +42,7 @@ pub(super) async fn paid(
         amount: amount.clone(),
         tax_minor: *tax_minor,
         instrument: instrument.clone(),
+        instrument_country: instrument_country.clone(),
     };
     Ok(Effect::Done(
         activation::activate(db, cx, order, paid).await?,

@@ -1,0 +1,47 @@
+//! `subscriptions.price_country`: the country of the card or wallet that
+//! paid, when the provider reported one and its price list is not the
+//! plan's: the subscription renews at that country's price (the rule is
+//! `services::billing::price_country`). Empty for every other subscription.
+#![expect(
+    elided_lifetimes_in_paths,
+    reason = "the signature is dictated by sea-orm-migration's async_trait"
+)]
+use sea_orm_migration::prelude::*;
+
+#[derive(DeriveMigrationName)]
+pub struct Migration;
+
+#[derive(DeriveIden)]
+enum Subscriptions {
+    Table,
+    PriceCountry,
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for Migration {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .alter_table(
+                Table::alter()
+                    .table(Subscriptions::Table)
+                    .add_column(
+                        ColumnDef::new(Subscriptions::PriceCountry)
+                            .string_len(2)
+                            .null(),
+                    )
+                    .to_owned(),
+            )
+            .await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .alter_table(
+                Table::alter()
+                    .table(Subscriptions::Table)
+                    .drop_column(Subscriptions::PriceCountry)
+                    .to_owned(),
+            )
+            .await
+    }
+}
