@@ -62,15 +62,7 @@ fn build(locale: Locale) -> Options {
 
 /// Escapes text for an attribute value or element content.
 fn escape_into(out: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
+    html_escape::encode_double_quoted_attribute_to_string(text, out);
 }
 
 #[cfg(test)]

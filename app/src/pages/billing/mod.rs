@@ -12,8 +12,8 @@
 //! post), `?renewed=1` (back from the wallet's page).
 mod facts;
 mod panel;
-mod renew;
 mod receipt;
+mod renew;
 
 pub use panel::BillingPanel;
 pub use receipt::ReceiptPage;

@@ -9,16 +9,15 @@
 //! through the API and shows the answer in place.
 use super::live::LiveSharing;
 use super::trust::TrustActions;
-use crate::account::forms::AuthForm;
 use crate::account::plan::now_ms;
-use crate::components::{HiddenFields, TimedText};
+use crate::components::TimedText;
 use crate::i18n::{t, t_args, use_i18n, Key, Locale};
 use crate::model::locate::{RevealDecision, RevealState, RevealView};
 use crate::pages::dashboard_locations::position_text;
 use crate::widgets::{GeoPoint, MapView};
 use leptos::prelude::*;
 
-use super::reveal_href;
+use super::decision_form::decision_form;
 
 /// One line of the decided page: a sentence with a moment in it (shown in
 /// the reader's zone), or plain text.
@@ -175,28 +174,20 @@ pub(super) fn AfterDecision(
     csrf: String,
     view: RwSignal<RevealView>,
 ) -> impl IntoView {
-    let i18n = use_i18n();
     let failed = RwSignal::new(Option::<String>::None);
-    let action = reveal_href(locale, &token);
     let (live_token, live_csrf) = (token.clone(), csrf.clone());
     let (trust_token, trust_csrf) = (token.clone(), csrf.clone());
     let form = move |decision: RevealDecision, key: Key, id: &'static str| {
-        let token = token.clone();
-        let csrf = csrf.clone();
-        let action = action.clone();
-        let hidden_token = token.clone();
-        let submit = move |ev: leptos::ev::SubmitEvent| {
-            ev.prevent_default();
-            super::post(locale, token.clone(), decision, view, failed);
-        };
-        view! {
-            <form method="post" action=action class="reveal-decision" on:submit=submit>
-                <HiddenFields csrf=csrf form=AuthForm::Reveal/>
-                <input type="hidden" name="t" value=hidden_token/>
-                <input type="hidden" name="decision" value=decision.code()/>
-                <button type="submit" id=id class="btn-secondary">{i18n.text(key)}</button>
-            </form>
-        }
+        let live = Some((view, failed));
+        decision_form(
+            locale,
+            token.clone(),
+            csrf.clone(),
+            decision,
+            key,
+            id.to_string(),
+            live,
+        )
     };
     let block_form = form.clone();
     view! {

@@ -11,6 +11,7 @@
 //! answer to sharing.
 mod choice;
 mod decided;
+mod decision_form;
 mod live;
 mod trust;
 

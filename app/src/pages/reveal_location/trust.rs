@@ -4,9 +4,7 @@
 //! "Stop trusting this requester". Plain forms (`decision=trust|untrust`)
 //! that work without JavaScript; with it they post through the API and the
 //! page shows the answer in place.
-use super::reveal_href;
-use crate::account::forms::AuthForm;
-use crate::components::HiddenFields;
+use super::decision_form::decision_form;
 use crate::i18n::{t_args, use_i18n, Key, Locale};
 use crate::model::locate::{RevealDecision, RevealView};
 use leptos::prelude::*;
@@ -25,7 +23,15 @@ pub(super) fn TrustActions(
         let (trusted, can_trust) = view.with(|v| (v.trusted, v.can_trust));
         let (token, csrf) = (token.clone(), csrf.clone());
         let form = move |decision, key| {
-            trust_form(locale, token, csrf, decision, key, Some((view, failed)))
+            decision_form(
+                locale,
+                token,
+                csrf,
+                decision,
+                key,
+                trust_id(decision),
+                Some((view, failed)),
+            )
         };
         if trusted {
             Some(
@@ -68,38 +74,13 @@ pub(super) fn TrustedRequester(
         view! {
             <div class="reveal-trust" data-trusted="true">
                 <p class="form-notice reveal-trusted">{line}</p>
-                {trust_form(locale, token, csrf, RevealDecision::Untrust, Key::RevealUntrust, None)}
+                {decision_form(locale, token, csrf, RevealDecision::Untrust, Key::RevealUntrust, trust_id(RevealDecision::Untrust), None)}
             </div>
         }
     })
 }
 
-/// One trust action as a form; with `live` (the decided page's view and
-/// its error line) JavaScript posts it through the API instead.
-fn trust_form(
-    locale: Locale,
-    token: String,
-    csrf: String,
-    decision: RevealDecision,
-    key: Key,
-    live: Option<(RwSignal<RevealView>, RwSignal<Option<String>>)>,
-) -> impl IntoView {
-    let i18n = use_i18n();
-    let action = reveal_href(locale, &token);
-    let id = format!("reveal-{}", decision.code());
-    let hidden_token = token.clone();
-    let submit = move |ev: leptos::ev::SubmitEvent| {
-        if let Some((view, failed)) = live {
-            ev.prevent_default();
-            super::post(locale, token.clone(), decision, view, failed);
-        }
-    };
-    view! {
-        <form method="post" action=action class="reveal-decision" on:submit=submit>
-            <HiddenFields csrf=csrf form=AuthForm::Reveal/>
-            <input type="hidden" name="t" value=hidden_token/>
-            <input type="hidden" name="decision" value=decision.code()/>
-            <button type="submit" id=id class="btn-secondary">{i18n.text(key)}</button>
-        </form>
-    }
+/// The trust buttons' ids: `#reveal-trust`, `#reveal-untrust`.
+fn trust_id(decision: RevealDecision) -> String {
+    format!("reveal-{}", decision.code())
 }
