@@ -62,11 +62,11 @@ impl Rendered {
     /// fresh idempotency key put in, brotli-compressed when `brotli` (the
     /// browser takes it).
     pub fn respond(&self, nonce: &str, csrf: &str, brotli: bool) -> Response {
-        let key = self
-            .holes
-            .contains(&Hole::Key)
-            .then(|| crate::tokens::new_token()[..32].to_owned())
-            .unwrap_or_default();
+        let key = if self.holes.contains(&Hole::Key) {
+            crate::tokens::new_token()[..32].to_owned()
+        } else {
+            String::new()
+        };
         let value = |hole: &Hole| match hole {
             Hole::Nonce => nonce,
             Hole::Csrf => csrf,
