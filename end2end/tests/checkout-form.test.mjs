@@ -104,12 +104,29 @@ test("en, JavaScript on: a +62 number moves the picker to Indonesia and checkout
   await page.waitForSelector(".locating-done:not([hidden])", {
     timeout: 15_000,
   });
+  // The home page's own offer follows the number too, not the visitor's address.
+  assert.match(await page.textContent(".trial-price .price"), /Rp\s?300/);
+  assert.match(await page.textContent(".trial-terms"), /Rp\s?190,000/);
+  assert.match(await page.getAttribute("#trial-cta", "href"), /country=ID/);
   await Promise.all([
     page.waitForURL(/\/pay-method\?/),
     page.click(".locating-done a.btn-primary"),
   ]);
   assert.equal(new URL(page.url()).searchParams.get("country"), "ID");
   assert.match(await page.textContent(".checkout-plan-terms"), /Rp\s300/);
+  await context.close();
+});
+
+test("en, JavaScript off: the home offer of a +62 number searched with another country picked is Indonesia's", async () => {
+  const context = await newContext(suite, NO_JS);
+  const page = await context.newPage();
+  const phone = `+62${mobile().slice(1)}`;
+  await page.goto(`/?country=US&phone=${encodeURIComponent(phone)}`);
+  assert.match(
+    await page.textContent(".locating-row[data-field=country] dd"),
+    /Indonesia/,
+  );
+  assert.match(await page.textContent(".trial-price .price"), /Rp\s?300/);
   await context.close();
 });
 

@@ -5,9 +5,9 @@
 //! final state by the server (no JavaScript, reloads).
 use crate::api::{ApiClient, ApiError};
 use crate::checkout::{pay_method_href, SearchedNumber};
-use crate::i18n::{use_i18n, I18n, Key};
+use crate::i18n::{use_i18n, I18n, Key, Locale};
 use crate::interactive::is_interactive;
-use crate::model::NumberInfo;
+use crate::model::{NumberInfo, PricePlan};
 use leptos::either::EitherOf3;
 use leptos::prelude::*;
 use std::time::Duration;
@@ -45,32 +45,77 @@ impl LastLookup {
     }
 }
 
-/// Shows the result of the submitted search: `(country, phone)`.
-#[component]
-pub fn LocateResult(search: Signal<Search>, last: LastLookup) -> impl IntoView {
+/// What a search shows: the server's answer about the number (`None`
+/// before any search) and the plans of the payer's country, which is the
+/// number's country once the server named it, else the searched country,
+/// else the server's guess by the visitor's address.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct SearchOutcome {
+    /// What the server said about the number; `None` before a search.
+    pub answer: Option<Answer>,
+    /// The plans of the payer's country.
+    pub plans: Result<Vec<PricePlan>, ApiError>,
+    /// The search as the form had it, carried on to checkout.
+    pub searched: SearchedNumber,
+}
+
+/// The outcome of the submitted search, `(country, phone)`: one resource
+/// for the answer and the offer, so the offer's price follows the number.
+pub fn search_outcome(search: Signal<Search>, last: LastLookup) -> Resource<SearchOutcome> {
     let i18n = use_i18n();
     let client = ApiClient::new();
-    let info = Resource::new(
+    Resource::new(
         move || (i18n.locale(), search.get()),
-        move |(locale, search)| {
+        move |(locale, (country, phone))| {
             let client = client.clone();
             async move {
-                if search.1.trim().is_empty() {
-                    return None;
+                let searched = SearchedNumber { country, phone };
+                let answer = lookup(&client, locale, &searched, last).await;
+                let payer = match &answer {
+                    Some(Ok(info)) => SearchedNumber {
+                        country: info.region.clone(),
+                        phone: info.e164.clone(),
+                    },
+                    _ => searched.clone(),
+                };
+                let plans = client.price_setup(locale, payer.number_country()).await;
+                SearchOutcome {
+                    answer,
+                    plans,
+                    searched,
                 }
-                if let Some(answer) = last.get(&search) {
-                    return Some(answer);
-                }
-                let answer = client.number_info(locale, &search.0, &search.1).await;
-                last.set(search, answer.clone());
-                Some(answer)
             }
         },
-    );
+    )
+}
+
+/// The server's answer about a searched number (`None` when none was typed),
+/// asked once per search: the check after typing may have it already.
+async fn lookup(
+    client: &ApiClient,
+    locale: Locale,
+    searched: &SearchedNumber,
+    last: LastLookup,
+) -> Option<Answer> {
+    if !searched.is_some() {
+        return None;
+    }
+    let search = (searched.country.clone(), searched.phone.clone());
+    if let Some(answer) = last.get(&search) {
+        return Some(answer);
+    }
+    let answer = client.number_info(locale, &search.0, &search.1).await;
+    last.set(search, answer.clone());
+    Some(answer)
+}
+
+/// Shows the answer of the submitted search.
+#[component]
+pub fn LocateResult(outcome: Resource<SearchOutcome>) -> impl IntoView {
     view! {
         <Suspense fallback=|| ()>
             {move || Suspend::new(async move {
-                match info.await {
+                match outcome.await.answer {
                     None => EitherOf3::A(()),
                     Some(Err(e)) => EitherOf3::B(view! { <p class="field-error locate-error" role="alert">{e.msg}</p> }),
                     Some(Ok(info)) => EitherOf3::C(view! { <Locating info=info/> }),

@@ -1,10 +1,11 @@
-//! The home banner's search: country code, phone number, Locate, and the
-//! locating result. An island: the only part of the home page that ships to
+//! The home banner's search: country code, phone number, Locate, the
+//! locating result and the trial offer at the price of the number's
+//! country. An island: the only part of the home page that ships to
 //! the browser. The number is checked 500 ms after typing stops by
 //! the server, whose phone library never ships to the browser. Without
 //! JavaScript the form is a plain GET form and the server renders the result.
-use super::locate_result::LastLookup;
-use super::{CountryPicker, LocateResult};
+use super::locate_result::{search_outcome, LastLookup, Search};
+use super::{CountryPicker, LocateResult, TrialPrice};
 use crate::account::validation::PHONE_INPUT_MAX_LEN;
 use crate::api::ApiClient;
 use crate::countries;
@@ -37,22 +38,8 @@ pub fn PhoneSearch(
     let last = LastLookup::new();
     let pending_check = debounce_validation(country, phone, message, last);
     let submitted = RwSignal::new((country.get_untracked(), initial_phone.unwrap_or_default()));
-    // Once interactive, a search runs in place and the URL becomes the one the
-    // plain form would load, so reloading or sharing it shows the same result.
-    let on_submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        // Locate asks for the number itself: a check still waiting for the
-        // typing pause would ask the same question again.
-        pending_check.update_value(|g| *g += 1);
-        let search = (country.get_untracked(), phone.get_untracked());
-        push_url(&format!(
-            "{}?country={}&phone={}",
-            href(i18n.locale(), Page::Home),
-            crate::api::encode(&search.0),
-            crate::api::encode(&search.1),
-        ));
-        submitted.set(search);
-    };
+    let outcome = search_outcome(submitted.into(), last);
+    let on_submit = search_in_place(country, phone, pending_check, submitted);
     view! {
         <form method="get" action=move || href(i18n.locale(), Page::Home) class="phone-search" on:submit=on_submit>
             <CountryPicker selected=country/>
@@ -76,7 +63,33 @@ pub fn PhoneSearch(
             </div>
             <button type="submit" class="btn-primary" data-click="locate">{i18n.text(Key::HomeLocate)}</button>
         </form>
-        <LocateResult search=submitted.into() last=last/>
+        <LocateResult outcome=outcome/>
+        <TrialPrice outcome=outcome/>
+    }
+}
+
+/// Once interactive, a search runs in place and the URL becomes the one the
+/// plain form would load, so reloading or sharing it shows the same result.
+fn search_in_place(
+    country: RwSignal<String>,
+    phone: RwSignal<String>,
+    pending_check: StoredValue<u64>,
+    submitted: RwSignal<Search>,
+) -> impl Fn(leptos::ev::SubmitEvent) + Copy + 'static {
+    let i18n = use_i18n();
+    move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        // Locate asks for the number itself: a check still waiting for the
+        // typing pause would ask the same question again.
+        pending_check.update_value(|g| *g += 1);
+        let search = (country.get_untracked(), phone.get_untracked());
+        push_url(&format!(
+            "{}?country={}&phone={}",
+            href(i18n.locale(), Page::Home),
+            crate::api::encode(&search.0),
+            crate::api::encode(&search.1),
+        ));
+        submitted.set(search);
     }
 }
 

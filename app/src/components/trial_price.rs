@@ -1,13 +1,12 @@
-//! The trial offer, read from `GET /portal/priceSetup` through the API client:
+//! The trial offer, read from `GET /portal/priceSetup` with the search:
 //! the price first, then the renewal terms in plain words, and the way to
 //! checkout (keeping a number searched on the page).
-use crate::api::ApiClient;
-use crate::checkout::{pay_method_href, SearchedNumber};
+use super::locate_result::SearchOutcome;
+use crate::checkout::pay_method_href;
 use crate::i18n::{t, t_args, use_i18n, Key, Locale};
 use crate::model::{Cycle, PricePlan};
 use leptos::either::EitherOf3;
 use leptos::prelude::*;
-use leptos_router::hooks::use_query_map;
 
 fn terms(locale: Locale, plan: &PricePlan) -> String {
     let cycle = t(
@@ -35,32 +34,20 @@ fn terms(locale: Locale, plan: &PricePlan) -> String {
     }
 }
 
-/// The first plan of the payer's country, shown as the trial offer.
+/// The first plan of the payer's country, shown as the trial offer: the
+/// country of the searched number once known (see [`search_outcome`]).
+///
+/// [`search_outcome`]: super::locate_result::search_outcome
 #[component]
-pub fn TrialPrice() -> impl IntoView {
+pub fn TrialPrice(outcome: Resource<SearchOutcome>) -> impl IntoView {
     let i18n = use_i18n();
-    let searched = use_query_map().with_untracked(|q| SearchedNumber {
-        country: q.get("country").unwrap_or_default(),
-        phone: q.get("phone").unwrap_or_default(),
-    });
-    let client = ApiClient::new();
-    // A number searched on the page decides the payer's country; else the
-    // server does, by the visitor's address.
-    let country = searched.number_country().map(str::to_owned);
-    let plans = Resource::new(
-        move || i18n.locale(),
-        move |locale| {
-            let (client, country) = (client.clone(), country.clone());
-            async move { client.price_setup(locale, country.as_deref()).await }
-        },
-    );
     view! {
         <Suspense fallback=|| ()>
             {move || {
-                let searched = searched.clone();
                 Suspend::new(async move {
                     let locale = i18n.locale();
-                    match plans.await {
+                    let SearchOutcome { plans, searched, .. } = outcome.await;
+                    match plans {
                         Ok(list) if !list.is_empty() => {
                             let plan = &list[0];
                             let parts = plan.display_price(locale);

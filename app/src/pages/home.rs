@@ -1,6 +1,6 @@
 //! Home: the search banner with the trial offer, then the sections.
 use super::home_sections::HomeSections;
-use crate::components::{PhoneSearch, TrialPrice};
+use crate::components::PhoneSearch;
 use crate::i18n::{use_i18n, Key};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
@@ -19,7 +19,6 @@ pub fn HomePage() -> impl IntoView {
             <h1>{i18n.text(Key::HomeHeading)}</h1>
             <p class="lead">{i18n.text(Key::HomeSubheading)}</p>
             <PhoneSearch locale=i18n.locale() country=country phone=phone/>
-            <TrialPrice/>
         </section>
         <HomeSections/>
     }
