@@ -106,6 +106,8 @@ fn generate_messages(dir: &Path) {
     out += "            _ => None,\n        }\n    }\n}\n\n";
     writeln!(out, "pub(crate) const KEY_COUNT: usize = {};", keys.len()).unwrap();
     for (code, table) in LOCALES.iter().zip(&tables) {
+        // The browser build loads its page's language at run time instead.
+        out += "#[cfg(not(feature = \"hydrate\"))]\n";
         writeln!(
             out,
             "pub(crate) static {}: [&str; KEY_COUNT] = [",
@@ -116,7 +118,24 @@ fn generate_messages(dir: &Path) {
             writeln!(out, "    {:?},", table[*k]).unwrap();
         }
         out += "];\n";
+        write_texts(dir, code, keys.iter().map(|k| &table[*k]));
     }
     let dest = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("messages.rs");
     fs::write(dest, out).expect("write messages.rs");
+}
+
+/// `target/texts/<code>.json`: the locale's texts as one JSON array in key
+/// order, the file a hydrating page loads for its language
+/// (scripts/build.sh ships it). Written through a temporary file because the
+/// server and the WASM builds run this script side by side.
+fn write_texts<'a>(locales: &Path, code: &str, texts: impl Iterator<Item = &'a String>) {
+    let dir = locales
+        .parent()
+        .expect("locales/ lives in the workspace")
+        .join("target/texts");
+    fs::create_dir_all(&dir).expect("create target/texts");
+    let json = serde_json::to_string(&texts.collect::<Vec<_>>()).expect("texts serialize");
+    let tmp = dir.join(format!("{code}.json.{}", std::process::id()));
+    fs::write(&tmp, json).expect("write texts");
+    fs::rename(&tmp, dir.join(format!("{code}.json"))).expect("move texts into place");
 }

@@ -45,6 +45,10 @@ assemble_site() {
   cat "$ROOT/style/main.css" "$ROOT/style/checkout.css" "$ROOT/style/voice.css" "$ROOT/style/lookup.css" "$ROOT/style/console.css" "$ROOT/target/stylers/app.css" > "$stage/app.css"
   cp -r "$ROOT/react-widgets/dist/widgets/." "$stage/"
   cp "$ROOT/app/js/site.js" "$stage/site.js"
+  # The page's language, loaded beside the WASM (which carries no text);
+  # app/build.rs writes one file per locale.
+  [ -f "$ROOT/target/texts/en.json" ] || die "target/texts missing: app/build.rs did not run"
+  mkdir -p "$stage/texts" && cp "$ROOT/target/texts/"*.json "$stage/texts/"
   local hash
   hash="$(cd "$stage" && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-12)"
   mkdir -p "$SITE/pkg"
@@ -58,6 +62,7 @@ assemble_site() {
   "site_js": "$base/site.js",
   "app_js": "$base/app.js",
   "app_wasm": "$base/app_bg.wasm",
+  "texts": "$base/texts",
   "css": "$base/app.css",
   "widgets_js": "$base/widgets.js"
 }

@@ -48,7 +48,7 @@ let browser = null;
 try {
   browser = await launch();
   console.log(
-    "page (KB, JS + WASM)      first load     after 1st use  files   budget",
+    "page (KB, JS+WASM+texts)  first load     after 1st use  files   budget",
   );
   console.log(
     "                            raw brotli     raw brotli  first/after",

@@ -22,9 +22,11 @@ let used = false;
 let lateIslands = null;
 let lateReady = false;
 
-/// Entry point, called by the page's inline boot script.
-export function start({ js, wasm, eager }) {
-  document.addEventListener("click", (event) => onClick(event, js, wasm), true);
+/// Entry point, called by the page's inline boot script: `boot` names the
+/// app chunk (`js`, `wasm`), the page's language file (`texts`, `lang`) and
+/// whether the page hydrates at once (`eager`).
+export function start(boot) {
+  document.addEventListener("click", (event) => onClick(event, boot), true);
   document.addEventListener("submit", holdUntilReady, true);
   document.addEventListener("click", applyLinkRules);
   const onUse = () => {
@@ -35,7 +37,7 @@ export function start({ js, wasm, eager }) {
   };
   for (const type of USE_EVENTS) document.addEventListener(type, onUse, true);
   watchConnection();
-  if (eager) hydrate(js, wasm).catch(() => reloadOnce());
+  if (boot.eager) hydrate(boot).catch(() => reloadOnce());
 }
 
 function hydrateIslands(app, late) {
@@ -63,12 +65,21 @@ function hydrateLate() {
   return lateIslands;
 }
 
-/// Loads the app chunk (JS glue + WASM) and hydrates the islands, once;
-/// `all`: those kept for the first use too (the page is being used).
-function hydrate(js, wasm, all = false) {
+/// The page's texts: the WASM carries none, so it gets its one language.
+async function fetchTexts(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`texts: ${res.status}`);
+  return res.json();
+}
+
+/// Loads the app chunk (JS glue + WASM) and the page's texts, then hydrates
+/// the islands, once; `all`: those kept for the first use too (the page is
+/// being used).
+function hydrate({ js, wasm, texts, lang }, all = false) {
   booting ??= (async () => {
-    const app = await import(js);
+    const [app, words] = await Promise.all([import(js), fetchTexts(texts)]);
     await app.default({ module_or_path: wasm });
+    app.load_texts(lang, words);
     app.hydrate();
     await hydrateIslands(app, false);
     app.islands_ready();
@@ -118,14 +129,14 @@ function plainClick(event) {
 /// Capture phase, before any island: disabled links do nothing, and the first
 /// use of a `data-wake` element waits for hydration and is then replayed on
 /// the same element, where the island that owns it handles it.
-function onClick(event, js, wasm) {
+function onClick(event, boot) {
   const target = event.target instanceof Element ? event.target : null;
   if (target?.closest("a[disabled]")) {
     event.preventDefault();
     event.stopImmediatePropagation();
     return;
   }
-  if (!plainClick(event) || !js) return;
+  if (!plainClick(event) || !boot.js) return;
   const wake = target?.closest("[data-wake]");
   // While the islands kept for the first use load, a click on what they may
   // answer (a login link, a locked form's button) waits for them.
@@ -140,7 +151,7 @@ function onClick(event, js, wasm) {
   event.stopImmediatePropagation();
   if (held.getAttribute("aria-busy") === "true") return;
   held.setAttribute("aria-busy", "true");
-  hydrate(js, wasm, true).then(
+  hydrate(boot, true).then(
     () => {
       held.removeAttribute("aria-busy");
       held.click();

@@ -5,7 +5,7 @@ use crate::components::{
 };
 use crate::config::{to_inline_json, use_public_config, CONFIG_ELEMENT_ID};
 use crate::dialogs::DialogLayer;
-use crate::i18n::{provide_i18n, use_i18n, Key};
+use crate::i18n::{provide_i18n, use_i18n, Key, Locale};
 use crate::pages::{
     AccountPage, BillingPage, CancelSubscriptionPage, DashboardLocationsPage, DashboardVoicePage,
     DoNotLocatePage, HomePage, InfoPage, LoginPage, NotFoundPage, PayMethodPage, PayResultPage,
@@ -26,9 +26,10 @@ use leptos_router::{components::*, hooks::use_location, path};
 pub fn shell() -> impl IntoView {
     let config = use_public_config();
     let assets = config.assets.clone();
-    let eager = requested_page().hydrates_at_once();
-    let boot = boot_script(&assets, eager);
-    let preload = eager.then(|| assets.clone());
+    let (page, locale) = requested_page();
+    let eager = page.hydrates_at_once();
+    let boot = boot_script(&assets, eager, locale);
+    let preload = eager.then(|| (assets.clone(), locale));
     view! {
         <!DOCTYPE html>
         <html>
@@ -40,7 +41,7 @@ pub fn shell() -> impl IntoView {
                 <link rel="manifest" href="/site.webmanifest"/>
                 <meta name="theme-color" content="#0f766e"/>
                 {assets.css.map(|href| view! { <link rel="stylesheet" href=href/> })}
-                {preload.map(app_preloads)}
+                {preload.map(|(assets, locale)| app_preloads(assets, locale))}
                 <script id=CONFIG_ELEMENT_ID type="application/json" inner_html=to_inline_json(&config)></script>
                 {(!boot.is_empty())
                     .then(|| view! { <script type="module" nonce=leptos::nonce::use_nonce() inner_html=boot></script> })}
@@ -53,33 +54,50 @@ pub fn shell() -> impl IntoView {
     }
 }
 
-/// The inline module that hands the app chunk's URLs to the site script.
-fn boot_script(assets: &crate::config::Assets, eager: bool) -> String {
-    match (&assets.site_js, &assets.app_js, &assets.app_wasm) {
-        (Some(site), Some(js), Some(wasm)) => {
-            format!("import {{ start }} from '{site}';start({{ js: '{js}', wasm: '{wasm}', eager: {eager} }});")
+/// The inline module that hands the app chunk's URLs and the page's
+/// language file to the site script.
+fn boot_script(assets: &crate::config::Assets, eager: bool, locale: Locale) -> String {
+    match (
+        &assets.site_js,
+        &assets.app_js,
+        &assets.app_wasm,
+        texts_url(assets, locale),
+    ) {
+        (Some(site), Some(js), Some(wasm), Some(texts)) => {
+            let lang = locale.code();
+            format!("import {{ start }} from '{site}';start({{ js: '{js}', wasm: '{wasm}', texts: '{texts}', lang: '{lang}', eager: {eager} }});")
         }
         _ => String::new(),
     }
 }
 
-/// Early fetches of the app chunk, for pages that hydrate at once.
-fn app_preloads(assets: crate::config::Assets) -> impl IntoView {
+/// The texts of `locale` that the hydrate WASM loads.
+fn texts_url(assets: &crate::config::Assets, locale: Locale) -> Option<String> {
+    let dir = assets.texts.as_deref()?;
+    Some(format!("{dir}/{}.json", locale.code()))
+}
+
+/// Early fetches of the app chunk and its texts, for pages that hydrate at once.
+fn app_preloads(assets: crate::config::Assets, locale: Locale) -> impl IntoView {
+    let texts = texts_url(&assets, locale);
     view! {
         {assets.app_js.map(|href| view! { <link rel="modulepreload" href=href/> })}
         {assets
             .app_wasm
             .map(|href| view! { <link rel="preload" href=href r#as="fetch" r#type="application/wasm" crossorigin=""/> })}
+        {texts.map(|href| view! { <link rel="preload" href=href r#as="fetch" r#type="application/json" crossorigin=""/> })}
     }
 }
 
-/// The page of the request being rendered (the shell only renders on the server).
-fn requested_page() -> Page {
+/// The page of the request being rendered and its language (the shell only
+/// renders on the server).
+fn requested_page() -> (Page, Locale) {
     #[cfg(feature = "ssr")]
     if let Some(parts) = use_context::<http::request::Parts>() {
-        return resolve(parts.uri.path()).page.unwrap_or(Page::NotFound);
+        let resolved = resolve(parts.uri.path());
+        return (resolved.page.unwrap_or(Page::NotFound), resolved.locale);
     }
-    Page::Home
+    (Page::Home, Locale::En)
 }
 
 /// The root component: one wildcard route, resolved by [`crate::routes`].

@@ -30,6 +30,10 @@ pub struct Assets {
     pub app_js: Option<String>,
     /// The hydrate WASM module.
     pub app_wasm: Option<String>,
+    /// The folder of the texts the hydrate WASM loads, one `<code>.json`
+    /// per language (the WASM carries none).
+    #[serde(default)]
+    pub texts: Option<String>,
     /// Site stylesheet (global + scoped component CSS).
     pub css: Option<String>,
     /// React widget loader, loaded only by pages that show a widget; it

@@ -8,9 +8,10 @@ import { ROOT } from "./env.mjs";
 
 export const SITE = process.env.SITE_ROOT ?? join(ROOT, "target", "site");
 
-// Budgets (brotli bytes of JS + WASM). The home page's target is 150 KB;
-// it is at ~185 KB (docs/benchmarks.md), so the test holds it to the page
-// budget and scripts/page-weight.mjs prints it against the target.
+// Budgets (brotli bytes of JS + WASM + the page's texts). The home page's
+// target is 150 KB; it is at ~161 KB (docs/benchmarks.md), so the test holds
+// it to the page budget and scripts/page-weight.mjs prints it against the
+// target.
 export const HOME_TARGET = 150_000;
 export const PAGE_BUDGET = 200_000;
 export const TEXT_PAGE_BUDGET = 20_000;
@@ -23,12 +24,13 @@ function sizes(pathname) {
   return { raw, br };
 }
 
-// Starts recording the JS and WASM files `page` requests.
+// Starts recording the JS and WASM files `page` requests, and the texts the
+// WASM loads (it carries none of its own, so they count as its code).
 export function recordCode(page) {
   const files = new Map();
   page.on("request", (req) => {
     const { pathname } = new URL(req.url());
-    if (!/\.(m?js|wasm)$/.test(pathname)) return;
+    if (!/\.(m?js|wasm)$|\/texts\/[a-z]+\.json$/.test(pathname)) return;
     const size = sizes(pathname);
     if (size) files.set(pathname, size);
   });

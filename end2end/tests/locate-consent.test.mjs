@@ -5,59 +5,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { waitForHydration } from "../support/browser.mjs";
-import {
-  newContext,
-  serverAndBrowser,
-  signedInMember,
-} from "../support/suite.mjs";
+import { newContext, serverAndBrowser } from "../support/suite.mjs";
+import { ask, nextNumber, ownerLinks, requester } from "../support/locate.mjs";
 
 const suite = serverAndBrowser({ MAP_TILE_URL: "/tiles/{z}/{x}/{y}.png" });
-const PASSWORD = "secret-123";
-let numbers = 0;
-
-// A fresh Indonesian mobile number per test (caps are per number).
-function nextNumber() {
-  numbers += 1;
-  const local =
-    `0812${String(Date.now() % 1e6).padStart(6, "0")}${numbers}`.slice(0, 12);
-  return { local, e164: `+62${local.slice(1)}` };
-}
-
-async function requester(prefix) {
-  return signedInMember(
-    suite,
-    prefix,
-    `req${Date.now()}${numbers}@mail.com`,
-    PASSWORD,
-  );
-}
-
-// `reason`: a preset reason code (the owner never sees the requester's own words).
-async function ask(page, number, reason) {
-  await page.selectOption("#locate-create-form select#country", "ID");
-  await page.fill("#locate-phone", number.local);
-  await page.selectOption("#locate-note", reason);
-  await Promise.all([page.waitForNavigation(), page.click("#locate-submit")]);
-  const id = new URL(page.url()).searchParams.get("created");
-  assert.ok(id, `created: ${page.url()}`);
-  return id;
-}
-
-async function ownerLink(number) {
-  for (let i = 0; i < 100; i++) {
-    const res = await fetch(
-      `${suite.server.baseURL}/dev/outbox.json?to=${encodeURIComponent(number.e164)}&channel=sms`,
-    );
-    const [sms] = await res.json();
-    const link = sms?.body_text.match(
-      /https?:\/\/\S+reveal-location\?t=[0-9a-f]{64}/,
-    )?.[0];
-    if (link) return link;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no SMS to ${number.e164}`);
-}
-
 async function owner(link, coords) {
   const options = coords
     ? { geolocation: coords, permissions: ["geolocation"] }
@@ -169,10 +120,10 @@ for (const prefix of ["", "/id"]) {
   const lang = prefix || "/en";
 
   test(`${lang}: the owner shares once and the requester sees the marker`, async () => {
-    const { context, page } = await requester(prefix);
-    const number = nextNumber();
+    const { context, page } = await requester(suite, "req", prefix);
+    const number = nextNumber("0812");
     const id = await ask(page, number, "worried");
-    const link = await ownerLink(number);
+    const link = (await ownerLinks(suite, number))[0];
     assert.match(
       link,
       /\/id\/reveal-location\?t=/,
@@ -194,10 +145,10 @@ for (const prefix of ["", "/id"]) {
   });
 
   test(`${lang}: decline, then decline-and-block`, async () => {
-    const { context, page } = await requester(prefix);
-    const number = nextNumber();
+    const { context, page } = await requester(suite, "req", prefix);
+    const number = nextNumber("0812");
     const first = await ask(page, number, "none");
-    const them = await owner(await ownerLink(number));
+    const them = await owner((await ownerLinks(suite, number))[0]);
     await Promise.all([
       them.page.waitForNavigation(),
       them.page.click("#reveal-decline"),
@@ -207,7 +158,7 @@ for (const prefix of ["", "/id"]) {
     await rowStatus(page, first, "declined");
 
     const second = await ask(page, number, "none");
-    await them.page.goto(await ownerLink(number));
+    await them.page.goto((await ownerLinks(suite, number))[0]);
     await Promise.all([
       them.page.waitForNavigation(),
       them.page.click("#reveal-block"),
@@ -221,10 +172,10 @@ for (const prefix of ["", "/id"]) {
 }
 
 test("a blocked number takes no further request: the reason shows beside the number and nothing is sent", async () => {
-  const { context, page } = await requester("");
-  const number = nextNumber();
+  const { context, page } = await requester(suite, "req");
+  const number = nextNumber("0812");
   await ask(page, number, "none");
-  const them = await owner(await ownerLink(number));
+  const them = await owner((await ownerLinks(suite, number))[0]);
   await Promise.all([
     them.page.waitForNavigation(),
     them.page.click("#reveal-block"),
@@ -257,10 +208,10 @@ test("a blocked number takes no further request: the reason shows beside the num
 });
 
 test("without JavaScript, the owner stops sharing and blocks from the decided page", async () => {
-  const { context, page } = await requester("");
-  const number = nextNumber();
+  const { context, page } = await requester(suite, "req");
+  const number = nextNumber("0812");
   await ask(page, number, "phone_lost");
-  const link = (await ownerLink(number)).replace(
+  const link = (await ownerLinks(suite, number))[0].replace(
     "/id/reveal-location",
     "/reveal-location",
   );

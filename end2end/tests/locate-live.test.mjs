@@ -7,56 +7,16 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { waitForHydration } from "../support/browser.mjs";
+import { newContext, serverAndBrowser } from "../support/suite.mjs";
 import {
-  newContext,
-  serverAndBrowser,
-  signedInMember,
-} from "../support/suite.mjs";
+  ask,
+  inEnglish,
+  nextNumber,
+  ownerLinks,
+  requester,
+} from "../support/locate.mjs";
 
 const suite = serverAndBrowser({ MAP_TILE_URL: "/tiles/{z}/{x}/{y}.png" });
-let numbers = 0;
-
-function nextNumber() {
-  numbers += 1;
-  const local =
-    `0813${String(Date.now() % 1e6).padStart(6, "0")}${numbers}`.slice(0, 12);
-  return { local, e164: `+62${local.slice(1)}` };
-}
-
-async function requester() {
-  return signedInMember(
-    suite,
-    "",
-    `live${Date.now()}${numbers}@mail.com`,
-    "secret-123",
-  );
-}
-
-async function ask(page, number) {
-  await page.selectOption("#locate-create-form select#country", "ID");
-  await page.fill("#locate-phone", number.local);
-  await page.selectOption("#locate-note", "worried");
-  await Promise.all([page.waitForNavigation(), page.click("#locate-submit")]);
-  const id = new URL(page.url()).searchParams.get("created");
-  assert.ok(id, `created: ${page.url()}`);
-  return id;
-}
-
-async function ownerLink(number) {
-  for (let i = 0; i < 100; i++) {
-    const res = await fetch(
-      `${suite.server.baseURL}/dev/outbox.json?to=${encodeURIComponent(number.e164)}&channel=sms`,
-    );
-    const [sms] = await res.json();
-    const link = sms?.body_text.match(
-      /https?:\/\/\S+reveal-location\?t=[0-9a-f]{64}/,
-    )?.[0];
-    if (link) return link.replace("/id/reveal-location", "/reveal-location");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no SMS to ${number.e164}`);
-}
-
 // The owner's page with position `coords`; `posted` collects the bodies
 // the page posts to the reveal API (what leaves the phone).
 async function owner(link, coords) {
@@ -115,9 +75,9 @@ async function walkNorth(ownerContext, page, id) {
 }
 
 test("live sharing: the requester's map follows the owner without a reload, and the owner stops it", async () => {
-  const { context, page } = await requester();
+  const { context, page } = await requester(suite, "live");
   await waitForHydration(page);
-  const number = nextNumber();
+  const number = nextNumber("0813");
   const id = await ask(page, number);
   await waitForHydration(page);
   const navigations = [];
@@ -126,7 +86,7 @@ test("live sharing: the requester's map follows the owner without a reload, and 
     (f) => f === page.mainFrame() && navigations.push(f.url()),
   );
 
-  const them = await owner(await ownerLink(number), {
+  const them = await owner(inEnglish((await ownerLinks(suite, number))[0]), {
     latitude: -6.2,
     longitude: 106.8,
     accuracy: 10,
@@ -166,10 +126,10 @@ test("live sharing: the requester's map follows the owner without a reload, and 
 });
 
 test("the requester stops a live sharing; the owner's page notices at its next position", async () => {
-  const { context, page } = await requester();
-  const number = nextNumber();
+  const { context, page } = await requester(suite, "live");
+  const number = nextNumber("0813");
   const id = await ask(page, number);
-  const them = await owner(await ownerLink(number), {
+  const them = await owner(inEnglish((await ownerLinks(suite, number))[0]), {
     latitude: 35.68,
     longitude: 139.76,
     accuracy: 10,
@@ -203,11 +163,11 @@ test("the requester stops a live sharing; the owner's page notices at its next p
 });
 
 test("approximate: rounded in the owner's browser, said so on both sides", async () => {
-  const { context, page } = await requester();
+  const { context, page } = await requester(suite, "live");
   await waitForHydration(page);
-  const number = nextNumber();
+  const number = nextNumber("0813");
   const id = await ask(page, number);
-  const them = await owner(await ownerLink(number), {
+  const them = await owner(inEnglish((await ownerLinks(suite, number))[0]), {
     latitude: -6.175392,
     longitude: 106.827153,
     accuracy: 12,

@@ -7,62 +7,16 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { waitForHydration } from "../support/browser.mjs";
+import { newContext, serverAndBrowser } from "../support/suite.mjs";
 import {
-  newContext,
-  serverAndBrowser,
-  signedInMember,
-} from "../support/suite.mjs";
+  ask,
+  inEnglish,
+  nextNumber,
+  ownerLinks,
+  requester,
+} from "../support/locate.mjs";
 
 const suite = serverAndBrowser({ MAP_TILE_URL: "/tiles/{z}/{x}/{y}.png" });
-let numbers = 0;
-
-function nextNumber() {
-  numbers += 1;
-  const local =
-    `0815${String(Date.now() % 1e6).padStart(6, "0")}${numbers}`.slice(0, 12);
-  return { local, e164: `+62${local.slice(1)}` };
-}
-
-async function requester() {
-  return signedInMember(
-    suite,
-    "",
-    `receipt${Date.now()}${numbers}@mail.com`,
-    "secret-123",
-  );
-}
-
-async function ask(page, number) {
-  await page.selectOption("#locate-create-form select#country", "ID");
-  await page.fill("#locate-phone", number.local);
-  await page.selectOption("#locate-note", "worried");
-  await Promise.all([page.waitForNavigation(), page.click("#locate-submit")]);
-  const id = new URL(page.url()).searchParams.get("created");
-  assert.ok(id, `created: ${page.url()}`);
-  return id;
-}
-
-// Every link texted to `number`, newest first; waits for `count` of them.
-async function links(number, count) {
-  for (let i = 0; i < 150; i++) {
-    const res = await fetch(
-      `${suite.server.baseURL}/dev/outbox.json?to=${encodeURIComponent(number.e164)}&channel=sms`,
-    );
-    const found = (await res.json())
-      .map(
-        (sms) =>
-          sms.body_text.match(
-            /https?:\/\/\S+reveal-location\?t=[0-9a-f]{64}/,
-          )?.[0],
-      )
-      .filter(Boolean)
-      .map((l) => l.replace("/id/reveal-location", "/reveal-location"));
-    if (found.length >= count) return found;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`fewer than ${count} SMS to ${number.e164}`);
-}
-
 async function owner(options = {}) {
   const context = await newContext(suite, {
     geolocation: { latitude: -6.2, longitude: 106.8, accuracy: 10 },
@@ -83,9 +37,9 @@ async function statusIs(page, id, status) {
 }
 
 test("the dashboard follows the statuses without a reload: opened, declined", async () => {
-  const { context, page } = await requester();
+  const { context, page } = await requester(suite, "receipt");
   await waitForHydration(page);
-  const number = nextNumber();
+  const number = nextNumber("0815");
   const id = await ask(page, number);
   await waitForHydration(page);
   const navigations = [];
@@ -93,7 +47,7 @@ test("the dashboard follows the statuses without a reload: opened, declined", as
     "framenavigated",
     (f) => f === page.mainFrame() && navigations.push(f.url()),
   );
-  const [link] = await links(number, 1);
+  const [link] = (await ownerLinks(suite, number, 1)).map(inEnglish);
   const them = await owner();
   await them.page.goto(link);
   await statusIs(page, id, "opened");
@@ -130,15 +84,15 @@ async function sharedLive(page, id, link) {
 }
 
 test("the receipt: the facts, trust and delete without JavaScript; the dashboard follows", async () => {
-  const { context, page } = await requester();
+  const { context, page } = await requester(suite, "receipt");
   await waitForHydration(page);
-  const number = nextNumber();
+  const number = nextNumber("0815");
   const id = await ask(page, number);
   await waitForHydration(page);
-  const [link] = await links(number, 1);
+  const [link] = (await ownerLinks(suite, number, 1)).map(inEnglish);
   await sharedLive(page, id, link);
 
-  const [receipt] = await links(number, 2);
+  const [receipt] = (await ownerLinks(suite, number, 2)).map(inEnglish);
   assert.notEqual(receipt, link, "the receipt has its own link");
   const reader = await owner({ javaScriptEnabled: false });
   await reader.page.goto(receipt);
@@ -165,7 +119,7 @@ test("the receipt: the facts, trust and delete without JavaScript; the dashboard
   // The same account asks again: the owner's page names it, Share one tap away.
   await page.goto("/dashboard/locations");
   await ask(page, number);
-  const [again] = await links(number, 3);
+  const [again] = (await ownerLinks(suite, number, 3)).map(inEnglish);
   const next = await owner();
   await next.page.goto(again);
   assert.match(

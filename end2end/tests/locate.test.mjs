@@ -2,6 +2,7 @@
 // locating animation with the real data of an Indonesian and a US number.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { collectErrors, waitForHydration } from "../support/browser.mjs";
 import { newContext, serverAndBrowser } from "../support/suite.mjs";
 
@@ -118,6 +119,23 @@ test("locating a US number shows its area and time zone", async () => {
   assert.equal(
     (await page.textContent(".locating-done h2")).trim(),
     "Valid number: we can ask its owner",
+  );
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("zh: the heading says what is true, and the position waits for consent", async () => {
+  const zh = JSON.parse(
+    readFileSync(new URL("../../locales/zh.json", import.meta.url)),
+  );
+  const context = await newContext(suite);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  const rows = await locate(page, "/zh", "ID", "0812-3456-7890");
+  assert.equal(rows.location, zh.locate_defined);
+  assert.equal(
+    (await page.textContent(".locating-done h2")).trim(),
+    zh.locate_done,
   );
   assert.deepEqual(errors, []);
   await context.close();

@@ -6,6 +6,7 @@
 // call refuses the next message. Quiet hours are off (the test runs at any hour).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { collectErrors, waitForHydration } from "../support/browser.mjs";
 import {
   newContext,
@@ -19,6 +20,16 @@ const suite = serverAndBrowser({
   VOICE_CAP_SENDER_DAY: "20",
 });
 const NO_JS = { javaScriptEnabled: false };
+const OPTED_OUT = Object.fromEntries(
+  ["en", "id", "zh"].map((locale) => [
+    locale,
+    JSON.parse(
+      readFileSync(
+        new URL(`../../locales/${locale}/voice_errors.json`, import.meta.url),
+      ),
+    ).voice_error_opted_out,
+  ]),
+);
 const PASSWORD = "secret-123";
 const TEXT = {
   en: "Happy birthday! See you on Saturday at the park.",
@@ -149,9 +160,33 @@ for (const [prefix, locale] of [
       await page.$("#voice-list .voice-row audio"),
       "the sender can replay it",
     );
+    await refusedAfterPress9(page, prefix, locale, call, phone);
     assert.deepEqual(errors, []);
     await context.close();
   });
+}
+
+// The recipient presses 9; the next message to them is refused with the
+// server's words beside the number, never a generic failure dialog.
+async function refusedAfterPress9(page, prefix, locale, call, phone) {
+  const pressed = await fetch(
+    `${suite.server.baseURL}/dev/calls/${call.callRef}/press9`,
+    { method: "POST", redirect: "manual" },
+  );
+  assert.equal(pressed.status, 303);
+  await page.goto(`${prefix}/voice-sms`);
+  await waitForHydration(page);
+  await fillDraft(page, phone, TEXT[locale]);
+  await page.click("#voice-send");
+  await page.waitForFunction(
+    () => document.querySelector("#phone-error").textContent.trim() !== "",
+  );
+  assert.equal(
+    (await page.textContent("#phone-error")).trim(),
+    OPTED_OUT[locale],
+  );
+  assert.equal(await page.$("#voice-failed"), null, "no generic dialog");
+  assert.equal(await page.inputValue("#voice-message"), TEXT[locale]);
 }
 
 for (const [prefix, locale] of [
@@ -195,6 +230,11 @@ for (const [prefix, locale] of [
     assert.ok(
       await page.$("#phone[aria-invalid=true]"),
       "the opted-out number is refused",
+    );
+    assert.equal(
+      (await page.textContent("#phone-error")).trim(),
+      OPTED_OUT[locale],
+      "the server's words, beside the number",
     );
     assert.equal(
       await page.inputValue("#voice-message"),

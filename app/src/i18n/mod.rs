@@ -1,7 +1,11 @@
 //! Every user-facing text comes from here: typed keys generated from
 //! `locales/*.json` (see build.rs) and a reactive locale in context.
+#[cfg(feature = "hydrate")]
+mod loaded;
 mod locale;
 
+#[cfg(feature = "hydrate")]
+pub use loaded::load_texts;
 pub use locale::Locale;
 
 use leptos::prelude::*;
@@ -26,6 +30,7 @@ impl<'de> serde::Deserialize<'de> for Key {
 }
 
 /// The text of `key` in `locale`.
+#[cfg(not(feature = "hydrate"))]
 pub fn t(locale: Locale, key: Key) -> &'static str {
     let table = match locale {
         Locale::En => &messages::EN,
@@ -33,6 +38,12 @@ pub fn t(locale: Locale, key: Key) -> &'static str {
         Locale::Zh => &messages::ZH,
     };
     table[key as usize]
+}
+
+/// The text of `key` in `locale` (the page's language, loaded at start).
+#[cfg(feature = "hydrate")]
+pub fn t(locale: Locale, key: Key) -> &'static str {
+    loaded::text(locale, key)
 }
 
 /// The text of `key` with `{name}` placeholders replaced by `args`.

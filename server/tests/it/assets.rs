@@ -36,45 +36,47 @@ async fn pages_reference_the_built_assets_from_the_manifest() {
     std::fs::write(
         site.join("manifest.json"),
         r#"{"site_js":"/pkg/h1/site.js","app_js":"/pkg/h1/app.js","app_wasm":"/pkg/h1/app_bg.wasm",
-            "css":"/pkg/h1/app.css","widgets_js":"/pkg/h1/widgets.js","widgets_css":"/pkg/h1/widgets.css"}"#,
+            "texts":"/pkg/h1/texts","css":"/pkg/h1/app.css","widgets_js":"/pkg/h1/widgets.js","widgets_css":"/pkg/h1/widgets.css"}"#,
     )
     .unwrap();
-    let boot = |eager: bool| {
-        format!("import {{ start }} from '/pkg/h1/site.js';start({{ js: '/pkg/h1/app.js', wasm: '/pkg/h1/app_bg.wasm', eager: {eager} }});")
+    // The page's language file goes with the app: one language per page.
+    let boot = |eager: bool, lang: &str| {
+        format!("import {{ start }} from '/pkg/h1/site.js';start({{ js: '/pkg/h1/app.js', wasm: '/pkg/h1/app_bg.wasm', texts: '/pkg/h1/texts/{lang}.json', lang: '{lang}', eager: {eager} }});")
     };
     for app in TestApp::all_with_site(site.clone()).await {
         let body = app.get("/").await.body;
         assert!(body.contains(r#"<link rel="stylesheet" href="/pkg/h1/app.css""#));
-        assert!(body.contains(&boot(true)), "{body}");
+        assert!(body.contains(&boot(true, "en")), "{body}");
         assert!(body.contains(r#"<link rel="modulepreload" href="/pkg/h1/app.js""#));
         assert!(body.contains(r#"<link rel="preload" href="/pkg/h1/app_bg.wasm""#));
+        assert!(body.contains(r#"<link rel="preload" href="/pkg/h1/texts/en.json""#));
         assert!(
             !body.contains("widgets.js\"></script>"),
             "React is not loaded by pages without widgets"
         );
         // Text pages fetch nothing of the app until a `data-wake` element is used.
-        for text_page in [
-            "/privacy-policy",
-            "/id/faq",
-            "/zh/no-such-page",
-            "/cancel-subscription",
+        for (text_page, lang) in [
+            ("/privacy-policy", "en"),
+            ("/id/faq", "id"),
+            ("/zh/no-such-page", "zh"),
+            ("/cancel-subscription", "en"),
         ] {
             let body = app.get(text_page).await.body;
-            assert!(body.contains(&boot(false)), "{text_page}");
+            assert!(body.contains(&boot(false, lang)), "{text_page}");
             assert!(
                 !body.contains("rel=\"modulepreload\"") && !body.contains("rel=\"preload\""),
                 "{text_page}"
             );
         }
-        for live_page in [
-            "/id/voice-sms",
-            "/telecom",
-            "/pay-method",
-            "/login",
-            "/reveal-location",
+        for (live_page, lang) in [
+            ("/id/voice-sms", "id"),
+            ("/telecom", "en"),
+            ("/pay-method", "en"),
+            ("/login", "en"),
+            ("/reveal-location", "en"),
         ] {
             assert!(
-                app.get(live_page).await.body.contains(&boot(true)),
+                app.get(live_page).await.body.contains(&boot(true, lang)),
                 "{live_page}"
             );
         }

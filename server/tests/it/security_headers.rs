@@ -8,7 +8,7 @@ fn site_with_build() -> std::path::PathBuf {
     std::fs::write(site.join("pkg/h1/app.js"), "export default 1").unwrap();
     std::fs::write(
         site.join("manifest.json"),
-        r#"{"site_js":"/pkg/h1/site.js","app_js":"/pkg/h1/app.js","app_wasm":"/pkg/h1/app_bg.wasm","css":"/pkg/h1/app.css"}"#,
+        r#"{"site_js":"/pkg/h1/site.js","app_js":"/pkg/h1/app.js","app_wasm":"/pkg/h1/app_bg.wasm","texts":"/pkg/h1/texts","css":"/pkg/h1/app.css"}"#,
     )
     .unwrap();
     site

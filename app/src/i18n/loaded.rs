@@ -1,0 +1,39 @@
+//! In the browser the texts are not compiled in: the site script fetches the
+//! page's one language (`/pkg/<build>/texts/<code>.json`, an array in key
+//! order written by build.rs) beside the WASM and hands it over before
+//! hydration. A page then downloads one language instead of three, and the
+//! main WASM carries no text at all.
+//!
+//! Islands render in the page's language only (they never switch language
+//! without a page load), so a text of another language is never asked for;
+//! if it were, it reads empty rather than showing the wrong language.
+use super::{Key, Locale};
+use std::sync::OnceLock;
+
+static TEXTS: OnceLock<(Locale, Vec<&'static str>)> = OnceLock::new();
+
+/// Called once by the site script, before `hydrate`: the texts of the
+/// language `code`. The strings live as long as the page, so they are
+/// leaked into `'static` once (the same lifetime the compiled-in tables had).
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn load_texts(code: &str, texts: Vec<String>) {
+    let Some(locale) = super::Locale::from_code(code) else {
+        return;
+    };
+    let texts = texts
+        .into_iter()
+        .map(|text| &*Box::leak(text.into_boxed_str()))
+        .collect();
+    // A second call (never made by the site script) keeps the first texts.
+    let _ = TEXTS.set((locale, texts));
+}
+
+/// The loaded text of `key`, when `locale` is the page's language.
+pub fn text(locale: Locale, key: Key) -> &'static str {
+    match TEXTS.get() {
+        Some((loaded, texts)) if *loaded == locale => {
+            texts.get(key as usize).copied().unwrap_or_default()
+        }
+        _ => "",
+    }
+}
