@@ -67,7 +67,13 @@ test("pages with live islands preload and hydrate at once", async () => {
   const page = await context.newPage();
   const app = appRequests(page);
   await page.goto("/id");
-  assert.equal(await page.locator("link[rel=preload][as=fetch]").count(), 1);
+  // The WASM and the page's texts (Indonesian only) are fetched early.
+  const preloads = await page
+    .locator("link[rel=preload][as=fetch]")
+    .evaluateAll((links) => links.map((l) => new URL(l.href).pathname));
+  assert.equal(preloads.length, 2, `${preloads}`);
+  assert.ok(preloads.some((p) => p.endsWith("/app_bg.wasm")));
+  assert.ok(preloads.some((p) => p.endsWith("/texts/id.json")));
   await waitForHydration(page);
   assert.ok(app.some((u) => u.endsWith(".wasm")));
   await context.close();
