@@ -3,10 +3,6 @@
 //! looking it up at the provider, which needs the time of the attempt (the
 //! grace period before "not found" means "not sent") and how many lookups
 //! failed (give up after a few).
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{add_columns, drop_columns, int};
 use sea_orm_migration::prelude::*;
 

@@ -6,10 +6,6 @@
 //! thing, and applied once when it appears. `charges.transient_failures`:
 //! how many attempts at a period failed without the provider deciding
 //! (network, 5xx, rate limit), which sets the backoff and its cap.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{add_columns, drop_columns, index, int, nullable, string, text};
 use sea_orm_migration::prelude::*;
 

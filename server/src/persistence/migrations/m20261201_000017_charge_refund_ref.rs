@@ -1,10 +1,6 @@
 //! The provider's id of a charge's refund (a Paddle adjustment, a
 //! FastSpring return, a dLocal refund), kept from the provider's answer so
 //! a pending refund can be looked up by it and support can name it.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{add_columns, drop_columns, nullable, string};
 use sea_orm_migration::prelude::*;
 

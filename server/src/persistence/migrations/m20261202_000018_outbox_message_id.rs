@@ -2,10 +2,6 @@
 //! by a job carries one derived from the job, so a job run again after its
 //! worker died keeps no second copy, as a receiving mail system drops a
 //! repeated `Message-ID`. Unique where set.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{add_columns, drop_columns, index, nullable, string};
 use sea_orm_migration::prelude::*;
 

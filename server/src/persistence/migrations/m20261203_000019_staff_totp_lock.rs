@@ -2,10 +2,6 @@
 //! locked after too many wrong codes from everywhere. A locked account
 //! refuses every code, the right one too, until an operator unlocks it on
 //! the command line (`server staff unlock`). Null when not locked.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{add_columns, big, drop_columns, nullable};
 use sea_orm_migration::prelude::*;
 

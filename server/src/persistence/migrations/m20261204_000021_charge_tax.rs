@@ -1,9 +1,5 @@
 //! The tax a provider collected with a charge, kept apart from the amount
 //! so the price is compared with the amount before tax.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{add_columns, big, drop_columns};
 use sea_orm_migration::prelude::*;
 

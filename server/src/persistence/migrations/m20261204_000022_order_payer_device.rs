@@ -1,9 +1,5 @@
 //! The payer's address and browser at checkout, which wallets ask for with
 //! the debits we make without the payer (renewals).
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{add_columns, drop_columns, nullable, string};
 use sea_orm_migration::prelude::*;
 

@@ -5,10 +5,6 @@
 //! `orders.trial_days`: the trial the order was sold with (0 for a
 //! returning customer, who is offered the full price); orders still open
 //! take their plan's trial.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{add_columns, big, drop_columns, id_col, index, int, nullable, string, table};
 use sea_orm_migration::prelude::*;
 

@@ -2,10 +2,6 @@
 //! a code, and the code sealed with `SECRETS_KEY`, so a repeat of that job
 //! (its worker died after the mail left) sends the same code again instead
 //! of one that makes the delivered mail useless.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{add_columns, drop_columns, nullable, text};
 use sea_orm_migration::prelude::*;
 

@@ -3,10 +3,6 @@
 //! before it is stored) and, for live sharing, until when the owner's page
 //! may keep sending the position (moved to the stop time when the owner or
 //! the requester stops it). Rows from before keep `precise` and no window.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{add_columns, big, drop_columns, nullable, string};
 use sea_orm_migration::prelude::*;
 

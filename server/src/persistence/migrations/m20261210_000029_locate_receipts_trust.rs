@@ -6,10 +6,6 @@
 //! marked as trusted (their later requests open with a one-tap Share), one
 //! row per number and account, keyed by the number as the do-not-locate
 //! registry is.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{add_columns, big, create, drop, drop_columns, flag, id_col, index, string, table};
 use sea_orm_migration::prelude::*;
 

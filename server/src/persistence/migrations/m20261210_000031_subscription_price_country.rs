@@ -2,10 +2,6 @@
 //! paid, when the provider reported one and its price list is not the
 //! plan's: the subscription renews at that country's price (the rule is
 //! `services::billing::price_country`). Empty for every other subscription.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{add_columns, drop_columns, nullable, string};
 use sea_orm_migration::prelude::*;
 
