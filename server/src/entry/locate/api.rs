@@ -4,7 +4,7 @@
 //! (else "not found"), coordinates finite and on the globe (checked by the
 //! service), pages within [`MAX_PAGE`].
 use super::doc::{Answer, BadRequest, Limited, List, NeedsSubscription, NotFound, Unauthorized};
-use super::extract::{parse_id, service_error, Member, ValidForm, ValidQuery, MAX_PAGE};
+use super::extract::{service_error, Member, PathId, ValidForm, ValidQuery, MAX_PAGE};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::locate::{changes, consent, registry, requests};
 use crate::state::AppState;
@@ -109,10 +109,9 @@ pub async fn update(
     State(state): State<AppState>,
     ctx: ApiContext,
     Member(auth): Member,
-    Path(id): Path<String>,
+    PathId(id): PathId,
     ValidForm(form): ValidForm<UpdateForm>,
 ) -> ApiResult<LocateRequestView> {
-    let id = parse_id(&ctx, &id)?;
     let change = changes::Change::from_action(&form.action, &form.label)
         .ok_or_else(|| ApiError::bad_request(&ctx))?;
     let view = changes::update(&state.cx(), &auth, id, change)
@@ -128,9 +127,8 @@ pub async fn clear(
     State(state): State<AppState>,
     ctx: ApiContext,
     Member(auth): Member,
-    Path(id): Path<String>,
+    PathId(id): PathId,
 ) -> ApiResult<LocateRequestView> {
-    let id = parse_id(&ctx, &id)?;
     changes::clear(&state.cx(), &auth, id)
         .await
         .map(ApiOk::obj)
@@ -144,9 +142,8 @@ pub async fn trace(
     State(state): State<AppState>,
     ctx: ApiContext,
     Member(auth): Member,
-    Path(id): Path<String>,
+    PathId(id): PathId,
 ) -> ApiResult<GpsTrace> {
-    let id = parse_id(&ctx, &id)?;
     requests::trace(&state.cx(), &auth, id)
         .await
         .map(ApiOk::obj)

@@ -4,7 +4,7 @@ use super::doc::{
     Answer, BadRequest, Limited, List, NeedsSubscription, NotFound, Unauthorized, Unavailable,
 };
 use super::extract::MAX_PAGE;
-use super::extract::{parse_id, service_error, Member, ValidForm, ValidQuery};
+use super::extract::{service_error, Member, PathId, ValidForm, ValidQuery};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::voice::{compose, preview, replay, views};
 use crate::speech::Rendered;
@@ -134,9 +134,8 @@ pub async fn detail(
     State(state): State<AppState>,
     ctx: ApiContext,
     Member(auth): Member,
-    Path(id): Path<String>,
+    PathId(id): PathId,
 ) -> ApiResult<VoiceMessageView> {
-    let id = parse_id(&ctx, &id)?;
     let message = views::own(&state.cx(), auth.user.id, id)
         .await
         .map_err(service_error(&ctx))?;
@@ -151,9 +150,8 @@ pub async fn audio(
     State(state): State<AppState>,
     ctx: ApiContext,
     Member(auth): Member,
-    Path(id): Path<String>,
+    PathId(id): PathId,
 ) -> Result<Response, ApiError> {
-    let id = parse_id(&ctx, &id)?;
     let rendered = replay(&state.cx(), &state.speech, auth.user.id, id)
         .await
         .map_err(service_error(&ctx))?;
