@@ -13,11 +13,23 @@ use axum::extract::{Form, FromRequest, FromRequestParts, Path, Query, Request};
 use axum::http::{request::Parts, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
+use serde::Deserialize;
 use std::marker::PhantomData;
 
 /// Highest page number a list call looks up; a higher one is past the last
 /// page of anybody's list (caps keep lists far shorter) and answers an empty page.
 pub const MAX_PAGE: u64 = 100_000;
+
+/// `?page=&size=` of a list call: absent, or a whole number a `u64` holds
+/// (each list clamps them to its own bounds); anything else is the 400.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    #[param(schema_with = super::doc::count)]
+    pub page: Option<u64>,
+    #[param(schema_with = super::doc::count)]
+    pub size: Option<u64>,
+}
 
 /// Maps a service error to the envelope in the caller's language.
 pub fn service_error(ctx: &ApiContext) -> impl Fn(ServiceError) -> ApiError + '_ {
