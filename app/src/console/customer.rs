@@ -68,7 +68,6 @@ fn state_key(sub: &SubscriptionView) -> Key {
     }
 }
 
-
 /// An order's stored status in words (never the raw code).
 fn order_status(status: &str) -> Key {
     match status {

@@ -140,7 +140,6 @@ fn payer_note(locale: Locale, sub: &SubscriptionView) -> Option<impl IntoView> {
     })
 }
 
-
 /// A payment that took money links to its receipt; one that did not
 /// (failed, pending) names its number only.
 fn receipt_cell(locale: Locale, c: &ChargeView) -> impl IntoView {

@@ -2,11 +2,11 @@
 //! money, as a member keeps it for their records: who was paid, what their
 //! statement shows, the amount before tax, the tax, the total, when it was
 //! paid, the period it covers and, once refunded, what came back.
-use crate::model::billing::charge_status_key;
 use crate::api::ApiClient;
 use crate::checkout::{cycle_word, method_label};
 use crate::dates::format_local_date;
 use crate::i18n::{t, t_args, use_i18n, Key, Locale};
+use crate::model::billing::charge_status_key;
 use crate::model::billing::ReceiptView;
 use crate::routes::{href, Page};
 use leptos::either::Either;

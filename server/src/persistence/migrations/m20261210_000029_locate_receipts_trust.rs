@@ -6,7 +6,9 @@
 //! marked as trusted (their later requests open with a one-tap Share), one
 //! row per number and account, keyed by the number as the do-not-locate
 //! registry is.
-use super::schema::{add_columns, big, create, drop, drop_columns, flag, id_col, index, string, table};
+use super::schema::{
+    add_columns, big, create, drop, drop_columns, flag, id_col, index, string, table,
+};
 use sea_orm_migration::prelude::*;
 
 #[derive(DeriveMigrationName)]
