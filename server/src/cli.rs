@@ -73,6 +73,54 @@ pub async fn run(args: &[String], config: &Config) -> Result<bool> {
     }
 }
 
+/// A command's options, flag by flag: `--flag VALUE` or a bare `--flag`.
+struct Flags<'a> {
+    rest: std::slice::Iter<'a, String>,
+    usage: &'static str,
+}
+
+impl<'a> Flags<'a> {
+    fn new(args: &'a [String], usage: &'static str) -> Self {
+        Flags {
+            rest: args.iter(),
+            usage,
+        }
+    }
+
+    /// The value after `flag`.
+    ///
+    /// # Errors
+    /// There is none: the error names the flag and shows the usage.
+    fn value(&mut self, flag: &str) -> Result<&'a String> {
+        self.rest
+            .next()
+            .with_context(|| format!("{flag} needs a value\n{}", self.usage))
+    }
+
+    /// The error for an option the command does not know.
+    fn unknown(&self, option: &str) -> anyhow::Error {
+        anyhow::anyhow!("unknown option {option:?}\n{}", self.usage)
+    }
+}
+
+impl<'a> Iterator for Flags<'a> {
+    type Item = &'a String;
+
+    fn next(&mut self) -> Option<&'a String> {
+        self.rest.next()
+    }
+}
+
+/// The database for one operator command (its schema brought up to date).
+async fn open_db(config: &Config) -> Result<sea_orm::DatabaseConnection> {
+    crate::persistence::open(
+        &config.database_url,
+        config.migration_database_url.as_deref(),
+        1,
+    )
+    .await
+}
+
 /// The options of `user create`.
 struct NewUserArgs {
     email: String,
@@ -94,29 +142,31 @@ impl NewUserArgs {
             vip_days: 0,
             subscription: None,
         };
-        let mut it = args.iter();
-        while let Some(flag) = it.next() {
-            let mut value = || {
-                it.next()
-                    .with_context(|| format!("{flag} needs a value\n{USAGE}"))
-            };
+        let mut flags = Flags::new(args, USAGE);
+        while let Some(flag) = flags.next() {
             match flag.as_str() {
-                "--email" => email = Some(value()?.clone()),
+                "--email" => email = Some(flags.value(flag)?.clone()),
                 "--password-stdin" => parsed.password_stdin = true,
                 "--locale" => {
-                    parsed.locale =
-                        Locale::from_code(value()?).context("--locale must be en, id or zh")?
+                    parsed.locale = Locale::from_code(flags.value(flag)?)
+                        .context("--locale must be en, id or zh")?
                 }
                 "--payment-count" => {
-                    parsed.payment_count = value()?
+                    parsed.payment_count = flags
+                        .value(flag)?
                         .parse()
                         .context("--payment-count must be a number")?
                 }
                 "--vip-days" => {
-                    parsed.vip_days = value()?.parse().context("--vip-days must be a number")?
+                    parsed.vip_days = flags
+                        .value(flag)?
+                        .parse()
+                        .context("--vip-days must be a number")?
                 }
-                "--subscription" => parsed.subscription = Some(subscription_state(value()?)?),
-                other => bail!("unknown option {other:?}\n{USAGE}"),
+                "--subscription" => {
+                    parsed.subscription = Some(subscription_state(flags.value(flag)?)?)
+                }
+                other => return Err(flags.unknown(other)),
             }
         }
         parsed.email = email.context(USAGE)?;
@@ -139,12 +189,7 @@ fn password(from_stdin: bool) -> Result<(String, bool)> {
 async fn create_user(args: &[String], config: &Config) -> Result<()> {
     let args = NewUserArgs::parse(args)?;
     let (password, generated) = password(args.password_stdin)?;
-    let db = crate::persistence::open(
-        &config.database_url,
-        config.migration_database_url.as_deref(),
-        1,
-    )
-    .await?;
+    let db = open_db(config).await?;
     let now = now_ms();
     let vip_time = if args.vip_days > 0 {
         now + args.vip_days * DAY_MS

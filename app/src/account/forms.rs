@@ -39,6 +39,12 @@ impl FormOutcome {
     }
 }
 
+/// What was typed into the field `name` of the form `outcome` answers (none
+/// when the page answers no form, or the server did not send it back).
+pub fn kept_value(outcome: Option<&FormOutcome>, name: &str) -> Option<String> {
+    outcome.and_then(|o| o.value(name)).map(str::to_owned)
+}
+
 /// Where to go after signing in: only known targets, so the
 /// `redirect` parameter can never send someone to another site.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,25 +7,87 @@ use crate::i18n::{use_i18n, Key};
 use crate::routes::{href, Page};
 use leptos::prelude::*;
 
-/// A `<form>` posting `form` to `page`, with its hidden fields and messages;
-/// the fields come as children.
-#[component]
-fn AccountForm(
+/// What an account form holds: the page it posts to, its fields in order
+/// (kind and label), its button and the link under it.
+struct FormSpec {
     page: Page,
     form: AuthForm,
+    fields: &'static [(FieldKind, Key)],
+    submit: Key,
+    link: Option<(Page, Key)>,
+}
+
+/// E-mail + password → session, with "Forgot password?".
+const LOGIN: FormSpec = FormSpec {
+    page: Page::Login,
+    form: AuthForm::Login,
+    fields: &[
+        (FieldKind::Email, Key::FormEmail),
+        (FieldKind::CurrentPassword, Key::FormPassword),
+    ],
+    submit: Key::LoginSubmit,
+    link: Some((Page::ResetPassword, Key::LoginForgot)),
+};
+
+/// E-mail → a reset code.
+const SEND_CODE: FormSpec = FormSpec {
+    page: Page::ResetPassword,
+    form: AuthForm::SendCode,
+    fields: &[(FieldKind::Email, Key::FormEmail)],
+    submit: Key::ResetSendCode,
+    link: None,
+};
+
+/// E-mail + code + new password, with a link back to request a new code.
+const RESET_CODE: FormSpec = FormSpec {
+    page: Page::ResetCode,
+    form: AuthForm::ResetWithCode,
+    fields: &[
+        (FieldKind::Email, Key::FormEmail),
+        (FieldKind::Code, Key::FormCode),
+        (FieldKind::NewPassword, Key::FormNewPassword),
+    ],
+    submit: Key::ResetCodeSubmit,
+    link: Some((Page::ResetPassword, Key::ResetCodeResend)),
+};
+
+/// A `<form>` posting `spec.form` to `spec.page`: hidden fields, messages,
+/// the fields (the e-mail filled back in, never a password or code), the
+/// button and the link.
+#[component]
+fn AccountForm(
+    spec: &'static FormSpec,
+    prefix: &'static str,
     csrf: String,
     #[prop(default = None)] redirect: Option<&'static str>,
-    errors: crate::account::validation::FieldErrors,
-    notice: Option<Key>,
+    state: FormState,
     novalidate: bool,
-    children: Children,
 ) -> impl IntoView {
-    let locale = use_i18n().locale();
+    let i18n = use_i18n();
+    let locale = i18n.locale();
+    let FormState {
+        email,
+        errors,
+        notice,
+    } = state;
+    let fields = spec
+        .fields
+        .iter()
+        .map(|&(kind, label)| {
+            let value = if kind == FieldKind::Email { email.clone() } else { String::new() };
+            view! { <AuthField prefix=prefix kind=kind label=label errors=errors.clone() value=value/> }
+        })
+        .collect_view();
+    let link = spec.link.map(|(page, text)| {
+        view! { <a class="form-link" href=href(locale, page)>{i18n.text(text)}</a> }
+    });
     view! {
-        <form method="post" action=href(locale, page) class="auth-form" data-auth-form=form.param() novalidate=novalidate>
-            <HiddenFields csrf=csrf form=form redirect=redirect/>
+        <form method="post" action=href(locale, spec.page) class="auth-form" data-auth-form=spec.form.param() novalidate=novalidate>
+            <HiddenFields csrf=csrf form=spec.form redirect=redirect/>
             <FormMessages errors=errors notice=notice/>
-            {children()}
+            {fields}
+            <button type="submit" class="btn-primary">{i18n.text(spec.submit)}</button>
+            {link}
         </form>
     }
 }
@@ -41,29 +103,7 @@ pub fn LoginForm(
     state: FormState,
     #[prop(optional)] novalidate: bool,
 ) -> impl IntoView {
-    let i18n = use_i18n();
-    let locale = i18n.locale();
-    let FormState {
-        email,
-        errors,
-        notice,
-    } = state;
-    view! {
-        <AccountForm
-            page=Page::Login
-            form=AuthForm::Login
-            csrf=csrf
-            redirect=redirect.param()
-            errors=errors.clone()
-            notice=notice
-            novalidate=novalidate
-        >
-            <AuthField prefix=prefix kind=FieldKind::Email label=Key::FormEmail errors=errors.clone() value=email/>
-            <AuthField prefix=prefix kind=FieldKind::CurrentPassword label=Key::FormPassword errors=errors/>
-            <button type="submit" class="btn-primary">{i18n.text(Key::LoginSubmit)}</button>
-            <a class="form-link" href=href(locale, Page::ResetPassword)>{i18n.text(Key::LoginForgot)}</a>
-        </AccountForm>
-    }
+    view! { <AccountForm spec=&LOGIN prefix=prefix csrf=csrf redirect=redirect.param() state=state novalidate=novalidate/> }
 }
 
 /// E-mail → a reset code (form `send_code`), posted to the reset-password page.
@@ -74,25 +114,7 @@ pub fn SendCodeForm(
     state: FormState,
     #[prop(optional)] novalidate: bool,
 ) -> impl IntoView {
-    let i18n = use_i18n();
-    let FormState {
-        email,
-        errors,
-        notice,
-    } = state;
-    view! {
-        <AccountForm
-            page=Page::ResetPassword
-            form=AuthForm::SendCode
-            csrf=csrf
-            errors=errors.clone()
-            notice=notice
-            novalidate=novalidate
-        >
-            <AuthField prefix=prefix kind=FieldKind::Email label=Key::FormEmail errors=errors value=email/>
-            <button type="submit" class="btn-primary">{i18n.text(Key::ResetSendCode)}</button>
-        </AccountForm>
-    }
+    view! { <AccountForm spec=&SEND_CODE prefix=prefix csrf=csrf state=state novalidate=novalidate/> }
 }
 
 /// E-mail + code + new password (form `reset_with_code`), posted to the
@@ -104,27 +126,5 @@ pub fn ResetCodeForm(
     state: FormState,
     #[prop(optional)] novalidate: bool,
 ) -> impl IntoView {
-    let i18n = use_i18n();
-    let locale = i18n.locale();
-    let FormState {
-        email,
-        errors,
-        notice,
-    } = state;
-    view! {
-        <AccountForm
-            page=Page::ResetCode
-            form=AuthForm::ResetWithCode
-            csrf=csrf
-            errors=errors.clone()
-            notice=notice
-            novalidate=novalidate
-        >
-            <AuthField prefix=prefix kind=FieldKind::Email label=Key::FormEmail errors=errors.clone() value=email/>
-            <AuthField prefix=prefix kind=FieldKind::Code label=Key::FormCode errors=errors.clone()/>
-            <AuthField prefix=prefix kind=FieldKind::NewPassword label=Key::FormNewPassword errors=errors/>
-            <button type="submit" class="btn-primary">{i18n.text(Key::ResetCodeSubmit)}</button>
-            <a class="form-link" href=href(locale, Page::ResetPassword)>{i18n.text(Key::ResetCodeResend)}</a>
-        </AccountForm>
-    }
+    view! { <AccountForm spec=&RESET_CODE prefix=prefix csrf=csrf state=state novalidate=novalidate/> }
 }

@@ -4,6 +4,7 @@
 //! ([`super::country_options`]); in the browser the filter and the
 //! selection reach them through the DOM.
 use super::country_options::options_html;
+use crate::account::forms::{kept_value, FormOutcome};
 use crate::countries;
 use crate::i18n::{use_i18n, Key, Locale};
 use leptos::prelude::*;
@@ -140,4 +141,16 @@ fn filter_options(select: NodeRef<leptos::html::Select>, locale: Locale, query: 
     });
     #[cfg(not(feature = "browser"))]
     let _ = (select, locale, query);
+}
+
+/// The number a search form shows: what was typed into the form `outcome`
+/// answers, else the address's `country` and `phone`; the country falls
+/// back to the page's default, the phone is `None` when nothing was searched.
+pub fn typed_number(outcome: Option<&FormOutcome>) -> (String, Option<String>) {
+    let locale = use_i18n().locale();
+    let (q_country, q_phone) = leptos_router::hooks::use_query_map()
+        .with_untracked(|q| (q.get("country"), q.get("phone")));
+    let typed = |name: &str, query: Option<String>| kept_value(outcome, name).or(query);
+    let country = countries::offered_or_default(typed("country", q_country), locale);
+    (country, typed("phone", q_phone))
 }

@@ -29,7 +29,7 @@ pub use auth_form_guard::AuthFormGuard;
 pub use brand::BrandMark;
 pub use chat_launcher::ChatLauncher;
 pub use consent_banner::{ConsentBanner, TrackingScript, TRACKING_SCRIPT_PATH};
-pub use country_picker::CountryPicker;
+pub use country_picker::{typed_number, CountryPicker};
 pub use faq_data::FaqData;
 pub use footer::Footer;
 pub use header::Header;

@@ -6,13 +6,11 @@
 use crate::account::forms::{AuthForm, FormOutcome};
 use crate::account::validation::{FieldErrors, Slot, CODE_MAX_DIGITS, PHONE_INPUT_MAX_LEN};
 use crate::components::{
-    csrf_token, CountryPicker, FormMessages, FormState, HiddenFields, SlotField,
+    csrf_token, typed_number, CountryPicker, FormMessages, FormState, HiddenFields, SlotField,
 };
-use crate::countries;
 use crate::i18n::{use_i18n, Key};
 use crate::routes::{href, Page};
 use leptos::prelude::*;
-use leptos_router::hooks::use_query_map;
 
 /// The two forms of one page, and its wording.
 #[derive(Clone, Copy, Debug)]
@@ -40,22 +38,12 @@ pub struct NumberFields {
 impl NumberFields {
     /// The prefill for `forms`' page.
     pub fn prefilled(forms: ProofForms) -> NumberFields {
-        let locale = use_i18n().locale();
-        let (q_country, q_phone) =
-            use_query_map().with_untracked(|q| (q.get("country"), q.get("phone")));
         let outcome = use_context::<FormOutcome>()
             .filter(|o| o.form == forms.send || o.form == forms.confirm);
-        let typed = |name: &str, query: Option<String>| {
-            outcome
-                .as_ref()
-                .and_then(|o| o.value(name))
-                .map(str::to_owned)
-                .or(query)
-        };
-        let country = countries::offered_or_default(typed("country", q_country), locale);
+        let (country, phone) = typed_number(outcome.as_ref());
         NumberFields {
             country: RwSignal::new(country),
-            phone: typed("phone", q_phone).unwrap_or_default(),
+            phone: phone.unwrap_or_default(),
         }
     }
 }

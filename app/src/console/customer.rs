@@ -6,7 +6,7 @@ use super::customers::{access, status_key};
 use super::parts::{form_fields, table, when};
 use super::{audit, forms, ConsoleData, ConsoleDoc};
 use crate::i18n::{t, t_args, Key, Locale};
-use crate::model::billing::{ChargeView, SubscriptionState, SubscriptionView};
+use crate::model::billing::{charge_status_key, ChargeView, SubscriptionState, SubscriptionView};
 use crate::model::console::{CustomerDetail, OrderView};
 use leptos::prelude::*;
 
@@ -65,17 +65,6 @@ fn state_key(sub: &SubscriptionView) -> Key {
         SubscriptionState::Trialing => Key::BillpageStateTrialing,
         SubscriptionState::Active => Key::BillpageStateActive,
         SubscriptionState::PastDue => Key::BillpageStatePastDue,
-    }
-}
-
-fn charge_status(status: &str) -> Key {
-    match status {
-        "succeeded" => Key::BillpageChargeSucceeded,
-        "refunded" => Key::BillpageChargeRefunded,
-        "pending" => Key::BillpageChargePending,
-        "refund_pending" => Key::BillpageChargeRefundPending,
-        "refund_rejected" => Key::BillpageChargeRefundRejected,
-        _ => Key::BillpageChargeFailed,
     }
 }
 
@@ -142,7 +131,7 @@ fn charge_line(doc: &ConsoleDoc, charge: &ChargeView) -> impl IntoView {
             <th scope="row">{charge.receipt_no.clone()}</th>
             <td>{when(charge.charged_at)}</td>
             <td>{charge.amount_text.clone()}</td>
-            <td>{t(locale, charge_status(&charge.status))}</td>
+            <td>{t(locale, charge_status_key(&charge.status))}</td>
             <td>{refund}</td>
         </tr>
     }

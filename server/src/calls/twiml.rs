@@ -2,33 +2,28 @@
 //! call. Pure functions; every value put into XML is escaped.
 use super::CallProgress;
 use crate::html::escape_html;
-use crate::twilio::param;
-
-const HEAD: &str = r#"<?xml version="1.0" encoding="UTF-8"?>"#;
+use crate::twilio::{param, twiml};
 
 /// The message call: the audio (disclosure, message, menu) inside a
 /// one-key `<Gather>`, so a key pressed while it plays counts; no key,
 /// and the call ends after the audio.
 pub fn play_and_gather(audio_url: &str, gather_url: &str, language_bcp47: &str) -> String {
-    format!(
-        r#"{HEAD}<Response><Gather numDigits="1" action="{}" method="POST" timeout="6" actionOnEmptyResult="false" language="{}"><Play>{}</Play></Gather></Response>"#,
+    twiml(&format!(
+        r#"<Gather numDigits="1" action="{}" method="POST" timeout="6" actionOnEmptyResult="false" language="{}"><Play>{}</Play></Gather>"#,
         escape_html(gather_url),
         escape_html(language_bcp47),
         escape_html(audio_url)
-    )
+    ))
 }
 
 /// An answer after a key: one recording, then the call ends.
 pub fn play_and_hang_up(audio_url: &str) -> String {
-    format!(
-        "{HEAD}<Response><Play>{}</Play><Hangup/></Response>",
-        escape_html(audio_url)
-    )
+    twiml(&format!("<Play>{}</Play><Hangup/>", escape_html(audio_url)))
 }
 
 /// Ends the call.
 pub fn hang_up() -> String {
-    format!("{HEAD}<Response><Hangup/></Response>")
+    twiml("<Hangup/>")
 }
 
 /// Twilio's call status as our [`CallProgress`].
@@ -69,12 +64,9 @@ pub fn parse_digits(params: &[(String, String)]) -> Option<char> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::twilio::form;
 
-    fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
-        list.iter()
-            .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
-            .collect()
-    }
+    const HEAD: &str = r#"<?xml version="1.0" encoding="UTF-8"?>"#;
 
     #[test]
     fn twiml_escapes_every_value() {
@@ -97,12 +89,13 @@ mod tests {
             play_and_hang_up("https://a/b?c=1&d=2"),
             format!("{HEAD}<Response><Play>https://a/b?c=1&amp;d=2</Play><Hangup/></Response>")
         );
+        assert_eq!(hang_up(), format!("{HEAD}<Response><Hangup/></Response>"));
     }
 
     #[test]
     fn statuses_and_keys_are_read() {
         let status = |s: &str| {
-            parse_call_status(&pairs(&[
+            parse_call_status(&form(&[
                 ("CallSid", "CA1"),
                 ("CallStatus", s),
                 ("CallDuration", "12"),
@@ -123,12 +116,12 @@ mod tests {
         );
         assert_eq!(status("weird"), None);
         assert_eq!(
-            parse_call_status(&pairs(&[("CallStatus", "completed")])),
+            parse_call_status(&form(&[("CallStatus", "completed")])),
             None
         );
-        assert_eq!(parse_digits(&pairs(&[("Digits", "9")])), Some('9'));
-        assert_eq!(parse_digits(&pairs(&[("Digits", "98")])), None);
-        assert_eq!(parse_digits(&pairs(&[("Digits", "")])), None);
-        assert_eq!(parse_digits(&pairs(&[])), None);
+        assert_eq!(parse_digits(&form(&[("Digits", "9")])), Some('9'));
+        assert_eq!(parse_digits(&form(&[("Digits", "98")])), None);
+        assert_eq!(parse_digits(&form(&[("Digits", "")])), None);
+        assert_eq!(parse_digits(&form(&[])), None);
     }
 }

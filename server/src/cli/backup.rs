@@ -33,15 +33,13 @@ pub async fn run_backup(args: &[String], config: &Config) -> Result<()> {
 pub async fn run_restore(args: &[String], config: &Config) -> Result<()> {
     let mut from = None;
     let mut into = config.database_url.clone();
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let value = it
-            .next()
-            .with_context(|| format!("{flag} needs a value\n{USAGE}"))?;
+    let mut flags = super::Flags::new(args, USAGE);
+    while let Some(flag) = flags.next() {
+        let value = flags.value(flag)?;
         match flag.as_str() {
             "--from" => from = Some(PathBuf::from(value)),
             "--into" => into.clone_from(value),
-            other => bail!("unknown option {other:?}\n{USAGE}"),
+            other => return Err(flags.unknown(other)),
         }
     }
     let from = from.context(USAGE)?;

@@ -24,12 +24,7 @@ pub(super) const USAGE: &str = "usage: server chat list [--limit N] | server cha
 /// # Errors
 /// Bad arguments, an unknown conversation, database failures.
 pub(super) async fn run(args: &[String], config: &Config) -> Result<()> {
-    let db = crate::persistence::open(
-        &config.database_url,
-        config.migration_database_url.as_deref(),
-        1,
-    )
-    .await?;
+    let db = super::open_db(config).await?;
     let cx = Cx {
         db,
         config: Arc::new(config.clone()),

@@ -22,12 +22,7 @@ pub(super) async fn run(args: &[String], config: &Config) -> Result<()> {
         bail!("{USAGE}");
     }
     config.check_secrets_key()?;
-    let db = crate::persistence::open(
-        &config.database_url,
-        config.migration_database_url.as_deref(),
-        1,
-    )
-    .await?;
+    let db = super::open_db(config).await?;
     let done = sealed::reseal_all(&db, &config.secrets).await?;
     println!(
         "resealed with key {}: {} staff TOTP keys, {} wallet tokens",

@@ -28,31 +28,23 @@ pub(super) async fn run(args: &[String], config: &Config) -> Result<()> {
     let mut email = None;
     let mut role = None;
     let mut password_stdin = false;
-    let mut it = rest.iter();
-    while let Some(flag) = it.next() {
-        let mut value = || {
-            it.next()
-                .with_context(|| format!("{flag} needs a value\n{USAGE}"))
-        };
+    let mut flags = super::Flags::new(rest, USAGE);
+    while let Some(flag) = flags.next() {
         match flag.as_str() {
-            "--email" => email = Some(value()?.clone()),
+            "--email" => email = Some(flags.value(flag)?.clone()),
             "--role" => {
                 role = Some(
-                    StaffRole::from_code(value()?).context("--role must be support or admin")?,
+                    StaffRole::from_code(flags.value(flag)?)
+                        .context("--role must be support or admin")?,
                 )
             }
             "--password-stdin" => password_stdin = true,
             bare if !bare.starts_with('-') && email.is_none() => email = Some(bare.to_owned()),
-            other => bail!("unknown option {other:?}\n{USAGE}"),
+            other => return Err(flags.unknown(other)),
         }
     }
     let email = email.context(USAGE)?;
-    let db = crate::persistence::open(
-        &config.database_url,
-        config.migration_database_url.as_deref(),
-        1,
-    )
-    .await?;
+    let db = super::open_db(config).await?;
     let now = crate::clock::now_ms();
     match command.as_str() {
         "create" => {

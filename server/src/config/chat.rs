@@ -1,6 +1,6 @@
 //! Limits of the help chat: a person may write freely, but nobody may flood
 //! support, open conversations by the thousand or hold streams forever.
-use anyhow::{Context as _, Result};
+use anyhow::Result;
 
 /// Settings of the help chat.
 #[derive(Clone, Debug)]
@@ -28,24 +28,14 @@ impl ChatSettings {
     /// # Errors
     /// A value that is not a positive number.
     pub fn from_vars(var: &dyn Fn(&str) -> Option<String>) -> Result<ChatSettings> {
-        let number = |name: &str, default: i32| -> Result<i32> {
-            var(name)
-                .filter(|v| !v.trim().is_empty())
-                .map_or(Ok(default), |v| {
-                    v.trim()
-                        .parse::<i32>()
-                        .ok()
-                        .filter(|n| *n > 0)
-                        .with_context(|| format!("{name}={v:?} is not a positive number"))
-                })
-        };
+        let v = super::Vars(var);
         Ok(ChatSettings {
-            messages_per_minute: number("CHAT_MESSAGES_PER_MINUTE", 10)?,
-            conversations_per_ip_hour: number("CHAT_CONVERSATIONS_PER_IP_HOUR", 5)?,
-            retention_days: number("CHAT_RETENTION_DAYS", 180)?,
-            max_streams: number("CHAT_MAX_STREAMS", 200)?,
-            streams_per_conversation: number("CHAT_STREAMS_PER_CONVERSATION", 3)?,
-            streams_per_address: number("CHAT_STREAMS_PER_ADDRESS", 6)?,
+            messages_per_minute: v.positive("CHAT_MESSAGES_PER_MINUTE", 10)?,
+            conversations_per_ip_hour: v.positive("CHAT_CONVERSATIONS_PER_IP_HOUR", 5)?,
+            retention_days: v.positive("CHAT_RETENTION_DAYS", 180)?,
+            max_streams: v.positive("CHAT_MAX_STREAMS", 200)?,
+            streams_per_conversation: v.positive("CHAT_STREAMS_PER_CONVERSATION", 3)?,
+            streams_per_address: v.positive("CHAT_STREAMS_PER_ADDRESS", 6)?,
         })
     }
 

@@ -1,6 +1,6 @@
 //! Limits of reverse lookups and spam reports: a lookup is cheap, but a
 //! directory scraped number by number or a report flood is not.
-use anyhow::{Context as _, Result};
+use anyhow::Result;
 
 /// Settings of reverse lookups.
 #[derive(Clone, Debug)]
@@ -19,21 +19,11 @@ impl LookupSettings {
     /// # Errors
     /// A value that is not a positive number.
     pub fn from_vars(var: &dyn Fn(&str) -> Option<String>) -> Result<LookupSettings> {
-        let number = |name: &str, default: i32| -> Result<i32> {
-            var(name)
-                .filter(|v| !v.trim().is_empty())
-                .map_or(Ok(default), |v| {
-                    v.trim()
-                        .parse::<i32>()
-                        .ok()
-                        .filter(|n| *n > 0)
-                        .with_context(|| format!("{name}={v:?} is not a positive number"))
-                })
-        };
+        let v = super::Vars(var);
         Ok(LookupSettings {
-            per_ip_day: number("LOOKUPS_PER_IP_DAY", 30)?,
-            per_account_day: number("LOOKUPS_PER_ACCOUNT_DAY", 200)?,
-            reports_per_account_day: number("REPORTS_PER_ACCOUNT_DAY", 20)?,
+            per_ip_day: v.positive("LOOKUPS_PER_IP_DAY", 30)?,
+            per_account_day: v.positive("LOOKUPS_PER_ACCOUNT_DAY", 200)?,
+            reports_per_account_day: v.positive("REPORTS_PER_ACCOUNT_DAY", 20)?,
         })
     }
 }

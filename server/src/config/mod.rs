@@ -67,8 +67,8 @@
 //!
 //! Secrets (the SMTP password, the Twilio auth token) stay here and never reach the WASM bundle: the
 //! browser only sees [`app::config::PublicConfig`].
-use anyhow::{Context as _, Result};
-use std::{env, net::SocketAddr, path::PathBuf, str::FromStr};
+use anyhow::Result;
+use std::{env, net::SocketAddr, path::PathBuf};
 
 mod calls;
 mod chat;
@@ -79,6 +79,7 @@ pub mod payments;
 mod providers;
 mod safety;
 mod speech;
+mod vars;
 mod voice;
 mod workers;
 
@@ -92,6 +93,7 @@ pub use providers::{
     MailTransport, Secret, SmsProvider, SmtpConfig, SmtpTls, TwilioConfig, UnknownValue,
 };
 pub use speech::SpeechConfig;
+use vars::Vars;
 pub use voice::VoiceSettings;
 pub use workers::WorkerSettings;
 
@@ -268,27 +270,4 @@ fn random_key() -> String {
     let mut bytes = [0u8; 32];
     OsRng.fill_bytes(&mut bytes);
     bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// Variables by name; empty counts as unset.
-struct Vars<'a>(&'a dyn Fn(&str) -> Option<String>);
-
-impl Vars<'_> {
-    fn optional(&self, name: &str) -> Option<String> {
-        (self.0)(name).filter(|v| !v.is_empty())
-    }
-
-    fn var(&self, name: &str, default: &str) -> String {
-        self.optional(name).unwrap_or_else(|| default.to_owned())
-    }
-
-    fn parsed<T: FromStr>(&self, name: &str, default: &str) -> Result<T>
-    where
-        T::Err: std::error::Error + Send + Sync + 'static,
-    {
-        let value = self.var(name, default);
-        value
-            .parse()
-            .with_context(|| format!("{name}={value:?} is not valid"))
-    }
 }

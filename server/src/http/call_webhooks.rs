@@ -3,14 +3,14 @@
 //! key the called person pressed. Reports and keys are form POSTs signed
 //! with `X-Twilio-Signature`, refused with 403 when the signature is wrong
 //! or missing; the audio needs our own signature in its address.
+use super::twilio_form::{callback_param, twiml_answer, CallAccount, TwilioForm};
 use crate::calls::{self, twiml};
 use crate::services::voice::audio::{self, CallAudio};
 use crate::services::voice::events::{self, KeyOutcome};
 use crate::state::AppState;
 use axum::{
-    body::Bytes,
     extract::{Path, Query, State},
-    http::{header, HeaderMap, StatusCode, Uri},
+    http::{header, StatusCode, Uri},
     response::{IntoResponse, Response},
     routing::{get, post},
     Router,
@@ -65,25 +65,15 @@ async fn call_audio(
 
 /// The call reference we put in the callback address (`?call=`).
 fn call_ref(uri: &Uri) -> Option<String> {
-    let query: Vec<(String, String)> = serde_urlencoded::from_str(uri.query()?).ok()?;
-    query
-        .into_iter()
-        .find(|(k, _)| k == "call")
-        .map(|(_, v)| v)
-        .filter(|v| !v.is_empty())
+    callback_param(uri, "call").filter(|v| !v.is_empty())
 }
 
 /// A progress report of one call.
 async fn status(
     State(state): State<AppState>,
     uri: Uri,
-    headers: HeaderMap,
-    body: Bytes,
+    TwilioForm(params, ..): TwilioForm<CallAccount>,
 ) -> Response {
-    let params = match verified_params(&state, &uri, &headers, &body) {
-        Ok(params) => params,
-        Err(refusal) => return refusal,
-    };
     let (Some(reference), Some((_, progress, _))) =
         (call_ref(&uri), twiml::parse_call_status(&params))
     else {
@@ -103,15 +93,10 @@ async fn status(
 async fn gather(
     State(state): State<AppState>,
     uri: Uri,
-    headers: HeaderMap,
-    body: Bytes,
+    TwilioForm(params, ..): TwilioForm<CallAccount>,
 ) -> Response {
-    let params = match verified_params(&state, &uri, &headers, &body) {
-        Ok(params) => params,
-        Err(refusal) => return refusal,
-    };
     let (Some(reference), Some(key)) = (call_ref(&uri), twiml::parse_digits(&params)) else {
-        return xml(twiml::hang_up());
+        return twiml_answer(twiml::hang_up());
     };
     let cx = state.cx();
     let answer = match events::record_key(&cx, &reference, key).await {
@@ -123,35 +108,10 @@ async fn gather(
             return StatusCode::INTERNAL_SERVER_ERROR.into_response();
         }
     };
-    match answer {
-        Some(part) => xml(twiml::play_and_hang_up(&audio::call_audio_url(
-            &cx.config, &reference, part, cx.now,
-        ))),
-        None => xml(twiml::hang_up()),
-    }
-}
-
-fn xml(body: String) -> Response {
-    ([(header::CONTENT_TYPE, "text/xml; charset=utf-8")], body).into_response()
-}
-
-/// The form parameters of a request Twilio really sent; 404 when calls do
-/// not go through Twilio (the routes do not exist for this deployment).
-#[allow(clippy::result_large_err)] // The error is the finished answer.
-fn verified_params(
-    state: &AppState,
-    uri: &Uri,
-    headers: &HeaderMap,
-    body: &[u8],
-) -> Result<Vec<(String, String)>, Response> {
-    let Some(client) = state.calls.twilio() else {
-        return Err(StatusCode::NOT_FOUND.into_response());
-    };
-    super::twilio_webhooks::signed_form(
-        &state.config.public_base_url,
-        uri,
-        headers,
-        body,
-        |url, params, signature| client.api().verify_request(url, params, signature),
-    )
+    twiml_answer(match answer {
+        Some(part) => {
+            twiml::play_and_hang_up(&audio::call_audio_url(&cx.config, &reference, part, cx.now))
+        }
+        None => twiml::hang_up(),
+    })
 }

@@ -1,6 +1,6 @@
 //! What a handler starts with, so its body is its own logic: the signed-in
-//! member, a signed-in staff member holding a role, and a form or query whose
-//! rejection answers the envelope's localized 400. Each rejects with the
+//! member, a signed-in staff member holding a role, the id of a path, and a
+//! form or query whose rejection answers the envelope's localized 400. Each rejects with the
 //! envelope in the caller's language ([`ApiContext::locale`]).
 use super::{ApiContext, ApiError};
 use crate::services::accounts::{sessions, AuthSession};
@@ -9,25 +9,26 @@ use crate::services::ServiceError;
 use crate::state::AppState;
 use app::i18n::Key;
 use app::model::console::{StaffRole, STAFF_TOKEN_HEADER};
-use axum::extract::{Form, FromRequest, FromRequestParts, Query, Request};
+use axum::extract::{Form, FromRequest, FromRequestParts, Path, Query, Request};
 use axum::http::{request::Parts, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
+use serde::Deserialize;
 use std::marker::PhantomData;
 
 /// Highest page number a list call looks up; a higher one is past the last
 /// page of anybody's list (caps keep lists far shorter) and answers an empty page.
 pub const MAX_PAGE: u64 = 100_000;
 
-/// The id of a path (`/voice/messages/{id}`): a positive `i64`; anything
-/// else names nothing, so it answers the localized "not found".
-///
-/// # Errors
-/// Not a positive whole number.
-pub fn parse_id(ctx: &ApiContext, id: &str) -> Result<i64, ApiError> {
-    id.parse::<i64>()
-        .ok()
-        .filter(|id| *id > 0)
-        .ok_or_else(|| ApiError::from_service(ctx, ServiceError::NotFound))
+/// `?page=&size=` of a list call: absent, or a whole number a `u64` holds
+/// (each list clamps them to its own bounds); anything else is the 400.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    #[param(schema_with = super::doc::count)]
+    pub page: Option<u64>,
+    #[param(schema_with = super::doc::count)]
+    pub size: Option<u64>,
 }
 
 /// Maps a service error to the envelope in the caller's language.
@@ -160,6 +161,29 @@ impl<T: DeserializeOwned + Send> FromRequest<AppState> for ValidForm<T> {
             .await
             .map(|Form(form)| ValidForm(form))
             .map_err(|_| ApiError::bad_request(&ctx))
+    }
+}
+
+/// The one id of a path (`/voice/messages/{id}`): a positive `i64`; anything
+/// else names nothing, so it answers the localized "not found" (a segment
+/// that is not UTF-8 keeps axum's own rejection, which the envelope layer
+/// answers).
+pub struct PathId(pub i64);
+
+impl FromRequestParts<AppState> for PathId {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Response> {
+        let Path(id) = Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        match id.parse::<i64>().ok().filter(|id| *id > 0) {
+            Some(id) => Ok(PathId(id)),
+            None => {
+                let ctx = context(parts, state).await;
+                Err(ApiError::from_service(&ctx, ServiceError::NotFound).into_response())
+            }
+        }
     }
 }
 

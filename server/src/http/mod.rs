@@ -12,6 +12,7 @@ pub mod extract;
 mod health;
 mod observe;
 mod rejections;
+mod twilio_form;
 mod twilio_webhooks;
 mod words;
 

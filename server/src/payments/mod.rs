@@ -82,17 +82,27 @@ impl Gateway {
         each!(self, p => p.create_checkout(req).await)
     }
 
-    /// Charges one renewal period. Providers that bill renewals themselves
-    /// answer [`ChargeOutcome::ProviderManaged`] and report by webhook.
+    /// Charges one renewal period. Paddle, PayPal and FastSpring bill every
+    /// renewal themselves and report it by webhook: for them the answer is
+    /// [`ChargeOutcome::ProviderManaged`], without a call.
     ///
     /// # Errors
     /// [`PaymentError::Timeout`] means the outcome is unknown: reconcile with
     /// [`Gateway::lookup_charge`] under the same idempotency key, never re-charge.
     pub async fn charge_renewal(&self, req: &RenewalCharge) -> Result<ChargeOutcome, PaymentError> {
-        each!(self, p => p.charge_renewal(req).await)
+        match self {
+            Gateway::Sandbox(p) => p.charge_renewal(req).await,
+            Gateway::PayerMax(p) => p.charge_renewal(req).await,
+            Gateway::DLocal(p) => p.charge_renewal(req).await,
+            Gateway::Paddle(_) | Gateway::Paypal(_) | Gateway::FastSpring(_) => {
+                Ok(ChargeOutcome::ProviderManaged)
+            }
+        }
     }
 
     /// What became of a charge made with `idempotency_key` (reconciliation).
+    /// PayPal and FastSpring never charge under our keys, so there is
+    /// nothing to find there; Paddle can still find its checkout's `txn_…`.
     ///
     /// # Errors
     /// [`PaymentError`].
@@ -100,7 +110,13 @@ impl Gateway {
         &self,
         idempotency_key: &str,
     ) -> Result<Option<ChargeOutcome>, PaymentError> {
-        each!(self, p => p.lookup_charge(idempotency_key).await)
+        match self {
+            Gateway::Sandbox(p) => p.lookup_charge(idempotency_key).await,
+            Gateway::Paddle(p) => p.lookup_charge(idempotency_key).await,
+            Gateway::PayerMax(p) => p.lookup_charge(idempotency_key).await,
+            Gateway::DLocal(p) => p.lookup_charge(idempotency_key).await,
+            Gateway::Paypal(_) | Gateway::FastSpring(_) => Ok(None),
+        }
     }
 
     /// Stops renewals of the provider-side subscription at the end of the

@@ -58,6 +58,11 @@ pub async fn record(
     db: &DatabaseConnection,
     message: NewOutboxMessage<'_>,
 ) -> Result<dev_outbox::Model, DbErr> {
+    new_row(&message, None).insert(db).await
+}
+
+/// The row that keeps `message`, with its `Message-ID` where it has one.
+fn new_row(message: &NewOutboxMessage<'_>, message_id: Option<&str>) -> dev_outbox::ActiveModel {
     dev_outbox::ActiveModel {
         channel: Set(message.channel.to_owned()),
         recipient: Set(normalize_recipient(message.recipient)),
@@ -65,10 +70,9 @@ pub async fn record(
         body_text: Set(message.body_text.to_owned()),
         body_html: Set(message.body_html.map(str::to_owned)),
         created_at: Set(message.created_at),
+        message_id: Set(message_id.map(str::to_owned)),
         ..Default::default()
     }
-    .insert(db)
-    .await
 }
 
 /// Keeps an e-mail whose `Message-ID` is `message_id` unless one with the
@@ -82,16 +86,7 @@ pub async fn record_once(
     message: NewOutboxMessage<'_>,
     message_id: &str,
 ) -> Result<bool, DbErr> {
-    let row = dev_outbox::ActiveModel {
-        channel: Set(message.channel.to_owned()),
-        recipient: Set(normalize_recipient(message.recipient)),
-        subject: Set(message.subject.map(str::to_owned)),
-        body_text: Set(message.body_text.to_owned()),
-        body_html: Set(message.body_html.map(str::to_owned)),
-        created_at: Set(message.created_at),
-        message_id: Set(Some(message_id.to_owned())),
-        ..Default::default()
-    };
+    let row = new_row(&message, Some(message_id));
     let kept = dev_outbox::Entity::insert(row)
         .on_conflict(
             OnConflict::column(dev_outbox::Column::MessageId)

@@ -55,17 +55,20 @@ pub fn parse_number(country: &str, phone: &str) -> Result<String, ServiceError> 
         })
 }
 
-/// Texts a code to `e164` (and wakes the SMS sender). The answer is the
-/// same whatever the number's state, so it reveals nothing about it.
+/// Texts a code to the number (the country picker's value and the typed
+/// number) and wakes the SMS sender. The answer is the same whatever the
+/// number's state, so it reveals nothing about it.
 ///
 /// # Errors
-/// Rate limits; database errors.
+/// Field errors ([`parse_number`]); rate limits; database errors.
 pub async fn send(
     cx: &Cx,
     purpose: Purpose,
-    e164: &str,
+    country: &str,
+    phone: &str,
     client: &ClientInfo,
 ) -> Result<(), ServiceError> {
+    let e164 = &parse_number(country, phone)?;
     let now = cx.now;
     let number_key = format!("dnl-code:number:{e164}");
     let ip_key = format!("dnl-code:ip:{}", client.ip_bucket());
@@ -112,17 +115,22 @@ pub async fn send(
     Ok(())
 }
 
-/// Checks `code` against the newest live proof of `e164` and spends it. A
-/// wrong code counts against every live proof of the number.
+/// Checks `code` against the newest live proof of the number (as for
+/// [`send`]) and spends it; the number it proved, as E.164. A wrong code
+/// counts against every live proof of the number.
 ///
 /// # Errors
-/// Field errors (a wrong, used or expired code share one message); database errors.
+/// Field errors (the number; a wrong, used or expired code share one
+/// message); database errors.
 pub async fn confirm(
     cx: &Cx,
     purpose: Purpose,
-    e164: &str,
+    country: &str,
+    phone: &str,
     code: &str,
-) -> Result<(), ServiceError> {
+) -> Result<String, ServiceError> {
+    let number = parse_number(country, phone)?;
+    let e164 = number.as_str();
     let now = cx.now;
     let mut errors = FieldErrors::default();
     if validate_code(code, &mut errors).is_some() {
@@ -164,5 +172,5 @@ pub async fn confirm(
         return Err(ServiceError::Fields(errors));
     }
     txn.commit().await?;
-    Ok(())
+    Ok(number)
 }

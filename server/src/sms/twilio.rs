@@ -12,7 +12,7 @@ mod lookup;
 mod webhook;
 
 use webhook::report_for_status;
-pub use webhook::{parse_keyword, parse_status};
+pub use webhook::{keyword_reply_twiml, parse_keyword, parse_status};
 
 /// How long one API call may take: a locate request waits on it, and the
 /// queue retries a timeout later ([`SmsError::is_transient`]).

@@ -1,8 +1,9 @@
 //! Twilio's REST API as both Twilio adapters use it (SMS: `Messages`, calls:
 //! `Calls`): one HTTP client per account with its basic auth, that never
 //! follows a redirect (one could send the credentials elsewhere), reads the
-//! answer whole and reduces a transport failure to its kind; and the
-//! `X-Twilio-Signature` check of what Twilio posts back.
+//! answer whole and reduces a transport failure to its kind; the
+//! `X-Twilio-Signature` check of what Twilio posts back, its form's
+//! parameters, and the TwiML document we answer with.
 use crate::config::{Secret, TwilioConfig};
 use anyhow::Context as _;
 use serde::Deserialize;
@@ -145,4 +146,23 @@ pub fn param<'a>(params: &'a [(String, String)], name: &str) -> Option<&'a str> 
         .iter()
         .find(|(n, _)| n == name)
         .map(|(_, v)| v.as_str())
+}
+
+/// A TwiML document: `verbs` inside `<Response>`, or an empty `<Response/>`
+/// (nothing to do). The verbs come escaped by the caller.
+pub fn twiml(verbs: &str) -> String {
+    const HEAD: &str = r#"<?xml version="1.0" encoding="UTF-8"?>"#;
+    if verbs.is_empty() {
+        format!("{HEAD}<Response/>")
+    } else {
+        format!("{HEAD}<Response>{verbs}</Response>")
+    }
+}
+
+/// A form as Twilio posts it, from `(name, value)` pairs (for tests).
+#[cfg(test)]
+pub(crate) fn form(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter()
+        .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
+        .collect()
 }

@@ -80,19 +80,14 @@ fn port_spellings(url: &str) -> (String, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
-        list.iter()
-            .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
-            .collect()
-    }
+    use crate::twilio::form;
 
     const SDK_URL: &str = "https://mycompany.com/myapp.php?foo=1&bar=2";
 
     /// twilio-python's `tests/unit/test_request_validator.py` vectors.
     #[test]
     fn signature_matches_the_official_sdk_vectors() {
-        let params = pairs(&[
+        let params = form(&[
             ("CallSid", "CA1234567890ABCDE"),
             ("Digits", "1234"),
             ("From", "+14158675309"),
@@ -105,7 +100,7 @@ mod tests {
         );
         // A name sent three times with a repeated value: names and values
         // sorted, the repeated pair signed once.
-        let repeated = pairs(&[
+        let repeated = form(&[
             ("Sid", "CA123"),
             ("SidAccount", "AC123"),
             ("Digits", "5678"),
@@ -124,7 +119,7 @@ mod tests {
     /// `test_validation_adds_port_on_https`.
     #[test]
     fn a_url_is_accepted_with_or_without_its_port() {
-        let params = pairs(&[
+        let params = form(&[
             ("CallSid", "CA1234567890ABCDE"),
             ("Digits", "1234"),
             ("From", "+14158675309"),
@@ -164,7 +159,7 @@ mod tests {
     /// The example of Twilio's webhook security docs.
     #[test]
     fn signature_matches_twilio_s_documented_example() {
-        let params = pairs(&[
+        let params = form(&[
             ("CallSid", "CA1234567890ABCDE"),
             ("Caller", "+12349013030"),
             ("Digits", "1234"),
@@ -187,7 +182,7 @@ mod tests {
     #[test]
     fn parameter_order_does_not_matter_but_every_byte_does() {
         let url = "https://mycompany.com/myapp.php?foo=1&bar=2";
-        let params = pairs(&[
+        let params = form(&[
             ("To", "+18005551212"),
             ("From", "+12349013030"),
             ("Digits", "1234"),

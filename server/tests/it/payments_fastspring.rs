@@ -16,11 +16,11 @@ use base64::Engine as _;
 use serde_json::{json, Value};
 use server::payments::{
     fastspring::{FastSpringConfig, FastSpringProvider},
-    ChargeOutcome, CheckoutRequest, Customer, EventKind, Money, PaymentError, ProviderEvent,
-    RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
+    ChargeOutcome, CheckoutRequest, Customer, EventKind, Gateway, Money, PaymentError,
+    ProviderEvent, RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
 };
 use server::signing::hmac_sha256;
-use std::{collections::HashMap, time::Duration};
+use std::{collections::HashMap, sync::Arc, time::Duration};
 
 const USER: &str = "FS_API_USER";
 const PASSWORD: &str = "fs-api-password";
@@ -237,6 +237,8 @@ async fn fastspring_cancels_at_the_next_billing_date_returns_orders_and_renews_i
         notify_url: String::new(),
         device: None,
     };
+    // Through the gateway, as billing's renewal worker and reconciler call it.
+    let fs = Gateway::FastSpring(Arc::new(fs));
     assert_eq!(
         fs.charge_renewal(&renewal).await,
         Ok(ChargeOutcome::ProviderManaged)

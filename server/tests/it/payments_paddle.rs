@@ -15,11 +15,11 @@ use axum::{
 use serde_json::{json, Value};
 use server::payments::{
     paddle::{PaddleConfig, PaddleProvider},
-    ChargeOutcome, CheckoutRequest, Customer, EventKind, Money, PaymentError, ProviderEvent,
-    RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
+    ChargeOutcome, CheckoutRequest, Customer, EventKind, Gateway, Money, PaymentError,
+    ProviderEvent, RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
 };
 use server::signing::{hex, hmac_sha256};
-use std::{collections::HashMap, time::Duration};
+use std::{collections::HashMap, sync::Arc, time::Duration};
 
 const KEY: &str = "pdl_live_apikey_test";
 pub(crate) const SECRET: &str = "pdl_ntfset_01gkpj_secret";
@@ -268,6 +268,8 @@ async fn paddle_cancels_at_period_end_refunds_in_full_and_lets_paddle_renew() {
         notify_url: String::new(),
         device: None,
     };
+    // Through the gateway, as billing's renewal worker and reconciler call it.
+    let paddle = Gateway::Paddle(Arc::new(paddle));
     assert_eq!(
         paddle.charge_renewal(&renewal).await,
         Ok(ChargeOutcome::ProviderManaged)

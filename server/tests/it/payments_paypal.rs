@@ -10,10 +10,10 @@ use serde_json::json;
 use server::payments::paypal::{PaypalConfig, PaypalProvider};
 use server::payments::wire::iso_ms_offset as rfc3339_ms;
 use server::payments::{
-    ChargeOutcome, CheckoutRequest, Customer, EventKind, Money, PaymentError, ProviderEvent,
-    RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
+    ChargeOutcome, CheckoutRequest, Customer, EventKind, Gateway, Money, PaymentError,
+    ProviderEvent, RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
 };
-use std::time::Duration;
+use std::{sync::Arc, time::Duration};
 
 const DAY_MS: i64 = 86_400_000;
 
@@ -345,6 +345,8 @@ async fn cancel_and_refund_reach_paypal_once() {
         notify_url: String::new(),
         device: None,
     };
+    // Through the gateway, as billing's renewal worker and reconciler call it.
+    let paypal = Gateway::Paypal(Arc::new(paypal));
     assert_eq!(
         paypal.charge_renewal(&renewal).await,
         Ok(ChargeOutcome::ProviderManaged)

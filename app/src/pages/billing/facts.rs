@@ -5,7 +5,9 @@ use crate::api::encode;
 use crate::checkout::{cycle_word, method_label};
 use crate::dates::format_local_date;
 use crate::i18n::{t, t_args, Key, Locale};
-use crate::model::billing::{ChargeView, RefundDetail, SubscriptionState, SubscriptionView};
+use crate::model::billing::{
+    charge_status_key, ChargeView, RefundDetail, SubscriptionState, SubscriptionView,
+};
 use crate::routes::{href, Page};
 use leptos::either::Either;
 use leptos::prelude::*;
@@ -138,18 +140,6 @@ fn payer_note(locale: Locale, sub: &SubscriptionView) -> Option<impl IntoView> {
     })
 }
 
-/// A payment's status in words.
-pub fn charge_status(status: &str) -> Key {
-    match status {
-        "succeeded" => Key::BillpageChargeSucceeded,
-        "refunded" => Key::BillpageChargeRefunded,
-        "pending" => Key::BillpageChargePending,
-        "refund_pending" => Key::BillpageChargeRefundPending,
-        "refund_rejected" => Key::BillpageChargeRefundRejected,
-        _ => Key::BillpageChargeFailed,
-    }
-}
-
 /// A payment that took money links to its receipt; one that did not
 /// (failed, pending) names its number only.
 fn receipt_cell(locale: Locale, c: &ChargeView) -> impl IntoView {
@@ -186,7 +176,7 @@ pub fn ChargeHistory(locale: Locale, charges: Signal<Vec<ChargeView>>) -> impl I
                 let cells = [
                     format_local_date(c.charged_at, locale),
                     c.amount_text.clone(),
-                    t(locale, charge_status(&c.status)).to_owned(),
+                    t(locale, charge_status_key(&c.status)).to_owned(),
                 ];
                 let cells = head
                     .iter()

@@ -2,11 +2,11 @@
 //! money, as a member keeps it for their records: who was paid, what their
 //! statement shows, the amount before tax, the tax, the total, when it was
 //! paid, the period it covers and, once refunded, what came back.
-use super::facts::charge_status;
 use crate::api::ApiClient;
 use crate::checkout::{cycle_word, method_label};
 use crate::dates::format_local_date;
 use crate::i18n::{t, t_args, use_i18n, Key, Locale};
+use crate::model::billing::charge_status_key;
 use crate::model::billing::ReceiptView;
 use crate::routes::{href, Page};
 use leptos::either::Either;
@@ -88,7 +88,7 @@ fn receipt_facts(locale: Locale, r: &ReceiptView) -> impl IntoView {
             {row(Key::ReceiptAmount, "receipt-amount", r.amount_text.clone())}
             {row(Key::ReceiptTax, "receipt-tax", r.tax_text.clone())}
             {row(Key::ReceiptTotal, "receipt-total", r.total_text.clone())}
-            {row(Key::BillpageStatus, "receipt-status", t(locale, charge_status(&r.status)).to_owned())}
+            {row(Key::BillpageStatus, "receipt-status", t(locale, charge_status_key(&r.status)).to_owned())}
             {refunded}
         </dl>
     }

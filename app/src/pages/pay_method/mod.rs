@@ -15,7 +15,7 @@ mod static_form;
 
 pub use island::PayMethodForm;
 
-use crate::account::forms::{AuthForm, FormOutcome};
+use crate::account::forms::{kept_value, AuthForm, FormOutcome};
 use crate::account::plan::now_ms;
 use crate::account::use_viewer;
 use crate::account::validation::{FieldErrors, Slot};
@@ -233,12 +233,7 @@ fn setup_of(
     retry: Option<&OrderStatus>,
 ) -> CheckoutSetup {
     let retry = retry.filter(|_| outcome.is_none());
-    let kept = |name: &str| {
-        outcome
-            .and_then(|o| o.value(name))
-            .unwrap_or_default()
-            .to_owned()
-    };
+    let kept = |name: &str| kept_value(outcome, name).unwrap_or_default();
     let provider_failed =
         outcome.is_some_and(|o| o.errors.get(Slot::Form) == Some(Key::ErrorPaymentProvider));
     let key = Some(kept("idempotencyKey"))

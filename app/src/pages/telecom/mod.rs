@@ -9,14 +9,12 @@ mod report;
 use crate::account::forms::{AuthForm, FormOutcome};
 use crate::account::validation::PHONE_INPUT_MAX_LEN;
 use crate::api::ApiClient;
-use crate::components::CountryPicker;
-use crate::countries;
+use crate::components::{typed_number, CountryPicker};
 use crate::i18n::{use_i18n, Key};
 use crate::routes::{href, Page};
 use card::LookupCard;
 use leptos::either::EitherOf3;
 use leptos::prelude::*;
-use leptos_router::hooks::use_query_map;
 
 /// What was searched: from the query, or from a report form that failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,19 +26,8 @@ pub(crate) struct Searched {
 }
 
 fn searched() -> Searched {
-    let locale = use_i18n().locale();
-    let (q_country, q_phone) =
-        use_query_map().with_untracked(|q| (q.get("country"), q.get("phone")));
     let outcome = use_context::<FormOutcome>().filter(|o| o.form == AuthForm::SpamReport);
-    let typed = |name: &str, query: Option<String>| {
-        outcome
-            .as_ref()
-            .and_then(|o| o.value(name))
-            .map(str::to_owned)
-            .or(query)
-    };
-    let country = countries::offered_or_default(typed("country", q_country), locale);
-    let phone = typed("phone", q_phone);
+    let (country, phone) = typed_number(outcome.as_ref());
     Searched {
         country,
         submitted: phone.is_some(),

@@ -2,7 +2,7 @@
 //! back with `reported=1`, where the form has closed into its thank-you), a
 //! sign-in link for visitors.
 use super::Searched;
-use crate::account::forms::AuthForm;
+use crate::account::forms::{kept_value, AuthForm};
 use crate::account::use_viewer;
 use crate::account::validation::Slot;
 use crate::components::{csrf_token, FormMessages, FormState, HiddenFields};
@@ -48,13 +48,7 @@ fn ReportForm(search: Searched) -> impl IntoView {
     let state = FormState::from_outcome(AuthForm::SpamReport);
     let outcome = use_context::<crate::account::forms::FormOutcome>()
         .filter(|o| o.form == AuthForm::SpamReport);
-    let kept = |name: &str| {
-        outcome
-            .as_ref()
-            .and_then(|o| o.value(name))
-            .unwrap_or_default()
-            .to_owned()
-    };
+    let kept = |name: &str| kept_value(outcome.as_ref(), name).unwrap_or_default();
     let chosen = kept("category");
     let comment_error = state.errors.get(Slot::Comment);
     let phone_error = state.errors.get(Slot::Phone);

@@ -1,6 +1,6 @@
 //! The live owner session: reports and the dispute, the directory entry,
 //! the opt-out. `?done=` after a choice says what changed.
-use crate::account::forms::{AuthForm, FormOutcome};
+use crate::account::forms::{kept_value, AuthForm, FormOutcome};
 use crate::account::validation::Slot;
 use crate::components::{csrf_token, FormMessages, FormState, HiddenFields, SlotField};
 use crate::i18n::{t, t_args, use_i18n, Key, Locale};
@@ -127,13 +127,7 @@ fn OptOutSection(locale: Locale, opted_out: bool) -> impl IntoView {
 fn PublishForm(locale: Locale) -> impl IntoView {
     let state = FormState::from_outcome(AuthForm::OwnerDirectory);
     let outcome = use_context::<FormOutcome>().filter(|o| o.form == AuthForm::OwnerDirectory);
-    let kept = |name: &str| {
-        outcome
-            .as_ref()
-            .and_then(|o| o.value(name))
-            .unwrap_or_default()
-            .to_owned()
-    };
+    let kept = |name: &str| kept_value(outcome.as_ref(), name).unwrap_or_default();
     view! {
         <form method="post" action=href(locale, Page::TelecomOwner) id="owner-publish-form" data-auth-form=AuthForm::OwnerDirectory.param()>
             <HiddenFields csrf=csrf_token() form=AuthForm::OwnerDirectory/>

@@ -1,10 +1,9 @@
 //! `/admin/*` and `/portal/user/*`: account calls. Handlers only
 //! translate HTTP to `services::accounts` and back.
 use super::doc::{Answer, BadRequest, Limited, NotFound, Unauthorized, Unavailable};
-use super::extract::{require_session, service_error, Member, ValidForm};
+use super::extract::{require_session, service_error, Member, PathId, ValidForm};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::accounts::{passwords, sessions, users, AuthSession};
-use crate::services::ServiceError;
 use crate::state::AppState;
 use app::model::account::{Done, EmailCheck, LoginResult, RegisterCheck, SessionInfo};
 use axum::extract::{Path, State};
@@ -94,11 +93,8 @@ pub async fn session_detail(
     State(state): State<AppState>,
     ctx: ApiContext,
     Member(auth): Member,
-    Path(id): Path<String>,
+    PathId(id): PathId,
 ) -> ApiResult<SessionInfo> {
-    let id = id
-        .parse::<i64>()
-        .map_err(|_| ApiError::from_service(&ctx, ServiceError::NotFound))?;
     let session = sessions::detail(&state.db, &auth, id)
         .await
         .map_err(service_error(&ctx))?;

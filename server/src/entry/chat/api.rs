@@ -11,23 +11,27 @@ use crate::services::accounts::sessions;
 use crate::services::help_chat::{self, NewMessage, Person};
 use crate::state::AppState;
 use app::model::chat::{ChatConversationView, ChatMessageView, ChatUnread};
-use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap};
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::{header, request::Parts};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
+use std::convert::Infallible;
 
 mod stream;
 pub use stream::{__path_stream, stream};
 
 /// Who calls: the member behind the session, else the visitor's cookie.
 /// A stale session is a visitor, not an error: visitors may chat too.
-pub(super) struct Caller {
+pub struct Caller {
     member: Option<crate::persistence::entities::user::Model>,
     visitor: Option<String>,
 }
 
-impl Caller {
-    pub(super) async fn of(state: &AppState, ctx: &ApiContext, headers: &HeaderMap) -> Caller {
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Infallible> {
+        let ctx = ApiContext::from_request_parts(parts, state).await?;
         let member = match ctx.token.as_deref() {
             Some(token) => sessions::authenticate(&state.db, Some(token), state.now_ms())
                 .await
@@ -38,10 +42,12 @@ impl Caller {
         let visitor = ctx
             .website_type
             .as_ref()
-            .and_then(|_| crate::cookies::chat_visitor_cookie(headers));
-        Caller { member, visitor }
+            .and_then(|_| crate::cookies::chat_visitor_cookie(&parts.headers));
+        Ok(Caller { member, visitor })
     }
+}
 
+impl Caller {
     pub(super) fn person(&self) -> Person<'_> {
         match &self.member {
             Some(member) => Person::Member(member),
@@ -57,9 +63,8 @@ impl Caller {
 pub async fn conversation(
     State(state): State<AppState>,
     ctx: ApiContext,
-    headers: HeaderMap,
+    caller: Caller,
 ) -> ApiResult<Option<ChatConversationView>> {
-    let caller = Caller::of(&state, &ctx, &headers).await;
     Ok(ApiOk::obj(
         help_chat::view(&state.cx(), caller.person())
             .await
@@ -93,10 +98,9 @@ pub struct Posted {
 pub async fn send(
     State(state): State<AppState>,
     ctx: ApiContext,
-    headers: HeaderMap,
+    caller: Caller,
     ValidForm(f): ValidForm<MessageForm>,
 ) -> Result<Response, ApiError> {
-    let caller = Caller::of(&state, &ctx, &headers).await;
     let input = NewMessage {
         body: &f.body,
         contact_email: Some(&f.email),
@@ -132,11 +136,10 @@ pub struct After {
 pub async fn messages(
     State(state): State<AppState>,
     ctx: ApiContext,
-    headers: HeaderMap,
     Path(id): Path<i64>,
     ValidQuery(q): ValidQuery<After>,
+    caller: Caller,
 ) -> ApiResult<Vec<ChatMessageView>> {
-    let caller = Caller::of(&state, &ctx, &headers).await;
     let found = help_chat::messages_after(&state.cx(), caller.person(), id, q.after).await;
     Ok(ApiOk::obj(found.map_err(service_error(&ctx))?))
 }
@@ -156,11 +159,10 @@ pub struct ReadForm {
 pub async fn mark_read(
     State(state): State<AppState>,
     ctx: ApiContext,
-    headers: HeaderMap,
     Path(id): Path<i64>,
+    caller: Caller,
     ValidForm(f): ValidForm<ReadForm>,
 ) -> ApiResult<ChatUnread> {
-    let caller = Caller::of(&state, &ctx, &headers).await;
     let unread = help_chat::mark_read(&state.cx(), caller.person(), id, f.up_to)
         .await
         .map_err(service_error(&ctx))?;
@@ -173,9 +175,8 @@ pub async fn mark_read(
 pub async fn unread(
     State(state): State<AppState>,
     ctx: ApiContext,
-    headers: HeaderMap,
+    caller: Caller,
 ) -> ApiResult<ChatUnread> {
-    let caller = Caller::of(&state, &ctx, &headers).await;
     let unread = help_chat::unread_total(&state.db, caller.person())
         .await
         .map_err(service_error(&ctx))?;

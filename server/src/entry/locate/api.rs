@@ -4,7 +4,7 @@
 //! (else "not found"), coordinates finite and on the globe (checked by the
 //! service), pages within [`MAX_PAGE`].
 use super::doc::{Answer, BadRequest, Limited, List, NeedsSubscription, NotFound, Unauthorized};
-use super::extract::{parse_id, service_error, Member, ValidForm, ValidQuery, MAX_PAGE};
+use super::extract::{service_error, Member, PageQuery, PathId, ValidForm, ValidQuery, MAX_PAGE};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::locate::{changes, consent, registry, requests};
 use crate::state::AppState;
@@ -52,28 +52,18 @@ pub async fn create(
     Ok(ApiOk::obj(view))
 }
 
-/// Query of `GET /spyContent`.
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct ListQuery {
-    #[param(schema_with = super::doc::count)]
-    page: Option<u64>,
-    #[param(schema_with = super::doc::count)]
-    size: Option<u64>,
-}
-
 /// `GET /spyContent?page=1&size=20`: the caller's requests, newest first;
 /// `result.notificationsTotal` counts answers not seen before. `size` is
 /// clamped to 1..=100, page 0 is page 1, a page past [`MAX_PAGE`] is an
 /// empty page; a value that is not a whole number ≥ 0 is a 400 envelope.
-#[utoipa::path(get, path = "/spyContent", tag = "locate", security(("token" = [])), params(ListQuery),
+#[utoipa::path(get, path = "/spyContent", tag = "locate", security(("token" = [])), params(PageQuery),
     responses((status = 200, description = "The caller's requests, newest first; `result.notificationsTotal` counts answers not seen before.",
         body = Answer<List<LocateRequestView>>), BadRequest, Unauthorized))]
 pub async fn list(
     State(state): State<AppState>,
     ctx: ApiContext,
     Member(auth): Member,
-    ValidQuery(query): ValidQuery<ListQuery>,
+    ValidQuery(query): ValidQuery<PageQuery>,
 ) -> ApiResult<Vec<LocateRequestView>> {
     let (current, size) = (
         query.page.unwrap_or(1).max(1),
@@ -109,10 +99,9 @@ pub async fn update(
     State(state): State<AppState>,
     ctx: ApiContext,
     Member(auth): Member,
-    Path(id): Path<String>,
+    PathId(id): PathId,
     ValidForm(form): ValidForm<UpdateForm>,
 ) -> ApiResult<LocateRequestView> {
-    let id = parse_id(&ctx, &id)?;
     let change = changes::Change::from_action(&form.action, &form.label)
         .ok_or_else(|| ApiError::bad_request(&ctx))?;
     let view = changes::update(&state.cx(), &auth, id, change)
@@ -128,9 +117,8 @@ pub async fn clear(
     State(state): State<AppState>,
     ctx: ApiContext,
     Member(auth): Member,
-    Path(id): Path<String>,
+    PathId(id): PathId,
 ) -> ApiResult<LocateRequestView> {
-    let id = parse_id(&ctx, &id)?;
     changes::clear(&state.cx(), &auth, id)
         .await
         .map(ApiOk::obj)
@@ -144,9 +132,8 @@ pub async fn trace(
     State(state): State<AppState>,
     ctx: ApiContext,
     Member(auth): Member,
-    Path(id): Path<String>,
+    PathId(id): PathId,
 ) -> ApiResult<GpsTrace> {
-    let id = parse_id(&ctx, &id)?;
     requests::trace(&state.cx(), &auth, id)
         .await
         .map(ApiOk::obj)

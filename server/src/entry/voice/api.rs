@@ -3,8 +3,7 @@
 use super::doc::{
     Answer, BadRequest, Limited, List, NeedsSubscription, NotFound, Unauthorized, Unavailable,
 };
-use super::extract::MAX_PAGE;
-use super::extract::{parse_id, service_error, Member, ValidForm, ValidQuery};
+use super::extract::{service_error, Member, PageQuery, PathId, ValidForm, ValidQuery, MAX_PAGE};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::voice::{compose, preview, replay, views};
 use crate::speech::Rendered;
@@ -14,7 +13,6 @@ use app::model::voice::{VoiceDraftForm, VoiceMessageView, VoicePreview, VoicePre
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
 use std::sync::Arc;
 
 /// Audio for the browser: personal, so never stored by a cache.
@@ -92,24 +90,14 @@ pub async fn send(
     Ok(ApiOk::obj(view.map_err(service_error(&ctx))?))
 }
 
-/// Query of `GET /voice/messages`.
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct ListQuery {
-    #[param(schema_with = super::doc::count)]
-    page: Option<u64>,
-    #[param(schema_with = super::doc::count)]
-    size: Option<u64>,
-}
-
 /// `GET /voice/messages?page=1&size=20`: the sender's messages, newest first.
-#[utoipa::path(get, path = "/voice/messages", tag = "voice", security(("token" = [])), params(ListQuery),
+#[utoipa::path(get, path = "/voice/messages", tag = "voice", security(("token" = [])), params(PageQuery),
     responses((status = 200, description = "The sender's messages, newest first.", body = Answer<List<VoiceMessageView>>), BadRequest, Unauthorized))]
 pub async fn list(
     State(state): State<AppState>,
     ctx: ApiContext,
     Member(auth): Member,
-    ValidQuery(query): ValidQuery<ListQuery>,
+    ValidQuery(query): ValidQuery<PageQuery>,
 ) -> ApiResult<Vec<VoiceMessageView>> {
     let (current, size) = (
         query.page.unwrap_or(1).clamp(1, MAX_PAGE + 1),
@@ -134,9 +122,8 @@ pub async fn detail(
     State(state): State<AppState>,
     ctx: ApiContext,
     Member(auth): Member,
-    Path(id): Path<String>,
+    PathId(id): PathId,
 ) -> ApiResult<VoiceMessageView> {
-    let id = parse_id(&ctx, &id)?;
     let message = views::own(&state.cx(), auth.user.id, id)
         .await
         .map_err(service_error(&ctx))?;
@@ -151,9 +138,8 @@ pub async fn audio(
     State(state): State<AppState>,
     ctx: ApiContext,
     Member(auth): Member,
-    Path(id): Path<String>,
+    PathId(id): PathId,
 ) -> Result<Response, ApiError> {
-    let id = parse_id(&ctx, &id)?;
     let rendered = replay(&state.cx(), &state.speech, auth.user.id, id)
         .await
         .map_err(service_error(&ctx))?;

@@ -132,19 +132,8 @@ impl Api {
     }
 }
 
-/// An id as one URL path segment; anything else is refused before it can
-/// reach the URL.
+/// A dLocal id (payment, refund, order) as one URL path segment: letters,
+/// digits, `_` and `-`.
 pub fn path_segment(id: &str) -> Result<&str, PaymentError> {
-    if !id.is_empty()
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
-    {
-        Ok(id)
-    } else {
-        Err(PaymentError::Rejected {
-            status: 400,
-            code: "invalid_id".into(),
-        })
-    }
+    wire::path_segment(id, b"_-")
 }

@@ -9,8 +9,8 @@ mod returns;
 mod webhook;
 
 use super::{
-    wire, ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent,
-    RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
+    wire, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent, RefundOutcome,
+    RefundRequest, WebhookError, WebhookRequest,
 };
 pub use crate::config::payments::fastspring::{FastSpringConfig, DEFAULT_API_BASE};
 use serde::{de::DeserializeOwned, Deserialize};
@@ -117,23 +117,6 @@ impl FastSpringProvider {
         })
     }
 
-    /// FastSpring rebills subscriptions itself and reports them by webhook.
-    pub async fn charge_renewal(
-        &self,
-        _req: &RenewalCharge,
-    ) -> Result<ChargeOutcome, PaymentError> {
-        Ok(ChargeOutcome::ProviderManaged)
-    }
-
-    /// Nothing is ever charged at FastSpring under our keys (it drives the
-    /// renewals), so there is nothing to find.
-    pub async fn lookup_charge(
-        &self,
-        _idempotency_key: &str,
-    ) -> Result<Option<ChargeOutcome>, PaymentError> {
-        Ok(None)
-    }
-
     /// `DELETE /subscriptions/{id}` without `billingPeriod=0`: the
     /// subscription ends at the next billing date, not now.
     pub async fn cancel(&self, subscription_ref: &str) -> Result<(), PaymentError> {
@@ -224,21 +207,10 @@ fn read<T: DeserializeOwned>(status: u16, bytes: &[u8]) -> Result<T, PaymentErro
     }))
 }
 
-/// A FastSpring id as one URL path segment; anything else is refused before
-/// it can reach the URL.
+/// A FastSpring id (subscription, order, return) as one URL path segment:
+/// letters, digits, `_` and `-`.
 fn path_segment(id: &str) -> Result<&str, PaymentError> {
-    if !id.is_empty()
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
-    {
-        Ok(id)
-    } else {
-        Err(PaymentError::Rejected {
-            status: 400,
-            code: "invalid_id".into(),
-        })
-    }
+    wire::path_segment(id, b"_-")
 }
 
 #[cfg(test)]

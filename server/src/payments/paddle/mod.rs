@@ -11,8 +11,8 @@ mod webhook;
 pub use webhook::check_signature;
 
 use super::{
-    wire, ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent,
-    RenewalCharge, WebhookError, WebhookRequest,
+    wire, ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent, WebhookError,
+    WebhookRequest,
 };
 pub use crate::config::payments::paddle::{PaddleConfig, DEFAULT_API_BASE};
 use serde::{de::DeserializeOwned, Deserialize};
@@ -104,14 +104,6 @@ impl PaddleProvider {
         })
     }
 
-    /// Paddle charges renewals itself and reports them by webhook.
-    pub async fn charge_renewal(
-        &self,
-        _req: &RenewalCharge,
-    ) -> Result<ChargeOutcome, PaymentError> {
-        Ok(ChargeOutcome::ProviderManaged)
-    }
-
     /// Paddle charges nothing under our keys (it drives renewals), so only a
     /// Paddle transaction id (`txn_…`, from the checkout) can be looked up:
     /// `GET /transactions/{id}`. Anything else was never charged there.
@@ -196,17 +188,10 @@ fn error_code(body: &[u8]) -> String {
     serde_json::from_slice::<Body>(body).map_or_else(|_| "unknown".to_owned(), |b| b.error.code)
 }
 
-/// A Paddle id as one URL path segment (`sub_01h…`); anything else is refused
-/// before it can reach the URL.
+/// A Paddle id as one URL path segment: letters, digits and `_` only
+/// (`sub_01h…`, `txn_01h…`).
 fn path_segment(id: &str) -> Result<&str, PaymentError> {
-    if !id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
-        Ok(id)
-    } else {
-        Err(PaymentError::Rejected {
-            status: 400,
-            code: "invalid_id".into(),
-        })
-    }
+    wire::path_segment(id, b"_")
 }
 
 #[cfg(test)]

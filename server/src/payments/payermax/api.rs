@@ -5,7 +5,7 @@
 //! the `sign` header. PayerMax signs its answers and notifications the same
 //! way with its platform key; a success answer is believed only when that
 //! signature holds. No call is ever repeated here.
-use crate::payments::wire::transport_error;
+use crate::payments::wire::{self, transport_error};
 use crate::payments::PaymentError;
 use crate::rsa_keys::{private_key_from, public_key_from};
 use anyhow::Context as _;
@@ -67,6 +67,14 @@ pub(super) struct Reply {
     pub data: Option<Box<RawValue>>,
 }
 
+impl Reply {
+    /// Whether PayerMax says it has no such order or refund. Its
+    /// documentation names no "unknown order" code; these are the forms it uses.
+    pub(super) fn names_nothing(&self) -> bool {
+        self.code.contains("NOT_EXIST") || self.code.contains("NOT_FOUND")
+    }
+}
+
 impl Api {
     pub(super) fn new(
         base: &str,
@@ -76,12 +84,7 @@ impl Api {
         platform_key: &str,
         timeout: std::time::Duration,
     ) -> anyhow::Result<Api> {
-        let http = reqwest::Client::builder()
-            .timeout(timeout)
-            .connect_timeout(timeout)
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .context("building the HTTP client for PayerMax")?;
+        let http = wire::http_client(timeout).context("building the HTTP client for PayerMax")?;
         Ok(Api {
             http,
             base: base.to_owned(),

@@ -134,6 +134,17 @@ pub(super) fn data<T: serde::de::DeserializeOwned>(reply: &api::Reply) -> Result
     serde_json::from_str(raw.get()).map_err(|_| PaymentError::BadResponse)
 }
 
+/// The data of an answer PayerMax accepted ([`api::APPLY_SUCCESS`]); any
+/// other code is its refusal of the request.
+pub(super) fn accepted<T: serde::de::DeserializeOwned>(
+    reply: &api::Reply,
+) -> Result<T, PaymentError> {
+    if reply.code != api::APPLY_SUCCESS {
+        return Err(api::refused(reply));
+    }
+    data(reply)
+}
+
 /// `money` as the JSON number PayerMax takes (major units, exact text).
 pub(super) fn number(money: &Money) -> Result<Box<RawValue>, PaymentError> {
     RawValue::from_string(money.decimal()).map_err(|_| PaymentError::Rejected {

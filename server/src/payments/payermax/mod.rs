@@ -24,7 +24,9 @@ pub use crate::config::payments::payermax::{PayerMaxConfig, DEFAULT_API_BASE};
 
 use api::{refused, Api, APPLY_SUCCESS};
 pub(crate) use messages::amount_of;
-use messages::{data, detail, number, outcome, wallet, Order, Ordered, RefundOrder, Refunded};
+use messages::{
+    accepted, data, detail, number, outcome, wallet, Order, Ordered, RefundOrder, Refunded,
+};
 
 /// `reference` of the orders we create: PayerMax echoes it in every result,
 /// which is how a notification tells a renewal from a checkout.
@@ -99,10 +101,7 @@ impl PayerMaxProvider {
             .api
             .call("orderAndPay", VERSION, order, (self.clock)())
             .await?;
-        if reply.code != APPLY_SUCCESS {
-            return Err(refused(&reply));
-        }
-        let ordered: Ordered = data(&reply)?;
+        let ordered: Ordered = accepted(&reply)?;
         let redirect_url = ordered
             .redirect_url
             .filter(|u| u.starts_with("https://") || u.starts_with("http://"));
@@ -177,14 +176,10 @@ impl PayerMaxProvider {
             .api
             .call("orderQuery", VERSION, query, (self.clock)())
             .await?;
-        // Its documentation names no "unknown order" code; these are the forms it uses.
-        if reply.code.contains("NOT_EXIST") || reply.code.contains("NOT_FOUND") {
+        if reply.names_nothing() {
             return Ok(None);
         }
-        if reply.code != APPLY_SUCCESS {
-            return Err(refused(&reply));
-        }
-        Ok(Some(outcome(idempotency_key, data(&reply)?)))
+        Ok(Some(outcome(idempotency_key, accepted(&reply)?)))
     }
 
     /// Nothing to stop at PayerMax: renewals are charged by us, and a
@@ -207,10 +202,7 @@ impl PayerMaxProvider {
             .api
             .call("refund", VERSION, body, (self.clock)())
             .await?;
-        if reply.code != APPLY_SUCCESS {
-            return Err(refused(&reply));
-        }
-        let refunded: Refunded = data(&reply)?;
+        let refunded: Refunded = accepted(&reply)?;
         let provider_ref = refunded.refund_trade_no.ok_or(PaymentError::BadResponse)?;
         match refunded.status.as_str() {
             "REFUND_SUCCESS" => Ok(RefundOutcome::Refunded { provider_ref }),

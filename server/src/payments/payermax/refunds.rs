@@ -1,8 +1,8 @@
 //! What became of a refund whose answer was lost or is still pending:
 //! `refundQuery` by our `outRefundNo` (the refund's idempotency key), a
 //! read that never refunds again.
-use super::api::{refused, Api, APPLY_SUCCESS};
-use super::messages::data;
+use super::api::Api;
+use super::messages::accepted;
 use super::VERSION;
 use crate::payments::{PaymentError, RefundFound, RefundRequest};
 use serde::Deserialize;
@@ -27,13 +27,10 @@ pub(super) async fn lookup(
 ) -> Result<RefundFound, PaymentError> {
     let query = serde_json::json!({ "outRefundNo": req.idempotency_key });
     let reply = api.call("refundQuery", VERSION, query, now_ms).await?;
-    if reply.code.contains("NOT_EXIST") || reply.code.contains("NOT_FOUND") {
+    if reply.names_nothing() {
         return Ok(RefundFound::Nothing);
     }
-    if reply.code != APPLY_SUCCESS {
-        return Err(refused(&reply));
-    }
-    let found: Found = data(&reply)?;
+    let found: Found = accepted(&reply)?;
     let provider_ref = found.refund_trade_no;
     Ok(match (found.status.as_str(), provider_ref) {
         ("REFUND_SUCCESS", Some(provider_ref)) => RefundFound::Refunded { provider_ref },

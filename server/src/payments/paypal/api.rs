@@ -3,7 +3,7 @@
 //! No call is ever repeated here: an unknown outcome goes back to the caller.
 use super::PaypalConfig;
 use crate::config::Secret;
-use crate::payments::wire::transport_error;
+use crate::payments::wire;
 use crate::payments::PaymentError;
 use anyhow::Context as _;
 use serde::Deserialize;
@@ -54,13 +54,7 @@ struct ErrorDetail {
 
 impl Api {
     pub(super) fn new(config: &PaypalConfig, timeout: Duration) -> anyhow::Result<Api> {
-        let http = reqwest::Client::builder()
-            .timeout(timeout)
-            .connect_timeout(timeout)
-            // The API never redirects; following one could send the token elsewhere.
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .context("building the HTTP client for PayPal")?;
+        let http = wire::http_client(timeout).context("building the HTTP client for PayPal")?;
         Ok(Api {
             http,
             base: config.api_base.clone(),
@@ -117,7 +111,7 @@ impl Api {
                 .header("content-type", "application/json")
                 .body(body);
         }
-        let (status, bytes) = answer(request).await?;
+        let (status, bytes) = wire::exchange(request).await?;
         if status == 401 {
             // Revoked or expired early: the next call fetches a new one.
             *self.token.lock().expect("token lock") = None;
@@ -141,7 +135,7 @@ impl Api {
             .post(format!("{}/v1/oauth2/token", self.base))
             .basic_auth(&self.client_id, Some(self.client_secret.expose()))
             .form(&[("grant_type", "client_credentials")]);
-        let (status, bytes) = answer(request).await?;
+        let (status, bytes) = wire::exchange(request).await?;
         if !(200..300).contains(&status) {
             return Err(rejected(status, &bytes));
         }
@@ -155,14 +149,6 @@ impl Api {
         *self.token.lock().expect("token lock") = Some(token.clone());
         Ok(token.value)
     }
-}
-
-/// Sends and reads the whole answer.
-async fn answer(request: reqwest::RequestBuilder) -> Result<(u16, Vec<u8>), PaymentError> {
-    let response = request.send().await.map_err(|e| transport_error(&e))?;
-    let status = response.status().as_u16();
-    let bytes = response.bytes().await.map_err(|e| transport_error(&e))?;
-    Ok((status, bytes.to_vec()))
 }
 
 /// A refusal with PayPal's most specific code (the first `issue`, else the

@@ -5,8 +5,8 @@
 //! webhook. Refunds go through the v1 sale refund (subscription payments are
 //! sales). Webhooks are verified by PayPal's verify-webhook-signature call.
 use super::{
-    ChargeOutcome, CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent, RefundOutcome,
-    RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
+    CheckoutRequest, CheckoutStart, PaymentError, ProviderEvent, RefundOutcome, RefundRequest,
+    WebhookError, WebhookRequest,
 };
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -119,22 +119,6 @@ impl PaypalProvider {
             redirect_url: approve.href,
             provider_ref: Some(created.id),
         })
-    }
-
-    /// PayPal bills every renewal itself and reports it by webhook.
-    pub async fn charge_renewal(
-        &self,
-        _req: &RenewalCharge,
-    ) -> Result<ChargeOutcome, PaymentError> {
-        Ok(ChargeOutcome::ProviderManaged)
-    }
-
-    /// We never charge under our own key at PayPal, so there is nothing to find.
-    pub async fn lookup_charge(
-        &self,
-        _idempotency_key: &str,
-    ) -> Result<Option<ChargeOutcome>, PaymentError> {
-        Ok(None)
     }
 
     /// Cancels the subscription at PayPal, which ends it at once (PayPal has

@@ -49,6 +49,27 @@ pub async fn exchange(request: reqwest::RequestBuilder) -> Result<(u16, Vec<u8>)
     Ok((status, body.to_vec()))
 }
 
+/// `id` as one URL path segment when it is ASCII letters and digits and the
+/// provider's `punctuation` only; anything else is refused before it can
+/// reach the URL.
+///
+/// # Errors
+/// `Rejected` (`invalid_id`, certain: nothing was sent).
+pub fn path_segment<'a>(id: &'a str, punctuation: &[u8]) -> Result<&'a str, PaymentError> {
+    if !id.is_empty()
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || punctuation.contains(&b))
+    {
+        Ok(id)
+    } else {
+        Err(PaymentError::Rejected {
+            status: 400,
+            code: "invalid_id".into(),
+        })
+    }
+}
+
 /// Decimal places of `currency` as the providers count them. IDR is kept at
 /// 0 like our price plans (nobody prices in sen); the rest follows ISO 4217.
 pub fn exponent_of(currency: &str) -> u32 {

@@ -1,8 +1,4 @@
 //! Price plans per price channel (`cpl2`, `cpl2_id`, …).
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{big, create, drop, flag, id_col, index, int, string, table};
 use sea_orm_migration::prelude::*;
 

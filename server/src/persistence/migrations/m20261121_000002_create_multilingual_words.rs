@@ -1,8 +1,4 @@
 //! Texts by locale, group and key (served by `/multilingualWord`).
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{create, drop, id_col, index, string, table, text};
 use sea_orm_migration::prelude::*;
 

@@ -1,9 +1,5 @@
 //! Accounts: users, their sessions, password-reset codes, and the counters
 //! that rate-limit sign-in and code attempts.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{big, cascade_fk, create, drop, id_col, index, int, nullable, string, table};
 use sea_orm_migration::prelude::*;
 

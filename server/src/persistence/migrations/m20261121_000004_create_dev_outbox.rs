@@ -1,10 +1,6 @@
 //! `dev_outbox`: messages the outbox transport "sent" instead of delivering
 //! them (local runs and tests), read by developers at `/dev/outbox` and by
 //! browser tests at `/dev/outbox.json`. `channel` is `email` or `sms`.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{big, create, drop, id_col, index, nullable, string, table, text};
 use sea_orm_migration::prelude::*;
 

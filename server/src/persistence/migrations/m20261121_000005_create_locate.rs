@@ -1,10 +1,6 @@
 //! Locate with consent: requests, the positions owners shared, their
 //! decisions, the do-not-locate registry, the SMS queue, number proofs for the
 //! registry and the disclosure audit log.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{
     big, cascade_fk, create, drop, flag, id_col, index, int, nullable, real, string, table, text,
 };

@@ -1,10 +1,6 @@
 //! `job_queue`: background work a use case hands over inside its own
 //! transaction (e-mails now; renewals and calls later). A worker claims a
 //! job with a conditional update, so each runs once across instances.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{big, create, drop, id_col, index, int, nullable, string, table, text};
 use sea_orm_migration::prelude::*;
 

@@ -3,10 +3,7 @@
 //! looking it up at the provider, which needs the time of the attempt (the
 //! grace period before "not found" means "not sent") and how many lookups
 //! failed (give up after a few).
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
+use super::schema::{add_columns, drop_columns, int};
 use sea_orm_migration::prelude::*;
 
 #[derive(DeriveMigrationName)]
@@ -22,46 +19,18 @@ enum SmsQueue {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        // One column per statement: SQLite alters one thing at a time.
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(SmsQueue::Table)
-                    .add_column(ColumnDef::new(SmsQueue::AttemptedAt).big_integer().null())
-                    .to_owned(),
-            )
-            .await?;
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(SmsQueue::Table)
-                    .add_column(
-                        ColumnDef::new(SmsQueue::Lookups)
-                            .integer()
-                            .not_null()
-                            .default(0),
-                    )
-                    .to_owned(),
-            )
-            .await
+        let columns = [
+            ColumnDef::new(SmsQueue::AttemptedAt)
+                .big_integer()
+                .null()
+                .to_owned(),
+            int(SmsQueue::Lookups).default(0).to_owned(),
+        ];
+        add_columns(manager, SmsQueue::Table, columns).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(SmsQueue::Table)
-                    .drop_column(SmsQueue::Lookups)
-                    .to_owned(),
-            )
-            .await?;
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(SmsQueue::Table)
-                    .drop_column(SmsQueue::AttemptedAt)
-                    .to_owned(),
-            )
-            .await
+        let columns = [SmsQueue::Lookups, SmsQueue::AttemptedAt];
+        drop_columns(manager, SmsQueue::Table, columns).await
     }
 }

@@ -1,9 +1,5 @@
 //! Checkout and subscriptions: orders, subscriptions, charges, provider
 //! events, and the built-in sandbox provider's own ledger.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{big, create, drop, flag, id_col, index, int, nullable, string, table};
 use sea_orm_migration::prelude::*;
 

@@ -1,8 +1,4 @@
 //! Anonymous voice messages and the reports recipients make from the call.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{big, create, drop, id_col, index, int, nullable, string, table, text};
 use sea_orm_migration::prelude::*;
 

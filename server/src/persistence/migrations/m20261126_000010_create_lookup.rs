@@ -1,9 +1,5 @@
 //! Reverse lookup: spam reports, the owners' opt-in directory, owners'
 //! claims on a number, and the record that a member used the service.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{big, create, drop, flag, id_col, index, nullable, real, string, table, text};
 use sea_orm_migration::prelude::*;
 

@@ -1,9 +1,5 @@
 //! The help chat: one conversation per person (a member by account, a
 //! visitor by the hash of their chat cookie) and its messages.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{big, cascade_fk, create, drop, id_col, index, nullable, string, table, text};
 use sea_orm_migration::prelude::*;
 

@@ -1,10 +1,6 @@
 //! Consent-gated tracking: the campaign attribution stored with an order,
 //! click points, the operation log, and the Meta conversion events waiting
 //! for (or done with) the Graph API.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{
     big, cascade_fk, create, drop, id_col, index, int, nullable, string, table, text,
 };

@@ -2,10 +2,6 @@
 //! the append-only audit log of what they did, blocks of one requester
 //! towards one number, account suspension, abuse decisions, and the order
 //! a provider event belongs to (support reads events per order).
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{big, cascade_fk, create, drop, flag, id_col, index, string, table, text};
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::sea_orm::DbBackend;

@@ -1,9 +1,5 @@
 //! Voice previews in the database, so a preview made through one instance
 //! can be reopened and played through any other.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{big, create, drop, id_col, index, int, string, table, text};
 use sea_orm_migration::prelude::*;
 

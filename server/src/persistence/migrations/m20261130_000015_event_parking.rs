@@ -6,11 +6,7 @@
 //! thing, and applied once when it appears. `charges.transient_failures`:
 //! how many attempts at a period failed without the provider deciding
 //! (network, 5xx, rate limit), which sets the backoff and its cap.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
-use super::schema::index;
+use super::schema::{add_columns, drop_columns, index, int, nullable, string, text};
 use sea_orm_migration::prelude::*;
 
 #[derive(DeriveMigrationName)]
@@ -32,41 +28,13 @@ enum Charges {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        // One column per statement: SQLite alters one thing at a time.
-        let columns = [
-            (
-                PaymentEvents::Table.into_iden(),
-                ColumnDef::new(PaymentEvents::WaitsFor)
-                    .string_len(200)
-                    .null()
-                    .to_owned(),
-            ),
-            (
-                PaymentEvents::Table.into_iden(),
-                ColumnDef::new(PaymentEvents::Payload)
-                    .text()
-                    .null()
-                    .to_owned(),
-            ),
-            (
-                Charges::Table.into_iden(),
-                ColumnDef::new(Charges::TransientFailures)
-                    .integer()
-                    .not_null()
-                    .default(0)
-                    .to_owned(),
-            ),
+        let events = [
+            nullable(string(PaymentEvents::WaitsFor, 200)),
+            nullable(text(PaymentEvents::Payload)),
         ];
-        for (table, mut column) in columns {
-            manager
-                .alter_table(
-                    Table::alter()
-                        .table(table)
-                        .add_column(&mut column)
-                        .to_owned(),
-                )
-                .await?;
-        }
+        add_columns(manager, PaymentEvents::Table, events).await?;
+        let charges = [int(Charges::TransientFailures).default(0).to_owned()];
+        add_columns(manager, Charges::Table, charges).await?;
         manager
             .create_index(index(
                 "idx_payment_events_waits_for",
@@ -85,25 +53,8 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        let columns = [
-            (
-                PaymentEvents::Table.into_iden(),
-                PaymentEvents::WaitsFor.into_iden(),
-            ),
-            (
-                PaymentEvents::Table.into_iden(),
-                PaymentEvents::Payload.into_iden(),
-            ),
-            (
-                Charges::Table.into_iden(),
-                Charges::TransientFailures.into_iden(),
-            ),
-        ];
-        for (table, column) in columns {
-            manager
-                .alter_table(Table::alter().table(table).drop_column(column).to_owned())
-                .await?;
-        }
-        Ok(())
+        let events = [PaymentEvents::WaitsFor, PaymentEvents::Payload];
+        drop_columns(manager, PaymentEvents::Table, events).await?;
+        drop_columns(manager, Charges::Table, [Charges::TransientFailures]).await
     }
 }

@@ -3,10 +3,6 @@
 //! written in the transaction of the use itself. The refund rule reads
 //! only this table. Earlier uses are carried over from the feature tables
 //! and from `service_uses`, which the ledger replaces.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{big, create, drop, id_col, index, nullable, string, table};
 use sea_orm_migration::prelude::*;
 

@@ -2,11 +2,7 @@
 //! by a job carries one derived from the job, so a job run again after its
 //! worker died keeps no second copy, as a receiving mail system drops a
 //! repeated `Message-ID`. Unique where set.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
-use super::schema::index;
+use super::schema::{add_columns, drop_columns, index, nullable, string};
 use sea_orm_migration::prelude::*;
 
 #[derive(DeriveMigrationName)]
@@ -23,14 +19,8 @@ const INDEX: &str = "idx_dev_outbox_message_id";
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(DevOutbox::Table)
-                    .add_column(ColumnDef::new(DevOutbox::MessageId).string_len(200).null())
-                    .to_owned(),
-            )
-            .await?;
+        let message_id = nullable(string(DevOutbox::MessageId, 200));
+        add_columns(manager, DevOutbox::Table, [message_id]).await?;
         manager
             .create_index(
                 index(INDEX, DevOutbox::Table, [DevOutbox::MessageId])
@@ -44,13 +34,6 @@ impl MigrationTrait for Migration {
         manager
             .drop_index(Index::drop().name(INDEX).table(DevOutbox::Table).to_owned())
             .await?;
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(DevOutbox::Table)
-                    .drop_column(DevOutbox::MessageId)
-                    .to_owned(),
-            )
-            .await
+        drop_columns(manager, DevOutbox::Table, [DevOutbox::MessageId]).await
     }
 }

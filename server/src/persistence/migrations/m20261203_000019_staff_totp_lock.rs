@@ -2,10 +2,7 @@
 //! locked after too many wrong codes from everywhere. A locked account
 //! refuses every code, the right one too, until an operator unlocks it on
 //! the command line (`server staff unlock`). Null when not locked.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
+use super::schema::{add_columns, big, drop_columns, nullable};
 use sea_orm_migration::prelude::*;
 
 #[derive(DeriveMigrationName)]
@@ -20,28 +17,11 @@ enum StaffUsers {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(StaffUsers::Table)
-                    .add_column(
-                        ColumnDef::new(StaffUsers::TotpLockedAt)
-                            .big_integer()
-                            .null(),
-                    )
-                    .to_owned(),
-            )
-            .await
+        let locked_at = nullable(big(StaffUsers::TotpLockedAt));
+        add_columns(manager, StaffUsers::Table, [locked_at]).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(StaffUsers::Table)
-                    .drop_column(StaffUsers::TotpLockedAt)
-                    .to_owned(),
-            )
-            .await
+        drop_columns(manager, StaffUsers::Table, [StaffUsers::TotpLockedAt]).await
     }
 }

@@ -3,10 +3,6 @@
 //! (nonce, ciphertext and tag), longer than the plain values they replace.
 //! Text on PostgreSQL; SQLite does not enforce lengths, so nothing changes
 //! there. The values themselves are sealed at start (`services::sealed`).
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::sea_orm::DbBackend;
 

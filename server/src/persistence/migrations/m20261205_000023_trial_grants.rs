@@ -5,11 +5,7 @@
 //! `orders.trial_days`: the trial the order was sold with (0 for a
 //! returning customer, who is offered the full price); orders still open
 //! take their plan's trial.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
-use super::schema::{big, id_col, index, nullable, string, table};
+use super::schema::{add_columns, big, drop_columns, id_col, index, int, nullable, string, table};
 use sea_orm_migration::prelude::*;
 
 #[derive(DeriveMigrationName)]
@@ -62,19 +58,8 @@ impl MigrationTrait for Migration {
                 .create_index(index(name, T::Table, [col]).unique().to_owned())
                 .await?;
         }
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(Orders::Table)
-                    .add_column(
-                        ColumnDef::new(Orders::TrialDays)
-                            .integer()
-                            .not_null()
-                            .default(0),
-                    )
-                    .to_owned(),
-            )
-            .await?;
+        let trial_days = int(Orders::TrialDays).default(0).to_owned();
+        add_columns(manager, Orders::Table, [trial_days]).await?;
         manager
             .get_connection()
             .execute_unprepared(BACKFILL)
@@ -83,14 +68,7 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(Orders::Table)
-                    .drop_column(Orders::TrialDays)
-                    .to_owned(),
-            )
-            .await?;
+        drop_columns(manager, Orders::Table, [Orders::TrialDays]).await?;
         manager
             .drop_table(Table::drop().table(TrialGrants::Table).to_owned())
             .await

@@ -2,10 +2,7 @@
 //! a code, and the code sealed with `SECRETS_KEY`, so a repeat of that job
 //! (its worker died after the mail left) sends the same code again instead
 //! of one that makes the delivered mail useless.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
+use super::schema::{add_columns, drop_columns, nullable, text};
 use sea_orm_migration::prelude::*;
 
 #[derive(DeriveMigrationName)]
@@ -21,39 +18,18 @@ enum PasswordResetCodes {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        for column in [
+        let columns = [
             ColumnDef::new(PasswordResetCodes::JobKey)
                 .string()
                 .null()
                 .to_owned(),
-            ColumnDef::new(PasswordResetCodes::CodeSealed)
-                .text()
-                .null()
-                .to_owned(),
-        ] {
-            manager
-                .alter_table(
-                    Table::alter()
-                        .table(PasswordResetCodes::Table)
-                        .add_column(column)
-                        .to_owned(),
-                )
-                .await?;
-        }
-        Ok(())
+            nullable(text(PasswordResetCodes::CodeSealed)),
+        ];
+        add_columns(manager, PasswordResetCodes::Table, columns).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        for column in [PasswordResetCodes::JobKey, PasswordResetCodes::CodeSealed] {
-            manager
-                .alter_table(
-                    Table::alter()
-                        .table(PasswordResetCodes::Table)
-                        .drop_column(column)
-                        .to_owned(),
-                )
-                .await?;
-        }
-        Ok(())
+        let columns = [PasswordResetCodes::JobKey, PasswordResetCodes::CodeSealed];
+        drop_columns(manager, PasswordResetCodes::Table, columns).await
     }
 }

@@ -2,10 +2,6 @@
 //! requester sees (a status, a shared or live position, a stop, a delete),
 //! read by every server instance's live feed to tell the requester's open
 //! dashboards; kept for an hour.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{big, cascade_fk, create, drop, id_col, index, table};
 use sea_orm_migration::prelude::*;
 

@@ -6,11 +6,9 @@
 //! marked as trusted (their later requests open with a one-tap Share), one
 //! row per number and account, keyed by the number as the do-not-locate
 //! registry is.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
-use super::schema::{big, create, drop, flag, id_col, index, string, table};
+use super::schema::{
+    add_columns, big, create, drop, drop_columns, flag, id_col, index, string, table,
+};
 use sea_orm_migration::prelude::*;
 
 #[derive(DeriveMigrationName)]
@@ -35,21 +33,13 @@ enum LocateTrust {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        for column in [
+        let columns = [
             string(LocateRequests::ReceiptTokenHash, 64)
                 .default("")
                 .to_owned(),
             flag(LocateRequests::NotifyEmail).default(false).to_owned(),
-        ] {
-            manager
-                .alter_table(
-                    Table::alter()
-                        .table(LocateRequests::Table)
-                        .add_column(column)
-                        .to_owned(),
-                )
-                .await?;
-        }
+        ];
+        add_columns(manager, LocateRequests::Table, columns).await?;
         use LocateTrust as T;
         let trust = table(
             T::Table,
@@ -73,19 +63,10 @@ impl MigrationTrait for Migration {
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         drop(manager, vec![LocateTrust::Table.into_iden()]).await?;
-        for column in [
+        let columns = [
             LocateRequests::ReceiptTokenHash,
             LocateRequests::NotifyEmail,
-        ] {
-            manager
-                .alter_table(
-                    Table::alter()
-                        .table(LocateRequests::Table)
-                        .drop_column(column)
-                        .to_owned(),
-                )
-                .await?;
-        }
-        Ok(())
+        ];
+        drop_columns(manager, LocateRequests::Table, columns).await
     }
 }

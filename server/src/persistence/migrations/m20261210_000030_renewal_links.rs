@@ -4,10 +4,6 @@
 //! e-mail, so the link goes out once per period however often the renewal
 //! job runs; it also keeps the name the member last paid with (the ID
 //! document is asked each time and never stored).
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
 use super::schema::{big, id_col, index, int, nullable, string, table};
 use sea_orm_migration::prelude::*;
 

@@ -2,10 +2,7 @@
 //! paid, when the provider reported one and its price list is not the
 //! plan's: the subscription renews at that country's price (the rule is
 //! `services::billing::price_country`). Empty for every other subscription.
-#![expect(
-    elided_lifetimes_in_paths,
-    reason = "the signature is dictated by sea-orm-migration's async_trait"
-)]
+use super::schema::{add_columns, drop_columns, nullable, string};
 use sea_orm_migration::prelude::*;
 
 #[derive(DeriveMigrationName)]
@@ -20,28 +17,12 @@ enum Subscriptions {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(Subscriptions::Table)
-                    .add_column(
-                        ColumnDef::new(Subscriptions::PriceCountry)
-                            .string_len(2)
-                            .null(),
-                    )
-                    .to_owned(),
-            )
-            .await
+        let country = nullable(string(Subscriptions::PriceCountry, 2));
+        add_columns(manager, Subscriptions::Table, [country]).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(Subscriptions::Table)
-                    .drop_column(Subscriptions::PriceCountry)
-                    .to_owned(),
-            )
-            .await
+        let columns = [Subscriptions::PriceCountry];
+        drop_columns(manager, Subscriptions::Table, columns).await
     }
 }

@@ -1,5 +1,9 @@
 //! Schema migrations. Only sea-query schema helpers are used, so every
 //! migration runs unchanged on SQLite and PostgreSQL.
+#![expect(
+    elided_lifetimes_in_paths,
+    reason = "every migration's `up`/`down` signature is dictated by sea-orm-migration's async_trait"
+)]
 use sea_orm_migration::prelude::*;
 
 mod m20261120_000001_create_price_plans;

@@ -117,3 +117,44 @@ pub async fn drop(manager: &SchemaManager<'_>, tables: Vec<DynIden>) -> Result<(
     }
     Ok(())
 }
+
+/// Adds `columns` to `table`, one statement per column: SQLite alters one
+/// thing at a time.
+///
+/// # Errors
+/// The database refuses a statement.
+pub async fn add_columns(
+    manager: &SchemaManager<'_>,
+    table: impl IntoIden,
+    columns: impl IntoIterator<Item = ColumnDef>,
+) -> Result<(), DbErr> {
+    let table = table.into_iden();
+    for mut column in columns {
+        let add = Table::alter()
+            .table(table.clone())
+            .add_column(&mut column)
+            .to_owned();
+        manager.alter_table(add).await?;
+    }
+    Ok(())
+}
+
+/// Drops `columns` of `table`, one statement per column.
+///
+/// # Errors
+/// The database refuses a statement.
+pub async fn drop_columns<C: IntoIden>(
+    manager: &SchemaManager<'_>,
+    table: impl IntoIden,
+    columns: impl IntoIterator<Item = C>,
+) -> Result<(), DbErr> {
+    let table = table.into_iden();
+    for column in columns {
+        let drop = Table::alter()
+            .table(table.clone())
+            .drop_column(column)
+            .to_owned();
+        manager.alter_table(drop).await?;
+    }
+    Ok(())
+}

@@ -49,18 +49,29 @@ pub async fn create(
     if find_by_email(db, &normalized).await?.is_some() {
         return Err(ServiceError::Invalid(Key::ErrorEmailTaken));
     }
+    let password_hash = secrets::hash_password(new.password, secrets::DEFAULT_HASH_WAIT).await?;
     let row = user::ActiveModel {
-        email: Set(new.email.trim().to_owned()),
-        email_normalized: Set(normalized),
-        password_hash: Set(secrets::hash_password(new.password, secrets::DEFAULT_HASH_WAIT).await?),
         payment_count: Set(new.payment_count),
         vip_time: Set(new.vip_time),
-        locale: Set(new.locale.code().to_owned()),
+        ..new_row(&new.email, password_hash, new.locale.code(), now)
+    };
+    Ok(Entity::insert(row).exec_with_returning(db).await?)
+}
+
+/// The row of a new account: the e-mail as typed (trimmed) and in its
+/// unique form, no payment and no access yet.
+fn new_row(email: &str, password_hash: String, locale: &str, now: i64) -> user::ActiveModel {
+    user::ActiveModel {
+        email: Set(email.trim().to_owned()),
+        email_normalized: Set(normalize_email(email)),
+        password_hash: Set(password_hash),
+        payment_count: Set(0),
+        vip_time: Set(0),
+        locale: Set(locale.to_owned()),
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()
-    };
-    Ok(Entity::insert(row).exec_with_returning(db).await?)
+    }
 }
 
 /// A stored password hash that no password matches: accounts created by
@@ -77,17 +88,7 @@ pub async fn create_without_password(
     locale: &str,
     now: i64,
 ) -> Result<user::Model, ServiceError> {
-    let row = user::ActiveModel {
-        email: Set(email.trim().to_owned()),
-        email_normalized: Set(normalize_email(email)),
-        password_hash: Set(NO_PASSWORD.to_owned()),
-        payment_count: Set(0),
-        vip_time: Set(0),
-        locale: Set(locale.to_owned()),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    };
+    let row = new_row(email, NO_PASSWORD.to_owned(), locale, now);
     Ok(Entity::insert(row).exec_with_returning(db).await?)
 }
 
@@ -102,14 +103,12 @@ pub async fn add_paid_time(
     now: i64,
 ) -> Result<(), ServiceError> {
     use sea_orm::sea_query::{Expr, ExprTrait as _, Func};
-    Entity::update_many()
+    update_of(id, now)
         .col_expr(Column::PaymentCount, Expr::col(Column::PaymentCount).add(1))
         .col_expr(
             Column::VipTime,
             Func::greatest([Expr::col(Column::VipTime), Expr::value(until)]).into(),
         )
-        .col_expr(Column::UpdatedAt, Expr::value(now))
-        .filter(Column::Id.eq(id))
         .exec(db)
         .await?;
     Ok(())
@@ -126,13 +125,20 @@ pub async fn set_access_until(
     now: i64,
 ) -> Result<(), ServiceError> {
     use sea_orm::sea_query::Expr;
-    Entity::update_many()
+    update_of(id, now)
         .col_expr(Column::VipTime, Expr::value(until))
-        .col_expr(Column::UpdatedAt, Expr::value(now))
-        .filter(Column::Id.eq(id))
         .exec(db)
         .await?;
     Ok(())
+}
+
+/// An update of account `id` that stamps `updated_at` with `now`; the
+/// caller adds what changes.
+fn update_of(id: i64, now: i64) -> sea_orm::UpdateMany<Entity> {
+    use sea_orm::sea_query::Expr;
+    Entity::update_many()
+        .col_expr(Column::UpdatedAt, Expr::value(now))
+        .filter(Column::Id.eq(id))
 }
 
 /// The account of an e-mail, matched case-insensitively.

@@ -103,17 +103,43 @@ pub async fn suspend(
     customer_id: i64,
     why: &str,
 ) -> Result<CustomerRow, ServiceError> {
+    set_suspended(cx, staff, customer_id, why, true).await
+}
+
+/// `POST /console/customers/{id}/reinstate` (admins): the account may sign
+/// in again (its old sessions stay ended).
+///
+/// # Errors
+/// As [`suspend`].
+pub async fn reinstate(
+    cx: &Cx,
+    staff: &Staff,
+    customer_id: i64,
+    why: &str,
+) -> Result<CustomerRow, ServiceError> {
+    set_suspended(cx, staff, customer_id, why, false).await
+}
+
+/// Suspends or reinstates the account, with its audit entry in the same
+/// transaction when that changed anything; the customer's row as it is now.
+async fn set_suspended(
+    cx: &Cx,
+    staff: &Staff,
+    customer_id: i64,
+    why: &str,
+    suspended: bool,
+) -> Result<CustomerRow, ServiceError> {
     staff.require_admin()?;
     let why = reason(why)?;
     let txn = cx.db.begin().await?;
-    if suspend_in(&txn, customer_id, cx.now).await? {
-        audit::record(
-            &txn,
-            staff.id,
-            Entry::new("suspend", "customer", customer_id, why),
-            cx.now,
-        )
-        .await?;
+    let (changed, action) = if suspended {
+        (suspend_in(&txn, customer_id, cx.now).await?, "suspend")
+    } else {
+        (reinstate_in(&txn, customer_id, cx.now).await?, "reinstate")
+    };
+    if changed {
+        let entry = Entry::new(action, "customer", customer_id, why);
+        audit::record(&txn, staff.id, entry, cx.now).await?;
     }
     txn.commit().await?;
     Ok(customers::row(
@@ -151,41 +177,19 @@ pub async fn suspend_in(
     Ok(true)
 }
 
-/// `POST /console/customers/{id}/reinstate` (admins): the account may sign
-/// in again (its old sessions stay ended).
-///
-/// # Errors
-/// [`ServiceError::Forbidden`]; [`Key::ConsoleApiReasonRequired`];
-/// [`ServiceError::NotFound`]; a database error.
-pub async fn reinstate(
-    cx: &Cx,
-    staff: &Staff,
+/// Lets a suspended `customer_id` sign in again, inside the caller's
+/// transaction; `false` when it was not suspended (or does not exist).
+async fn reinstate_in(
+    db: &impl sea_orm::ConnectionTrait,
     customer_id: i64,
-    why: &str,
-) -> Result<CustomerRow, ServiceError> {
-    staff.require_admin()?;
-    let why = reason(why)?;
-    let txn = cx.db.begin().await?;
+    now: i64,
+) -> Result<bool, ServiceError> {
     let done = user::Entity::update_many()
         .col_expr(user::Column::SuspendedAt, Expr::value(Option::<i64>::None))
-        .col_expr(user::Column::UpdatedAt, Expr::value(cx.now))
+        .col_expr(user::Column::UpdatedAt, Expr::value(now))
         .filter(user::Column::Id.eq(customer_id))
         .filter(user::Column::SuspendedAt.is_not_null())
-        .exec(&txn)
+        .exec(db)
         .await?;
-    if done.rows_affected == 1 {
-        audit::record(
-            &txn,
-            staff.id,
-            Entry::new("reinstate", "customer", customer_id, why),
-            cx.now,
-        )
-        .await?;
-    }
-    txn.commit().await?;
-    Ok(customers::row(
-        &customer(cx, customer_id).await?,
-        "",
-        cx.now,
-    ))
+    Ok(done.rows_affected == 1)
 }

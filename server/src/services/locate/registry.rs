@@ -20,8 +20,7 @@ pub async fn send_proof(
     phone: &str,
     client: &ClientInfo,
 ) -> Result<(), ServiceError> {
-    let e164 = number_proof::parse_number(country, phone)?;
-    number_proof::send(cx, Purpose::Registry, &e164, client).await
+    number_proof::send(cx, Purpose::Registry, country, phone, client).await
 }
 
 /// Registers the number after a correct code; its pending requests end.
@@ -34,8 +33,7 @@ pub async fn confirm_proof(
     phone: &str,
     code: &str,
 ) -> Result<(), ServiceError> {
-    let e164 = number_proof::parse_number(country, phone)?;
-    number_proof::confirm(cx, Purpose::Registry, &e164, code).await?;
+    let e164 = number_proof::confirm(cx, Purpose::Registry, country, phone, code).await?;
     let txn = cx.db.begin().await?;
     add(&txn, &e164, Reason::Registered, cx.now).await?;
     requests::block_pending_for_number(&txn, &e164, cx.now).await?;

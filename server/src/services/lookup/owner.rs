@@ -38,8 +38,7 @@ pub async fn send_code(
     phone: &str,
     client: &ClientInfo,
 ) -> Result<(), ServiceError> {
-    let e164 = number_proof::parse_number(country, phone)?;
-    number_proof::send(cx, Purpose::Owner, &e164, client).await
+    number_proof::send(cx, Purpose::Owner, country, phone, client).await
 }
 
 /// Proves the number with `code` and starts an owner session.
@@ -47,8 +46,7 @@ pub async fn send_code(
 /// # Errors
 /// Field errors (number, a wrong or expired code); database errors.
 pub async fn claim(cx: &Cx, country: &str, phone: &str, code: &str) -> Result<Claim, ServiceError> {
-    let e164 = number_proof::parse_number(country, phone)?;
-    number_proof::confirm(cx, Purpose::Owner, &e164, code).await?;
+    let e164 = number_proof::confirm(cx, Purpose::Owner, country, phone, code).await?;
     let token = tokens::new_token();
     let expires_at = cx.now + CLAIM_TTL_MS;
     let row = claim::ActiveModel {

@@ -1,7 +1,8 @@
 //! What Twilio posts to us about messages: delivery reports and opt-out
-//! keywords (the signature check is `crate::twilio`'s).
+//! keywords (the signature check is `crate::twilio`'s), and our answer.
+use crate::html::escape_html;
 use crate::sms::{DeliveryReport, OptKeyword};
-use crate::twilio::param;
+use crate::twilio::{param, twiml};
 
 /// The message a status callback is about and what it reports, from its
 /// `MessageSid` and `MessageStatus` (older `SmsSid`/`SmsStatus` too).
@@ -43,21 +44,24 @@ pub fn parse_keyword(body: &str) -> Option<OptKeyword> {
     }
 }
 
+/// The TwiML answer to an incoming message: one `<Message>` replying
+/// `text`, or nothing.
+pub fn keyword_reply_twiml(text: Option<&str>) -> String {
+    match text {
+        Some(text) => twiml(&format!("<Message>{}</Message>", escape_html(text))),
+        None => twiml(""),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
-        list.iter()
-            .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
-            .collect()
-    }
+    use crate::twilio::form;
 
     #[test]
     fn statuses_map_to_delivery_reports() {
-        let report = |status: &str| {
-            parse_status(&pairs(&[("MessageSid", "SM1"), ("MessageStatus", status)]))
-        };
+        let report =
+            |status: &str| parse_status(&form(&[("MessageSid", "SM1"), ("MessageStatus", status)]));
         assert_eq!(
             report("queued"),
             Some(("SM1".into(), DeliveryReport::Accepted))
@@ -81,10 +85,22 @@ mod tests {
             Some(DeliveryReport::Failed)
         );
         assert_eq!(report("read"), None);
-        assert_eq!(parse_status(&pairs(&[("MessageStatus", "sent")])), None);
+        assert_eq!(parse_status(&form(&[("MessageStatus", "sent")])), None);
         assert_eq!(
-            parse_status(&pairs(&[("SmsSid", "SM2"), ("SmsStatus", "delivered")])),
+            parse_status(&form(&[("SmsSid", "SM2"), ("SmsStatus", "delivered")])),
             Some(("SM2".into(), DeliveryReport::Delivered))
+        );
+    }
+
+    #[test]
+    fn the_keyword_reply_is_one_escaped_message_or_nothing() {
+        assert_eq!(
+            keyword_reply_twiml(Some("Reply <HELP> & more")),
+            r#"<?xml version="1.0" encoding="UTF-8"?><Response><Message>Reply &lt;HELP&gt; &amp; more</Message></Response>"#
+        );
+        assert_eq!(
+            keyword_reply_twiml(None),
+            r#"<?xml version="1.0" encoding="UTF-8"?><Response/>"#
         );
     }
 

@@ -12,7 +12,6 @@ use crate::services::help_chat::{self, live};
 use crate::state::AppState;
 use app::model::chat::{ChatMessageView, MESSAGES_PER_ANSWER};
 use axum::extract::{Path, State};
-use axum::http::HeaderMap;
 use axum::response::sse::Event;
 use axum::response::Response;
 use sea_orm::DatabaseConnection;
@@ -32,11 +31,10 @@ const RESYNC: Duration = Duration::from_secs(15);
 pub async fn stream(
     State(state): State<AppState>,
     ctx: ApiContext,
-    headers: HeaderMap,
     Path(id): Path<i64>,
     ValidQuery(q): ValidQuery<After>,
+    caller: Caller,
 ) -> Result<Response, ApiError> {
-    let caller = Caller::of(&state, &ctx, &headers).await;
     // Whose it is first: a stranger learns nothing, not even "busy".
     let backlog = help_chat::messages_after(&state.cx(), caller.person(), id, q.after)
         .await

@@ -2,14 +2,16 @@
 //! actions (refund, cancel, suspend, reinstate), each with its reason.
 use super::failed;
 use crate::http::doc::{Answer, BadRequest, Forbidden, List, NotFound, Unauthorized, Unavailable};
-use crate::http::extract::{Admin, StaffMember, ValidForm, ValidQuery};
+use crate::http::extract::{Admin, AnyRole, Role, StaffMember, ValidForm, ValidQuery};
 use crate::http::{ApiContext, ApiOk, ApiResult};
-use crate::services::console::{actions, customers};
+use crate::services::console::{actions, customers, Staff};
 use crate::state::AppState;
 use app::model::billing::BillingSummary;
 use app::model::console::{CustomerDetail, CustomerRow};
-use axum::extract::{Path, State};
+use axum::extract::{FromRequest, FromRequestParts, Path, Request, State};
+use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
+use std::marker::PhantomData;
 
 /// `?q=` of the customer search.
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -63,6 +65,30 @@ pub struct ReasonForm {
     reason: String,
 }
 
+/// What every account action starts with: who (the staff member holding
+/// role `R`), on what (the id of the path) and why (the form's reason). Each
+/// part refuses as its own extractor does, in this order.
+pub struct AccountAction<R: Role = AnyRole>(Staff, i64, String, PhantomData<R>);
+
+impl<R: Role> FromRequest<AppState> for AccountAction<R> {
+    type Rejection = Response;
+
+    async fn from_request(request: Request, state: &AppState) -> Result<Self, Response> {
+        let (mut parts, body) = request.into_parts();
+        let StaffMember(staff, role) = StaffMember::<R>::from_request_parts(&mut parts, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let Path(id) = Path::<i64>::from_request_parts(&mut parts, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let ValidForm(form) =
+            ValidForm::<ReasonForm>::from_request(Request::from_parts(parts, body), state)
+                .await
+                .map_err(IntoResponse::into_response)?;
+        Ok(AccountAction(staff, id, form.reason, role))
+    }
+}
+
 /// `POST /console/charges/{id}/refund` (`reason`).
 #[utoipa::path(post, path = "/console/charges/{id}/refund", tag = "console", security(("staffToken" = [])),
     params(("id" = i64, Path, description = "The charge's id")),
@@ -71,15 +97,10 @@ pub struct ReasonForm {
 pub async fn refund(
     State(state): State<AppState>,
     ctx: ApiContext,
-    StaffMember(staff, ..): StaffMember,
-    Path(id): Path<i64>,
-    ValidForm(f): ValidForm<ReasonForm>,
+    AccountAction(staff, id, reason, ..): AccountAction,
 ) -> ApiResult<BillingSummary> {
-    Ok(ApiOk::obj(
-        actions::refund(&state.cx(), &state.gateways, &staff, id, &f.reason)
-            .await
-            .map_err(failed(&ctx))?,
-    ))
+    let done = actions::refund(&state.cx(), &state.gateways, &staff, id, &reason).await;
+    Ok(ApiOk::obj(done.map_err(failed(&ctx))?))
 }
 
 /// `POST /console/customers/{id}/cancel` (`reason`).
@@ -90,15 +111,10 @@ pub async fn refund(
 pub async fn cancel(
     State(state): State<AppState>,
     ctx: ApiContext,
-    StaffMember(staff, ..): StaffMember,
-    Path(id): Path<i64>,
-    ValidForm(f): ValidForm<ReasonForm>,
+    AccountAction(staff, id, reason, ..): AccountAction,
 ) -> ApiResult<BillingSummary> {
-    Ok(ApiOk::obj(
-        actions::cancel(&state.cx(), &state.gateways, &staff, id, &f.reason)
-            .await
-            .map_err(failed(&ctx))?,
-    ))
+    let done = actions::cancel(&state.cx(), &state.gateways, &staff, id, &reason).await;
+    Ok(ApiOk::obj(done.map_err(failed(&ctx))?))
 }
 
 /// `POST /console/customers/{id}/suspend` (`reason`; admins).
@@ -109,15 +125,10 @@ pub async fn cancel(
 pub async fn suspend(
     State(state): State<AppState>,
     ctx: ApiContext,
-    StaffMember(staff, ..): StaffMember<Admin>,
-    Path(id): Path<i64>,
-    ValidForm(f): ValidForm<ReasonForm>,
+    AccountAction(staff, id, reason, ..): AccountAction<Admin>,
 ) -> ApiResult<CustomerRow> {
-    Ok(ApiOk::obj(
-        actions::suspend(&state.cx(), &staff, id, &f.reason)
-            .await
-            .map_err(failed(&ctx))?,
-    ))
+    let done = actions::suspend(&state.cx(), &staff, id, &reason).await;
+    Ok(ApiOk::obj(done.map_err(failed(&ctx))?))
 }
 
 /// `POST /console/customers/{id}/reinstate` (`reason`; admins).
@@ -128,13 +139,8 @@ pub async fn suspend(
 pub async fn reinstate(
     State(state): State<AppState>,
     ctx: ApiContext,
-    StaffMember(staff, ..): StaffMember<Admin>,
-    Path(id): Path<i64>,
-    ValidForm(f): ValidForm<ReasonForm>,
+    AccountAction(staff, id, reason, ..): AccountAction<Admin>,
 ) -> ApiResult<CustomerRow> {
-    Ok(ApiOk::obj(
-        actions::reinstate(&state.cx(), &staff, id, &f.reason)
-            .await
-            .map_err(failed(&ctx))?,
-    ))
+    let done = actions::reinstate(&state.cx(), &staff, id, &reason).await;
+    Ok(ApiOk::obj(done.map_err(failed(&ctx))?))
 }
