@@ -186,6 +186,20 @@ pub struct BillingDone {
     pub summary: BillingSummary,
 }
 
+/// The words for a payment's status (`succeeded`, `refunded`, `pending`,
+/// `refund_pending`, `refund_rejected`; anything else failed).
+pub fn charge_status_key(status: &str) -> crate::i18n::Key {
+    use crate::i18n::Key;
+    match status {
+        "succeeded" => Key::BillpageChargeSucceeded,
+        "refunded" => Key::BillpageChargeRefunded,
+        "pending" => Key::BillpageChargePending,
+        "refund_pending" => Key::BillpageChargeRefundPending,
+        "refund_rejected" => Key::BillpageChargeRefundRejected,
+        _ => Key::BillpageChargeFailed,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,19 +240,5 @@ mod tests {
             assert_eq!(serde_json::to_value(m).unwrap(), m.as_str());
         }
         assert_eq!(MethodChoice::parse("bitcoin"), None);
-    }
-}
-
-/// The words for a payment's status (`succeeded`, `refunded`, `pending`,
-/// `refund_pending`, `refund_rejected`; anything else failed).
-pub fn charge_status_key(status: &str) -> crate::i18n::Key {
-    use crate::i18n::Key;
-    match status {
-        "succeeded" => Key::BillpageChargeSucceeded,
-        "refunded" => Key::BillpageChargeRefunded,
-        "pending" => Key::BillpageChargePending,
-        "refund_pending" => Key::BillpageChargeRefundPending,
-        "refund_rejected" => Key::BillpageChargeRefundRejected,
-        _ => Key::BillpageChargeFailed,
     }
 }
