@@ -66,6 +66,10 @@ test("pages with live islands preload and hydrate at once", async () => {
   const context = await newContext(suite);
   const page = await context.newPage();
   const app = appRequests(page);
+  const texts = [];
+  page.on("request", (req) => {
+    if (/\/texts\/[a-z]+\.json$/.test(req.url())) texts.push(req.url());
+  });
   await page.goto("/id");
   // The WASM and the page's texts (Indonesian only) are fetched early.
   const preloads = await page
@@ -76,6 +80,8 @@ test("pages with live islands preload and hydrate at once", async () => {
   assert.ok(preloads.some((p) => p.endsWith("/texts/id.json")));
   await waitForHydration(page);
   assert.ok(app.some((u) => u.endsWith(".wasm")));
+  // The preload is the fetch the app uses: the texts come once.
+  assert.equal(texts.length, 1, `${texts}`);
   await context.close();
 });
 

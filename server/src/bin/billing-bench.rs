@@ -4,6 +4,7 @@
 //! - one signed "paid" webhook per order, C at a time: events/s (each creates
 //!   an account, a subscription, a charge and two e-mail jobs);
 //! - the same webhooks again: duplicate events/s (recognised by event id).
+mod bench_support;
 use std::time::{Duration, Instant};
 
 struct Args {
@@ -14,20 +15,11 @@ struct Args {
 }
 
 fn args() -> Args {
-    let mut it = std::env::args().skip(1);
-    let mut next = |name: &str| {
-        it.next().unwrap_or_else(|| {
-            panic!("usage: billing-bench BASE_URL SECRET [ORDERS] [CONCURRENCY] ({name} missing)")
-        })
-    };
-    let base = next("BASE_URL");
-    let secret = next("SECRET");
-    let orders = it
-        .next()
-        .map_or(500, |c| c.parse().expect("ORDERS is a number"));
-    let concurrency = it
-        .next()
-        .map_or(32, |c| c.parse().expect("CONCURRENCY is a number"));
+    let ([base, secret], [orders, concurrency]) = bench_support::positional(
+        "billing-bench BASE_URL SECRET [ORDERS] [CONCURRENCY]",
+        ["BASE_URL", "SECRET"],
+        [("ORDERS", 500), ("CONCURRENCY", 32)],
+    );
     Args {
         base,
         secret,
@@ -38,12 +30,7 @@ fn args() -> Args {
 
 fn report(what: &str, mut times: Vec<Duration>, wall: Duration, ok: usize) {
     times.sort();
-    let pct = |p: f64| {
-        times
-            .get(((times.len() as f64 - 1.0) * p).round() as usize)
-            .copied()
-            .unwrap_or_default()
-    };
+    let pct = |p: f64| bench_support::percentile(&times, p);
     println!(
         "{what}: {} in {:.2}s = {:.0}/s, ok {ok}, p50 {:.1} ms, p99 {:.1} ms",
         times.len(),

@@ -5,6 +5,8 @@
 //!   memory (VmHWM) — the target is under 300 MB and no 5xx but 503;
 //! - "forgot password" answer times for known and unknown addresses,
 //!   alternated, with their medians.
+mod bench_support;
+use bench_support::percentile;
 use std::time::{Duration, Instant};
 
 struct Args {
@@ -15,22 +17,15 @@ struct Args {
 }
 
 fn args() -> Args {
-    let mut it = std::env::args().skip(1);
-    let mut next = |name: &str| {
-        it.next().unwrap_or_else(|| {
-            panic!("usage: login-bench BASE_URL DATABASE_URL PID [CONCURRENCY] ({name} missing)")
-        })
-    };
-    let base = next("BASE_URL");
-    let database_url = next("DATABASE_URL");
-    let pid = next("PID").parse().expect("PID is a number");
-    let concurrency = it
-        .next()
-        .map_or(256, |c| c.parse().expect("CONCURRENCY is a number"));
+    let ([base, database_url, pid], [concurrency]) = bench_support::positional(
+        "login-bench BASE_URL DATABASE_URL PID [CONCURRENCY]",
+        ["BASE_URL", "DATABASE_URL", "PID"],
+        [("CONCURRENCY", 256)],
+    );
     Args {
         base,
         database_url,
-        pid,
+        pid: pid.parse().expect("PID is a number"),
         concurrency,
     }
 }
@@ -42,11 +37,6 @@ fn peak_rss_mb(pid: u32) -> f64 {
         .find_map(|l| l.strip_prefix("VmHWM:"))
         .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse::<f64>().ok());
     kb.unwrap_or(0.0) / 1024.0
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    let index = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted.get(index).copied().unwrap_or_default()
 }
 
 async fn create_users(database_url: &str, emails: &[String]) {

@@ -5,6 +5,7 @@
 //! Prints lookups/s and p50/p99 latency (target: ≥ 5,000/s, p99 ≤ 20 ms).
 //! With `-` as BASE_URL it only seeds and prints the session tokens, one per
 //! line, for `wrk` to use (a lighter client on the same two cores).
+mod bench_support;
 use sea_orm::{ActiveModelTrait as _, ActiveValue::Set};
 use server::persistence::entities::{spam_report, user};
 use server::services::accounts::{sessions, ClientInfo};
@@ -29,23 +30,16 @@ struct Args {
 }
 
 fn args() -> Args {
-    let mut it = std::env::args().skip(1);
-    let mut next = |name: &str| {
-        it.next().unwrap_or_else(|| panic!("usage: lookup-bench BASE_URL DATABASE_URL [CONNECTIONS] [SECONDS] ({name} missing)"))
-    };
-    let base = next("BASE_URL");
-    let database_url = next("DATABASE_URL");
-    let connections = it
-        .next()
-        .map_or(64, |c| c.parse().expect("CONNECTIONS is a number"));
-    let seconds = it
-        .next()
-        .map_or(10, |c| c.parse().expect("SECONDS is a number"));
+    let ([base, database_url], [connections, seconds]) = bench_support::positional(
+        "lookup-bench BASE_URL DATABASE_URL [CONNECTIONS] [SECONDS]",
+        ["BASE_URL", "DATABASE_URL"],
+        [("CONNECTIONS", 64), ("SECONDS", 10)],
+    );
     Args {
         base,
         database_url,
         connections,
-        seconds,
+        seconds: seconds as u64,
     }
 }
 
@@ -158,12 +152,7 @@ async fn load(args: &Args, tokens: Vec<String>) {
     }
     let wall = started.elapsed();
     times.sort();
-    let pct = |p: f64| {
-        times
-            .get(((times.len() as f64 - 1.0) * p).round() as usize)
-            .copied()
-            .unwrap_or_default()
-    };
+    let pct = |p: f64| bench_support::percentile(&times, p);
     println!(
         "lookups with spam score: {} in {:.1}s at {} connections = {:.0}/s, failed {failed}, p50 {:.2} ms, p99 {:.2} ms (target >= 5000/s, p99 <= 20 ms)",
         times.len(),
