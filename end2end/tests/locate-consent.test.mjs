@@ -9,6 +9,7 @@ import { newContext, serverAndBrowser } from "../support/suite.mjs";
 import { ask, nextNumber, ownerLinks, requester } from "../support/locate.mjs";
 
 const suite = serverAndBrowser({ MAP_TILE_URL: "/tiles/{z}/{x}/{y}.png" });
+
 async function owner(link, coords) {
   const options = coords
     ? { geolocation: coords, permissions: ["geolocation"] }

@@ -17,6 +17,7 @@ import {
 } from "../support/locate.mjs";
 
 const suite = serverAndBrowser({ MAP_TILE_URL: "/tiles/{z}/{x}/{y}.png" });
+
 // The owner's page with position `coords`; `posted` collects the bodies
 // the page posts to the reveal API (what leaves the phone).
 async function owner(link, coords) {

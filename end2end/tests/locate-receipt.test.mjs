@@ -17,6 +17,7 @@ import {
 } from "../support/locate.mjs";
 
 const suite = serverAndBrowser({ MAP_TILE_URL: "/tiles/{z}/{x}/{y}.png" });
+
 async function owner(options = {}) {
   const context = await newContext(suite, {
     geolocation: { latitude: -6.2, longitude: 106.8, accuracy: 10 },
