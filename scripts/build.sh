@@ -34,6 +34,18 @@ build_wasm() {
     --remove-name-section --remove-producers-section
   # The lazy chunks come out of wasm-split with their function names.
   node "$ROOT/scripts/strip-wasm.mjs" "$TARGET/bindgen"/*.wasm
+  minify_js "$TARGET/bindgen/app.js" "$TARGET/bindgen/__wasm_split.js"
+}
+
+# Minifies generated or hand-written browser scripts in place with the
+# widgets' esbuild (same module, same exports; 8.7 + 1.7 + 2.9 KB brotli
+# become 6.9 + 1.1 + 1.4 KB). wasm-bindgen's glue names one import module
+# several times in an object literal; the last one wins either way.
+minify_js() {
+  local esbuild="$ROOT/react-widgets/node_modules/.bin/esbuild" file
+  for file in "$@"; do
+    "$esbuild" --minify --format=esm --log-level=error --allow-overwrite "$file" --outfile="$file"
+  done
 }
 
 assemble_site() {
@@ -45,6 +57,7 @@ assemble_site() {
   cat "$ROOT/style/main.css" "$ROOT/style/checkout.css" "$ROOT/style/voice.css" "$ROOT/style/lookup.css" "$ROOT/style/console.css" "$ROOT/target/stylers/app.css" > "$stage/app.css"
   cp -r "$ROOT/react-widgets/dist/widgets/." "$stage/"
   cp "$ROOT/app/js/site.js" "$stage/site.js"
+  minify_js "$stage/site.js"
   # The page's language, loaded beside the WASM (which carries no text);
   # app/build.rs writes one file per locale.
   [ -f "$ROOT/target/texts/en.json" ] || die "target/texts missing: app/build.rs did not run"

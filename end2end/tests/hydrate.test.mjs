@@ -58,6 +58,9 @@ test("the country picker filters as you type once hydrated", async () => {
   );
   await page.fill("#country-search", "+63");
   assert.deepEqual(await visible(), ["PH"]);
+  // A calling code matches from its start: +262 (Réunion) is not +62.
+  await page.fill("#country-search", "62");
+  assert.deepEqual(await visible(), ["ID"]);
   await page.fill("#country-search", "");
   assert.ok((await visible()).length >= 240);
   assert.deepEqual(errors, []);
@@ -69,11 +72,16 @@ test("the picker searches names in the page's language", async () => {
   const page = await context.newPage();
   await page.goto("/zh");
   await waitForHydration(page);
+  const visible = () =>
+    page.$$eval("#country option", (opts) =>
+      opts.filter((o) => !o.hidden).map((o) => o.value),
+    );
   await page.fill("#country-search", "菲律宾");
-  const visible = await page.$$eval("#country option", (opts) =>
-    opts.filter((o) => !o.hidden).map((o) => o.value),
-  );
-  assert.deepEqual(visible, ["PH"]);
+  assert.deepEqual(await visible(), ["PH"]);
+  // The English name finds it too.
+  await page.fill("#country-search", "philippines");
+  assert.deepEqual(await visible(), ["PH"]);
+  assert.equal(await page.inputValue("#country"), "PH");
   await context.close();
 });
 

@@ -6,7 +6,7 @@
 use super::country_options::options_html;
 use crate::account::forms::{kept_value, FormOutcome};
 use crate::countries;
-use crate::i18n::{use_i18n, Key, Locale};
+use crate::i18n::{use_i18n, Key};
 use leptos::prelude::*;
 use stylers_macro::style;
 
@@ -18,8 +18,6 @@ pub fn CountryPicker(selected: RwSignal<String>) -> impl IntoView {
     // Server HTML hides the search box; it appears only once it can work.
     let interactive = RwSignal::new(false);
     Effect::new(move |_| interactive.set(true));
-
-    keep_selection_visible(query, selected, i18n.locale());
 
     let class = style! {
         .picker {
@@ -48,18 +46,11 @@ pub fn CountryPicker(selected: RwSignal<String>) -> impl IntoView {
         }
     };
     let select = NodeRef::<leptos::html::Select>::new();
-    filter_options(select, i18n.locale(), query);
-    let options = options_html(i18n.locale(), &selected.get_untracked());
     // How many entries the filter leaves: the list is as tall as they need
     // (at most six rows) and collapses to one line when none is left.
-    let shown = Memo::new(move |_| {
-        let (locale, q) = (i18n.locale(), query.get());
-        let list = countries::sorted(locale);
-        if q.is_empty() {
-            return list.len();
-        }
-        list.iter().filter(|c| c.matches(locale, &q)).count()
-    });
+    let shown = RwSignal::new(countries::all().len());
+    filter_options(select, query, selected, shown);
+    let options = options_html(i18n.locale(), &selected.get_untracked());
     let rows = move || match (query.with(String::is_empty), shown.get()) {
         (true, _) | (false, 0) => 1,
         (false, n) => n.clamp(2, 6),
@@ -95,52 +86,68 @@ pub fn CountryPicker(selected: RwSignal<String>) -> impl IntoView {
     }
 }
 
-/// When the filter hides the selected entry, selects the first entry that
-/// matches: the value that will be submitted stays visible.
-fn keep_selection_visible(query: RwSignal<String>, selected: RwSignal<String>, locale: Locale) {
-    Effect::new(move |_| {
-        let q = query.get();
-        let list = countries::sorted(locale);
-        let current = selected.get_untracked();
-        if !list
-            .iter()
-            .any(|c| c.key() == current && c.matches(locale, &q))
-        {
-            if let Some(first) = list.iter().find(|c| c.matches(locale, &q)) {
-                selected.set(first.key());
-            }
-        }
-    });
-}
-
-/// Hides the options the search excludes (in the browser: the server's
-/// options are never filtered).
-fn filter_options(select: NodeRef<leptos::html::Select>, locale: Locale, query: RwSignal<String>) {
+/// Hides the options the search excludes, counts those left and, when the
+/// selected one is hidden, selects the first one left: the value that will
+/// be submitted stays visible. In the browser the options are the server's
+/// (names read back from their labels); the server never filters.
+fn filter_options(
+    select: NodeRef<leptos::html::Select>,
+    query: RwSignal<String>,
+    selected: RwSignal<String>,
+    shown: RwSignal<usize>,
+) {
     #[cfg(feature = "browser")]
     Effect::new(move |previous: Option<String>| {
-        use wasm_bindgen::JsCast as _;
         let q = query.get();
         if previous.as_deref().unwrap_or_default() == q {
             return q;
         }
-        let Some(options) = select
-            .get()
-            .and_then(|s| s.query_selector_all("option").ok())
-        else {
-            return q;
-        };
-        for (i, country) in (0_u32..).zip(countries::sorted(locale)) {
-            if let Some(option) = options
-                .item(i)
-                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
-            {
-                let _ = option.toggle_attribute_with_force("hidden", !country.matches(locale, &q));
+        if let Some(select) = select.get() {
+            let (left, replacement) = hide_unmatched(&select, &q, &selected.get_untracked());
+            shown.set(left);
+            if let Some(first) = replacement {
+                selected.set(first);
             }
         }
         q
     });
     #[cfg(not(feature = "browser"))]
-    let _ = (select, locale, query);
+    let _ = (select, query, selected, shown);
+}
+
+/// Hides `select`'s options that `query` does not match; returns how many
+/// are left and, when `current` is not among them, the first one left.
+#[cfg(feature = "browser")]
+fn hide_unmatched(
+    select: &web_sys::HtmlSelectElement,
+    query: &str,
+    current: &str,
+) -> (usize, Option<String>) {
+    use super::country_options::option_texts;
+    use wasm_bindgen::JsCast as _;
+    let Ok(options) = select.query_selector_all("option") else {
+        return (0, None);
+    };
+    let (mut left, mut first, mut current_left) = (0, None, false);
+    let elements = (0..options.length()).filter_map(|i| options.item(i));
+    for option in elements.filter_map(|n| n.dyn_into::<web_sys::Element>().ok()) {
+        let key = option.get_attribute("value").unwrap_or_default();
+        let (label, english) = (
+            option.text_content().unwrap_or_default(),
+            option.get_attribute("data-en"),
+        );
+        let visible = option_texts(&label).is_some_and(|(code, name)| {
+            let names = [Some(name), english.as_deref()].into_iter().flatten();
+            countries::query_matches(query, code, &key, names)
+        });
+        let _ = option.toggle_attribute_with_force("hidden", !visible);
+        if visible {
+            left += 1;
+            current_left |= key == current;
+            first.get_or_insert(key);
+        }
+    }
+    (left, first.filter(|_| !current_left))
 }
 
 /// The number a search form shows: what was typed into the form `outcome`

@@ -1,6 +1,13 @@
 //! Every calling code with its regions, flags and localized names (for the
 //! country-code picker). The table is generated from libphonenumber's data.
+#[cfg(not(feature = "hydrate"))]
 mod data;
+/// The browser's table: the same entries without their names (app/build.rs).
+#[cfg(feature = "hydrate")]
+mod data {
+    use super::Country;
+    include!(concat!(env!("OUT_DIR"), "/countries.rs"));
+}
 
 use crate::i18n::Locale;
 use std::sync::OnceLock;
@@ -12,28 +19,28 @@ pub struct Country {
     pub region: &'static str,
     /// The international calling code, without `+`.
     pub calling_code: u16,
-    /// Names in en, id, zh; `None` for non-geographic plans.
+    /// Names in en, id, zh; `None` for non-geographic plans. Not in the
+    /// browser build, which gets its page's language's names with the texts.
+    #[cfg(not(feature = "hydrate"))]
     names: Option<[&'static str; 3]>,
 }
+
+/// The region of every non-geographic numbering plan.
+const NON_GEOGRAPHIC: &str = "001";
 
 impl Country {
     /// The value submitted by the picker: the region, or `+<code>` for non-geographic plans.
     pub fn key(&self) -> String {
-        if self.names.is_some() {
-            self.region.to_owned()
-        } else {
+        if self.region == NON_GEOGRAPHIC {
             format!("+{}", self.calling_code)
+        } else {
+            self.region.to_owned()
         }
-    }
-
-    /// The name in `locale`; `None` for non-geographic plans (the caller names them).
-    pub fn name(&self, locale: Locale) -> Option<&'static str> {
-        self.names.map(|n| n[locale as usize])
     }
 
     /// The flag emoji built from the region's regional-indicator letters.
     pub fn flag(&self) -> String {
-        if self.names.is_none() {
+        if self.region == NON_GEOGRAPHIC {
             return "\u{1F310}".to_owned(); // globe: no flag for a non-geographic plan
         }
         self.region
@@ -42,21 +49,46 @@ impl Country {
             .collect()
     }
 
+    /// The name in `locale`; `None` for non-geographic plans (the caller names them).
+    #[cfg(not(feature = "hydrate"))]
+    pub fn name(&self, locale: Locale) -> Option<&'static str> {
+        self.names.map(|n| n[locale as usize])
+    }
+
+    /// The name in `locale` when it is the page's language (the only one
+    /// the browser has); `None` for non-geographic plans.
+    #[cfg(feature = "hydrate")]
+    pub fn name(&self, locale: Locale) -> Option<&'static str> {
+        let index = all().iter().position(|c| c == self)?;
+        crate::i18n::country_name(locale, index)
+    }
+}
+
+#[cfg(not(feature = "hydrate"))]
+impl Country {
     /// Whether the entry matches what a visitor typed: name (in the page's
     /// language or English), region code or calling code, ignoring case, `+` and spaces.
     pub fn matches(&self, locale: Locale, query: &str) -> bool {
-        let query = query.trim().trim_start_matches('+').to_lowercase();
-        if query.is_empty() {
-            return true;
-        }
+        let names = [self.name(locale), self.name(Locale::En)];
         let code = self.calling_code.to_string();
-        code.starts_with(&query)
-            || self.region.eq_ignore_ascii_case(&query)
-            || [self.name(locale), self.name(Locale::En)]
-                .into_iter()
-                .flatten()
-                .any(|n| n.to_lowercase().contains(&query))
+        query_matches(query, &code, self.key(), names.into_iter().flatten())
     }
+}
+
+/// Whether an entry (its calling code, picker key and names) matches what a
+/// visitor typed: a calling code it starts with, the region code, or part of
+/// a name, ignoring case, `+` and spaces.
+pub fn query_matches<'a>(
+    query: &str,
+    calling_code: &str,
+    key: impl AsRef<str>,
+    names: impl IntoIterator<Item = &'a str>,
+) -> bool {
+    let query = query.trim().trim_start_matches('+').to_lowercase();
+    query.is_empty()
+        || calling_code.starts_with(&query)
+        || key.as_ref().eq_ignore_ascii_case(&query)
+        || names.into_iter().any(|n| n.to_lowercase().contains(&query))
 }
 
 /// All entries in calling-code order.
@@ -72,7 +104,10 @@ pub fn sorted(locale: Locale) -> &'static [Country] {
     CACHE[locale as usize].get_or_init(|| {
         let mut list = data::COUNTRIES.to_vec();
         if locale != Locale::Zh {
-            list.sort_by_key(|c| (c.names.is_none(), c.name(locale).map(str::to_lowercase)));
+            list.sort_by_cached_key(|c| {
+                let name = c.name(locale);
+                (name.is_none(), name.map(str::to_lowercase))
+            });
         }
         list
     })

@@ -1,12 +1,14 @@
 //! In the browser the texts are not compiled in: the site script fetches the
 //! page's one language (`/pkg/<build>/texts/<code>.json`, an array in key
-//! order written by build.rs) beside the WASM and hands it over before
+//! order followed by the country names in table order, written by build.rs)
+//! beside the WASM and hands it over before
 //! hydration. A page then downloads one language instead of three, and the
 //! main WASM carries no text at all.
 //!
 //! Islands render in the page's language only (they never switch language
 //! without a page load), so a text of another language is never asked for;
 //! if it were, it reads empty rather than showing the wrong language.
+use super::messages::KEY_COUNT;
 use super::{Key, Locale};
 use std::sync::OnceLock;
 
@@ -35,5 +37,17 @@ pub fn text(locale: Locale, key: Key) -> &'static str {
             texts.get(key as usize).copied().unwrap_or_default()
         }
         _ => "",
+    }
+}
+
+/// The loaded name of the country at `index` of the country table, when
+/// `locale` is the page's language; `None` for a nameless entry.
+pub fn country_name(locale: Locale, index: usize) -> Option<&'static str> {
+    match TEXTS.get() {
+        Some((loaded, texts)) if *loaded == locale => texts
+            .get(KEY_COUNT + index)
+            .copied()
+            .filter(|name| !name.is_empty()),
+        _ => None,
     }
 }

@@ -5,7 +5,7 @@ mod loaded;
 mod locale;
 
 #[cfg(feature = "hydrate")]
-pub use loaded::load_texts;
+pub use loaded::{country_name, load_texts};
 pub use locale::Locale;
 
 use leptos::prelude::*;

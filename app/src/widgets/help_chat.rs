@@ -125,8 +125,10 @@ pub fn HelpChatWidget(#[prop(into)] props: Signal<ChatWindowProps>) -> impl Into
 
 /// The island in every page's chrome: renders nothing until the launcher is
 /// used, then the chat. `email` is the signed-in member's (support sees
-/// them as "user (email)"); `None` is a visitor.
-#[island]
+/// them as "user (email)"); `None` is a visitor. In the browser a lazily
+/// loaded chunk, hydrated on the page's first use (see `app/js/site.js`).
+#[cfg_attr(feature = "hydrate", island(lazy))]
+#[cfg_attr(not(feature = "hydrate"), island)]
 pub fn HelpChat(locale: Locale, email: Option<String>) -> impl IntoView {
     let opened = RwSignal::new(0_u32);
     #[cfg(feature = "browser")]
