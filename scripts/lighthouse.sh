@@ -8,7 +8,12 @@
 #                                    (end2end/lighthouse.mjs: en and id, a member's
 #                                    pages signed in, the owner's page before and
 #                                    after sharing); exits 1 under 100
-#   scripts/lighthouse.sh path…      accessibility and performance of public paths
+#   scripts/lighthouse.sh path…      accessibility, performance, LCP, CLS and TBT
+#                                    of paths on the release server (built when
+#                                    missing); `/dashboard…` paths as a
+#                                    subscribed member (lookup-bench seeds one)
+#   scripts/lighthouse.sh --perf     the same for home, /telecom, /voice-sms,
+#                                    /pay-method and /dashboard/locations
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 LIGHTHOUSE_VERSION=12.8.2 # the last line that runs on Node 20
@@ -27,21 +32,31 @@ if [ $# -eq 0 ]; then
   LIGHTHOUSE_BIN="$dir/node_modules/.bin/lighthouse" exec node lighthouse.mjs
 fi
 
-port=3995; tmp="$(mktemp -d)"
-BIND_ADDR="127.0.0.1:$port" DATABASE_URL="sqlite://$tmp/lh.db?mode=rwc" RUST_LOG=error \
-  SITE_ROOT="$TARGET/site" "$TARGET/debug/server" & pid=$!
+[ "$1" = "--perf" ] && set -- / /telecom /voice-sms /pay-method /dashboard/locations
+[ -x "$TARGET/release/server" ] && [ -x "$TARGET/release/lookup-bench" ] \
+  || cargo build -q --release -p server --bin server --bin lookup-bench
+port=3995; tmp="$(mktemp -d)"; db="sqlite://$tmp/lh.db?mode=rwc"
+BIND_ADDR="127.0.0.1:$port" DATABASE_URL="$db" RUST_LOG=error \
+  SITE_ROOT="$TARGET/site" "$TARGET/release/server" & pid=$!
 trap 'kill $pid 2>/dev/null; rm -rf "$tmp"' EXIT
 for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.2; done
+# A subscribed member's session for the member pages.
+member="$("$TARGET/release/lookup-bench" - "$db" 1)"
 
-printf '%-16s %14s %12s\n' "page (mobile)" "accessibility" "performance"
+printf '%-22s %6s %6s %8s %6s %7s\n' "page (mobile)" "a11y" "perf" "LCP s" "CLS" "TBT ms"
 for path in "$@"; do
+  headers=()
+  case "$path" in /dashboard*) headers=(--extra-headers "{\"Cookie\": \"token=$member\"}") ;; esac
   "$dir/node_modules/.bin/lighthouse" \
-    "http://127.0.0.1:$port$path" --quiet --output=json --output-path="$tmp/report.json" \
+    "http://127.0.0.1:$port$path" --quiet --output=json --output-path="$tmp/report.json" "${headers[@]}" \
     --only-categories=accessibility,performance --chrome-flags="--headless=new --no-sandbox --disable-gpu" \
     || die "lighthouse failed on $path"
   node -e '
     const r = require(process.argv[1]);
     const s = (c) => Math.round(r.categories[c].score * 100);
-    console.log(`${process.argv[2].padEnd(16)} ${String(s("accessibility")).padStart(14)} ${String(s("performance")).padStart(12)}`);
+    const a = (id) => r.audits[id].numericValue;
+    console.log(process.argv[2].padEnd(22), String(s("accessibility")).padStart(6),
+      String(s("performance")).padStart(6), (a("largest-contentful-paint") / 1000).toFixed(2).padStart(8),
+      a("cumulative-layout-shift").toFixed(3).padStart(6), String(Math.round(a("total-blocking-time"))).padStart(7));
   ' "$tmp/report.json" "$path"
 done

@@ -1,6 +1,7 @@
 // The payment form beyond the journeys of checkout.test.mjs: its errors in
 // their slots without JavaScript, the wallets of another country in the
-// widget, the Payment dialog of a member without a subscription, and a
+// widget, the swap from the plain form to the widget without a layout
+// shift, the Payment dialog of a member without a subscription, and a
 // member's way to cancel.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -68,6 +69,30 @@ test("en, JavaScript on: the widget lists the wallets of another country", async
     () => document.querySelector("#pf-phoneErrorMsg").textContent === "",
   );
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("phone screen, JavaScript on: the widget takes the plain form's place without moving the page", async () => {
+  const context = await newContext(suite, {
+    viewport: { width: 412, height: 823 },
+  });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__shifts.push(entry.value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto("/pay-method");
+  await widgetReady(page);
+  // Two frames later every shift of the swap has been reported.
+  await page.evaluate(
+    () =>
+      new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+  );
+  const shifts = await page.evaluate(() => window.__shifts);
+  const total = shifts.reduce((sum, value) => sum + value, 0);
+  assert.ok(total < 0.1, `layout shifts add up to ${total} (${shifts})`);
   await context.close();
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { emit } from "../bridge/events";
 import type { WidgetProps } from "../bridge/widget";
 import {
@@ -23,7 +23,9 @@ export function PaymentForm({ host, props }: WidgetProps<PaymentFormProps>) {
     props.methods.find((m) => m.choose === chosen) ?? props.methods[0] ?? null;
   const shown: FieldName[] = method ? ["email", ...method.fields] : ["email"];
 
-  useEffect(() => emit(host, PAYMENT_FORM, "ready", {}), [host]);
+  // Before the first paint: the page hides its plain form in the same frame
+  // the widget appears, so nothing below it jumps.
+  useLayoutEffect(() => emit(host, PAYMENT_FORM, "ready", {}), [host]);
   const { form, onSubmit } = usePaymentSubmit(
     host,
     props,

@@ -190,8 +190,11 @@ fn checkout(
             <h2>{t(locale, Key::CheckoutPlanTitle)}</h2>
             <p class="checkout-plan-terms">{summary}</p>
         </div>
-        <static_form::StaticCheckout setup=setup.clone() csrf=csrf_token() action=action searched=query.searched/>
-        <PayMethodForm locale=locale setup=setup/>
+        // The widget's host comes first: when the widget appears the plain
+        // form below it hides in the same frame, so nothing moves but by
+        // the difference in their heights.
+        <PayMethodForm locale=locale setup=setup.clone()/>
+        <static_form::StaticCheckout setup=setup csrf=csrf_token() action=action searched=query.searched/>
     })
 }
 
