@@ -12,6 +12,7 @@
 #                                    of paths on the release server (built when
 #                                    missing); `/dashboard…` paths as a
 #                                    subscribed member (lookup-bench seeds one)
+#                                    (LIGHTHOUSE_PROFILE=debug: the debug server)
 #   scripts/lighthouse.sh --perf     the same for home, /telecom, /voice-sms,
 #                                    /pay-method and /dashboard/locations
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -37,7 +38,7 @@ fi
   || cargo build -q --release -p server --bin server --bin lookup-bench
 port=3995; tmp="$(mktemp -d)"; db="sqlite://$tmp/lh.db?mode=rwc"
 BIND_ADDR="127.0.0.1:$port" DATABASE_URL="$db" RUST_LOG=error \
-  SITE_ROOT="$TARGET/site" "$TARGET/release/server" & pid=$!
+  SITE_ROOT="$TARGET/site" "$TARGET/${LIGHTHOUSE_PROFILE:-release}/server" & pid=$!
 trap 'kill $pid 2>/dev/null; rm -rf "$tmp"' EXIT
 for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.2; done
 # A subscribed member's session for the member pages.

@@ -1,6 +1,6 @@
 // The site's one plain script, loaded by every page (a few kilobytes, no
-// WASM). It boots the hydrate WASM — at once on pages whose islands must run
-// from the start, on text pages only when the visitor first uses an element
+// WASM). It boots the hydrate WASM — right after the first paint on pages
+// whose islands must run from the start, on text pages only when the visitor first uses an element
 // marked `data-wake`; the dialogs' island on the page's first use — and applies the navigation rules that need no WASM:
 // reload once a minute at most when the app fails to load, the online/offline
 // indicator, smooth in-page links and the link-opening rules.
@@ -39,7 +39,14 @@ export function start(boot) {
   };
   for (const type of USE_EVENTS) document.addEventListener(type, onUse, true);
   watchConnection();
-  if (boot.eager) hydrate(boot).catch(() => reloadOnce());
+  if (boot.eager)
+    afterFirstPaint(() => hydrate(boot).catch(() => reloadOnce()));
+}
+
+/// Runs `task` once the page's first frame is painted: the app chunk (about
+/// 135 KB) must not compete with the HTML and CSS of that frame.
+function afterFirstPaint(task) {
+  requestAnimationFrame(() => setTimeout(task, 0));
 }
 
 function hydrateIslands(app, late) {

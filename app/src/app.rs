@@ -20,16 +20,16 @@ use leptos_meta::{provide_meta_context, Html, MetaTags};
 use leptos_router::{components::*, hooks::use_location, path};
 
 /// The whole HTML document. The server renders it; the browser hydrates the
-/// islands in `<body>`. Pages whose islands must run at once preload and
-/// boot the app WASM; text pages load it on first use of a `data-wake`
-/// element (see `app/js/site.js`).
+/// islands in `<body>`. Pages whose islands must run at once boot the app
+/// WASM right after their first paint (nothing is preloaded: the page's
+/// HTML and CSS get the connection first); text pages load it on first use
+/// of a `data-wake` element (see `app/js/site.js`).
 pub fn shell() -> impl IntoView {
     let config = use_public_config();
     let assets = config.assets.clone();
     let (page, locale) = requested_page();
     let eager = page.hydrates_at_once();
     let boot = boot_script(&assets, eager, locale);
-    let preload = eager.then(|| (assets.clone(), locale));
     view! {
         <!DOCTYPE html>
         <html>
@@ -41,7 +41,6 @@ pub fn shell() -> impl IntoView {
                 <link rel="manifest" href="/site.webmanifest"/>
                 <meta name="theme-color" content="#0f766e"/>
                 {assets.css.map(|href| view! { <link rel="stylesheet" href=href/> })}
-                {preload.map(|(assets, locale)| app_preloads(assets, locale))}
                 <script id=CONFIG_ELEMENT_ID type="application/json" inner_html=to_inline_json(&config)></script>
                 {(!boot.is_empty())
                     .then(|| view! { <script type="module" nonce=leptos::nonce::use_nonce() inner_html=boot></script> })}
@@ -75,18 +74,6 @@ fn boot_script(assets: &crate::config::Assets, eager: bool, locale: Locale) -> S
 fn texts_url(assets: &crate::config::Assets, locale: Locale) -> Option<String> {
     let dir = assets.texts.as_deref()?;
     Some(format!("{dir}/{}.json", locale.code()))
-}
-
-/// Early fetches of the app chunk and its texts, for pages that hydrate at once.
-fn app_preloads(assets: crate::config::Assets, locale: Locale) -> impl IntoView {
-    let texts = texts_url(&assets, locale);
-    view! {
-        {assets.app_js.map(|href| view! { <link rel="modulepreload" href=href/> })}
-        {assets
-            .app_wasm
-            .map(|href| view! { <link rel="preload" href=href r#as="fetch" r#type="application/wasm" crossorigin=""/> })}
-        {texts.map(|href| view! { <link rel="preload" href=href r#as="fetch" r#type="application/json" crossorigin=""/> })}
-    }
 }
 
 /// The page of the request being rendered and its language (the shell only
