@@ -7,6 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { violations } from "../support/axe.mjs";
 import { waitForHydration } from "../support/browser.mjs";
+import { widgetReady } from "../support/checkout.mjs";
 import { LOCALES, SLUGS, TEXT_SLUGS, pathOf } from "../support/routes.mjs";
 import {
   newContext,
@@ -219,6 +220,7 @@ test("a keyboard alone answers the cookie banner, reaches the search, the paymen
 
   await page.goto("/pay-method");
   await waitForHydration(page);
+  await widgetReady(page);
   await tabTo(page, "#pf-email");
   await page.keyboard.type("keys@mail.com");
   await tabTo(page, "main button[type=submit]", 20);

@@ -1,7 +1,7 @@
 // The payment form beyond the journeys of checkout.test.mjs: its errors in
 // their slots without JavaScript, the wallets of another country in the
 // widget, the swap from the plain form to the widget without a layout
-// shift, the Payment dialog of a member without a subscription, and a
+// shift and without losing what was typed, the Payment dialog of a member without a subscription, and a
 // member's way to cancel.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -68,6 +68,35 @@ test("en, JavaScript on: the widget lists the wallets of another country", async
   await page.waitForFunction(
     () => document.querySelector("#pf-phoneErrorMsg").textContent === "",
   );
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("en, JavaScript on: a payer who starts before the widget loads keeps the method, the text and the place", async () => {
+  const context = await newContext(suite);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  // The widget's bundle waits until the plain form has been used.
+  let release;
+  const used = new Promise((resolve) => (release = resolve));
+  await page.route(/\/widgets\.js$/, async (route) => {
+    await used;
+    await route.continue();
+  });
+  await page.goto("/pay-method?payCountry=PH");
+  await waitForHydration(page);
+  await page.check("#pay-form input[value=gcash]");
+  await page.fill("#pay-email", "early@mail.com");
+  await page.fill("#pay-name", "Ana Cruz");
+  release();
+  await widgetReady(page);
+  await page.waitForFunction(() => document.activeElement?.id === "pf-name");
+  assert.equal(
+    await page.isChecked(".payment-form-host input[value=gcash]"),
+    true,
+  );
+  assert.equal(await page.inputValue("#pf-email"), "early@mail.com");
+  assert.equal(await page.inputValue("#pf-name"), "Ana Cruz");
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -1,6 +1,6 @@
 //! The payment form once JavaScript runs: the widget replaces the plain
 //! form (`#pay-static`) as soon as it shows, so there is never a moment
-//! without a form.
+//! without a form; what the payer did on the plain form carries over.
 use crate::components::{CheckoutSetup, PaymentCheckout};
 use crate::i18n::{provide_i18n, Locale};
 use leptos::prelude::*;
@@ -15,16 +15,15 @@ pub const STATIC_FORM_ID: &str = "pay-static";
 #[cfg_attr(not(feature = "hydrate"), island)]
 pub fn PayMethodForm(locale: Locale, setup: CheckoutSetup) -> impl IntoView {
     provide_i18n(Signal::derive(move || locale));
-    let on_ready = Callback::new(|()| hide_static_form());
+    let on_ready = Callback::new(|()| replace_static_form());
     view! { <PaymentCheckout setup=setup id_prefix="pf" on_ready=on_ready/> }
 }
 
-fn hide_static_form() {
+fn replace_static_form() {
     #[cfg(feature = "browser")]
-    if let Some(form) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id(STATIC_FORM_ID))
-    {
-        let _ = form.set_attribute("hidden", "");
+    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+        if let Some(form) = document.get_element_by_id(STATIC_FORM_ID) {
+            super::handoff::hand_over(document, form);
+        }
     }
 }

@@ -10,6 +10,8 @@
 //! and methods both follow that country, never the page's language),
 //! `retry` (a failed order: the form starts from its method and e-mail,
 //! with the reason it failed beside it).
+#[cfg(feature = "browser")]
+mod handoff;
 mod island;
 mod static_form;
 
