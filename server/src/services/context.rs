@@ -4,11 +4,11 @@
 //! the caches a feature keeps for the life of the process.
 //! Tests build it with any clock value.
 use crate::config::Config;
-use sea_orm::DatabaseConnection;
+use sea_orm::{DatabaseBackend, DatabaseConnection};
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
-use tokio::sync::Notify;
+use tokio::sync::{Notify, OwnedMutexGuard};
 
 /// Wakes background workers early after a use case queued work for them
 /// (they also poll, so a lost wake-up only delays the work).
@@ -51,7 +51,24 @@ impl Cx {
             ..self.clone()
         }
     }
+
+    /// This process's turn to write, on SQLite; `None` (no wait) elsewhere.
+    /// Hold it across a hot write transaction.
+    pub async fn sqlite_write_turn(&self) -> Option<OwnedMutexGuard<()>> {
+        if self.db.get_database_backend() != DatabaseBackend::Sqlite {
+            return None;
+        }
+        let writers = self.caches.get::<SqliteWriters>();
+        Some(writers.0.clone().lock_owned().await)
+    }
 }
+
+/// SQLite lets one connection write at a time and puts the others to sleep
+/// between retries (up to 100 ms a try), which a burst turns into its
+/// slowest answers. Writers of one process queue here instead, each woken
+/// the moment the previous one is done; PostgreSQL writes side by side.
+#[derive(Default)]
+struct SqliteWriters(Arc<tokio::sync::Mutex<()>>);
 
 /// The caches of one process, one of each type, made on first use: a
 /// feature keeps its own cache type here (`cx.caches.get::<FactsCache>()`)
@@ -82,7 +99,8 @@ impl std::fmt::Debug for Caches {
 
 #[cfg(test)]
 mod tests {
-    use super::Caches;
+    use super::{Caches, Cx, Wakers};
+    use crate::config::Config;
     use std::sync::atomic::{AtomicU32, Ordering};
     use std::sync::Arc;
 
@@ -101,5 +119,29 @@ mod tests {
             0,
             "another process's caches start empty"
         );
+    }
+
+    async fn cx_on(url: &str) -> Cx {
+        Cx {
+            db: sea_orm::Database::connect(url).await.expect("database"),
+            config: Arc::new(Config::defaults_for_tests()),
+            now: 0,
+            wake: Wakers::default(),
+            caches: Caches::default(),
+        }
+    }
+
+    #[tokio::test]
+    async fn sqlite_writers_of_one_process_take_turns() {
+        let cx = cx_on("sqlite::memory:").await;
+        let first = cx.sqlite_write_turn().await;
+        assert!(first.is_some());
+        let mut second = Box::pin(cx.sqlite_write_turn());
+        assert!(
+            futures::poll!(&mut second).is_pending(),
+            "the second writer waits for the first"
+        );
+        drop(first);
+        assert!(second.await.is_some(), "then it writes");
     }
 }
