@@ -51,6 +51,10 @@ pub async fn open(
     Ok(service)
 }
 
+/// The longest a SQLite writer waits for the write lock before the caller
+/// hears "busy".
+pub const SQLITE_WRITE_WAIT: Duration = Duration::from_secs(5);
+
 /// Opens the database named by `url` without migrating it.
 ///
 /// # Errors
@@ -79,7 +83,7 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<DatabaseConnecti
             o.journal_mode(sea_orm::sqlx::sqlite::SqliteJournalMode::Wal)
                 .synchronous(sea_orm::sqlx::sqlite::SqliteSynchronous::Normal)
                 .foreign_keys(true)
-                .busy_timeout(Duration::from_secs(5))
+                .busy_timeout(SQLITE_WRITE_WAIT)
         });
     Database::connect(options)
         .await

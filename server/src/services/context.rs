@@ -4,6 +4,8 @@
 //! the caches a feature keeps for the life of the process.
 //! Tests build it with any clock value.
 use crate::config::Config;
+use crate::persistence::SQLITE_WRITE_WAIT;
+use crate::services::ServiceError;
 use sea_orm::{DatabaseBackend, DatabaseConnection};
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
@@ -54,12 +56,21 @@ impl Cx {
 
     /// This process's turn to write, on SQLite; `None` (no wait) elsewhere.
     /// Hold it across a hot write transaction.
-    pub async fn sqlite_write_turn(&self) -> Option<OwnedMutexGuard<()>> {
+    ///
+    /// # Errors
+    /// [`ServiceError::Busy`] when the turn does not come within the wait a
+    /// SQLite writer is given for the lock itself.
+    pub async fn sqlite_write_turn(&self) -> Result<Option<OwnedMutexGuard<()>>, ServiceError> {
         if self.db.get_database_backend() != DatabaseBackend::Sqlite {
-            return None;
+            return Ok(None);
         }
         let writers = self.caches.get::<SqliteWriters>();
-        Some(writers.0.clone().lock_owned().await)
+        tokio::time::timeout(SQLITE_WRITE_WAIT, writers.0.clone().lock_owned())
+            .await
+            .map(Some)
+            .map_err(|_| ServiceError::Busy {
+                retry_after_secs: 1,
+            })
     }
 }
 
@@ -134,7 +145,7 @@ mod tests {
     #[tokio::test]
     async fn sqlite_writers_of_one_process_take_turns() {
         let cx = cx_on("sqlite::memory:").await;
-        let first = cx.sqlite_write_turn().await;
+        let first = cx.sqlite_write_turn().await.expect("a turn");
         assert!(first.is_some());
         let mut second = Box::pin(cx.sqlite_write_turn());
         assert!(
@@ -142,6 +153,6 @@ mod tests {
             "the second writer waits for the first"
         );
         drop(first);
-        assert!(second.await.is_some(), "then it writes");
+        assert!(second.await.expect("a turn").is_some(), "then it writes");
     }
 }

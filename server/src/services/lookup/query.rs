@@ -103,7 +103,7 @@ async fn take_unit(
             if !has_access(&auth.user, cx.now) {
                 let key = format!("lookups:user:{}", auth.user.id);
                 let rule = Rule::per_minutes(cx.config.lookup.per_account_day, day);
-                let _turn = cx.sqlite_write_turn().await;
+                let _turn = cx.sqlite_write_turn().await?;
                 limits::take(&cx.db, &key, rule, cx.now).await?;
                 return Ok(false);
             }
@@ -120,7 +120,7 @@ async fn take_unit(
     // One statement, atomic on its own: nothing is written with it.
     let key = format!("lookups:ip:{}", client.ip_bucket());
     let rule = Rule::per_minutes(cx.config.lookup.per_ip_day, day);
-    let _turn = cx.sqlite_write_turn().await;
+    let _turn = cx.sqlite_write_turn().await?;
     limits::take(&cx.db, &key, rule, cx.now).await?;
     Ok(false)
 }
@@ -132,7 +132,7 @@ async fn subscriber_unit(cx: &Cx, known: Recognised) -> Result<bool, ServiceErro
     let member = known.user_id;
     let key = format!("lookups:user:{member}");
     let rule = Rule::per_minutes(cx.config.lookup.per_account_day, 24 * 60);
-    let _turn = cx.sqlite_write_turn().await;
+    let _turn = cx.sqlite_write_turn().await?;
     let txn = cx.db.begin().await?;
     limits::take(&txn, &key, rule, cx.now).await?;
     let open =
