@@ -43,7 +43,7 @@ LAYERS = {
     "app": [
         ("startup", ["lib.rs", "app.rs", "gallery.rs", "bin/"]),
         ("ui", ["pages/", "console/", "components/", "dialogs/", "widgets/", "interactive.rs"]),
-        ("client", ["api/", "account/", "checkout/", "consent.rs", "navigation.rs", "routes.rs", "routes/"]),
+        ("client", ["api/", "account/", "checkout/", "consent.rs", "navigation.rs", "page_query.rs", "routes.rs", "routes/"]),
         ("base", ["model/", "i18n/", "countries/", "config.rs", "dates.rs"]),
     ],
 }

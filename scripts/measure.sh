@@ -82,10 +82,11 @@ ssr_bench() {
     wrk_row hello "http://127.0.0.1:$hello_port/"
     wrk_row / "$base/"
     wrk_row "/,br" -H "Accept-Encoding: br" "$base/"
-    wrk_row "/?x=1(rendered)" "$base/?x=1"
+    wrk_row "/?x=1(unread-parameter)" "$base/?x=1"
+    wrk_row "/?gclid=…(ad-landing)" "$base/?gclid=Cj0KCQiA&utm_source=google&utm_term=locate"
     wrk_row "/voice-sms(visitor)" "$base/voice-sms"
-    wrk_row "/id/voice-sms?x=1(rendered)" "$base/id/voice-sms?x=1"
-    wrk_row "/telecom?x=1(rendered)" "$base/telecom?x=1"
+    wrk_row "/?cookie_settings=1(rendered)" "$base/?cookie_settings=1"
+    wrk_row "/id/telecom?cookie_settings=1(rendered)" "$base/id/telecom?cookie_settings=1"
     wrk_row "/dashboard/locations(member)" -H "Cookie: token=$member" "$base/dashboard/locations"
     wrk_row /id "$base/id"
     wrk_row /id/faq "$base/id/faq"
@@ -96,10 +97,10 @@ ssr_bench() {
     NR == 1 { hello = $2 }
     { rows[NR] = $0 }
     END {
-      printf "%-34s %10s %9s %9s %8s %8s\n", "target", "req/s", "p50 ms", "p99 ms", "x hello", "non-2xx"
+      printf "%-36s %10s %9s %9s %8s %8s\n", "target", "req/s", "p50 ms", "p99 ms", "x hello", "non-2xx"
       for (i = 1; i <= NR; i++) {
         split(rows[i], f, " ")
-        printf "%-34s %10d %9.2f %9.2f %8.3f %8d\n", f[1], f[2], f[3], f[4], f[2] / hello, f[5]
+        printf "%-36s %10d %9.2f %9.2f %8.3f %8d\n", f[1], f[2], f[3], f[4], f[2] / hello, f[5]
       }
     }'
   echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine makes every row slower; compare ratios)"

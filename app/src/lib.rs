@@ -18,6 +18,7 @@ pub mod i18n;
 pub mod interactive;
 pub mod model;
 pub mod navigation;
+pub mod page_query;
 pub mod pages;
 pub mod routes;
 pub mod widgets;

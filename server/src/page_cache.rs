@@ -10,67 +10,42 @@
 //! - the cookie consent (the banner, the tracking script): part of the key;
 //! - the visitor's country by the payer rule (prices, the preselected
 //!   country of a picker): part of the key;
+//! - the campaign parameters of an ad's address, which internal links carry
+//!   on: rendered as one stand-in pair and put back as the address's pairs
+//!   (whether there are any is part of the key);
 //! - cookies to set and `Cache-Control`: added to every response outside
 //!   the cached rendering.
 //!
 //! Only pages that read nothing else of the visitor are kept, only at their
-//! canonical path without a query string, and only for visitors with no
-//! session, no number owner's session and no help chat (see
-//! [`PageCache::key`]). A kept page is fresh for [`FRESH_FOR_MS`]; a price
+//! canonical path with a query naming nothing the page reads
+//! ([`app::page_query`]), and only for visitors with no session, no number
+//! owner's session and no help chat (see [`SharedPage::of`]). A kept page is fresh for [`FRESH_FOR_MS`]; a price
 //! plan change forgotten by [`crate::services::pricing::PlansCache`] makes
 //! every kept page stale at once.
 use crate::tokens;
-use app::consent::Consent;
-use app::i18n::Locale;
-use app::routes::{href, resolve, Page};
-use axum::body::{Body, Bytes};
-use axum::http::{HeaderMap, Method, Request, StatusCode};
+use axum::body::Bytes;
+use axum::http::{HeaderMap, StatusCode, Uri};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 pub mod br;
+mod key;
 mod rendered;
+pub use key::{PageKey, SharedPage};
 use rendered::Hole;
-pub use rendered::Rendered;
+pub use rendered::{Fill, Rendered};
 
 /// How long a kept page is served as it is.
 pub const FRESH_FOR_MS: i64 = 2_000;
 /// Past freshness, one request renders the page again while the others
 /// keep getting the previous rendering, for at most this long.
 const STALE_FOR_MS: i64 = 2_000;
+/// The campaign parameter a page with a campaign is rendered with.
+const CAMPAIGN_STAND_IN_NAME: &str = "utm_source";
 /// Past this many kept renderings the cache starts over: the visitor's
 /// country multiplies the keys.
 const MAX_ENTRIES: usize = 512;
-
-/// Pages that show the same to every visitor without a session (and
-/// without a query string): no account data, no form outcome, no token in
-/// the path.
-const KEPT: [Page; 13] = [
-    Page::Home,
-    Page::VoiceSms,
-    Page::PhoneLocate,
-    Page::Telecom,
-    Page::AboutUs,
-    Page::PrivacyPolicy,
-    Page::TermOfUse,
-    Page::Intellectual,
-    Page::CookiePolicy,
-    Page::ContactUs,
-    Page::Faq,
-    Page::Help,
-    Page::Login,
-];
-
-/// Which rendering a request may share.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PageKey {
-    page: Page,
-    locale: Locale,
-    consent: Option<(bool, bool)>,
-    /// The visitor's country (ISO alpha-2), which decides the prices shown.
-    country: [u8; 2],
-}
 
 #[derive(Debug)]
 struct Entry {
@@ -95,6 +70,9 @@ pub struct PageCache {
     nonce_stand_in: String,
     csrf_stand_in: String,
     key_stand_in: String,
+    /// The value of the one campaign pair a page with a campaign is
+    /// rendered with.
+    campaign_stand_in: String,
     entries: Mutex<HashMap<PageKey, Arc<Entry>>>,
     /// One render at a time per key: visitors arriving together on a page
     /// nobody has seen wait for that render instead of each making their own.
@@ -110,6 +88,7 @@ impl Default for PageCache {
             nonce_stand_in: leptos::nonce::Nonce::new().to_string(),
             csrf_stand_in: tokens::new_token(),
             key_stand_in: tokens::new_token()[..32].to_owned(),
+            campaign_stand_in: tokens::new_token()[..32].to_owned(),
             entries: Mutex::default(),
             flights: Mutex::default(),
             stored: std::sync::atomic::AtomicU64::new(0),
@@ -118,42 +97,6 @@ impl Default for PageCache {
 }
 
 impl PageCache {
-    /// The key of a page request that may share a rendering, `None` when it
-    /// must be rendered for this visitor alone. `anonymous`: no session
-    /// cookie, no number owner's session, no help chat, no form outcome.
-    /// `country`: the visitor's by the payer rule (a page showing prices
-    /// differs by it); anything but two ASCII letters is not kept.
-    pub fn key(
-        request: &Request<Body>,
-        anonymous: bool,
-        csrf: &str,
-        consent: Option<Consent>,
-        country: &str,
-    ) -> Option<PageKey> {
-        let country: [u8; 2] = country
-            .as_bytes()
-            .try_into()
-            .ok()
-            .filter(|c: &[u8; 2]| c.iter().all(u8::is_ascii_alphabetic))?;
-        let plain = matches!(*request.method(), Method::GET | Method::HEAD)
-            && request.uri().query().is_none();
-        // Only tokens this site draws can stand where the stand-in stood.
-        let csrf_ok = csrf.len() == 64 && csrf.bytes().all(|b| b.is_ascii_hexdigit());
-        if !(anonymous && plain && csrf_ok) {
-            return None;
-        }
-        let path = request.uri().path();
-        let resolved = resolve(path);
-        let page = resolved.page.filter(|p| KEPT.contains(p))?;
-        // One entry per page and language however the path was spelled.
-        (href(resolved.locale, page) == path).then_some(PageKey {
-            page,
-            locale: resolved.locale,
-            consent: consent.map(|c| (c.analytics, c.marketing)),
-            country,
-        })
-    }
-
     /// The nonce to render a kept page with.
     pub fn nonce_stand_in(&self) -> leptos::nonce::Nonce {
         leptos::nonce::Nonce::from_value(self.nonce_stand_in.as_str())
@@ -167,6 +110,21 @@ impl PageCache {
     /// The idempotency key to render a kept page with.
     pub fn key_stand_in(&self) -> app::checkout::IdempotencyStandIn {
         app::checkout::IdempotencyStandIn(self.key_stand_in.clone())
+    }
+
+    /// The address to render a kept page with: its path, and for a page
+    /// with a campaign one stand-in campaign pair instead of its query.
+    pub fn address_stand_in(&self, key: PageKey, uri: &Uri) -> Uri {
+        let address = if key.campaign {
+            format!("{}?{}", uri.path(), self.campaign_pair())
+        } else {
+            uri.path().to_owned()
+        };
+        address.parse().unwrap_or_else(|_| uri.clone())
+    }
+
+    fn campaign_pair(&self) -> String {
+        format!("{}={}", CAMPAIGN_STAND_IN_NAME, self.campaign_stand_in)
     }
 
     /// The kept rendering of `key` if it may still be served.
@@ -207,10 +165,12 @@ impl PageCache {
 
     /// Cuts a rendering made with the stand-ins.
     pub fn cut(&self, status: StatusCode, headers: HeaderMap, html: &Bytes) -> Rendered {
+        let campaign = self.campaign_pair();
         let stand_ins = [
             (self.nonce_stand_in.as_bytes(), Hole::Nonce),
             (self.csrf_stand_in.as_bytes(), Hole::Csrf),
             (self.key_stand_in.as_bytes(), Hole::Key),
+            (campaign.as_bytes(), Hole::Campaign),
         ];
         Rendered::cut(status, headers, html, &stand_ins)
     }

@@ -23,10 +23,11 @@ pub fn ConsentBanner(csrf: String) -> impl IntoView {
     if chosen.is_some() && !reopened {
         return None;
     }
-    // Back to this very page, without the parameter that reopened the banner.
+    // Back to this very page (what it reads and the campaign kept), without
+    // the parameter that reopened the banner.
     let action = with_query(
         &use_location().pathname.get_untracked(),
-        &query,
+        &crate::page_query::kept(&query),
         &[SETTINGS_PARAM],
     );
     Some(view! { <BannerForm csrf=csrf action=action chosen=chosen reopened=reopened/> })

@@ -24,8 +24,9 @@ pub fn Footer() -> impl IntoView {
         (Page::Help, Key::FooterHelp),
     ];
     let mailto = format!("mailto:{email}");
-    // Reopens the banner on this very page; the anchor brings it into view.
-    let mut query = current_query();
+    // Reopens the banner on this very page (what it reads and the campaign
+    // kept); the anchor brings it into view.
+    let mut query = crate::page_query::kept(&current_query());
     query.retain(|(k, _)| k != SETTINGS_PARAM);
     query.push((SETTINGS_PARAM.to_owned(), "1".to_owned()));
     let settings = format!(

@@ -1,5 +1,5 @@
 //! A kept page cut where the stand-ins stood, and filled with one
-//! response's nonce, anti-CSRF token and fresh idempotency key.
+//! response's nonce, anti-CSRF token, fresh idempotency key and campaign.
 use super::br::{self as page_br, BrPieces};
 use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -25,6 +25,18 @@ pub(super) enum Hole {
     Csrf,
     /// A form's idempotency key: a fresh one per response.
     Key,
+    /// The campaign parameters internal links carry on.
+    Campaign,
+}
+
+/// One response's own values for the holes of a kept page.
+#[derive(Clone, Copy, Debug)]
+pub struct Fill<'a> {
+    pub nonce: &'a str,
+    pub csrf: &'a str,
+    /// The address's campaign pairs as links carry them (`k=v&amp;…`,
+    /// percent-encoded); empty for a page kept without a campaign.
+    pub campaign: &'a str,
 }
 
 impl Rendered {
@@ -58,19 +70,20 @@ impl Rendered {
         }
     }
 
-    /// The page for one response: its nonce, its visitor's token and a
-    /// fresh idempotency key put in, brotli-compressed when `brotli` (the
-    /// browser takes it).
-    pub fn respond(&self, nonce: &str, csrf: &str, brotli: bool) -> Response {
+    /// The page for one response: its nonce, its visitor's token, its
+    /// campaign and a fresh idempotency key put in, brotli-compressed when
+    /// `brotli` (the browser takes it).
+    pub fn respond(&self, fill: Fill<'_>, brotli: bool) -> Response {
         let key = if self.holes.contains(&Hole::Key) {
             crate::tokens::new_token()[..32].to_owned()
         } else {
             String::new()
         };
         let value = |hole: &Hole| match hole {
-            Hole::Nonce => nonce,
-            Hole::Csrf => csrf,
+            Hole::Nonce => fill.nonce,
+            Hole::Csrf => fill.csrf,
             Hole::Key => key.as_str(),
+            Hole::Campaign => fill.campaign,
         };
         let compressed = brotli.then(|| self.compressed(value)).flatten();
         let is_br = compressed.is_some();
@@ -88,7 +101,7 @@ impl Rendered {
 
     fn compressed<'a>(&self, value: impl Fn(&Hole) -> &'a str) -> Option<Vec<u8>> {
         // Each value compressed once, however many holes it fills.
-        let streams = [Hole::Nonce, Hole::Csrf, Hole::Key].map(|kind| {
+        let streams = [Hole::Nonce, Hole::Csrf, Hole::Key, Hole::Campaign].map(|kind| {
             self.holes
                 .contains(&kind)
                 .then(|| page_br::value(value(&kind)))
@@ -141,7 +154,12 @@ mod tests {
         ));
         let page = cache.cut(StatusCode::OK, HeaderMap::new(), &html);
         assert_eq!(page.holes(), (2, 2));
-        let response = page.respond("NONCE", "TOKEN", false);
+        let fill = Fill {
+            nonce: "NONCE",
+            csrf: "TOKEN",
+            campaign: "",
+        };
+        let response = page.respond(fill, false);
         let body =
             futures::executor::block_on(http_body_util::BodyExt::collect(response.into_body()))
                 .unwrap()

@@ -6,7 +6,7 @@ use super::page_visitor::PageVisitor;
 use super::visitor::Member;
 use super::{InProcessApi, PageApi};
 use crate::cookies::{self, CookiePolicy};
-use crate::page_cache::{self, Lookup, PageCache, PageKey};
+use crate::page_cache::{self, Fill, Lookup, SharedPage};
 use crate::state::AppState;
 use crate::tokens;
 use app::account::forms::{
@@ -73,7 +73,7 @@ pub(super) async fn render(
         && cookies::read(headers, SESSION_COOKIE).is_none()
         && crate::cookies::chat_visitor_cookie(headers).is_none();
     let (visitor, country) = PageVisitor::of(state, &request, member.is_some(), &mut set_cookies);
-    let key = PageCache::key(&request, anonymous, &csrf, consent, &country);
+    let shared_page = SharedPage::of(&request, anonymous, &csrf, consent, &country);
     let caller = super::transport::Caller::of(headers, request.extensions())
         .with_session(member.map(Member::page_session));
     let api = request
@@ -96,8 +96,8 @@ pub(super) async fn render(
         visitor,
         key_stand_in: None,
     };
-    let rendered = match (key, nonce) {
-        (Some(key), Some(nonce)) => shared(state, request, context, key, &nonce, slot_held).await,
+    let rendered = match (shared_page, nonce) {
+        (Some(page), Some(nonce)) => shared(state, request, context, page, &nonce, slot_held).await,
         _ => match slot(state, slot_held).await {
             Some(_slot) => Some(run(request, context).await),
             None => None,
@@ -160,15 +160,15 @@ async fn shared(
     state: &AppState,
     request: Request,
     mut context: PageContext,
-    key: PageKey,
+    shared: SharedPage,
     nonce: &Nonce,
     slot_held: bool,
 ) -> Option<Response> {
-    let cache = &state.page_cache;
+    let (cache, key) = (&state.page_cache, shared.key);
     let generation = state.plans.generation();
     let brotli = page_cache::br::accepted(request.headers());
     if let Lookup::Hit(page) = cache.lookup(key, generation, state.now_ms()) {
-        return Some(page.respond(nonce, &context.csrf, brotli));
+        return Some(page.respond(fill(nonce, &context.csrf, &shared), brotli));
     }
     // Wait (as long as for a render slot) for a render of this page already
     // under way, then serve it; past the wait, render alone.
@@ -176,13 +176,15 @@ async fn shared(
     let wait = std::time::Duration::from_millis(state.config.render_queue_wait_ms);
     let _turn = tokio::time::timeout(wait, flight.lock()).await.ok();
     if let Some(page) = cache.lookup_fresh(key, generation, state.now_ms()) {
-        return Some(page.respond(nonce, &context.csrf, brotli));
+        return Some(page.respond(fill(nonce, &context.csrf, &shared), brotli));
     }
     let _slot = slot(state, slot_held).await?;
     let csrf = std::mem::replace(&mut context.csrf, cache.csrf_stand_in().to_owned());
     context.nonce = Some(cache.nonce_stand_in());
     context.key_stand_in = Some(cache.key_stand_in());
     let started = state.now_ms();
+    let mut request = request;
+    *request.uri_mut() = cache.address_stand_in(key, request.uri());
     let (parts, body) = run(request, context).await.into_parts();
     let html = match body.collect().await {
         Ok(collected) => collected.to_bytes(),
@@ -200,7 +202,16 @@ async fn shared(
     };
     let page = Arc::new(page);
     cache.store(key, page.clone(), generation, started);
-    Some(page.respond(nonce, &csrf, brotli))
+    Some(page.respond(fill(nonce, &csrf, &shared), brotli))
+}
+
+/// One response's values for a kept page's holes.
+fn fill<'a>(nonce: &'a Nonce, csrf: &'a str, shared: &'a SharedPage) -> Fill<'a> {
+    Fill {
+        nonce,
+        csrf,
+        campaign: &shared.campaign,
+    }
 }
 
 /// The Leptos render of `request` with `context`.

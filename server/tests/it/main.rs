@@ -80,6 +80,7 @@ mod reveal_after_decision;
 mod secrets_at_rest;
 mod security_headers;
 mod seo;
+mod shared_queries;
 mod shutdown;
 mod sms;
 mod sms_exactly_once;

@@ -1,0 +1,107 @@
+//! Which requests may share a rendering, and under which key.
+use app::consent::Consent;
+use app::i18n::Locale;
+use app::page_query::{self, QueryBearing};
+use app::routes::{href, resolve, Page};
+use axum::body::Body;
+use axum::http::{Method, Request};
+
+/// Pages that show the same to every visitor without a session, whatever
+/// their query names beyond the campaign's and what the page reads: no
+/// account data, no form outcome, no token in the path.
+const KEPT: [Page; 13] = [
+    Page::Home,
+    Page::VoiceSms,
+    Page::PhoneLocate,
+    Page::Telecom,
+    Page::AboutUs,
+    Page::PrivacyPolicy,
+    Page::TermOfUse,
+    Page::Intellectual,
+    Page::CookiePolicy,
+    Page::ContactUs,
+    Page::Faq,
+    Page::Help,
+    Page::Login,
+];
+
+/// Which rendering a request may share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PageKey {
+    page: Page,
+    locale: Locale,
+    consent: Option<(bool, bool)>,
+    /// The visitor's country (ISO alpha-2), which decides the prices shown.
+    country: [u8; 2],
+    /// The address carries campaign parameters: the links carry them on.
+    pub(super) campaign: bool,
+}
+
+/// A request that may be served a shared rendering.
+#[derive(Clone, Debug)]
+pub struct SharedPage {
+    pub key: PageKey,
+    /// The address's campaign pairs as the page's links carry them,
+    /// escaped for HTML (`gclid=…&amp;utm_term=…`); empty without one.
+    pub campaign: String,
+}
+
+impl SharedPage {
+    /// The shared page of `request`, `None` when it must be rendered for
+    /// this visitor alone. `anonymous`: no session cookie, no number
+    /// owner's session, no help chat, no form outcome. `country`: the
+    /// visitor's by the payer rule (a page showing prices differs by it);
+    /// anything but two ASCII letters is not kept.
+    pub fn of(
+        request: &Request<Body>,
+        anonymous: bool,
+        csrf: &str,
+        consent: Option<Consent>,
+        country: &str,
+    ) -> Option<SharedPage> {
+        let country: [u8; 2] = country
+            .as_bytes()
+            .try_into()
+            .ok()
+            .filter(|c: &[u8; 2]| c.iter().all(u8::is_ascii_alphabetic))?;
+        let read = matches!(*request.method(), Method::GET | Method::HEAD);
+        // Only tokens this site draws can stand where the stand-in stood.
+        let csrf_ok = csrf.len() == 64 && csrf.bytes().all(|b| b.is_ascii_hexdigit());
+        if !(anonymous && read && csrf_ok) {
+            return None;
+        }
+        let campaign = campaign_of(request)?;
+        let path = request.uri().path();
+        let resolved = resolve(path);
+        let page = resolved.page.filter(|p| KEPT.contains(p))?;
+        // One entry per page and language however the path was spelled.
+        let key = PageKey {
+            page,
+            locale: resolved.locale,
+            consent: consent.map(|c| (c.analytics, c.marketing)),
+            country,
+            campaign: !campaign.is_empty(),
+        };
+        (href(resolved.locale, page) == path).then_some(SharedPage { key, campaign })
+    }
+}
+
+/// The campaign pairs of the request's query as links carry them, `None`
+/// when the query names something the page reads.
+fn campaign_of(request: &Request<Body>) -> Option<String> {
+    if request.uri().query().is_none() {
+        return Some(String::new());
+    }
+    let address = request.uri().path_and_query().map_or("/", |pq| pq.as_str());
+    match page_query::bearing(&page_query::parse(address)) {
+        QueryBearing::None => Some(String::new()),
+        QueryBearing::Campaign(pairs) => Some(
+            pairs
+                .iter()
+                .map(|(k, v)| format!("{}={}", app::api::encode(k), app::api::encode(v)))
+                .collect::<Vec<_>>()
+                .join("&amp;"),
+        ),
+        QueryBearing::Page => None,
+    }
+}

@@ -1,0 +1,175 @@
+//! Shared pages and the query of their address: an ad's campaign parameters
+//! are put back into the shared rendering's links exactly as a rendering of
+//! its own would carry them, parameters no page reads change nothing, and a
+//! parameter the page reads still gets a rendering of its own.
+use crate::util::{TestApp, TestResponse};
+
+/// The page with this response's own values (nonce, anti-CSRF token,
+/// idempotency keys) replaced by marks, so two responses compare.
+fn without_own_values(res: &TestResponse) -> String {
+    let mut body = res.body.clone();
+    for marker in [
+        "nonce=\"",
+        "name=\"csrf\" value=\"",
+        "nonce-",
+        "name=\"idempotencyKey\" value=\"",
+        "&quot;idempotency_key&quot;:&quot;",
+    ] {
+        let mut out = String::with_capacity(body.len());
+        let mut rest = body.as_str();
+        while let Some(at) = rest.find(marker) {
+            out.push_str(&rest[..at + marker.len()]);
+            rest = &rest[at + marker.len()..];
+            let end = rest.find(['"', '\'', '&']).unwrap_or(rest.len());
+            out.push_str("OWN");
+            rest = &rest[end..];
+        }
+        out.push_str(rest);
+        body = out;
+    }
+    body
+}
+
+/// The two pages are the same but for their own values; else where they differ.
+fn assert_same_page(a: &TestResponse, b: &TestResponse, what: &str) {
+    let (a, b) = (without_own_values(a), without_own_values(b));
+    if let Some(at) = a.bytes().zip(b.bytes()).position(|(x, y)| x != y) {
+        let around = |s: &str| s[at.saturating_sub(120)..(at + 120).min(s.len())].to_owned();
+        panic!("{what}: differ at {at}:\n{}\n{}", around(&a), around(&b));
+    }
+    assert_eq!(a.len(), b.len(), "{what}");
+}
+
+/// One visitor's anti-CSRF cookie, so their pages compare.
+const CSRF: &str = "csrf=abababababababababababababababababababababababababababababababab";
+
+/// The same visitor with a help chat: every page is rendered for them alone.
+fn own_rendering() -> (&'static str, String) {
+    let chat = format!("{}={}", app::model::chat::VISITOR_COOKIE, "c".repeat(64));
+    ("cookie", format!("{CSRF}; {chat}"))
+}
+
+#[tokio::test]
+async fn an_ad_landing_shares_the_page_and_keeps_its_own_campaign_on_every_link() {
+    for app in TestApp::all().await {
+        let first = "/?gclid=abc%20d&x=1&utm_term=t%26u";
+        let shared = app.get_with(first, &[("cookie", CSRF)]).await;
+        assert_eq!(shared.status, 200, "{:?}", app.backend);
+        assert!(
+            shared.body.contains("gclid=abc%20d&amp;utm_term=t%26u"),
+            "{:?}: links carry the campaign",
+            app.backend
+        );
+        assert!(
+            !shared.body.contains("x=1"),
+            "a parameter no page reads is not carried"
+        );
+        let (name, value) = own_rendering();
+        let own = app.get_with(first, &[(name, &value)]).await;
+        let what = format!(
+            "{:?}: the shared page is the page's own rendering",
+            app.backend
+        );
+        assert_same_page(&shared, &own, &what);
+
+        // Another click on the same ad: the kept rendering, its own campaign.
+        let kept = app.state.page_cache.renders_kept();
+        let again = app
+            .get_with("/?fbclid=Z9&utm_source=news", &[("cookie", CSRF)])
+            .await;
+        assert_eq!(
+            app.state.page_cache.renders_kept(),
+            kept,
+            "{:?}",
+            app.backend
+        );
+        assert!(again.body.contains("fbclid=Z9&amp;utm_source=news"));
+        assert!(
+            !again.body.contains("gclid=abc"),
+            "nothing of the first click"
+        );
+        let own = app
+            .get_with("/?fbclid=Z9&utm_source=news", &[(name, &value)])
+            .await;
+        assert_same_page(&again, &own, "another click");
+
+        // Markup in a campaign value stays text of the address.
+        let hostile = app.get("/?utm_term=%22%3E%3Cb%3Ehi&gclid=%26amp%3B").await;
+        assert!(hostile
+            .body
+            .contains("utm_term=%22%3E%3Cb%3Ehi&amp;gclid=%26amp%3B"));
+        assert!(!hostile.body.contains("\"><b>hi"), "{:?}", app.backend);
+    }
+}
+
+#[tokio::test]
+async fn every_shared_page_with_a_campaign_is_its_own_rendering() {
+    let app = TestApp::all().await.remove(0);
+    let (name, value) = own_rendering();
+    for path in [
+        "/voice-sms",
+        "/id/voice-sms",
+        "/phone-locate",
+        "/zh/telecom",
+        "/about-us",
+        "/privacy-policy",
+        "/term-of-use",
+        "/intellectual",
+        "/cookie-policy",
+        "/contact-us",
+        "/id/faq",
+        "/help",
+        "/login",
+    ] {
+        let address = format!("{path}?ttclid=T1&keyword=locate%20phone");
+        let shared = app.get_with(&address, &[("cookie", CSRF)]).await;
+        assert_eq!(shared.status, 200, "{path}");
+        let own = app.get_with(&address, &[(name, &value)]).await;
+        assert_same_page(&shared, &own, path);
+        assert!(
+            shared.body.contains("ttclid=T1&amp;keyword=locate%20phone"),
+            "{path}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn parameters_no_page_reads_are_served_the_plain_page_and_read_ones_are_not() {
+    for app in TestApp::all().await {
+        let plain = app.get_with("/id/telecom", &[("cookie", CSRF)]).await;
+        let kept = app.state.page_cache.renders_kept();
+        let odd = app
+            .get_with("/id/telecom?x=1&ref=mail&gclid=", &[("cookie", CSRF)])
+            .await;
+        assert_eq!(
+            app.state.page_cache.renders_kept(),
+            kept,
+            "{:?}",
+            app.backend
+        );
+        assert_same_page(&odd, &plain, "an unread parameter");
+
+        // The page reads `phone`: rendered for this address alone.
+        let searched = app.get("/id/telecom?phone=81234567890&gclid=g1").await;
+        assert_eq!(
+            app.state.page_cache.renders_kept(),
+            kept,
+            "{:?}",
+            app.backend
+        );
+        assert_eq!(searched.status, 200);
+        assert!(searched.body.contains("81234567890") && searched.body.contains("gclid=g1"));
+
+        // The footer's "Cookie settings" link keeps what the page reads and the
+        // campaign, nothing else.
+        let settings = app.get("/?cookie_settings=1&x=2&gclid=g2").await;
+        assert!(
+            settings
+                .body
+                .contains("/?gclid=g2&amp;cookie_settings=1#cookie-consent"),
+            "{:?}",
+            app.backend
+        );
+        assert!(!settings.body.contains("x=2"));
+    }
+}
