@@ -10,11 +10,11 @@ const RELOAD_THROTTLE_MS = 60_000;
 const BACK_ONLINE_SHOWN_MS = 4_000;
 
 // Islands that only answer a visitor's action (the dialogs: login, payment;
-// the help chat; a member's billing panel, whose forms also work as plain
-// posts) hydrate on the first pointer, key or focus use of the page, not at
-// start: their code is a lazy WASM chunk the page then downloads only when
-// used.
-const ON_FIRST_USE = /^(DialogLayer|HelpChat|BillingPanel)_/;
+// the help chat; a member's billing panel and the checkout's payment widget,
+// whose plain forms work meanwhile and hand over what was typed) hydrate on
+// the first pointer, key or focus use of the page, not at start: their code
+// is a lazy WASM chunk the page then downloads only when used.
+const ON_FIRST_USE = /^(DialogLayer|HelpChat|BillingPanel|PayMethodForm)_/;
 const USE_EVENTS = ["pointerdown", "keydown", "focusin", "touchstart"];
 
 let booting = null;

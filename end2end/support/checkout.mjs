@@ -56,7 +56,10 @@ export function form(js) {
       };
 }
 
+// The payment widget, which loads on the page's first use (a key, a
+// pointer, a focus): a key no field takes stands for that use.
 export async function widgetReady(page) {
+  await page.keyboard.press("Shift");
   await page.waitForSelector(".payment-form-host form.pay-form", {
     timeout: 15_000,
   });

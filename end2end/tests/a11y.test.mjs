@@ -121,6 +121,7 @@ test("no axe-core violation in the states pages move into: located, field errors
   failures.push(...(await violations(page, "/id located")));
   await page.goto("/pay-method");
   await waitForHydration(page);
+  await widgetReady(page);
   await page.fill("#pf-email", "ana@mail");
   await page.click(".payment-form-host button[type=submit]");
   await page.waitForSelector(

@@ -1,8 +1,10 @@
 //! `/pay-method`: the plan, what it costs and when, and the payment form.
-//! The form is the React `PaymentForm` widget once JavaScript runs
-//! ([`PayMethodForm`]); before that, and without JavaScript, it is a plain
-//! form ([`static_form`]) posting `pay_order` to this page, which answers
-//! with the provider's checkout or the page again with the messages.
+//! The form is the React `PaymentForm` widget once the page is first used
+//! with JavaScript on (a key, a pointer, a focus: the widget's code loads
+//! then, see `app/js/site.js`) ([`PayMethodForm`]); before that, and without
+//! JavaScript, it is a plain form ([`static_form`]) posting `pay_order` to
+//! this page, which answers with the provider's checkout or the page again
+//! with the messages. What the payer gave the plain form carries over.
 //!
 //! Query: `planId` (else the first plan), `country` + `phone` (the number
 //! searched on the home page, kept), `payCountry` (the payer's country;
