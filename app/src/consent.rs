@@ -151,13 +151,7 @@ pub fn with_tracked_from(url: &str, search: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn q(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-        pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect()
-    }
+    use crate::navigation::q;
 
     #[test]
     fn the_cookie_round_trips_every_choice() {

@@ -108,16 +108,18 @@ pub fn with_query(path: &str, query: &[(String, String)], drop: &[&str]) -> Stri
     }
 }
 
+/// Query pairs written as string slices (tests).
+#[cfg(test)]
+pub(crate) fn q(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn q(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-        pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect()
-    }
 
     fn member(vip_time: i64) -> Visitor {
         Visitor::Member(Viewer {

@@ -100,13 +100,7 @@ pub fn is_campaign(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn q(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-        pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect()
-    }
+    use crate::navigation::q;
 
     #[test]
     fn a_query_bears_on_the_page_by_what_it_names() {

@@ -49,6 +49,15 @@ fn own_rendering() -> (&'static str, String) {
     ("cookie", format!("{CSRF}; {chat}"))
 }
 
+/// `uri` for the visitor of [`CSRF`], served from a kept rendering.
+async fn without_a_render(app: &TestApp, uri: &str) -> TestResponse {
+    let kept = app.state.page_cache.renders_kept();
+    let res = app.get_with(uri, &[("cookie", CSRF)]).await;
+    let what = format!("{:?} {uri}: no new render", app.backend);
+    assert_eq!(app.state.page_cache.renders_kept(), kept, "{what}");
+    res
+}
+
 #[tokio::test]
 async fn an_ad_landing_shares_the_page_and_keeps_its_own_campaign_on_every_link() {
     for app in TestApp::all().await {
@@ -73,16 +82,7 @@ async fn an_ad_landing_shares_the_page_and_keeps_its_own_campaign_on_every_link(
         assert_same_page(&shared, &own, &what);
 
         // Another click on the same ad: the kept rendering, its own campaign.
-        let kept = app.state.page_cache.renders_kept();
-        let again = app
-            .get_with("/?fbclid=Z9&utm_source=news", &[("cookie", CSRF)])
-            .await;
-        assert_eq!(
-            app.state.page_cache.renders_kept(),
-            kept,
-            "{:?}",
-            app.backend
-        );
+        let again = without_a_render(&app, "/?fbclid=Z9&utm_source=news").await;
         assert!(again.body.contains("fbclid=Z9&amp;utm_source=news"));
         assert!(
             !again.body.contains("gclid=abc"),
@@ -137,16 +137,8 @@ async fn every_shared_page_with_a_campaign_is_its_own_rendering() {
 async fn parameters_no_page_reads_are_served_the_plain_page_and_read_ones_are_not() {
     for app in TestApp::all().await {
         let plain = app.get_with("/id/telecom", &[("cookie", CSRF)]).await;
+        let odd = without_a_render(&app, "/id/telecom?x=1&ref=mail&gclid=").await;
         let kept = app.state.page_cache.renders_kept();
-        let odd = app
-            .get_with("/id/telecom?x=1&ref=mail&gclid=", &[("cookie", CSRF)])
-            .await;
-        assert_eq!(
-            app.state.page_cache.renders_kept(),
-            kept,
-            "{:?}",
-            app.backend
-        );
         assert_same_page(&odd, &plain, "an unread parameter");
 
         // The page reads `phone`: rendered for this address alone.
