@@ -4,7 +4,7 @@ use crate::services::accounts::AuthSession;
 use crate::services::locate::{display_phone, view};
 use crate::services::{Cx, ServiceError};
 use app::model::locate::LocateRequestView;
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, Func, SimpleExpr};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
 };
@@ -30,8 +30,7 @@ pub async fn list(
 ) -> Result<RequestPage, ServiceError> {
     let (db, now) = (&cx.db, cx.now);
     let mine = request::Entity::find().filter(request::Column::RequesterId.eq(auth.user.id));
-    let total = mine.clone().count(db).await?;
-    let unseen = unseen_count(db, auth.user.id).await?;
+    let (total, unseen) = counts(db, auth.user.id).await?;
     // A page beyond what the database can address is past the last one.
     let offset = page
         .saturating_sub(1)
@@ -48,13 +47,17 @@ pub async fn list(
         None => Vec::new(),
     };
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-    let located: Vec<i64> = locate_position::Entity::find()
-        .filter(locate_position::Column::RequestId.is_in(ids.clone()))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|p| p.request_id)
-        .collect();
+    let located: Vec<i64> = if ids.is_empty() {
+        Vec::new()
+    } else {
+        locate_position::Entity::find()
+            .filter(locate_position::Column::RequestId.is_in(ids.clone()))
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|p| p.request_id)
+            .collect()
+    };
     if unseen > 0 {
         request::Entity::update_many()
             .col_expr(request::Column::Unseen, Expr::value(false))
@@ -78,6 +81,26 @@ pub async fn list(
         total,
         unseen,
     })
+}
+
+/// How many requests the user has, and how many of them have an answer not
+/// seen yet, in one read.
+async fn counts(db: &impl ConnectionTrait, user_id: i64) -> Result<(u64, u64), ServiceError> {
+    let unseen = Expr::case(request::Column::Unseen.eq(true), 1).finally(0);
+    let row: Option<(i64, Option<i64>)> = request::Entity::find()
+        .select_only()
+        .column_as(
+            SimpleExpr::from(Func::count(Expr::col(request::Column::Id))),
+            "total",
+        )
+        .column_as(SimpleExpr::from(Func::sum(unseen)), "unseen")
+        .filter(request::Column::RequesterId.eq(user_id))
+        .into_tuple()
+        .one(db)
+        .await?;
+    let (total, unseen) = row.unwrap_or_default();
+    let count = |n: i64| u64::try_from(n).unwrap_or_default();
+    Ok((count(total), count(unseen.unwrap_or_default())))
 }
 
 /// How many answers the user has not seen yet (the header's badge).
