@@ -103,9 +103,15 @@ pub fn current_query() -> Vec<(String, String)> {
 pub fn tracked(query: &[(String, String)]) -> Vec<(String, String)> {
     query
         .iter()
-        .filter(|(k, v)| TRACKED_PARAMS.contains(&k.as_str()) && !v.is_empty())
-        .map(|(k, v)| (k.clone(), v.chars().take(200).collect()))
+        .filter_map(|(k, v)| tracked_pair(k, v))
         .collect()
+}
+
+/// The pair `key=value` as a link carries it on when it is a campaign's
+/// (a tracked name with a value, cut to 200 characters), else `None`.
+pub fn tracked_pair(key: &str, value: &str) -> Option<(String, String)> {
+    (TRACKED_PARAMS.contains(&key) && !value.is_empty())
+        .then(|| (key.to_owned(), value.chars().take(200).collect()))
 }
 
 /// A full page address: `path` with `extra` parameters, plus the tracked

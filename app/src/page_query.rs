@@ -5,8 +5,7 @@
 //! every other parameter (another site's click id, a typo) changes nothing
 //! it shows. So the server can tell, from the address alone, whether a page
 //! differs from its plain rendering ([`QueryBearing`]).
-use crate::consent::{tracked, SETTINGS_PARAM};
-use crate::navigation::TRACKED_PARAMS;
+use crate::consent::{tracked, tracked_pair, SETTINGS_PARAM};
 
 /// Every address parameter some page reads, besides the campaign's.
 /// `page_params_name_every_parameter_a_page_reads` keeps it complete.
@@ -71,7 +70,7 @@ pub fn kept(query: &[(String, String)]) -> Vec<(String, String)> {
             if PAGE_PARAMS.contains(&k.as_str()) {
                 Some((k.clone(), v.clone()))
             } else {
-                tracked(&[(k.clone(), v.clone())]).pop()
+                tracked_pair(k, v)
             }
         })
         .collect()
@@ -90,11 +89,6 @@ pub fn parse(path_and_query: &str) -> Vec<(String, String)> {
                 .collect()
         })
         .unwrap_or_default()
-}
-
-/// Whether `name` is a campaign parameter.
-pub fn is_campaign(name: &str) -> bool {
-    TRACKED_PARAMS.contains(&name)
 }
 
 #[cfg(test)]
@@ -135,7 +129,6 @@ mod tests {
         assert_eq!(kept[0], ("phone".to_owned(), "812".to_owned()));
         assert_eq!(kept[1].1.len(), 200, "campaign values are cut as on links");
         assert_eq!(kept[2], ("sent".to_owned(), "1".to_owned()));
-        assert!(is_campaign("gclid") && !is_campaign("phone"));
     }
 
     #[cfg(feature = "ssr")]

@@ -19,9 +19,10 @@
 //! Only pages that read nothing else of the visitor are kept, only at their
 //! canonical path with a query naming nothing the page reads
 //! ([`app::page_query`]), and only for visitors with no session, no number
-//! owner's session and no help chat (see [`SharedPage::of`]). A kept page is fresh for [`FRESH_FOR_MS`]; a price
-//! plan change forgotten by [`crate::services::pricing::PlansCache`] makes
-//! every kept page stale at once.
+//! owner's session and no help chat (see [`SharedPage::of`]). A kept page
+//! is fresh for [`FRESH_FOR_MS`]; a price plan change forgotten by
+//! [`crate::services::pricing::PlansCache`] makes every kept page stale at
+//! once.
 use crate::tokens;
 use axum::body::Bytes;
 use axum::http::{HeaderMap, StatusCode, Uri};
