@@ -10,16 +10,17 @@ use server::services::console::{staff, totp};
 pub const API: &str = "/api_f/v1";
 pub const STAFF_PASSWORD: &str = "staff-secret-1";
 
-/// A staff account's TOTP secret.
+/// A staff account's TOTP secret, and the app's clock its codes follow.
 pub struct StaffAccount {
     pub secret: String,
+    clock: server::clock::Clock,
 }
 
 impl StaffAccount {
     /// The code the authenticator shows `steps_from_now` steps from now.
     pub fn code(&self, steps_from_now: i64) -> String {
         let key = totp::key_of(&self.secret).expect("base32 secret");
-        totp::code(key, totp::step_at(server::clock::now_ms()) + steps_from_now)
+        totp::code(key, totp::step_at(self.clock.now_ms()) + steps_from_now)
             .expect("a step after the epoch")
     }
 }
@@ -47,6 +48,7 @@ pub async fn make_staff(app: &TestApp, email: &str, role: StaffRole) -> StaffAcc
     );
     StaffAccount {
         secret: created.totp_secret,
+        clock: app.state.clock.clone(),
     }
 }
 
