@@ -77,6 +77,8 @@ ssr_bench() {
   local base="http://127.0.0.1:$port"
   # A subscribed member's session (lookup-bench seeds one and prints its token).
   local member; member="$("$TARGET/release/lookup-bench" - "sqlite://$dir/ssr.db?mode=rwc" 1)"
+  # And one whose dashboard lists five requests, one of them answered with a position.
+  local asker; asker="$(BENCH_LOCATE_REQUESTS=5 "$TARGET/release/lookup-bench" - "sqlite://$dir/ssr.db?mode=rwc" 1)"
   log "SSR bench (release, $(nproc) cores shared with wrk, 64 connections, 2 threads, ${SSR_SECONDS:-10}s each)"
   {
     wrk_row hello "http://127.0.0.1:$hello_port/"
@@ -88,6 +90,7 @@ ssr_bench() {
     wrk_row "/?cookie_settings=1(rendered)" "$base/?cookie_settings=1"
     wrk_row "/id/telecom?cookie_settings=1(rendered)" "$base/id/telecom?cookie_settings=1"
     wrk_row "/dashboard/locations(member)" -H "Cookie: token=$member" "$base/dashboard/locations"
+    wrk_row "/dashboard/locations(5-requests)" -H "Cookie: token=$asker" "$base/dashboard/locations"
     wrk_row /id "$base/id"
     wrk_row /id/faq "$base/id/faq"
     wrk_row /id/telecom "$base/id/telecom"

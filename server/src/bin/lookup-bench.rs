@@ -7,7 +7,7 @@
 //! line, for `wrk` to use (a lighter client on the same two cores).
 mod bench_support;
 use sea_orm::{ActiveModelTrait as _, ActiveValue::Set};
-use server::persistence::entities::{spam_report, user};
+use server::persistence::entities::{locate_position, locate_request, spam_report, user};
 use server::services::accounts::{sessions, ClientInfo};
 use std::time::{Duration, Instant};
 
@@ -81,6 +81,7 @@ async fn seed(database_url: &str, count: usize) -> Vec<String> {
             };
             report.insert(&db).await.expect("report");
         }
+        seed_requests(&db, member.id, requests_per_member(), now).await;
         let client = ClientInfo {
             ip: None,
             user_agent: Some("lookup-bench".into()),
@@ -93,6 +94,56 @@ async fn seed(database_url: &str, count: usize) -> Vec<String> {
         );
     }
     tokens
+}
+
+/// `BENCH_LOCATE_REQUESTS`: locate requests each member has (a dashboard
+/// with answers for `scripts/measure.sh --ssr`); none by default.
+fn requests_per_member() -> usize {
+    std::env::var("BENCH_LOCATE_REQUESTS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+/// `count` requests of `member`, newest first: one located, one declined,
+/// the rest waiting for their owner.
+async fn seed_requests(db: &sea_orm::DatabaseConnection, member: i64, count: usize, now: i64) {
+    for i in 0..count {
+        let status = ["located", "declined"].get(i).copied().unwrap_or("sent");
+        let created = now - i64::try_from(count - i).unwrap_or(0) * 60_000;
+        let request = locate_request::ActiveModel {
+            requester_id: Set(member),
+            phone_e164: Set(NUMBERS[i % NUMBERS.len()].to_owned()),
+            phone_region: Set("GB".into()),
+            note: Set(String::new()),
+            label: Set(format!("Phone {i}")),
+            status: Set(status.into()),
+            link_token_hash: Set(format!("bench-{member}-{i}")),
+            expires_at: Set(now + 86_400_000),
+            resent: Set(false),
+            unseen: Set(i < 2),
+            receipt_token_hash: Set(String::new()),
+            notify_email: Set(false),
+            created_at: Set(created),
+            updated_at: Set(created),
+            ..Default::default()
+        };
+        let request = request.insert(db).await.expect("locate request");
+        if status == "located" {
+            let position = locate_position::ActiveModel {
+                request_id: Set(request.id),
+                latitude: Set(51.5),
+                longitude: Set(-0.12),
+                accuracy: Set(Some(20.0)),
+                shared_at: Set(created),
+                delete_after: Set(now + 86_400_000),
+                precision: Set("precise".into()),
+                live_until: Set(None),
+                ..Default::default()
+            };
+            position.insert(db).await.expect("position");
+        }
+    }
 }
 
 #[tokio::main]

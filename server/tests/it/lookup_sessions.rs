@@ -1,9 +1,11 @@
 //! A subscriber's lookups reuse the session this instance recognised a
 //! moment ago; signing out, an ended subscription or a suspension written
-//! by any instance still stops the full answer at the very next lookup.
+//! by any instance still stops the full answer at the very next lookup, and
+//! a burst of them gets exactly the account's daily cap.
 use crate::api_locate::{member, API};
 use crate::lookup_util::{lookup, UK_MOBILE};
 use crate::util::TestApp;
+use futures::future::join_all;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait as _, EntityTrait as _, PaginatorTrait as _, QueryFilter as _};
 use server::persistence::entities::{usage_entry, user};
@@ -71,5 +73,31 @@ async fn an_ended_subscription_or_a_suspension_stops_it_at_once() {
             app.backend
         );
         assert_eq!(uses(&app).await, 2, "{:?}: no use after", app.backend);
+    }
+}
+
+#[tokio::test]
+async fn a_burst_of_one_subscribers_lookups_from_many_addresses_gets_exactly_the_daily_cap() {
+    let apps = TestApp::all_configured(|c| {
+        c.trust_forwarded_for = true;
+        c.lookup.per_account_day = 6;
+    })
+    .await;
+    for app in apps {
+        let token = member(&app, "burst@mail.com").await;
+        // The first lookup recognises the session; the burst reuses it.
+        assert!(full(&app, &token).await, "{:?}", app.backend);
+        let addresses: Vec<String> = (0..40).map(|i| format!("198.51.100.{}", 100 + i)).collect();
+        let burst = addresses
+            .iter()
+            .map(|ip| lookup(&app, "GB", UK_MOBILE, Some(&token), ip));
+        let answers = join_all(burst).await;
+        let full_answers = answers
+            .iter()
+            .filter(|r| r.status == 200 && r.json()["obj"]["full"] == true)
+            .count();
+        let refused = answers.iter().filter(|r| r.status == 429).count();
+        assert_eq!((full_answers, refused), (5, 35), "{:?}", app.backend);
+        assert_eq!(uses(&app).await, 6, "{:?}: one use per answer", app.backend);
     }
 }

@@ -4,9 +4,10 @@ use crate::services::accounts::AuthSession;
 use crate::services::locate::{display_phone, view};
 use crate::services::{Cx, ServiceError};
 use app::model::locate::LocateRequestView;
-use sea_orm::sea_query::{Expr, Func, SimpleExpr};
+use sea_orm::sea_query::{Expr, ExprTrait as _, Func, Query, SimpleExpr, WindowStatement};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect, QueryTrait,
 };
 
 /// A page of the caller's requests, newest first.
@@ -29,35 +30,25 @@ pub async fn list(
     size: u64,
 ) -> Result<RequestPage, ServiceError> {
     let (db, now) = (&cx.db, cx.now);
-    let mine = request::Entity::find().filter(request::Column::RequesterId.eq(auth.user.id));
-    let (total, unseen) = counts(db, auth.user.id).await?;
     // A page beyond what the database can address is past the last one.
     let offset = page
         .saturating_sub(1)
         .checked_mul(size)
         .filter(|o| i64::try_from(*o).is_ok());
     let rows = match offset {
-        Some(offset) => {
-            mine.order_by_desc(request::Column::Id)
-                .offset(offset)
-                .limit(size)
-                .all(db)
-                .await?
-        }
+        Some(offset) => page_rows(db, auth.user.id, offset, size).await?,
         None => Vec::new(),
     };
-    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-    let located: Vec<i64> = if ids.is_empty() {
-        Vec::new()
-    } else {
-        locate_position::Entity::find()
-            .filter(locate_position::Column::RequestId.is_in(ids.clone()))
-            .all(db)
-            .await?
-            .into_iter()
-            .map(|p| p.request_id)
-            .collect()
+    // The counts come with the rows; an empty first page means none at
+    // all, and a page past the last one reads them alone.
+    let (total, unseen) = match (rows.first(), offset) {
+        (Some(first), _) => (first.total, first.unseen_total.unwrap_or_default()),
+        (None, Some(0)) => (0, 0),
+        (None, _) => counts(db, auth.user.id).await?,
     };
+    let count = |n: i64| u64::try_from(n).unwrap_or_default();
+    let (total, unseen) = (count(total), count(unseen));
+    let ids: Vec<i64> = rows.iter().map(|r| r.request.id).collect();
     if unseen > 0 {
         request::Entity::update_many()
             .col_expr(request::Column::Unseen, Expr::value(false))
@@ -68,12 +59,8 @@ pub async fn list(
     let items = rows
         .iter()
         .map(|r| {
-            view(
-                r,
-                located.contains(&r.id),
-                display_phone(&r.phone_e164),
-                now,
-            )
+            let row = &r.request;
+            view(row, r.located, display_phone(&row.phone_e164), now)
         })
         .collect();
     Ok(RequestPage {
@@ -83,24 +70,69 @@ pub async fn list(
     })
 }
 
+/// One request of a page, with whether its owner shared a position and
+/// the counts of all the user's requests.
+#[derive(Debug, FromQueryResult)]
+struct ListedRow {
+    #[sea_orm(nested)]
+    request: request::Model,
+    located: bool,
+    total: i64,
+    unseen_total: Option<i64>,
+}
+
+/// A page of the user's requests, newest first, in one read: each row with
+/// whether a position came for it and the counts over all of them.
+async fn page_rows(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    offset: u64,
+    size: u64,
+) -> Result<Vec<ListedRow>, ServiceError> {
+    let positions = Query::select()
+        .expr(Expr::val(1))
+        .from(locate_position::Entity)
+        .and_where(
+            Expr::col((locate_position::Entity, locate_position::Column::RequestId))
+                .equals((request::Entity, request::Column::Id)),
+        )
+        .to_owned();
+    let mut select = request::Entity::find()
+        .filter(request::Column::RequesterId.eq(user_id))
+        .column_as(Expr::exists(positions), "located")
+        .order_by_desc(request::Column::Id)
+        .offset(offset)
+        .limit(size);
+    let all = WindowStatement::new;
+    QueryTrait::query(&mut select)
+        .expr_window_as(Func::count(Expr::col(request::Column::Id)), all(), "total")
+        .expr_window_as(Func::sum(unseen_as_one()), all(), "unseen_total");
+    Ok(select.into_model::<ListedRow>().all(db).await?)
+}
+
+/// One for a request with an answer not seen yet, else zero.
+fn unseen_as_one() -> SimpleExpr {
+    Expr::case(request::Column::Unseen.eq(true), 1)
+        .finally(0)
+        .into()
+}
+
 /// How many requests the user has, and how many of them have an answer not
 /// seen yet, in one read.
-async fn counts(db: &impl ConnectionTrait, user_id: i64) -> Result<(u64, u64), ServiceError> {
-    let unseen = Expr::case(request::Column::Unseen.eq(true), 1).finally(0);
+async fn counts(db: &impl ConnectionTrait, user_id: i64) -> Result<(i64, i64), ServiceError> {
     let row: Option<(i64, Option<i64>)> = request::Entity::find()
         .select_only()
         .column_as(
             SimpleExpr::from(Func::count(Expr::col(request::Column::Id))),
             "total",
         )
-        .column_as(SimpleExpr::from(Func::sum(unseen)), "unseen")
+        .column_as(SimpleExpr::from(Func::sum(unseen_as_one())), "unseen")
         .filter(request::Column::RequesterId.eq(user_id))
         .into_tuple()
         .one(db)
         .await?;
     let (total, unseen) = row.unwrap_or_default();
-    let count = |n: i64| u64::try_from(n).unwrap_or_default();
-    Ok((count(total), count(unseen.unwrap_or_default())))
+    Ok((total, unseen.unwrap_or_default()))
 }
 
 /// How many answers the user has not seen yet (the header's badge).
