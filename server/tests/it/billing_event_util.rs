@@ -13,7 +13,10 @@ use server::services::ServiceError;
 const EFFECT_TABLES: [&str; 3] = ["orders", "subscriptions", "charges"];
 
 /// Makes every insert and update of the effect tables fail (`on`), or
-/// stop failing: a database error between receipt and effect.
+/// stop failing: a database error between receipt and effect. On SQLite
+/// `IF [NOT] EXISTS`: a pooled connection parses DDL against the schema it
+/// last read, and only these forms check it against the file before acting
+/// (a plain CREATE after another connection's DROP says "already exists").
 pub async fn fail_effects(app: &TestApp, on: bool) {
     let mut statements = Vec::new();
     if on && matches!(app.backend, Backend::Postgres) {
@@ -22,10 +25,10 @@ pub async fn fail_effects(app: &TestApp, on: bool) {
     for table in EFFECT_TABLES {
         statements.extend(match (app.backend, on) {
             (Backend::Sqlite, true) => ["INSERT", "UPDATE"].map(|op| format!(
-                "CREATE TRIGGER ct_fail_{table}_{op} BEFORE {op} ON {table} BEGIN SELECT RAISE(ABORT, 'injected failure'); END"
+                "CREATE TRIGGER IF NOT EXISTS ct_fail_{table}_{op} BEFORE {op} ON {table} BEGIN SELECT RAISE(ABORT, 'injected failure'); END"
             )).to_vec(),
             (Backend::Sqlite, false) => ["INSERT", "UPDATE"]
-                .map(|op| format!("DROP TRIGGER ct_fail_{table}_{op}"))
+                .map(|op| format!("DROP TRIGGER IF EXISTS ct_fail_{table}_{op}"))
                 .to_vec(),
             (Backend::Postgres, true) => vec![format!(
                 "CREATE TRIGGER ct_fail_{table} BEFORE INSERT OR UPDATE ON {table} FOR EACH ROW EXECUTE FUNCTION ct_injected()"
