@@ -84,7 +84,8 @@ JSON
 
 build_server() {
   log "server ($SERVER_PROFILE)"
-  (cd "$ROOT" && cargo build -p server --profile "$SERVER_PROFILE" -q)
+  # The site's binary only: each benchmark script builds its own.
+  (cd "$ROOT" && cargo build -p server --bin server --profile "$SERVER_PROFILE" -q)
 }
 
 # Wall time of each step, printed at the end (`step NAME COMMAND...`).

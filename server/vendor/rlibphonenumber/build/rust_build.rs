@@ -1,92 +1,11 @@
-use prost_build::Config;
 use uniprops_gen::{LookupStrategy, UnipropsBuilder};
 
+// Local patch: the protobuf types (`src/generated/proto/i18n.phonenumbers.rs`)
+// are checked in, generated once by upstream's prost-build step from
+// `resources/*.proto`. prost-build and protox were ~55 s of CPU in every cold
+// build (measured with `cargo build --timings`) for a file that only changes
+// with the .proto files.
 fn main() {
-    let deprecated = concat!(
-        "#[deprecated(note = \"This field is shadowed by the wrapper and is intentionally ",
-        "left empty. Access the underlying data via `.original`.\")]"
-    );
-
-    let mut config = Config::new();
-    for field in &[
-        "general_desc",
-        "fixed_line",
-        "mobile",
-        "toll_free",
-        "premium_rate",
-        "shared_cost",
-        "personal_number",
-        "voip",
-        "pager",
-        "uan",
-        "emergency",
-        "voicemail",
-        "short_code",
-        "standard_rate",
-        "carrier_specific",
-        "sms_services",
-        "no_international_dialling",
-        "number_format",
-        "intl_number_format",
-        "leading_digits",
-        "international_prefix",
-        "national_prefix_for_parsing",
-    ] {
-        config.field_attribute(
-            format!("i18n.phonenumbers.PhoneMetadata.{field}"),
-            deprecated,
-        );
-    }
-
-    config.field_attribute(
-        "i18n.phonenumbers.PhoneNumberDesc.national_number_pattern",
-        deprecated,
-    );
-    for field in &["leading_digits_pattern", "pattern"] {
-        config.field_attribute(
-            format!("i18n.phonenumbers.NumberFormat.{field}"),
-            deprecated,
-        );
-    }
-
-    // Compile the .proto files into Rust types.
-    //
-    // With the default `protox` feature we use the pure-Rust `protox` compiler,
-    // so `rlibphonenumber` (and every downstream crate that depends on it) builds
-    // with a plain `cargo build` and no `protobuf-compiler` install. `protox`
-    // returns a FileDescriptorSet that prost-build consumes via `compile_fds`,
-    // preserving all the `field_attribute` customizations configured above.
-    //
-    // Without the feature we fall back to prost-build's `compile_protos`, which
-    // shells out to a system `protoc`. Both paths feed the same descriptors
-    // through the same prost-build codegen, so the generated public API is
-    // identical either way.
-    compile_protos(&mut config);
-
-    #[cfg(feature = "protox")]
-    fn compile_protos(config: &mut Config) {
-        let file_descriptors = protox::compile(
-            ["resources/phonemetadata.proto", "resources/phonenumber.proto"],
-            ["resources/"],
-        )
-        .expect("failed to compile phone metadata protos with protox");
-
-        config.compile_fds(file_descriptors).unwrap();
-    }
-
-    #[cfg(not(feature = "protox"))]
-    fn compile_protos(config: &mut Config) {
-        config
-            .compile_protos(
-                &[
-                    "resources/phonemetadata.proto",
-                    "resources/phonenumber.proto",
-                ],
-                &["resources/"],
-            )
-            .unwrap();
-    }
-
     UnipropsBuilder::new()
         .with_categories(false)
         .out_file("uniprops_digits.rs")

@@ -1,1 +1,1 @@
-include!(concat!(env!("OUT_DIR"), "/i18n.phonenumbers.rs"));
+include!("i18n.phonenumbers.rs");
