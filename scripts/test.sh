@@ -45,7 +45,8 @@ rust_tests() {
   # check (its arguments in CLIPPY_ARGS, split by its own separator): the
   # lints come with the test build instead of a second pass over every
   # dependency in check mode (338 s on a clean clone).
-  RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)" \
+  local clippy; clippy="$(command -v clippy-driver)" || die "clippy-driver not found (rustup component add clippy)"
+  RUSTC_WORKSPACE_WRAPPER="$clippy" \
     CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__" \
     cargo test -q -p app -p server
 }

@@ -68,13 +68,14 @@ install_wasm_bindgen() {
   if [ -x "$TOOLS_BIN/wasm-bindgen" ] && [ "$("$TOOLS_BIN/wasm-bindgen" --version | awk '{print $2}')" = "$want" ]; then
     return 0
   fi
-  log "cargo install wasm-bindgen-cli =$want (once, ~1 min)"
+  log "cargo install wasm-bindgen-cli =$want (once)"
   # Not --locked: the locked tree wants a webpki-roots release the registry lacks.
   tool_install wasm-bindgen-cli --version "=$want"
 }
 
 # cargo install for the build's own tools, at opt-level 1 instead of 3: both
-# installed in 163 s instead of 200 s on a fresh machine, and they split and
+# installed in 163 s instead of 200 s (empty tool cache, nothing else
+# compiling; the Debian toolchain's unpacking included), and they split and
 # bind the site's WASM as fast (0.25 s) and byte for byte the same. (At
 # opt-level 0 they install in 69 s but take 1.1 s per build, which the edit
 # loop pays on every WASM rebuild.) Their target dir is shared, so common
@@ -88,7 +89,7 @@ tool_install() {
 install_wasm_split() {
   local stamp="$CT_CACHE/tools/.wasm-split-$WASM_SPLIT_VERSION"
   [ -x "$TOOLS_BIN/wasm-split-cli" ] && [ -f "$stamp" ] && return 0
-  log "cargo install wasm_split_cli_support $WASM_SPLIT_VERSION (once, ~30 s)"
+  log "cargo install wasm_split_cli_support $WASM_SPLIT_VERSION (once)"
   tool_install wasm_split_cli_support --version "=$WASM_SPLIT_VERSION" --features build-binary --locked
   touch "$stamp"
 }
