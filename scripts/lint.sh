@@ -17,6 +17,7 @@ prettier() { "$ROOT/react-widgets/node_modules/.bin/prettier" "$@"; }
 format() {
   log "cargo fmt --check"
   (cd "$ROOT" && cargo fmt --all --check)
+  (cd "$ROOT/tools/wasm-tools" && cargo fmt --check)
   log "prettier --check"
   (cd "$ROOT" && prettier --check --log-level warn "${PRETTIER_FILES[@]}")
 }
@@ -32,6 +33,7 @@ clippy() {
 }
 
 fix() {
+  (cd "$ROOT/tools/wasm-tools" && cargo fmt)
   (cd "$ROOT" && cargo fmt --all && prettier --write --log-level warn "${PRETTIER_FILES[@]}")
 }
 

@@ -3,9 +3,9 @@
 #  - a wasm32 compiler: rustup's target when installed, else Debian's rustc-web
 #    1.96 with its std source (built with -Zbuild-std), unpacked into the cache
 #    (see shared/notes/wasm-toolchain.md); nothing is installed system-wide;
-#  - wasm-bindgen-cli at exactly the lockfile's version;
-#  - wasm-split-cli (wasm_split_cli_support), which cuts the lazy islands out
-#    of the hydrate WASM, at the version matching the lockfile's wasm_split_helpers;
+#  - wasm-bindgen at exactly the lockfile's version and wasm-split-cli, which
+#    cuts the lazy islands out of the hydrate WASM: one binary built from
+#    their libraries (tools/wasm-tools);
 #  - trunk (widget gallery).
 # Idempotent: every step checks its stamp first. Prints `export` lines for the
 # wasm build environment when called with --print-env.
@@ -14,8 +14,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 WASM_TC="$CT_CACHE/wasm-toolchain"
 DEB_RUST_VERSION="1.96.0+dfsg1-1~deb12u2"
 TRUNK_VERSION="0.21.14"
-# Reads the split points wasm_split_helpers 0.2.x (Cargo.lock) writes.
-WASM_SPLIT_VERSION="0.2.4"
 
 have_rustup_wasm() {
   rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown
@@ -62,43 +60,43 @@ wasm_env() {
   fi
 }
 
-install_wasm_bindgen() {
-  local want; want="$(wasm_bindgen_version)"
-  [ -n "$want" ] || die "no wasm-bindgen in Cargo.lock"
-  if [ -x "$TOOLS_BIN/wasm-bindgen" ] && [ "$("$TOOLS_BIN/wasm-bindgen" --version | awk '{print $2}')" = "$want" ]; then
-    return 0
-  fi
-  log "cargo install wasm-bindgen-cli =$want (once)"
-  # Not --locked: the locked tree wants a webpki-roots release the registry lacks.
-  tool_install wasm-bindgen-cli --version "=$want"
-}
-
 # cargo install for the build's own tools, at opt-level 1 instead of 3: both
 # installed in 163 s instead of 200 s (empty tool cache, nothing else
 # compiling; the Debian toolchain's unpacking included), and they split and
 # bind the site's WASM as fast (0.25 s) and byte for byte the same. (At
 # opt-level 0 they install in 69 s but take 1.1 s per build, which the edit
-# loop pays on every WASM rebuild.) Their target dir is shared, so common
-# dependencies compile once, and apart from the project's, which stays free
-# for a build running at the same time.
+# loop pays on every WASM rebuild.) Usage: tool_install NAME CARGO_ARGS...;
+# it compiles in its own target dir, apart from the project's (free for a
+# build running at the same time), removed once the tool is installed.
 tool_install() {
+  local build="$CT_CACHE/build-$1"; shift
   env -u CARGO_TARGET_DIR CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_DEBUG=false \
-    cargo install -q "$@" --root "$CT_CACHE/tools" --target-dir "$CT_CACHE/tools-build" --force
+    cargo install -q "$@" --root "$CT_CACHE/tools" --target-dir "$build" --force
+  rm -rf "$build"
 }
 
-install_wasm_split() {
-  local stamp="$CT_CACHE/tools/.wasm-split-$WASM_SPLIT_VERSION"
-  [ -x "$TOOLS_BIN/wasm-split-cli" ] && [ -f "$stamp" ] && return 0
-  log "cargo install wasm_split_cli_support $WASM_SPLIT_VERSION (once)"
-  tool_install wasm_split_cli_support --version "=$WASM_SPLIT_VERSION" --features build-binary --locked
-  touch "$stamp"
-}
-
+# wasm-bindgen and wasm-split-cli: one binary (tools/wasm-tools) built from
+# the two tools' libraries, installed under both names. Rebuilt when its
+# source changes or its wasm-bindgen is not the lockfile's.
 install_wasm_tools() {
-  install_wasm_bindgen
-  install_wasm_split
-  # Their build output is not needed once they are installed.
-  rm -rf "$CT_CACHE/tools-build"
+  local want stamp src="$ROOT/tools/wasm-tools"
+  want="$(wasm_bindgen_version)"
+  [ -n "$want" ] || die "no wasm-bindgen in Cargo.lock"
+  grep -q "^wasm-bindgen-cli-support = \"=$want\"" "$src/Cargo.toml" \
+    || die "tools/wasm-tools/Cargo.toml must pin wasm-bindgen-cli-support to =$want (Cargo.lock)"
+  stamp="$CT_CACHE/tools/.wasm-tools-$(cat "$src/Cargo.toml" "$src/Cargo.lock" "$src"/src/*.rs | sha256sum | cut -c1-16)"
+  if [ -f "$stamp" ] && [ -x "$TOOLS_BIN/wasm-bindgen" ] && [ -x "$TOOLS_BIN/wasm-split-cli" ] \
+     && [ "$("$TOOLS_BIN/wasm-bindgen" --version | awk '{print $2}')" = "$want" ]; then
+    return 0
+  fi
+  log "cargo install tools/wasm-tools (wasm-bindgen $want + wasm-split-cli, once)"
+  tool_install wasm-tools --path "$src" --locked
+  ln -sfn ct-wasm-tools "$TOOLS_BIN/wasm-bindgen"
+  ln -sfn ct-wasm-tools "$TOOLS_BIN/wasm-split-cli"
+  [ "$("$TOOLS_BIN/wasm-bindgen" --version | awk '{print $2}')" = "$want" ] \
+    || die "tools/wasm-tools does not report wasm-bindgen $want"
+  rm -f "$CT_CACHE"/tools/.wasm-tools-* "$CT_CACHE"/tools/.wasm-split-*
+  touch "$stamp"
 }
 
 install_trunk() {
@@ -106,8 +104,11 @@ install_trunk() {
     return 0
   fi
   log "cargo install trunk $TRUNK_VERSION (once, a few minutes)"
-  env -u CARGO_TARGET_DIR cargo install -q trunk --version "=$TRUNK_VERSION" --locked --root "$CT_CACHE/tools" --force \
-    || env -u CARGO_TARGET_DIR cargo install -q trunk --version "=$TRUNK_VERSION" --root "$CT_CACHE/tools" --force
+  # Without its default features: no TLS stack (ring) and no update check,
+  # neither of which an offline build of the gallery uses.
+  # (--locked first: the registry may lack a release the lockfile names.)
+  tool_install trunk trunk --version "=$TRUNK_VERSION" --locked --no-default-features \
+    || tool_install trunk trunk --version "=$TRUNK_VERSION" --no-default-features
 }
 
 main() {
