@@ -5,6 +5,7 @@ pub mod migrations;
 pub mod outbox;
 pub mod roles;
 pub mod seed;
+mod sqlite_plans;
 pub mod startup_lock;
 
 use anyhow::{Context as _, Result};
@@ -84,7 +85,8 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<DatabaseConnecti
                 .synchronous(sea_orm::sqlx::sqlite::SqliteSynchronous::Normal)
                 .foreign_keys(true)
                 .busy_timeout(SQLITE_WRITE_WAIT)
-        });
+        })
+        .map_sqlx_sqlite_pool_opts(sqlite_plans::stable_plans);
     Database::connect(options)
         .await
         .context("connecting to the database")
