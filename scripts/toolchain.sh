@@ -60,17 +60,17 @@ wasm_env() {
   fi
 }
 
-# cargo install for the build's own tools, at opt-level 1 instead of 3: both
-# installed in 163 s instead of 200 s (empty tool cache, nothing else
-# compiling; the Debian toolchain's unpacking included), and they split and
-# bind the site's WASM as fast (0.25 s) and byte for byte the same. (At
-# opt-level 0 they install in 69 s but take 1.1 s per build, which the edit
-# loop pays on every WASM rebuild.) Usage: tool_install NAME CARGO_ARGS...;
-# it compiles in its own target dir, apart from the project's (free for a
-# build running at the same time), removed once the tool is installed.
+# cargo install for the build's own tools, at opt-level 1 (TOOL_OPT_LEVEL)
+# instead of 3: the wasm tools then installed in 163 s instead of 200 s
+# (as the two crates they were then) and split and bind the site's WASM as
+# fast (0.25 s) and byte for byte the same. (At opt-level 0 they installed
+# in 69 s but took 1.1 s per build, which the edit loop pays on every WASM
+# rebuild.) Usage: tool_install NAME CARGO_ARGS...; it compiles in its own
+# target dir, apart from the project's (free for a build running at the
+# same time), removed once the tool is installed.
 tool_install() {
   local build="$CT_CACHE/build-$1"; shift
-  env -u CARGO_TARGET_DIR CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_DEBUG=false \
+  env -u CARGO_TARGET_DIR CARGO_PROFILE_RELEASE_OPT_LEVEL="${TOOL_OPT_LEVEL:-1}" CARGO_PROFILE_RELEASE_DEBUG=false \
     cargo install -q "$@" --root "$CT_CACHE/tools" --target-dir "$build" --force
   rm -rf "$build"
 }
@@ -105,10 +105,13 @@ install_trunk() {
   fi
   log "cargo install trunk $TRUNK_VERSION (once, a few minutes)"
   # Without its default features: no TLS stack (ring) and no update check,
-  # neither of which an offline build of the gallery uses.
+  # neither of which an offline build of the gallery uses. Unoptimised: it
+  # only runs cargo and wasm-bindgen and copies files (a gallery build took
+  # 2.0-2.5 s either way), and installs in 157.5 s instead of 261.7 s at
+  # opt-level 1 (alone on this machine, 215 s of CPU instead of 358 s).
   # (--locked first: the registry may lack a release the lockfile names.)
-  tool_install trunk trunk --version "=$TRUNK_VERSION" --locked --no-default-features \
-    || tool_install trunk trunk --version "=$TRUNK_VERSION" --no-default-features
+  TOOL_OPT_LEVEL=0 tool_install trunk trunk --version "=$TRUNK_VERSION" --locked --no-default-features \
+    || TOOL_OPT_LEVEL=0 tool_install trunk trunk --version "=$TRUNK_VERSION" --no-default-features
 }
 
 main() {
