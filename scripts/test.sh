@@ -50,7 +50,9 @@ rust_tests() {
   local clippy; clippy="$(command -v clippy-driver)" || die "clippy-driver not found (rustup component add clippy)"
   export RUSTC_WORKSPACE_WRAPPER="$clippy" CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
   local instances_bin
-  instances_bin="$(cargo test -q -p app -p server --no-run --message-format=json \
+  # Diagnostics (clippy's included) still reach the terminal; the artifacts'
+  # JSON goes to the pipe.
+  instances_bin="$(cargo test -q -p app -p server --no-run --message-format=json-render-diagnostics \
     | python3 -c 'import json, sys
 for line in sys.stdin:
     m = json.loads(line)
@@ -62,7 +64,7 @@ for line in sys.stdin:
   # others instead of after them: its binary directly, from the package's
   # directory as cargo runs it (a second cargo would resolve one package's
   # features and rebuild both crates).
-  (cd "$ROOT/server" && "$instances_bin" -q) > "$TARGET/instances.log" 2>&1 & local instances=$!
+  (cd "$ROOT/server" && exec "$instances_bin" -q) > "$TARGET/instances.log" 2>&1 & local instances=$!
   cargo test -q -p app -p server --lib --bins --test it
   cargo test -q -p app -p server --doc
   wait "$instances" || { cat "$TARGET/instances.log"; die "the instance test failed"; }
@@ -110,6 +112,8 @@ api_and_browser_tests() {
 
 main() {
   local started=$SECONDS
+  # A suite that fails ends the run: suites still running beside it stop too.
+  trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
   log "size check (files <= 300 lines, functions <= 60)"
   phase sizes python3 "$ROOT/scripts/check-sizes.py"
   # The layers of docs/architecture.md: no import against them, no cycle.
