@@ -101,3 +101,51 @@ async fn a_burst_of_one_subscribers_lookups_from_many_addresses_gets_exactly_the
         assert_eq!(uses(&app).await, 6, "{:?}: one use per answer", app.backend);
     }
 }
+
+#[tokio::test]
+async fn in_one_burst_a_signed_out_sessions_units_are_given_back_and_the_others_counted() {
+    use server::persistence::entities::rate_limit_counter;
+    for app in TestApp::all().await {
+        let (ended, open) = (
+            member(&app, "ended@mail.com").await,
+            member(&app, "open@mail.com").await,
+        );
+        // Both recognised by this instance, then one signed out elsewhere.
+        assert!(full(&app, &ended).await && full(&app, &open).await);
+        let other = app.another_instance().await;
+        let path = format!("{API}/admin/userSession");
+        let res = other
+            .send("DELETE", &path, &[("token", &ended)], None)
+            .await;
+        assert_eq!(res.json()["success"], 1, "{}", res.body);
+        let tokens = (0..24).map(|i| if i % 2 == 0 { &ended } else { &open });
+        let answers = join_all(tokens.map(|t| full(&app, t))).await;
+        assert_eq!(
+            answers.iter().filter(|f| **f).count(),
+            12,
+            "{:?}",
+            app.backend
+        );
+        assert_eq!(uses(&app).await, 2 + 12, "{:?}", app.backend);
+        let hits = |email: &'static str| {
+            let db = app.db.clone();
+            async move {
+                let id = user::Entity::find()
+                    .filter(user::Column::EmailNormalized.eq(email))
+                    .one(&db)
+                    .await
+                    .unwrap()
+                    .unwrap()
+                    .id;
+                rate_limit_counter::Entity::find_by_id(format!("lookups:user:{id}"))
+                    .one(&db)
+                    .await
+                    .unwrap()
+                    .map_or(0, |row| row.hits)
+            }
+        };
+        // The signed-out account keeps only its one unit from before.
+        assert_eq!(hits("ended@mail.com").await, 1, "{:?}", app.backend);
+        assert_eq!(hits("open@mail.com").await, 13, "{:?}", app.backend);
+    }
+}

@@ -8,6 +8,7 @@ pub mod owner;
 pub mod query;
 pub mod reports;
 pub mod score;
+mod units;
 
 pub use query::{lookup, Query};
 

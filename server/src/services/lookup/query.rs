@@ -4,18 +4,16 @@
 //! per address for visitors); a subscriber's full lookup is a use of the
 //! service, written to the usage ledger with its unit of the limit.
 use super::facts::FactsCache;
-use super::{owner, score};
+use super::{owner, score, units};
 use crate::domain::phone_data::PhoneData;
 use crate::services::accounts::recent::{RecentSessions, Recognised};
 use crate::services::accounts::sessions::authenticate;
 use crate::services::accounts::users::has_access;
 use crate::services::accounts::ClientInfo;
 use crate::services::limits::{self, Rule};
-use crate::services::usage::{self, UsageKind};
 use crate::services::{phone, Cx, ServiceError};
 use app::i18n::Locale;
 use app::model::lookup::LookupResult;
-use sea_orm::TransactionTrait;
 
 /// What was asked.
 #[derive(Clone, Copy, Debug)]
@@ -101,7 +99,7 @@ async fn take_unit(
         }
         if let Ok(auth) = authenticate(&cx.db, Some(token), cx.now).await {
             if !has_access(&auth.user, cx.now) {
-                let key = format!("lookups:user:{}", auth.user.id);
+                let key = units::unit_key(auth.user.id);
                 let rule = Rule::per_minutes(cx.config.lookup.per_account_day, day);
                 let _turn = cx.sqlite_write_turn().await?;
                 limits::take(&cx.db, &key, rule, cx.now).await?;
@@ -127,21 +125,9 @@ async fn take_unit(
 
 /// A full lookup's unit of the limit and its ledger row, together, while
 /// `known`'s session is open and its member subscribed; `false` (nothing
-/// taken) when not.
+/// taken) when not. Concurrent lookups' units are written in groups
+/// ([`units`]).
 async fn subscriber_unit(cx: &Cx, known: Recognised) -> Result<bool, ServiceError> {
-    let member = known.user_id;
-    let key = format!("lookups:user:{member}");
     let rule = Rule::per_minutes(cx.config.lookup.per_account_day, 24 * 60);
-    let _turn = cx.sqlite_write_turn().await?;
-    let txn = cx.db.begin().await?;
-    limits::take(&txn, &key, rule, cx.now).await?;
-    let open =
-        usage::record_while_subscribed(&txn, known.session_id, member, UsageKind::Lookup, cx.now)
-            .await?;
-    if open {
-        txn.commit().await?;
-    } else {
-        txn.rollback().await?;
-    }
-    Ok(open)
+    units::take_grouped(cx, known, rule).await
 }

@@ -1,0 +1,197 @@
+//! Subscribers' lookup units, committed in groups.
+//!
+//! Every full lookup writes: its unit of the account's daily limit and its
+//! row in the usage ledger, together. A transaction per lookup made them
+//! wait for a BEGIN, two writes and a COMMIT each (on SQLite in one line,
+//! handing the write turn from one to the next; on PostgreSQL four round
+//! trips and a commit each). Instead a lookup queues its unit, and one
+//! writer task (started by the first unit of an empty queue) writes what is
+//! queued, a transaction per write turn, and answers each unit. What stays
+//! as it was:
+//! - each unit is taken by the one conditional upsert ([`limits::take`]),
+//!   so a burst gets exactly the cap;
+//! - a unit and its ledger row commit together or not at all: the row is
+//!   written only while the session is open and the member subscribed, and
+//!   when it is not, the unit is given back in the same transaction;
+//! - nothing is answered before the transaction that holds it committed; a
+//!   failed transaction answers every unit in it "busy" (nothing of it was
+//!   written).
+use crate::services::accounts::recent::Recognised;
+use crate::services::limits::{self, Rule};
+use crate::services::usage::{self, UsageKind};
+use crate::services::{Cx, ServiceError};
+use sea_orm::{DatabaseTransaction, TransactionTrait as _};
+use std::sync::{Arc, Mutex, PoisonError};
+use tokio::sync::oneshot;
+
+/// What a queued unit is answered: `Ok(true)` taken with its ledger row,
+/// `Ok(false)` nothing taken (the session ended or access did), or the
+/// limit's refusal.
+type Answer = Result<bool, ServiceError>;
+
+/// One lookup's unit, waiting for a writer.
+struct Queued {
+    known: Recognised,
+    rule: Rule,
+    now: i64,
+    reply: oneshot::Sender<Answer>,
+}
+
+/// The units this process queued and not yet written, and whether a
+/// writer is at work on them.
+#[derive(Default)]
+pub(super) struct UnitQueue {
+    state: Mutex<QueueState>,
+}
+
+#[derive(Default)]
+struct QueueState {
+    pending: Vec<Queued>,
+    writing: bool,
+}
+
+impl UnitQueue {
+    /// Queues a unit; `true` when no writer is at work and the caller must
+    /// start one.
+    fn push(&self, queued: Queued) -> bool {
+        let mut state = self.lock();
+        state.pending.push(queued);
+        !std::mem::replace(&mut state.writing, true)
+    }
+
+    /// Every queued unit, or `None` (and the writer stops) when none is left.
+    fn next_group(&self) -> Option<Vec<Queued>> {
+        let mut state = self.lock();
+        if state.pending.is_empty() {
+            state.writing = false;
+            return None;
+        }
+        Some(std::mem::take(&mut state.pending))
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, QueueState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// A full lookup's unit of `rule` and its ledger row while `known`'s
+/// session is open and its member subscribed; `false` (nothing taken) when
+/// not.
+///
+/// # Errors
+/// The limit; [`ServiceError::Busy`] when the writer got no write turn or
+/// the group's transaction failed.
+pub(super) async fn take_grouped(cx: &Cx, known: Recognised, rule: Rule) -> Answer {
+    let queue = cx.caches.get::<UnitQueue>();
+    let (reply, answer) = oneshot::channel();
+    let queued = Queued {
+        known,
+        rule,
+        now: cx.now,
+        reply,
+    };
+    // The writer runs on its own task: a lookup whose client goes away
+    // does not take the others' writes with it.
+    if queue.push(queued) {
+        tokio::spawn(write_queued(cx.clone(), queue));
+    }
+    answer.await.unwrap_or(Err(busy()))
+}
+
+/// Writes the queue's units, a group per write turn, until none is left.
+async fn write_queued(cx: Cx, queue: Arc<UnitQueue>) {
+    let mut writer = Writer {
+        queue,
+        stopped: false,
+    };
+    loop {
+        // Past the turn's wait the writer stops; what it leaves is answered busy.
+        let Ok(_turn) = cx.sqlite_write_turn().await else {
+            return;
+        };
+        let Some(group) = writer.queue.next_group() else {
+            writer.stopped = true;
+            return;
+        };
+        write(&cx, group).await;
+    }
+}
+
+/// The writer at work; if it ends without emptying the queue (no write
+/// turn came, or it panicked), the units left are answered busy.
+struct Writer {
+    queue: Arc<UnitQueue>,
+    stopped: bool,
+}
+
+impl Drop for Writer {
+    fn drop(&mut self) {
+        if self.stopped {
+            return;
+        }
+        let left = {
+            let mut state = self.queue.lock();
+            state.writing = false;
+            std::mem::take(&mut state.pending)
+        };
+        for queued in left {
+            let _ = queued.reply.send(Err(busy()));
+        }
+    }
+}
+
+/// Writes `group` in one transaction and answers each of its units.
+async fn write(cx: &Cx, group: Vec<Queued>) {
+    match write_all(cx, &group).await {
+        Ok(answers) => {
+            for (queued, answer) in group.into_iter().zip(answers) {
+                let _ = queued.reply.send(answer);
+            }
+        }
+        Err(e) => {
+            tracing::error!(error = %e, units = group.len(), "writing lookup units failed");
+            for queued in group {
+                let _ = queued.reply.send(Err(busy()));
+            }
+        }
+    }
+}
+
+async fn write_all(cx: &Cx, group: &[Queued]) -> Result<Vec<Answer>, ServiceError> {
+    let txn = cx.db.begin().await?;
+    let mut answers = Vec::with_capacity(group.len());
+    for queued in group {
+        answers.push(write_one(&txn, queued).await?);
+    }
+    txn.commit().await?;
+    Ok(answers)
+}
+
+/// One unit inside the group's transaction: the limit's refusal is that
+/// unit's answer; any other error fails the group.
+async fn write_one(txn: &DatabaseTransaction, q: &Queued) -> Result<Answer, ServiceError> {
+    let key = unit_key(q.known.user_id);
+    match limits::take(txn, &key, q.rule, q.now).await {
+        Ok(()) => {}
+        Err(refused @ ServiceError::RateLimited { .. }) => return Ok(Err(refused)),
+        Err(e) => return Err(e),
+    }
+    let (session, member) = (q.known.session_id, q.known.user_id);
+    let open =
+        usage::record_while_subscribed(txn, session, member, UsageKind::Lookup, q.now).await?;
+    if !open {
+        limits::give_back(txn, &key).await?;
+    }
+    Ok(Ok(open))
+}
+
+/// The account's daily lookup limit's key.
+pub(super) fn unit_key(user_id: i64) -> String {
+    format!("lookups:user:{user_id}")
+}
+
+fn busy() -> ServiceError {
+    ServiceError::Busy {
+        retry_after_secs: 1,
+    }
+}
