@@ -4,13 +4,14 @@
 //! per address for visitors); a subscriber's full lookup is a use of the
 //! service, written to the usage ledger with its unit of the limit.
 use super::facts::FactsCache;
-use super::{owner, score, units};
+use super::units::{self, Unit};
+use super::{owner, score};
 use crate::domain::phone_data::PhoneData;
 use crate::services::accounts::recent::{RecentSessions, Recognised};
 use crate::services::accounts::sessions::authenticate;
 use crate::services::accounts::users::has_access;
 use crate::services::accounts::ClientInfo;
-use crate::services::limits::{self, Rule};
+use crate::services::limits::Rule;
 use crate::services::{phone, Cx, ServiceError};
 use app::i18n::Locale;
 use app::model::lookup::LookupResult;
@@ -99,11 +100,9 @@ async fn take_unit(
         }
         if let Ok(auth) = authenticate(&cx.db, Some(token), cx.now).await {
             if !has_access(&auth.user, cx.now) {
-                let key = units::unit_key(auth.user.id);
+                let unit = Unit::Plain(units::unit_key(auth.user.id));
                 let rule = Rule::per_minutes(cx.config.lookup.per_account_day, day);
-                let _turn = cx.sqlite_write_turn().await?;
-                limits::take(&cx.db, &key, rule, cx.now).await?;
-                return Ok(false);
+                return units::take_grouped(cx, unit, rule).await;
             }
             let known = Recognised {
                 session_id: auth.session.id,
@@ -115,12 +114,9 @@ async fn take_unit(
             }
         }
     }
-    // One statement, atomic on its own: nothing is written with it.
-    let key = format!("lookups:ip:{}", client.ip_bucket());
+    let unit = Unit::Plain(format!("lookups:ip:{}", client.ip_bucket()));
     let rule = Rule::per_minutes(cx.config.lookup.per_ip_day, day);
-    let _turn = cx.sqlite_write_turn().await?;
-    limits::take(&cx.db, &key, rule, cx.now).await?;
-    Ok(false)
+    units::take_grouped(cx, unit, rule).await
 }
 
 /// A full lookup's unit of the limit and its ledger row, together, while
@@ -129,5 +125,5 @@ async fn take_unit(
 /// ([`units`]).
 async fn subscriber_unit(cx: &Cx, known: Recognised) -> Result<bool, ServiceError> {
     let rule = Rule::per_minutes(cx.config.lookup.per_account_day, 24 * 60);
-    units::take_grouped(cx, known, rule).await
+    units::take_grouped(cx, Unit::Full(known), rule).await
 }

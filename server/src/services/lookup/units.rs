@@ -1,10 +1,11 @@
-//! Subscribers' lookup units, committed in groups.
+//! Lookups' units of their daily limits, committed in groups.
 //!
-//! Every full lookup writes: its unit of the account's daily limit and its
-//! row in the usage ledger, together. A transaction per lookup made them
-//! wait for a BEGIN, two writes and a COMMIT each (on SQLite in one line,
-//! handing the write turn from one to the next; on PostgreSQL four round
-//! trips and a commit each). Instead a lookup queues its unit, and one
+//! Every lookup writes its unit of a daily limit (the account's, or the
+//! address's for visitors), and a subscriber's full lookup its row in the
+//! usage ledger with it. A transaction per lookup made them wait for their
+//! own writes and commit (on SQLite in one line, handing the write turn
+//! from one to the next; on PostgreSQL four round trips and a commit for a
+//! full lookup). Instead a lookup queues its unit, and one
 //! writer task (started by the first unit of an empty queue) writes what is
 //! queued, a transaction per write turn, and answers each unit. What stays
 //! as it was:
@@ -24,14 +25,22 @@ use sea_orm::{DatabaseTransaction, TransactionTrait as _};
 use std::sync::{Arc, Mutex, PoisonError};
 use tokio::sync::oneshot;
 
-/// What a queued unit is answered: `Ok(true)` taken with its ledger row,
-/// `Ok(false)` nothing taken (the session ended or access did), or the
-/// limit's refusal.
+/// Whose unit a lookup takes.
+pub(super) enum Unit {
+    /// A subscriber's full lookup: the account's unit with its ledger row.
+    Full(Recognised),
+    /// Any other lookup: a unit of this limit's key alone.
+    Plain(String),
+}
+
+/// What a queued unit is answered: `Ok(true)` a full lookup's unit taken
+/// with its ledger row, `Ok(false)` a plain unit taken or a full one not
+/// (the session ended or access did), or the limit's refusal.
 type Answer = Result<bool, ServiceError>;
 
 /// One lookup's unit, waiting for a writer.
 struct Queued {
-    known: Recognised,
+    unit: Unit,
     rule: Rule,
     now: i64,
     reply: oneshot::Sender<Answer>,
@@ -74,18 +83,18 @@ impl UnitQueue {
     }
 }
 
-/// A full lookup's unit of `rule` and its ledger row while `known`'s
-/// session is open and its member subscribed; `false` (nothing taken) when
-/// not.
+/// Takes `unit` of `rule`: a full lookup's with its ledger row while its
+/// session is open and its member subscribed (`false`, nothing taken, when
+/// not), a plain one alone (`false`).
 ///
 /// # Errors
 /// The limit; [`ServiceError::Busy`] when the writer got no write turn or
 /// the group's transaction failed.
-pub(super) async fn take_grouped(cx: &Cx, known: Recognised, rule: Rule) -> Answer {
+pub(super) async fn take_grouped(cx: &Cx, unit: Unit, rule: Rule) -> Answer {
     let queue = cx.caches.get::<UnitQueue>();
     let (reply, answer) = oneshot::channel();
     let queued = Queued {
-        known,
+        unit,
         rule,
         now: cx.now,
         reply,
@@ -170,13 +179,19 @@ async fn write_all(cx: &Cx, group: &[Queued]) -> Result<Vec<Answer>, ServiceErro
 /// One unit inside the group's transaction: the limit's refusal is that
 /// unit's answer; any other error fails the group.
 async fn write_one(txn: &DatabaseTransaction, q: &Queued) -> Result<Answer, ServiceError> {
-    let key = unit_key(q.known.user_id);
+    let key = match &q.unit {
+        Unit::Full(known) => unit_key(known.user_id),
+        Unit::Plain(key) => key.clone(),
+    };
     match limits::take(txn, &key, q.rule, q.now).await {
         Ok(()) => {}
         Err(refused @ ServiceError::RateLimited { .. }) => return Ok(Err(refused)),
         Err(e) => return Err(e),
     }
-    let (session, member) = (q.known.session_id, q.known.user_id);
+    let Unit::Full(known) = q.unit else {
+        return Ok(Ok(false));
+    };
+    let (session, member) = (known.session_id, known.user_id);
     let open =
         usage::record_while_subscribed(txn, session, member, UsageKind::Lookup, q.now).await?;
     if !open {
