@@ -25,6 +25,10 @@ use sea_orm::{DatabaseTransaction, TransactionTrait as _};
 use std::sync::{Arc, Mutex, PoisonError};
 use tokio::sync::oneshot;
 
+/// Units per transaction at most: a long queue is written in several, so
+/// no transaction holds the database's write lock for long.
+const MOST_PER_GROUP: usize = 256;
+
 /// Whose unit a lookup takes.
 pub(super) enum Unit {
     /// A subscriber's full lookup: the account's unit with its ledger row.
@@ -68,14 +72,16 @@ impl UnitQueue {
         !std::mem::replace(&mut state.writing, true)
     }
 
-    /// Every queued unit, or `None` (and the writer stops) when none is left.
+    /// The oldest queued units, at most [`MOST_PER_GROUP`], or `None` (and
+    /// the writer stops) when none is left.
     fn next_group(&self) -> Option<Vec<Queued>> {
         let mut state = self.lock();
         if state.pending.is_empty() {
             state.writing = false;
             return None;
         }
-        Some(std::mem::take(&mut state.pending))
+        let size = state.pending.len().min(MOST_PER_GROUP);
+        Some(state.pending.drain(..size).collect())
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, QueueState> {
@@ -208,5 +214,49 @@ pub(super) fn unit_key(user_id: i64) -> String {
 fn busy() -> ServiceError {
     ServiceError::Busy {
         retry_after_secs: 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn queued(key: usize) -> (Queued, oneshot::Receiver<Answer>) {
+        let (reply, answer) = oneshot::channel();
+        let unit = Unit::Plain(format!("lookups:ip:{key}"));
+        let rule = Rule::per_minutes(5, 60);
+        let queued = Queued {
+            unit,
+            rule,
+            now: 0,
+            reply,
+        };
+        (queued, answer)
+    }
+
+    #[test]
+    fn a_long_queue_is_written_oldest_first_in_bounded_groups_by_one_writer() {
+        let queue = UnitQueue::default();
+        let mut answers = Vec::new();
+        let starts: Vec<bool> = (0..300)
+            .map(|key| {
+                let (q, answer) = queued(key);
+                answers.push(answer);
+                queue.push(q)
+            })
+            .collect();
+        // Only the first unit of an empty queue starts a writer.
+        assert_eq!(starts.iter().filter(|s| **s).count(), 1);
+        assert!(starts[0]);
+        let first = queue.next_group().expect("a group");
+        assert_eq!(first.len(), MOST_PER_GROUP);
+        assert!(matches!(&first[0].unit, Unit::Plain(k) if k == "lookups:ip:0"));
+        assert_eq!(
+            queue.next_group().expect("the rest").len(),
+            300 - MOST_PER_GROUP
+        );
+        assert!(queue.next_group().is_none());
+        // The writer stopped: the next unit starts another one.
+        assert!(queue.push(queued(300).0));
     }
 }
