@@ -5,10 +5,9 @@
 //! usage ledger with it. A transaction per lookup made them wait for their
 //! own writes and commit (on SQLite in one line, handing the write turn
 //! from one to the next; on PostgreSQL four round trips and a commit for a
-//! full lookup). Instead a lookup queues its unit, and one
-//! writer task (started by the first unit of an empty queue) writes what is
-//! queued, a transaction per write turn, and answers each unit. What stays
-//! as it was:
+//! full lookup). Instead a lookup queues its unit, and one writer task
+//! (started by the first unit of an empty queue) writes what is queued, a
+//! transaction per write turn, and answers each unit. What stays as it was:
 //! - each unit is taken by the one conditional upsert ([`limits::take`]),
 //!   so a burst gets exactly the cap;
 //! - a unit and its ledger row commit together or not at all: the row is
