@@ -37,7 +37,11 @@ pub const PAGE_PARAMS: [&str; 25] = [
     "t",
 ];
 
-/// How a query bears on what a page shows.
+/// Parameters a page reads that show every visitor of the address alike,
+/// whatever their value: a shared rendering is kept per their presence.
+pub const PRESENCE_PARAMS: [&str; 1] = [SETTINGS_PARAM];
+
+/// How a query bears on what a page shows, besides [`PRESENCE_PARAMS`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum QueryBearing {
     /// Not at all: the page is its plain rendering.
@@ -50,7 +54,8 @@ pub enum QueryBearing {
 
 /// The bearing of `query` (pairs as the router reads them).
 pub fn bearing(query: &[(String, String)]) -> QueryBearing {
-    if query.iter().any(|(k, _)| PAGE_PARAMS.contains(&k.as_str())) {
+    let read = |k: &str| PAGE_PARAMS.contains(&k) && !PRESENCE_PARAMS.contains(&k);
+    if query.iter().any(|(k, _)| read(k)) {
         return QueryBearing::Page;
     }
     let campaign = tracked(query);
@@ -111,7 +116,11 @@ mod tests {
             bearing(&q(&[("gclid", "abc"), ("phone", "812")])),
             QueryBearing::Page
         );
-        assert_eq!(bearing(&q(&[(SETTINGS_PARAM, "1")])), QueryBearing::Page);
+        assert_eq!(bearing(&q(&[(SETTINGS_PARAM, "1")])), QueryBearing::None);
+        assert_eq!(
+            bearing(&q(&[(SETTINGS_PARAM, "1"), ("sent", "1")])),
+            QueryBearing::Page
+        );
     }
 
     #[test]

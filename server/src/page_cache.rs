@@ -7,7 +7,8 @@
 //!   idempotency key: the page is rendered with this process's random
 //!   stand-ins for them, split where they occur, and joined with the
 //!   response's own values (a fresh key for each response);
-//! - the cookie consent (the banner, the tracking script): part of the key;
+//! - the cookie consent (the banner, the tracking script) and whether the
+//!   address reopens the cookie settings: part of the key;
 //! - the visitor's country by the payer rule (prices, the preselected
 //!   country of a picker): part of the key;
 //! - the campaign parameters of an ad's address, which internal links carry
@@ -113,13 +114,21 @@ impl PageCache {
         app::checkout::IdempotencyStandIn(self.key_stand_in.clone())
     }
 
-    /// The address to render a kept page with: its path, and for a page
-    /// with a campaign one stand-in campaign pair instead of its query.
+    /// The address to render a kept page with: its path, for a page with a
+    /// campaign one stand-in campaign pair instead of its query, and the
+    /// cookie settings' parameter where the address names it.
     pub fn address_stand_in(&self, key: PageKey, uri: &Uri) -> Uri {
-        let address = if key.campaign {
-            format!("{}?{}", uri.path(), self.campaign_pair())
-        } else {
+        let mut pairs = Vec::new();
+        if key.campaign {
+            pairs.push(self.campaign_pair());
+        }
+        if key.settings {
+            pairs.push(format!("{}=1", app::consent::SETTINGS_PARAM));
+        }
+        let address = if pairs.is_empty() {
             uri.path().to_owned()
+        } else {
+            format!("{}?{}", uri.path(), pairs.join("&"))
         };
         address.parse().unwrap_or_else(|_| uri.clone())
     }

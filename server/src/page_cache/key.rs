@@ -1,5 +1,5 @@
 //! Which requests may share a rendering, and under which key.
-use app::consent::Consent;
+use app::consent::{Consent, SETTINGS_PARAM};
 use app::i18n::Locale;
 use app::page_query::{self, QueryBearing};
 use app::routes::{href, resolve, Page};
@@ -35,6 +35,8 @@ pub struct PageKey {
     country: [u8; 2],
     /// The address carries campaign parameters: the links carry them on.
     pub(super) campaign: bool,
+    /// The address reopens the cookie settings.
+    pub(super) settings: bool,
 }
 
 /// A request that may be served a shared rendering.
@@ -70,7 +72,7 @@ impl SharedPage {
         if !(anonymous && read && csrf_ok) {
             return None;
         }
-        let campaign = campaign_of(request)?;
+        let (campaign, settings) = shared_query(request)?;
         let path = request.uri().path();
         let resolved = resolve(path);
         let page = resolved.page.filter(|p| KEPT.contains(p))?;
@@ -81,27 +83,30 @@ impl SharedPage {
             consent: consent.map(|c| (c.analytics, c.marketing)),
             country,
             campaign: !campaign.is_empty(),
+            settings,
         };
         (href(resolved.locale, page) == path).then_some(SharedPage { key, campaign })
     }
 }
 
-/// The campaign pairs of the request's query as links carry them, `None`
-/// when the query names something the page reads.
-fn campaign_of(request: &Request<Body>) -> Option<String> {
+/// The campaign pairs of the request's query as links carry them, and
+/// whether it names the cookie settings; `None` when the query names
+/// something else the page reads.
+fn shared_query(request: &Request<Body>) -> Option<(String, bool)> {
     if request.uri().query().is_none() {
-        return Some(String::new());
+        return Some((String::new(), false));
     }
     let address = request.uri().path_and_query().map_or("/", |pq| pq.as_str());
-    match page_query::bearing(&page_query::parse(address)) {
-        QueryBearing::None => Some(String::new()),
-        QueryBearing::Campaign(pairs) => Some(
-            pairs
-                .iter()
-                .map(|(k, v)| format!("{}={}", app::api::encode(k), app::api::encode(v)))
-                .collect::<Vec<_>>()
-                .join("&amp;"),
-        ),
-        QueryBearing::Page => None,
-    }
+    let query = page_query::parse(address);
+    let settings = query.iter().any(|(k, _)| k == SETTINGS_PARAM);
+    let campaign = match page_query::bearing(&query) {
+        QueryBearing::None => String::new(),
+        QueryBearing::Campaign(pairs) => pairs
+            .iter()
+            .map(|(k, v)| format!("{}={}", app::api::encode(k), app::api::encode(v)))
+            .collect::<Vec<_>>()
+            .join("&amp;"),
+        QueryBearing::Page => return None,
+    };
+    Some((campaign, settings))
 }

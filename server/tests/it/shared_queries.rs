@@ -154,14 +154,57 @@ async fn parameters_no_page_reads_are_served_the_plain_page_and_read_ones_are_no
 
         // The footer's "Cookie settings" link keeps what the page reads and the
         // campaign, nothing else.
-        let settings = app.get("/?cookie_settings=1&x=2&gclid=g2").await;
+        let settings = app.get("/?cookie_settings=1&x=2&gclid=g2&phone=8").await;
         assert!(
             settings
                 .body
-                .contains("/?gclid=g2&amp;cookie_settings=1#cookie-consent"),
+                .contains("/?gclid=g2&amp;phone=8&amp;cookie_settings=1#cookie-consent"),
             "{:?}",
             app.backend
         );
         assert!(!settings.body.contains("x=2"));
+    }
+}
+
+#[tokio::test]
+async fn reopened_cookie_settings_share_a_rendering_per_choice_and_campaign() {
+    for app in TestApp::all().await {
+        let b = app.backend;
+        let (name, own) = own_rendering();
+        let chosen = "acceptCookie=necessary.analytics";
+        for (cookies, first, again) in [
+            (
+                CSRF.to_owned(),
+                "/id/telecom?cookie_settings=1",
+                "/id/telecom?cookie_settings=yes&x=1",
+            ),
+            (
+                format!("{CSRF}; {chosen}"),
+                "/?gclid=g1&cookie_settings=1",
+                "/?cookie_settings=&utm_term=t2",
+            ),
+        ] {
+            let shared = app.get_with(first, &[("cookie", &cookies)]).await;
+            assert_eq!(shared.status, 200, "{b:?} {first}");
+            assert!(
+                shared.body.contains("id=\"cookie-consent\""),
+                "{b:?}: reopened"
+            );
+            let own_cookies = format!("{own}{}", cookies.trim_start_matches(CSRF));
+            let alone = app.get_with(first, &[(name, &own_cookies)]).await;
+            assert_same_page(&shared, &alone, &format!("{b:?} {first}"));
+
+            // Another visitor with the same choice: the kept rendering, their campaign.
+            let kept = app.state.page_cache.renders_kept();
+            let next = app.get_with(again, &[("cookie", &cookies)]).await;
+            assert_eq!(app.state.page_cache.renders_kept(), kept, "{b:?} {again}");
+            let alone = app.get_with(again, &[(name, &own_cookies)]).await;
+            assert_same_page(&next, &alone, &format!("{b:?} {again}"));
+        }
+        // The plain page is kept apart: no banner once a choice is made.
+        let plain = app
+            .get_with("/", &[("cookie", &format!("{CSRF}; {chosen}"))])
+            .await;
+        assert!(!plain.body.contains("id=\"cookie-consent\""), "{b:?}");
     }
 }
