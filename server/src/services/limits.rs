@@ -15,8 +15,9 @@
 //! of guesses is cut off before it is evaluated, not after.
 use crate::persistence::entities::rate_limit_counter::{self, Column, Entity};
 use crate::services::ServiceError;
-use sea_orm::sea_query::{CaseStatement, Expr, ExprTrait as _, OnConflict};
+use sea_orm::sea_query::{CaseStatement, Expr, ExprTrait as _, OnConflict, Query};
 use sea_orm::{ActiveValue::Set, ColumnTrait as _, ConnectionTrait, EntityTrait, QueryFilter};
+use std::collections::{BTreeSet, HashSet};
 
 /// At most `limit` units per window of `window_ms`, the window starting with
 /// the first unit taken after the previous one ended.
@@ -47,24 +48,7 @@ pub async fn take(
     rule: Rule,
     now: i64,
 ) -> Result<(), ServiceError> {
-    let hits = (Entity, Column::Hits);
-    let window_start = (Entity, Column::WindowStart);
-    let expired = Expr::col(window_start).lte(now - rule.window_ms);
-    let on_conflict = OnConflict::column(Column::BucketKey)
-        .value(
-            Column::Hits,
-            CaseStatement::new()
-                .case(expired.clone(), 1)
-                .finally(Expr::col(hits).add(1)),
-        )
-        .value(
-            Column::WindowStart,
-            CaseStatement::new()
-                .case(expired.clone(), now)
-                .finally(Expr::col(window_start)),
-        )
-        .action_and_where(expired.or(Expr::col(hits).lt(rule.limit)))
-        .to_owned();
+    let on_conflict = counted_while_under(rule, now);
     let row = rate_limit_counter::ActiveModel {
         bucket_key: Set(key.to_owned()),
         window_start: Set(now),
@@ -100,6 +84,91 @@ pub async fn take_all(
     Ok(())
 }
 
+/// The upsert's conflict arm: a window that ended starts again at `now`
+/// with this unit; a running one counts it only while under the limit.
+fn counted_while_under(rule: Rule, now: i64) -> OnConflict {
+    let hits = (Entity, Column::Hits);
+    let window_start = (Entity, Column::WindowStart);
+    let expired = Expr::col(window_start).lte(now - rule.window_ms);
+    OnConflict::column(Column::BucketKey)
+        .value(
+            Column::Hits,
+            CaseStatement::new()
+                .case(expired.clone(), 1)
+                .finally(Expr::col(hits).add(1)),
+        )
+        .value(
+            Column::WindowStart,
+            CaseStatement::new()
+                .case(expired.clone(), now)
+                .finally(Expr::col(window_start)),
+        )
+        .action_and_where(expired.or(Expr::col(hits).lt(rule.limit)))
+        .to_owned()
+}
+
+/// Takes one unit of `rule` for each of `keys` (a key listed n times asks
+/// for n) by the conditional upsert of [`take`]: one statement for every
+/// key listed, then one more per repeat of the most listed one, each
+/// returning the keys that got their unit. `granted[i]`: whether `keys[i]`
+/// did; a key refused once is not tried again. Run it inside the
+/// transaction of the limited work, like [`take`].
+///
+/// # Errors
+/// A database error.
+pub async fn take_each(
+    db: &impl ConnectionTrait,
+    keys: &[&str],
+    rule: Rule,
+    now: i64,
+) -> Result<Vec<bool>, ServiceError> {
+    let mut granted = vec![false; keys.len()];
+    if rule.limit <= 0 {
+        return Ok(granted);
+    }
+    let mut pending: Vec<usize> = (0..keys.len()).collect();
+    while !pending.is_empty() {
+        let mut listed = BTreeSet::new();
+        let (round, rest): (Vec<usize>, Vec<usize>) =
+            pending.into_iter().partition(|&i| listed.insert(keys[i]));
+        let taken = take_listed(db, &listed, rule, now).await?;
+        for i in round {
+            granted[i] = taken.contains(keys[i]);
+        }
+        pending = rest
+            .into_iter()
+            .filter(|&i| taken.contains(keys[i]))
+            .collect();
+    }
+    Ok(granted)
+}
+
+/// One unit of each of `keys` (distinct, in order: concurrent writers lock
+/// the rows in the same order) in one statement; the keys that got theirs.
+async fn take_listed(
+    db: &impl ConnectionTrait,
+    keys: &BTreeSet<&str>,
+    rule: Rule,
+    now: i64,
+) -> Result<HashSet<String>, ServiceError> {
+    let mut insert = Query::insert();
+    insert
+        .into_table(Entity)
+        .columns([Column::BucketKey, Column::WindowStart, Column::Hits]);
+    for key in keys {
+        insert.values_panic([(*key).into(), now.into(), 1.into()]);
+    }
+    insert
+        .on_conflict(counted_while_under(rule, now))
+        .returning_col(Column::BucketKey);
+    let rows = db.query_all(&insert).await?;
+    let taken = rows
+        .iter()
+        .map(|row| row.try_get_by_index::<String>(0))
+        .collect::<Result<_, _>>()?;
+    Ok(taken)
+}
+
 /// Returns a unit taken for an attempt that turned out not to count (a
 /// correct password).
 ///
@@ -125,7 +194,7 @@ pub async fn reset(db: &impl ConnectionTrait, key: &str) -> Result<(), ServiceEr
 }
 
 /// The refusal for a used-up window, with the seconds until it ends.
-async fn limited(
+pub async fn limited(
     db: &impl ConnectionTrait,
     key: &str,
     rule: Rule,

@@ -62,48 +62,79 @@ pub async fn record(
     Ok(())
 }
 
-/// Records one use like [`record`], but only while `session_id` is open
-/// and its member not suspended and subscribed at `now`: the session is
-/// checked by the very statement that writes the use. `false` (nothing
-/// written) when it is not.
+/// A use of [`record_each_while_subscribed`]: by `user_id` in `session_id` at `now`.
+#[derive(Clone, Copy, Debug)]
+pub struct SessionUse {
+    pub session_id: i64,
+    pub user_id: i64,
+    pub now: i64,
+}
+
+/// Records each use like [`record`], but only while its session is open
+/// and its member not suspended and subscribed at its `now`, in two
+/// statements for all of them: one read of their sessions with their
+/// members, one insert of the rows of those open. Inside a
+/// transaction that began with a write, nothing changes the sessions in
+/// between on SQLite (one writer); on PostgreSQL the read sees what was
+/// committed when it ran, as the single statement did. Per position
+/// whether its row was written.
 ///
 /// # Errors
 /// A database error.
-pub async fn record_while_subscribed(
+pub async fn record_each_while_subscribed(
     db: &impl ConnectionTrait,
-    session_id: i64,
-    user_id: i64,
+    uses: &[SessionUse],
     kind: UsageKind,
-    now: i64,
-) -> Result<bool, ServiceError> {
+) -> Result<Vec<bool>, ServiceError> {
     use crate::persistence::entities::{session, user};
-    use sea_orm::sea_query::{Expr, ExprTrait as _, Query};
-    let open = Query::select()
-        .exprs([Expr::val(user_id), Expr::val(kind.code()), Expr::val(now)])
-        .from(session::Entity)
-        .inner_join(
-            user::Entity,
-            Expr::col((user::Entity, user::Column::Id))
-                .equals((session::Entity, session::Column::UserId)),
-        )
-        .and_where(Expr::col((session::Entity, session::Column::Id)).eq(session_id))
-        .and_where(Expr::col((session::Entity, session::Column::UserId)).eq(user_id))
-        .and_where(Expr::col((session::Entity, session::Column::ExpiresAt)).gt(now))
-        .and_where(Expr::col((user::Entity, user::Column::SuspendedAt)).is_null())
-        .and_where(Expr::col((user::Entity, user::Column::VipTime)).gt(now))
-        .to_owned();
-    let insert = Query::insert()
-        .into_table(row::Entity)
-        .columns([
-            row::Column::UserId,
-            row::Column::Kind,
-            row::Column::CreatedAt,
-        ])
-        .select_from(open)
-        .map_err(|e| ServiceError::Database(sea_orm::DbErr::Custom(e.to_string())))?
-        .to_owned();
-    let written = db.execute(&insert).await?;
-    Ok(written.rows_affected() == 1)
+    use sea_orm::{QuerySelect as _, RelationTrait as _};
+    if uses.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: std::collections::BTreeSet<i64> = uses.iter().map(|u| u.session_id).collect();
+    // session id -> (member, session's end, member suspended, access until)
+    let sessions: std::collections::HashMap<i64, (i64, i64, bool, i64)> = session::Entity::find()
+        .select_only()
+        .column(session::Column::Id)
+        .column(session::Column::UserId)
+        .column(session::Column::ExpiresAt)
+        .column(user::Column::SuspendedAt)
+        .column(user::Column::VipTime)
+        .join(sea_orm::JoinType::InnerJoin, session::Relation::User.def())
+        .filter(session::Column::Id.is_in(ids))
+        .into_tuple::<(i64, i64, i64, Option<i64>, i64)>()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|(id, member, ends, suspended, vip)| (id, (member, ends, suspended.is_some(), vip)))
+        .collect();
+    let open: Vec<bool> = uses
+        .iter()
+        .map(|u| {
+            sessions
+                .get(&u.session_id)
+                .is_some_and(|&(member, ends, suspended, vip)| {
+                    member == u.user_id && ends > u.now && !suspended && vip > u.now
+                })
+        })
+        .collect();
+    let rows: Vec<row::ActiveModel> = uses
+        .iter()
+        .zip(&open)
+        .filter(|(_, open)| **open)
+        .map(|(u, _)| row::ActiveModel {
+            user_id: Set(u.user_id),
+            kind: Set(kind.code().to_owned()),
+            created_at: Set(u.now),
+            ..Default::default()
+        })
+        .collect();
+    if !rows.is_empty() {
+        row::Entity::insert_many(rows)
+            .exec_without_returning(db)
+            .await?;
+    }
+    Ok(open)
 }
 
 /// Whether `user_id` used the service at or after `since`.

@@ -52,6 +52,7 @@ mod help_chat_live;
 mod help_chat_util;
 mod job_queue;
 mod limits;
+mod limits_batched;
 mod locate_bursts;
 mod locate_reasons;
 mod locate_receipt;

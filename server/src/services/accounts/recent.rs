@@ -1,7 +1,7 @@
 //! Sessions this process recognised a moment ago, by the token's digest,
 //! for a hot path that checks the session again inside the transaction of
 //! its own write (a subscriber's lookup writes its ledger row with
-//! [`crate::services::usage::record_while_subscribed`]). Reusing one saves
+//! [`crate::services::usage::record_each_while_subscribed`]). Reusing one saves
 //! that path a database read; it never lets an ended session work: the
 //! write finds no open session, the path forgets the token here and
 //! recognises it afresh, so a session ended on any instance stops at its

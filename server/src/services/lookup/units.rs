@@ -8,8 +8,9 @@
 //! full lookup). Instead a lookup queues its unit, and one writer task
 //! (started by the first unit of an empty queue) writes what is queued, a
 //! transaction per write turn, and answers each unit. What stays as it was:
-//! - each unit is taken by the one conditional upsert ([`limits::take`]),
-//!   so a burst gets exactly the cap;
+//! - each unit is taken by the one conditional upsert of the limits, for a
+//!   group's keys in one statement ([`limits::take_each`]), so a burst gets
+//!   exactly the cap;
 //! - a unit and its ledger row commit together or not at all: the row is
 //!   written only while the session is open and the member subscribed, and
 //!   when it is not, the unit is given back in the same transaction;
@@ -18,7 +19,7 @@
 //!   written).
 use crate::services::accounts::recent::Recognised;
 use crate::services::limits::{self, Rule};
-use crate::services::usage::{self, UsageKind};
+use crate::services::usage::{self, SessionUse, UsageKind};
 use crate::services::{Cx, ServiceError};
 use sea_orm::{DatabaseTransaction, TransactionTrait as _};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -171,38 +172,91 @@ async fn write(cx: &Cx, group: Vec<Queued>) {
     }
 }
 
+/// The group in one transaction and a few statements whatever its size:
+/// the units of each rule by one upsert per repeat of a key, the ledger
+/// rows of the full lookups taken by one read of their sessions and one
+/// insert, a unit given back where its session was not open.
 async fn write_all(cx: &Cx, group: &[Queued]) -> Result<Vec<Answer>, ServiceError> {
     let txn = cx.db.begin().await?;
+    let keys: Vec<String> = group.iter().map(Queued::key).collect();
+    let granted = take_units(&txn, group, &keys).await?;
+    let full: Vec<(usize, SessionUse)> = group
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| granted[*i])
+        .filter_map(|(i, q)| match &q.unit {
+            Unit::Full(known) => Some((i, q.session_use(known))),
+            Unit::Plain(_) => None,
+        })
+        .collect();
+    let uses: Vec<SessionUse> = full.iter().map(|(_, u)| *u).collect();
+    let open = usage::record_each_while_subscribed(&txn, &uses, UsageKind::Lookup).await?;
+    let mut recorded = vec![false; group.len()];
+    for (&(i, _), open) in full.iter().zip(open) {
+        recorded[i] = open;
+        if !open {
+            limits::give_back(&txn, &keys[i]).await?;
+        }
+    }
     let mut answers = Vec::with_capacity(group.len());
-    for queued in group {
-        answers.push(write_one(&txn, queued).await?);
+    for (i, q) in group.iter().enumerate() {
+        answers.push(if granted[i] {
+            Ok(recorded[i])
+        } else {
+            Err(limits::limited(&txn, &keys[i], q.rule, q.now).await?)
+        });
     }
     txn.commit().await?;
     Ok(answers)
 }
 
-/// One unit inside the group's transaction: the limit's refusal is that
-/// unit's answer; any other error fails the group.
-async fn write_one(txn: &DatabaseTransaction, q: &Queued) -> Result<Answer, ServiceError> {
-    let key = match &q.unit {
-        Unit::Full(known) => unit_key(known.user_id),
-        Unit::Plain(key) => key.clone(),
-    };
-    match limits::take(txn, &key, q.rule, q.now).await {
-        Ok(()) => {}
-        Err(refused @ ServiceError::RateLimited { .. }) => return Ok(Err(refused)),
-        Err(e) => return Err(e),
+/// Whether each unit of `group` got its unit of its rule (`keys[i]` is
+/// unit `i`'s key), the units of one rule together at their latest time.
+async fn take_units(
+    txn: &DatabaseTransaction,
+    group: &[Queued],
+    keys: &[String],
+) -> Result<Vec<bool>, ServiceError> {
+    let mut granted = vec![false; group.len()];
+    let mut rules: Vec<Rule> = Vec::new();
+    for q in group {
+        if !rules.contains(&q.rule) {
+            rules.push(q.rule);
+        }
     }
-    let Unit::Full(known) = q.unit else {
-        return Ok(Ok(false));
-    };
-    let (session, member) = (known.session_id, known.user_id);
-    let open =
-        usage::record_while_subscribed(txn, session, member, UsageKind::Lookup, q.now).await?;
-    if !open {
-        limits::give_back(txn, &key).await?;
+    for rule in rules {
+        let of_rule: Vec<usize> = (0..group.len())
+            .filter(|&i| group[i].rule == rule)
+            .collect();
+        let now = of_rule
+            .iter()
+            .map(|&i| group[i].now)
+            .max()
+            .unwrap_or_default();
+        let listed: Vec<&str> = of_rule.iter().map(|&i| keys[i].as_str()).collect();
+        let taken = limits::take_each(txn, &listed, rule, now).await?;
+        for (&i, taken) in of_rule.iter().zip(taken) {
+            granted[i] = taken;
+        }
     }
-    Ok(Ok(open))
+    Ok(granted)
+}
+
+impl Queued {
+    fn key(&self) -> String {
+        match &self.unit {
+            Unit::Full(known) => unit_key(known.user_id),
+            Unit::Plain(key) => key.clone(),
+        }
+    }
+
+    fn session_use(&self, known: &Recognised) -> SessionUse {
+        SessionUse {
+            session_id: known.session_id,
+            user_id: known.user_id,
+            now: self.now,
+        }
+    }
 }
 
 /// The account's daily lookup limit's key.
