@@ -194,19 +194,32 @@ pub async fn reset(db: &impl ConnectionTrait, key: &str) -> Result<(), ServiceEr
 }
 
 /// The refusal for a used-up window, with the seconds until it ends.
-pub async fn limited(
+async fn limited(
     db: &impl ConnectionTrait,
     key: &str,
     rule: Rule,
     now: i64,
 ) -> Result<ServiceError, ServiceError> {
     crate::metrics::limit_hit(key);
+    Ok(ServiceError::RateLimited {
+        retry_after_secs: retry_after_secs(db, key, rule, now).await?,
+    })
+}
+
+/// The whole seconds until `key`'s window of `rule` ends (at least one).
+///
+/// # Errors
+/// A database error.
+pub async fn retry_after_secs(
+    db: &impl ConnectionTrait,
+    key: &str,
+    rule: Rule,
+    now: i64,
+) -> Result<u64, ServiceError> {
     let start = Entity::find_by_id(key.to_owned())
         .one(db)
         .await?
         .map_or(now, |row| row.window_start);
     let remaining_ms = std::cmp::max(start + rule.window_ms - now, 0);
-    Ok(ServiceError::RateLimited {
-        retry_after_secs: u64::try_from(remaining_ms / 1000).unwrap_or(0) + 1,
-    })
+    Ok(u64::try_from(remaining_ms / 1000).unwrap_or(0) + 1)
 }
