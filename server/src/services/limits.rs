@@ -21,7 +21,7 @@ use std::collections::{BTreeSet, HashSet};
 
 /// At most `limit` units per window of `window_ms`, the window starting with
 /// the first unit taken after the previous one ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Rule {
     pub limit: i32,
     pub window_ms: i64,

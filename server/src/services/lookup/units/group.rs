@@ -76,12 +76,9 @@ async fn take_units(
     keys: &[String],
 ) -> Result<Vec<bool>, ServiceError> {
     let mut granted = vec![false; group.len()];
-    let mut rules: Vec<Rule> = Vec::new();
-    for q in group {
-        if !rules.contains(&q.rule) {
-            rules.push(q.rule);
-        }
-    }
+    // Rules in one order and each rule's keys in order: writers on two
+    // instances lock the counters' rows in the same order.
+    let rules: std::collections::BTreeSet<Rule> = group.iter().map(|q| q.rule).collect();
     for rule in rules {
         let of_rule: Vec<usize> = (0..group.len())
             .filter(|&i| group[i].rule == rule)
