@@ -149,3 +149,47 @@ async fn in_one_burst_a_signed_out_sessions_units_are_given_back_and_the_others_
         assert_eq!(hits("open@mail.com").await, 13, "{:?}", app.backend);
     }
 }
+
+#[tokio::test]
+async fn a_burst_mixing_visitors_from_many_addresses_and_a_subscriber_keeps_every_cap() {
+    let apps = TestApp::all_configured(|c| {
+        c.trust_forwarded_for = true;
+        c.lookup.per_ip_day = 3;
+        c.lookup.per_account_day = 4;
+    })
+    .await;
+    for app in apps {
+        let b = app.backend;
+        let token = member(&app, "mixed@mail.com").await;
+        assert!(full(&app, &token).await, "{b:?}");
+        // Six addresses with five visitor lookups each, and ten of the
+        // subscriber's, all at once: one group holds many keys and two rules.
+        let visitors = (0..30).map(|i| (None, format!("203.0.113.{}", 10 + i % 6)));
+        let member = (0..10).map(|i| (Some(token.as_str()), format!("192.0.2.{}", 50 + i)));
+        let sent: Vec<(Option<&str>, String)> = visitors.chain(member).collect();
+        let answers = join_all(
+            sent.iter()
+                .map(|(token, ip)| lookup(&app, "GB", UK_MOBILE, *token, ip)),
+        )
+        .await;
+        for address in 0..6 {
+            let ip = format!("203.0.113.{}", 10 + address);
+            let statuses: Vec<u16> = sent
+                .iter()
+                .zip(&answers)
+                .filter(|((token, from), _)| token.is_none() && *from == ip)
+                .map(|(_, res)| res.status)
+                .collect();
+            let ok = statuses.iter().filter(|s| **s == 200).count();
+            let refused = statuses.iter().filter(|s| **s == 429).count();
+            assert_eq!((ok, refused), (3, 2), "{b:?} {ip}: {statuses:?}");
+        }
+        let full_answers = answers[30..]
+            .iter()
+            .filter(|r| r.status == 200 && r.json()["obj"]["full"] == true)
+            .count();
+        let refused = answers[30..].iter().filter(|r| r.status == 429).count();
+        assert_eq!((full_answers, refused), (3, 7), "{b:?}");
+        assert_eq!(uses(&app).await, 4, "{b:?}: one use per full answer");
+    }
+}
