@@ -130,6 +130,11 @@ async fn every_shared_page_with_a_campaign_is_its_own_rendering() {
             shared.body.contains("ttclid=T1&amp;keyword=locate%20phone"),
             "{path}"
         );
+        // The same with the cookie settings reopened, the parameter first.
+        let settings = format!("{path}?cookie_settings=on&ttclid=T1&keyword=locate%20phone");
+        let shared = app.get_with(&settings, &[("cookie", CSRF)]).await;
+        let own = app.get_with(&settings, &[(name, &value)]).await;
+        assert_same_page(&shared, &own, &settings);
     }
 }
 
