@@ -73,11 +73,11 @@ pub struct SessionUse {
 /// Records each use like [`record`], but only while its session is open
 /// and its member not suspended and subscribed at its `now`, in two
 /// statements for all of them: one read of their sessions with their
-/// members, one insert of the rows of those open. Inside a
-/// transaction that began with a write, nothing changes the sessions in
-/// between on SQLite (one writer); on PostgreSQL the read sees what was
-/// committed when it ran, as the single statement did. Per position
-/// whether its row was written.
+/// members, one insert of the rows of those open. Call it inside the
+/// transaction of the uses: on SQLite, after its first write, nothing
+/// changes the sessions in between; on PostgreSQL a session ended after
+/// the read counts as ended from the next use on. Per position whether its
+/// row was written.
 ///
 /// # Errors
 /// A database error.
@@ -87,34 +87,29 @@ pub async fn record_each_while_subscribed(
     kind: UsageKind,
 ) -> Result<Vec<bool>, ServiceError> {
     use crate::persistence::entities::{session, user};
-    use sea_orm::{QuerySelect as _, RelationTrait as _};
     if uses.is_empty() {
         return Ok(Vec::new());
     }
     let ids: std::collections::BTreeSet<i64> = uses.iter().map(|u| u.session_id).collect();
-    // session id -> (member, session's end, member suspended, access until)
-    let sessions: std::collections::HashMap<i64, (i64, i64, bool, i64)> = session::Entity::find()
-        .select_only()
-        .column(session::Column::Id)
-        .column(session::Column::UserId)
-        .column(session::Column::ExpiresAt)
-        .column(user::Column::SuspendedAt)
-        .column(user::Column::VipTime)
-        .join(sea_orm::JoinType::InnerJoin, session::Relation::User.def())
-        .filter(session::Column::Id.is_in(ids))
-        .into_tuple::<(i64, i64, i64, Option<i64>, i64)>()
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|(id, member, ends, suspended, vip)| (id, (member, ends, suspended.is_some(), vip)))
-        .collect();
+    let sessions: std::collections::HashMap<i64, (session::Model, user::Model)> =
+        session::Entity::find()
+            .filter(session::Column::Id.is_in(ids))
+            .find_also_related(user::Entity)
+            .all(db)
+            .await?
+            .into_iter()
+            .filter_map(|(session, member)| Some((session.id, (session, member?))))
+            .collect();
     let open: Vec<bool> = uses
         .iter()
         .map(|u| {
             sessions
                 .get(&u.session_id)
-                .is_some_and(|&(member, ends, suspended, vip)| {
-                    member == u.user_id && ends > u.now && !suspended && vip > u.now
+                .is_some_and(|(session, member)| {
+                    session.user_id == u.user_id
+                        && session.expires_at > u.now
+                        && member.suspended_at.is_none()
+                        && member.vip_time > u.now
                 })
         })
         .collect();
