@@ -5,7 +5,7 @@
 //! every other parameter (another site's click id, a typo) changes nothing
 //! it shows. So the server can tell, from the address alone, whether a page
 //! differs from its plain rendering ([`QueryBearing`]).
-use crate::consent::{tracked, tracked_pair, SETTINGS_PARAM};
+use crate::consent::{tracked_pair, SETTINGS_PARAM};
 
 /// Every address parameter some page reads, besides the campaign's.
 /// `page_params_name_every_parameter_a_page_reads` keeps it complete.
@@ -41,29 +41,53 @@ pub const PAGE_PARAMS: [&str; 25] = [
 /// whatever their value: a shared rendering is kept per their presence.
 pub const PRESENCE_PARAMS: [&str; 1] = [SETTINGS_PARAM];
 
+/// Pairs a page reads that show every visitor of the address alike: a
+/// form's outcome (a message arrived, a password was reset, a sign-in was
+/// refused) and where a sign-in returns to. A shared rendering is kept per
+/// pair; any other value of these names is read per visitor.
+pub const SHARED_PAIRS: [(&str, &str); 4] = [
+    ("sent", "1"),
+    ("reset", "1"),
+    ("reason", "invalid"),
+    ("redirect", "billing"),
+];
+
 /// How a query bears on what a page shows, besides [`PRESENCE_PARAMS`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum QueryBearing {
-    /// Not at all: the page is its plain rendering.
-    None,
-    /// Only through the campaign parameters its links carry on: these.
-    Campaign(Vec<(String, String)>),
-    /// The page reads it.
+    /// Only through what every visitor of the address shares: the campaign
+    /// pairs its links carry on, then these [`SHARED_PAIRS`] (their
+    /// indices, in the address's order). Both empty: the plain rendering.
+    Shared {
+        campaign: Vec<(String, String)>,
+        pairs: Vec<usize>,
+    },
+    /// The page reads it for this visitor alone.
     Page,
 }
 
-/// The bearing of `query` (pairs as the router reads them).
+/// The bearing of `query` (pairs as the router reads them). Links keep the
+/// pairs in their order ([`kept`]), so a campaign pair after a shared pair
+/// makes the address its own.
 pub fn bearing(query: &[(String, String)]) -> QueryBearing {
-    let read = |k: &str| PAGE_PARAMS.contains(&k) && !PRESENCE_PARAMS.contains(&k);
-    if query.iter().any(|(k, _)| read(k)) {
-        return QueryBearing::Page;
+    let (mut campaign, mut pairs) = (Vec::new(), Vec::new());
+    for (k, v) in query {
+        if PRESENCE_PARAMS.contains(&k.as_str()) {
+            continue;
+        }
+        if let Some(pair) = tracked_pair(k, v) {
+            if !pairs.is_empty() {
+                return QueryBearing::Page;
+            }
+            campaign.push(pair);
+        } else if PAGE_PARAMS.contains(&k.as_str()) {
+            match SHARED_PAIRS.iter().position(|&(n, x)| n == k && x == v) {
+                Some(at) if !pairs.contains(&at) => pairs.push(at),
+                _ => return QueryBearing::Page,
+            }
+        }
     }
-    let campaign = tracked(query);
-    if campaign.is_empty() {
-        QueryBearing::None
-    } else {
-        QueryBearing::Campaign(campaign)
-    }
+    QueryBearing::Shared { campaign, pairs }
 }
 
 /// The pairs of `query` a link back to this page keeps: what the page reads
@@ -101,26 +125,42 @@ mod tests {
     use super::*;
     use crate::navigation::q;
 
+    fn shared(campaign: &[(&str, &str)], pairs: &[usize]) -> QueryBearing {
+        QueryBearing::Shared {
+            campaign: q(campaign),
+            pairs: pairs.to_vec(),
+        }
+    }
+
     #[test]
     fn a_query_bears_on_the_page_by_what_it_names() {
-        assert_eq!(bearing(&q(&[])), QueryBearing::None);
-        assert_eq!(
-            bearing(&q(&[("x", "1"), ("gclid", "")])),
-            QueryBearing::None
-        );
+        assert_eq!(bearing(&q(&[])), shared(&[], &[]));
+        assert_eq!(bearing(&q(&[("x", "1"), ("gclid", "")])), shared(&[], &[]));
         assert_eq!(
             bearing(&q(&[("x", "1"), ("gclid", "abc"), ("utm_term", "t")])),
-            QueryBearing::Campaign(q(&[("gclid", "abc"), ("utm_term", "t")]))
+            shared(&[("gclid", "abc"), ("utm_term", "t")], &[])
         );
         assert_eq!(
             bearing(&q(&[("gclid", "abc"), ("phone", "812")])),
             QueryBearing::Page
         );
-        assert_eq!(bearing(&q(&[(SETTINGS_PARAM, "1")])), QueryBearing::None);
-        assert_eq!(
-            bearing(&q(&[(SETTINGS_PARAM, "1"), ("sent", "1")])),
-            QueryBearing::Page
-        );
+        assert_eq!(bearing(&q(&[(SETTINGS_PARAM, "1")])), shared(&[], &[]));
+    }
+
+    #[test]
+    fn a_form_outcome_is_shared_by_its_exact_pair_after_the_campaign() {
+        let sent = q(&[(SETTINGS_PARAM, "1"), ("gclid", "g"), ("sent", "1")]);
+        assert_eq!(bearing(&sent), shared(&[("gclid", "g")], &[0]));
+        let login = q(&[("redirect", "billing"), ("reason", "invalid"), ("x", "2")]);
+        assert_eq!(bearing(&login), shared(&[], &[3, 2]));
+        for own in [
+            q(&[("sent", "2")]),
+            q(&[("sent", "1"), ("sent", "1")]),
+            q(&[("sent", "1"), ("gclid", "g")]),
+            q(&[("reset", "1"), ("email", "a@b.c")]),
+        ] {
+            assert_eq!(bearing(&own), QueryBearing::Page, "{own:?}");
+        }
     }
 
     #[test]

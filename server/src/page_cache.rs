@@ -9,6 +9,8 @@
 //!   response's own values (a fresh key for each response);
 //! - the cookie consent (the banner, the tracking script) and whether the
 //!   address reopens the cookie settings: part of the key;
+//! - a form's outcome the address names with one of a few exact pairs
+//!   (`?sent=1`, [`app::page_query::SHARED_PAIRS`]): part of the key;
 //! - the visitor's country by the payer rule (prices, the preselected
 //!   country of a picker): part of the key;
 //! - the campaign parameters of an ad's address, which internal links carry
@@ -115,13 +117,15 @@ impl PageCache {
     }
 
     /// The address to render a kept page with: its path, for a page with a
-    /// campaign one stand-in campaign pair instead of its query, and the
-    /// cookie settings' parameter where the address names it.
+    /// campaign one stand-in campaign pair instead of its query, then the
+    /// shared pairs it names and the cookie settings' parameter where the
+    /// address names it.
     pub fn address_stand_in(&self, key: PageKey, uri: &Uri) -> Uri {
         let mut pairs = Vec::new();
         if key.campaign {
             pairs.push(self.campaign_pair());
         }
+        pairs.extend(key.shared_pairs().map(|(k, v)| format!("{k}={v}")));
         if key.settings {
             pairs.push(format!("{}=1", app::consent::SETTINGS_PARAM));
         }

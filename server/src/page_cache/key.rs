@@ -25,6 +25,10 @@ const KEPT: [Page; 13] = [
     Page::Login,
 ];
 
+const SHARED: usize = page_query::SHARED_PAIRS.len();
+/// See [`PageKey::pairs`].
+type SharedPairs = [u8; SHARED];
+
 /// Which rendering a request may share.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PageKey {
@@ -37,6 +41,9 @@ pub struct PageKey {
     pub(super) campaign: bool,
     /// The address reopens the cookie settings.
     pub(super) settings: bool,
+    /// The [`page_query::SHARED_PAIRS`] the address names, as their index
+    /// plus one in its order; zero past the last.
+    pub(super) pairs: SharedPairs,
 }
 
 /// A request that may be served a shared rendering.
@@ -72,7 +79,7 @@ impl SharedPage {
         if !(anonymous && read && csrf_ok) {
             return None;
         }
-        let (campaign, settings) = shared_query(request)?;
+        let (campaign, settings, pairs) = shared_query(request)?;
         let path = request.uri().path();
         let resolved = resolve(path);
         let page = resolved.page.filter(|p| KEPT.contains(p))?;
@@ -84,29 +91,43 @@ impl SharedPage {
             country,
             campaign: !campaign.is_empty(),
             settings,
+            pairs,
         };
         (href(resolved.locale, page) == path).then_some(SharedPage { key, campaign })
     }
 }
 
-/// The campaign pairs of the request's query as links carry them, and
-/// whether it names the cookie settings; `None` when the query names
-/// something else the page reads.
-fn shared_query(request: &Request<Body>) -> Option<(String, bool)> {
+/// The campaign pairs of the request's query as links carry them, whether
+/// it names the cookie settings, and the shared pairs it names (as in
+/// [`PageKey::pairs`]); `None` when the page reads it for this visitor.
+fn shared_query(request: &Request<Body>) -> Option<(String, bool, SharedPairs)> {
     if request.uri().query().is_none() {
-        return Some((String::new(), false));
+        return Some((String::new(), false, [0; SHARED]));
     }
     let address = request.uri().path_and_query().map_or("/", |pq| pq.as_str());
     let query = page_query::parse(address);
     let settings = query.iter().any(|(k, _)| k == SETTINGS_PARAM);
-    let campaign = match page_query::bearing(&query) {
-        QueryBearing::None => String::new(),
-        QueryBearing::Campaign(pairs) => pairs
-            .iter()
-            .map(|(k, v)| format!("{}={}", app::api::encode(k), app::api::encode(v)))
-            .collect::<Vec<_>>()
-            .join("&amp;"),
-        QueryBearing::Page => return None,
+    let QueryBearing::Shared { campaign, pairs } = page_query::bearing(&query) else {
+        return None;
     };
-    Some((campaign, settings))
+    let campaign = campaign
+        .iter()
+        .map(|(k, v)| format!("{}={}", app::api::encode(k), app::api::encode(v)))
+        .collect::<Vec<_>>()
+        .join("&amp;");
+    let mut named = [0; SHARED];
+    for (slot, at) in named.iter_mut().zip(pairs) {
+        *slot = u8::try_from(at + 1).ok()?;
+    }
+    Some((campaign, settings, named))
+}
+
+impl PageKey {
+    /// The shared pairs this key's address names, in its order.
+    pub(super) fn shared_pairs(&self) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
+        self.pairs
+            .iter()
+            .take_while(|&&at| at > 0)
+            .map(|&at| page_query::SHARED_PAIRS[usize::from(at) - 1])
+    }
 }

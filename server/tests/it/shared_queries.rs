@@ -213,3 +213,71 @@ async fn reopened_cookie_settings_share_a_rendering_per_choice_and_campaign() {
         assert!(!plain.body.contains("id=\"cookie-consent\""), "{b:?}");
     }
 }
+
+#[tokio::test]
+async fn a_form_outcome_named_by_its_exact_pair_shares_a_rendering() {
+    for app in TestApp::all().await {
+        let b = app.backend;
+        let (name, own) = own_rendering();
+        for (first, again) in [
+            ("/contact-us?sent=1", "/contact-us?sent=1&x=3"),
+            (
+                "/login?gclid=g1&redirect=billing&reason=invalid",
+                "/login?utm_term=t2&redirect=billing&reason=invalid",
+            ),
+            ("/id/login?reset=1", "/id/login?reset=1"),
+        ] {
+            let shared = app.get_with(first, &[("cookie", CSRF)]).await;
+            assert_eq!(shared.status, 200, "{b:?} {first}");
+            let alone = app.get_with(first, &[(name, &own)]).await;
+            assert_same_page(&shared, &alone, &format!("{b:?} {first}"));
+            let next = without_a_render(&app, again).await;
+            let alone = app.get_with(again, &[(name, &own)]).await;
+            assert_same_page(&next, &alone, &format!("{b:?} {again}"));
+        }
+        let sent = app
+            .get_with("/contact-us?sent=1", &[("cookie", CSRF)])
+            .await;
+        assert!(sent.body.contains("id=\"contact-form\""), "{b:?}");
+        let login = app.get_with(
+            "/login?redirect=billing&reason=invalid",
+            &[("cookie", CSRF)],
+        );
+        assert!(login.await.body.contains("value=\"billing\""), "{b:?}");
+
+        // Another value, a repeated pair or a campaign after the pair: rendered alone.
+        for address in [
+            "/contact-us?sent=2",
+            "/contact-us?sent=1&sent=1",
+            "/contact-us?sent=1&gclid=g3",
+        ] {
+            let kept = app.state.page_cache.renders_kept();
+            let res = app.get_with(address, &[("cookie", CSRF)]).await;
+            assert_eq!(app.state.page_cache.renders_kept(), kept, "{b:?} {address}");
+            let alone = app.get_with(address, &[(name, &own)]).await;
+            assert_same_page(&res, &alone, &format!("{b:?} {address}"));
+        }
+    }
+}
+
+#[tokio::test]
+async fn every_shared_page_with_each_shared_pair_is_its_own_rendering() {
+    let app = TestApp::all().await.remove(0);
+    let (name, value) = own_rendering();
+    for path in [
+        "/",
+        "/id/voice-sms",
+        "/telecom",
+        "/contact-us",
+        "/zh/login",
+        "/help",
+    ] {
+        for (k, v) in app::page_query::SHARED_PAIRS {
+            let address = format!("{path}?gclid=G1&{k}={v}");
+            let shared = app.get_with(&address, &[("cookie", CSRF)]).await;
+            assert_eq!(shared.status, 200, "{address}");
+            let own = app.get_with(&address, &[(name, &value)]).await;
+            assert_same_page(&shared, &own, &address);
+        }
+    }
+}
