@@ -101,6 +101,8 @@ ssr_bench() {
     wrk_row /id/faq "$base/id/faq"
     wrk_row /id/telecom "$base/id/telecom"
     wrk_row /zh/privacy-policy "$base/zh/privacy-policy"
+    wrk_row /do-not-locate "$base/do-not-locate"
+    wrk_row /id/telecom/owner "$base/id/telecom/owner"
     wrk_row "/api_f/v1/other/location/info/…" -s "$ROOT/scripts/wrk-location-info.lua" "$base"
   } | awk '
     NR == 1 { hello = $2 }

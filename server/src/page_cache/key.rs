@@ -9,7 +9,7 @@ use axum::http::{Method, Request};
 /// Pages that show the same to every visitor without a session, whatever
 /// their query names beyond the campaign's and what the page reads: no
 /// account data, no form outcome, no token in the path.
-const KEPT: [Page; 13] = [
+const KEPT: [Page; 18] = [
     Page::Home,
     Page::VoiceSms,
     Page::PhoneLocate,
@@ -23,6 +23,11 @@ const KEPT: [Page; 13] = [
     Page::Faq,
     Page::Help,
     Page::Login,
+    Page::ResetPassword,
+    Page::CancelSubscription,
+    Page::Unsubscribe,
+    Page::DoNotLocate,
+    Page::TelecomOwner,
 ];
 
 const SHARED: usize = page_query::SHARED_PAIRS.len();

@@ -120,6 +120,11 @@ async fn every_shared_page_with_a_campaign_is_its_own_rendering() {
         "/id/faq",
         "/help",
         "/login",
+        "/id/reset-password",
+        "/cancel-subscription",
+        "/zh/unsubscribe",
+        "/do-not-locate",
+        "/id/telecom/owner",
     ] {
         let address = format!("{path}?ttclid=T1&keyword=locate%20phone");
         let shared = app.get_with(&address, &[("cookie", CSRF)]).await;
