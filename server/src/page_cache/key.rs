@@ -8,7 +8,8 @@ use axum::http::{Method, Request};
 
 /// Pages that show the same to every visitor without a session, whatever
 /// their query names beyond the campaign's and what the page reads: no
-/// account data, no form outcome, no token in the path.
+/// account data, no token in the path, no form outcome but one an exact
+/// pair of the address names alike for everyone.
 const KEPT: [Page; 18] = [
     Page::Home,
     Page::VoiceSms,
@@ -30,6 +31,7 @@ const KEPT: [Page; 18] = [
     Page::TelecomOwner,
 ];
 
+/// How many shared pairs one address may name.
 const SHARED: usize = page_query::SHARED_PAIRS.len();
 /// See [`PageKey::pairs`].
 type SharedPairs = [u8; SHARED];
