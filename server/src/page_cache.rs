@@ -36,6 +36,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 pub mod br;
 mod key;
 mod rendered;
+#[cfg(test)]
+mod tests;
 pub use key::{PageKey, SharedPage};
 use rendered::Hole;
 pub use rendered::{Fill, Rendered};
@@ -47,8 +49,9 @@ pub const FRESH_FOR_MS: i64 = 2_000;
 const STALE_FOR_MS: i64 = 2_000;
 /// The campaign parameter a page with a campaign is rendered with.
 const CAMPAIGN_STAND_IN_NAME: &str = "utm_source";
-/// Past this many kept renderings the cache starts over: the visitor's
-/// country multiplies the keys.
+/// Past this many kept renderings those no longer served are dropped, and
+/// if all still are, the cache starts over: the visitor's country
+/// multiplies the keys.
 const MAX_ENTRIES: usize = 512;
 
 #[derive(Debug)]
@@ -214,7 +217,11 @@ impl PageCache {
         };
         let mut entries = self.lock();
         if entries.len() >= MAX_ENTRIES && !entries.contains_key(&key) {
-            entries.clear();
+            // Past its freshness and staleness an entry is never served again.
+            entries.retain(|_, kept| now - kept.rendered_at < FRESH_FOR_MS + STALE_FOR_MS);
+            if entries.len() >= MAX_ENTRIES {
+                entries.clear();
+            }
         }
         entries.insert(key, Arc::new(entry));
     }

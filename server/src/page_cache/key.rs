@@ -130,6 +130,20 @@ fn shared_query(request: &Request<Body>) -> Option<(String, bool, SharedPairs)> 
 }
 
 impl PageKey {
+    /// The plain home page's key for a visitor from `country`.
+    #[cfg(test)]
+    pub(super) fn home_from(country: [u8; 2]) -> PageKey {
+        PageKey {
+            page: Page::Home,
+            locale: Locale::En,
+            consent: None,
+            country,
+            campaign: false,
+            settings: false,
+            pairs: [0; SHARED],
+        }
+    }
+
     /// The shared pairs this key's address names, in its order.
     pub(super) fn shared_pairs(&self) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
         self.pairs
