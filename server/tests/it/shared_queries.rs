@@ -243,7 +243,8 @@ async fn a_form_outcome_named_by_its_exact_pair_shares_a_rendering() {
         let sent = app
             .get_with("/contact-us?sent=1", &[("cookie", CSRF)])
             .await;
-        assert!(sent.body.contains("id=\"contact-form\""), "{b:?}");
+        let notice = app::i18n::t(app::i18n::Locale::En, app::i18n::Key::ContactFormSent);
+        assert!(sent.body.contains(notice), "{b:?}: the notice is shown");
         let login = app.get_with(
             "/login?redirect=billing&reason=invalid",
             &[("cookie", CSRF)],
