@@ -43,7 +43,10 @@ function orderedFiles(dir) {
 }
 
 const here = new URL(".", import.meta.url).pathname;
-const files = process.argv.length > 2 ? process.argv.slice(2) : orderedFiles(join(here, "tests"));
+const files =
+  process.argv.length > 2
+    ? process.argv.slice(2)
+    : orderedFiles(join(here, "tests"));
 
 run({ files, concurrency: CONCURRENCY })
   .on("test:fail", () => {

@@ -10,7 +10,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 # What Prettier owns: the widgets, the browser tests, the page script and
 # the Node helpers of scripts/.
 PRETTIER_FILES=(react-widgets/src react-widgets/build.mjs react-widgets/vitest.config.ts
-  react-widgets/vitest.setup.ts end2end/tests end2end/support app/js scripts/*.mjs)
+  react-widgets/vitest.setup.ts end2end/tests end2end/support end2end/*.mjs app/js scripts/*.mjs)
 
 prettier() { "$ROOT/react-widgets/node_modules/.bin/prettier" "$@"; }
 
