@@ -178,7 +178,12 @@ fn write_texts<'a>(locales: &Path, code: &str, texts: impl Iterator<Item = &'a s
         .expect("locales/ lives in the workspace")
         .join("target/texts");
     fs::create_dir_all(&dir).expect("create target/texts");
-    let json = serde_json::to_string(&texts.collect::<Vec<_>>()).expect("texts serialize");
+    let texts: Vec<&str> = texts.collect();
+    // The site script hands the texts to the WASM joined by NUL.
+    if let Some(text) = texts.iter().find(|t| t.contains('\0')) {
+        panic!("locale {code}: a text holds NUL: {text:?}");
+    }
+    let json = serde_json::to_string(&texts).expect("texts serialize");
     let tmp = dir.join(format!("{code}.json.{}", std::process::id()));
     fs::write(&tmp, json).expect("write texts");
     fs::rename(&tmp, dir.join(format!("{code}.json"))).expect("move texts into place");

@@ -17,6 +17,11 @@ const FIRST_PAINT_WAIT_MS = 3_000;
 // the first pointer, key or focus use of the page, not at start: their code
 // is a lazy WASM chunk the page then downloads only when used.
 const ON_FIRST_USE = /^(DialogLayer|HelpChat|BillingPanel|PayMethodForm)_/;
+// The voice composer too (its plain form works meanwhile and what was typed
+// stays), unless this browser keeps a draft its writer left to choose a
+// plan: that draft comes back as the page opens.
+const VOICE_COMPOSER = /^VoiceComposer_/;
+const KEPT_VOICE_DRAFT = "ct.voiceDraft";
 const USE_EVENTS = ["pointerdown", "keydown", "focusin", "touchstart"];
 
 let booting = null;
@@ -75,13 +80,27 @@ function hydrateIslands(app, late) {
   // Lazy islands return a promise that fetches their WASM chunk first:
   // started together, the chunks download side by side.
   const islands = [...document.querySelectorAll("leptos-island")]
-    .filter((el) => ON_FIRST_USE.test(el.dataset.component) === late)
+    .filter((el) => onFirstUse(el.dataset.component) === late)
     .map((el) => {
       const island = app[el.dataset.component];
       if (!island) return console.warn("missing island", el.dataset.component);
       return island(el);
     });
   return Promise.all(islands);
+}
+
+/// Whether the island `name` hydrates on the page's first use.
+function onFirstUse(name) {
+  if (VOICE_COMPOSER.test(name)) return !keptVoiceDraft();
+  return ON_FIRST_USE.test(name);
+}
+
+function keptVoiceDraft() {
+  try {
+    return localStorage.getItem(KEPT_VOICE_DRAFT) !== null;
+  } catch {
+    return false; // no storage: no draft can have been kept
+  }
 }
 
 /// Hydrates the islands kept for the first use, once the app is loaded.
@@ -103,6 +122,12 @@ async function fetchTexts(url) {
   return res.json();
 }
 
+/// Lets the browser handle input and paint before the next step.
+function yieldToBrowser() {
+  if (globalThis.scheduler?.yield) return globalThis.scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /// Loads the app chunk (JS glue + WASM) and the page's texts, then hydrates
 /// the islands, once; `all`: those kept for the first use too (the page is
 /// being used).
@@ -110,8 +135,12 @@ function hydrate({ js, wasm, texts, lang }, all = false) {
   booting ??= (async () => {
     const [app, words] = await Promise.all([import(js), fetchTexts(texts)]);
     await app.default({ module_or_path: wasm });
-    app.load_texts(lang, words);
+    // Start-up is split into tasks the browser can answer input between:
+    // compiled module, hydrated page, lazily loaded islands.
+    await yieldToBrowser();
+    app.load_texts(lang, words.join("\0"));
     app.hydrate();
+    await yieldToBrowser();
     await hydrateIslands(app, false);
     app.islands_ready();
     // Islands install their listeners in effects, which run after this task.

@@ -59,14 +59,29 @@ test("a visitor previews in Indonesian: the audio loads and plays; the counter c
   const context = await newContext(suite);
   const page = await context.newPage();
   const errors = collectErrors(page);
+  const composerChunks = [];
+  page.on("request", (request) => {
+    if (/split_voice_composer/.test(request.url()))
+      composerChunks.push(request.url());
+  });
   await page.goto("/id/voice-sms");
   await waitForHydration(page);
+  // Nothing is kept in this browser, so the composer waits for a first use.
+  assert.deepEqual(composerChunks, []);
   assert.equal(await page.inputValue("#voice-language"), "id");
   await page.fill("#voice-message", TEXT.id);
-  assert.match(
-    await page.textContent("#voice-counter"),
-    new RegExp(`^${[...TEXT.id].length} / 500`),
+  // The composer wakes on the page's first use (the focus above), reads what
+  // was typed meanwhile and counts it.
+  const counted = new RegExp(`^${[...TEXT.id].length} / 500`);
+  await page.waitForFunction(
+    (pattern) =>
+      new RegExp(pattern).test(
+        document.querySelector("#voice-counter").textContent,
+      ),
+    counted.source,
   );
+  assert.match(await page.textContent("#voice-counter"), counted);
+  assert.equal(composerChunks.length, 1);
   await page.click("#voice-preview");
   await page.waitForSelector("#voice-audio");
   const media = await page.evaluate(async () => {

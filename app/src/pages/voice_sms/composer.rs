@@ -103,6 +103,7 @@ pub fn VoiceComposer(
     provide_i18n(Signal::derive(move || locale));
     let i18n = use_i18n();
     let fresh = draft.message.is_empty();
+    let typed = draft_store::typed().filter(|typed| *typed != draft);
     let d = Draft::new(draft);
     let shown = Shown {
         preview: RwSignal::new(preview),
@@ -113,9 +114,12 @@ pub fn VoiceComposer(
         busy: RwSignal::new(false),
     };
     let key = StoredValue::new(idempotency_key.clone());
-    // A draft kept while its writer chose a plan comes back (the server render has none).
+    // What was typed before the island woke stays; else a draft kept while
+    // its writer chose a plan comes back (the server render has none).
     Effect::new(move |_| {
-        if let (true, Some(kept)) = (fresh, draft_store::load()) {
+        if let Some(typed) = typed.clone() {
+            d.restore(typed);
+        } else if let (true, Some(kept)) = (fresh, draft_store::load()) {
             d.restore(kept);
         }
     });

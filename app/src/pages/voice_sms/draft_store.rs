@@ -1,5 +1,6 @@
 //! The draft kept in the browser's `localStorage` while its writer goes to
-//! choose a plan, and restored when they come back to the page.
+//! choose a plan, and restored when they come back to the page; and what the
+//! plain form holds when the composer wakes.
 use crate::model::voice::VoiceDraft;
 
 #[cfg(feature = "browser")]
@@ -29,6 +30,34 @@ pub fn load() -> Option<VoiceDraft> {
             .ok()
             .flatten()
             .and_then(|json| serde_json::from_str(&json).ok())
+    }
+    #[cfg(not(feature = "browser"))]
+    None
+}
+
+/// What the plain form's fields hold now: the island hydrates on the page's
+/// first use, so what was typed before must be read before hydration sets
+/// the fields to the server's draft.
+pub fn typed() -> Option<VoiceDraft> {
+    #[cfg(feature = "browser")]
+    {
+        let document = web_sys::window()?.document()?;
+        let value = |selector: &str| {
+            document
+                .query_selector(selector)
+                .ok()
+                .flatten()
+                .and_then(|field| js_sys::Reflect::get(&field, &"value".into()).ok())
+                .and_then(|value| value.as_string())
+                .unwrap_or_default()
+        };
+        Some(VoiceDraft {
+            country: value("#voice-form #country"),
+            phone: value("#voice-form #phone"),
+            message: value("#voice-form #voice-message"),
+            language: value("#voice-form #voice-language"),
+            voice: value("#voice-form input[name=voice]:checked"),
+        })
     }
     #[cfg(not(feature = "browser"))]
     None
