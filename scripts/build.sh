@@ -56,8 +56,9 @@ assemble_site() {
   rm -f "$stage"/*.d.ts
   cat "$ROOT/style/main.css" "$ROOT/style/checkout.css" "$ROOT/style/voice.css" "$ROOT/style/lookup.css" "$ROOT/style/console.css" "$ROOT/target/stylers/app.css" > "$stage/app.css"
   cp -r "$ROOT/react-widgets/dist/widgets/." "$stage/"
-  cp "$ROOT/app/js/site.js" "$stage/site.js"
-  minify_js "$stage/site.js"
+  # The site script and the modules it imports (app/js), as one file.
+  "$ROOT/react-widgets/node_modules/.bin/esbuild" --bundle --minify --format=esm --log-level=error \
+    "$ROOT/app/js/site.js" --outfile="$stage/site.js"
   # The page's language, loaded beside the WASM (which carries no text);
   # app/build.rs writes one file per locale.
   [ -f "$ROOT/target/texts/en.json" ] || die "target/texts missing: app/build.rs did not run"

@@ -1,9 +1,11 @@
 // The site's one plain script, loaded by every page (a few kilobytes, no
-// WASM). It boots the hydrate WASM — right after the first paint on pages
-// whose islands must run from the start, on text pages only when the visitor first uses an element
-// marked `data-wake`; the dialogs' island on the page's first use — and applies the navigation rules that need no WASM:
-// reload once a minute at most when the app fails to load, the online/offline
-// indicator, smooth in-page links and the link-opening rules.
+// WASM). It boots the hydrate WASM (after the first paint where islands run
+// from the start, on the first use of a `data-wake` element on text pages)
+// and applies the rules that need no WASM: reload once a minute at most when
+// the app fails to load, the online/offline indicator, smooth in-page links
+// and the link-opening rules.
+
+import { applyLinkRules, plainClick } from "./links.js";
 
 const RELOAD_KEY = "ct-chunk-reload";
 const RELOAD_THROTTLE_MS = 60_000;
@@ -107,6 +109,8 @@ function keptVoiceDraft() {
 function hydrateLate() {
   if (!appModule) return null;
   lateIslands ??= (async () => {
+    // In a task of its own: the event that woke them is answered first.
+    await yieldToBrowser();
     await hydrateIslands(appModule, true);
     // Their listeners are installed in effects, which run after this task.
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -179,13 +183,6 @@ function reloadOnce() {
   location.reload();
 }
 
-function plainClick(event) {
-  return (
-    event.button === 0 &&
-    !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-  );
-}
-
 /// Capture phase, before any island: disabled links do nothing, and the first
 /// use of a `data-wake` element waits for hydration and is then replayed on
 /// the same element, where the island that owns it handles it.
@@ -223,56 +220,6 @@ function onClick(event, boot) {
       if (href) location.assign(href);
     },
   );
-}
-
-/// Bubble phase, after islands (which mark what they handle as prevented).
-function applyLinkRules(event) {
-  if (event.defaultPrevented || !plainClick(event)) return;
-  const link =
-    event.target instanceof Element ? event.target.closest("a[href]") : null;
-  if (!link) return;
-  const href = link.getAttribute("href");
-  if (href.startsWith("#")) return scrollToId(event, href);
-  const url = new URL(link.href, location.href);
-  const rel = (link.getAttribute("rel") || "").toLowerCase().split(/\s+/);
-  if (rel.includes("nofollow")) {
-    event.preventDefault();
-    window.open(url.href, "_blank", "noopener");
-  } else if (url.protocol === "mailto:") {
-    event.preventDefault();
-    location.href = url.href;
-  } else if (
-    ["http:", "https:", "ftp:"].includes(url.protocol) &&
-    url.origin !== location.origin
-  ) {
-    event.preventDefault();
-    const name = link.getAttribute("target");
-    if (name && name !== "_self") window.open(url.href, name, "noopener");
-    else location.assign(url.href);
-  }
-}
-
-/// `#id` links glide to their element (jump when the reader asked for less
-/// motion) and move keyboard focus there, like the browser's own jump.
-function scrollToId(event, href) {
-  let id;
-  try {
-    id = decodeURIComponent(href.slice(1));
-  } catch {
-    return;
-  }
-  const target = id && document.getElementById(id);
-  if (!target) return;
-  event.preventDefault();
-  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  target.scrollIntoView({
-    behavior: still ? "auto" : "smooth",
-    block: "start",
-  });
-  if (!target.matches("a[href], button, input, select, textarea, [tabindex]"))
-    target.setAttribute("tabindex", "-1");
-  target.focus({ preventScroll: true });
-  if (location.hash !== href) history.pushState(null, "", href);
 }
 
 /// Shows "You are offline" while the connection is gone, then "Back online"

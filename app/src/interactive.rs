@@ -25,6 +25,29 @@ pub fn push_url(url: &str) {
     let _ = url;
 }
 
+/// The current value of the form field `selector` names: what was typed
+/// into a plain form before its island woke (islands hydrated on the page's
+/// first use read it before hydration sets the fields to the server's
+/// values). `None` on the server or when no such field exists.
+pub fn field_value(selector: &str) -> Option<String> {
+    #[cfg(feature = "browser")]
+    {
+        let field = web_sys::window()?
+            .document()?
+            .query_selector(selector)
+            .ok()
+            .flatten()?;
+        js_sys::Reflect::get(&field, &"value".into())
+            .ok()?
+            .as_string()
+    }
+    #[cfg(not(feature = "browser"))]
+    {
+        let _ = selector;
+        None
+    }
+}
+
 /// Marks the document interactive: sets the flag, `<html data-hydrated>` and
 /// fires `ct:hydrated`, which scripts and browser tests wait for.
 #[cfg(feature = "browser")]

@@ -1,6 +1,7 @@
 //! The draft kept in the browser's `localStorage` while its writer goes to
 //! choose a plan, and restored when they come back to the page; and what the
 //! plain form holds when the composer wakes.
+use crate::interactive::field_value;
 use crate::model::voice::VoiceDraft;
 
 #[cfg(feature = "browser")]
@@ -39,28 +40,14 @@ pub fn load() -> Option<VoiceDraft> {
 /// first use, so what was typed before must be read before hydration sets
 /// the fields to the server's draft.
 pub fn typed() -> Option<VoiceDraft> {
-    #[cfg(feature = "browser")]
-    {
-        let document = web_sys::window()?.document()?;
-        let value = |selector: &str| {
-            document
-                .query_selector(selector)
-                .ok()
-                .flatten()
-                .and_then(|field| js_sys::Reflect::get(&field, &"value".into()).ok())
-                .and_then(|value| value.as_string())
-                .unwrap_or_default()
-        };
-        Some(VoiceDraft {
-            country: value("#voice-form #country"),
-            phone: value("#voice-form #phone"),
-            message: value("#voice-form #voice-message"),
-            language: value("#voice-form #voice-language"),
-            voice: value("#voice-form input[name=voice]:checked"),
-        })
-    }
-    #[cfg(not(feature = "browser"))]
-    None
+    let value = |selector: &str| field_value(&format!("#voice-form {selector}"));
+    Some(VoiceDraft {
+        country: value("#country")?,
+        phone: value("#phone")?,
+        message: value("#voice-message")?,
+        language: value("#voice-language")?,
+        voice: value("input[name=voice]:checked").unwrap_or_default(),
+    })
 }
 
 /// Forgets the kept draft (it was sent).
