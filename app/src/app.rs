@@ -43,7 +43,10 @@ pub fn shell() -> impl IntoView {
                 {assets.css.map(|href| view! { <link rel="stylesheet" href=href/> })}
                 <script id=CONFIG_ELEMENT_ID type="application/json" inner_html=to_inline_json(&config)></script>
                 {(!boot.is_empty())
-                    .then(|| view! { <script type="module" nonce=leptos::nonce::use_nonce() inner_html=boot></script> })}
+                    .then(|| view! {
+                        <script nonce=leptos::nonce::use_nonce() inner_html=RUNS_APP_SCRIPT></script>
+                        <script type="module" nonce=leptos::nonce::use_nonce() inner_html=boot></script>
+                    })}
                 <MetaTags/>
             </head>
             <body>
@@ -52,6 +55,11 @@ pub fn shell() -> impl IntoView {
         </html>
     }
 }
+
+/// Marks `<html class="js">` before the first paint on pages that run the
+/// app, so the style can keep room for what appears once it runs (the
+/// country search) instead of shifting the page then.
+const RUNS_APP_SCRIPT: &str = "document.documentElement.classList.add('js')";
 
 /// The inline module that hands the app chunk's URLs and the page's
 /// language file to the site script.
