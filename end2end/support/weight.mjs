@@ -69,6 +69,17 @@ export async function weighPage(context, path) {
   const page = await context.newPage();
   const code = recordCode(page);
   await page.goto(path);
+  // A page that boots its app at once does so after its first paint, which
+  // a loaded machine can report after the network fell idle: wait for it.
+  await page.waitForFunction(
+    () =>
+      document.documentElement.dataset.hydrated === "true" ||
+      !/eager: true/.test(
+        document.querySelector("script[type=module]")?.textContent ?? "",
+      ),
+    null,
+    { timeout: 15_000 },
+  );
   await settle(page);
   const first = code.total();
   const firstFiles = [...code.files.keys()];
