@@ -23,7 +23,7 @@ const ON_FIRST_USE = /^(DialogLayer|HelpChat|BillingPanel|PayMethodForm)_/;
 // stays), unless this browser keeps a draft its writer left to choose a
 // plan: that draft comes back as the page opens.
 const VOICE_COMPOSER = /^VoiceComposer_/;
-const KEPT_VOICE_DRAFT = "ct.voiceDraft";
+const KEPT_VOICE_DRAFT = "ct.voiceDraft"; // draft_store.rs KEY
 const USE_EVENTS = ["pointerdown", "keydown", "focusin", "touchstart"];
 
 let booting = null;

@@ -4,6 +4,7 @@
 use crate::interactive::field_value;
 use crate::model::voice::VoiceDraft;
 
+/// The site script reads the same key (`KEPT_VOICE_DRAFT`) to wake the composer at once.
 #[cfg(feature = "browser")]
 const KEY: &str = "ct.voiceDraft";
 
