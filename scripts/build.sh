@@ -97,14 +97,25 @@ step() {
   timings+=("$(printf '%s %ds' "$name" $((SECONDS - start)))")
 }
 
+# Ends a background step and every process it started.
+kill_tree() {
+  local child
+  for child in $(pgrep -P "$1" || true); do kill_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
+
 # The server and the hydrate WASM use separate target dirs and mostly one
 # core each (their final links are serial): built side by side.
 server_and_wasm() {
   local start=$SECONDS
   build_wasm & local wasm=$!
+  # A failed server build ends the script: the WASM build must not outlive
+  # it and write into the next build's directories.
+  trap 'kill_tree "$wasm"' EXIT
   step server build_server
   local server_done=$SECONDS
   wait "$wasm" || die "hydrate WASM build failed"
+  trap - EXIT
   timings+=("$(printf 'wasm %ds (beside the server; %ds after it)' $((SECONDS - start)) $((SECONDS - server_done)))")
 }
 

@@ -28,6 +28,16 @@ export function collectErrors(page) {
   return errors;
 }
 
+// Stops the page's clock, so keys pressed next go in as one unbroken burst:
+// a slow machine cannot turn a late keystroke into a typing pause. The
+// page's context must have installed the clock (`context.clock.install()`)
+// before the page loaded; `page.clock.runFor` and `page.clock.resume` move
+// it on.
+export async function holdPageClock(page) {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1_000);
+}
+
 export async function waitForHydration(page) {
   await page.waitForSelector("html[data-hydrated=true]", { timeout: 15_000 });
 }

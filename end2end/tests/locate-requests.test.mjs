@@ -1,10 +1,14 @@
 // One user action, one request: a Locate on the home page asks the server
 // for the number's information once — also when the check after typing
-// already asked about the same number, and when Locate is pressed before
-// that check's pause is over.
+// already asked about the same number, when Locate is pressed while that
+// check is on its way, and when Locate is pressed before its pause is over.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { collectErrors, waitForHydration } from "../support/browser.mjs";
+import {
+  collectErrors,
+  holdPageClock,
+  waitForHydration,
+} from "../support/browser.mjs";
 import { newContext, serverAndBrowser } from "../support/suite.mjs";
 
 const suite = serverAndBrowser();
@@ -28,24 +32,65 @@ async function waitForResult(page) {
   await page.waitForTimeout(1_000);
 }
 
-test("typing, pausing, then Locate: one request for the number", async () => {
+// Opens /id with the page's clock under the test's control, picks
+// Indonesia and types `number` in one burst (no pause, so no check yet).
+async function typedWithoutPause(suite, number) {
   const context = await newContext(suite);
+  await context.clock.install();
   const page = await context.newPage();
   const errors = collectErrors(page);
   await page.goto("/id");
   await waitForHydration(page);
   const seen = countInfoRequests(page);
   await page.selectOption("#country", "ID");
-  await page
-    .locator("#phone")
-    .pressSequentially("0812-3456-7890", { delay: 20 });
-  await page.waitForTimeout(1_200); // the check after the typing pause answers
+  await holdPageClock(page);
+  await page.locator("#phone").pressSequentially(number, { delay: 20 });
+  return { context, page, errors, seen };
+}
+
+const isInfo = (res) => res.url().includes("/api_f/v1/other/location/info");
+
+test("typing, pausing, then Locate: one request for the number", async () => {
+  const { context, page, errors, seen } = await typedWithoutPause(
+    suite,
+    "0812-3456-7890",
+  );
+  assert.equal(seen.length, 0, "no check while typing");
+  const checked = page.waitForResponse(isInfo);
+  await page.clock.runFor(600); // the typing pause: the check is asked
+  await checked;
+  await page.clock.resume();
   await page.click(".phone-search button[type=submit]");
   await waitForResult(page);
   assert.equal(seen.length, 1, `requests: ${seen.join(", ")}`);
   assert.equal(
     (await page.textContent(".locating-number")).trim(),
     "+62 812-3456-7890",
+  );
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("Locate while the check after typing is on its way: one request", async () => {
+  const { context, page, errors, seen } = await typedWithoutPause(
+    suite,
+    "0812-3456-7891",
+  );
+  let release;
+  const clicked = new Promise((resolve) => (release = resolve));
+  await page.route("**/api_f/v1/other/location/info/**", async (route) => {
+    await clicked; // the check's answer is held until Locate was pressed
+    await route.continue();
+  });
+  await page.clock.runFor(600);
+  await page.clock.resume();
+  await page.click(".phone-search button[type=submit]");
+  release();
+  await waitForResult(page);
+  assert.equal(seen.length, 1, `requests: ${seen.join(", ")}`);
+  assert.equal(
+    (await page.textContent(".locating-number")).trim(),
+    "+62 812-3456-7891",
   );
   assert.deepEqual(errors, []);
   await context.close();

@@ -3,13 +3,18 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { collectErrors, waitForHydration } from "../support/browser.mjs";
+import {
+  collectErrors,
+  holdPageClock,
+  waitForHydration,
+} from "../support/browser.mjs";
 import { newContext, serverAndBrowser } from "../support/suite.mjs";
 
 const suite = serverAndBrowser();
 
 test("an invalid number shows the message only after typing pauses", async () => {
   const context = await newContext(suite);
+  await context.clock.install();
   const page = await context.newPage();
   const errors = collectErrors(page);
   await page.goto("/id");
@@ -20,10 +25,12 @@ test("an invalid number shows the message only after typing pauses", async () =>
     (req) =>
       req.url().includes("/other/location/info/") && checks.push(req.url()),
   );
+  await holdPageClock(page);
   await page.locator("#phone").pressSequentially("0812", { delay: 50 });
   // Typing continuously: no check has been sent, no message shown.
   assert.equal(checks.length, 0);
   assert.equal((await page.textContent("#phone-error")).trim(), "");
+  await page.clock.resume();
   await page.waitForFunction(
     () => document.querySelector("#phone-error").textContent.trim() !== "",
   );

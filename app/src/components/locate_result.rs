@@ -8,6 +8,7 @@ use crate::checkout::{pay_method_href, SearchedNumber};
 use crate::i18n::{use_i18n, I18n, Key, Locale};
 use crate::interactive::is_interactive;
 use crate::model::{NumberInfo, PricePlan};
+use futures::future::{BoxFuture, FutureExt, Shared};
 use leptos::either::EitherOf3;
 use leptos::prelude::*;
 use std::time::Duration;
@@ -21,27 +22,39 @@ pub type Search = (String, String);
 /// What the server said about a number.
 pub type Answer = Result<NumberInfo, ApiError>;
 
-/// The server's last answer about a number, by search: the check after
-/// typing and the Locate that follows ask the server once, not twice.
+/// The server's answer about the last number asked, by search, kept from
+/// the moment it is asked: the check after typing and the Locate that
+/// follows (also while the check is still on its way) ask the server once.
 #[derive(Clone, Copy)]
-pub struct LastLookup(StoredValue<Option<(Search, Answer)>>);
+pub struct LastLookup(StoredValue<Option<(Search, Shared<BoxFuture<'static, Answer>>)>>);
 
 impl LastLookup {
     pub fn new() -> Self {
         LastLookup(StoredValue::new(None))
     }
 
-    /// The stored answer for exactly this search, if any.
-    pub fn get(self, search: &Search) -> Option<Answer> {
-        self.0.with_value(|last| {
+    /// The answer for exactly this search: the one asked already, answered
+    /// or not yet, else a new question to the server.
+    pub fn answer(
+        self,
+        client: &ApiClient,
+        locale: Locale,
+        search: Search,
+    ) -> Shared<BoxFuture<'static, Answer>> {
+        let asked = self.0.with_value(|last| {
             last.as_ref()
-                .filter(|(key, _)| key == search)
+                .filter(|(key, _)| *key == search)
                 .map(|(_, answer)| answer.clone())
-        })
-    }
-
-    pub fn set(self, search: Search, answer: Answer) {
-        self.0.set_value(Some((search, answer)));
+        });
+        if let Some(answer) = asked {
+            return answer;
+        }
+        let (client, (country, phone)) = (client.clone(), search.clone());
+        let answer = async move { client.number_info(locale, &country, &phone).await }
+            .boxed()
+            .shared();
+        self.0.set_value(Some((search, answer.clone())));
+        answer
     }
 }
 
@@ -101,12 +114,7 @@ async fn lookup(
         return None;
     }
     let search = (searched.country.clone(), searched.phone.clone());
-    if let Some(answer) = last.get(&search) {
-        return Some(answer);
-    }
-    let answer = client.number_info(locale, &search.0, &search.1).await;
-    last.set(search, answer.clone());
-    Some(answer)
+    Some(last.answer(client, locale, search).await)
 }
 
 /// Shows the answer of the submitted search.

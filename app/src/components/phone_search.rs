@@ -142,9 +142,9 @@ fn debounce_validation(
                     return; // typed again within the pause
                 }
                 leptos::task::spawn_local(async move {
-                    let result = client.number_info(i18n.locale(), &country, &phone).await;
+                    let search = (country.clone(), phone.clone());
+                    let result = last.answer(&client, i18n.locale(), search).await;
                     follow_the_number(picker, &country, &phone, &result);
-                    last.set((country, phone), result.clone());
                     if generation.get_value() == mine {
                         message.set(result.err().map(|e| e.msg));
                     }
