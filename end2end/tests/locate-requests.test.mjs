@@ -1,7 +1,8 @@
 // One user action, one request: a Locate on the home page asks the server
 // for the number's information once — also when the check after typing
 // already asked about the same number, when Locate is pressed while that
-// check is on its way, and when Locate is pressed before its pause is over.
+// check is on its way, and when Locate is pressed before its pause is over;
+// a check that failed for the moment is asked again.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
@@ -93,6 +94,39 @@ test("Locate while the check after typing is on its way: one request", async () 
     "+62 812-3456-7891",
   );
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a check that failed for the moment is asked again by Locate", async () => {
+  const { context, page, errors, seen } = await typedWithoutPause(
+    suite,
+    "0812-3456-7892",
+  );
+  let calls = 0;
+  await page.route("**/api_f/v1/other/location/info/**", (route) =>
+    calls++ === 0 ? route.abort("connectionfailed") : route.continue(),
+  );
+  await page.clock.runFor(600);
+  await page.clock.resume();
+  await page.waitForFunction(
+    () => document.querySelector("#phone-error").textContent.trim() !== "",
+  );
+  assert.equal(
+    (await page.textContent("#phone-error")).trim(),
+    "Layanan sedang tidak tersedia. Silakan coba lagi sebentar lagi.",
+  );
+  await page.click(".phone-search button[type=submit]");
+  await waitForResult(page);
+  assert.equal(seen.length, 2, `requests: ${seen.join(", ")}`);
+  assert.equal(
+    (await page.textContent(".locating-number")).trim(),
+    "+62 812-3456-7892",
+  );
+  const failedLoad = (e) => e.includes("net::ERR_");
+  assert.deepEqual(
+    errors.filter((e) => !failedLoad(e)),
+    [],
+  );
   await context.close();
 });
 

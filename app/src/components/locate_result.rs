@@ -34,7 +34,8 @@ impl LastLookup {
     }
 
     /// The answer for exactly this search: the one asked already, answered
-    /// or not yet, else a new question to the server.
+    /// or not yet, else a new question to the server. A refusal is asked
+    /// again: it may have been the moment's (busy, offline), not the number's.
     pub fn answer(
         self,
         client: &ApiClient,
@@ -43,7 +44,7 @@ impl LastLookup {
     ) -> Shared<BoxFuture<'static, Answer>> {
         let asked = self.0.with_value(|last| {
             last.as_ref()
-                .filter(|(key, _)| *key == search)
+                .filter(|(key, answer)| *key == search && !matches!(answer.peek(), Some(Err(_))))
                 .map(|(_, answer)| answer.clone())
         });
         if let Some(answer) = asked {
