@@ -51,6 +51,16 @@ async function typedWithoutPause(suite, number) {
 
 const isInfo = (res) => res.url().includes("/api_f/v1/other/location/info");
 
+// Presses Locate (then runs `afterClick`) and checks that the answer shows
+// `shown` after `requests` number requests in all.
+async function locateShows(page, seen, requests, shown, afterClick = () => {}) {
+  await page.click(".phone-search button[type=submit]");
+  afterClick();
+  await waitForResult(page);
+  assert.equal(seen.length, requests, `requests: ${seen.join(", ")}`);
+  assert.equal((await page.textContent(".locating-number")).trim(), shown);
+}
+
 test("typing, pausing, then Locate: one request for the number", async () => {
   const { context, page, errors, seen } = await typedWithoutPause(
     suite,
@@ -61,13 +71,7 @@ test("typing, pausing, then Locate: one request for the number", async () => {
   await page.clock.runFor(600); // the typing pause: the check is asked
   await checked;
   await page.clock.resume();
-  await page.click(".phone-search button[type=submit]");
-  await waitForResult(page);
-  assert.equal(seen.length, 1, `requests: ${seen.join(", ")}`);
-  assert.equal(
-    (await page.textContent(".locating-number")).trim(),
-    "+62 812-3456-7890",
-  );
+  await locateShows(page, seen, 1, "+62 812-3456-7890");
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -85,14 +89,7 @@ test("Locate while the check after typing is on its way: one request", async () 
   });
   await page.clock.runFor(600);
   await page.clock.resume();
-  await page.click(".phone-search button[type=submit]");
-  release();
-  await waitForResult(page);
-  assert.equal(seen.length, 1, `requests: ${seen.join(", ")}`);
-  assert.equal(
-    (await page.textContent(".locating-number")).trim(),
-    "+62 812-3456-7891",
-  );
+  await locateShows(page, seen, 1, "+62 812-3456-7891", release);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -115,13 +112,7 @@ test("a check that failed for the moment is asked again by Locate", async () => 
     (await page.textContent("#phone-error")).trim(),
     "Layanan sedang tidak tersedia. Silakan coba lagi sebentar lagi.",
   );
-  await page.click(".phone-search button[type=submit]");
-  await waitForResult(page);
-  assert.equal(seen.length, 2, `requests: ${seen.join(", ")}`);
-  assert.equal(
-    (await page.textContent(".locating-number")).trim(),
-    "+62 812-3456-7892",
-  );
+  await locateShows(page, seen, 2, "+62 812-3456-7892");
   const failedLoad = (e) => e.includes("net::ERR_");
   assert.deepEqual(
     errors.filter((e) => !failedLoad(e)),
