@@ -74,6 +74,8 @@ function startServer() {
     ...process.env,
     BIND_ADDR: `127.0.0.1:${serverPort}`,
     PUBLIC_BASE_URL: `http://${devHost}:${devPort}`,
+    // The front end this loop builds, wherever the target directory is.
+    SITE_ROOT: process.env.SITE_ROOT || join(TARGET, "site"),
   };
   server = spawn(join(TARGET, "debug/server"), [], {
     cwd: ROOT,

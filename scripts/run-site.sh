@@ -14,6 +14,8 @@ phase packages apt_ensure "${SPEECH_PACKAGES[@]}"
 phase build bash "$ROOT/scripts/build.sh" "$@"
 cd "$ROOT"
 if [ -f .env ]; then set -a; source .env; set +a; fi
+# The front end just built, also when CT_TARGET_DIR moved the target directory.
+export SITE_ROOT="${SITE_ROOT:-$TARGET/site}"
 # The country picker's IP database (ip-location-db, see lib.sh) unless the
 # environment or .env names one; GEOIP_DB_PATH= (empty) is kept as "none".
 geoip() { GEOIP_DB_PATH="$(ensure_geoip_db)"; export GEOIP_DB_PATH; }

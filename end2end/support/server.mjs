@@ -5,7 +5,7 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT, SERVER_BIN } from "./env.mjs";
+import { ROOT, SERVER_BIN, SITE_ROOT } from "./env.mjs";
 
 export async function freePort() {
   return new Promise((resolve, reject) => {
@@ -30,6 +30,7 @@ export async function startServer(extraEnv = {}) {
     RUST_LOG: "warn",
     // Tests read reset codes and reveal links from /dev/outbox.json.
     DEV_TOOLS: "true",
+    SITE_ROOT,
     ...extraEnv,
   };
   const child = spawn(SERVER_BIN, [], {

@@ -4,9 +4,7 @@
 // the built site, so the figures do not depend on the client's encodings.
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT } from "./env.mjs";
-
-export const SITE = process.env.SITE_ROOT ?? join(ROOT, "target", "site");
+import { SITE_ROOT } from "./env.mjs";
 
 // Budgets (brotli bytes of JS + WASM + the page's texts): the home page
 // 150 KB, every other page 200 KB, text pages 20 KB until used.
@@ -15,7 +13,7 @@ export const PAGE_BUDGET = 200_000;
 export const TEXT_PAGE_BUDGET = 20_000;
 
 function sizes(pathname) {
-  const file = join(SITE, pathname);
+  const file = join(SITE_ROOT, pathname);
   if (!existsSync(file)) return null;
   const raw = statSync(file).size;
   const br = existsSync(`${file}.br`) ? statSync(`${file}.br`).size : raw;
