@@ -110,9 +110,10 @@ fn follow_the_number(
 }
 
 /// After each edit, waits for a 500 ms pause, then asks the server whether
-/// the number is valid and shows its message (or clears it). The answer is
-/// kept in `last` for a Locate of the same number. Returns the check's
-/// generation: bumping it drops the check still waiting.
+/// the number is valid and shows its message (or clears it). The question
+/// is kept in `last` as it is asked, so a Locate of the same number shares
+/// its answer. Returns the check's generation: bumping it drops the check
+/// still waiting.
 fn debounce_validation(
     country: RwSignal<String>,
     phone: RwSignal<String>,
