@@ -104,26 +104,34 @@ kill_tree() {
   kill "$1" 2>/dev/null || true
 }
 
+# Steps running in the background. A failed step ends the script: those
+# must not outlive it and write into the next build's directories.
+background=()
+trap 'for job in "${background[@]}"; do kill_tree "$job"; done' EXIT
+
 # The server and the hydrate WASM use separate target dirs and mostly one
 # core each (their final links are serial): built side by side.
 server_and_wasm() {
   local start=$SECONDS
   build_wasm & local wasm=$!
-  # A failed server build ends the script: the WASM build must not outlive
-  # it and write into the next build's directories.
-  trap 'kill_tree "$wasm"' EXIT
+  background+=("$wasm")
   step server build_server
   local server_done=$SECONDS
   wait "$wasm" || die "hydrate WASM build failed"
-  trap - EXIT
   timings+=("$(printf 'wasm %ds (beside the server; %ds after it)' $((SECONDS - start)) $((SECONDS - server_done)))")
 }
 
 main() {
   command -v node >/dev/null || die "node is required (see README)"
-  step widgets build_widgets
+  # No Rust build reads the widgets: they bundle beside the two compiles.
+  mkdir -p "$TARGET"
+  local took="$TARGET/.widgets-seconds"
+  (start=$SECONDS && build_widgets && echo $((SECONDS - start)) >"$took") & local widgets=$!
+  background+=("$widgets")
   # The server build runs build.rs, which writes the scoped CSS used below.
   server_and_wasm
+  wait "$widgets" || die "react-widgets build failed"
+  timings=("widgets $(cat "$took")s (beside the server)" "${timings[@]}")
   step assemble assemble_site
   log "build done; time per step:"
   printf '  %s\n' "${timings[@]}" >&2
