@@ -126,7 +126,12 @@ main() {
   # No Rust build reads the widgets: they bundle beside the two compiles.
   mkdir -p "$TARGET"
   local took="$TARGET/.widgets-seconds"
-  (start=$SECONDS && build_widgets && echo $((SECONDS - start)) >"$took") & local widgets=$!
+  (
+    start=$SECONDS
+    build_widgets
+    echo $((SECONDS - start)) >"$took"
+  ) &
+  local widgets=$!
   background+=("$widgets")
   # The server build runs build.rs, which writes the scoped CSS used below.
   server_and_wasm
