@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The one build entry point: widgets (esbuild) → hydrate WASM → wasm-bindgen →
-# CSS → content-hashed site in target/site → server. Incremental: cargo and
-# npm skip what has not changed.
+# The one build entry point. Side by side: the widgets (esbuild), the server,
+# and the hydrate WASM → wasm-split → wasm-bindgen; then the CSS and the
+# content-hashed site in target/site. Incremental: cargo and npm skip what
+# has not changed.
 #   scripts/build.sh            debug server
 #   scripts/build.sh --release  release server
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
