@@ -9,7 +9,7 @@ profile=debug; flags=()
 if [ "${1:-}" = "--release" ]; then profile=release; flags=(--release); shift; fi
 orders="${1:-500}"; concurrency="${2:-32}"
 
-cargo build -q "${flags[@]}" -p server --bin server --bin billing-bench
+cargo build -q "${flags[@]}" -p server -p site --bin server --bin billing-bench
 port=3997; dir="$(mktemp -d)"; db="sqlite://$dir/bench.db?mode=rwc"; secret="bench-$(date +%s%N)"
 BIND_ADDR="127.0.0.1:$port" PUBLIC_BASE_URL="http://127.0.0.1:$port" DATABASE_URL="$db" \
   TRUST_FORWARDED_FOR=true SANDBOX_WEBHOOK_SECRET="$secret" RUST_LOG=error \

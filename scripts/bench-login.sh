@@ -10,7 +10,7 @@ profile=debug; flags=()
 if [ "${1:-}" = "--release" ]; then profile=release; flags=(--release); shift; fi
 concurrency="${1:-256}"
 
-cargo build -q "${flags[@]}" -p server --bin server --bin login-bench
+cargo build -q "${flags[@]}" -p server -p site --bin server --bin login-bench
 port=3998; dir="$(mktemp -d)"; db="sqlite://$dir/bench.db?mode=rwc"
 BIND_ADDR="127.0.0.1:$port" DATABASE_URL="$db" TRUST_FORWARDED_FOR=true RUST_LOG=error \
   "$TARGET/$profile/server" & pid=$!

@@ -12,7 +12,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 connections="${1:-64}"; seconds="${2:-10}"
 
 apt_ensure wrk
-cargo build -q --release -p server --bin server --bin lookup-bench
+cargo build -q --release -p server -p site --bin server --bin lookup-bench
 port=3997; dir="$(mktemp -d)"; db="${LOOKUP_DATABASE_URL:-sqlite://$dir/bench.db?mode=rwc}"
 BIND_ADDR="127.0.0.1:$port" DATABASE_URL="$db" LOOKUPS_PER_ACCOUNT_DAY=100000000 RUST_LOG=error \
   "$TARGET/release/server" & pid=$!

@@ -6,7 +6,7 @@
 #   /other/location/info p99 at 64 concurrent connections (wrk) — target ≤ 5 ms.
 # Figures, not assertions: run it on a quiet machine.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-CORPUS="$ROOT/server/tests/data/phone-corpus.jsonl"
+CORPUS="$ROOT/server/site/tests/data/phone-corpus.jsonl"
 
 python_bench() {
   local venv="$CT_CACHE/py-phone"
@@ -18,7 +18,7 @@ python_bench() {
 
 rust_bench() {
   log "Rust (one core)"
-  cargo build -q --release -p server --bin phone-bench --bin server
+  cargo build -q --release -p server -p site --bin phone-bench --bin server
   taskset -c 0 "$TARGET/release/phone-bench" "$CORPUS"
 }
 

@@ -3,7 +3,7 @@
 corpus, pinned to one CPU core, so our own implementation can be compared to it.
 
 Run: python3 scripts/bench-phonenumbers.py [corpus.jsonl] [--re-cache-size N]
-     (default: server/tests/data/phone-corpus.jsonl, made by gen-phone-corpus.py)
+     (default: server/site/tests/data/phone-corpus.jsonl, made by gen-phone-corpus.py)
 
 stdout, one key=value per line (machine-readable):
   python_version=...

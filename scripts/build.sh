@@ -61,8 +61,8 @@ assemble_site() {
   "$ROOT/react-widgets/node_modules/.bin/esbuild" --bundle --minify --format=esm --log-level=error \
     "$ROOT/app/js/site.js" --outfile="$stage/site.js"
   # The page's language, loaded beside the WASM (which carries no text);
-  # app/build.rs writes one file per locale.
-  [ -f "$ROOT/target/texts/en.json" ] || die "target/texts missing: app/build.rs did not run"
+  # app/core/build.rs writes one file per locale.
+  [ -f "$ROOT/target/texts/en.json" ] || die "target/texts missing: app/core/build.rs did not run"
   mkdir -p "$stage/texts" && cp "$ROOT/target/texts/"*.json "$stage/texts/"
   local hash
   hash="$(cd "$stage" && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-12)"
@@ -87,7 +87,7 @@ JSON
 build_server() {
   log "server ($SERVER_PROFILE)"
   # The site's binary only: each benchmark script builds its own.
-  (cd "$ROOT" && cargo build -p server --bin server --profile "$SERVER_PROFILE" -q)
+  (cd "$ROOT" && cargo build -p site --bin server --profile "$SERVER_PROFILE" -q)
 }
 
 # Wall time of each step, printed at the end (`step NAME COMMAND...`).

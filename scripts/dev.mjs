@@ -139,18 +139,7 @@ const steps = {
   },
   async server() {
     const start = Date.now();
-    if (
-      !(await run("cargo", [
-        "build",
-        "-q",
-        "-p",
-        "app",
-        "-p",
-        "server",
-        "--bin",
-        "server",
-      ]))
-    )
+    if (!(await run("cargo", ["build", "-q", "-p", "site", "--bin", "server"])))
       return log("server build failed; the old server keeps running");
     startServer();
     await waitReady();
@@ -207,6 +196,7 @@ function watchSources() {
   for (const dir of [
     "app",
     "server/src",
+    "server/site/src",
     "locales",
     "style",
     "react-widgets/src",

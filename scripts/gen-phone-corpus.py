@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates server/tests/data/phone-corpus.jsonl: a reference corpus of phone
+"""Generates server/site/tests/data/phone-corpus.jsonl: a reference corpus of phone
 number inputs with the results libphonenumber's Python port (`phonenumbers`)
 gives for them. Used to check our own phone-number handling against the
 reference and by scripts/bench-phonenumbers.py.

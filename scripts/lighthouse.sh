@@ -35,7 +35,7 @@ fi
 
 [ "$1" = "--perf" ] && set -- / /telecom /voice-sms /pay-method /dashboard/locations
 [ -x "$TARGET/release/server" ] && [ -x "$TARGET/release/lookup-bench" ] \
-  || cargo build -q --release -p server --bin server --bin lookup-bench
+  || cargo build -q --release -p server -p site --bin server --bin lookup-bench
 port=3995; tmp="$(mktemp -d)"; db="sqlite://$tmp/lh.db?mode=rwc"
 BIND_ADDR="127.0.0.1:$port" DATABASE_URL="$db" RUST_LOG=error \
   SITE_ROOT="$TARGET/site" "$TARGET/${LIGHTHOUSE_PROFILE:-release}/server" & pid=$!

@@ -29,7 +29,7 @@ types() {
 
 clippy() {
   log "cargo clippy --all-targets -D warnings"
-  (cd "$ROOT" && cargo clippy -q -p app -p server --all-targets -- -D warnings)
+  (cd "$ROOT" && cargo clippy -q -p app -p app-core -p server -p site --all-targets -- -D warnings)
 }
 
 fix() {

@@ -66,7 +66,7 @@ wrk_row() {
 # under the same client; every row's ratio is to the hello row of this run.
 ssr_bench() {
   apt_ensure wrk
-  cargo build -q --release -p server --bin server --bin hello-bench --bin lookup-bench
+  cargo build -q --release -p server -p site --bin server --bin hello-bench --bin lookup-bench
   local port=3996 hello_port=3995 dir; dir="$(mktemp -d)"
   # A visitor's search row looks up one number again and again: its
   # per-address daily limit is lifted for the run.
@@ -145,11 +145,11 @@ edit_loop() {
   bash "$ROOT/scripts/build.sh" >/dev/null 2>&1
   bash "$ROOT/scripts/dev-wasm.sh" >/dev/null 2>&1
   touch "$component"
-  timed "loop: server rebuild" cargo build -p server --bin server -q
+  timed "loop: server rebuild" cargo build -p site --bin server -q
   touch "$component"
   timed "loop: hydrate WASM (wasm-dev)" bash "$ROOT/scripts/dev-wasm.sh"
   touch "$component"
-  timed "loop: both side by side" bash -c "cargo build -p server --bin server -q & bash '$ROOT/scripts/dev-wasm.sh'; wait \$!"
+  timed "loop: both side by side" bash -c "cargo build -p site --bin server -q & bash '$ROOT/scripts/dev-wasm.sh'; wait \$!"
   timed "loop: widgets (dev build)" bash -c "cd '$ROOT/react-widgets' && node build.mjs --dev"
 }
 

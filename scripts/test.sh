@@ -38,7 +38,7 @@ drop_old_test_databases() {
 }
 
 # Python packages the Rust tests drive (aiosmtpd: the loopback SMTP server of
-# server/tests/it/mail.rs). pip skips what is already installed at the pin.
+# server/site/tests/it/mail.rs). pip skips what is already installed at the pin.
 ensure_test_python() {
   log "Python test packages (scripts/requirements-test.txt)"
   python3 -m pip install -q --disable-pip-version-check -r "$ROOT/scripts/requirements-test.txt"
@@ -57,7 +57,7 @@ rust_tests() {
   local instances_bin
   # Diagnostics (clippy's included) still reach the terminal; the artifacts'
   # JSON goes to the pipe.
-  instances_bin="$(cargo test -q -p app -p server --no-run --message-format=json-render-diagnostics \
+  instances_bin="$(cargo test -q -p app -p app-core -p server -p site --no-run --message-format=json-render-diagnostics \
     | python3 -c 'import json, sys
 for line in sys.stdin:
     m = json.loads(line)
@@ -69,12 +69,12 @@ for line in sys.stdin:
   # others instead of after them: its binary directly, from the package's
   # directory as cargo runs it (a second cargo would resolve one package's
   # features and rebuild both crates).
-  (cd "$ROOT/server" && exec "$instances_bin" -q) > "$TARGET/instances.log" 2>&1 & local instances=$!
+  (cd "$ROOT/server/site" && exec "$instances_bin" -q) > "$TARGET/instances.log" 2>&1 & local instances=$!
   # Four tests at a time on two cores: they mostly wait on PostgreSQL, SQLite
   # files and loopback fakes (measured here: 211 s two at a time, 158 s four,
   # 182 s eight).
-  cargo test -q -p app -p server --lib --bins --test it -- --test-threads=4
-  cargo test -q -p app -p server --doc
+  cargo test -q -p app -p app-core -p server -p site --lib --bins --test it -- --test-threads=4
+  cargo test -q -p app -p app-core -p server -p site --doc
   wait "$instances" || { cat "$TARGET/instances.log"; die "the instance test failed"; }
   grep 'test result' "$TARGET/instances.log"
   unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
@@ -142,7 +142,7 @@ main() {
   phase format bash "$ROOT/scripts/lint.sh" format
   phase types bash "$ROOT/scripts/lint.sh" types
   record format ok
-  # The real IP-to-country database for server/tests/it/geoip.rs.
+  # The real IP-to-country database for server/site/tests/it/geoip.rs.
   GEOIP_TEST_DB="$(ensure_geoip_db)"; export GEOIP_TEST_DB
 
   log "beside the Rust tests: widget tests and the gallery build (output in $TARGET/vitest.log, gallery.log)"

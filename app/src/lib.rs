@@ -1,29 +1,22 @@
-//! Cool Tracker's UI: pages, components, i18n, the route table and the typed
-//! API client. Compiled with `ssr` into the server and with `hydrate` into WASM.
+//! Cool Tracker's UI: pages and components. Compiled with `ssr` into the
+//! server binary and with `hydrate` into WASM. What the server shares (wire
+//! types, routes, texts, validators, the typed API client) is `app_core`,
+//! re-exported here under the same names.
 #![recursion_limit = "256"] // Deeply nested Leptos view types (static page trees).
-pub mod account;
-pub mod api;
 pub mod app;
-pub mod checkout;
 pub mod components;
-pub mod config;
-pub mod consent;
 /// The support console (server-rendered only, never in the WASM).
 #[cfg(feature = "ssr")]
 pub mod console;
-pub mod countries;
-pub mod dates;
 pub mod dialogs;
-pub mod i18n;
-pub mod interactive;
-pub mod model;
-pub mod navigation;
-pub mod page_query;
 pub mod pages;
-pub mod routes;
 pub mod widgets;
 
 pub use app::{shell, App};
+pub use app_core::{
+    account, api, checkout, config, consent, countries, dates, i18n, interactive, model,
+    navigation, page_query, routes,
+};
 
 /// Browser entry point, called by the page's boot script: prepares the
 /// reactive runtime; the script then hydrates each `<leptos-island>` (only
@@ -43,3 +36,14 @@ pub fn islands_ready() {
 
 #[cfg(feature = "gallery")]
 pub mod gallery;
+
+/// The renderers the server library is built with: the customer pages'
+/// document and the support console's.
+#[cfg(feature = "ssr")]
+pub fn views() -> app_core::views::Views {
+    use leptos::prelude::IntoAny as _;
+    app_core::views::Views {
+        shell: || shell().into_any(),
+        console: |doc| console::document(doc).into_any(),
+    }
+}

@@ -17,7 +17,7 @@ use crate::config::Config;
 use crate::services::accounts::users;
 use crate::tokens;
 use anyhow::{bail, Context as _, Result};
-use app::i18n::Locale;
+use app_core::i18n::Locale;
 
 const USAGE: &str = "usage: server user create --email EMAIL [--password-stdin] [--locale en|id|zh] [--payment-count N] [--vip-days N] [--subscription trialing|active]";
 const DAY_MS: i64 = 86_400_000;
@@ -128,7 +128,7 @@ struct NewUserArgs {
     locale: Locale,
     payment_count: i32,
     vip_days: i64,
-    subscription: Option<app::model::billing::SubscriptionState>,
+    subscription: Option<app_core::model::billing::SubscriptionState>,
 }
 
 impl NewUserArgs {
@@ -205,17 +205,19 @@ async fn create_user(args: &[String], config: &Config) -> Result<()> {
     };
     let user = users::create(&db, new, now).await.map_err(|e| match e {
         crate::services::ServiceError::Fields(errors) => {
-            let key = errors.first().unwrap_or(app::i18n::Key::ErrorBadRequest);
-            anyhow::anyhow!(app::i18n::t(Locale::En, key))
+            let key = errors
+                .first()
+                .unwrap_or(app_core::i18n::Key::ErrorBadRequest);
+            anyhow::anyhow!(app_core::i18n::t(Locale::En, key))
         }
-        other => anyhow::anyhow!(app::i18n::t(Locale::En, other.message_key())),
+        other => anyhow::anyhow!(app_core::i18n::t(Locale::En, other.message_key())),
     })?;
     println!("created user {} <{}>", user.id, user.email);
     if let Some(state) = args.subscription {
         let days = if args.vip_days > 0 { args.vip_days } else { 30 };
         crate::services::billing::grants::grant(&db, &user, state, days, now)
             .await
-            .map_err(|e| anyhow::anyhow!(app::i18n::t(Locale::En, e.message_key())))?;
+            .map_err(|e| anyhow::anyhow!(app_core::i18n::t(Locale::En, e.message_key())))?;
         println!(
             "granted a complimentary {} subscription for {days} days",
             crate::services::billing::status::code(state)
@@ -227,8 +229,8 @@ async fn create_user(args: &[String], config: &Config) -> Result<()> {
     Ok(())
 }
 
-fn subscription_state(value: &str) -> Result<app::model::billing::SubscriptionState> {
-    use app::model::billing::SubscriptionState;
+fn subscription_state(value: &str) -> Result<app_core::model::billing::SubscriptionState> {
+    use app_core::model::billing::SubscriptionState;
     match value {
         "trialing" => Ok(SubscriptionState::Trialing),
         "active" => Ok(SubscriptionState::Active),

@@ -10,7 +10,7 @@
 //! - the cookie consent (the banner, the tracking script) and whether the
 //!   address reopens the cookie settings: part of the key;
 //! - a form's outcome the address names with one of a few exact pairs
-//!   (`?sent=1`, [`app::page_query::SHARED_PAIRS`]): part of the key;
+//!   (`?sent=1`, [`app_core::page_query::SHARED_PAIRS`]): part of the key;
 //! - the visitor's country by the payer rule (prices, the preselected
 //!   country of a picker): part of the key;
 //! - the campaign parameters of an ad's address, which internal links carry
@@ -21,7 +21,7 @@
 //!
 //! Only pages that read nothing else of the visitor are kept, only at their
 //! canonical path with a query naming nothing the page reads
-//! ([`app::page_query`]), and only for visitors with no session, no number
+//! ([`app_core::page_query`]), and only for visitors with no session, no number
 //! owner's session and no help chat (see [`SharedPage::of`]). A kept page
 //! is fresh for [`FRESH_FOR_MS`]; a price plan change forgotten by
 //! [`crate::services::pricing::PlansCache`] makes every kept page stale at
@@ -115,8 +115,8 @@ impl PageCache {
     }
 
     /// The idempotency key to render a kept page with.
-    pub fn key_stand_in(&self) -> app::checkout::IdempotencyStandIn {
-        app::checkout::IdempotencyStandIn(self.key_stand_in.clone())
+    pub fn key_stand_in(&self) -> app_core::checkout::IdempotencyStandIn {
+        app_core::checkout::IdempotencyStandIn(self.key_stand_in.clone())
     }
 
     /// The address to render a kept page with: its path, for a page with a
@@ -130,7 +130,7 @@ impl PageCache {
         }
         pairs.extend(key.shared_pairs().map(|(k, v)| format!("{k}={v}")));
         if key.settings {
-            pairs.push(format!("{}=1", app::consent::SETTINGS_PARAM));
+            pairs.push(format!("{}=1", app_core::consent::SETTINGS_PARAM));
         }
         let address = if pairs.is_empty() {
             uri.path().to_owned()

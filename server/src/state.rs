@@ -6,7 +6,7 @@ use crate::mail::Mailer;
 use crate::services::visitor::GeoIpReader;
 use crate::services::{Cx, Wakers};
 use crate::sms::SmsSender;
-use app::config::PublicConfig;
+use app_core::config::PublicConfig;
 use sea_orm::DatabaseConnection;
 use std::sync::Arc;
 
@@ -52,6 +52,8 @@ pub struct AppState {
     pub plans: Arc<crate::services::pricing::PlansCache>,
     /// Public pages rendered for visitors without a session.
     pub page_cache: Arc<crate::page_cache::PageCache>,
+    /// The pages' renderers (`app::views()`, given by the binary).
+    pub views: app_core::views::Views,
 }
 
 impl AppState {

@@ -47,7 +47,7 @@ async fn create_users(database_url: &str, emails: &[String]) {
         let new = server::services::accounts::users::NewUser {
             email: email.clone(),
             password: "right-password-1".into(),
-            locale: app::i18n::Locale::En,
+            locale: app_core::i18n::Locale::En,
             payment_count: 1,
             vip_time: 0,
         };

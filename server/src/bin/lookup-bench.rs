@@ -180,7 +180,7 @@ async fn load(args: &Args, tokens: Vec<String>) {
                 while Instant::now() < deadline {
                     let number = NUMBERS[n % NUMBERS.len()];
                     n += 1;
-                    let url = format!("{base}/api_f/v1{}", app::api::lookup_path("", number));
+                    let url = format!("{base}/api_f/v1{}", app_core::api::lookup_path("", number));
                     let t = Instant::now();
                     let ok = http
                         .get(&url)

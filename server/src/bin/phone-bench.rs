@@ -24,7 +24,7 @@ fn rss_kb() -> u64 {
 fn corpus() -> Vec<(String, Option<String>)> {
     let path = std::env::args()
         .nth(1)
-        .unwrap_or_else(|| "server/tests/data/phone-corpus.jsonl".into());
+        .unwrap_or_else(|| "server/site/tests/data/phone-corpus.jsonl".into());
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
         .map(|line| {

@@ -3,7 +3,7 @@
 //! p95) and four at a time (messages/s), next to the espeak-ng command line
 //! for the same text, process start included. Every text is distinct, so
 //! the cache never answers. Run by `scripts/measure.sh --speech`.
-use app::model::voice::Voice;
+use app_core::model::voice::Voice;
 use server::speech::{Speech, SpeechConfig, SpeechRequest};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -12,8 +12,8 @@ use crate::config::Config;
 use crate::services::help_chat::staff;
 use crate::services::{Cx, ServiceError, Wakers};
 use anyhow::{bail, Context as _, Result};
-use app::i18n::{t, Locale};
-use app::model::chat::ChatAuthor;
+use app_core::i18n::{t, Locale};
+use app_core::model::chat::ChatAuthor;
 use std::io::Read as _;
 use std::sync::Arc;
 
@@ -79,7 +79,7 @@ async fn list(cx: &Cx, args: &[String]) -> Result<()> {
         println!("no conversations");
     }
     for line in inbox {
-        let when = app::dates::format_utc_datetime(line.last_message_at);
+        let when = app_core::dates::format_utc_datetime(line.last_message_at);
         println!(
             "{}\t{}\tlast {when}\tunread {}",
             line.id, line.identity, line.unread
@@ -114,7 +114,7 @@ async fn show(cx: &Cx, id: i64) -> Result<()> {
         println!(
             "#{} {who} {}:\n{body}\n",
             message.id,
-            app::dates::format_utc_datetime(message.created_at)
+            app_core::dates::format_utc_datetime(message.created_at)
         );
     }
     Ok(())

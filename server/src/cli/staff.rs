@@ -14,8 +14,8 @@ use crate::config::Config;
 use crate::services::console::{lockout, staff};
 use crate::tokens;
 use anyhow::{bail, Context as _, Result};
-use app::i18n::{t, Key, Locale};
-use app::model::console::StaffRole;
+use app_core::i18n::{t, Key, Locale};
+use app_core::model::console::StaffRole;
 
 pub(super) const USAGE: &str = "usage: server staff create --email EMAIL --role support|admin [--password-stdin] | server staff disable --email EMAIL | server staff unlock EMAIL";
 

@@ -66,7 +66,7 @@
 //! | `DEV_TOOLS`       | `false`                                        | serve developer pages (`/dev/outbox`); only for local runs: the server refuses to start with it on together with a real provider (`SMS_PROVIDER=twilio`, `MAIL_TRANSPORT=smtp`) or a non-loopback `BIND_ADDR` |
 //!
 //! Secrets (the SMTP password, the Twilio auth token) stay here and never reach the WASM bundle: the
-//! browser only sees [`app::config::PublicConfig`].
+//! browser only sees [`app_core::config::PublicConfig`].
 use anyhow::Result;
 use std::{env, net::SocketAddr, path::PathBuf};
 

@@ -3,10 +3,10 @@
 //! marketing cookies are in [`tracking`].
 //! The session token is HttpOnly (scripts never see it), every cookie is
 //! SameSite=Lax, and Secure whenever the site is served over HTTPS.
-use app::account::forms::{
+use app_core::account::forms::{
     CSRF_COOKIE, LANG_COOKIE, SESSION_COOKIE, USER_INFO_COOKIE, USER_INFO_MAX_AGE_SECS,
 };
-use app::account::{user_info::encode_user_info, Viewer};
+use app_core::account::{user_info::encode_user_info, Viewer};
 use axum::http::{header, HeaderMap, HeaderValue};
 use cookie::{time::Duration, Cookie, SameSite};
 
@@ -122,7 +122,12 @@ impl CookiePolicy {
 
     /// A number owner's session (HttpOnly, for `max_age_secs`; 0 removes it).
     pub fn number_owner(self, token: &str, max_age_secs: i64) -> HeaderValue {
-        self.build(app::account::forms::OWNER_COOKIE, token, max_age_secs, true)
+        self.build(
+            app_core::account::forms::OWNER_COOKIE,
+            token,
+            max_age_secs,
+            true,
+        )
     }
 
     /// The anti-CSRF cookie (session-long; the forms carry the same value).
@@ -136,7 +141,7 @@ impl CookiePolicy {
     /// conversation may be: a necessary cookie, set only when they write.
     pub fn chat_visitor(self, token: &str, chat: &crate::config::ChatSettings) -> HeaderValue {
         self.build(
-            app::model::chat::VISITOR_COOKIE,
+            app_core::model::chat::VISITOR_COOKIE,
             token,
             chat.retention_ms() / 1000,
             true,
@@ -148,7 +153,7 @@ impl CookiePolicy {
     /// A staff session (HttpOnly, SameSite=Strict: the console is never
     /// entered from another site; `max_age_secs` 0 removes it).
     pub fn staff_session(self, token: &str, max_age_secs: i64) -> HeaderValue {
-        let cookie = Cookie::build((app::model::console::STAFF_COOKIE, token))
+        let cookie = Cookie::build((app_core::model::console::STAFF_COOKIE, token))
             .path("/")
             .max_age(Duration::seconds(max_age_secs))
             .same_site(SameSite::Strict)
@@ -182,11 +187,11 @@ pub fn cookie_policy(public_base_url: &str) -> CookiePolicy {
 
 /// A visitor's help chat id (the HttpOnly cookie), if any.
 pub fn chat_visitor_cookie(headers: &axum::http::HeaderMap) -> Option<String> {
-    read(headers, app::model::chat::VISITOR_COOKIE).filter(|v| v.len() == 64)
+    read(headers, app_core::model::chat::VISITOR_COOKIE).filter(|v| v.len() == 64)
 }
 
 /// The visitor's cookie consent (`acceptCookie`), `None` before they chose.
-pub fn cookie_consent(headers: &axum::http::HeaderMap) -> Option<app::consent::Consent> {
+pub fn cookie_consent(headers: &axum::http::HeaderMap) -> Option<app_core::consent::Consent> {
     tracking::consent(headers)
 }
 
@@ -208,12 +213,12 @@ pub fn tracking_cookie(headers: &axum::http::HeaderMap, name: &str) -> Option<St
 
 /// The browser's staff session token (the console's HttpOnly cookie), if any.
 pub fn staff_cookie(headers: &axum::http::HeaderMap) -> Option<String> {
-    read(headers, app::model::console::STAFF_COOKIE)
+    read(headers, app_core::model::console::STAFF_COOKIE)
 }
 
 /// The browser's session token (the HttpOnly cookie), if any.
 pub fn session_cookie(headers: &axum::http::HeaderMap) -> Option<String> {
-    read(headers, app::account::forms::SESSION_COOKIE)
+    read(headers, app_core::account::forms::SESSION_COOKIE)
 }
 
 #[cfg(test)]

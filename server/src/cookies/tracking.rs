@@ -3,7 +3,7 @@
 //! them in the same answer.
 //!
 //! - `acceptCookie` (necessary, readable by scripts, 180 days): the granted
-//!   categories joined by dots ([`app::consent::Consent::encode`]).
+//!   categories joined by dots ([`app_core::consent::Consent::encode`]).
 //! - `ct_attr_first`, `ct_attr_last` (marketing, HttpOnly, 90 days): the
 //!   tracked parameters of the first and the latest ad visit, URL-encoded,
 //!   with `at` (ms).
@@ -12,7 +12,7 @@
 use crate::cookies::{self, CookiePolicy};
 use crate::services::tracking::attribution::{Attribution, OrderTracking, Touch};
 use crate::tokens;
-use app::consent::{Consent, ACCEPT_COOKIE};
+use app_core::consent::{Consent, ACCEPT_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, Uri};
 
 pub const FIRST_TOUCH_COOKIE: &str = "ct_attr_first";
@@ -104,7 +104,7 @@ pub fn on_choice(
     let mut set = vec![policy.tracking(
         ACCEPT_COOKIE,
         &consent.encode(),
-        app::consent::ACCEPT_COOKIE_MAX_AGE_SECS,
+        app_core::consent::ACCEPT_COOKIE_MAX_AGE_SECS,
         false,
     )];
     if consent.marketing {

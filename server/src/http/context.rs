@@ -3,7 +3,7 @@
 //! address and agent for abuse limits.
 use crate::services::accounts::ClientInfo;
 use crate::state::AppState;
-use app::i18n::Locale;
+use app_core::i18n::Locale;
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::{request::Parts, HeaderMap};
 use std::{convert::Infallible, net::IpAddr, net::SocketAddr};

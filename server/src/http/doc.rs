@@ -3,7 +3,7 @@
 //! list, see `super::v1_routes`, which also serves the document). This module
 //! holds what every operation shares: the envelope's two shapes, the refusals
 //! per status, the session headers.
-use app::api::Page;
+use app_core::api::Page;
 use std::collections::BTreeMap;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::openapi::{self, ContentBuilder, Ref, RefOr};
@@ -28,7 +28,7 @@ pub struct ApiDoc;
 
 /// A successful answer: `success` 1 and the call's result in `obj`.
 #[derive(ToSchema)]
-#[allow(dead_code)] // described, never built: the answers are `app::api::Envelope`
+#[allow(dead_code)] // described, never built: the answers are `app_core::api::Envelope`
 pub struct Success<T> {
     /// Always 1.
     #[schema(minimum = 1, maximum = 1)]
@@ -47,7 +47,7 @@ pub struct Success<T> {
 /// A refusal: `success` 0 and a message for the user; a form's refusal
 /// carries one message per field in `obj` (`emailErrorMsg`, …).
 #[derive(ToSchema)]
-#[allow(dead_code)] // described, never built: the answers are `app::api::Envelope`
+#[allow(dead_code)] // described, never built: the answers are `app_core::api::Envelope`
 pub struct Refused {
     /// Always 0.
     #[schema(minimum = 0, maximum = 0)]
@@ -62,7 +62,7 @@ pub struct Refused {
 /// can correct (invalid input, a rule of the service).
 #[derive(ToSchema)]
 #[serde(untagged)]
-#[allow(dead_code)] // described, never built: the answers are `app::api::Envelope`
+#[allow(dead_code)] // described, never built: the answers are `app_core::api::Envelope`
 pub enum Answer<T> {
     Success(Success<T>),
     Refused(Refused),
@@ -107,7 +107,7 @@ impl Modify for SessionHeaders {
         components.add_security_scheme(
             "staffToken",
             SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
-                app::model::console::STAFF_TOKEN_HEADER,
+                app_core::model::console::STAFF_TOKEN_HEADER,
                 "A support console session, from `POST /console/session` (browsers send the `staff_session` cookie).",
             ))),
         );

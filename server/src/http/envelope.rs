@@ -1,9 +1,9 @@
 //! Turning service results into the envelope `{success, msg, obj, page, result}`.
 use super::ApiContext;
 use crate::services::ServiceError;
-use app::account::validation::{FieldErrors, Slot};
-use app::api::Envelope;
-use app::i18n::{t, Key, Locale};
+use app_core::account::validation::{FieldErrors, Slot};
+use app_core::api::Envelope;
+use app_core::i18n::{t, Key, Locale};
 use axum::{
     http::{HeaderValue, StatusCode},
     response::{IntoResponse, Response},
@@ -27,7 +27,7 @@ impl<T> ApiOk<T> {
     }
 
     /// Adds paging (list calls).
-    pub fn with_page(mut self, page: app::api::Page) -> Self {
+    pub fn with_page(mut self, page: app_core::api::Page) -> Self {
         self.envelope.page = Some(page);
         self
     }

@@ -27,7 +27,7 @@ pub use rejections::envelope_rejections;
 pub use twilio_webhooks::twilio_router;
 
 use crate::state::AppState;
-use app::api::API_BASE;
+use app_core::api::API_BASE;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Router;

@@ -5,8 +5,8 @@
 //! under the API prefix into the envelope with a localized message, keeping
 //! the status (and `Allow` on 405).
 use super::{ApiContext, ApiError};
-use app::api::API_BASE;
-use app::i18n::{Key, Locale};
+use app_core::api::API_BASE;
+use app_core::i18n::{Key, Locale};
 use axum::{
     extract::Request,
     http::{header, StatusCode},

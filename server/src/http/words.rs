@@ -21,7 +21,7 @@ pub async fn word_group(
         return Err(ApiError::new(
             &ctx,
             StatusCode::NOT_FOUND,
-            app::i18n::Key::ErrorNotFound,
+            app_core::i18n::Key::ErrorNotFound,
         ));
     }
     words::group(&state.db, &group, ctx.locale)

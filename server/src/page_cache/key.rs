@@ -1,8 +1,8 @@
 //! Which requests may share a rendering, and under which key.
-use app::consent::{Consent, SETTINGS_PARAM};
-use app::i18n::Locale;
-use app::page_query::{self, QueryBearing};
-use app::routes::{href, resolve, Page};
+use app_core::consent::{Consent, SETTINGS_PARAM};
+use app_core::i18n::Locale;
+use app_core::page_query::{self, QueryBearing};
+use app_core::routes::{href, resolve, Page};
 use axum::body::Body;
 use axum::http::{Method, Request};
 
@@ -119,7 +119,7 @@ fn shared_query(request: &Request<Body>) -> Option<(String, bool, SharedPairs)> 
     };
     let campaign = campaign
         .iter()
-        .map(|(k, v)| format!("{}={}", app::api::encode(k), app::api::encode(v)))
+        .map(|(k, v)| format!("{}={}", app_core::api::encode(k), app_core::api::encode(v)))
         .collect::<Vec<_>>()
         .join("&amp;");
     let mut named = [0; SHARED];

@@ -3,7 +3,7 @@
 //! list is a plain decline: the payer is never told more than the provider
 //! said.
 use super::PaymentError;
-use app::model::billing::Decline;
+use app_core::model::billing::Decline;
 
 /// Paddle's `transaction.payments[].error_code` (its `ErrorCode` enum:
 /// `not_enough_balance`, `expired_card`, `authentication_failed`, …).

@@ -28,7 +28,7 @@ pub use types::{
     ProviderEvent, ProviderKind, RenewalCharge, WebhookError, WebhookRequest,
 };
 
-use app::model::billing::MethodChoice;
+use app_core::model::billing::MethodChoice;
 use std::sync::Arc;
 
 /// One configured provider.

@@ -1,7 +1,7 @@
 //! The contract every payment adapter speaks.
 use super::device::PayerDevice;
 pub use super::error::PaymentError;
-use app::model::{billing::Decline, billing::MethodChoice, Cycle};
+use app_core::model::{billing::Decline, billing::MethodChoice, Cycle};
 
 /// An amount in minor units of an ISO 4217 currency (`$0.99` = `(99, "USD")`, exponent 2).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -1,7 +1,7 @@
 //! Errors a service reports. Each maps to one localized message; internals
 //! are logged, never shown.
-use app::account::validation::FieldErrors;
-use app::i18n::Key;
+use app_core::account::validation::FieldErrors;
+use app_core::i18n::Key;
 
 /// Why a service call failed.
 #[derive(Debug, thiserror::Error)]

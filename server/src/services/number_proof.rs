@@ -9,8 +9,8 @@ use crate::services::sms_queue as queue;
 use crate::services::{Cx, ServiceError};
 use crate::sms::templates;
 use crate::tokens;
-use app::account::validation::{validate_code, FieldErrors, Slot};
-use app::i18n::Key;
+use app_core::account::validation::{validate_code, FieldErrors, Slot};
+use app_core::i18n::Key;
 use sea_orm::sea_query::{Expr, ExprTrait as _};
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,

@@ -5,8 +5,8 @@
 use super::ServiceError;
 use crate::domain::phone::{self, Phone, PhoneFormat};
 use crate::domain::phone_data::{Lang, PhoneData};
-use app::i18n::{t, Key, Locale};
-use app::model::NumberInfo;
+use app_core::i18n::{t, Key, Locale};
+use app_core::model::NumberInfo;
 
 /// Extensions of up to 7 digits; longer ones are not a number we call.
 const MAX_EXTENSION_DIGITS: usize = 7;
@@ -118,7 +118,7 @@ fn area_name(data: &PhoneData, digits: &str, lang: Lang, country: &str) -> Strin
 }
 
 fn country_name(region: &str, locale: Locale) -> String {
-    app::countries::all()
+    app_core::countries::all()
         .iter()
         .find(|c| c.region == region)
         .and_then(|c| c.name(locale))

@@ -1,8 +1,8 @@
 //! Price plans: which plans a price channel offers and how they are shown.
 use super::ServiceError;
 use crate::persistence::entities::price_plan;
-use app::i18n::Key;
-use app::model::{Cycle, PricePlan};
+use app_core::i18n::Key;
+use app_core::model::{Cycle, PricePlan};
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};

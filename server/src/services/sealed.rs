@@ -7,7 +7,7 @@
 use crate::persistence::entities::{staff_user, subscription};
 use crate::secrets::{Keyring, SealError};
 use crate::services::ServiceError;
-use app::i18n::Key;
+use app_core::i18n::Key;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryTrait as _};
 

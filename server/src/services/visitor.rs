@@ -1,7 +1,7 @@
 //! Which country a visitor probably dials from, to preselect the picker.
 //! Local data only, never a remote call: an IP database when configured,
 //! else the region of the browser's language, else the configured default.
-use app::model::VisitorCountry;
+use app_core::model::VisitorCountry;
 use serde::Deserialize;
 use std::net::IpAddr;
 
@@ -105,7 +105,10 @@ fn region_from_accept_language(header: &str) -> Option<String> {
 }
 
 fn is_known_region(region: &str) -> bool {
-    region.len() == 2 && app::countries::all().iter().any(|c| c.region == region)
+    region.len() == 2
+        && app_core::countries::all()
+            .iter()
+            .any(|c| c.region == region)
 }
 
 #[cfg(test)]

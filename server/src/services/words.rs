@@ -2,7 +2,7 @@
 //! so operators can see what the site says, seeded from `locales/` (the
 //! source of truth) on every start.
 use crate::persistence::entities::multilingual_word as word;
-use app::i18n::{t, Key, Locale};
+use app_core::i18n::{t, Key, Locale};
 use sea_orm::{
     sea_query::OnConflict, ActiveValue::Set, ColumnTrait, DatabaseConnection, DbErr, EntityTrait,
     QueryFilter,

@@ -3,7 +3,7 @@
 //! one that invites a reply says how to stop them (carrier rules).
 use super::OptKeyword;
 use super::OutgoingSms;
-use app::i18n::{t, t_args, Key, Locale};
+use app_core::i18n::{t, t_args, Key, Locale};
 
 /// The language to write to `e164` in. A phone number is all we know about
 /// the recipient of a locate request (they have no account and no browser

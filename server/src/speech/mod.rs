@@ -9,7 +9,7 @@ pub mod voices;
 pub mod worker;
 
 use crate::signing::hex;
-use app::model::voice::Voice;
+use app_core::model::voice::Voice;
 use sha2::{Digest as _, Sha256};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -25,7 +25,7 @@ pub use crate::config::SpeechConfig;
 /// What to speak.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpeechRequest {
-    /// One of `app::model::voice::LANGUAGES`.
+    /// One of `app_core::model::voice::LANGUAGES`.
     pub language: String,
     pub voice: Voice,
     /// Spoken in order with a short silence between them.

@@ -1,6 +1,6 @@
 //! Our languages and voices as espeak-ng 1.51 voices. Never the mbrola
 //! voices (not installed), always espeak-ng's own language files.
-use app::model::voice::Voice;
+use app_core::model::voice::Voice;
 
 /// The espeak-ng language of our language code.
 pub fn espeak_language(code: &str) -> Option<&'static str> {
@@ -33,7 +33,7 @@ pub fn espeak_voice(code: &str, voice: Voice) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use app::model::voice::LANGUAGES;
+    use app_core::model::voice::LANGUAGES;
 
     #[test]
     fn every_language_has_two_espeak_voices() {

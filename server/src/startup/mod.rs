@@ -9,7 +9,8 @@ pub use serve::Application;
 use crate::services::visitor::GeoIpReader;
 use crate::{config::Config, persistence, state::AppState, web};
 use anyhow::{Context as _, Result};
-use app::config::PublicConfig;
+use app_core::config::PublicConfig;
+use app_core::views::Views;
 use std::sync::Arc;
 
 /// Connects, migrates, seals secrets left in plain text and seeds;
@@ -33,18 +34,19 @@ async fn prepare_database(config: &Config) -> Result<sea_orm::DatabaseConnection
             .await
             .context("applying seed data")?;
     }
-    crate::services::words::seed(&db, &app::i18n::Key::ALL)
+    crate::services::words::seed(&db, &app_core::i18n::Key::ALL)
         .await
         .context("storing texts")?;
     lock.release().await;
     Ok(db)
 }
 
-/// Builds the state: connects, migrates, seeds, loads the asset manifest.
+/// Builds the state: connects, migrates, seeds, loads the asset manifest;
+/// pages are rendered by `views`.
 ///
 /// # Errors
 /// Database or migration failures.
-pub async fn build_state(config: Config) -> Result<AppState> {
+pub async fn build_state(config: Config, views: Views) -> Result<AppState> {
     register_reactions();
     let db = prepare_database(&config).await?;
     let geoip = open_geoip(&config)?;
@@ -92,6 +94,7 @@ pub async fn build_state(config: Config) -> Result<AppState> {
         caches: Default::default(),
         plans: Arc::default(),
         page_cache: Arc::default(),
+        views,
     })
 }
 

@@ -103,9 +103,9 @@ fn with_middleware(
 fn internal_error(_: Box<dyn std::any::Any + Send + 'static>) -> axum::response::Response {
     use axum::response::IntoResponse as _;
     tracing::error!("request handler panicked");
-    let body = app::api::Envelope::<()>::error(app::i18n::t(
-        app::i18n::Locale::En,
-        app::i18n::Key::ErrorGeneric,
+    let body = app_core::api::Envelope::<()>::error(app_core::i18n::t(
+        app_core::i18n::Locale::En,
+        app_core::i18n::Key::ErrorGeneric,
     ));
     (
         axum::http::StatusCode::INTERNAL_SERVER_ERROR,

@@ -20,16 +20,17 @@ pub struct Application {
 }
 
 impl Application {
-    /// Prepares state, starts the background workers and binds the listener.
+    /// Prepares state, starts the background workers and binds the listener;
+    /// pages are rendered by `views` (`app::views()`).
     ///
     /// # Errors
     /// Unsafe settings ([`Config::check_safe`]; checked here too because a
     /// `Config` may be built by hand), database failures, an address in use.
-    pub async fn build(config: Config) -> Result<Self> {
+    pub async fn build(config: Config, views: app_core::views::Views) -> Result<Self> {
         config.check_safe().context("refusing to start")?;
         let addr = config.bind_addr;
         crate::services::workers::set_lease_override(config.workers.lease);
-        let state = build_state(config).await?;
+        let state = build_state(config, views).await?;
         let listener = TcpListener::bind(addr)
             .await
             .with_context(|| format!("binding {addr}"))?;

@@ -2,7 +2,7 @@
 //! (cached for a year, served pre-compressed with brotli or gzip); files from
 //! `public/` change rarely but keep their names, so they get a short lifetime.
 use crate::config::Config;
-use app::config::Assets;
+use app_core::config::Assets;
 use axum::{http::HeaderValue, Router};
 use std::path::Path;
 use tower::ServiceBuilder;

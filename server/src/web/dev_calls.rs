@@ -155,7 +155,7 @@ fn render(list: &[DevCall]) -> String {
             r#"<article><header><strong>{to}</strong> <span class="status">{status}</span> <time>{time}</time></header><audio controls preload="none" src="{audio}"></audio><p><a href="{audio}">Audio (MP3)</a></p><div class="events">{buttons}</div></article>"#,
             to = escape_html(&call.recipient),
             status = escape_html(&call.status),
-            time = app::dates::format_utc_seconds(call.created_at),
+            time = app_core::dates::format_utc_seconds(call.created_at),
             audio = escape_html(&call.audio_url),
         );
     }

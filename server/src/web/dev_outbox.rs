@@ -186,7 +186,7 @@ fn find_url(text: &str) -> Option<usize> {
 
 /// `2026-11-21 09:30:05 UTC` from milliseconds since the epoch.
 fn format_utc(ms: i64) -> String {
-    app::dates::format_utc_seconds(ms)
+    app_core::dates::format_utc_seconds(ms)
 }
 
 #[cfg(test)]

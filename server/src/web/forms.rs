@@ -13,10 +13,10 @@ use crate::http::{client_info, retry_after, status_of, Surface};
 use crate::services::ServiceError;
 use crate::state::AppState;
 use crate::tokens;
-use app::account::forms::{AuthForm, FormOutcome, CSRF_COOKIE};
-use app::account::validation::{FieldErrors, Slot};
-use app::i18n::{Key, Locale};
-use app::routes::{href, resolve, Page};
+use app_core::account::forms::{AuthForm, FormOutcome, CSRF_COOKIE};
+use app_core::account::validation::{FieldErrors, Slot};
+use app_core::i18n::{Key, Locale};
+use app_core::routes::{href, resolve, Page};
 use axum::{
     body::{to_bytes, Body},
     extract::Request,
@@ -112,7 +112,7 @@ async fn handle(
     member: Option<&Member>,
 ) -> Handled {
     let client = client_info(parts, state.config.trust_forwarded_for);
-    let owner_token = cookies::read(&parts.headers, app::account::forms::OWNER_COOKIE);
+    let owner_token = cookies::read(&parts.headers, app_core::account::forms::OWNER_COOKIE);
     let chat_visitor = crate::cookies::chat_visitor_cookie(&parts.headers);
     let submission = Submission {
         cx: state.cx(),

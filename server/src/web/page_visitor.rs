@@ -6,9 +6,9 @@
 use crate::cookies::{read, CARRIED_NUMBER_COOKIE};
 use crate::services::billing::carried;
 use crate::state::AppState;
-use app::checkout::CarriedNumber;
-use app::countries::VisitorRegion;
-use app::routes::{resolve, Page};
+use app_core::checkout::CarriedNumber;
+use app_core::countries::VisitorRegion;
+use app_core::routes::{resolve, Page};
 use axum::extract::Request;
 use axum::http::HeaderValue;
 use leptos::prelude::provide_context;

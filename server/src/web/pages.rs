@@ -5,7 +5,7 @@ use super::visitor::visitor_of;
 use super::{forms, render};
 use crate::cookies::CookiePolicy;
 use crate::state::AppState;
-use app::navigation::{redirect_for, Visitor};
+use app_core::navigation::{redirect_for, Visitor};
 use axum::{
     extract::{Query, Request, State},
     http::{header, Method, StatusCode},
@@ -22,7 +22,7 @@ use axum::{
 pub async fn page_request(State(state): State<AppState>, request: Request) -> Response {
     tracing::Span::current().record("route", "pages");
     // The support console has its own document, session and forms.
-    if let Some((locale, page)) = app::console::resolve(request.uri().path()) {
+    if let Some((locale, page)) = app_core::console::resolve(request.uri().path()) {
         if !matches!(*request.method(), Method::GET | Method::HEAD | Method::POST) {
             return (
                 StatusCode::METHOD_NOT_ALLOWED,
@@ -39,7 +39,7 @@ pub async fn page_request(State(state): State<AppState>, request: Request) -> Re
         Method::GET | Method::HEAD => serve_page(state, request).await,
         Method::POST => match render::slot(&state, false).await {
             Some(_slot) => forms::submit(state, request).await,
-            None => render::busy(app::routes::resolve(request.uri().path()).locale),
+            None => render::busy(app_core::routes::resolve(request.uri().path()).locale),
         },
         _ => (
             StatusCode::METHOD_NOT_ALLOWED,
@@ -51,7 +51,7 @@ pub async fn page_request(State(state): State<AppState>, request: Request) -> Re
 
 /// Applies the navigation rules, then renders.
 async fn serve_page(state: AppState, request: Request) -> Response {
-    let resolved = app::routes::resolve(request.uri().path());
+    let resolved = app_core::routes::resolve(request.uri().path());
     let (visitor, member) = visitor_of(&state, request.headers()).await;
     let policy = CookiePolicy::for_origin(&state.config.public_base_url);
     let mut set_cookies = Vec::new();
@@ -72,7 +72,7 @@ async fn serve_page(state: AppState, request: Request) -> Response {
 /// `/id/` → `/id` with 301, query kept.
 pub async fn locale_slash_redirect(request: Request, next: Next) -> Response {
     let uri = request.uri();
-    if let Some(target) = app::routes::locale_slash_redirect(uri.path(), uri.query()) {
+    if let Some(target) = app_core::routes::locale_slash_redirect(uri.path(), uri.query()) {
         return (StatusCode::MOVED_PERMANENTLY, [(header::LOCATION, target)]).into_response();
     }
     next.run(request).await

@@ -1,5 +1,5 @@
 //! The redirects the pages and forms answer with, carrying cookies.
-use app::api::encode;
+use app_core::api::encode;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 

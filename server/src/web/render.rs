@@ -9,14 +9,14 @@ use crate::cookies::{self, CookiePolicy};
 use crate::page_cache::{self, Fill, Lookup, SharedPage};
 use crate::state::AppState;
 use crate::tokens;
-use app::account::forms::{
+use app_core::account::forms::{
     CsrfToken, FormOutcome, CSRF_COOKIE, LANG_COOKIE, OWNER_COOKIE, SESSION_COOKIE,
 };
-use app::account::{ChatUnreadTotal, CurrentViewer, NotificationsTotal, SessionToken, Viewer};
-use app::api::SharedTransport;
-use app::checkout::IdempotencyStandIn;
-use app::config::PublicConfig;
-use app::consent::{Consent, CurrentConsent};
+use app_core::account::{ChatUnreadTotal, CurrentViewer, NotificationsTotal, SessionToken, Viewer};
+use app_core::api::SharedTransport;
+use app_core::checkout::IdempotencyStandIn;
+use app_core::config::PublicConfig;
+use app_core::consent::{Consent, CurrentConsent};
 use axum::{
     body::Body,
     extract::Request,
@@ -25,7 +25,7 @@ use axum::{
 };
 use http_body_util::BodyExt as _;
 use leptos::nonce::Nonce;
-use leptos::prelude::provide_context;
+use leptos::prelude::{provide_context, AnyView};
 use std::sync::Arc;
 use tokio::sync::OwnedSemaphorePermit;
 
@@ -46,6 +46,8 @@ struct PageContext {
     visitor: PageVisitor,
     /// A shared rendering's stand-in for forms' idempotency keys.
     key_stand_in: Option<IdempotencyStandIn>,
+    /// The document's renderer.
+    shell: fn() -> AnyView,
 }
 
 /// Renders the page of `request` with who is signed in, the anti-CSRF token
@@ -61,7 +63,7 @@ pub(super) async fn render(
     mut set_cookies: Vec<HeaderValue>,
     slot_held: bool,
 ) -> Response {
-    let locale = app::routes::resolve(request.uri().path()).locale;
+    let locale = app_core::routes::resolve(request.uri().path()).locale;
     let headers = request.headers();
     let (notifications, chat_unread) = super::badges::counts(state, member, headers).await;
     let (csrf, consent) = visitor_cookies(state, &request, &mut set_cookies);
@@ -95,6 +97,7 @@ pub(super) async fn render(
         nonce: nonce.clone(),
         visitor,
         key_stand_in: None,
+        shell: state.views.shell,
     };
     let rendered = match (shared_page, nonce) {
         (Some(page), Some(nonce)) => shared(state, request, context, page, &nonce, slot_held).await,
@@ -141,8 +144,8 @@ pub(super) async fn slot(state: &AppState, held: bool) -> Option<Option<OwnedSem
 }
 
 /// The page answered when every rendering slot stays taken.
-pub(super) fn busy(locale: app::i18n::Locale) -> Response {
-    let text = app::i18n::t(locale, app::i18n::Key::ErrorUnavailable);
+pub(super) fn busy(locale: app_core::i18n::Locale) -> Response {
+    let text = app_core::i18n::t(locale, app_core::i18n::Key::ErrorUnavailable);
     let body = format!(
         "<!DOCTYPE html><html lang=\"{}\"><title>{text}</title><p>{text}</p></html>",
         locale.html_lang()
@@ -216,6 +219,7 @@ fn fill<'a>(nonce: &'a Nonce, csrf: &'a str, shared: &'a SharedPage) -> Fill<'a>
 
 /// The Leptos render of `request` with `context`.
 async fn run(request: Request, context: PageContext) -> Response {
+    let shell = context.shell;
     let handler = leptos_axum::render_app_async_with_context(
         move || {
             let c = context.clone();
@@ -240,7 +244,7 @@ async fn run(request: Request, context: PageContext) -> Response {
                 provide_context(stand_in);
             }
         },
-        app::shell,
+        shell,
     );
     handler(request.map(Body::new)).await.into_response()
 }
@@ -262,7 +266,7 @@ fn visitor_cookies(
             set_cookies.push(policy.csrf(&token));
             token
         });
-    let locale = app::routes::resolve(request.uri().path()).locale;
+    let locale = app_core::routes::resolve(request.uri().path()).locale;
     if cookies::read(request.headers(), LANG_COOKIE).as_deref() != Some(locale.code()) {
         set_cookies.push(policy.lang(locale.code()));
     }

@@ -13,7 +13,7 @@
 //! - `Cache-Control: no-store` on the reveal page, on pages with personal data
 //!   and on every API answer except the public price and text tables.
 use crate::config::Config;
-use app::routes::Page;
+use app_core::routes::Page;
 use axum::{
     extract::{Request, State},
     http::{header, HeaderMap, HeaderValue},
@@ -87,7 +87,7 @@ impl SecurityHeaders {
     }
 
     fn apply(&self, path: &str, nonce: &str, headers: &mut HeaderMap) {
-        let page = app::routes::resolve(path).page;
+        let page = app_core::routes::resolve(path).page;
         let reveal = page == Some(Page::RevealLocation);
         // A handler that set its own policy (the script-free developer page) keeps it.
         if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
@@ -117,7 +117,7 @@ fn set<K: axum::http::header::IntoHeaderName>(headers: &mut HeaderMap, name: K, 
 }
 
 fn is_private_api(path: &str) -> bool {
-    let Some(rest) = path.strip_prefix(app::api::API_BASE) else {
+    let Some(rest) = path.strip_prefix(app_core::api::API_BASE) else {
         return false;
     };
     (rest.is_empty() || rest.starts_with('/'))

@@ -4,8 +4,8 @@
 //! `noindex`) are left out.
 use crate::html::escape_html;
 use crate::state::AppState;
-use app::i18n::Locale;
-use app::routes::{href, Page};
+use app_core::i18n::Locale;
+use app_core::routes::{href, Page};
 use axum::{
     extract::State,
     http::header,

@@ -4,8 +4,8 @@ use super::visitor::Member;
 use crate::cookies::CookiePolicy;
 use crate::services::accounts::ClientInfo;
 use crate::services::{Cx, ServiceError};
-use app::account::forms::AuthForm;
-use app::i18n::Locale;
+use app_core::account::forms::AuthForm;
+use app_core::i18n::Locale;
 use axum::response::Response;
 use serde::de::DeserializeOwned;
 

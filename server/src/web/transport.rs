@@ -3,8 +3,8 @@
 use crate::http::extract::PageSession;
 use crate::http::OWNER_TOKEN_HEADER;
 use crate::{http::api_router, state::AppState};
-use app::account::forms::OWNER_COOKIE;
-use app::api::{ApiRequest, ApiResponse, ApiTransport};
+use app_core::account::forms::OWNER_COOKIE;
+use app_core::api::{ApiRequest, ApiResponse, ApiTransport};
 use axum::extract::ConnectInfo;
 use axum::http::{Extensions, HeaderMap, HeaderName, HeaderValue};
 use axum::{body::Body, http::Request, Router};
@@ -58,11 +58,11 @@ impl Caller {
         }
         // A console page's calls carry the staff session as the browser's
         // own calls would (the console API reads this header or the cookie).
-        if let Some(staff) = crate::cookies::read(headers, app::model::console::STAFF_COOKIE)
+        if let Some(staff) = crate::cookies::read(headers, app_core::model::console::STAFF_COOKIE)
             .and_then(|v| HeaderValue::from_str(&v).ok())
         {
             copied.push((
-                HeaderName::from_static(app::model::console::STAFF_TOKEN_HEADER),
+                HeaderName::from_static(app_core::model::console::STAFF_TOKEN_HEADER),
                 staff,
             ));
         }

@@ -3,8 +3,8 @@
 use crate::cookies;
 use crate::services::accounts::sessions;
 use crate::state::AppState;
-use app::account::forms::SESSION_COOKIE;
-use app::navigation::Visitor;
+use app_core::account::forms::SESSION_COOKIE;
+use app_core::navigation::Visitor;
 use axum::http::HeaderMap;
 
 /// A signed-in visitor: the session and the token that proved it (the page's

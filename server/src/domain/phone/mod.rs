@@ -14,7 +14,7 @@ pub use kinds::{LengthCheck, NumberType, PhoneError, PhoneFormat};
 use rlibphonenumber::{PhoneNumber, Region, PHONE_NUMBER_UTIL};
 
 /// Longest input accepted (longer is [`PhoneError::TooLong`]).
-pub const MAX_INPUT_CHARS: usize = app::account::validation::PHONE_INPUT_MAX_LEN;
+pub const MAX_INPUT_CHARS: usize = app_core::account::validation::PHONE_INPUT_MAX_LEN;
 
 /// A parsed phone number.
 #[derive(Clone, Debug)]

@@ -5,7 +5,7 @@ use super::extract::{require_session, service_error, Member, PathId, ValidForm};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::accounts::{passwords, sessions, users, AuthSession};
 use crate::state::AppState;
-use app::model::account::{Done, EmailCheck, LoginResult, RegisterCheck, SessionInfo};
+use app_core::model::account::{Done, EmailCheck, LoginResult, RegisterCheck, SessionInfo};
 use axum::extract::{Path, State};
 use serde::Deserialize;
 

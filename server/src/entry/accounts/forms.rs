@@ -3,8 +3,8 @@
 use super::redirects::redirect;
 use super::submission::{Handled, Rejected, Submission};
 use crate::services::accounts::{passwords, sessions};
-use app::account::forms::{AfterLogin, AuthForm};
-use app::routes::{href, Page};
+use app_core::account::forms::{AfterLogin, AuthForm};
+use app_core::routes::{href, Page};
 use serde::Deserialize;
 
 /// The fields the account forms post (each form uses its own).
@@ -40,7 +40,7 @@ pub(crate) async fn handle(s: &Submission<'_>) -> Handled {
             .map(|()| {
                 to(
                     Page::ResetCode,
-                    &format!("?email={}", app::api::encode(f.email.trim())),
+                    &format!("?email={}", app_core::api::encode(f.email.trim())),
                 )
             }),
         AuthForm::ResetWithCode => {

@@ -4,8 +4,8 @@ use super::extract::{require_session, service_error, Member, ValidForm};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::billing::{checkout, claims, manage, methods, payer, receipts, refunds};
 use crate::state::AppState;
-use app::account::payment_fields::PaymentFormInput;
-use app::model::billing::{
+use app_core::account::payment_fields::PaymentFormInput;
+use app_core::model::billing::{
     BillingDone, BillingSummary, MethodChoice, OrderCreated, OrderStatus, PayMethodOption,
     PayMethods, ReceiptView, RefundDetail,
 };
@@ -85,7 +85,7 @@ impl OrderForm {
     /// The use case's input (`None` for an unknown method name).
     pub fn into_input(
         self,
-        locale: app::i18n::Locale,
+        locale: app_core::i18n::Locale,
         country: String,
         client: crate::services::accounts::ClientInfo,
         tracking: crate::services::tracking::attribution::OrderTracking,

@@ -12,8 +12,8 @@ use crate::services::accounts::sessions;
 use crate::services::billing::claims;
 use crate::services::ServiceError;
 use crate::state::AppState;
-use app::i18n::Locale;
-use app::routes::{href, Page};
+use app_core::i18n::Locale;
+use app_core::routes::{href, Page};
 use axum::extract::{Form, State};
 use axum::http::request::Parts;
 use axum::response::Response;
@@ -76,7 +76,7 @@ fn again(locale: Locale, order_no: &str, why: &str) -> Response {
     let url = format!(
         "{}?orderNo={}&password={why}",
         href(locale, Page::PayResult),
-        app::api::encode(order_no)
+        app_core::api::encode(order_no)
     );
     redirect(&url, Vec::new())
 }

@@ -5,11 +5,11 @@ use super::redirects::see_other;
 use super::submission::{Handled, Rejected, Submission};
 use crate::services::billing::{checkout, manage, payer, refunds};
 use crate::services::ServiceError;
-use app::account::forms::AuthForm;
-use app::account::payment_fields::PaymentFormInput;
-use app::i18n::Key;
-use app::model::billing::MethodChoice;
-use app::routes::{href, Page};
+use app_core::account::forms::AuthForm;
+use app_core::account::payment_fields::PaymentFormInput;
+use app_core::i18n::Key;
+use app_core::model::billing::MethodChoice;
+use app_core::routes::{href, Page};
 use serde::Deserialize;
 
 /// The fields the payment form posts.

@@ -3,7 +3,7 @@ use super::doc::{Answer, BadRequest, List};
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::billing::payer;
 use crate::state::AppState;
-use app::model::PricePlan;
+use app_core::model::PricePlan;
 use axum::extract::{Query, State};
 use axum::http::request::Parts;
 use serde::Deserialize;

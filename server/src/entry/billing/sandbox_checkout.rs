@@ -6,8 +6,8 @@ use super::redirects::redirect;
 use crate::html::escape_html as esc;
 use crate::payments::sandbox::{Behaviour, SandboxCheckout, TEST_CARDS};
 use crate::state::AppState;
-use app::i18n::{t, t_args, Key, Locale};
-use app::model::price::amount_text;
+use app_core::i18n::{t, t_args, Key, Locale};
+use app_core::model::price::amount_text;
 use axum::extract::{Form, Path, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
@@ -73,7 +73,7 @@ fn result_url(checkout: &SandboxCheckout) -> String {
     // A renewal paid by pay link returns to the billing page, as the
     // provider's return URL says.
     if crate::services::billing::charges::is_renewal_key(&checkout.order_no) {
-        let billing = app::routes::href(locale_of(checkout), app::routes::Page::Billing);
+        let billing = app_core::routes::href(locale_of(checkout), app_core::routes::Page::Billing);
         return format!("{billing}?renewed=1");
     }
     format!(

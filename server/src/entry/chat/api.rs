@@ -10,7 +10,7 @@ use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::accounts::sessions;
 use crate::services::help_chat::{self, NewMessage, Person};
 use crate::state::AppState;
-use app::model::chat::{ChatConversationView, ChatMessageView, ChatUnread};
+use app_core::model::chat::{ChatConversationView, ChatMessageView, ChatUnread};
 use axum::extract::{FromRequestParts, Path, State};
 use axum::http::{header, request::Parts};
 use axum::response::{IntoResponse, Response};

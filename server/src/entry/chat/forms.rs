@@ -4,7 +4,7 @@
 //! first message sets their chat cookie, so the chat shows the thread later.
 use super::submission::{Handled, Rejected, Submission};
 use crate::services::help_chat::{self, NewMessage, Person};
-use app::routes::{href, Page};
+use app_core::routes::{href, Page};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse as _, Response};
 use serde::Deserialize;

@@ -2,9 +2,9 @@
 //! the site's pages do): the page request's staff session travels with each
 //! call, so a page shows exactly what the REST API would answer that person.
 use crate::{http::api_router, state::AppState};
-use app::api::{Envelope, API_BASE};
-use app::i18n::{t, Key, Locale};
-use app::model::console::{STAFF_COOKIE, STAFF_TOKEN_HEADER};
+use app_core::api::{Envelope, API_BASE};
+use app_core::i18n::{t, Key, Locale};
+use app_core::model::console::{STAFF_COOKIE, STAFF_TOKEN_HEADER};
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{header, HeaderMap, HeaderValue, Method, Request, StatusCode};

@@ -6,10 +6,10 @@ use super::redirects::redirect;
 use crate::cookies::{self, CookiePolicy};
 use crate::state::AppState;
 use crate::tokens;
-use app::account::forms::CSRF_COOKIE;
-use app::console::{console_href, ConsoleData, ConsoleDoc, ConsolePage};
-use app::i18n::Locale;
-use app::model::console::StaffView;
+use app_core::account::forms::CSRF_COOKIE;
+use app_core::console::{console_href, ConsoleData, ConsoleDoc, ConsolePage};
+use app_core::i18n::Locale;
+use app_core::model::console::StaffView;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use leptos::prelude::*;
@@ -100,7 +100,7 @@ pub(super) fn render(
             token
         });
     doc.css = state.public.assets.css.clone();
-    let html = Owner::new().with(|| app::console::document(doc).to_html());
+    let html = Owner::new().with(|| (state.views.console)(doc).to_html());
     let mut response = (status, html).into_response();
     let headers = response.headers_mut();
     headers.insert(

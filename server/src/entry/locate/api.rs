@@ -8,10 +8,10 @@ use super::extract::{service_error, Member, PageQuery, PathId, ValidForm, ValidQ
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::locate::{changes, consent, registry, requests};
 use crate::state::AppState;
-use app::api::Page;
-use app::model::account::Done;
-use app::model::locate::{GpsTrace, LocateRequestView, RevealDecision, RevealView, ShareMode};
-use app::model::GeoPoint;
+use app_core::api::Page;
+use app_core::model::account::Done;
+use app_core::model::locate::{GpsTrace, LocateRequestView, RevealDecision, RevealView, ShareMode};
+use app_core::model::GeoPoint;
 use axum::extract::{Path, State};
 use serde::Deserialize;
 

@@ -5,10 +5,10 @@ use super::redirects::{redirect, to_code_step};
 use super::submission::{Handled, Rejected, Submission};
 use crate::services::locate::{changes, consent, registry, requests};
 use crate::services::ServiceError;
-use app::account::forms::AuthForm;
-use app::api::encode;
-use app::model::locate::RevealDecision;
-use app::routes::{href, Page};
+use app_core::account::forms::AuthForm;
+use app_core::api::encode;
+use app_core::model::locate::RevealDecision;
+use app_core::routes::{href, Page};
 use serde::Deserialize;
 
 /// The fields the locate forms post (each form uses its own).
@@ -94,7 +94,7 @@ async fn reveal(s: &Submission<'_>, f: &LocateFields) -> Handled {
         "untrust" => RevealDecision::Untrust,
         _ => {
             return Err(
-                Rejected::new(ServiceError::Invalid(app::i18n::Key::ErrorBadRequest))
+                Rejected::new(ServiceError::Invalid(app_core::i18n::Key::ErrorBadRequest))
                     .keeping(&kept),
             )
         }
@@ -103,7 +103,7 @@ async fn reveal(s: &Submission<'_>, f: &LocateFields) -> Handled {
         token: &f.t,
         decision,
         point: None,
-        mode: app::model::locate::ShareMode::Once,
+        mode: app_core::model::locate::ShareMode::Once,
         client: s.client,
     };
     consent::answer(&s.cx, input)
@@ -138,7 +138,7 @@ async fn locate_action(s: &Submission<'_>, f: &LocateFields) -> Handled {
         (_, Some(change)) => Some(change),
         (_, None) => {
             return Err(rejected(ServiceError::Invalid(
-                app::i18n::Key::ErrorBadRequest,
+                app_core::i18n::Key::ErrorBadRequest,
             )))
         }
     };

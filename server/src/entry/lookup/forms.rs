@@ -5,9 +5,9 @@ use super::redirects::{redirect, to_code_step};
 use super::submission::{Handled, Rejected, Submission};
 use crate::services::lookup::{owner, reports};
 use crate::services::ServiceError;
-use app::account::forms::AuthForm;
-use app::api::encode;
-use app::routes::{href, Page};
+use app_core::account::forms::AuthForm;
+use app_core::api::encode;
+use app_core::routes::{href, Page};
 use serde::Deserialize;
 
 /// The fields the lookup forms post (each form uses its own).

@@ -4,7 +4,7 @@ use super::extract::ValidQuery;
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
 use crate::services::{phone, visitor};
 use crate::state::AppState;
-use app::model::{NumberInfo, VisitorCountry};
+use app_core::model::{NumberInfo, VisitorCountry};
 use axum::extract::{Path, State};
 use axum::http::request::Parts;
 use serde::Deserialize;

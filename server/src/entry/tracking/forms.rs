@@ -6,8 +6,8 @@ use super::redirects::see_other;
 use super::submission::{Handled, Rejected, Submission};
 use crate::cookies::tracking as tracking_cookies;
 use crate::services::ServiceError;
-use app::consent::{Consent, SETTINGS_PARAM};
-use app::i18n::Key;
+use app_core::consent::{Consent, SETTINGS_PARAM};
+use app_core::i18n::Key;
 use serde::Deserialize;
 
 /// The banner's fields: which button, and the two boxes of "Choose".
@@ -34,7 +34,7 @@ fn back_to(uri: &axum::http::Uri) -> String {
         .query()
         .and_then(|q| serde_urlencoded::from_str(q).ok())
         .unwrap_or_default();
-    app::navigation::with_query(uri.path(), &query, &[SETTINGS_PARAM])
+    app_core::navigation::with_query(uri.path(), &query, &[SETTINGS_PARAM])
 }
 
 #[cfg(test)]

@@ -5,9 +5,9 @@ use super::redirects::redirect;
 use super::submission::{Handled, Rejected, Submission};
 use crate::services::voice::{compose, preview};
 use crate::services::ServiceError;
-use app::account::forms::AuthForm;
-use app::model::voice::VoiceDraftForm;
-use app::routes::{href, Page};
+use app_core::account::forms::AuthForm;
+use app_core::model::voice::VoiceDraftForm;
+use app_core::routes::{href, Page};
 
 pub(crate) async fn handle(s: &Submission<'_>) -> Handled {
     let f: VoiceDraftForm = s.fields();

@@ -6,7 +6,7 @@ use super::{
     Brand,
 };
 use crate::mail::OutgoingEmail;
-use app::i18n::{t, t_args, Key, Locale};
+use app_core::i18n::{t, t_args, Key, Locale};
 
 /// The facts a billing e-mail states, already formatted for display.
 #[derive(Clone, Debug, Default)]

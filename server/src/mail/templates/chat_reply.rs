@@ -4,7 +4,7 @@ use super::{
     Brand,
 };
 use crate::mail::OutgoingEmail;
-use app::i18n::{t, t_args, Key, Locale};
+use app_core::i18n::{t, t_args, Key, Locale};
 
 /// The mail carrying support's `reply` (plain text, escaped in HTML), with
 /// where to answer (`link`).

@@ -4,7 +4,7 @@
 use super::{html::fill_html, Brand};
 use crate::html::escape_html;
 use crate::mail::OutgoingEmail;
-use app::i18n::{t, t_args, Key, Locale};
+use app_core::i18n::{t, t_args, Key, Locale};
 
 /// One piece of a mail's body.
 pub(super) enum Block {

@@ -5,7 +5,7 @@ use super::{
     Brand,
 };
 use crate::mail::OutgoingEmail;
-use app::i18n::{t, t_args, Key, Locale};
+use app_core::i18n::{t, t_args, Key, Locale};
 
 /// The mail to `to` saying that the owner of `phone` answered: `answer` is
 /// the answer as the member's dashboard names it; `link` opens the

@@ -4,7 +4,7 @@ use super::{
     Brand,
 };
 use crate::mail::OutgoingEmail;
-use app::i18n::{t, t_args, Key, Locale};
+use app_core::i18n::{t, t_args, Key, Locale};
 
 /// The mail carrying a password-reset `code`, valid for `minutes_valid`
 /// minutes, in `locale`. Says what to do with it, that it expires, never to

@@ -5,7 +5,7 @@ use super::{
     Brand,
 };
 use crate::mail::OutgoingEmail;
-use app::i18n::{t_args, Key, Locale};
+use app_core::i18n::{t_args, Key, Locale};
 
 /// The alert to the administrator `to`: `staff_email` was locked after
 /// `failures` wrong codes; what to do and how to unlock it.

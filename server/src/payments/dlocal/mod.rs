@@ -23,7 +23,7 @@ use super::{
     ProviderKind, RenewalCharge, WebhookError, WebhookRequest,
 };
 pub use crate::config::payments::dlocal::{DLocalConfig, DEFAULT_API_BASE};
-use app::model::billing::MethodChoice;
+use app_core::model::billing::MethodChoice;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, value::RawValue, Value};
 use std::time::Duration;

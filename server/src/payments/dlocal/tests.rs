@@ -99,7 +99,7 @@ fn checkout_notifications_map_by_status() {
         short[0].kind,
         EventKind::CheckoutFailed {
             order_no: "ord123".into(),
-            reason: app::model::billing::Decline::InsufficientFunds
+            reason: app_core::model::billing::Decline::InsufficientFunds
         }
     );
     let pin = notify(&payment("REJECTED", "324", "REDIRECT")).unwrap();
@@ -107,7 +107,7 @@ fn checkout_notifications_map_by_status() {
         pin[0].kind,
         EventKind::CheckoutFailed {
             order_no: "ord123".into(),
-            reason: app::model::billing::Decline::Authentication
+            reason: app_core::model::billing::Decline::Authentication
         }
     );
     assert_eq!(

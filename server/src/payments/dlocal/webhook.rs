@@ -7,7 +7,7 @@ use crate::payments::{
     declines, wire, EventKind, Money, ProviderEvent, WebhookError, WebhookRequest,
 };
 use crate::signing::same;
-use app::model::billing::Decline;
+use app_core::model::billing::Decline;
 use serde::Deserialize;
 use serde_json::{value::RawValue, Value};
 

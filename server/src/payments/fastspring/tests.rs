@@ -113,7 +113,7 @@ fn cancellations_refunds_and_failures_of_a_batch_map_to_their_meaning() {
         got[5].kind,
         EventKind::CheckoutFailed {
             order_no: "ord124".into(),
-            reason: app::model::billing::Decline::Declined
+            reason: app_core::model::billing::Decline::Declined
         }
     );
     assert_eq!(

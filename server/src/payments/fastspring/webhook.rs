@@ -4,7 +4,7 @@
 //! terms. Ids arrive bare, or as objects with webhook expansion on.
 use crate::payments::{wire, EventKind, Money, ProviderEvent, WebhookError, WebhookRequest};
 use crate::signing::{hmac_sha256, same};
-use app::model::billing::Decline;
+use app_core::model::billing::Decline;
 use base64::Engine as _;
 use serde::Deserialize;
 use serde_json::{value::RawValue, Value};

@@ -152,7 +152,7 @@ fn failures_say_whether_funds_were_short() {
         short[0].kind,
         EventKind::CheckoutAttemptFailed {
             order_no: "ord123".into(),
-            reason: app::model::billing::Decline::InsufficientFunds
+            reason: app_core::model::billing::Decline::InsufficientFunds
         }
     );
     let declined = events(&transaction(
@@ -166,7 +166,7 @@ fn failures_say_whether_funds_were_short() {
         declined[0].kind,
         EventKind::CheckoutAttemptFailed {
             order_no: "ord123".into(),
-            reason: app::model::billing::Decline::Declined
+            reason: app_core::model::billing::Decline::Declined
         }
     );
     let renewal = events(&transaction(

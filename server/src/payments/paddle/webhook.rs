@@ -4,7 +4,7 @@ pub use super::signature::{check_signature, SIGNATURE_HEADER};
 use crate::payments::{
     declines, wire, ChargeOutcome, EventKind, Money, ProviderEvent, WebhookError, WebhookRequest,
 };
-use app::model::billing::Decline;
+use app_core::model::billing::Decline;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 

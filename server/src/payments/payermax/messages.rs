@@ -3,7 +3,7 @@
 use super::api;
 use crate::payments::wire::{decimal_minor as parse_minor, exponent_of};
 use crate::payments::{declines, ChargeOutcome, Money, PayerDevice, PaymentError};
-use app::model::billing::MethodChoice;
+use app_core::model::billing::MethodChoice;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 

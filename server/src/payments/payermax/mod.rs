@@ -13,7 +13,7 @@ use super::{
     RefundOutcome, RefundRequest, RenewalCharge, WebhookError, WebhookRequest,
 };
 use crate::payments::declines;
-use app::model::billing::{Decline, MethodChoice};
+use app_core::model::billing::{Decline, MethodChoice};
 
 mod api;
 mod messages;

@@ -230,7 +230,7 @@ mod tests {
             payment_kind(&n, p).unwrap(),
             EventKind::CheckoutFailed {
                 order_no: "CTA1".into(),
-                reason: app::model::billing::Decline::InsufficientFunds
+                reason: app_core::model::billing::Decline::InsufficientFunds
             }
         );
         let (n, p) = notice("PAYMENT_FAILED", data("CLOSED", "checkout"));
@@ -238,7 +238,7 @@ mod tests {
             payment_kind(&n, p).unwrap(),
             EventKind::CheckoutFailed {
                 order_no: "CTA1".into(),
-                reason: app::model::billing::Decline::Declined
+                reason: app_core::model::billing::Decline::Declined
             }
         );
         let (n, p) = notice("APPLY_SUCCESS", data("PENDING", REF_RENEWAL));

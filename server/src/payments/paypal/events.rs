@@ -4,7 +4,7 @@ use super::webhook::Event;
 use super::PaypalProvider;
 use crate::payments::wire::{decimal_minor as parse_minor, exponent_of};
 use crate::payments::{EventKind, Money, WebhookError};
-use app::model::billing::Decline;
+use app_core::model::billing::Decline;
 use serde::{de::DeserializeOwned, Deserialize};
 
 #[derive(Deserialize)]

@@ -269,7 +269,7 @@ mod tests {
     #[test]
     fn every_decline_class_has_a_test_card() {
         use crate::payments::declines;
-        use app::model::billing::Decline;
+        use app_core::model::billing::Decline;
         for class in Decline::ALL {
             let found = TEST_CARDS
                 .iter()

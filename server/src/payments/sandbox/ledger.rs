@@ -4,7 +4,7 @@
 use super::SandboxProvider;
 use crate::payments::{ChargeOutcome, Money, PaymentError};
 use crate::persistence::entities::sandbox_payment;
-use app::model::billing::Decline;
+use app_core::model::billing::Decline;
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 

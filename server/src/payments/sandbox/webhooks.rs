@@ -9,7 +9,7 @@ use super::{
 use crate::payments::{declines, EventKind, Money, ProviderEvent, WebhookError, WebhookRequest};
 use crate::persistence::entities::{sandbox_payment, sandbox_webhook};
 use crate::signing::{fresh, hex, hmac_sha256, random_hex, same};
-use app::model::billing::Decline;
+use app_core::model::billing::Decline;
 use sea_orm::{
     sea_query::Expr, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
     EntityTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,

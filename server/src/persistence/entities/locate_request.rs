@@ -15,7 +15,7 @@ pub struct Model {
     pub note: String,
     /// The requester's own name for the request.
     pub label: String,
-    /// `app::model::locate::LocateStatus::code`.
+    /// `app_core::model::locate::LocateStatus::code`.
     pub status: String,
     /// SHA-256 of the owner's link token; empty once the link is dead.
     pub link_token_hash: String,

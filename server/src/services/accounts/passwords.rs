@@ -8,10 +8,10 @@ use crate::services::job_queue::{self, JobKind};
 use crate::services::{limits, Cx};
 use crate::services::{sealed, ServiceError};
 use crate::tokens;
-use app::account::validation::{
+use app_core::account::validation::{
     validate_code, validate_email, validate_password_into, FieldErrors, Slot,
 };
-use app::i18n::{Key, Locale};
+use app_core::i18n::{Key, Locale};
 use sea_orm::sea_query::{Expr, ExprTrait as _};
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,

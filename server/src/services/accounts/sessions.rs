@@ -5,9 +5,9 @@ use crate::services::limits::{self, Rule};
 use crate::services::Cx;
 use crate::services::ServiceError;
 use crate::tokens;
-use app::account::validation::{validate_email, validate_password, FieldErrors, Slot};
-use app::account::Viewer;
-use app::i18n::Key;
+use app_core::account::validation::{validate_email, validate_password, FieldErrors, Slot};
+use app_core::account::Viewer;
+use app_core::i18n::Key;
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait,
 };

@@ -3,8 +3,8 @@
 use super::secrets;
 use crate::persistence::entities::user::{self, Column, Entity};
 use crate::services::ServiceError;
-use app::account::validation::{validate_email, validate_password, FieldErrors};
-use app::i18n::{Key, Locale};
+use app_core::account::validation::{validate_email, validate_password, FieldErrors};
+use app_core::i18n::{Key, Locale};
 use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
 /// Whether `member` may use the paid features now: a trialing or active

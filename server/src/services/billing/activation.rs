@@ -7,7 +7,7 @@ use crate::persistence::entities::{order, subscription, user};
 use crate::services::accounts::users;
 use crate::services::sealed;
 use crate::services::{Cx, ServiceError};
-use app::model::billing::SubscriptionState;
+use app_core::model::billing::SubscriptionState;
 use sea_orm::{
     sea_query::Expr, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter,
 };
@@ -139,8 +139,8 @@ async fn welcome(
     }
     // A wallet charged only with the member gets its pay link instead of a
     // reminder of a charge that is never made automatically.
-    let by_link = app::model::billing::MethodChoice::parse(&sub.method)
-        .is_some_and(app::model::billing::MethodChoice::renews_with_payer);
+    let by_link = app_core::model::billing::MethodChoice::parse(&sub.method)
+        .is_some_and(app_core::model::billing::MethodChoice::renews_with_payer);
     if let (FirstPeriod::Trial(trial_days), false) = (first, by_link) {
         let remind_at = if trial_days <= REMIND_AT_START_UP_TO_DAYS {
             now

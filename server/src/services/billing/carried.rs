@@ -4,7 +4,7 @@
 //! URL, a log or the database): unreadable and unforgeable by the browser,
 //! kept one day at most and spent by the dashboard that shows it.
 use crate::secrets::Keyring;
-use app::checkout::SearchedNumber;
+use app_core::checkout::SearchedNumber;
 
 /// The purpose the number is sealed for (a value sealed for another
 /// purpose does not open here).

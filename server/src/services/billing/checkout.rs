@@ -10,9 +10,9 @@ use crate::services::limits::{self, Rule};
 use crate::services::tracking::attribution::{self, OrderTracking};
 use crate::services::{Cx, ServiceError};
 use crate::tokens;
-use app::account::payment_fields::PaymentFormInput;
-use app::i18n::{Key, Locale};
-use app::model::billing::MethodChoice;
+use app_core::account::payment_fields::PaymentFormInput;
+use app_core::i18n::{Key, Locale};
+use app_core::model::billing::MethodChoice;
 use sea_orm::{sea_query::OnConflict, ActiveValue::Set, EntityTrait, TransactionTrait};
 
 /// Orders one client address may start per hour: each opens a provider
@@ -71,7 +71,7 @@ pub async fn place_order(
     // What was typed for another method is personal data this payment does
     // not need: it never reaches the provider, whichever adapter sent it.
     let input = PlaceOrder {
-        form: app::checkout::only_method_fields(input.method, input.form.clone()),
+        form: app_core::checkout::only_method_fields(input.method, input.form.clone()),
         ..input
     };
     let errors = input.form.validate(input.method);
@@ -114,7 +114,7 @@ pub async fn place_order(
     let start = gateway.create_checkout(&request).await.map_err(|error| {
         tracing::warn!(%error, provider = gateway.kind().as_str(), order = %row.order_no, "cannot open a checkout");
         crate::payments::declines::of_refused_checkout(&error).map_or(ServiceError::Provider, |d| {
-            ServiceError::Invalid(app::checkout::decline_key(d))
+            ServiceError::Invalid(app_core::checkout::decline_key(d))
         })
     })?;
     orders::opened(&cx.db, row.id, &start, cx.now).await?;

@@ -7,8 +7,8 @@ use crate::persistence::entities::{order, subscription, user};
 use crate::services::accounts::{secrets, users::NO_PASSWORD};
 use crate::services::{Cx, ServiceError};
 use crate::tokens;
-use app::account::validation::{validate_password, FieldErrors};
-use app::model::billing::{Decline, OrderStatus, PayOutcome};
+use app_core::account::validation::{validate_password, FieldErrors};
+use app_core::model::billing::{Decline, OrderStatus, PayOutcome};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait};
 

@@ -8,7 +8,7 @@ use crate::services::accounts::users;
 use crate::services::ServiceError;
 use crate::signing::random_hex;
 use crate::tokens;
-use app::model::billing::SubscriptionState;
+use app_core::model::billing::SubscriptionState;
 use sea_orm::{ActiveValue::Set, ConnectionTrait, EntityTrait};
 
 /// Grants `member` a complimentary subscription in `state` for `days`.
@@ -26,7 +26,7 @@ pub async fn grant(
         state,
         SubscriptionState::Trialing | SubscriptionState::Active
     ) {
-        return Err(ServiceError::Invalid(app::i18n::Key::ErrorBadRequest));
+        return Err(ServiceError::Invalid(app_core::i18n::Key::ErrorBadRequest));
     }
     let end = now + days.max(1) * money::DAY_MS;
     let order = order::Entity::insert(operator_order(member, now))

@@ -7,9 +7,9 @@ use crate::persistence::entities::{charge, subscription, user};
 use crate::services::accounts::users;
 use crate::services::job_queue::{self, JobKind};
 use crate::services::{Cx, ServiceError};
-use app::i18n::Locale;
-use app::model::billing::MethodChoice;
-use app::routes::{href, Page};
+use app_core::i18n::Locale;
+use app_core::model::billing::MethodChoice;
+use app_core::routes::{href, Page};
 use sea_orm::{ConnectionTrait, EntityTrait};
 use serde::{Deserialize, Serialize};
 
@@ -75,7 +75,7 @@ async fn rows(cx: &Cx, job: &BillingMail) -> Result<Option<Rows>, ServiceError> 
 fn facts(cx: &Cx, job: &BillingMail, rows: &Rows, locale: Locale) -> BillingFacts {
     let (member, sub, charge) = (&rows.member, &rows.sub, rows.charge.as_ref());
     let base = &cx.config.public_base_url;
-    let date = app::dates::format_utc_date;
+    let date = app_core::dates::format_utc_date;
     let next_date = match job.kind {
         BillingMailKind::RenewalFailed => date(
             sub.next_attempt_at
@@ -110,7 +110,7 @@ fn facts(cx: &Cx, job: &BillingMail, rows: &Rows, locale: Locale) -> BillingFact
             format!(
                 "{base}{}?email={}",
                 href(locale, Page::ResetPassword),
-                app::api::encode(&member.email)
+                app_core::api::encode(&member.email)
             )
         }),
     }

@@ -6,7 +6,8 @@ use crate::persistence::entities::{charge, subscription as sub, user};
 use crate::services::accounts::users;
 use crate::services::audit::Stamp;
 use crate::services::{Cx, ServiceError};
-use app::model::billing::{
+use app_core::i18n::Key;
+use app_core::model::billing::{
     BillingSummary, ChargeView, MethodChoice, SubscriptionState, SubscriptionView,
 };
 use sea_orm::{
@@ -140,7 +141,7 @@ pub async fn cancel_by(
 ) -> Result<BillingSummary, ServiceError> {
     let s = current(&cx.db, member.id)
         .await?
-        .ok_or(ServiceError::Invalid(app::i18n::Key::ErrorNoSubscription))?;
+        .ok_or(ServiceError::Invalid(Key::ErrorNoSubscription))?;
     let state = status::parse(&s.status);
     if state == SubscriptionState::Canceled || s.cancel_at_period_end {
         return summary(cx, member).await;

@@ -4,7 +4,7 @@
 use super::orders;
 use crate::payments::Gateways;
 use crate::services::{Cx, ServiceError};
-use app::model::billing::MethodChoice;
+use app_core::model::billing::MethodChoice;
 
 /// The methods for `country`, by priority, narrowed to the currency of
 /// `plan_id` when one is named.

@@ -1,8 +1,8 @@
 //! Money and cycle conversions between rows and the provider contract.
 use crate::payments::Money;
 use crate::services::pricing::format_minor;
-use app::model::price::{amount_text, home_locale};
-use app::model::Cycle;
+use app_core::model::price::{amount_text, home_locale};
+use app_core::model::Cycle;
 
 /// Length of a day in ms.
 pub const DAY_MS: i64 = 86_400_000;

@@ -10,9 +10,9 @@ use crate::persistence::entities::{order, price_plan};
 use crate::services::ServiceError;
 use crate::signing::random_hex;
 use crate::tokens;
-use app::account::payment_fields::PaymentFormInput;
-use app::i18n::Key;
-use app::model::billing::MethodChoice;
+use app_core::account::payment_fields::PaymentFormInput;
+use app_core::i18n::Key;
+use app_core::model::billing::MethodChoice;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 

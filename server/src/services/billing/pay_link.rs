@@ -24,7 +24,7 @@ use super::mails::{self, BillingMail, BillingMailKind};
 use super::{dunning, money, status};
 use crate::persistence::entities::{renewal_link as link, subscription as sub};
 use crate::services::{Cx, ServiceError};
-use app::model::billing::{MethodChoice, RenewalDue, SubscriptionState};
+use app_core::model::billing::{MethodChoice, RenewalDue, SubscriptionState};
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,

@@ -8,7 +8,7 @@ use crate::persistence::entities::price_plan;
 use crate::services::pricing;
 use crate::services::visitor::{self, GeoIpReader};
 use crate::services::ServiceError;
-use app::i18n::Key;
+use app_core::i18n::Key;
 use sea_orm::DatabaseConnection;
 use std::net::IpAddr;
 

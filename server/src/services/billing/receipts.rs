@@ -4,7 +4,7 @@
 use super::{charges, money};
 use crate::persistence::entities::{charge, subscription as sub, user};
 use crate::services::{Cx, ServiceError};
-use app::model::billing::{MethodChoice, ReceiptView};
+use app_core::model::billing::{MethodChoice, ReceiptView};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
 /// The name card and wallet statements show for every charge (the receipt

@@ -26,7 +26,7 @@ use crate::persistence::entities::charge;
 use crate::services::accounts::users;
 use crate::services::audit::Stamp;
 use crate::services::{job_queue, usage, Cx, ServiceError};
-use app::model::billing::SubscriptionState;
+use app_core::model::billing::SubscriptionState;
 use sea_orm::{
     sea_query::Expr, ConnectionTrait, DatabaseTransaction, EntityTrait, TransactionTrait,
 };

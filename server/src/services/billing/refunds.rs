@@ -15,8 +15,8 @@ use crate::payments::Gateways;
 use crate::persistence::entities::{charge, user};
 use crate::services::audit::Stamp;
 use crate::services::{usage, Cx, ServiceError};
-use app::i18n::Key;
-use app::model::billing::{BillingSummary, RefundDetail};
+use app_core::i18n::Key;
+use app_core::model::billing::{BillingSummary, RefundDetail};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 
 /// How long after a charge it may be refunded.

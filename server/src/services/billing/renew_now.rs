@@ -10,10 +10,10 @@ use crate::payments::{CheckoutRequest, Customer, Gateways, PayerDevice, Provider
 use crate::persistence::entities::{order, renewal_link as link, subscription as sub, user};
 use crate::services::accounts::ClientInfo;
 use crate::services::{Cx, ServiceError};
-use app::account::payment_fields::PaymentFormInput;
-use app::i18n::{Key, Locale};
-use app::model::billing::MethodChoice;
-use app::routes::{href, Page};
+use app_core::account::payment_fields::PaymentFormInput;
+use app_core::i18n::{Key, Locale};
+use app_core::model::billing::MethodChoice;
+use app_core::routes::{href, Page};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 

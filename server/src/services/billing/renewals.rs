@@ -15,7 +15,7 @@ use crate::persistence::entities::{charge, order, subscription as sub};
 use crate::services::sealed;
 use crate::services::workers::Work;
 use crate::services::{Cx, ServiceError};
-use app::model::billing::SubscriptionState;
+use app_core::model::billing::SubscriptionState;
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 /// One round over up to `limit` due subscriptions.

@@ -9,7 +9,7 @@ use super::{charges, money, status};
 use crate::persistence::entities::{charge, subscription as sub};
 use crate::services::accounts::users;
 use crate::services::{Cx, ServiceError};
-use app::model::billing::SubscriptionState;
+use app_core::model::billing::SubscriptionState;
 use sea_orm::{sea_query::Expr, ConnectionTrait};
 
 pub use super::dunning::MAX_DECLINES;

@@ -15,7 +15,7 @@
 //! late webhook can never apply the same move twice.
 use crate::persistence::entities::subscription::{self as sub, Column};
 use crate::services::ServiceError;
-use app::model::billing::SubscriptionState;
+use app_core::model::billing::SubscriptionState;
 use sea_orm::sea_query::{Expr, SimpleExpr};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 

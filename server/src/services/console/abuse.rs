@@ -6,8 +6,8 @@ use crate::domain::phone::PhoneFormat;
 use crate::persistence::entities::{abuse_report as row, requester_block, user};
 use crate::services::lookup::reports;
 use crate::services::{Cx, ServiceError};
-use app::i18n::Key;
-use app::model::console::{
+use app_core::i18n::Key;
+use app_core::model::console::{
     AbuseAction, AbuseDecision, AbuseReportView, AbuseSource, ROWS_PER_PAGE,
 };
 use sea_orm::sea_query::{Expr, OnConflict};

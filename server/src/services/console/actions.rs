@@ -7,9 +7,9 @@ use crate::persistence::entities::{charge, user};
 use crate::services::accounts::sessions;
 use crate::services::billing::{charges, manage, money, refunds};
 use crate::services::{Cx, ServiceError};
-use app::i18n::Key;
-use app::model::billing::BillingSummary;
-use app::model::console::{CustomerRow, StaffRole};
+use app_core::i18n::Key;
+use app_core::model::billing::BillingSummary;
+use app_core::model::console::{CustomerRow, StaffRole};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
 

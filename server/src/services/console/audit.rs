@@ -4,7 +4,7 @@ use super::Staff;
 use crate::persistence::entities::{staff_audit as row, staff_user};
 pub use crate::services::audit::{record, Entry, Stamp};
 use crate::services::ServiceError;
-use app::model::console::{AuditEntry, ROWS_PER_PAGE};
+use app_core::model::console::{AuditEntry, ROWS_PER_PAGE};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use std::collections::HashMap;
 

@@ -9,8 +9,8 @@ use crate::services::accounts::{secrets, users::normalize_email, ClientInfo};
 use crate::services::limits::{self, Rule};
 use crate::services::{Cx, ServiceError};
 use crate::tokens;
-use app::i18n::Key;
-use app::model::console::{StaffRole, STAFF_SESSION_TTL_MS};
+use app_core::i18n::Key;
+use app_core::model::console::{StaffRole, STAFF_SESSION_TTL_MS};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait,

@@ -4,8 +4,8 @@ use super::audit::{self, Entry, Stamp};
 use super::Staff;
 use crate::services::help_chat::staff as support;
 use crate::services::{Cx, ServiceError};
-use app::model::chat::ChatMessageView;
-use app::model::console::{ChatInboxRow, ChatThreadView, ROWS_PER_PAGE};
+use app_core::model::chat::ChatMessageView;
+use app_core::model::console::{ChatInboxRow, ChatThreadView, ROWS_PER_PAGE};
 
 fn row(s: support::Summary) -> ChatInboxRow {
     // The console shows a member's address alone ("ana@example.com"), and a

@@ -8,8 +8,8 @@ use crate::persistence::entities::{
 };
 use crate::services::billing::{manage, money};
 use crate::services::{Cx, ServiceError};
-use app::i18n::Key;
-use app::model::console::{
+use app_core::i18n::Key;
+use app_core::model::console::{
     CustomerDetail, CustomerRow, OrderView, ProviderEventView, ROWS_PER_PAGE,
 };
 use sea_orm::sea_query::{Expr, ExprTrait as _, LikeExpr};

@@ -16,8 +16,8 @@ pub mod staff;
 pub mod totp;
 
 use crate::services::ServiceError;
-use app::i18n::Key;
-use app::model::console::{StaffRole, StaffView};
+use app_core::i18n::Key;
+use app_core::model::console::{StaffRole, StaffView};
 
 /// The status of an abuse report nobody decided yet.
 pub use crate::services::abuse_reports::OPEN as OPEN_REPORT;

@@ -5,9 +5,9 @@ use crate::persistence::entities::{staff_session, staff_user as row};
 use crate::secrets::Keyring;
 use crate::services::accounts::{secrets, users::normalize_email};
 use crate::services::{sealed, ServiceError};
-use app::account::validation::{validate_email, validate_password, FieldErrors};
-use app::i18n::Key;
-use app::model::console::StaffRole;
+use app_core::account::validation::{validate_email, validate_password, FieldErrors};
+use app_core::i18n::Key;
+use app_core::model::console::StaffRole;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 

@@ -83,7 +83,7 @@ pub fn otpauth_uri(email: &str, secret_b32: &str) -> String {
     // the address is percent-encoded.
     let label = format!(
         "CoolTracker:{}",
-        app::api::encode(email).replace("%40", "@")
+        app_core::api::encode(email).replace("%40", "@")
     );
     format!("otpauth://totp/{label}?secret={secret_b32}&issuer=CoolTracker&algorithm=SHA1&digits=6&period=30")
 }

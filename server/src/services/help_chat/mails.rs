@@ -8,8 +8,8 @@ use crate::persistence::entities::{
 };
 use crate::services::job_queue::JobKind;
 use crate::services::{Cx, ServiceError};
-use app::i18n::Locale;
-use app::routes::{href, Page};
+use app_core::i18n::Locale;
+use app_core::routes::{href, Page};
 use sea_orm::EntityTrait;
 use serde::{Deserialize, Serialize};
 

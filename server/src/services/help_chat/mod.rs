@@ -19,7 +19,7 @@ use crate::persistence::entities::{
     help_chat_conversation as conversation, help_chat_message as message,
 };
 use crate::tokens;
-use app::model::chat::{ChatAuthor, ChatMessageView};
+use app_core::model::chat::{ChatAuthor, ChatMessageView};
 
 pub use person::{mark_read, messages_after, send, unread_total, view, NewMessage, Person, Sent};
 

@@ -6,7 +6,7 @@ use crate::persistence::entities::{
     help_chat_conversation as conversation, help_chat_message as message, user,
 };
 use crate::services::{Cx, ServiceError};
-use app::model::chat::{
+use app_core::model::chat::{
     ChatAuthor, ChatConversationView, ChatIdentity, ChatMessageView, MESSAGES_PER_ANSWER,
 };
 use sea_orm::sea_query::Expr;

@@ -8,7 +8,7 @@ use crate::persistence::entities::{
 };
 use crate::services::audit::Stamp;
 use crate::services::{job_queue, Cx, ServiceError};
-use app::model::chat::{ChatAuthor, ChatMessageView};
+use app_core::model::chat::{ChatAuthor, ChatMessageView};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
@@ -88,7 +88,7 @@ pub async fn show(cx: &Cx, id: i64) -> Result<Thread, ServiceError> {
     let mut rows = message::Entity::find()
         .filter(message::Column::ConversationId.eq(id))
         .order_by_desc(message::Column::Id)
-        .limit(app::model::chat::MESSAGES_PER_ANSWER)
+        .limit(app_core::model::chat::MESSAGES_PER_ANSWER)
         .all(&cx.db)
         .await?;
     rows.reverse();

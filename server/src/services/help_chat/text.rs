@@ -1,8 +1,8 @@
 //! The rules every message body follows, whoever writes it.
 use crate::services::ServiceError;
-use app::account::validation::{FieldErrors, Slot};
-use app::i18n::Key;
-use app::model::chat::MESSAGE_MAX_CHARS;
+use app_core::account::validation::{FieldErrors, Slot};
+use app_core::i18n::Key;
+use app_core::model::chat::MESSAGE_MAX_CHARS;
 
 /// The body as stored: control characters other than line breaks and tabs
 /// dropped (PostgreSQL refuses NUL; the others only hide text), surrounding

@@ -3,7 +3,7 @@
 use crate::config::LocateSettings;
 use crate::services::limits::{self, Rule};
 use crate::services::ServiceError;
-use app::i18n::Key;
+use app_core::i18n::Key;
 use sea_orm::ConnectionTrait;
 
 const DAY_MS: i64 = 86_400_000;

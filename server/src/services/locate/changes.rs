@@ -7,13 +7,13 @@ use crate::persistence::entities::{locate_position, locate_request as request};
 use crate::services::accounts::AuthSession;
 use crate::services::{Cx, ServiceError};
 use crate::tokens;
-use app::i18n::Key;
-use app::model::locate::{LocateRequestView, LocateStatus};
+use app_core::i18n::Key;
+use app_core::model::locate::{LocateRequestView, LocateStatus};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, SqlErr, TransactionTrait};
 
 /// Longest name a requester may give a request (the form's `maxlength` too).
-pub use app::model::locate::LABEL_MAX_CHARS;
+pub use app_core::model::locate::LABEL_MAX_CHARS;
 
 /// What `PUT /spyContent/phoneLocation/{id}` may do.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,9 +12,9 @@ use crate::persistence::entities::{locate_consent, locate_position, locate_reque
 use crate::services::accounts::ClientInfo;
 use crate::services::{Cx, ServiceError};
 use crate::tokens;
-use app::i18n::Key;
-use app::model::locate::{LocateStatus, RevealDecision, RevealView, ShareMode};
-use app::model::GeoPoint;
+use app_core::i18n::Key;
+use app_core::model::locate::{LocateStatus, RevealDecision, RevealView, ShareMode};
+use app_core::model::GeoPoint;
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait,
 };

@@ -7,7 +7,7 @@
 use crate::persistence::entities::{locate_event as event, locate_request as request};
 use crate::services::live_feed::{FeedTable, LiveHub, StreamBounds};
 use crate::services::ServiceError;
-use app::model::locate::LocateStatus;
+use app_core::model::locate::LocateStatus;
 use sea_orm::sea_query::{Expr, Query};
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,

@@ -10,9 +10,9 @@ use crate::mail::Mailer;
 use crate::persistence::entities::{locate_request as request, user};
 use crate::services::job_queue::{self, JobKind};
 use crate::services::{Cx, ServiceError};
-use app::i18n::{t, Locale};
-use app::model::locate::LocateStatus;
-use app::routes::{href, Page};
+use app_core::i18n::{t, Locale};
+use app_core::model::locate::LocateStatus;
+use app_core::routes::{href, Page};
 use sea_orm::{ConnectionTrait, EntityTrait};
 use serde::{Deserialize, Serialize};
 

@@ -25,7 +25,7 @@ pub mod trust;
 
 use crate::persistence::entities::locate_request;
 use crate::services::ServiceError;
-use app::model::locate::{LocateRequestView, LocateStatus};
+use app_core::model::locate::{LocateRequestView, LocateStatus};
 use futures_util::future::BoxFuture;
 use sea_orm::DatabaseTransaction;
 

@@ -7,7 +7,7 @@
 use super::status::transition;
 use crate::persistence::entities::{locate_request, sms_queue as row, user};
 use crate::services::ServiceError;
-use app::model::locate::LocateStatus;
+use app_core::model::locate::LocateStatus;
 use sea_orm::sea_query::{Expr, ExprTrait as _, Query};
 use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter};
 

@@ -7,10 +7,12 @@ use crate::services::usage::{self, UsageKind};
 use crate::services::{Cx, ServiceError};
 use crate::sms::templates;
 use crate::tokens;
-use app::account::validation::{validate_note, FieldErrors, Slot};
-use app::i18n::Key;
-use app::model::locate::{GpsTrace, LocateRequestView, LocateStatus, SharePrecision, TracePoint};
-use app::model::GeoPoint;
+use app_core::account::validation::{validate_note, FieldErrors, Slot};
+use app_core::i18n::Key;
+use app_core::model::locate::{
+    GpsTrace, LocateRequestView, LocateStatus, SharePrecision, TracePoint,
+};
+use app_core::model::GeoPoint;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait,
@@ -35,7 +37,7 @@ pub struct NewRequest<'a> {
 /// until billing arrives; the subscription rule plugs in here, and only here.
 ///
 /// # Errors
-/// [`app::i18n::Key::LocateNotAllowed`] when it may not.
+/// [`app_core::i18n::Key::LocateNotAllowed`] when it may not.
 pub fn may_request(
     user: &crate::persistence::entities::user::Model,
     now: i64,
@@ -49,7 +51,7 @@ pub fn may_request(
 
 /// The owner's link for `token`, in the language of the number's country.
 pub fn reveal_link(public_base_url: &str, e164: &str, token: &str) -> String {
-    app::routes::reveal_link::reveal_link(
+    app_core::routes::reveal_link::reveal_link(
         public_base_url,
         templates::locale_for_number(e164),
         token,

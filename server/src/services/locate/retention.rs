@@ -3,7 +3,7 @@
 use super::status;
 use crate::persistence::entities::{locate_position, locate_request as request};
 use crate::services::ServiceError;
-use app::model::locate::LocateStatus;
+use app_core::model::locate::LocateStatus;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
 /// Pending requests past their expiry become `expired`; their links die.

@@ -6,8 +6,8 @@ use crate::persistence::entities::{
 };
 use crate::services::{Cx, ServiceError};
 use crate::tokens;
-use app::model::locate::{LocateStatus, RevealState, RevealView, SharePrecision};
-use app::model::GeoPoint;
+use app_core::model::locate::{LocateStatus, RevealState, RevealView, SharePrecision};
+use app_core::model::GeoPoint;
 use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter};
 
 /// The request a token opens, if any: the request's link, or the owner's

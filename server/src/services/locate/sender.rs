@@ -15,7 +15,7 @@ use crate::persistence::entities::sms_queue as row;
 use crate::services::workers::{lease_ms, Stop, Work};
 use crate::services::ServiceError;
 use crate::sms::{OutgoingSms, SentSms, SmsError, SmsSender};
-use app::model::locate::LocateStatus;
+use app_core::model::locate::LocateStatus;
 use sea_orm::sea_query::{Expr, ExprTrait as _, SimpleExpr};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 

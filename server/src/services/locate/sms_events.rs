@@ -3,7 +3,7 @@
 use super::{queue, registry, requests, status};
 use crate::persistence::entities::sms_queue;
 use crate::services::ServiceError;
-use app::model::locate::LocateStatus;
+use app_core::model::locate::LocateStatus;
 use sea_orm::{
     ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, TransactionTrait,
 };

@@ -7,7 +7,7 @@
 //! other. A move the table does not allow changes nothing.
 use crate::persistence::entities::locate_request as request;
 use crate::services::ServiceError;
-use app::model::locate::LocateStatus;
+use app_core::model::locate::LocateStatus;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter};
 

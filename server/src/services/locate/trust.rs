@@ -10,8 +10,8 @@ use super::effective_status;
 use super::reveal::{self, state_of};
 use crate::persistence::entities::{locate_request as request, locate_trust as trust};
 use crate::services::{Cx, ServiceError};
-use app::i18n::Key;
-use app::model::locate::{RevealState, RevealView};
+use app_core::i18n::Key;
+use app_core::model::locate::{RevealState, RevealView};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 

@@ -8,9 +8,9 @@ use crate::services::number_proof::{self, Purpose};
 use crate::services::{Cx, ServiceError};
 use crate::text_rules as detect;
 use crate::tokens;
-use app::account::validation::{FieldErrors, Slot};
-use app::i18n::Key;
-use app::model::lookup::{DirectoryEntry, OwnerView, DIRECTORY_FIELD_MAX_CHARS};
+use app_core::account::validation::{FieldErrors, Slot};
+use app_core::i18n::Key;
+use app_core::model::lookup::{DirectoryEntry, OwnerView, DIRECTORY_FIELD_MAX_CHARS};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,

@@ -13,8 +13,8 @@ use crate::services::accounts::users::has_access;
 use crate::services::accounts::ClientInfo;
 use crate::services::limits::Rule;
 use crate::services::{phone, Cx, ServiceError};
-use app::i18n::Locale;
-use app::model::lookup::LookupResult;
+use app_core::i18n::Locale;
+use app_core::model::lookup::LookupResult;
 
 /// What was asked.
 #[derive(Clone, Copy, Debug)]
@@ -44,7 +44,7 @@ fn number_input<'a>(q: &Query<'a>) -> (String, Option<&'a str>) {
 /// part needs no account.
 ///
 /// # Errors
-/// [`app::i18n::Key::PhoneInvalid`] for anything that is not a valid
+/// [`app_core::i18n::Key::PhoneInvalid`] for anything that is not a valid
 /// number (checked before any limit is spent); the daily limit; database errors.
 pub async fn lookup(
     cx: &Cx,

@@ -7,9 +7,9 @@ use crate::services::limits::{self, Rule};
 use crate::services::number_proof::parse_number;
 use crate::services::{Cx, ServiceError};
 use crate::text_rules as detect;
-use app::account::validation::{FieldErrors, Slot};
-use app::i18n::Key;
-use app::model::lookup::{SpamCategory, COMMENT_MAX_CHARS};
+use app_core::account::validation::{FieldErrors, Slot};
+use app_core::i18n::Key;
+use app_core::model::lookup::{SpamCategory, COMMENT_MAX_CHARS};
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult,
     PaginatorTrait, QueryFilter, Statement, TransactionTrait,

@@ -22,7 +22,7 @@
 //! brigade of new accounts, must not brand a number); a score of at least
 //! [`LIKELY_SPAM_SCORE`] from at least [`LIKELY_SPAM_REPORTERS`] reporters →
 //! "likely spam"; anything else → "some reports".
-use app::model::lookup::{SpamCategory, SpamLabel, SpamVerdict};
+use app_core::model::lookup::{SpamCategory, SpamLabel, SpamVerdict};
 
 /// A report's weight halves every 90 days.
 pub const HALF_LIFE_MS: i64 = 90 * 86_400_000;

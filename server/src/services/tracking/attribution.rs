@@ -21,7 +21,7 @@ impl Touch {
     /// The touch of a visit whose address had `query`; `None` without a
     /// tracked parameter.
     pub fn of_query(query: &[(String, String)], at: i64) -> Option<Touch> {
-        let params = app::consent::tracked(query);
+        let params = app_core::consent::tracked(query);
         (!params.is_empty()).then_some(Touch { params, at })
     }
 

@@ -9,7 +9,7 @@ use crate::persistence::entities::{meta_event, order, order_attribution};
 use crate::services::accounts::ClientInfo;
 use crate::services::limits::{self, Rule};
 use crate::services::{job_queue, Cx, ServiceError};
-use app::i18n::Key;
+use app_core::i18n::Key;
 use sea_orm::{
     sea_query::OnConflict, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait,
     QueryFilter, TransactionTrait,
@@ -176,7 +176,7 @@ pub async fn queue_purchase(
         exponent: order.currency_exponent.unsigned_abs(),
     };
     let value: f64 = amount.decimal().parse().unwrap_or(0.0);
-    let prefix = app::i18n::Locale::from_code(&order.locale)
+    let prefix = app_core::i18n::Locale::from_code(&order.locale)
         .unwrap_or_default()
         .path_prefix();
     let base = &cx.config.public_base_url;

@@ -7,7 +7,7 @@ use crate::persistence::entities::{click_point, operation_log};
 use crate::services::accounts::ClientInfo;
 use crate::services::limits::{self, Rule};
 use crate::services::{Cx, ServiceError};
-use app::i18n::Key;
+use app_core::i18n::Key;
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait,
 };

@@ -9,7 +9,7 @@ pub mod delivery;
 pub mod events;
 
 use crate::services::ServiceError;
-pub use app::consent::Consent;
+pub use app_core::consent::Consent;
 
 /// `Ok` when `consent` grants what `category` asks for, else
 /// [`ServiceError::NoConsent`].

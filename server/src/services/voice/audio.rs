@@ -8,8 +8,8 @@ use crate::persistence::entities::voice_message as row;
 use crate::services::ServiceError;
 use crate::signing::{hex, hmac_sha256, same};
 use crate::speech::SpeechRequest;
-use app::i18n::Key;
-use app::model::voice::Voice;
+use app_core::i18n::Key;
+use app_core::model::voice::Voice;
 
 /// How long a signed audio address works: the provider fetches it when the
 /// call is answered, well within this.

@@ -9,9 +9,9 @@ use crate::services::do_not_contact as registry;
 use crate::services::limits::{self, Rule};
 use crate::services::usage::{self, UsageKind};
 use crate::services::{Cx, ServiceError};
-use app::account::validation::{FieldErrors, Slot};
-use app::i18n::Key;
-use app::model::voice::{language, Voice, VoiceDraft, VoiceMessageView};
+use app_core::account::validation::{FieldErrors, Slot};
+use app_core::i18n::Key;
+use app_core::model::voice::{language, Voice, VoiceDraft, VoiceMessageView};
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait,
 };

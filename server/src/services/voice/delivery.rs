@@ -214,7 +214,7 @@ async fn deliver(
         }
         Err(e) => return end(cx, m, FAILED, &format!("speech: {e:?}")).await,
     }
-    let bcp47 = app::model::voice::language(&m.language).map_or("en-US", |l| l.bcp47);
+    let bcp47 = app_core::model::voice::language(&m.language).map_or("en-US", |l| l.bcp47);
     let audio_url = audio::call_audio_url(&cx.config, &m.call_ref, CallAudio::Message, cx.now);
     let call = OutgoingCall {
         to: m.to_e164.clone(),

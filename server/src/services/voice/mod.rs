@@ -22,7 +22,7 @@ pub mod views;
 
 use crate::services::{Cx, ServiceError};
 use crate::speech::{Rendered, Speech, SpeechError};
-use app::i18n::Key;
+use app_core::i18n::Key;
 use futures_util::future::BoxFuture;
 use sea_orm::DatabaseTransaction;
 use std::sync::Arc;
@@ -68,7 +68,7 @@ pub async fn replay(
     id: i64,
 ) -> Result<Arc<Rendered>, ServiceError> {
     let message = views::own(cx, user_id, id).await?;
-    let voice = app::model::voice::Voice::from_code(&message.voice).unwrap_or_default();
+    let voice = app_core::model::voice::Voice::from_code(&message.voice).unwrap_or_default();
     let request = audio::message_only(&message.language, voice, &message.body)?;
     speech.render(&request).await.map_err(speech_error)
 }

@@ -10,8 +10,8 @@ use crate::services::limits::{self, Rule};
 use crate::services::{Cx, ServiceError};
 use crate::signing::random_hex;
 use crate::speech::{Rendered, Speech};
-use app::api::API_BASE;
-use app::model::voice::{VoiceDraft, VoicePreview, VoicePreviewDraft};
+use app_core::api::API_BASE;
+use app_core::model::voice::{VoiceDraft, VoicePreview, VoicePreviewDraft};
 use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 use std::sync::Arc;
 

@@ -14,7 +14,7 @@
 //! ```
 use crate::persistence::entities::voice_message::{self as row, Column};
 use crate::services::ServiceError;
-use app::model::voice::VoiceStatus;
+use app_core::model::voice::VoiceStatus;
 use sea_orm::sea_query::{Expr, SimpleExpr};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 

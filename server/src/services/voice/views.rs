@@ -3,8 +3,8 @@ use super::status;
 use crate::domain::phone::{format_or_empty, PhoneFormat};
 use crate::persistence::entities::voice_message as row;
 use crate::services::{Cx, ServiceError};
-use app::api::API_BASE;
-use app::model::voice::{Voice, VoiceMessageView};
+use app_core::api::API_BASE;
+use app_core::model::voice::{Voice, VoiceMessageView};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
 
 /// The most messages one page lists.

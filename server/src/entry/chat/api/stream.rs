@@ -10,7 +10,7 @@ use crate::http::extract::{service_error, ValidQuery};
 use crate::http::{ApiContext, ApiError};
 use crate::services::help_chat::{self, live};
 use crate::state::AppState;
-use app::model::chat::{ChatMessageView, MESSAGES_PER_ANSWER};
+use app_core::model::chat::{ChatMessageView, MESSAGES_PER_ANSWER};
 use axum::extract::{Path, State};
 use axum::response::sse::Event;
 use axum::response::Response;

@@ -5,7 +5,7 @@ use crate::http::extract::{StaffMember, ValidForm, ValidQuery};
 use crate::http::{ApiContext, ApiOk, ApiResult};
 use crate::services::console::abuse;
 use crate::state::AppState;
-use app::model::console::{AbuseAction, AbuseDecision, AbuseReportView};
+use app_core::model::console::{AbuseAction, AbuseDecision, AbuseReportView};
 use axum::extract::{Path, State};
 use serde::Deserialize;
 

@@ -5,7 +5,7 @@ use crate::http::extract::{StaffMember, ValidQuery};
 use crate::http::{ApiContext, ApiOk, ApiResult};
 use crate::services::console::audit;
 use crate::state::AppState;
-use app::model::console::AuditEntry;
+use app_core::model::console::AuditEntry;
 use axum::extract::State;
 use serde::Deserialize;
 

@@ -5,8 +5,8 @@ use crate::http::extract::{StaffMember, ValidForm};
 use crate::http::{ApiContext, ApiOk, ApiResult};
 use crate::services::console::chat;
 use crate::state::AppState;
-use app::model::chat::ChatMessageView;
-use app::model::console::{ChatInboxRow, ChatThreadView};
+use app_core::model::chat::ChatMessageView;
+use app_core::model::console::{ChatInboxRow, ChatThreadView};
 use axum::extract::{Path, State};
 use serde::Deserialize;
 

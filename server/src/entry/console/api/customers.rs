@@ -6,8 +6,8 @@ use crate::http::extract::{Admin, AnyRole, Role, StaffMember, ValidForm, ValidQu
 use crate::http::{ApiContext, ApiOk, ApiResult};
 use crate::services::console::{actions, customers, Staff};
 use crate::state::AppState;
-use app::model::billing::BillingSummary;
-use app::model::console::{CustomerDetail, CustomerRow};
+use app_core::model::billing::BillingSummary;
+use app_core::model::console::{CustomerDetail, CustomerRow};
 use axum::extract::{FromRequest, FromRequestParts, Path, Request, State};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;

@@ -10,7 +10,7 @@ use crate::persistence::entities::{charge, order, subscription as sub};
 use crate::services::billing::settlement::{self, Refusal};
 use crate::services::billing::{charges, orders, refund_outcome, status};
 use crate::services::{Cx, ServiceError};
-use app::model::billing::SubscriptionState;
+use app_core::model::billing::SubscriptionState;
 use sea_orm::{ConnectionTrait, DatabaseTransaction, EntityTrait};
 
 /// What an applied event of `kind` may have created that parked events

@@ -7,7 +7,7 @@ use crate::persistence::entities::order;
 use crate::services::billing::activation::{self, FirstPayment};
 use crate::services::billing::orders;
 use crate::services::{Cx, ServiceError};
-use app::model::billing::Decline;
+use app_core::model::billing::Decline;
 use sea_orm::sea_query::Expr;
 use sea_orm::ConnectionTrait;
 

@@ -9,9 +9,9 @@ use crate::services::help_chat::{message_view, text::clean_body, visitor_hash};
 use crate::services::limits::{self, Rule};
 use crate::services::{Cx, ServiceError};
 use crate::tokens;
-use app::account::validation::{validate_email, FieldErrors};
-use app::i18n::Locale;
-use app::model::chat::{ChatAuthor, ChatMessageView};
+use app_core::account::validation::{validate_email, FieldErrors};
+use app_core::i18n::Locale;
+use app_core::model::chat::{ChatAuthor, ChatMessageView};
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait,
@@ -119,7 +119,7 @@ fn merge_fields(a: Option<ServiceError>, b: Option<ServiceError>) -> ServiceErro
     let mut errors = FieldErrors::default();
     for e in [a, b].into_iter().flatten() {
         if let ServiceError::Fields(f) = e {
-            for slot in app::account::validation::Slot::ALL {
+            for slot in app_core::account::validation::Slot::ALL {
                 if let Some(key) = f.get(slot) {
                     errors.set(slot, Some(key));
                 }

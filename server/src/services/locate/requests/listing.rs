@@ -3,7 +3,7 @@ use crate::persistence::entities::{locate_position, locate_request as request};
 use crate::services::accounts::AuthSession;
 use crate::services::locate::{display_phone, view};
 use crate::services::{Cx, ServiceError};
-use app::model::locate::LocateRequestView;
+use app_core::model::locate::LocateRequestView;
 use sea_orm::sea_query::{Expr, ExprTrait as _, Func, Query, SimpleExpr, WindowStatement};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter,

@@ -8,7 +8,7 @@ use crate::services::locate::status::{self, transition};
 use crate::services::workers::lease_ms;
 use crate::services::ServiceError;
 use crate::sms::{OutgoingSms, SmsSender};
-use app::model::locate::LocateStatus;
+use app_core::model::locate::LocateStatus;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 

@@ -12,8 +12,8 @@ pub mod prompts;
 pub mod screen;
 pub mod speak;
 
-use app::i18n::Key;
-use app::model::voice::{language, MESSAGE_MAX_CHARS};
+use app_core::i18n::Key;
+use app_core::model::voice::{language, MESSAGE_MAX_CHARS};
 
 /// A text ready for the synthesizer.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -28,7 +28,7 @@ fn all() -> &'static HashMap<String, CallPrompts> {
     })
 }
 
-/// The prompts of `language` (one of `app::model::voice::LANGUAGES`).
+/// The prompts of `language` (one of `app_core::model::voice::LANGUAGES`).
 pub fn prompts(language: &str) -> Option<&'static CallPrompts> {
     all().get(language)
 }
@@ -36,7 +36,7 @@ pub fn prompts(language: &str) -> Option<&'static CallPrompts> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use app::model::voice::LANGUAGES;
+    use app_core::model::voice::LANGUAGES;
 
     #[test]
     fn every_language_has_all_four_prompts_and_none_trips_the_rules() {

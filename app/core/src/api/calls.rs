@@ -1,7 +1,7 @@
 //! Paths and bodies of the API calls, and the encoding they share: plain
 //! functions, so the server's tests and the browser build the same requests.
 use crate::model::locate::{LocateAction, RevealDecision, ShareMode};
-use crate::widgets::GeoPoint;
+use crate::model::GeoPoint;
 
 /// The price channel family every page asks for: the server answers the
 /// plans of the payer's country, whatever the page's language.

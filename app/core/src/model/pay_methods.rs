@@ -197,7 +197,7 @@ mod tests {
     /// fields it needs.
     #[test]
     fn every_method_shows_its_fields_in_the_no_javascript_form() {
-        let css = include_str!("../../../style/checkout.css");
+        let css = include_str!("../../../../style/checkout.css");
         for m in M::ALL {
             let rule = format!(
                 r#"input[name="method"][value="{0}"]:checked) .pay-field[data-for~="{0}"]"#,

@@ -25,7 +25,9 @@ fn keys(current: &str, previous: Option<&str>) -> Keyring {
 async fn restarted(app: &TestApp, keys: Keyring) -> TestApp {
     let mut config = (*app.state.config).clone();
     config.secrets = keys;
-    let state = server::startup::build_state(config).await.unwrap();
+    let state = server::startup::build_state(config, app::views())
+        .await
+        .unwrap();
     TestApp {
         backend: app.backend,
         router: server::startup::build_router(state.clone()),

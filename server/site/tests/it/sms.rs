@@ -727,7 +727,7 @@ async fn without_twilio_the_webhooks_do_not_exist() {
 }
 
 /// The signature Twilio's own SDK (twilio-python's `RequestValidator`)
-/// computes for `url` and `params` (server/tests/support/twilio_sign.py).
+/// computes for `url` and `params` (server/site/tests/support/twilio_sign.py).
 fn sdk_signature(url: &str, params: &[(String, String)]) -> String {
     use std::io::Write as _;
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/support/twilio_sign.py");

@@ -1,5 +1,5 @@
 //! E-mail: delivery through a real SMTP server on loopback (aiosmtpd, see
-//! server/tests/support/smtp_sink.py), the dev outbox on every backend, and
+//! server/site/tests/support/smtp_sink.py), the dev outbox on every backend, and
 //! the developer pages being absent when `DEV_TOOLS` is off.
 use crate::util::{scratch_dir, TestApp};
 use app::i18n::{t_args, Key, Locale};

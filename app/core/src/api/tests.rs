@@ -1,6 +1,6 @@
 use super::*;
 use crate::model::locate::{LocateAction, RevealDecision};
-use crate::widgets::GeoPoint;
+use crate::model::GeoPoint;
 
 #[test]
 fn prices_are_asked_for_the_payer_never_for_the_language() {

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// Facts about a valid number, from the numbering plan (not from the phone).
 /// The example is the answer for `+6281234567890` in English at
-/// 2026-01-15 08:04 UTC (`server/tests/it/api_examples.rs` checks it).
+/// 2026-01-15 08:04 UTC (`server/site/tests/it/api_examples.rs` checks it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ssr", schema(example = json!({
@@ -54,7 +54,7 @@ pub struct NumberInfo {
 
 /// The visitor's likely country (`GET /other/ipInfo`). The example is the
 /// answer to a browser asking in Indonesian from an address the IP database
-/// does not know (`server/tests/it/api_examples.rs` checks it).
+/// does not know (`server/site/tests/it/api_examples.rs` checks it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ssr", schema(example = json!({

@@ -1,5 +1,6 @@
 //! `server`: starts the site (SSR + API) with config from the environment,
-//! or runs an operator command (`server user create …`, see `cli`).
+//! or runs an operator command (`server user create …`, see `server::cli`).
+//! The one place the server library and the UI's pages meet (`app::views()`).
 use anyhow::Context as _;
 
 /// Renders and API answers make many short-lived allocations; mimalloc
@@ -37,6 +38,6 @@ async fn main() -> anyhow::Result<()> {
         return Ok(());
     }
     server::telemetry::init(&config.log_format);
-    let app = server::startup::Application::build(config).await?;
+    let app = server::startup::Application::build(config, app::views()).await?;
     app.run_until_stopped().await
 }

@@ -17,7 +17,7 @@ fn local_config() -> Config {
 async fn refusal(configure: impl FnOnce(&mut Config)) -> String {
     let mut config = local_config();
     configure(&mut config);
-    match server::startup::Application::build(config).await {
+    match server::startup::Application::build(config, app::views()).await {
         Ok(_) => panic!("started with unsafe developer pages"),
         Err(e) => format!("{e:#}"),
     }
@@ -70,9 +70,11 @@ async fn the_server_refuses_the_payment_sandbox_on_a_public_address() {
 
 #[tokio::test]
 async fn the_server_starts_with_developer_pages_on_loopback() {
-    assert!(server::startup::Application::build(local_config())
-        .await
-        .is_ok());
+    assert!(
+        server::startup::Application::build(local_config(), app::views())
+            .await
+            .is_ok()
+    );
 }
 
 #[tokio::test]

@@ -4,7 +4,7 @@
 use crate::i18n::Key;
 pub use crate::model::reveal::{RevealDecision, RevealState, RevealView};
 pub use crate::model::sharing::{ShareMode, SharePrecision};
-use crate::widgets::GeoPoint;
+use crate::model::GeoPoint;
 use serde::{Deserialize, Serialize};
 
 /// Where a request stands. Final states never change again.

@@ -61,7 +61,7 @@ fn base_config(database_url: String, site_root: PathBuf) -> Config {
     config.hash_queue_wait_ms = 60_000;
     config.seed_data = true;
     config.site_root = site_root;
-    config.public_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../public");
+    config.public_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../public");
     config.public_base_url = "https://ct.test".into();
     // Mail never leaves a test: it lands in the outbox, readable at /dev/outbox.
     config.mail_transport = server::config::MailTransport::Outbox;
@@ -90,7 +90,7 @@ impl TestApp {
     ) -> TestApp {
         let mut config = base_config(database_url, site_root);
         configure(&mut config);
-        let state = server::startup::build_state(config)
+        let state = server::startup::build_state(config, app::views())
             .await
             .unwrap_or_else(|e| panic!("{backend:?}: {e:#}"));
         let db = state.db.clone();
@@ -131,7 +131,7 @@ impl TestApp {
     /// behind the same load balancer sees.
     pub async fn another_instance(&self) -> TestApp {
         let config = (*self.state.config).clone();
-        let state = server::startup::build_state(config)
+        let state = server::startup::build_state(config, app::views())
             .await
             .unwrap_or_else(|e| panic!("{:?}: {e:#}", self.backend));
         let db = state.db.clone();

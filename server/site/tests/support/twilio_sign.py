@@ -1,5 +1,5 @@
 """Signs a Twilio callback with Twilio's own SDK (twilio-python's
-RequestValidator), for server/tests/it/sms.rs.
+RequestValidator), for server/site/tests/it/sms.rs.
 
 stdin: {"token": ..., "url": ..., "pairs": [[name, value], ...]}
 stdout: the X-Twilio-Signature the SDK computes.

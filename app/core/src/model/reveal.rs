@@ -2,7 +2,7 @@
 //! exchange with the server: the page's state, the decision and the
 //! receipt of what was shared.
 use crate::model::sharing::SharePrecision;
-use crate::widgets::GeoPoint;
+use crate::model::GeoPoint;
 use serde::{Deserialize, Serialize};
 
 /// What the owner's page (`/reveal-location?t=…`) shows (`GET /reveal/{token}`).

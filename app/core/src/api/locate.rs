@@ -8,7 +8,7 @@ use crate::i18n::Locale;
 use crate::model::locate::{
     GpsTrace, LocateAction, LocateRequestView, RevealDecision, RevealView, ShareMode,
 };
-use crate::widgets::GeoPoint;
+use crate::model::GeoPoint;
 
 /// Requests per page of the dashboard list.
 pub const LOCATE_PAGE_SIZE: u32 = 20;

@@ -2,7 +2,7 @@
 //! country-code picker). The table is generated from libphonenumber's data.
 #[cfg(not(feature = "hydrate"))]
 mod data;
-/// The browser's table: the same entries without their names (app/build.rs).
+/// The browser's table: the same entries without their names (app/core/build.rs).
 #[cfg(feature = "hydrate")]
 mod data {
     use super::Country;

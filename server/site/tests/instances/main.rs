@@ -71,7 +71,7 @@ fn environment(name: &str, shared: &Shared, meta_token: String) -> Vec<(String, 
         ("SITE_ROOT", shared.site.display().to_string()),
         (
             "PUBLIC_DIR",
-            concat!(env!("CARGO_MANIFEST_DIR"), "/../public").to_owned(),
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../../public").to_owned(),
         ),
         ("GEOIP_DB_PATH", String::new()),
         ("SMS_PROVIDER", "twilio".to_owned()),
