@@ -37,13 +37,18 @@ pub fn islands_ready() {
 #[cfg(feature = "gallery")]
 pub mod gallery;
 
-/// The renderers the server library is built with: the customer pages'
-/// document and the support console's.
+/// The renderers the server library is built with: a customer page (the
+/// whole document, in async mode: every resource resolved before it is
+/// sent, so pages work without JavaScript) and a support console document.
 #[cfg(feature = "ssr")]
 pub fn views() -> app_core::views::Views {
-    use leptos::prelude::IntoAny as _;
     app_core::views::Views {
-        shell: || shell().into_any(),
-        console: |doc| console::document(doc).into_any(),
+        page: |provide, request| {
+            leptos_axum::render_app_async_with_context(move || provide(), shell)(request)
+        },
+        console: |doc| {
+            use leptos::prelude::{Owner, RenderHtml as _};
+            Owner::new().with(|| console::document(doc).to_html())
+        },
     }
 }

@@ -17,6 +17,7 @@ use app_core::api::SharedTransport;
 use app_core::checkout::IdempotencyStandIn;
 use app_core::config::PublicConfig;
 use app_core::consent::{Consent, CurrentConsent};
+use app_core::views::{PageFuture, ProvideContext};
 use axum::{
     body::Body,
     extract::Request,
@@ -25,7 +26,7 @@ use axum::{
 };
 use http_body_util::BodyExt as _;
 use leptos::nonce::Nonce;
-use leptos::prelude::{provide_context, AnyView};
+use leptos::prelude::provide_context;
 use std::sync::Arc;
 use tokio::sync::OwnedSemaphorePermit;
 
@@ -46,8 +47,8 @@ struct PageContext {
     visitor: PageVisitor,
     /// A shared rendering's stand-in for forms' idempotency keys.
     key_stand_in: Option<IdempotencyStandIn>,
-    /// The document's renderer.
-    shell: fn() -> AnyView,
+    /// The page's renderer.
+    page: fn(ProvideContext, axum::http::Request<Body>) -> PageFuture,
 }
 
 /// Renders the page of `request` with who is signed in, the anti-CSRF token
@@ -97,7 +98,7 @@ pub(super) async fn render(
         nonce: nonce.clone(),
         visitor,
         key_stand_in: None,
-        shell: state.views.shell,
+        page: state.views.page,
     };
     let rendered = match (shared_page, nonce) {
         (Some(page), Some(nonce)) => shared(state, request, context, page, &nonce, slot_held).await,
@@ -219,34 +220,33 @@ fn fill<'a>(nonce: &'a Nonce, csrf: &'a str, shared: &'a SharedPage) -> Fill<'a>
 
 /// The Leptos render of `request` with `context`.
 async fn run(request: Request, context: PageContext) -> Response {
-    let shell = context.shell;
-    let handler = leptos_axum::render_app_async_with_context(
-        move || {
-            let c = context.clone();
-            provide_context((*c.public).clone());
-            provide_context(c.transport);
-            provide_context(CurrentViewer(c.viewer));
-            provide_context(CsrfToken(c.csrf));
-            provide_context(NotificationsTotal(c.notifications));
-            provide_context(ChatUnreadTotal(c.chat_unread));
-            provide_context(CurrentConsent(c.consent));
-            c.visitor.provide();
-            if let Some(token) = c.session_token {
-                provide_context(token);
-            }
-            if let Some(outcome) = c.outcome {
-                provide_context(outcome);
-            }
-            if let Some(nonce) = c.nonce {
-                provide_context(nonce);
-            }
-            if let Some(stand_in) = c.key_stand_in {
-                provide_context(stand_in);
-            }
-        },
-        shell,
-    );
-    handler(request.map(Body::new)).await.into_response()
+    let page = context.page;
+    let provide = move || {
+        let c = context.clone();
+        provide_context((*c.public).clone());
+        provide_context(c.transport);
+        provide_context(CurrentViewer(c.viewer));
+        provide_context(CsrfToken(c.csrf));
+        provide_context(NotificationsTotal(c.notifications));
+        provide_context(ChatUnreadTotal(c.chat_unread));
+        provide_context(CurrentConsent(c.consent));
+        c.visitor.provide();
+        if let Some(token) = c.session_token {
+            provide_context(token);
+        }
+        if let Some(outcome) = c.outcome {
+            provide_context(outcome);
+        }
+        if let Some(nonce) = c.nonce {
+            provide_context(nonce);
+        }
+        if let Some(stand_in) = c.key_stand_in {
+            provide_context(stand_in);
+        }
+    };
+    page(Arc::new(provide), request.map(Body::new))
+        .await
+        .into_response()
 }
 
 /// The visitor's anti-CSRF token (drawn and set when missing or not one

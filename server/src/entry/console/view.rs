@@ -12,7 +12,6 @@ use app_core::i18n::Locale;
 use app_core::model::console::StaffView;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use leptos::prelude::*;
 
 /// The signed-in staff member, if the cookie names a live session.
 pub(super) async fn current_staff(caller: &StaffCaller) -> Option<StaffView> {
@@ -100,7 +99,7 @@ pub(super) fn render(
             token
         });
     doc.css = state.public.assets.css.clone();
-    let html = Owner::new().with(|| (state.views.console)(doc).to_html());
+    let html = (state.views.console)(doc);
     let mut response = (status, html).into_response();
     let headers = response.headers_mut();
     headers.insert(
