@@ -86,8 +86,10 @@ JSON
 
 build_server() {
   log "server ($SERVER_PROFILE)"
-  # The site's binary only: each benchmark script builds its own.
-  (cd "$ROOT" && cargo build -p site --bin server --profile "$SERVER_PROFILE" -q)
+  # The site's binary only: each benchmark script builds its own. Niced: the
+  # WASM side ends in a long serial step (its fat LTO), so it goes first and
+  # the server's parallel work fills the other core meanwhile.
+  (cd "$ROOT" && nice -n 5 cargo build -p site --bin server --profile "$SERVER_PROFILE" -q)
 }
 
 # Wall time of each step, printed at the end (`step NAME COMMAND...`).
