@@ -18,17 +18,14 @@ pub type ProvideContext = Arc<dyn Fn() + Send + Sync>;
 /// resolved.
 pub type PageFuture = Pin<Box<dyn Future<Output = Response<Body>> + Send>>;
 
+/// Renders the customer page a request asks for.
+pub type RenderPage = fn(ProvideContext, Request<Body>) -> PageFuture;
+
 /// The UI crate's renderers, as plain functions (`app::views()`).
 #[derive(Clone, Copy)]
 pub struct Views {
     /// Renders the customer page `request` asks for.
-    pub page: fn(ProvideContext, Request<Body>) -> PageFuture,
+    pub page: RenderPage,
     /// Renders one support console document to HTML.
     pub console: fn(ConsoleDoc) -> String,
-}
-
-impl std::fmt::Debug for Views {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Views")
-    }
 }

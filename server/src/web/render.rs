@@ -17,7 +17,7 @@ use app_core::api::SharedTransport;
 use app_core::checkout::IdempotencyStandIn;
 use app_core::config::PublicConfig;
 use app_core::consent::{Consent, CurrentConsent};
-use app_core::views::{PageFuture, ProvideContext};
+use app_core::views::RenderPage;
 use axum::{
     body::Body,
     extract::Request,
@@ -48,7 +48,7 @@ struct PageContext {
     /// A shared rendering's stand-in for forms' idempotency keys.
     key_stand_in: Option<IdempotencyStandIn>,
     /// The page's renderer.
-    page: fn(ProvideContext, axum::http::Request<Body>) -> PageFuture,
+    page: RenderPage,
 }
 
 /// Renders the page of `request` with who is signed in, the anti-CSRF token
