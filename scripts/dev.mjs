@@ -122,7 +122,8 @@ const steps = {
     }
     reloadBrowsers(`widgets rebuilt in ${seconds(start)} s`);
   },
-  async styles() {
+  // `quiet`: the caller reloads the tabs itself.
+  async styles({ quiet = false } = {}) {
     const start = Date.now();
     const files = ["main.css", "checkout.css", "voice.css", "lookup.css"].map(
       (f) => join(ROOT, "style", f),
@@ -135,7 +136,7 @@ const steps = {
     const tmp = join(TARGET, "dev-app.css");
     writeFileSync(tmp, css);
     swapIn(tmp, "app.css");
-    reloadBrowsers(`styles updated in ${seconds(start)} s`);
+    if (!quiet) reloadBrowsers(`styles updated in ${seconds(start)} s`);
   },
   async server() {
     const start = Date.now();
@@ -143,18 +144,47 @@ const steps = {
       return log("server build failed; the old server keeps running");
     startServer();
     await waitReady();
-    await steps.styles();
+    await steps.styles({ quiet: true });
     reloadBrowsers(`server rebuilt and restarted in ${seconds(start)} s`);
   },
   async wasm() {
     const start = Date.now();
-    if (!(await run("bash", [join(ROOT, "scripts/dev-wasm.sh")])))
+    // Niced: the server's rebuild is what a page reload waits for first.
+    if (
+      !(await run("nice", [
+        "-n",
+        "5",
+        "bash",
+        join(ROOT, "scripts/dev-wasm.sh"),
+      ]))
+    )
       return log("WASM build failed");
-    // The main module and its lazy island chunks (`__wasm_split.js`, `*.wasm`).
-    for (const name of readdirSync(join(TARGET, "dev-bindgen")))
-      if (!name.endsWith(".d.ts"))
-        swapIn(join(TARGET, "dev-bindgen", name), name);
-    reloadBrowsers(`WASM rebuilt in ${seconds(start)} s`);
+    // The main module, its lazy island chunks (`__wasm_split.js`, `*.wasm`)
+    // and wasm-bindgen's inline JS snippets (in `snippets/…`).
+    const out = join(TARGET, "dev-bindgen");
+    let changed = 0;
+    for (const entry of readdirSync(out, {
+      recursive: true,
+      withFileTypes: true,
+    })) {
+      if (!entry.isFile() || entry.name.endsWith(".d.ts")) continue;
+      const name = relative(
+        out,
+        join(entry.parentPath ?? entry.path, entry.name),
+      );
+      const served = join(pkgDir(), name);
+      // An edit outside the islands (most markup) leaves the WASM as it was.
+      if (
+        existsSync(served) &&
+        readFileSync(served).equals(readFileSync(join(out, name)))
+      )
+        continue;
+      mkdirSync(dirname(served), { recursive: true });
+      swapIn(join(out, name), name);
+      changed++;
+    }
+    if (changed) reloadBrowsers(`WASM rebuilt in ${seconds(start)} s`);
+    else log(`WASM rebuilt in ${seconds(start)} s, unchanged`);
   },
 };
 

@@ -1,6 +1,5 @@
 //! What every handler can reach.
 use crate::config::Config;
-use crate::domain::phone_data::PhoneData;
 use crate::mail::templates::Brand;
 use crate::mail::Mailer;
 use crate::services::visitor::GeoIpReader;
@@ -21,8 +20,6 @@ pub struct AppState {
     pub config: Arc<Config>,
     /// What the browser may see (rendered into every page).
     pub public: Arc<PublicConfig>,
-    /// Carrier, area and time-zone tables (loaded once per process).
-    pub phone_data: &'static PhoneData,
     /// The IP-to-country database, when one is configured.
     pub geoip: Option<Arc<GeoIpReader>>,
     /// Outgoing e-mail (SMTP, or the dev outbox): `state.mailer.send(mail::templates::…)`.

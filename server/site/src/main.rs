@@ -1,7 +1,8 @@
 //! `server`: starts the site (SSR + API) with config from the environment,
 //! or runs an operator command (`server user create …`, see `server::cli`).
-//! The one place the server library and the UI's pages meet (`app::views()`).
-use anyhow::Context as _;
+//! The one place the server library and the UI's pages meet (`app::views()`);
+//! everything else, the async runtime included, is the library's
+//! (`server::startup::entry`), so this crate compiles next to nothing.
 
 /// Renders and API answers make many short-lived allocations; mimalloc
 /// serves them faster than the system allocator (docs/benchmarks.md).
@@ -24,20 +25,7 @@ fn return_freed_memory_at_once() {
     }
 }
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
+fn main() -> anyhow::Result<()> {
     return_freed_memory_at_once();
-    // A speech worker of the pool: no configuration, no server, just stdio.
-    if std::env::args().nth(1).as_deref() == Some("speech-worker") {
-        return server::speech::worker::run_stdio()
-            .map_err(|e| anyhow::anyhow!("speech worker: {e}"));
-    }
-    let config = server::config::Config::from_env().context("reading configuration")?;
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if server::cli::run(&args, &config).await? {
-        return Ok(());
-    }
-    server::telemetry::init(&config.log_format);
-    let app = server::startup::Application::build(config, app::views()).await?;
-    app.run_until_stopped().await
+    server::startup::entry::run(app::views())
 }

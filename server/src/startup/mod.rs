@@ -1,4 +1,5 @@
 //! Assembling the application: database, state, router, listener, shutdown.
+pub mod entry;
 pub mod hand_back;
 mod router;
 mod serve;
@@ -48,6 +49,7 @@ async fn prepare_database(config: &Config) -> Result<sea_orm::DatabaseConnection
 /// Database or migration failures.
 pub async fn build_state(config: Config, views: Views) -> Result<AppState> {
     register_reactions();
+    crate::domain::phone_data::PhoneData::load_in_background();
     let db = prepare_database(&config).await?;
     let geoip = open_geoip(&config)?;
     let (mailer, sms) = messengers(&config, &db)?;
@@ -79,7 +81,6 @@ pub async fn build_state(config: Config, views: Views) -> Result<AppState> {
         clock: crate::clock::Clock::system(),
         config: Arc::new(config),
         public: Arc::new(public),
-        phone_data: crate::domain::phone_data::PhoneData::global(),
         geoip,
         mailer,
         sms,

@@ -4,6 +4,7 @@
 use super::doc::{Answer, BadRequest, Limited, NotFound, Unauthorized};
 use super::extract::{service_error, Member, ValidForm, ValidQuery};
 use super::{ApiContext, ApiOk, ApiResult};
+use crate::domain::phone_data::PhoneData;
 use crate::services::lookup::{self, owner, reports};
 use crate::state::AppState;
 use app_core::model::account::Done;
@@ -40,7 +41,7 @@ pub async fn find(
         locale: ctx.locale,
     };
     let token = ctx.token.as_deref();
-    let found = lookup::lookup(&state.cx(), state.phone_data, token, &ctx.client, q).await;
+    let found = lookup::lookup(&state.cx(), PhoneData::global(), token, &ctx.client, q).await;
     Ok(ApiOk::obj(found.map_err(service_error(&ctx))?))
 }
 

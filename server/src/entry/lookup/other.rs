@@ -2,6 +2,7 @@
 use super::doc::{Answer, BadRequest};
 use super::extract::ValidQuery;
 use super::{ApiContext, ApiError, ApiOk, ApiResult};
+use crate::domain::phone_data::PhoneData;
 use crate::services::{phone, visitor};
 use crate::state::AppState;
 use app_core::model::{NumberInfo, VisitorCountry};
@@ -28,7 +29,7 @@ pub async fn location_info(
     ValidQuery(query): ValidQuery<LocationInfoQuery>,
 ) -> ApiResult<NumberInfo> {
     phone::number_info(
-        state.phone_data,
+        PhoneData::global(),
         &input,
         query.region.as_deref(),
         ctx.locale,
