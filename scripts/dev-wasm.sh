@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# The edit loop's hydrate WASM (profile wasm-dev: no LTO, incremental) into
+# The edit loop's hydrate WASM (profile wasm-dev: no LTO, incremental, views
+# type-erased as the loop's server's) into
 # target/dev-bindgen; scripts/dev.mjs swaps it into the served build.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 eval "$(bash "$ROOT/scripts/toolchain.sh" --print-env)"
+# Type-erased views, as the loop's server (lib.sh).
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS:-} $DEV_LOOP_RUSTFLAGS"
 cd "$ROOT"
 cargo rustc -p app --lib --crate-type cdylib --profile wasm-dev \
   --target wasm32-unknown-unknown --features hydrate -q -- -C link-arg=--emit-relocs

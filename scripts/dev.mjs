@@ -4,8 +4,10 @@
 //   react-widgets/src  → esbuild (well under a second), files swapped in place
 //   style/             → the stylesheet re-concatenated in place
 //   app/, server/, locales/, Cargo.* → debug server rebuilt and restarted;
-//                        when app/ changed, the hydrate WASM is rebuilt after
-//                        it (fast profile) and swapped in place
+//                        when app/ changed, the hydrate WASM is rebuilt beside
+//                        it (fast profile) and swapped in place. Both are the
+//                        loop's own builds, with type-erased views
+//                        (DEV_LOOP_TARGET, DEV_LOOP_RUSTFLAGS: scripts/lib.sh)
 //
 // The browser talks to a small proxy on DEV_ADDR (default 127.0.0.1:3000) in
 // front of the server: it adds the reload script to every HTML page (with
@@ -23,10 +25,15 @@ import {
   mkdirSync,
 } from "node:fs";
 import http from "node:http";
+import { devProxy } from "./dev-proxy.mjs";
 import { dirname, join, relative } from "node:path";
 
 const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 const TARGET = process.env.CARGO_TARGET_DIR || join(ROOT, "target");
+// The loop's server build (scripts/lib.sh sets both).
+const LOOP_TARGET = process.env.DEV_LOOP_TARGET || join(TARGET, "dev-loop");
+const LOOP_RUSTFLAGS =
+  process.env.DEV_LOOP_RUSTFLAGS ?? "--cfg erase_components";
 const [devHost, devPort] = (process.env.DEV_ADDR || "127.0.0.1:3000").split(
   ":",
 );
@@ -68,6 +75,35 @@ function swapIn(src, name) {
   for (const ext of [".br", ".gz"]) rmSync(dest + ext, { force: true });
 }
 
+// Serves the loop's hydrate WASM (target/dev-bindgen) in place of the built
+// one: the main module, its lazy island chunks (`__wasm_split.js`, `*.wasm`)
+// and wasm-bindgen's inline JS snippets (in `snippets/…`). Returns how many
+// files changed; an edit outside the islands (most markup) changes none.
+function swapWasm() {
+  const out = join(TARGET, "dev-bindgen");
+  let changed = 0;
+  for (const entry of readdirSync(out, {
+    recursive: true,
+    withFileTypes: true,
+  })) {
+    if (!entry.isFile() || entry.name.endsWith(".d.ts")) continue;
+    const name = relative(
+      out,
+      join(entry.parentPath ?? entry.path, entry.name),
+    );
+    const served = join(pkgDir(), name);
+    if (
+      existsSync(served) &&
+      readFileSync(served).equals(readFileSync(join(out, name)))
+    )
+      continue;
+    mkdirSync(dirname(served), { recursive: true });
+    swapIn(join(out, name), name);
+    changed++;
+  }
+  return changed;
+}
+
 function startServer() {
   if (server) server.kill("SIGTERM");
   const env = {
@@ -77,7 +113,7 @@ function startServer() {
     // The front end this loop builds, wherever the target directory is.
     SITE_ROOT: process.env.SITE_ROOT || join(TARGET, "site"),
   };
-  server = spawn(join(TARGET, "debug/server"), [], {
+  server = spawn(join(LOOP_TARGET, "debug/server"), [], {
     cwd: ROOT,
     stdio: "inherit",
     env,
@@ -85,7 +121,7 @@ function startServer() {
 }
 
 async function waitReady() {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 800; i++) {
     const ok = await new Promise((resolve) => {
       http
         .get(
@@ -98,7 +134,7 @@ async function waitReady() {
         .on("error", () => resolve(false));
     });
     if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 25));
   }
 }
 
@@ -140,7 +176,13 @@ const steps = {
   },
   async server() {
     const start = Date.now();
-    if (!(await run("cargo", ["build", "-q", "-p", "site", "--bin", "server"])))
+    const env = {
+      ...process.env,
+      CARGO_TARGET_DIR: LOOP_TARGET,
+      RUSTFLAGS: LOOP_RUSTFLAGS,
+    };
+    const args = ["build", "-q", "-p", "site", "--bin", "server"];
+    if (!(await run("cargo", args, { env })))
       return log("server build failed; the old server keeps running");
     startServer();
     await waitReady();
@@ -159,30 +201,7 @@ const steps = {
       ]))
     )
       return log("WASM build failed");
-    // The main module, its lazy island chunks (`__wasm_split.js`, `*.wasm`)
-    // and wasm-bindgen's inline JS snippets (in `snippets/…`).
-    const out = join(TARGET, "dev-bindgen");
-    let changed = 0;
-    for (const entry of readdirSync(out, {
-      recursive: true,
-      withFileTypes: true,
-    })) {
-      if (!entry.isFile() || entry.name.endsWith(".d.ts")) continue;
-      const name = relative(
-        out,
-        join(entry.parentPath ?? entry.path, entry.name),
-      );
-      const served = join(pkgDir(), name);
-      // An edit outside the islands (most markup) leaves the WASM as it was.
-      if (
-        existsSync(served) &&
-        readFileSync(served).equals(readFileSync(join(out, name)))
-      )
-        continue;
-      mkdirSync(dirname(served), { recursive: true });
-      swapIn(join(out, name), name);
-      changed++;
-    }
+    const changed = swapWasm();
     if (changed) reloadBrowsers(`WASM rebuilt in ${seconds(start)} s`);
     else log(`WASM rebuilt in ${seconds(start)} s, unchanged`);
   },
@@ -235,66 +254,18 @@ function watchSources() {
       if (!file || /(^|\/)(\.|#)|~$|\.swp$/.test(file)) return;
       const path = relative(ROOT, join(ROOT, dir, file));
       for (const step of classify(path)) pending.add(step);
-      setTimeout(drain, 150);
+      setTimeout(drain, 50);
     });
   }
 }
 
-const RELOAD_JS = `new EventSource('/__dev/events').onmessage = () => location.reload();`;
-
-function proxy(req, res) {
-  if (req.url === "/__dev/events") {
-    res.writeHead(200, {
-      "content-type": "text/event-stream",
-      "cache-control": "no-store",
-    });
-    res.write(": connected\n\n");
-    clients.add(res);
-    req.on("close", () => clients.delete(res));
-    return;
-  }
-  const headers = { ...req.headers, "accept-encoding": "identity" };
-  const upstream = http.request(
-    {
-      host: "127.0.0.1",
-      port: serverPort,
-      path: req.url,
-      method: req.method,
-      headers,
-    },
-    (up) => {
-      const out = { ...up.headers, "cache-control": "no-store" };
-      if (!String(up.headers["content-type"] || "").startsWith("text/html")) {
-        res.writeHead(up.statusCode, out);
-        return up.pipe(res);
-      }
-      const chunks = [];
-      up.on("data", (c) => chunks.push(c));
-      up.on("end", () => {
-        const nonce = /'nonce-([^']+)'/.exec(
-          String(up.headers["content-security-policy"] || ""),
-        )?.[1];
-        const tag = `<script${nonce ? ` nonce="${nonce}"` : ""}>${RELOAD_JS}</script>`;
-        const html = Buffer.concat(chunks)
-          .toString("utf8")
-          .replace("</body>", `${tag}</body>`);
-        delete out["content-length"];
-        res.writeHead(up.statusCode, out);
-        res.end(html);
-      });
-    },
-  );
-  upstream.on("error", () => {
-    res.writeHead(502, { "content-type": "text/plain" });
-    res.end("dev: the server is restarting, reload in a moment");
-  });
-  req.pipe(upstream);
-}
-
+// The server and the WASM are the loop's builds (type-erased views); the
+// built site's WASM would not hydrate their markup.
+swapWasm();
 startServer();
 await waitReady();
 http
-  .createServer(proxy)
+  .createServer(devProxy(serverPort, clients))
   .listen(Number(devPort), devHost, () =>
     log(
       `http://${devHost}:${devPort} (server on :${serverPort}); watching for changes`,

@@ -7,6 +7,12 @@
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 apt_ensure "${SPEECH_PACKAGES[@]}"
 bash "$ROOT/scripts/build.sh"
+# The loop's own server and WASM (type-erased views, see lib.sh): a first
+# run builds them cold, side by side (about 4 minutes on 2 cores).
+log "edit loop builds: server ($DEV_LOOP_TARGET) and hydrate WASM (wasm-dev)"
+(cd "$ROOT" && dev_loop_cargo build -q -p site --bin server) &
+bash "$ROOT/scripts/dev-wasm.sh"
+wait $! || die "the edit loop's server build failed"
 cd "$ROOT"
 if [ -f .env ]; then set -a; source .env; set +a; fi
 if [ -z "${GEOIP_DB_PATH+set}" ]; then GEOIP_DB_PATH="$(ensure_geoip_db)"; export GEOIP_DB_PATH; fi

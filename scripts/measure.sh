@@ -12,7 +12,8 @@
 #   - with --lookups: subscribers' reverse lookups/s (scripts/bench-lookup.sh),
 #     on SQLite and, when TEST_DATABASE_URL reaches PostgreSQL, on a fresh
 #     PostgreSQL database (target: >= 5,000/s, p99 <= 20 ms);
-#   - with --loop: the edit loop's steps (server, hydrate WASM, widgets);
+#   - with --loop: the edit loop's steps (server, hydrate WASM, widgets) and
+#     save -> reload through scripts/dev.mjs (target: <= 5 s);
 #   - with --speech: voice message synthesis + encoding (release build);
 #   - with --all: all of the above but --cold and --speech in one run, with
 #     the build's and the run command's time per step.
@@ -29,10 +30,11 @@ page_weights() {
 timed() {
   local label="$1"; shift
   local start end
-  start=$(date +%s)
+  start=$(date +%s%N)
   "$@" >/dev/null 2>&1 || die "$label failed"
-  end=$(date +%s)
-  printf '%-28s %dm%02ds\n' "$label" $(((end - start) / 60)) $(((end - start) % 60))
+  end=$(date +%s%N)
+  printf '%-30s %dm%04.1fs\n' "$label" $(((end - start) / 60000000000)) \
+    "$(awk -v ns=$(((end - start) % 60000000000)) 'BEGIN { printf "%.1f", ns / 1e9 }')"
 }
 
 # The speech resampler against rubato's other filter lengths and the
@@ -137,20 +139,51 @@ lookup_row() {
     END { printf "lookups (release, %s, 64 connections): %s/s  p50 %s  p99 %s  non-2xx %d\n", db, rps, p50, p99, bad }'
 }
 
-# The edit loop after one component edit: the server and the hydrate WASM
-# (wasm-dev), each alone and side by side as scripts/dev.mjs runs them, and
+# The edit loop after one component edit: the loop's server and hydrate WASM
+# (type-erased views, see lib.sh), each alone and side by side as scripts/dev.mjs runs them, and
 # the widgets' dev build.
 edit_loop() {
   local component="$ROOT/app/src/components/footer.rs"
   bash "$ROOT/scripts/build.sh" >/dev/null 2>&1
   bash "$ROOT/scripts/dev-wasm.sh" >/dev/null 2>&1
+  dev_loop_cargo build -p site --bin server -q
   touch "$component"
-  timed "loop: server rebuild" cargo build -p site --bin server -q
+  timed "loop: server rebuild" dev_loop_cargo build -p site --bin server -q
   touch "$component"
   timed "loop: hydrate WASM (wasm-dev)" bash "$ROOT/scripts/dev-wasm.sh"
   touch "$component"
-  timed "loop: both side by side" bash -c "cargo build -p site --bin server -q & bash '$ROOT/scripts/dev-wasm.sh'; wait \$!"
+  timed "loop: both side by side" bash -c "CARGO_TARGET_DIR='$DEV_LOOP_TARGET' RUSTFLAGS='$DEV_LOOP_RUSTFLAGS' cargo build -p site --bin server -q & bash '$ROOT/scripts/dev-wasm.sh'; wait \$!"
   timed "loop: widgets (dev build)" bash -c "cd '$ROOT/react-widgets' && node build.mjs --dev"
+  save_to_reload "$component"
+}
+
+# The whole loop as scripts/dev.mjs runs it: from touching the component to
+# the open tab being told to reload with the rebuilt, restarted server (the
+# WASM rebuilding beside it), three times.
+save_to_reload() {
+  local component="$1" port=3310 dir; dir="$(mktemp -d)"
+  local events="$dir/events" count start
+  DEV_ADDR="127.0.0.1:$port" DEV_SERVER_PORT=$((port + 1)) GEOIP_DB_PATH= RUST_LOG=error \
+    DATABASE_URL="sqlite://$dir/dev.db?mode=rwc" DEV_TOOLS=true \
+    node "$ROOT/scripts/dev.mjs" >"$dir/log" 2>&1 &
+  local dev=$!
+  until curl -sf -o /dev/null "http://127.0.0.1:$port/health"; do sleep 0.2; done
+  curl -sN "http://127.0.0.1:$port/__dev/events" >>"$events" &
+  local listener=$!
+  for run in 1 2 3; do
+    sleep 2
+    count=$(grep -c "WASM rebuilt" "$dir/log" || true)
+    start=$(date +%s%N)
+    touch "$component"
+    until grep -q "server rebuilt" "$events"; do sleep 0.05; done
+    printf 'loop: save -> reload, run %d  %s s\n' "$run" \
+      "$(awk -v ns=$(($(date +%s%N) - start)) 'BEGIN { printf "%.1f", ns / 1e9 }')"
+    : >"$events"
+    until [ "$(grep -c "WASM rebuilt" "$dir/log" || true)" -gt "$count" ]; do sleep 0.2; done
+  done
+  kill "$listener" "$dev" 2>/dev/null
+  wait "$dev" 2>/dev/null || true
+  rm -rf "$dir"
 }
 
 # The run command's phases (scripts/run-site.sh, warm) up to the first answer.
