@@ -184,10 +184,14 @@ const steps = {
     const args = ["build", "-q", "-p", "site", "--bin", "server"];
     if (!(await run("cargo", args, { env })))
       return log("server build failed; the old server keeps running");
+    const built = Date.now();
     startServer();
     await waitReady();
     await steps.styles({ quiet: true });
-    reloadBrowsers(`server rebuilt and restarted in ${seconds(start)} s`);
+    const restart = seconds(built);
+    reloadBrowsers(
+      `server rebuilt and restarted in ${seconds(start)} s (build ${((built - start) / 1000).toFixed(1)} s, restart ${restart} s)`,
+    );
   },
   async wasm() {
     const start = Date.now();
