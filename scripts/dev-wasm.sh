@@ -9,4 +9,9 @@ export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${CARGO_TARGET_WASM32_UNKN
 cd "$ROOT"
 cargo rustc -p app --lib --crate-type cdylib --profile wasm-dev \
   --target wasm32-unknown-unknown --features hydrate -q -- -C link-arg=--emit-relocs
-split_and_bind "$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-dev/app.wasm" "$TARGET/dev-bindgen"
+wasm="$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-dev/app.wasm"
+# An edit outside the islands links the same module again: nothing to split.
+sum="$(sha256sum "$wasm" | cut -c1-64)"
+[ "$(cat "$TARGET/dev-bindgen/.source-sha256" 2>/dev/null)" = "$sum" ] && exit 0
+split_and_bind "$wasm" "$TARGET/dev-bindgen"
+echo "$sum" >"$TARGET/dev-bindgen/.source-sha256"

@@ -86,7 +86,7 @@ function swapWasm() {
     recursive: true,
     withFileTypes: true,
   })) {
-    if (!entry.isFile() || entry.name.endsWith(".d.ts")) continue;
+    if (!entry.isFile() || /(^\.|\.d\.ts$)/.test(entry.name)) continue;
     const name = relative(
       out,
       join(entry.parentPath ?? entry.path, entry.name),

@@ -157,34 +157,54 @@ edit_loop() {
   save_to_reload "$component"
 }
 
-# The whole loop as scripts/dev.mjs runs it: from touching the component to
-# the open tab being told to reload with the rebuilt, restarted server (the
-# WASM rebuilding beside it), three times.
+# The whole loop as scripts/dev.mjs runs it, three times each: a component
+# outside the islands touched (the tab is told to reload once the rebuilt
+# server restarted; the WASM comes out unchanged), then an island edited (a
+# comment added, then taken out again): the server's reload and the WASM's.
 save_to_reload() {
-  local component="$1" port=3310 dir; dir="$(mktemp -d)"
-  local events="$dir/events" count start
+  local component="$1" island="$ROOT/app/src/components/phone_search.rs"
+  local port=3310 dir; dir="$(mktemp -d)"
+  cp "$island" "$dir/island.rs"
+  trap 'cp "$dir/island.rs" "$island"' EXIT
   DEV_ADDR="127.0.0.1:$port" DEV_SERVER_PORT=$((port + 1)) GEOIP_DB_PATH= RUST_LOG=error \
     DATABASE_URL="sqlite://$dir/dev.db?mode=rwc" DEV_TOOLS=true \
     node "$ROOT/scripts/dev.mjs" >"$dir/log" 2>&1 &
   local dev=$!
   until curl -sf -o /dev/null "http://127.0.0.1:$port/health"; do sleep 0.2; done
-  curl -sN "http://127.0.0.1:$port/__dev/events" >>"$events" &
+  curl -sN "http://127.0.0.1:$port/__dev/events" >>"$dir/events" &
   local listener=$!
   for run in 1 2 3; do
-    sleep 2
-    count=$(grep -c "WASM rebuilt" "$dir/log" || true)
-    start=$(date +%s%N)
-    touch "$component"
-    until grep -q "server rebuilt" "$events"; do sleep 0.05; done
-    printf 'loop: save -> reload, run %d  %s s\n' "$run" \
-      "$(awk -v ns=$(($(date +%s%N) - start)) 'BEGIN { printf "%.1f", ns / 1e9 }')"
-    : >"$events"
-    until [ "$(grep -c "WASM rebuilt" "$dir/log" || true)" -gt "$count" ]; do sleep 0.2; done
+    loop_edit "$dir" "footer, run $run" server touch "$component"
+  done
+  for run in 1 2 3; do
+    loop_edit "$dir" "island, run $run" both bash -c "echo '// loop probe' >>'$island'"
+    cp "$dir/island.rs" "$island"
+    sleep 12
   done
   kill "$listener" "$dev" 2>/dev/null
   wait "$dev" 2>/dev/null || true
+  trap - EXIT
   rm -rf "$dir"
 }
+
+# One edit (the command after WAIT) and the time until dev.mjs's reloads:
+# the server's, and with WAIT=both the WASM's too.
+loop_edit() {
+  local dir="$1" label="$2" wait="$3"; shift 3
+  sleep 2
+  local wasm server start
+  wasm=$(grep -c "WASM rebuilt" "$dir/log" || true)
+  server=$(grep -c "server rebuilt" "$dir/events" || true)
+  start=$(date +%s%N)
+  "$@"
+  until [ "$(grep -c "server rebuilt" "$dir/events" || true)" -gt "$server" ]; do sleep 0.05; done
+  local line; line="$(printf 'loop: %s: save -> reload %s s' "$label" "$(since "$start")")"
+  until [ "$(grep -c "WASM rebuilt" "$dir/log" || true)" -gt "$wasm" ]; do sleep 0.05; done
+  [ "$wait" = both ] && line="$line, WASM reload $(since "$start") s"
+  echo "$line"
+}
+
+since() { awk -v ns=$(($(date +%s%N) - $1)) 'BEGIN { printf "%.1f", ns / 1e9 }'; }
 
 # The run command's phases (scripts/run-site.sh, warm) up to the first answer.
 run_phases() {
