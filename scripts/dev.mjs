@@ -30,10 +30,13 @@ import { dirname, join, relative } from "node:path";
 
 const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 const TARGET = process.env.CARGO_TARGET_DIR || join(ROOT, "target");
-// The loop's server build (scripts/lib.sh sets both).
-const LOOP_TARGET = process.env.DEV_LOOP_TARGET || join(TARGET, "dev-loop");
-const LOOP_RUSTFLAGS =
-  process.env.DEV_LOOP_RUSTFLAGS ?? "--cfg erase_components";
+// The loop's server build, as scripts/lib.sh defines it.
+const { DEV_LOOP_TARGET: LOOP_TARGET, DEV_LOOP_RUSTFLAGS: LOOP_RUSTFLAGS } =
+  process.env;
+if (!LOOP_TARGET || !LOOP_RUSTFLAGS) {
+  console.error("dev.mjs: start the loop with scripts/dev.sh");
+  process.exit(1);
+}
 const [devHost, devPort] = (process.env.DEV_ADDR || "127.0.0.1:3000").split(
   ":",
 );

@@ -140,8 +140,8 @@ lookup_row() {
 }
 
 # The edit loop after one component edit: the loop's server and hydrate WASM
-# (type-erased views, see lib.sh), each alone and side by side as scripts/dev.mjs runs them, and
-# the widgets' dev build.
+# (type-erased views, see lib.sh), each alone and side by side as
+# scripts/dev.mjs runs them, and the widgets' dev build.
 edit_loop() {
   local component="$ROOT/app/src/components/footer.rs"
   bash "$ROOT/scripts/build.sh" >/dev/null 2>&1
@@ -152,7 +152,8 @@ edit_loop() {
   touch "$component"
   timed "loop: hydrate WASM (wasm-dev)" bash "$ROOT/scripts/dev-wasm.sh"
   touch "$component"
-  timed "loop: both side by side" bash -c "CARGO_TARGET_DIR='$DEV_LOOP_TARGET' RUSTFLAGS='$DEV_LOOP_RUSTFLAGS' cargo build -p site --bin server -q & bash '$ROOT/scripts/dev-wasm.sh'; wait \$!"
+  export -f dev_loop_cargo
+  timed "loop: both side by side" bash -c "dev_loop_cargo build -p site --bin server -q & bash '$ROOT/scripts/dev-wasm.sh'; wait \$!"
   timed "loop: widgets (dev build)" bash -c "cd '$ROOT/react-widgets' && node build.mjs --dev"
   save_to_reload "$component"
 }
