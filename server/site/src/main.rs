@@ -3,6 +3,9 @@
 //! The one place the server library and the UI's pages meet (`app::views()`);
 //! everything else, the async runtime included, is the library's
 //! (`server::startup::entry`), so this crate compiles next to nothing.
+// The pages' view types are monomorphized here; the release build's layout
+// queries go deeper than the default limit, as in `app`.
+#![recursion_limit = "256"]
 
 /// Renders and API answers make many short-lived allocations; mimalloc
 /// serves them faster than the system allocator (docs/benchmarks.md).
