@@ -1,7 +1,6 @@
 //! The document shell (server only) and the root component (both sides).
 use crate::components::{
-    csrf_token, AuthFormGuard, ChatLauncher, ConsentBanner, Footer, Header, PageMeta,
-    TrackingScript,
+    csrf_token, AuthFormGuard, ChatLauncher, ConsentBanner, Footer, Header, TrackingScript,
 };
 use crate::config::{to_inline_json, use_public_config, CONFIG_ELEMENT_ID};
 use crate::dialogs::DialogLayer;
@@ -16,8 +15,7 @@ use crate::routes::{resolve, Page};
 use crate::widgets::HelpChat;
 use leptos::either::{Either, EitherOf4, EitherOf5, EitherOf6};
 use leptos::prelude::*;
-use leptos_meta::{provide_meta_context, Html, MetaTags};
-use leptos_router::{components::*, hooks::use_location, path};
+use leptos_router::{components::Router, hooks::use_location};
 
 /// The whole HTML document. The server renders it; the browser hydrates the
 /// islands in `<body>`. Pages whose islands must run at once boot the app
@@ -30,9 +28,10 @@ pub fn shell() -> impl IntoView {
     let (page, locale) = requested_page();
     let eager = page.hydrates_at_once();
     let boot = boot_script(&assets, eager, locale);
+    let head_tags = head_tags(&config.base_url, locale, page);
     view! {
         <!DOCTYPE html>
-        <html>
+        <html lang=locale.html_lang()>
             <head>
                 <meta charset="utf-8"/>
                 <meta name="viewport" content="width=device-width, initial-scale=1"/>
@@ -47,13 +46,26 @@ pub fn shell() -> impl IntoView {
                         <script nonce=leptos::nonce::use_nonce() inner_html=RUNS_APP_SCRIPT></script>
                         <script type="module" nonce=leptos::nonce::use_nonce() inner_html=boot></script>
                     })}
-                <MetaTags/>
+                {head_tags}
             </head>
             <body>
                 <App/>
             </body>
         </html>
     }
+}
+
+/// The page's title and metadata tags, rendered once per page and language
+/// (server only: the shell is never rendered in the browser).
+fn head_tags(base: &str, locale: Locale, page: Page) -> impl IntoView {
+    #[cfg(feature = "ssr")]
+    let html = crate::components::head_tags(base, locale, page).to_string();
+    #[cfg(not(feature = "ssr"))]
+    let html = {
+        let _ = (base, locale, page);
+        String::new()
+    };
+    leptos::tachys::html::InertElement::new(html)
 }
 
 /// Marks `<html class="js">` before the first paint on pages that run the
@@ -95,60 +107,55 @@ fn requested_page() -> (Page, Locale) {
     (Page::Home, Locale::En)
 }
 
-/// The root component: one wildcard route, resolved by [`crate::routes`].
+/// The root component. Every address is resolved by [`crate::routes`];
+/// the router only provides the location, so no route table is matched.
 #[component]
 pub fn App() -> impl IntoView {
-    provide_meta_context();
     view! {
         <Router>
-            <Routes fallback=|| ()>
-                <Route path=path!("/*any") view=Site/>
-            </Routes>
+            <Site/>
         </Router>
     }
 }
 
+/// The page of the address with the site's chrome. Rendered on the server
+/// only (the browser hydrates the islands in it), where the address does not
+/// change during a render: nothing here needs to be reactive.
 #[component]
 fn Site() -> impl IntoView {
-    let location = use_location();
-    let resolved = Memo::new(move |_| resolve(&location.pathname.get()));
-    provide_i18n(Signal::derive(move || resolved.get().locale));
+    let current = resolve(&use_location().pathname.get_untracked());
+    provide_i18n(Signal::stored(current.locale));
     let i18n = use_i18n();
     // Read once: the islands receive it as a prop (they have no server context).
     let csrf = csrf_token();
     let viewer = crate::account::use_viewer();
-    move || {
-        let current = resolved.get();
-        // Unknown paths and `/404` itself answer 404, not 200 with an error text.
-        let page = current.page.unwrap_or(Page::NotFound);
-        if page == Page::NotFound {
-            mark_not_found();
-        }
-        let body = page_body(page);
-        // The owner's consent pages stay about one thing: no chat there.
-        let chat = page != Page::DoNotLocate;
-        let content = if page.has_chrome() {
-            Either::Left(view! {
-                <a class="skip-link" href="#main">{i18n.text(Key::SkipToContent)}</a>
-                <ConsentBanner csrf=csrf.clone()/>
-                <Header page=page/>
-                <main id="main">{body}</main>
-                {chat.then(|| view! { <ChatLauncher/> })}
-                <Footer/>
-                {chat.then(|| view! { <HelpChat locale=current.locale email=viewer.as_ref().map(|v| v.email.clone())/> })}
-                <DialogLayer locale=current.locale csrf=csrf.clone() viewer=viewer.clone()/>
-                <AuthFormGuard locale=current.locale/>
-                <TrackingScript/>
-            })
-        } else {
-            Either::Right(body)
-        };
-        view! {
-            <Html {..} lang=current.locale.html_lang()/>
-            <PageMeta locale=current.locale page=page/>
-            {content}
-            <ConnectionStatus/>
-        }
+    // Unknown paths and `/404` itself answer 404, not 200 with an error text.
+    let page = current.page.unwrap_or(Page::NotFound);
+    if page == Page::NotFound {
+        mark_not_found();
+    }
+    let body = page_body(page);
+    // The owner's consent pages stay about one thing: no chat there.
+    let chat = page != Page::DoNotLocate;
+    let content = if page.has_chrome() {
+        Either::Left(view! {
+            <a class="skip-link" href="#main">{i18n.text(Key::SkipToContent)}</a>
+            <ConsentBanner csrf=csrf.clone()/>
+            <Header page=page/>
+            <main id="main">{body}</main>
+            {chat.then(|| view! { <ChatLauncher/> })}
+            <Footer/>
+            {chat.then(|| view! { <HelpChat locale=current.locale email=viewer.as_ref().map(|v| v.email.clone())/> })}
+            <DialogLayer locale=current.locale csrf=csrf viewer=viewer/>
+            <AuthFormGuard locale=current.locale/>
+            <TrackingScript/>
+        })
+    } else {
+        Either::Right(body)
+    };
+    view! {
+        {content}
+        <ConnectionStatus/>
     }
 }
 

@@ -2,12 +2,11 @@
 //! switch. Signed-in people see their e-mail and their dashboard links where
 //! visitors see "Log in".
 use crate::account::{use_notifications_total, use_viewer};
-use crate::components::{BrandMark, PageLinks};
+use crate::components::{page_links::shown_page, BrandMark, PageLinks};
 use crate::consent::{current_query, tracked_href};
 use crate::i18n::{t, t_args, use_i18n, Key, Locale};
 use crate::routes::{href, Page};
 use leptos::prelude::*;
-use leptos_router::components::A;
 use stylers_macro::style;
 
 /// The header shown on every page with chrome. `page` keeps the language
@@ -121,10 +120,14 @@ pub fn Header(page: Page) -> impl IntoView {
     ];
     view! { class = class,
         <header>
-            <A href=tracked_href(&href(i18n.locale(), Page::Home), &current_query(), &[]) attr:class=format!("brand {class}")>
+            <a
+                href=tracked_href(&href(i18n.locale(), Page::Home), &current_query(), &[])
+                class="brand"
+                aria-current=(page == Page::Home).then_some("page")
+            >
                 <BrandMark/>
                 <span>{i18n.text(Key::SiteName)}</span>
-            </A>
+            </a>
             <details class="site-menu">
                 <summary>{i18n.text(Key::NavMenu)}</summary>
                 <nav aria-label=i18n.text(Key::NavLocate)>
@@ -187,7 +190,12 @@ fn AccountNav(class: &'static str) -> impl IntoView {
         Some(viewer) => leptos::either::Either::Left(view! {
             <li class="viewer-email">{viewer.email}</li>
             <li>
-                <A href=move || href(i18n.locale(), Page::DashboardLocations)>{i18n.text(Key::NavMyRequests)}</A>
+                <a
+                    href=href(i18n.locale(), Page::DashboardLocations)
+                    aria-current=(shown_page() == Some(Page::DashboardLocations)).then_some("page")
+                >
+                    {i18n.text(Key::NavMyRequests)}
+                </a>
                 {badge}
             </li>
             <PageLinks links=vec![(Page::DashboardVoice, Key::NavMyVoiceMessages), (Page::Account, Key::NavAccount)]/>

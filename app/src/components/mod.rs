@@ -37,6 +37,8 @@ pub use local_time::{format_offset_datetime, offset_label, LocalTime, TimedText}
 pub use locate_result::LocateResult;
 pub use number_proof::{CodeStep, NumberFields, NumberStep, ProofForms};
 pub use page_links::PageLinks;
+#[cfg(feature = "ssr")]
+pub use page_meta::head_tags;
 pub use page_meta::PageMeta;
 pub use payment_checkout::{
     country_options, field_labels, method_options, slot_of, CheckoutSetup, PaymentCheckout,

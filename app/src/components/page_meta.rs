@@ -1,18 +1,45 @@
 //! `<title>`, description, canonical and `hreflang` alternates of a page, and
-//! what link previews show (Open Graph and Twitter cards).
-use crate::config::use_public_config;
+//! what link previews show (Open Graph and Twitter cards). They depend on
+//! the page, its language and the site's origin only, so the server renders
+//! them once per page and language ([`head_tags`]).
 use crate::i18n::{t, Key, Locale};
 use crate::routes::{href, Page};
 use leptos::prelude::*;
-use leptos_meta::{Link, Meta, Title};
 
 /// The link-preview picture (in `public/`), 1200×630 as the cards want it.
 pub const PREVIEW_IMAGE: &str = "/og-image.png";
 
-/// Head metadata for `page` in `locale`.
+/// The head metadata of `page` in `locale` on the site at `base`, as HTML:
+/// rendered on first use, then kept for the process's life.
+#[cfg(feature = "ssr")]
+pub fn head_tags(base: &str, locale: Locale, page: Page) -> std::sync::Arc<str> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, LazyLock, RwLock};
+    type Rendered = HashMap<String, HashMap<(Locale, Page), Arc<str>>>;
+    static RENDERED: LazyLock<RwLock<Rendered>> = LazyLock::new(Default::default);
+    let kept = RENDERED
+        .read()
+        .ok()
+        .and_then(|sites| sites.get(base)?.get(&(locale, page)).cloned());
+    if let Some(html) = kept {
+        return html;
+    }
+    let base_owned = base.to_owned();
+    let html: Arc<str> = Owner::new()
+        .with(|| view! { <PageMeta base=base_owned locale=locale page=page/> }.to_html())
+        // The head is never hydrated: no markers for absent parts.
+        .replace("<!>", "")
+        .into();
+    if let Ok(mut sites) = RENDERED.write() {
+        let site = sites.entry(base.to_owned()).or_default();
+        site.insert((locale, page), html.clone());
+    }
+    html
+}
+
+/// Head metadata for `page` in `locale` on the site at `base`.
 #[component]
-pub fn PageMeta(locale: Locale, page: Page) -> impl IntoView {
-    let base = use_public_config().base_url;
+pub fn PageMeta(base: String, locale: Locale, page: Page) -> impl IntoView {
     let title = format!(
         "{} | {}",
         t(locale, page.title_key()),
@@ -21,17 +48,17 @@ pub fn PageMeta(locale: Locale, page: Page) -> impl IntoView {
     let alternates = Locale::ALL
         .into_iter()
         .map(|alt| {
-            view! { <Link rel="alternate" hreflang=alt.html_lang() href=format!("{base}{}", href(alt, page))/> }
+            view! { <link rel="alternate" hreflang=alt.html_lang() href=format!("{base}{}", href(alt, page))/> }
         })
         .collect_view();
     let canonical = format!("{base}{}", href(locale, page));
     view! {
-        <Title text=title.clone()/>
-        <Meta name="description" content=t(locale, page.description_key())/>
-        {page.is_private().then(|| view! { <Meta name="robots" content="noindex"/> })}
-        <Link rel="canonical" href=canonical.clone()/>
+        <title>{title.clone()}</title>
+        <meta name="description" content=t(locale, page.description_key())/>
+        {page.is_private().then(|| view! { <meta name="robots" content="noindex"/> })}
+        <link rel="canonical" href=canonical.clone()/>
         {alternates}
-        <Link rel="alternate" hreflang="x-default" href=format!("{base}{}", href(Locale::En, page))/>
+        <link rel="alternate" hreflang="x-default" href=format!("{base}{}", href(Locale::En, page))/>
         <PreviewMeta locale=locale page=page title=title url=canonical image=format!("{base}{PREVIEW_IMAGE}")/>
     }
 }
@@ -50,27 +77,34 @@ fn PreviewMeta(
     let other_locales = Locale::ALL
         .into_iter()
         .filter(|alt| *alt != locale)
-        .map(|alt| view! { <Meta property="og:locale:alternate" content=og_locale(alt)/> })
+        .map(|alt| og("og:locale:alternate", og_locale(alt)))
         .collect_view();
     view! {
-        <Meta property="og:type" content="website"/>
-        <Meta property="og:site_name" content=t(locale, Key::SiteName)/>
-        <Meta property="og:title" content=title.clone()/>
-        <Meta property="og:description" content=description/>
-        <Meta property="og:url" content=url/>
-        <Meta property="og:locale" content=og_locale(locale)/>
+        {og("og:type", "website")}
+        {og("og:site_name", t(locale, Key::SiteName))}
+        {og("og:title", title.clone())}
+        {og("og:description", description)}
+        {og("og:url", url)}
+        {og("og:locale", og_locale(locale))}
         {other_locales}
-        <Meta property="og:image" content=image.clone()/>
-        <Meta property="og:image:type" content="image/png"/>
-        <Meta property="og:image:width" content="1200"/>
-        <Meta property="og:image:height" content="630"/>
-        <Meta property="og:image:alt" content=image_alt/>
-        <Meta name="twitter:card" content="summary_large_image"/>
-        <Meta name="twitter:title" content=title/>
-        <Meta name="twitter:description" content=description/>
-        <Meta name="twitter:image" content=image/>
-        <Meta name="twitter:image:alt" content=image_alt/>
+        {og("og:image", image.clone())}
+        {og("og:image:type", "image/png")}
+        {og("og:image:width", "1200")}
+        {og("og:image:height", "630")}
+        {og("og:image:alt", image_alt)}
+        <meta name="twitter:card" content="summary_large_image"/>
+        <meta name="twitter:title" content=title/>
+        <meta name="twitter:description" content=description/>
+        <meta name="twitter:image" content=image/>
+        <meta name="twitter:image:alt" content=image_alt/>
     }
+}
+
+/// `<meta property=… content=…>`: Open Graph names its tags by `property`.
+fn og(property: &'static str, content: impl Into<String>) -> impl IntoView {
+    leptos::html::meta()
+        .attr("property", property)
+        .attr("content", content.into())
 }
 
 /// The `language_TERRITORY` form Open Graph uses.

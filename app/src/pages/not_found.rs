@@ -2,7 +2,6 @@
 use crate::i18n::{use_i18n, Key};
 use crate::routes::{href, Page};
 use leptos::prelude::*;
-use leptos_router::components::A;
 
 /// "This page could not be found" with a BACK button to the home page.
 #[component]
@@ -12,9 +11,9 @@ pub fn NotFoundPage() -> impl IntoView {
         <section class="not-found">
             <h1>{i18n.text(Key::TitleNotFound)}</h1>
             <p>{i18n.text(Key::NotFoundText)}</p>
-            <A href=move || href(i18n.locale(), Page::Home) attr:class="btn-primary">
+            <a href=href(i18n.locale(), Page::Home) class="btn-primary">
                 {i18n.text(Key::NotFoundBack)}
-            </A>
+            </a>
         </section>
     }
 }

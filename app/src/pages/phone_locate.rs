@@ -2,7 +2,6 @@
 use crate::i18n::{use_i18n, Key};
 use crate::routes::{href, Page};
 use leptos::prelude::*;
-use leptos_router::components::A;
 
 const QUESTIONS: [(Key, Key); 5] = [
     (Key::PhoneLocateQ1, Key::PhoneLocateA1),
@@ -26,7 +25,7 @@ pub fn PhoneLocatePage() -> impl IntoView {
                     .map(|(q, a)| view! { <dt>{i18n.text(q)}</dt> <dd>{i18n.text(a)}</dd> })
                     .collect_view()}
             </dl>
-            <A href=move || href(i18n.locale(), Page::Home) attr:class="btn-primary">{i18n.text(Key::HomeLocate)}</A>
+            <a href=href(i18n.locale(), Page::Home) class="btn-primary">{i18n.text(Key::HomeLocate)}</a>
         </section>
     }
 }

@@ -25,7 +25,6 @@ use crate::model::billing::{BillingSummary, RefundDetail};
 use crate::routes::{href, Page};
 use leptos::either::Either;
 use leptos::prelude::*;
-use leptos_router::components::A;
 use leptos_router::hooks::use_query_map;
 use serde::{Deserialize, Serialize};
 
@@ -89,9 +88,9 @@ pub fn BillingPage() -> impl IntoView {
                 }}
             </Suspense>
             <div class="billing-actions">
-                <A href=move || href(i18n.locale(), Page::Account) attr:class="btn-secondary">
+                <a href=href(i18n.locale(), Page::Account) class="btn-secondary">
                     {i18n.t(Key::BillingMySubscription)}
-                </A>
+                </a>
             </div>
         </section>
     }

@@ -21,7 +21,6 @@ use crate::model::locate::{GpsTrace, LocateRequestView};
 use crate::routes::{href, Page};
 use leptos::either::EitherOf3;
 use leptos::prelude::*;
-use leptos_router::components::A;
 use leptos_router::hooks::use_query_map;
 use serde::{Deserialize, Serialize};
 
@@ -96,9 +95,9 @@ fn EmptyState() -> impl IntoView {
         <div class="empty-state">
             <h2>{i18n.text(Key::LocationsEmptyTitle)}</h2>
             <p>{i18n.text(Key::LocationsEmptyText)}</p>
-            <A href=move || format!("{}#phone", href(i18n.locale(), Page::Home)) attr:class="btn-primary">
+            <a href=format!("{}#phone", href(i18n.locale(), Page::Home)) class="btn-primary">
                 {i18n.t(Key::LocationsEmptyCta)}
-            </A>
+            </a>
         </div>
     }
 }
