@@ -14,6 +14,8 @@ mod local_time;
 mod locate_result;
 mod number_proof;
 mod page_links;
+// The head's tags: rendered by the server only.
+#[cfg(feature = "ssr")]
 mod page_meta;
 mod payment_checkout;
 mod phone_search;
@@ -39,7 +41,6 @@ pub use number_proof::{CodeStep, NumberFields, NumberStep, ProofForms};
 pub use page_links::PageLinks;
 #[cfg(feature = "ssr")]
 pub use page_meta::head_tags;
-pub use page_meta::PageMeta;
 pub use payment_checkout::{
     country_options, field_labels, method_options, slot_of, CheckoutSetup, PaymentCheckout,
     LIMITS as PAY_FIELD_LIMITS,

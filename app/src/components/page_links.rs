@@ -10,7 +10,7 @@ use leptos_router::hooks::use_location;
 /// link to the page being shown is marked as such.
 ///
 /// Plain anchors, not the router's `<A>`: navigation is by page load, and
-/// `<A>` builds memos and an effect per link on every render.
+/// `<A>` builds a memo and an active-state closure per link on every render.
 #[component]
 pub fn PageLinks(links: Vec<(Page, Key)>) -> impl IntoView {
     let i18n = use_i18n();

@@ -7,11 +7,10 @@ use crate::routes::{href, Page};
 use leptos::prelude::*;
 
 /// The link-preview picture (in `public/`), 1200×630 as the cards want it.
-pub const PREVIEW_IMAGE: &str = "/og-image.png";
+const PREVIEW_IMAGE: &str = "/og-image.png";
 
 /// The head metadata of `page` in `locale` on the site at `base`, as HTML:
 /// rendered on first use, then kept for the process's life.
-#[cfg(feature = "ssr")]
 pub fn head_tags(base: &str, locale: Locale, page: Page) -> std::sync::Arc<str> {
     use std::collections::HashMap;
     use std::sync::{Arc, LazyLock, RwLock};
@@ -39,7 +38,7 @@ pub fn head_tags(base: &str, locale: Locale, page: Page) -> std::sync::Arc<str> 
 
 /// Head metadata for `page` in `locale` on the site at `base`.
 #[component]
-pub fn PageMeta(base: String, locale: Locale, page: Page) -> impl IntoView {
+fn PageMeta(base: String, locale: Locale, page: Page) -> impl IntoView {
     let title = format!(
         "{} | {}",
         t(locale, page.title_key()),
