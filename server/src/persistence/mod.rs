@@ -1,5 +1,6 @@
 //! Where rows are stored: connection setup, migrations, entities and seed data.
 pub mod backup;
+pub mod counts;
 pub mod entities;
 pub mod migrations;
 pub mod outbox;
@@ -87,9 +88,28 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<DatabaseConnecti
                 .busy_timeout(SQLITE_WRITE_WAIT)
         })
         .map_sqlx_sqlite_pool_opts(sqlite_plans::stable_plans);
+    ping_only_stale(&mut options, url);
     Database::connect(options)
         .await
         .context("connecting to the database")
+}
+
+/// How long a pooled PostgreSQL connection may sit idle before it is
+/// pinged on its way out of the pool.
+pub const PING_AFTER_IDLE: Duration = Duration::from_secs(30);
+
+/// The pool pings a connection before handing it out only where that can
+/// find a dead one: an embedded SQLite file has no other end to hang up, and
+/// a PostgreSQL connection is pinged once it sat idle for
+/// [`PING_AFTER_IDLE`] (long enough for a server, proxy or firewall to have
+/// dropped it). A ping on every checkout cost a round trip before each
+/// statement; on SQLite a hand-off to the connection's thread and back.
+fn ping_only_stale(options: &mut ConnectOptions, url: &str) {
+    if url.starts_with("sqlite:") {
+        options.test_before_acquire(false);
+    } else {
+        options.test_before_acquire_if_idle_for(PING_AFTER_IDLE);
+    }
 }
 
 /// The file behind a `sqlite://path?…` URL; `None` for memory or other backends.
@@ -103,7 +123,26 @@ pub(crate) fn sqlite_file_path(url: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::sqlite_file_path;
+    use super::{ping_only_stale, sqlite_file_path, PING_AFTER_IDLE};
+    use sea_orm::ConnectOptions;
+
+    #[test]
+    fn pings_only_connections_that_can_have_died() {
+        let pinged = |url: &str| {
+            let mut options = ConnectOptions::new(url.to_owned());
+            ping_only_stale(&mut options, url);
+            (
+                options.get_test_before_acquire(),
+                options.get_test_before_acquire_if_idle_for(),
+            )
+        };
+        assert_eq!(pinged("sqlite://data/a.db?mode=rwc"), (false, None));
+        assert_eq!(pinged("sqlite::memory:"), (false, None));
+        assert_eq!(
+            pinged("postgres://127.0.0.1/test"),
+            (false, Some(PING_AFTER_IDLE))
+        );
+    }
 
     #[test]
     fn finds_the_sqlite_file() {
