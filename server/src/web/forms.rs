@@ -6,7 +6,7 @@
 use super::redirects::redirect;
 use super::render::render;
 use super::submission::{Handled, Rejected, Submission};
-use super::visitor::{visitor_of, Member};
+use super::visitor::{visitor_of, Member, WithBadges};
 use crate::cookies::{self, CookiePolicy};
 use crate::entry::{accounts, billing, chat, locate, lookup, tracking, voice};
 use crate::http::{client_info, retry_after, status_of, Surface};
@@ -48,7 +48,7 @@ pub async fn submit(state: AppState, request: Request) -> Response {
     let body = to_bytes(body, MAX_FORM_BYTES).await.unwrap_or_default();
     let envelope: Envelope = serde_urlencoded::from_bytes(&body).unwrap_or_default();
     let resolved = resolve(parts.uri.path());
-    let (_, member) = visitor_of(&state, &parts.headers).await;
+    let (_, member) = visitor_of(&state, &parts.headers, WithBadges::No).await;
     let csrf_ok = cookies::read(&parts.headers, CSRF_COOKIE).is_some_and(|cookie| {
         !envelope.csrf.is_empty() && tokens::same_secret(&cookie, &envelope.csrf)
     });

@@ -1,7 +1,7 @@
 //! Server-side rendering of the Leptos app, and the rules that run before it:
 //! who is signed in, where they should be instead, anti-CSRF.
 use super::redirects::redirect;
-use super::visitor::visitor_of;
+use super::visitor::{visitor_of, WithBadges};
 use super::{forms, render};
 use crate::cookies::CookiePolicy;
 use crate::state::AppState;
@@ -52,7 +52,7 @@ pub async fn page_request(State(state): State<AppState>, request: Request) -> Re
 /// Applies the navigation rules, then renders.
 async fn serve_page(state: AppState, request: Request) -> Response {
     let resolved = app_core::routes::resolve(request.uri().path());
-    let (visitor, member) = visitor_of(&state, request.headers()).await;
+    let (visitor, member) = visitor_of(&state, request.headers(), WithBadges::Yes).await;
     let policy = CookiePolicy::for_origin(&state.config.public_base_url);
     let mut set_cookies = Vec::new();
     if visitor == Visitor::InvalidToken {

@@ -66,7 +66,11 @@ pub(super) async fn render(
 ) -> Response {
     let locale = app_core::routes::resolve(request.uri().path()).locale;
     let headers = request.headers();
-    let (notifications, chat_unread) = super::badges::counts(state, member, headers).await;
+    let badges = match member.and_then(|m| m.badges) {
+        Some(badges) => badges,
+        None => super::badges::counts(state, member.map(|m| m.auth.user.id), headers).await,
+    };
+    let (notifications, chat_unread) = (badges.header, badges.chat);
     let (csrf, consent) = visitor_cookies(state, &request, &mut set_cookies);
     // A number owner's session shows that number's reports and entry.
     let owner = cookies::read(headers, OWNER_COOKIE).is_some();
@@ -244,9 +248,20 @@ async fn run(request: Request, context: PageContext) -> Response {
             provide_context(stand_in);
         }
     };
-    page(Arc::new(provide), request.map(Body::new))
+    let (parts, body) = page(Arc::new(provide), request.map(Body::new))
         .await
         .into_response()
+        .into_parts();
+    // The async render's stream holds the whole document in one piece: sent
+    // whole, with its length, it leaves in one write instead of a chunk and
+    // the chunked encoding's end in two.
+    match body.collect().await {
+        Ok(collected) => Response::from_parts(parts, Body::from(collected.to_bytes())),
+        Err(e) => {
+            tracing::error!(error = %e, "page body failed");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+    }
 }
 
 /// The visitor's anti-CSRF token (drawn and set when missing or not one

@@ -538,6 +538,13 @@ async fn the_list_pages_and_counts_unseen_answers() {
         send_queued(&app).await;
         let link = link_token(&app, E164).await;
         answer(&app, &link, "decision=decline").await;
+        let cookie = format!("token={token}");
+        let page = app.get_with("/faq", &[("cookie", &cookie)]).await;
+        assert!(
+            page.body.contains(r#"data-notifications="1""#),
+            "the header's badge counts the answer ({:?})",
+            app.backend
+        );
         let first = app
             .get_with(
                 &format!("{API}/spyContent?page=1&size=1"),
@@ -562,5 +569,10 @@ async fn the_list_pages_and_counts_unseen_answers() {
             .await
             .json();
         assert_eq!(again["result"]["notificationsTotal"], 0, "seen once listed");
+        let page = app.get_with("/faq", &[("cookie", &cookie)]).await;
+        assert!(
+            !page.body.contains("data-notifications="),
+            "no badge once seen"
+        );
     }
 }

@@ -12,6 +12,9 @@ use sea_orm::{
     ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait,
 };
 
+mod recognise;
+pub use recognise::{authenticate, authenticate_counting};
+
 /// A valid session and its user.
 #[derive(Clone, Debug)]
 pub struct AuthSession {
@@ -165,49 +168,6 @@ pub async fn start(
         token,
         auth: AuthSession { session, user },
     })
-}
-
-/// The session of a token, if it is valid now.
-///
-/// # Errors
-/// [`ServiceError::Unauthorized`] for a missing, unknown or expired token.
-pub async fn authenticate(
-    db: &impl ConnectionTrait,
-    token: Option<&str>,
-    now: i64,
-) -> Result<AuthSession, ServiceError> {
-    let token = token
-        .filter(|t| t.len() == 64)
-        .ok_or(ServiceError::Unauthorized)?;
-    let found = session::Entity::find()
-        .filter(session::Column::TokenHash.eq(tokens::digest(&[token])))
-        .find_also_related(user::Entity)
-        .one(db)
-        .await?;
-    let Some((session, Some(user))) = found else {
-        return Err(ServiceError::Unauthorized);
-    };
-    // Suspension ends the sessions; this also stops one opened in the same instant.
-    if user.suspended_at.is_some() {
-        return Err(ServiceError::Unauthorized);
-    }
-    if session.expires_at <= now {
-        session::Entity::delete_by_id(session.id).exec(db).await?;
-        return Err(ServiceError::Unauthorized);
-    }
-    let mut session = session;
-    if now - session.last_seen_at >= abuse::LAST_SEEN_RESOLUTION_MS {
-        session::Entity::update_many()
-            .col_expr(
-                session::Column::LastSeenAt,
-                sea_orm::sea_query::Expr::value(now),
-            )
-            .filter(session::Column::Id.eq(session.id))
-            .exec(db)
-            .await?;
-        session.last_seen_at = now;
-    }
-    Ok(AuthSession { session, user })
 }
 
 /// One of the caller's own sessions. Someone else's answers "not found",

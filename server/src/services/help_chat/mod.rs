@@ -21,7 +21,10 @@ use crate::persistence::entities::{
 use crate::tokens;
 use app_core::model::chat::{ChatAuthor, ChatMessageView};
 
-pub use person::{mark_read, messages_after, send, unread_total, view, NewMessage, Person, Sent};
+pub use person::{
+    mark_read, member_unread_query, messages_after, send, unread_total, unread_total_query, view,
+    NewMessage, Person, Sent,
+};
 
 /// The stored form of a visitor's cookie: its SHA-256, so a database leak
 /// opens nobody's conversation.

@@ -2,6 +2,7 @@
 //! message, in [`send`]), read, and mark support's answers read. Another
 //! person's conversation answers exactly like one that does not exist.
 use super::{message_view, visitor_hash};
+use crate::persistence::counts;
 use crate::persistence::entities::{
     help_chat_conversation as conversation, help_chat_message as message, user,
 };
@@ -9,7 +10,7 @@ use crate::services::{Cx, ServiceError};
 use app_core::model::chat::{
     ChatAuthor, ChatConversationView, ChatIdentity, ChatMessageView, MESSAGES_PER_ANSWER,
 };
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, Func, Query, SelectStatement, SimpleExpr};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
 };
@@ -34,12 +35,23 @@ pub async fn find(
     db: &impl ConnectionTrait,
     person: Person<'_>,
 ) -> Result<Option<conversation::Model>, ServiceError> {
-    let filter = match person {
+    let Some(of_person) = of_person(person) else {
+        return Ok(None);
+    };
+    Ok(conversation::Entity::find()
+        .filter(of_person)
+        .one(db)
+        .await?)
+}
+
+/// The condition on a conversation that it is the person's; `None` for a
+/// visitor without a chat cookie, who has none.
+fn of_person(person: Person<'_>) -> Option<SimpleExpr> {
+    Some(match person {
         Person::Member(member) => conversation::Column::UserId.eq(member.id),
         Person::Visitor(Some(token)) => conversation::Column::VisitorHash.eq(visitor_hash(token)),
-        Person::Visitor(None) => return Ok(None),
-    };
-    Ok(conversation::Entity::find().filter(filter).one(db).await?)
+        Person::Visitor(None) => return None,
+    })
 }
 
 /// The person's conversation `id`, or [`ServiceError::NotFound`] whether it
@@ -167,10 +179,42 @@ pub async fn unread_total(
     db: &impl ConnectionTrait,
     person: Person<'_>,
 ) -> Result<i64, ServiceError> {
-    match find(db, person).await? {
-        Some(row) => unread_in(db, &row).await,
+    match unread_total_query(person) {
+        Some(query) => Ok(counts::read(db, [query]).await?[0]),
         None => Ok(0),
     }
+}
+
+/// The statement that counts support's messages the person has not read
+/// (the chat launcher's badge); `None` when they have no conversation.
+pub fn unread_total_query(person: Person<'_>) -> Option<SelectStatement> {
+    of_person(person).map(unread_where)
+}
+
+/// [`unread_total_query`] for the member whose id `user` gives (a value, or
+/// a column of the statement it is part of).
+pub fn member_unread_query(user: SimpleExpr) -> SelectStatement {
+    use sea_orm::sea_query::ExprTrait as _;
+    unread_where(Expr::col((conversation::Entity, conversation::Column::UserId)).eq(user))
+}
+
+/// Support's messages not read in the conversation `of_person` picks.
+fn unread_where(of_person: SimpleExpr) -> SelectStatement {
+    use sea_orm::sea_query::ExprTrait as _;
+    let message_id = || Expr::col((message::Entity, message::Column::Id));
+    let conversation_id = (message::Entity, message::Column::ConversationId);
+    let read_up_to = (conversation::Entity, conversation::Column::PersonReadId);
+    Query::select()
+        .expr(Func::count(message_id()))
+        .from(message::Entity)
+        .inner_join(
+            conversation::Entity,
+            Expr::col((conversation::Entity, conversation::Column::Id)).equals(conversation_id),
+        )
+        .and_where(of_person)
+        .and_where(message::Column::Author.eq(ChatAuthor::Staff.code()))
+        .and_where(message_id().gt(Expr::col(read_up_to)))
+        .to_owned()
 }
 
 async fn unread_in(

@@ -20,7 +20,7 @@ use sea_orm::{
 };
 
 mod listing;
-pub use listing::{list, unseen_count, RequestPage};
+pub use listing::{list, unseen_count_query, RequestPage};
 
 /// What the create form sends.
 #[derive(Clone, Copy, Debug)]

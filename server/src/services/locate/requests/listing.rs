@@ -4,10 +4,12 @@ use crate::services::accounts::AuthSession;
 use crate::services::locate::{display_phone, view};
 use crate::services::{Cx, ServiceError};
 use app_core::model::locate::LocateRequestView;
-use sea_orm::sea_query::{Expr, ExprTrait as _, Func, Query, SimpleExpr, WindowStatement};
+use sea_orm::sea_query::{
+    Expr, ExprTrait as _, Func, Query, SelectStatement, SimpleExpr, WindowStatement,
+};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, QueryTrait,
+    ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, QueryOrder,
+    QuerySelect, QueryTrait,
 };
 
 /// A page of the caller's requests, newest first.
@@ -135,14 +137,18 @@ async fn counts(db: &impl ConnectionTrait, user_id: i64) -> Result<(i64, i64), S
     Ok((total, unseen.unwrap_or_default()))
 }
 
-/// How many answers the user has not seen yet (the header's badge).
-///
-/// # Errors
-/// A database error.
-pub async fn unseen_count(db: &impl ConnectionTrait, user_id: i64) -> Result<u64, ServiceError> {
-    Ok(request::Entity::find()
-        .filter(request::Column::RequesterId.eq(user_id))
+/// The statement that counts the answers not seen yet (the header's badge)
+/// by the requester whose id `requester` gives (a value, or a column of the
+/// statement it is part of).
+pub fn unseen_count_query(requester: SimpleExpr) -> SelectStatement {
+    let requester_id = Expr::col((request::Entity, request::Column::RequesterId));
+    request::Entity::find()
+        .select_only()
+        .column_as(
+            SimpleExpr::from(Func::count(Expr::col(request::Column::Id))),
+            "unseen",
+        )
+        .filter(requester_id.eq(requester))
         .filter(request::Column::Unseen.eq(true))
-        .count(db)
-        .await?)
+        .into_query()
 }
