@@ -248,20 +248,13 @@ async fn run(request: Request, context: PageContext) -> Response {
             provide_context(stand_in);
         }
     };
-    let (parts, body) = page(Arc::new(provide), request.map(Body::new))
+    // The body stays the render's stream, which holds the render's owner
+    // until it is sent: collected here, the owner ended before Suspense's
+    // background tasks ran, and under load they panicked on finding its
+    // values disposed.
+    page(Arc::new(provide), request.map(Body::new))
         .await
         .into_response()
-        .into_parts();
-    // The async render's stream holds the whole document in one piece: sent
-    // whole, with its length, it leaves in one write instead of a chunk and
-    // the chunked encoding's end in two.
-    match body.collect().await {
-        Ok(collected) => Response::from_parts(parts, Body::from(collected.to_bytes())),
-        Err(e) => {
-            tracing::error!(error = %e, "page body failed");
-            StatusCode::INTERNAL_SERVER_ERROR.into_response()
-        }
-    }
 }
 
 /// The visitor's anti-CSRF token (drawn and set when missing or not one
