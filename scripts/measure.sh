@@ -21,8 +21,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # Per page: what it downloads of JS + WASM (scripts/page-weight.mjs).
 page_weights() {
-  [ -x "$TARGET/debug/server" ] && [ -f "$TARGET/site/manifest.json" ] \
-    || bash "$ROOT/scripts/build.sh" >/dev/null
+  # Always the current build (seconds when nothing changed): scripts/dev.mjs
+  # leaves the edit loop's unoptimised WASM in the served build.
+  bash "$ROOT/scripts/build.sh" >/dev/null
   (cd "$ROOT/end2end" && { [ -d node_modules ] || npm ci --no-audit --no-fund --loglevel=error; })
   SERVER_BIN="$TARGET/debug/server" SITE_ROOT="$TARGET/site" node "$ROOT/scripts/page-weight.mjs"
 }
@@ -156,6 +157,8 @@ edit_loop() {
   timed "loop: both side by side" bash -c "dev_loop_cargo build -p site --bin server -q & bash '$ROOT/scripts/dev-wasm.sh'; wait \$!"
   timed "loop: widgets (dev build)" bash -c "cd '$ROOT/react-widgets' && node build.mjs --dev"
   save_to_reload "$component"
+  # The served build again, not the loop's WASM that dev.mjs swapped in.
+  bash "$ROOT/scripts/build.sh" >/dev/null 2>&1
 }
 
 # The whole loop as scripts/dev.mjs runs it, three times each: a component
