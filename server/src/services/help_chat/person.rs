@@ -11,9 +11,7 @@ use app_core::model::chat::{
     ChatAuthor, ChatConversationView, ChatIdentity, ChatMessageView, MESSAGES_PER_ANSWER,
 };
 use sea_orm::sea_query::{Expr, Func, Query, SelectStatement, SimpleExpr};
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 mod send;
 pub use send::{send, NewMessage, Sent};
@@ -86,7 +84,7 @@ pub async fn view(
         .all(&cx.db)
         .await?;
     newest.reverse();
-    let unread = unread_in(&cx.db, &row).await?;
+    let unread = unread_count(&cx.db, conversation::Column::Id.eq(row.id)).await?;
     let email = match person {
         Person::Member(member) => Some(member.email.clone()),
         Person::Visitor(_) => None,
@@ -150,7 +148,7 @@ pub async fn mark_read(
     id: i64,
     up_to: i64,
 ) -> Result<i64, ServiceError> {
-    let row = own(&cx.db, person, id).await?;
+    own(&cx.db, person, id).await?;
     let newest = message::Entity::find()
         .filter(message::Column::ConversationId.eq(id))
         .order_by_desc(message::Column::Id)
@@ -164,11 +162,7 @@ pub async fn mark_read(
         .filter(conversation::Column::PersonReadId.lt(up_to))
         .exec(&cx.db)
         .await?;
-    let row = conversation::Model {
-        person_read_id: row.person_read_id.max(up_to),
-        ..row
-    };
-    unread_in(&cx.db, &row).await
+    unread_count(&cx.db, conversation::Column::Id.eq(id)).await
 }
 
 /// Support's messages the person has not read, in their conversation.
@@ -179,10 +173,20 @@ pub async fn unread_total(
     db: &impl ConnectionTrait,
     person: Person<'_>,
 ) -> Result<i64, ServiceError> {
-    match unread_total_query(person) {
-        Some(query) => Ok(counts::read(db, [query]).await?[0]),
+    match of_person(person) {
+        Some(of_person) => unread_count(db, of_person).await,
         None => Ok(0),
     }
+}
+
+/// How many of support's messages are not read in the conversation
+/// `of_conversation` picks.
+async fn unread_count(
+    db: &impl ConnectionTrait,
+    of_conversation: SimpleExpr,
+) -> Result<i64, ServiceError> {
+    let [unread] = counts::read(db, [unread_where(of_conversation)]).await?;
+    Ok(unread)
 }
 
 /// The statement that counts support's messages the person has not read
@@ -198,8 +202,9 @@ pub fn member_unread_query(user: SimpleExpr) -> SelectStatement {
     unread_where(Expr::col((conversation::Entity, conversation::Column::UserId)).eq(user))
 }
 
-/// Support's messages not read in the conversation `of_person` picks.
-fn unread_where(of_person: SimpleExpr) -> SelectStatement {
+/// Support's messages not read in the conversation `of_conversation`
+/// picks.
+fn unread_where(of_conversation: SimpleExpr) -> SelectStatement {
     use sea_orm::sea_query::ExprTrait as _;
     let message_id = || Expr::col((message::Entity, message::Column::Id));
     let conversation_id = (message::Entity, message::Column::ConversationId);
@@ -211,21 +216,8 @@ fn unread_where(of_person: SimpleExpr) -> SelectStatement {
             conversation::Entity,
             Expr::col((conversation::Entity, conversation::Column::Id)).equals(conversation_id),
         )
-        .and_where(of_person)
+        .and_where(of_conversation)
         .and_where(message::Column::Author.eq(ChatAuthor::Staff.code()))
         .and_where(message_id().gt(Expr::col(read_up_to)))
         .to_owned()
-}
-
-async fn unread_in(
-    db: &impl ConnectionTrait,
-    row: &conversation::Model,
-) -> Result<i64, ServiceError> {
-    let n = message::Entity::find()
-        .filter(message::Column::ConversationId.eq(row.id))
-        .filter(message::Column::Author.eq(ChatAuthor::Staff.code()))
-        .filter(message::Column::Id.gt(row.person_read_id))
-        .count(db)
-        .await?;
-    Ok(i64::try_from(n).unwrap_or(i64::MAX))
 }
