@@ -8,6 +8,7 @@ pub mod roles;
 pub mod seed;
 mod sqlite_plans;
 pub mod startup_lock;
+pub mod template;
 
 use anyhow::{Context as _, Result};
 use sea_orm::{ConnectOptions, Database, DatabaseConnection};

@@ -1,5 +1,6 @@
 //! The counts a page's header and chat launcher show as badges.
 use crate::persistence::counts;
+use crate::services::accounts::sessions::SessionCounts;
 use crate::services::help_chat::{self, Person};
 use crate::services::locate::requests;
 use crate::state::AppState;
@@ -23,6 +24,9 @@ impl Badges {
         }
     }
 }
+
+/// A member's session read with their badges.
+pub(super) static MEMBER: SessionCounts<2> = SessionCounts::new(member_counts);
 
 /// The statements counting a member's badges, for the member whose id
 /// `user` gives (a value, or the session row's column when they are read

@@ -48,7 +48,7 @@ pub(super) async fn visitor_of(
     let now = state.now_ms();
     let recognised = match with_badges {
         WithBadges::Yes => {
-            sessions::authenticate_counting(&state.db, Some(&token), now, badges::member_counts)
+            sessions::authenticate_counting(&state.db, Some(&token), now, &badges::MEMBER)
                 .await
                 .map(|(auth, counts)| (auth, Some(Badges::of_member(counts))))
         }

@@ -13,7 +13,7 @@ use sea_orm::{
 };
 
 mod recognise;
-pub use recognise::{authenticate, authenticate_counting};
+pub use recognise::{authenticate, authenticate_counting, SessionCounts};
 
 /// A valid session and its user.
 #[derive(Clone, Debug)]

@@ -1,11 +1,12 @@
 //! The requester's list of requests, and the badge of answers not seen yet.
 use crate::persistence::entities::{locate_position, locate_request as request};
+use crate::persistence::template::{unsigned, Template};
 use crate::services::accounts::AuthSession;
 use crate::services::locate::{display_phone, view};
 use crate::services::{Cx, ServiceError};
 use app_core::model::locate::LocateRequestView;
 use sea_orm::sea_query::{
-    Expr, ExprTrait as _, Func, Query, SelectStatement, SimpleExpr, WindowStatement,
+    Expr, ExprTrait as _, Func, Query, SelectStatement, SimpleExpr, Value, WindowStatement,
 };
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, QueryOrder,
@@ -91,6 +92,17 @@ async fn page_rows(
     offset: u64,
     size: u64,
 ) -> Result<Vec<ListedRow>, ServiceError> {
+    static PAGE: Template<3> = Template::new();
+    let statement = PAGE.statement(
+        db.get_database_backend(),
+        page_select,
+        [user_id.into(), offset.into(), size.into()],
+    );
+    Ok(ListedRow::find_by_statement(statement).all(db).await?)
+}
+
+/// The statement of [`page_rows`].
+fn page_select([user_id, offset, size]: [Value; 3]) -> SelectStatement {
     let positions = Query::select()
         .expr(Expr::val(1))
         .from(locate_position::Entity)
@@ -103,13 +115,13 @@ async fn page_rows(
         .filter(request::Column::RequesterId.eq(user_id))
         .column_as(Expr::exists(positions), "located")
         .order_by_desc(request::Column::Id)
-        .offset(offset)
-        .limit(size);
+        .offset(unsigned(&offset))
+        .limit(unsigned(&size));
     let all = WindowStatement::new;
     QueryTrait::query(&mut select)
         .expr_window_as(Func::count(Expr::col(request::Column::Id)), all(), "total")
         .expr_window_as(Func::sum(unseen_as_one()), all(), "unseen_total");
-    Ok(select.into_model::<ListedRow>().all(db).await?)
+    select.into_query()
 }
 
 /// One for a request with an answer not seen yet, else zero.
