@@ -89,7 +89,13 @@ build_server() {
   # The site's binary only: each benchmark script builds its own. Niced: the
   # WASM side ends in a long serial step (its fat LTO), so it goes first and
   # the server's parallel work fills the other core meanwhile.
-  (cd "$ROOT" && nice -n 5 cargo build -p site --bin server --profile "$SERVER_PROFILE" -q)
+  # With CT_LINT=1 (scripts/test.sh), clippy lints the workspace crates as
+  # they compile (this subshell only: never the WASM build's Debian compiler).
+  (
+    cd "$ROOT"
+    if [ "${CT_LINT:-}" = 1 ]; then lint_env; fi
+    nice -n 5 cargo build -p site --bin server --profile "$SERVER_PROFILE" -q
+  )
 }
 
 # Wall time of each step, printed at the end (`step NAME COMMAND...`).

@@ -32,6 +32,17 @@ dev_loop_cargo() {
   CARGO_TARGET_DIR="$DEV_LOOP_TARGET" RUSTFLAGS="$DEV_LOOP_RUSTFLAGS" cargo "$@"
 }
 
+# Clippy as the workspace crates' compiler wrapper, as `cargo clippy` runs
+# it (its arguments in CLIPPY_ARGS, split by its own separator): the lints
+# come with a build instead of a second pass in check mode. scripts/test.sh
+# sets CT_LINT=1 for its build and its test build, so the test build reuses
+# the workspace crates the server build compiled with the same wrapper
+# (without it they compile twice, once per wrapper).
+lint_env() {
+  local clippy; clippy="$(command -v clippy-driver)" || die "clippy-driver not found (rustup component add clippy)"
+  export RUSTC_WORKSPACE_WRAPPER="$clippy" CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+}
+
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 

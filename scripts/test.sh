@@ -47,13 +47,11 @@ ensure_test_python() {
 rust_tests() {
   log "Rust tests (SQLite + PostgreSQL at $TEST_DATABASE_URL), clippy -D warnings while they compile"
   # One cargo invocation for both crates: features unify once, so the test
-  # build reuses the dependencies the server build compiled. Clippy runs as
-  # the workspace crates' compiler wrapper, as `cargo clippy` runs it for a
-  # check (its arguments in CLIPPY_ARGS, split by its own separator): the
-  # lints come with the test build instead of a second pass over every
-  # dependency in check mode (338 s on a clean clone).
-  local clippy; clippy="$(command -v clippy-driver)" || die "clippy-driver not found (rustup component add clippy)"
-  export RUSTC_WORKSPACE_WRAPPER="$clippy" CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+  # build reuses the dependencies the server build compiled, and (clippy
+  # the wrapper of both, lib.sh's lint_env) the workspace crates too: only
+  # the test targets compile here. The lints come with the builds instead
+  # of a second pass over every dependency in check mode (338 s on a clean clone).
+  lint_env
   local instances_bin
   # Diagnostics (clippy's included) still reach the terminal; the artifacts'
   # JSON goes to the pipe.
@@ -137,7 +135,7 @@ main() {
   # Trunk (only the gallery needs it) compiles in its own temporary target
   # while the build runs, at low priority: it fills the build's serial gaps.
   nice -n 10 bash "$ROOT/scripts/toolchain.sh" trunk > "$TARGET/trunk-install.log" 2>&1 &
-  phase build bash "$ROOT/scripts/build.sh"
+  phase build env CT_LINT=1 bash "$ROOT/scripts/build.sh"
   # rustfmt, Prettier and tsc need the widgets' node_modules (the build installs them).
   phase format bash "$ROOT/scripts/lint.sh" format
   phase types bash "$ROOT/scripts/lint.sh" types
