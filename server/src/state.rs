@@ -9,9 +9,30 @@ use app_core::config::PublicConfig;
 use sea_orm::DatabaseConnection;
 use std::sync::Arc;
 
-/// Shared application state (cheap to clone).
+/// Shared application state: one reference-counted pointer, so the copy
+/// every handler, middleware and in-process API call takes costs one
+/// count instead of one per part (some thirty atomic counts, each a cache
+/// line that both cores write, cloned and dropped several times a page).
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<StateParts>);
+
+impl AppState {
+    /// The state holding `parts`.
+    pub fn new(parts: StateParts) -> Self {
+        AppState(Arc::new(parts))
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = StateParts;
+
+    fn deref(&self) -> &StateParts {
+        &self.0
+    }
+}
+
+/// What [`AppState`] holds.
+pub struct StateParts {
     /// The database pool.
     pub db: DatabaseConnection,
     /// What time it is for handlers and jobs (tests set it).

@@ -8,7 +8,12 @@ pub use router::build_router;
 pub use serve::Application;
 
 use crate::services::visitor::GeoIpReader;
-use crate::{config::Config, persistence, state::AppState, web};
+use crate::{
+    config::Config,
+    persistence,
+    state::{AppState, StateParts},
+    web,
+};
 use anyhow::{Context as _, Result};
 use app_core::config::PublicConfig;
 use app_core::views::Views;
@@ -76,7 +81,7 @@ pub async fn build_state(config: Config, views: Views) -> Result<AppState> {
     let chat = crate::services::help_chat::live::hub(db.clone(), bounds, wakers.chat.clone());
     let locate_live =
         crate::services::locate::events::hub(db.clone(), bounds, wakers.locate.clone());
-    Ok(AppState {
+    Ok(AppState::new(StateParts {
         db,
         clock: crate::clock::Clock::system(),
         config: Arc::new(config),
@@ -96,7 +101,7 @@ pub async fn build_state(config: Config, views: Views) -> Result<AppState> {
         plans: Arc::default(),
         page_cache: Arc::default(),
         views,
-    })
+    }))
 }
 
 /// What each feature does when a change made outside it ends its work
