@@ -35,9 +35,9 @@ dev_loop_cargo() {
 # Clippy as the workspace crates' compiler wrapper, as `cargo clippy` runs
 # it (its arguments in CLIPPY_ARGS, split by its own separator): the lints
 # come with a build instead of a second pass in check mode. scripts/test.sh
-# sets CT_LINT=1 for its build and its test build, so the test build reuses
-# the workspace crates the server build compiled with the same wrapper
-# (without it they compile twice, once per wrapper).
+# takes it for its server build (CT_LINT=1 to build.sh) and for its test
+# build, so the test build reuses the workspace crates the server build
+# compiled with the same wrapper (with two wrappers they compile twice).
 lint_env() {
   local clippy; clippy="$(command -v clippy-driver)" || die "clippy-driver not found (rustup component add clippy)"
   export RUSTC_WORKSPACE_WRAPPER="$clippy" CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
