@@ -1,6 +1,6 @@
 //! The document shell (server only) and the root component (both sides).
 use crate::components::{
-    csrf_token, AuthFormGuard, ChatLauncher, ConsentBanner, Footer, Header, TrackingScript,
+    chrome_cache, csrf_token, AuthFormGuard, ChatLauncher, ConsentBanner, TrackingScript,
 };
 use crate::config::{to_inline_json, use_public_config, CONFIG_ELEMENT_ID};
 use crate::dialogs::DialogLayer;
@@ -141,10 +141,10 @@ fn Site() -> impl IntoView {
         Either::Left(view! {
             <a class="skip-link" href="#main">{i18n.text(Key::SkipToContent)}</a>
             <ConsentBanner csrf=csrf.clone()/>
-            <Header page=page/>
+            {chrome_cache::header(page)}
             <main id="main">{body}</main>
             {chat.then(|| view! { <ChatLauncher/> })}
-            <Footer/>
+            {chrome_cache::footer(page)}
             {chat.then(|| view! { <HelpChat locale=current.locale email=viewer.as_ref().map(|v| v.email.clone())/> })}
             <DialogLayer locale=current.locale csrf=csrf viewer=viewer/>
             <AuthFormGuard locale=current.locale/>

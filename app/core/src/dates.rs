@@ -26,6 +26,31 @@ pub fn format_utc_date(ms: i64) -> String {
     )
 }
 
+/// `YYYY-MM-DD HH:MM` of a moment (UTC), with `separator` between the date
+/// and the clock: written straight into the string that holds it (a list
+/// of requests shows several times per row on every render).
+#[derive(Clone, Copy, Debug)]
+pub struct UtcMinute {
+    pub ms: i64,
+    pub separator: char,
+}
+
+impl std::fmt::Display for UtcMinute {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let at = utc(self.ms);
+        write!(
+            f,
+            "{:04}-{:02}-{:02}{}{:02}:{:02}",
+            at.year(),
+            u8::from(at.month()),
+            at.day(),
+            self.separator,
+            at.hour(),
+            at.minute()
+        )
+    }
+}
+
 /// The UTC date in the words of `locale`: "November 25, 2026",
 /// "25 November 2026", "2026年11月25日" (month names and order from the locale files).
 pub fn format_local_date(ms: i64, locale: Locale) -> String {
@@ -56,13 +81,8 @@ const MONTHS: [Key; 12] = [
 
 /// `YYYY-MM-DD HH:MM UTC`.
 pub fn format_utc_datetime(ms: i64) -> String {
-    let at = utc(ms);
-    format!(
-        "{} {:02}:{:02} UTC",
-        format_utc_date(ms),
-        at.hour(),
-        at.minute()
-    )
+    let minute = UtcMinute { ms, separator: ' ' };
+    format!("{minute} UTC")
 }
 
 /// `YYYY-MM-DD HH:MM:SS UTC`.

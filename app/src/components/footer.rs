@@ -8,9 +8,11 @@ use crate::routes::Page;
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 
-/// The footer shown on every page with chrome.
+/// The footer shown on every page with chrome. `settings`: the cookie
+/// settings link's address, when the caller has it (the kept footer's
+/// stand-in); else this very address's.
 #[component]
-pub fn Footer() -> impl IntoView {
+pub fn Footer(#[prop(optional)] settings: Option<String>) -> impl IntoView {
     let i18n = use_i18n();
     let email = use_public_config().support_email;
     let links = [
@@ -24,15 +26,7 @@ pub fn Footer() -> impl IntoView {
         (Page::Help, Key::FooterHelp),
     ];
     let mailto = format!("mailto:{email}");
-    // Reopens the banner on this very page (what it reads and the campaign
-    // kept); the anchor brings it into view.
-    let mut query = crate::page_query::kept(&current_query());
-    query.retain(|(k, _)| k != SETTINGS_PARAM);
-    query.push((SETTINGS_PARAM.to_owned(), "1".to_owned()));
-    let settings = format!(
-        "{}#{BANNER_ID}",
-        with_query(&use_location().pathname.get_untracked(), &query, &[])
-    );
+    let settings = settings.unwrap_or_else(settings_href);
     view! {
         <footer class="site-footer">
             <ul class="footer-links">
@@ -49,4 +43,16 @@ pub fn Footer() -> impl IntoView {
             <p>{i18n.text(Key::FooterOperator)}</p>
         </footer>
     }
+}
+
+/// The cookie settings link: it reopens the banner on this very page (what
+/// the page reads and the campaign kept); the anchor brings it into view.
+pub fn settings_href() -> String {
+    let mut query = crate::page_query::kept(&current_query());
+    query.retain(|(k, _)| k != SETTINGS_PARAM);
+    query.push((SETTINGS_PARAM.to_owned(), "1".to_owned()));
+    format!(
+        "{}#{BANNER_ID}",
+        with_query(&use_location().pathname.get_untracked(), &query, &[])
+    )
 }

@@ -3,7 +3,7 @@
 //! zone of the owner's number) — and once the page is interactive the
 //! browser's own zone replaces it, with its name ("GMT+7", "CET"). The
 //! first paint is the server's text on both sides, so hydration matches.
-use crate::dates::format_utc_datetime;
+use crate::dates::UtcMinute;
 use crate::i18n::{t, Key, Locale};
 use leptos::prelude::*;
 
@@ -24,9 +24,11 @@ pub fn offset_label(offset_min: i32) -> String {
 /// `YYYY-MM-DD HH:MM UTC+7`: the moment `ms` at a fixed offset, named.
 pub fn format_offset_datetime(ms: i64, offset_min: i32) -> String {
     let shifted = ms.saturating_add(i64::from(offset_min) * 60_000);
-    let text = format_utc_datetime(shifted);
-    let clock = text.strip_suffix(" UTC").unwrap_or(&text);
-    format!("{clock} {}", offset_label(offset_min))
+    let minute = UtcMinute {
+        ms: shifted,
+        separator: ' ',
+    };
+    format!("{minute} {}", offset_label(offset_min))
 }
 
 /// `YYYY-MM-DD HH:MM` in the browser's zone, with the zone's short name.
@@ -77,9 +79,7 @@ pub fn LocalTime(
     let text = RwSignal::new(format_offset_datetime(ms, offset_min));
     #[cfg(feature = "browser")]
     Effect::new(move |_| text.set(format_browser_datetime(ms)));
-    let machine = format_offset_datetime(ms, 0)
-        .replacen(' ', "T", 1)
-        .replace(" UTC", "Z");
+    let machine = format!("{}Z", UtcMinute { ms, separator: 'T' });
     view! { <time datetime=machine>{move || text.get()}</time> }
 }
 
@@ -107,5 +107,16 @@ mod tests {
         assert_eq!(format_offset_datetime(ms, 420), "2023-11-15 05:13 UTC+7");
         assert_eq!(format_offset_datetime(ms, 330), "2023-11-15 03:43 UTC+5:30");
         assert_eq!(format_offset_datetime(ms, -300), "2023-11-14 17:13 UTC-5");
+    }
+
+    #[test]
+    fn the_machine_readable_time_is_the_utc_minute() {
+        let ms = 1_700_000_000_000; // 2023-11-14 22:13 UTC
+        let minute = UtcMinute { ms, separator: 'T' };
+        assert_eq!(format!("{minute}Z"), "2023-11-14T22:13Z");
+        assert_eq!(
+            crate::dates::format_utc_datetime(ms),
+            "2023-11-14 22:13 UTC"
+        );
     }
 }
