@@ -1,9 +1,9 @@
 //! The header and footer a visitor sees, rendered once per language and
 //! page and copied into every later render of that page: building them was
 //! about a fifth of a page rendered per request (callgrind, release). What
-//! would make them differ renders them afresh: a member (their e-mail and
-//! badges in the header) and an address with campaign pairs (carried on
-//! every link). The footer's cookie settings link returns to the very
+//! would make them differ renders them afresh: a member's header (their
+//! e-mail and badges) and an address with campaign pairs (carried on every
+//! link). The footer's cookie settings link returns to the very
 //! address: the one hole in the kept footer, filled per render. Only the
 //! server renders the chrome (islands hydrate, the chrome never does), so
 //! the browser build keeps nothing.
@@ -79,6 +79,10 @@ mod kept {
     }
 
     pub fn header(page: Page) -> Option<InertElement> {
+        // A member's header names them and their new answers.
+        if use_viewer().is_some() {
+            return None;
+        }
         let html = kept(&HEADERS, page, || view! { <Header page=page/> }.to_html())?;
         Some(InertElement::new(String::from(&*html)))
     }
@@ -97,14 +101,14 @@ mod kept {
     }
 
     /// The kept rendering of `page` in the current language, rendered by
-    /// `render` when there is none yet; `None` when this visitor's chrome
-    /// must be rendered afresh.
+    /// `render` when there is none yet; `None` when the address's campaign
+    /// makes it differ.
     fn kept(
         store: &'static OnceLock<Kept>,
         page: Page,
         render: impl FnOnce() -> String,
     ) -> Option<Arc<str>> {
-        if use_viewer().is_some() || !tracked(&current_query()).is_empty() {
+        if !tracked(&current_query()).is_empty() {
             return None;
         }
         // Kept by what the chrome reads: the page and language of the
@@ -189,6 +193,7 @@ mod tests {
     fn members_and_campaigns_get_their_own_chrome() {
         let member = chrome("/telecom", true, true);
         assert!(member.contains("member@mail.com"), "{member}");
+        assert_eq!(member, chrome("/telecom", true, false));
         let campaign = chrome("/telecom?gclid=abc", false, true);
         assert!(campaign.contains("/faq?gclid=abc"), "{campaign}");
         // Neither is what a visitor of the plain address is shown.
