@@ -46,7 +46,7 @@ pub fn run() {
         .and_then(|l| Locale::from_code(&l))
         .unwrap_or_default();
     leptos::mount::mount_to_body(move || {
-        provide_context(config);
+        provide_context(std::sync::Arc::new(config));
         provide_i18n(Signal::derive(move || locale));
         view! { <Gallery/> }
     });

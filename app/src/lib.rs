@@ -44,7 +44,17 @@ pub mod gallery;
 pub fn views() -> app_core::views::Views {
     app_core::views::Views {
         page: |provide, request| {
-            leptos_axum::render_app_async_with_context(move || provide(), shell)(request)
+            let context = move || {
+                provide();
+                // Islands: only an island's resources are read back in the
+                // browser, so only those are sent with the page (each island
+                // turns this on while it renders). Leptos' own island script
+                // component sets the same; this site boots its own.
+                if let Some(shared) = leptos::prelude::Owner::current_shared_context() {
+                    shared.set_is_hydrating(false);
+                }
+            };
+            leptos_axum::render_app_async_with_context(context, shell)(request)
         },
         console: |doc| {
             use leptos::prelude::{Owner, RenderHtml as _};

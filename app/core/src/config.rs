@@ -2,6 +2,7 @@
 //! (`#ct-config`) and read back on hydration. Never put a secret here.
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// Public, per-deployment settings and the hashed asset URLs of this build.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -48,9 +49,10 @@ pub struct Assets {
 pub const CONFIG_ELEMENT_ID: &str = "ct-config";
 
 /// The public config: from context (server, gallery), else — inside an
-/// island in the browser — from the page's `#ct-config` element.
-pub fn use_public_config() -> PublicConfig {
-    use_context::<PublicConfig>().unwrap_or_else(from_document)
+/// island in the browser — from the page's `#ct-config` element. Shared,
+/// not copied: the server provides the one of the process to every render.
+pub fn use_public_config() -> Arc<PublicConfig> {
+    use_context::<Arc<PublicConfig>>().unwrap_or_else(|| Arc::new(from_document()))
 }
 
 #[cfg(feature = "browser")]

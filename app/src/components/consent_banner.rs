@@ -200,7 +200,7 @@ fn BannerForm(
 /// Meta pixel its conversion events are posted for (public, like a pixel tag).
 #[component]
 pub fn TrackingScript() -> impl IntoView {
-    let pixel = crate::config::use_public_config().meta_pixel_id;
+    let pixel = crate::config::use_public_config().meta_pixel_id.clone();
     // 'self' already allows it; the nonce keeps "every script tag carries
     // the response's nonce" true for whoever audits the page.
     view! { <script type="module" src=TRACKING_SCRIPT_PATH nonce=leptos::nonce::use_nonce() data-tracking="" data-pixel=pixel></script> }

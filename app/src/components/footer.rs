@@ -14,7 +14,7 @@ use leptos_router::hooks::use_location;
 #[component]
 pub fn Footer(#[prop(optional)] settings: Option<String>) -> impl IntoView {
     let i18n = use_i18n();
-    let email = use_public_config().support_email;
+    let email = use_public_config().support_email.clone();
     let links = [
         (Page::AboutUs, Key::FooterAbout),
         (Page::PrivacyPolicy, Key::FooterPrivacy),

@@ -19,6 +19,7 @@ mod page_links;
 #[cfg(feature = "ssr")]
 mod page_meta;
 mod payment_checkout;
+mod per_language;
 mod phone_search;
 mod reason_field;
 mod trial_price;
@@ -46,6 +47,7 @@ pub use payment_checkout::{
     country_options, field_labels, method_options, slot_of, CheckoutSetup, PaymentCheckout,
     LIMITS as PAY_FIELD_LIMITS,
 };
+pub use per_language::PerLanguage;
 pub use phone_search::PhoneSearch;
 pub use reason_field::ReasonField;
 pub use trial_price::TrialPrice;

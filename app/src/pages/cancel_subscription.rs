@@ -14,7 +14,7 @@ use leptos::prelude::*;
 pub fn CancelSubscriptionPage() -> impl IntoView {
     let i18n = use_i18n();
     let locale = i18n.locale();
-    let support = use_public_config().support_email;
+    let support = use_public_config().support_email.clone();
     // A visitor's link opens the Login dialog: on this text page the first
     // click loads the app (`data-wake`).
     let (target, label, wake) = match use_viewer() {

@@ -3,7 +3,7 @@
 //! first questions of the FAQ and a closing call to action. Server-rendered
 //! only: nothing here needs the browser.
 use super::home_art::ConsentFlowArt;
-use crate::components::FaqData;
+use crate::components::{FaqData, PerLanguage};
 use crate::i18n::{t, use_i18n, Key};
 use crate::routes::{href, Page};
 use leptos::prelude::*;
@@ -38,9 +38,16 @@ const QUESTIONS: [(Key, Key); 4] = [
     (Key::FaqS4H, Key::FaqS4P1),
 ];
 
-/// Everything under the banner.
+/// Everything under the banner: the same for every visitor of a language.
 #[component]
 pub fn HomeSections() -> impl IntoView {
+    static KEPT: PerLanguage = PerLanguage::new();
+    KEPT.fragment(|| view! { <Sections/> })
+}
+
+/// The sections as rendered.
+#[component]
+fn Sections() -> impl IntoView {
     let locale = use_i18n().locale();
     view! {
         <section class="home-features" aria-labelledby="home-features-heading">
@@ -79,5 +86,35 @@ pub fn HomeSections() -> impl IntoView {
             <p>{t(locale, Key::HomeCtaP)}</p>
             <a class="btn-primary" href=href(locale, Page::PayMethod) id="home-cta">{t(locale, Key::HomeCtaButton)}</a>
         </section>
+    }
+}
+
+#[cfg(all(test, feature = "ssr"))]
+mod tests {
+    use super::*;
+    use crate::i18n::{provide_i18n, Locale};
+
+    fn rendered(locale: Locale, kept: bool) -> String {
+        Owner::new().with(|| {
+            provide_i18n(Signal::stored(locale));
+            if kept {
+                view! { <HomeSections/> }.to_html()
+            } else {
+                view! { <Sections/> }.to_html()
+            }
+        })
+    }
+
+    #[test]
+    fn each_language_is_served_its_own_sections_as_rendered_afresh() {
+        // Twice: the first render keeps, the second copies.
+        for _ in 0..2 {
+            for locale in Locale::ALL {
+                assert_eq!(rendered(locale, true), rendered(locale, false));
+            }
+        }
+        let (en, id) = (rendered(Locale::En, true), rendered(Locale::Id, true));
+        assert_ne!(en, id);
+        assert!(en.contains("FAQPage") && en.contains("home-faq-heading"));
     }
 }

@@ -28,7 +28,7 @@ fn fill(locale: Locale, key: Key, email: &str) -> String {
 pub fn InfoPage(page: Page) -> impl IntoView {
     let i18n = use_i18n();
     let locale = i18n.locale();
-    let email = use_public_config().support_email;
+    let email = use_public_config().support_email.clone();
     let body = sections(page)
         .iter()
         .map(|section| {

@@ -34,7 +34,7 @@ pub fn PayResultPage() -> impl IntoView {
         };
         (q.get("orderNo").unwrap_or_default(), error)
     });
-    let support = use_public_config().support_email;
+    let support = use_public_config().support_email.clone();
     let client = ApiClient::new();
     let no = order_no.clone();
     let status = Resource::new(

@@ -32,7 +32,7 @@ struct MapWidgetLabels {
 #[component]
 pub fn MapView(#[prop(into)] location: Signal<Option<GeoPoint>>) -> impl IntoView {
     let i18n = use_i18n();
-    let tile_url = use_public_config().map_tile_url;
+    let tile_url = use_public_config().map_tile_url.clone();
     move || match location.get() {
         None => Either::Left(
             view! { <p class="map-empty" role="status">{i18n.t(Key::GeoNotFound)}</p> },

@@ -32,7 +32,7 @@ where
     P: serde::Serialize + Clone + Send + Sync + 'static,
 {
     let host = NodeRef::<html::Div>::new();
-    let assets = use_public_config().assets;
+    let assets = use_public_config().assets.clone();
     let handle = bindings::WidgetSlot::new();
     Effect::new(move |_| {
         let props = props.get();

@@ -227,7 +227,7 @@ async fn run(request: Request, context: PageContext) -> Response {
     let page = context.page;
     let provide = move || {
         let c = context.clone();
-        provide_context((*c.public).clone());
+        provide_context(c.public);
         provide_context(c.transport);
         provide_context(CurrentViewer(c.viewer));
         provide_context(CsrfToken(c.csrf));
