@@ -70,11 +70,21 @@ fn from_document() -> PublicConfig {
     PublicConfig::default()
 }
 
-/// The config as JSON safe to inline in a `<script>` element.
+/// The config as JSON safe to inline in a `<script>` element. The server
+/// renders its one config into every page: the last JSON made is kept.
 pub fn to_inline_json(config: &PublicConfig) -> String {
-    serde_json::to_string(config)
+    use std::sync::{PoisonError, RwLock};
+    static LAST: RwLock<Option<(PublicConfig, String)>> = RwLock::new(None);
+    if let Some((last, json)) = &*LAST.read().unwrap_or_else(PoisonError::into_inner) {
+        if last == config {
+            return json.clone();
+        }
+    }
+    let json = serde_json::to_string(config)
         .unwrap_or_else(|_| "{}".into())
-        .replace('<', "\\u003c")
+        .replace('<', "\\u003c");
+    *LAST.write().unwrap_or_else(PoisonError::into_inner) = Some((config.clone(), json.clone()));
+    json
 }
 
 #[cfg(test)]
@@ -91,5 +101,19 @@ mod tests {
         assert!(!json.contains("</script"));
         let back: PublicConfig = serde_json::from_str(&json).unwrap();
         assert_eq!(back, config);
+    }
+
+    #[test]
+    fn each_config_gets_its_own_json_when_they_alternate() {
+        let configs = ["https://a.example", "https://b.example"].map(|base| PublicConfig {
+            base_url: base.into(),
+            ..Default::default()
+        });
+        for _ in 0..2 {
+            for config in &configs {
+                let back: PublicConfig = serde_json::from_str(&to_inline_json(config)).unwrap();
+                assert_eq!(&back, config);
+            }
+        }
     }
 }
