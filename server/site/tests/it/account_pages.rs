@@ -119,6 +119,8 @@ async fn form_login_sets_an_http_only_session_cookie_and_redirects() {
             dashboard.body.contains("p@mail.com"),
             "signed-in header shows the e-mail"
         );
+        // The list is loaded outside any island: no copy of it for hydration.
+        assert!(!dashboard.body.contains("__RESOLVED_RESOURCES["));
         assert!(dashboard
             .header("cache-control")
             .unwrap_or("")

@@ -240,6 +240,8 @@ async fn a_search_without_javascript_renders_the_located_rows_or_the_message() {
             body.contains("/id/pay-method?country=ID&amp;phone=%2B6281234567890"),
             "the offer keeps the searched number"
         );
+        // The search island's answer goes with the page: its hydration reads it.
+        assert!(body.contains("__RESOLVED_RESOURCES[0] = \"{\\\"answer\\\""));
         let body = app.get("/?country=US&phone=12").await.body;
         assert!(body.contains("Please enter the correct number"));
         assert!(!body.contains("Valid number: we can ask its owner"));
